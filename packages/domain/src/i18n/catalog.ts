@@ -1,0 +1,86 @@
+/**
+ * The en and es catalogues: every user-facing text of the product, merged from the areas'
+ * message files. Each area file types its Spanish table by its English keys, so a missing
+ * key fails type-checking; catalog.test.ts checks placeholders match between languages.
+ */
+import { accountActionsMessages } from '../accounts/account-actions.messages';
+import { accountsMessages } from '../accounts/accounts.messages';
+import { appointmentsMessages } from '../appointments/appointments.messages';
+import { careMessages } from '../care/care.messages';
+import { commonMessages } from '../common/common.messages';
+import { navigationMessages } from '../navigation/navigation.messages';
+import { paymentsMessages } from '../payments/payments.messages';
+import { placesMessages } from '../places/places.messages';
+import { prepayMessages } from '../prepay/prepay.messages';
+import { medicationsMessages } from '../rx/medications.messages';
+import { rxStatusMessages } from '../rx/rx-status.messages';
+import { sessionMessages } from '../session/session.messages';
+import { subscriptionsMessages } from '../subscriptions/subscriptions.messages';
+import { validationMessages } from '../validation/validation.messages';
+import { defaultLanguage, interpolate, isLang, type Lang, type MessageParams } from './i18n.rules';
+
+/** Every area's table, listed once; catalog.test.ts checks no key is defined twice. */
+export const areaCatalogues = {
+  common: commonMessages,
+  accounts: accountsMessages,
+  accountActions: accountActionsMessages,
+  validation: validationMessages,
+  care: careMessages,
+  places: placesMessages,
+  medications: medicationsMessages,
+  rxStatus: rxStatusMessages,
+  session: sessionMessages,
+  navigation: navigationMessages,
+  appointments: appointmentsMessages,
+  payments: paymentsMessages,
+  prepay: prepayMessages,
+  subscriptions: subscriptionsMessages,
+} as const;
+
+const en = {
+  ...commonMessages.en,
+  ...accountsMessages.en,
+  ...accountActionsMessages.en,
+  ...validationMessages.en,
+  ...careMessages.en,
+  ...placesMessages.en,
+  ...medicationsMessages.en,
+  ...rxStatusMessages.en,
+  ...sessionMessages.en,
+  ...navigationMessages.en,
+  ...appointmentsMessages.en,
+  ...paymentsMessages.en,
+  ...prepayMessages.en,
+  ...subscriptionsMessages.en,
+};
+
+export type MessageKey = keyof typeof en;
+
+const es: Record<MessageKey, string> = {
+  ...commonMessages.es,
+  ...accountsMessages.es,
+  ...accountActionsMessages.es,
+  ...validationMessages.es,
+  ...careMessages.es,
+  ...placesMessages.es,
+  ...medicationsMessages.es,
+  ...rxStatusMessages.es,
+  ...sessionMessages.es,
+  ...navigationMessages.es,
+  ...appointmentsMessages.es,
+  ...paymentsMessages.es,
+  ...prepayMessages.es,
+  ...subscriptionsMessages.es,
+};
+
+export const catalog: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { en, es };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
+
+/** The message in the given language, with {placeholders} filled. */
+export function translate(lang: Lang, key: MessageKey, params?: MessageParams): string {
+  const table = catalog[isLang(lang) ? lang : defaultLanguage];
+  return interpolate(table[key], params);
+}

@@ -1,0 +1,6 @@
+/** Prepaid-visit medication rule texts. */
+const en = {} as const;
+
+const es: Record<keyof typeof en, string> = {};
+
+export const medicationsMessages = { en, es };

@@ -1,0 +1,6 @@
+/** Subscription texts. */
+const en = {} as const;
+
+const es: Record<keyof typeof en, string> = {};
+
+export const subscriptionsMessages = { en, es };
