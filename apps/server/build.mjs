@@ -1,0 +1,33 @@
+// Bundles the server (with the domain package's TypeScript) into dist/main.js; npm packages
+// stay external and load from node_modules. Copies the migrations next to the bundle.
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, 'dist');
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // The domain workspace ships TypeScript sources, so it is bundled rather than imported.
+  plugins: [
+    {
+      name: 'bundle-domain',
+      setup(b) {
+        b.onResolve({ filter: /^@apothecall\/domain\// }, (args) => ({
+          path: path.join(here, '../../packages/domain/src', `${args.path.slice('@apothecall/domain/'.length)}.ts`),
+        }));
+      },
+    },
+  ],
+  logLevel: 'warning',
+});
+cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });

@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { translate } from '@apothecall/domain/i18n/catalog';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAccountsRepo } from './features/accounts/accounts.repo';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { createAccountsService } from './features/accounts/accounts.service';
+import { systemRoutes } from './features/system/system.routes';
+import { createAuditRepo } from './platform/audit.repo';
+import { createAuditService } from './platform/audit.service';
+import { httpConventions } from './platform/http';
+import { loggerOptions } from './platform/logger';
+import { createPasswordHasher, type PasswordHasher } from './platform/passwords';
+import { attachRealtime, type Realtime } from './platform/realtime';
+import { createSessionsRepo } from './platform/sessions/sessions.repo';
+import { createSessionsService } from './platform/sessions/sessions.service';
+
+export const apiVersion = '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  hasher?: PasswordHasher;
+  /** Where log lines go (tests pass a stream to read them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** The clock (tests move it to prove time rules); default the system clock. */
+  now?: () => Date;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  realtime: Realtime;
+}
+
+/** Builds the whole server without listening; main.ts and the tests both call it. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const logger = loggerOptions(config.logLevel);
+  const app = Fastify({
+    logger: deps.logStream ? { ...logger, stream: deps.logStream } : logger,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming)
+        ? incoming
+        : crypto.randomUUID();
+    },
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = database.db;
+  const sessions = createSessionsService({
+    repo: createSessionsRepo(db),
+    policy: config.session,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const audit = createAuditService(createAuditRepo(db));
+  const hasher = deps.hasher ?? createPasswordHasher();
+  const accounts = createAccountsService({
+    repo: createAccountsRepo(db),
+    hasher,
+    sessions,
+    audit,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes component styles at run time; scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Cross-origin isolation would block the brand assets partners host elsewhere.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(httpConventions, { sessions });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Apothecall API',
+        version: apiVersion,
+        description:
+          'JSON API. Send `Authorization: Bearer <token>`, `X-Time-Zone` and `X-App-Params: lang=en|es&brand=<key>`. Errors answer `{ error: true, errorMsg, errorCode }`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes({ ping: database.ping, kind: database.kind, version: apiVersion }));
+      await api.register(accountsRoutes(accounts));
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      error: true,
+      errorMsg: translate(request.lang, 'errors.notFound'),
+      errorCode: 'NOT_FOUND',
+    });
+  });
+
+  const realtime = attachRealtime(app, { sessions, redisUrl: config.redisUrl });
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+  await app.ready();
+  return { fastify: app, realtime };
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place the environment is read. Every value has a working default so `npm start`
+ * runs with nothing set; a value that is set but wrong stops start-up with one line naming it.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(900),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  DEMO_SEED: bool.default(true),
+  WEB_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly logLevel: string;
+  readonly session: { readonly idleSeconds: number; readonly maxHours: number };
+  readonly demoSeed: boolean;
+  /** Directory of the built web app; undefined when not serving it (tests). */
+  readonly webDist: string | undefined;
+  readonly trustProxy: boolean;
+  readonly shutdownGraceSeconds: number;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  defaults: { webDist?: string } = {},
+): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `Invalid environment variable ${name}: ${issue.message}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxHours: e.SESSION_MAX_HOURS },
+    demoSeed: e.DEMO_SEED,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaults.webDist,
+    trustProxy: e.TRUST_PROXY,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+  };
+}

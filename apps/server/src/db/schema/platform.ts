@@ -1,0 +1,46 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+/** Sessions: the token itself is never stored, only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    platform: text('platform').notNull(),
+    version: text('version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_account_id_idx').on(t.accountId)],
+);
+
+/**
+ * Append-only audit trail: who did what to whose record, when and from where. Holds ids and
+ * action names, never clinical content.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorAccountId: uuid('actor_account_id'),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull(),
+    subjectAccountId: uuid('subject_account_id'),
+    subjectPersonId: uuid('subject_person_id'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_subject_person_idx').on(t.subjectPersonId),
+    index('audit_log_actor_idx').on(t.actorAccountId),
+  ],
+);

@@ -1,0 +1,137 @@
+import type { PasswordHasher } from '../../platform/passwords';
+import type { Db } from '../client';
+import { accounts, persons } from '../schema/accounts';
+import { brands } from '../schema/brands';
+
+/**
+ * Demo data for `npm start` and the tests: one brand and one login of every role the product
+ * has. Idempotent: running it again changes nothing. All demo people are fictional.
+ */
+export const demoBrandId = 'apothecall';
+export const demoPassword = 'Apothecall-Demo-1';
+
+export interface DemoLogin {
+  role: string;
+  loginId: string;
+  name: string;
+}
+
+interface DemoPerson {
+  firstName: string;
+  lastName: string;
+  dob: string;
+  gender: 'M' | 'F' | 'X';
+}
+
+interface DemoAccount {
+  loginId: string;
+  role: string;
+  label: string;
+  organizationType?: string;
+  organizationId?: string;
+  permissions?: string[];
+  holder: DemoPerson;
+  dependents?: (DemoPerson & { relation: string })[];
+}
+
+export const demoAccounts: readonly DemoAccount[] = [
+  {
+    loginId: 'patient@apothecall.test',
+    role: 'patient',
+    label: 'patient (with a dependent)',
+    holder: { firstName: 'Maria', lastName: 'Rivera', dob: '1988-04-12', gender: 'F' },
+    dependents: [{ firstName: 'Leo', lastName: 'Rivera', dob: '2016-09-03', gender: 'M', relation: 'son' }],
+  },
+  {
+    loginId: 'provider@apothecall.test',
+    role: 'provider',
+    label: 'provider',
+    holder: { firstName: 'Samuel', lastName: 'Okafor', dob: '1979-01-22', gender: 'M' },
+  },
+  {
+    loginId: 'pharmacist@apothecall.test',
+    role: 'pharmacist',
+    label: 'pharmacist',
+    organizationType: 'pharmacy',
+    organizationId: 'sunrise-pharmacy',
+    permissions: ['readyrx'],
+    holder: { firstName: 'Priya', lastName: 'Shah', dob: '1985-06-30', gender: 'F' },
+  },
+  {
+    loginId: 'pharmacy-admin@apothecall.test',
+    role: 'pharmacyAdmin',
+    label: 'pharmacy admin',
+    organizationType: 'pharmacy',
+    organizationId: 'sunrise-pharmacy',
+    permissions: ['readyrx'],
+    holder: { firstName: 'Tom', lastName: 'Becker', dob: '1975-11-08', gender: 'M' },
+  },
+  {
+    loginId: 'rx-admin@apothecall.test',
+    role: 'rxSubscriptionAdmin',
+    label: 'rx-subscription admin',
+    organizationId: demoBrandId,
+    permissions: [`rxSubscriptionAdmin:${demoBrandId}`],
+    holder: { firstName: 'Lena', lastName: 'Ortiz', dob: '1990-02-14', gender: 'F' },
+  },
+  {
+    loginId: 'admin@apothecall.test',
+    role: 'admin',
+    label: 'admin',
+    organizationId: demoBrandId,
+    holder: { firstName: 'Alex', lastName: 'Morgan', dob: '1982-07-19', gender: 'X' },
+  },
+];
+
+export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogin[]> {
+  const passwordHash = await hasher.hash(demoPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(brands)
+      .values({
+        id: demoBrandId,
+        name: 'Apothecall',
+        logoUrl: '/brand/apothecall.svg',
+        colorPrimary: '#0b7285',
+        colorAccent: '#f08c00',
+        colorWarning: '#e03131',
+        settings: { availableLang: ['en', 'es'], register: { enabled: true }, attribution: true },
+      })
+      .onConflictDoNothing();
+    for (const demo of demoAccounts) {
+      const inserted = await tx
+        .insert(accounts)
+        .values({
+          brandId: demoBrandId,
+          loginId: demo.loginId,
+          passwordHash,
+          role: demo.role,
+          organizationType: demo.organizationType ?? null,
+          organizationId: demo.organizationId ?? null,
+          permissions: demo.permissions ?? [],
+        })
+        .onConflictDoNothing({ target: accounts.loginId })
+        .returning({ id: accounts.id });
+      const accountId = inserted[0]?.id;
+      if (!accountId) continue; // already seeded
+      await tx.insert(persons).values({
+        accountId,
+        relation: 'self',
+        ...demo.holder,
+        email: demo.loginId,
+        phone: '305-555-0100',
+        address: '100 Biscayne Blvd',
+        state: 'FL',
+        zipCode: '33132',
+      });
+      for (const dependent of demo.dependents ?? []) {
+        await tx.insert(persons).values({ accountId, ...dependent, state: 'FL', zipCode: '33132' });
+      }
+    }
+  });
+  return demoAccounts.map((d) => ({
+    role: d.label,
+    loginId: d.loginId,
+    name: `${d.holder.firstName} ${d.holder.lastName}`,
+  }));
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestApp, type TestApp } from '../../../test/harness';
+
+describe.each(databaseKinds)('system endpoints on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reports database reachability', async () => {
+    const res = await t.fastify.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up', databaseKind: kind });
+  });
+
+  it('answers unknown API paths with the error envelope', async () => {
+    const res = await t.fastify.inject({ method: 'GET', url: '/api/no-such-thing', headers: { 'x-app-params': 'lang=es' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: true, errorMsg: 'No encontrado.', errorCode: 'NOT_FOUND' });
+  });
+
+  it('serves the generated OpenAPI document at /api/docs', async () => {
+    const ui = await t.fastify.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+    const doc = await t.fastify.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/account/token', '/api/account/profile', '/api/health']));
+    expect(doc.json().paths['/api/account/token'].post.requestBody).toBeDefined();
+  });
+
+  it('sends security headers with a CSP that allows no inline scripts', async () => {
+    const res = await t.fastify.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('reports a database that stopped answering as 503', async () => {
+    const other = await startTestApp(kind);
+    await other.database.close();
+    const res = await other.fastify.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    await other.fastify.close();
+  });
+});

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { demoPassword, seedDemo } from './db/seed/demo-seed';
+import { createPasswordHasher } from './platform/passwords';
+
+/** Entry point: config, database + migrations, demo seed, listen, graceful shutdown. */
+async function main(): Promise<void> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await database.migrate();
+  const hasher = createPasswordHasher();
+  const logins = config.demoSeed ? await seedDemo(database.db, hasher) : [];
+
+  const { fastify } = await buildApp({ config, database, hasher });
+  await fastify.listen({ host: config.host, port: config.port });
+
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `Apothecall is running on http://${shownHost}:${port}`,
+    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `API docs: http://${shownHost}:${port}/api/docs`,
+  ];
+  if (logins.length > 0) {
+    lines.push('', `Demo logins (password for all: ${demoPassword})`);
+    for (const login of logins) lines.push(`  ${login.role.padEnd(28)} ${login.loginId}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    fastify.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      fastify.log.error('shutdown grace period passed; exiting');
+      process.exit(1);
+    }, config.shutdownGraceSeconds * 1000);
+    force.unref();
+    try {
+      await fastify.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      fastify.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Apothecall failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema/platform';
+
+export interface SessionRow {
+  id: string;
+  accountId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface SessionsRepo {
+  insert(row: {
+    accountId: string;
+    tokenHash: string;
+    platform: string;
+    version: string;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<string>;
+  findByTokenHash(tokenHash: string): Promise<SessionRow | undefined>;
+  touch(id: string, at: Date): Promise<void>;
+  revoke(id: string, at: Date, reason: string): Promise<void>;
+  revokeAllForAccount(accountId: string, at: Date, reason: string, exceptId?: string): Promise<void>;
+}
+
+export function createSessionsRepo(db: Db): SessionsRepo {
+  return {
+    async insert(row) {
+      const [inserted] = await db
+        .insert(sessions)
+        .values({
+          accountId: row.accountId,
+          tokenHash: row.tokenHash,
+          platform: row.platform,
+          version: row.version,
+          createdAt: row.now,
+          lastSeenAt: row.now,
+          expiresAt: row.expiresAt,
+        })
+        .returning({ id: sessions.id });
+      if (!inserted) throw new Error('session insert returned nothing');
+      return inserted.id;
+    },
+    async findByTokenHash(tokenHash) {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          accountId: sessions.accountId,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+    async touch(id, at) {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+    async revoke(id, at, reason) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+    async revokeAllForAccount(accountId, at, reason, exceptId) {
+      const scope = exceptId
+        ? and(eq(sessions.accountId, accountId), ne(sessions.id, exceptId))
+        : eq(sessions.accountId, accountId);
+      await db
+        .update(sessions)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(scope, isNull(sessions.revokedAt)));
+    },
+  };
+}

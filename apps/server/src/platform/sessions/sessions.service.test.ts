@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionRow, SessionsRepo } from './sessions.repo';
+import { createSessionsService, hashToken } from './sessions.service';
+
+function memoryRepo() {
+  const rows = new Map<string, SessionRow & { tokenHash: string }>();
+  let touches = 0;
+  const repo: SessionsRepo = {
+    async insert(row) {
+      const id = `s${rows.size + 1}`;
+      rows.set(id, {
+        id,
+        accountId: row.accountId,
+        tokenHash: row.tokenHash,
+        createdAt: row.now,
+        lastSeenAt: row.now,
+        expiresAt: row.expiresAt,
+        revokedAt: null,
+      });
+      return id;
+    },
+    async findByTokenHash(hash) {
+      return [...rows.values()].find((r) => r.tokenHash === hash);
+    },
+    async touch(id, at) {
+      touches++;
+      const row = rows.get(id);
+      if (row) row.lastSeenAt = at;
+    },
+    async revoke(id, at) {
+      const row = rows.get(id);
+      if (row && !row.revokedAt) row.revokedAt = at;
+    },
+    async revokeAllForAccount(accountId, at, _reason, exceptId) {
+      for (const row of rows.values()) {
+        if (row.accountId === accountId && row.id !== exceptId && !row.revokedAt) row.revokedAt = at;
+      }
+    },
+  };
+  return { repo, rows, touchCount: () => touches };
+}
+
+describe('sessions service', () => {
+  const start = new Date('2026-11-22T10:00:00Z');
+
+  function setup(policy = { idleSeconds: 900, maxHours: 12 }) {
+    let clock = start.getTime();
+    const mem = memoryRepo();
+    const service = createSessionsService({
+      repo: mem.repo,
+      policy,
+      now: () => new Date(clock),
+    });
+    return { service, mem, advance: (ms: number) => (clock += ms) };
+  }
+
+  it('issues 256-bit tokens and stores only their hash', async () => {
+    const { service, mem } = setup();
+    const { token } = await service.create('a1', { platform: 'web', version: '1' });
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const stored = [...mem.rows.values()][0];
+    expect(stored?.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify([...mem.rows.values()])).not.toContain(token);
+  });
+
+  it('keeps a session alive while used and ends it when idle past the limit', async () => {
+    const { service, advance } = setup();
+    const { token } = await service.create('a1', { platform: 'web', version: '1' });
+    advance(14 * 60_000);
+    expect(await service.resolve(token)).toMatchObject({ ok: true, accountId: 'a1' });
+    advance(14 * 60_000);
+    expect(await service.resolve(token)).toMatchObject({ ok: true });
+    advance(15 * 60_000 + 1);
+    expect(await service.resolve(token)).toEqual({ ok: false, reason: 'idle' });
+    expect(await service.resolve(token)).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('ends a session at its absolute lifetime even when active', async () => {
+    const { service, advance } = setup({ idleSeconds: 900, maxHours: 1 });
+    const { token } = await service.create('a1', { platform: 'web', version: '1' });
+    for (let i = 0; i < 5; i++) {
+      advance(10 * 60_000);
+      expect(await service.resolve(token)).toMatchObject({ ok: true });
+    }
+    advance(10 * 60_000);
+    expect(await service.resolve(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('writes activity at most every few seconds', async () => {
+    const { service, mem, advance } = setup();
+    const { token } = await service.create('a1', { platform: 'web', version: '1' });
+    for (let i = 0; i < 10; i++) {
+      advance(100);
+      await service.resolve(token);
+    }
+    expect(mem.touchCount()).toBe(0);
+    advance(5_000);
+    await service.resolve(token);
+    expect(mem.touchCount()).toBe(1);
+  });
+
+  it('refuses unknown and malformed tokens', async () => {
+    const { service } = setup();
+    expect(await service.resolve('nope')).toEqual({ ok: false, reason: 'unknown' });
+    expect(await service.resolve('A'.repeat(43))).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it('revokes every session of an account except the one kept', async () => {
+    const { service } = setup();
+    const one = await service.create('a1', { platform: 'web', version: '1' });
+    const two = await service.create('a1', { platform: 'web', version: '1' });
+    await service.revokeAllForAccount('a1', 'password-change', one.sessionId);
+    expect(await service.resolve(one.token)).toMatchObject({ ok: true });
+    expect(await service.resolve(two.token)).toEqual({ ok: false, reason: 'revoked' });
+  });
+});

@@ -1,0 +1,86 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionsRepo } from './sessions.repo';
+
+/**
+ * Opaque session tokens: 256 random bits, handed to the client once and stored only as their
+ * SHA-256. A session ends when idle longer than `idleSeconds`, at its absolute lifetime, or on
+ * logout/revocation. Activity is written at most every `touchEverySeconds` (a few seconds)
+ * so a busy client does not write on every request; the idle check can therefore fire at most
+ * that many seconds early, never late.
+ */
+export interface SessionPolicy {
+  idleSeconds: number;
+  maxHours: number;
+}
+
+export type ResolvedSession =
+  | { ok: true; sessionId: string; accountId: string }
+  | { ok: false; reason: 'unknown' | 'revoked' | 'idle' | 'expired' };
+
+export interface SessionsService {
+  create(accountId: string, client: { platform: string; version: string }): Promise<{
+    token: string;
+    sessionId: string;
+    expiresAt: Date;
+  }>;
+  resolve(token: string): Promise<ResolvedSession>;
+  revoke(sessionId: string, reason: string): Promise<void>;
+  revokeAllForAccount(accountId: string, reason: string, exceptSessionId?: string): Promise<void>;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export function createSessionsService(deps: {
+  repo: SessionsRepo;
+  policy: SessionPolicy;
+  now?: () => Date;
+}): SessionsService {
+  const now = deps.now ?? (() => new Date());
+  const idleMs = deps.policy.idleSeconds * 1000;
+  const touchEveryMs = Math.min(5_000, idleMs / 10);
+
+  return {
+    async create(accountId, client) {
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      const expiresAt = new Date(at.getTime() + deps.policy.maxHours * 3_600_000);
+      const sessionId = await deps.repo.insert({
+        accountId,
+        tokenHash: hashToken(token),
+        platform: client.platform,
+        version: client.version,
+        now: at,
+        expiresAt,
+      });
+      return { token, sessionId, expiresAt };
+    },
+
+    async resolve(token) {
+      if (!tokenPattern.test(token)) return { ok: false, reason: 'unknown' };
+      const row = await deps.repo.findByTokenHash(hashToken(token));
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.revokedAt) return { ok: false, reason: 'revoked' };
+      const at = now();
+      if (at.getTime() >= row.expiresAt.getTime()) {
+        await deps.repo.revoke(row.id, at, 'expired');
+        return { ok: false, reason: 'expired' };
+      }
+      if (at.getTime() - row.lastSeenAt.getTime() > idleMs) {
+        await deps.repo.revoke(row.id, at, 'idle');
+        return { ok: false, reason: 'idle' };
+      }
+      if (at.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
+        await deps.repo.touch(row.id, at);
+      }
+      return { ok: true, sessionId: row.id, accountId: row.accountId };
+    },
+
+    revoke: (sessionId, reason) => deps.repo.revoke(sessionId, now(), reason),
+    revokeAllForAccount: (accountId, reason, exceptSessionId) =>
+      deps.repo.revokeAllForAccount(accountId, now(), reason, exceptSessionId),
+  };
+}
