@@ -23,7 +23,11 @@ await build({
       name: 'bundle-domain',
       setup(b) {
         b.onResolve({ filter: /^@apothecall\/domain\// }, (args) => ({
-          path: path.join(here, '../../packages/domain/src', `${args.path.slice('@apothecall/domain/'.length)}.ts`),
+          path: path.join(
+            here,
+            '../../packages/domain/src',
+            `${args.path.slice('@apothecall/domain/'.length)}.ts`,
+          ),
         }));
       },
     },

@@ -121,7 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes({ ping: database.ping, kind: database.kind, version: apiVersion }));
+      await api.register(
+        systemRoutes({ ping: database.ping, kind: database.kind, version: apiVersion }),
+      );
       await api.register(accountsRoutes(accounts));
     },
     { prefix: '/api' },
@@ -133,12 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       root: webDist,
       prefix: '/',
       wildcard: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) {
           res.setHeader('cache-control', 'no-cache');
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600');
         }
       },
     });

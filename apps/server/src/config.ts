@@ -24,7 +24,12 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(900),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   DEMO_SEED: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),

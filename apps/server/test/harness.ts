@@ -12,7 +12,9 @@ import { createPasswordHasher } from '../src/platform/passwords';
  * too when TEST_DATABASE_URL is set — each test app in a fresh database of its own.
  */
 export type DatabaseKind = 'pglite' | 'postgres';
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 const hasher = createPasswordHasher();
 
@@ -37,7 +39,9 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-export async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Database; dispose: () => Promise<void> }> {
+export async function openTestDatabase(
+  kind: DatabaseKind,
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
@@ -82,7 +86,13 @@ export async function startTestApp(
     },
   });
   let offset = 0;
-  const app = await buildApp({ config, database, hasher, logStream, now: () => new Date(Date.now() + offset) });
+  const app = await buildApp({
+    config,
+    database,
+    hasher,
+    logStream,
+    now: () => new Date(Date.now() + offset),
+  });
   return {
     ...app,
     database,
@@ -103,7 +113,11 @@ export const demo = {
   password: 'Apothecall-Demo-1',
 };
 
-export async function login(app: App, loginId = demo.patient, password = demo.password): Promise<string> {
+export async function login(
+  app: App,
+  loginId = demo.patient,
+  password = demo.password,
+): Promise<string> {
   const res = await app.fastify.inject({
     method: 'POST',
     url: '/api/account/token',

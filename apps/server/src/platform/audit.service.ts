@@ -24,6 +24,8 @@ export interface AuditService {
   record(entry: AuditEntry): Promise<void>;
 }
 
-export function createAuditService(repo: { insert(entry: AuditEntry): Promise<void> }): AuditService {
+export function createAuditService(repo: {
+  insert(entry: AuditEntry): Promise<void>;
+}): AuditService {
   return { record: (entry) => repo.insert(entry) };
 }

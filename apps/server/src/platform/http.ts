@@ -1,4 +1,4 @@
-import { type MessageKey, isMessageKey, translate } from '@apothecall/domain/i18n/catalog';
+import { isMessageKey, type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
 import { type Lang, negotiateLanguage } from '@apothecall/domain/i18n/i18n.rules';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,7 +33,12 @@ export interface ErrorBody {
   errorCode: string;
 }
 
-export function errorBody(lang: Lang, code: string, key: MessageKey, params?: Record<string, string>): ErrorBody {
+export function errorBody(
+  lang: Lang,
+  code: string,
+  key: MessageKey,
+  params?: Record<string, string>,
+): ErrorBody {
   return { error: true, errorMsg: translate(lang, key, params), errorCode: code };
 }
 
@@ -73,11 +78,20 @@ function fieldOf(instancePath: string): string {
 }
 
 /** Turns one schema issue into a sentence in the user's language. */
-function issueMessage(lang: Lang, issue: { instancePath: string; keyword: string; message?: string | undefined; params: Record<string, unknown> }): string {
+function issueMessage(
+  lang: Lang,
+  issue: {
+    instancePath: string;
+    keyword: string;
+    message?: string | undefined;
+    params: Record<string, unknown>;
+  },
+): string {
   if (issue.message && isMessageKey(issue.message)) return translate(lang, issue.message);
   const field = fieldOf(issue.instancePath);
   // zod 4 does not report the input; its message says what it received.
-  const missing = issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
+  const missing =
+    issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
   return translate(lang, missing ? 'errors.missingField' : 'errors.invalidField', { field });
 }
 
@@ -99,33 +113,44 @@ export const httpConventions = fp(
       reply.header('x-request-id', request.id);
     });
 
-    app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-      const lang = request.lang ?? 'en';
-      if (error instanceof AppError) {
-        return reply.status(error.status).send(errorBody(lang, error.code, error.messageKey, stringParams(error.params)));
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const message = error.validation.map((issue) => issueMessage(lang, issue)).join(' ');
-        return reply.status(400).send({
-          error: true,
-          errorMsg: translate(lang, 'errors.validation', { message }),
-          errorCode: 'VALIDATION',
-        } satisfies ErrorBody);
-      }
-      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-      if (status >= 400 && status < 500) {
-        // Fastify's own client errors: unreadable JSON, wrong content type, body too large...
-        const key: MessageKey = status === 429 ? 'errors.rateLimited' : status === 404 ? 'errors.notFound' : 'errors.malformedBody';
-        return reply.status(status).send(errorBody(lang, error.code ?? 'BAD_REQUEST', key));
-      }
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send(errorBody(lang, 'INTERNAL', 'errors.internal'));
-    });
+    app.setErrorHandler(
+      (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+        const lang = request.lang ?? 'en';
+        if (error instanceof AppError) {
+          return reply
+            .status(error.status)
+            .send(errorBody(lang, error.code, error.messageKey, stringParams(error.params)));
+        }
+        if (hasZodFastifySchemaValidationErrors(error)) {
+          const message = error.validation.map((issue) => issueMessage(lang, issue)).join(' ');
+          return reply.status(400).send({
+            error: true,
+            errorMsg: translate(lang, 'errors.validation', { message }),
+            errorCode: 'VALIDATION',
+          } satisfies ErrorBody);
+        }
+        const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+        if (status >= 400 && status < 500) {
+          // Fastify's own client errors: unreadable JSON, wrong content type, body too large...
+          const key: MessageKey =
+            status === 429
+              ? 'errors.rateLimited'
+              : status === 404
+                ? 'errors.notFound'
+                : 'errors.malformedBody';
+          return reply.status(status).send(errorBody(lang, error.code ?? 'BAD_REQUEST', key));
+        }
+        request.log.error({ err: error }, 'unhandled error');
+        return reply.status(500).send(errorBody(lang, 'INTERNAL', 'errors.internal'));
+      },
+    );
   },
   { name: 'http-conventions' },
 );
 
-function stringParams(params: Readonly<Record<string, string | number>> | undefined): Record<string, string> | undefined {
+function stringParams(
+  params: Readonly<Record<string, string | number>> | undefined,
+): Record<string, string> | undefined {
   if (!params) return undefined;
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
 }

@@ -28,7 +28,9 @@ export const redactPaths = [
   'body',
 ];
 
-export function loggerOptions(level: string): FastifyLoggerOptions & { redact: { paths: string[]; censor: string } } {
+export function loggerOptions(
+  level: string,
+): FastifyLoggerOptions & { redact: { paths: string[]; censor: string } } {
   return {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },

@@ -52,7 +52,8 @@ export function attachRealtime(
 
   io.on('connection', (socket) => {
     socket.on(realtimeEvents.ping, (ack: unknown) => {
-      if (typeof ack === 'function') ack({ ok: true, at: new Date().toISOString() } satisfies PingAck);
+      if (typeof ack === 'function')
+        ack({ ok: true, at: new Date().toISOString() } satisfies PingAck);
     });
   });
 

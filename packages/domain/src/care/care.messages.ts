@@ -1,6 +1,113 @@
 /** Care reasons, pre-visit screening texts and alarms. */
-const en = {} as const;
+const en = {
+  'care.reason.fever': 'Fever',
+  'care.reason.soreThroat': 'Sore throat',
+  'care.reason.earPain': 'Ear pain',
+  'care.reason.pinkEye': 'Pink eye',
+  'care.reason.coughCold': 'Cough/cold',
+  'care.reason.urinaryTractInfection': 'Urinary tract infection',
+  'care.reason.refillMedications': 'Refill medications',
+  'care.reason.covidCertification': 'Covid certification',
 
-const es: Record<keyof typeof en, string> = {};
+  'care.screening.selectAtLeastOne': 'Please select at least one option to continue.',
+  'care.screening.failed': 'Screening Failed. Visit Cannot Continue.',
+  'care.screening.metabolicAlarm':
+    'Two or more of diabetes, hypertension and high cholesterol were reported. A provider must review this visit.',
+  'care.screening.bloodPressureHint': 'Enter your blood pressure like 120/80.',
+
+  'care.section.ed': 'Erectile dysfunction',
+  'care.section.ldn': 'Low dose naltrexone (LDN)',
+  'care.section.birthControl': 'Birth control',
+  'care.section.vitals': 'Vitals',
+  'care.section.allergies': 'Allergies',
+  'care.section.medications': 'Medications',
+  'care.section.medicalProblems': 'Medical problems',
+
+  'care.comorbidity.depression': 'Depression',
+  'care.comorbidity.acidReflux': 'Acid reflux',
+  'care.comorbidity.heartDisease': 'Heart disease',
+  'care.comorbidity.asthma': 'Asthma',
+  'care.comorbidity.fattyLiver': 'Fatty liver',
+  'care.comorbidity.type2Diabetes': 'Type 2 diabetes',
+  'care.comorbidity.osteoarthritis': 'Osteoarthritis',
+  'care.comorbidity.femaleInfertility': 'Female infertility',
+  'care.comorbidity.prediabetes': 'Prediabetes',
+  'care.comorbidity.hypertension': 'Hypertension',
+  'care.comorbidity.obstructiveSleepApnea': 'Obstructive sleep apnea',
+  'care.comorbidity.pcos': 'PCOS',
+  'care.comorbidity.lowTestosteroneHypogonadism': 'Low testosterone (hypogonadism)',
+  'care.comorbidity.elevatedCholesterolTriglycerides': 'Elevated cholesterol or triglycerides',
+  'care.comorbidity.stressUrinaryIncontinence': 'Stress urinary incontinence',
+
+  'care.ldn.condition.fibromyalgia': 'Fibromyalgia',
+  'care.ldn.condition.chronicPain': 'Chronic pain',
+  'care.ldn.condition.complexRegionalPainSyndrome': 'Complex regional pain syndrome (CRPS)',
+  'care.ldn.condition.multipleSclerosis': 'Multiple sclerosis',
+  'care.ldn.condition.crohnsDisease': "Crohn's disease",
+  'care.ldn.condition.ulcerativeColitis': 'Ulcerative colitis',
+  'care.ldn.condition.hashimotosThyroiditis': "Hashimoto's thyroiditis",
+  'care.ldn.condition.rheumatoidArthritis': 'Rheumatoid arthritis',
+  'care.ldn.condition.longCovid': 'Long COVID',
+  'care.ldn.condition.chronicFatigueSyndrome': 'Chronic fatigue syndrome (ME/CFS)',
+  'care.ldn.noQualifyingCondition':
+    'Low dose naltrexone is prescribed only for one of the listed conditions.',
+  'care.ldn.opioidConflict': 'Low dose naltrexone cannot be prescribed while you take opioids.',
+} as const;
+
+const es: Record<keyof typeof en, string> = {
+  'care.reason.fever': 'Fiebre',
+  'care.reason.soreThroat': 'Dolor de garganta',
+  'care.reason.earPain': 'Dolor de oído',
+  'care.reason.pinkEye': 'Conjuntivitis',
+  'care.reason.coughCold': 'Tos/resfriado',
+  'care.reason.urinaryTractInfection': 'Infección urinaria',
+  'care.reason.refillMedications': 'Renovar medicamentos',
+  'care.reason.covidCertification': 'Certificado de Covid',
+
+  'care.screening.selectAtLeastOne': 'Seleccione al menos una opción para continuar.',
+  'care.screening.failed': 'La evaluación no fue aprobada. La consulta no puede continuar.',
+  'care.screening.metabolicAlarm':
+    'Se indicaron dos o más de diabetes, hipertensión y colesterol alto. Un proveedor médico debe revisar esta consulta.',
+  'care.screening.bloodPressureHint': 'Escriba su presión arterial así: 120/80.',
+
+  'care.section.ed': 'Disfunción eréctil',
+  'care.section.ldn': 'Naltrexona en dosis baja (LDN)',
+  'care.section.birthControl': 'Anticonceptivos',
+  'care.section.vitals': 'Signos vitales',
+  'care.section.allergies': 'Alergias',
+  'care.section.medications': 'Medicamentos',
+  'care.section.medicalProblems': 'Problemas médicos',
+
+  'care.comorbidity.depression': 'Depresión',
+  'care.comorbidity.acidReflux': 'Reflujo ácido',
+  'care.comorbidity.heartDisease': 'Enfermedad cardíaca',
+  'care.comorbidity.asthma': 'Asma',
+  'care.comorbidity.fattyLiver': 'Hígado graso',
+  'care.comorbidity.type2Diabetes': 'Diabetes tipo 2',
+  'care.comorbidity.osteoarthritis': 'Osteoartritis',
+  'care.comorbidity.femaleInfertility': 'Infertilidad femenina',
+  'care.comorbidity.prediabetes': 'Prediabetes',
+  'care.comorbidity.hypertension': 'Hipertensión',
+  'care.comorbidity.obstructiveSleepApnea': 'Apnea obstructiva del sueño',
+  'care.comorbidity.pcos': 'Síndrome de ovario poliquístico (SOP)',
+  'care.comorbidity.lowTestosteroneHypogonadism': 'Testosterona baja (hipogonadismo)',
+  'care.comorbidity.elevatedCholesterolTriglycerides': 'Colesterol o triglicéridos elevados',
+  'care.comorbidity.stressUrinaryIncontinence': 'Incontinencia urinaria de esfuerzo',
+
+  'care.ldn.condition.fibromyalgia': 'Fibromialgia',
+  'care.ldn.condition.chronicPain': 'Dolor crónico',
+  'care.ldn.condition.complexRegionalPainSyndrome': 'Síndrome de dolor regional complejo (SDRC)',
+  'care.ldn.condition.multipleSclerosis': 'Esclerosis múltiple',
+  'care.ldn.condition.crohnsDisease': 'Enfermedad de Crohn',
+  'care.ldn.condition.ulcerativeColitis': 'Colitis ulcerosa',
+  'care.ldn.condition.hashimotosThyroiditis': 'Tiroiditis de Hashimoto',
+  'care.ldn.condition.rheumatoidArthritis': 'Artritis reumatoide',
+  'care.ldn.condition.longCovid': 'COVID persistente',
+  'care.ldn.condition.chronicFatigueSyndrome': 'Síndrome de fatiga crónica (EM/SFC)',
+  'care.ldn.noQualifyingCondition':
+    'La naltrexona en dosis baja solo se receta para una de las afecciones indicadas.',
+  'care.ldn.opioidConflict':
+    'No se puede recetar naltrexona en dosis baja mientras usted toma opioides.',
+};
 
 export const careMessages = { en, es };

@@ -23,6 +23,14 @@ const en = {
   'shell.backHome': 'Back to Home',
   'shell.loading': 'Loading…',
   'shell.offline': 'You are offline.',
+  'shell.nav.care': 'Get Care',
+  'shell.nav.appointment': 'Appointments',
+  'shell.nav.notes': 'Notes',
+  'shell.nav.docs': 'Documents',
+  'shell.nav.payments': 'Payments',
+  'shell.nav.profile': 'Profile',
+  'shell.landing.title': 'Care from a licensed provider, wherever you are',
+  'shell.landing.body': 'Video visits, appointments and prescriptions for you and your family.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -50,6 +58,14 @@ const es: Record<keyof typeof en, string> = {
   'shell.backHome': 'Volver al inicio',
   'shell.loading': 'Cargando…',
   'shell.offline': 'No tiene conexión.',
+  'shell.nav.care': 'Obtener atención',
+  'shell.nav.appointment': 'Citas',
+  'shell.nav.notes': 'Notas',
+  'shell.nav.docs': 'Documentos',
+  'shell.nav.payments': 'Pagos',
+  'shell.nav.profile': 'Perfil',
+  'shell.landing.title': 'Atención de un proveedor con licencia, dondequiera que esté',
+  'shell.landing.body': 'Videoconsultas, citas y recetas para usted y su familia.',
 };
 
 export const commonMessages = { en, es };

@@ -1,6 +1,32 @@
-/** Route-guard messages. */
-const en = {} as const;
+/**
+ * Route-guard and link messages (spec sections 2, 4 and 8). The action-required text keeps the
+ * spec's wording, including its "..." (the spec does not name the section).
+ */
+const en = {
+  'navigation.unauthorized': 'Unauthorized.',
+  'navigation.verifiedAccountOnly':
+    'Verified account only. Please see "About the pharmacy program" for information.',
+  'navigation.actionRequired':
+    'Action required: Please upload missing information in ... section under care.',
+  'navigation.externalLink.title': 'Leaving this site',
+  'navigation.externalLink.body':
+    'This link opens a page outside this site. Do you want to continue?',
+  'navigation.externalLink.continue': 'Continue',
+  'navigation.externalLink.cancel': 'Cancel',
+} as const;
 
-const es: Record<keyof typeof en, string> = {};
+const es: Record<keyof typeof en, string> = {
+  'navigation.unauthorized': 'No autorizado.',
+  'navigation.verifiedAccountOnly':
+    'Solo para cuentas verificadas. Consulte "Acerca del programa de farmacia" para obtener información.',
+  'navigation.actionRequired':
+    'Acción requerida: suba la información que falta en la sección ... en atención.',
+  'navigation.externalLink.title': 'Saliendo de este sitio',
+  'navigation.externalLink.body':
+    'Este enlace abre una página fuera de este sitio. ¿Desea continuar?',
+  'navigation.externalLink.continue': 'Continuar',
+  'navigation.externalLink.cancel': 'Cancelar',
+};
 
 export const navigationMessages = { en, es };
+export type NavigationMessageKey = keyof typeof en;

@@ -110,7 +110,7 @@ export interface QueryLike {
  * a crafted link cannot send the user to another site.
  */
 export function safeReturnPath(to: string | null | undefined): string {
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return '/';
+  if (!to?.startsWith('/') || to.startsWith('//') || to.includes('\\')) return '/';
   if (matchRoute(to.split('?')[0] ?? '') === undefined) return '/';
   if (to.startsWith('/login')) return '/';
   return to;

@@ -17,10 +17,7 @@ export const accounts = pgTable(
     organizationType: text('organization_type'),
     /** Company key the credentials come from (spec: credentials.from). */
     organizationId: text('organization_id'),
-    permissions: text('permissions')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
       .notNull()
       .defaultNow(),

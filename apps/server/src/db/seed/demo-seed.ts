@@ -40,7 +40,9 @@ export const demoAccounts: readonly DemoAccount[] = [
     role: 'patient',
     label: 'patient (with a dependent)',
     holder: { firstName: 'Maria', lastName: 'Rivera', dob: '1988-04-12', gender: 'F' },
-    dependents: [{ firstName: 'Leo', lastName: 'Rivera', dob: '2016-09-03', gender: 'M', relation: 'son' }],
+    dependents: [
+      { firstName: 'Leo', lastName: 'Rivera', dob: '2016-09-03', gender: 'M', relation: 'son' },
+    ],
   },
   {
     loginId: 'provider@apothecall.test',
@@ -114,7 +116,9 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
         .returning({ id: accounts.id });
       const accountId = inserted[0]?.id;
       if (!accountId) continue; // already seeded
+      // The account holder's person id is the account id (users[0].id === session id).
       await tx.insert(persons).values({
+        id: accountId,
         accountId,
         relation: 'self',
         ...demo.holder,

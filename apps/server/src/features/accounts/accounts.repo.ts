@@ -53,7 +53,11 @@ export function createAccountsRepo(db: Db): AccountsRepo {
       return row;
     },
     async findById(id) {
-      const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id)).limit(1);
+      const [row] = await db
+        .select(accountColumns)
+        .from(accounts)
+        .where(eq(accounts.id, id))
+        .limit(1);
       return row;
     },
     async listPersons(accountId) {
@@ -66,7 +70,10 @@ export function createAccountsRepo(db: Db): AccountsRepo {
         })
         .from(persons)
         .where(eq(persons.accountId, accountId))
-        .orderBy(sql`case when ${persons.relation} = 'self' then 0 else 1 end`, asc(persons.createdAt));
+        .orderBy(
+          sql`case when ${persons.relation} = 'self' then 0 else 1 end`,
+          asc(persons.createdAt),
+        );
     },
   };
 }

@@ -25,7 +25,13 @@ export function accountsRoutes(service: AccountsService) {
       },
       async (request) => {
         const { token, profile } = await service.login(request.body, originOf(request));
-        return { error: false as const, token, profile, referral: request.body.referral ?? null, pricing: null };
+        return {
+          error: false as const,
+          token,
+          profile,
+          referral: request.body.referral ?? null,
+          pricing: null,
+        };
       },
     );
 
@@ -33,7 +39,11 @@ export function accountsRoutes(service: AccountsService) {
       '/account/logout',
       {
         preHandler: requireSession,
-        schema: { tags: ['accounts'], summary: 'End this session', response: { 200: okResponseSchema } },
+        schema: {
+          tags: ['accounts'],
+          summary: 'End this session',
+          response: { 200: okResponseSchema },
+        },
       },
       async (request) => {
         await service.logout(request.auth!, originOf(request));

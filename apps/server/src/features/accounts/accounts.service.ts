@@ -7,7 +7,10 @@ import type { SessionsService } from '../../platform/sessions/sessions.service';
 import type { AccountRecord, AccountsRepo, PersonRecord } from './accounts.repo';
 
 export interface AccountsService {
-  login(input: LoginRequest, origin: RequestOrigin): Promise<{ token: string; profile: SessionProfile }>;
+  login(
+    input: LoginRequest,
+    origin: RequestOrigin,
+  ): Promise<{ token: string; profile: SessionProfile }>;
   logout(session: { sessionId: string; accountId: string }, origin: RequestOrigin): Promise<void>;
   profile(accountId: string, origin: RequestOrigin): Promise<SessionProfile>;
 }

@@ -17,7 +17,11 @@ describe.each(databaseKinds)('system endpoints on %s', (kind) => {
   });
 
   it('answers unknown API paths with the error envelope', async () => {
-    const res = await t.fastify.inject({ method: 'GET', url: '/api/no-such-thing', headers: { 'x-app-params': 'lang=es' } });
+    const res = await t.fastify.inject({
+      method: 'GET',
+      url: '/api/no-such-thing',
+      headers: { 'x-app-params': 'lang=es' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: true, errorMsg: 'No encontrado.', errorCode: 'NOT_FOUND' });
   });
@@ -28,7 +32,9 @@ describe.each(databaseKinds)('system endpoints on %s', (kind) => {
     const doc = await t.fastify.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/account/token', '/api/account/profile', '/api/health']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/account/token', '/api/account/profile', '/api/health']),
+    );
     expect(doc.json().paths['/api/account/token'].post.requestBody).toBeDefined();
   });
 

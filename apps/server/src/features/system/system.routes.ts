@@ -10,7 +10,11 @@ const healthSchema = z.object({
 });
 
 /** Liveness and readiness: 200 when the database answers, 503 when it does not. */
-export function systemRoutes(deps: { ping: () => Promise<boolean>; kind: 'pglite' | 'postgres'; version: string }) {
+export function systemRoutes(deps: {
+  ping: () => Promise<boolean>;
+  kind: 'pglite' | 'postgres';
+  version: string;
+}) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',

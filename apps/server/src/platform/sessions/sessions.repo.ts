@@ -23,7 +23,12 @@ export interface SessionsRepo {
   findByTokenHash(tokenHash: string): Promise<SessionRow | undefined>;
   touch(id: string, at: Date): Promise<void>;
   revoke(id: string, at: Date, reason: string): Promise<void>;
-  revokeAllForAccount(accountId: string, at: Date, reason: string, exceptId?: string): Promise<void>;
+  revokeAllForAccount(
+    accountId: string,
+    at: Date,
+    reason: string,
+    exceptId?: string,
+  ): Promise<void>;
 }
 
 export function createSessionsRepo(db: Db): SessionsRepo {

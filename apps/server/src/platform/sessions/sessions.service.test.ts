@@ -33,7 +33,8 @@ function memoryRepo() {
     },
     async revokeAllForAccount(accountId, at, _reason, exceptId) {
       for (const row of rows.values()) {
-        if (row.accountId === accountId && row.id !== exceptId && !row.revokedAt) row.revokedAt = at;
+        if (row.accountId === accountId && row.id !== exceptId && !row.revokedAt)
+          row.revokedAt = at;
       }
     },
   };

@@ -18,7 +18,10 @@ export type ResolvedSession =
   | { ok: false; reason: 'unknown' | 'revoked' | 'idle' | 'expired' };
 
 export interface SessionsService {
-  create(accountId: string, client: { platform: string; version: string }): Promise<{
+  create(
+    accountId: string,
+    client: { platform: string; version: string },
+  ): Promise<{
     token: string;
     sessionId: string;
     expiresAt: Date;

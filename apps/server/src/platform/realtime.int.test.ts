@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, login, startTestApp, type TestApp } from '../../test/harness';
+
+async function listen(t: TestApp): Promise<string> {
+  await t.fastify.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(t.fastify.server.address() as AddressInfo).port}`;
+}
+
+function open(url: string, auth: Record<string, unknown>): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      path: '/socket.io',
+      auth,
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+describe.each(databaseKinds)('real-time channel on %s', (kind) => {
+  const redisUrl = process.env.REDIS_URL;
+  let a: TestApp;
+  let b: TestApp | undefined;
+  let urlA: string;
+  let urlB: string | undefined;
+  beforeAll(async () => {
+    const env: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl } : {};
+    a = await startTestApp(kind, env);
+    urlA = await listen(a);
+    if (redisUrl) {
+      b = await startTestApp(kind, env, { database: a.database });
+      urlB = await listen(b);
+    }
+  });
+  afterAll(async () => {
+    await b?.fastify.close();
+    await a?.close();
+  });
+
+  it('accepts the session token in the handshake auth payload and answers with an ack', async () => {
+    const token = await login(a);
+    const socket = await open(urlA, { token });
+    const ack = await socket.timeout(5_000).emitWithAck(realtimeEvents.ping);
+    expect(ack).toMatchObject({ ok: true });
+    socket.close();
+  });
+
+  it('refuses a missing or unknown token', async () => {
+    await expect(open(urlA, {})).rejects.toThrow('unauthorized');
+    await expect(open(urlA, { token: 'x'.repeat(43) })).rejects.toThrow('unauthorized');
+  });
+
+  it('refuses a token after logout', async () => {
+    const token = await login(a);
+    await a.fastify.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await expect(open(urlA, { token })).rejects.toThrow('unauthorized');
+  });
+
+  // Registered only where Redis is configured (CI sets REDIS_URL), like the PostgreSQL runs.
+  if (redisUrl)
+    it('delivers events across processes through the Redis adapter', async () => {
+      const token = await login(a);
+      const profile = await a.fastify.inject({
+        method: 'GET',
+        url: '/api/account/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const accountId = profile.json().profile.id as string;
+      const socket = await open(urlB!, { token });
+      const received = new Promise((resolve) => socket.once('test-event', resolve));
+      // Emitted on instance A, delivered to a client connected to instance B.
+      a.realtime.io.to(`account:${accountId}`).emit('test-event', { hello: 'from-a' });
+      await expect(received).resolves.toEqual({ hello: 'from-a' });
+      socket.close();
+    });
+});

@@ -1,0 +1,94 @@
+import { type GuardMessageKey, guardRoute } from '@apothecall/domain/navigation/route-guard.rules';
+import {
+  loginRedirectFor,
+  type RouteDef,
+  routes,
+  type Screen,
+} from '@apothecall/domain/navigation/routes';
+import { notifications } from '@mantine/notifications';
+import { type ReactElement, useEffect } from 'react';
+import {
+  createHashRouter,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useSearchParams,
+} from 'react-router';
+import { ComingSoon } from '../components/coming-soon';
+import { HomeScreen } from '../features/accounts/screens/home-screen';
+import { LandingScreen } from '../features/accounts/screens/landing-screen';
+import { LoginScreen } from '../features/accounts/screens/login-screen';
+import { useT } from '../lib/i18n';
+import { type StoredSession, useSession } from '../lib/session-store';
+import { AppLayout } from './app-layout';
+
+/**
+ * The hash route table: every route of spec section 2 (declared once in the domain package)
+ * mapped to its screen. Screens a later issue builds render ComingSoon until then.
+ */
+type ScreenView = (props: { session: StoredSession | null }) => ReactElement;
+
+const screens: Partial<Record<Screen, ScreenView>> = {
+  login: () => <LoginScreen />,
+  home: ({ session }) => (session ? <HomeScreen session={session} /> : <LandingScreen />),
+};
+
+/** A guard redirect that says why, as a red toast (spec section 8). */
+function RedirectWithMessage({
+  to,
+  message,
+}: {
+  to: string;
+  message: GuardMessageKey | undefined;
+}) {
+  const t = useT();
+  useEffect(() => {
+    if (message) notifications.show({ id: message, color: 'red', message: t(message) });
+  }, [message, t]);
+  return <Navigate to={to} replace />;
+}
+
+function Guarded({ route }: { route: RouteDef }) {
+  const session = useSession();
+  const location = useLocation();
+  const [query] = useSearchParams();
+  if (route.access === 'protected' && !session) {
+    return <Navigate to={loginRedirectFor(location.pathname, query)} replace />;
+  }
+  if (session) {
+    // The six guard steps of spec section 4. Brand settings and Rx visits join the session
+    // as their areas are built; until then the guard sees none.
+    const { profile } = session;
+    const decision = guardRoute({
+      path: location.pathname,
+      session: {
+        loggedIn: true,
+        role: profile.role,
+        credentials: profile.credentials,
+        permissions: profile.permissions,
+      },
+      brand: { homePage: null, appSettings: null },
+      rxVisits: [],
+    });
+    if (decision.kind === 'redirect') {
+      return <RedirectWithMessage to={decision.to} message={decision.message} />;
+    }
+  }
+  const View = screens[route.screen as Screen];
+  return View ? <View session={session} /> : <ComingSoon screen={route.screen} />;
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      ...routes.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
+      // Unknown routes fall back to Home (spec section 2).
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createHashRouter(routeObjects);
+}

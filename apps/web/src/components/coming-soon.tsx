@@ -1,0 +1,19 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useT } from '../lib/i18n';
+
+/** Placeholder for a screen a later issue builds; says so plainly and offers the way home. */
+export function ComingSoon({ screen }: { screen: string }) {
+  const t = useT();
+  return (
+    <Stack p="md" maw={640} mx="auto" w="100%" data-screen={screen}>
+      <Title order={1} size="h2">
+        {t('shell.comingSoon')}
+      </Title>
+      <Text c="dimmed">{t('shell.comingSoonBody', { appName: t('shell.appName') })}</Text>
+      <Button component={Link} to="/" variant="light" w="fit-content">
+        {t('shell.backHome')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** Injected by vite.config.ts from package.json. */
+declare const __APP_VERSION__: string;

@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { currentLanguage } from './i18n';
+import { clearSession, getSession } from './session-store';
+
+/**
+ * The one HTTP client: adds the spec's headers (token, time zone, parameters), parses
+ * responses with the domain's schemas, and turns the error envelope into ApiError. A 401 on a
+ * call made with a token means the server ended the session: it is forgotten here, and the
+ * route guard sends the user to the login screen.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const brandId = 'apothecall';
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-time-zone': timeZone(),
+    'x-app-params': new URLSearchParams({ lang: currentLanguage(), brand: brandId }).toString(),
+  };
+  const token = getSession()?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+interface CallOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema: z.ZodType<T>;
+  /** Network failure message (already translated). */
+  offlineMessage?: string;
+}
+
+export async function apiCall<T>(path: string, options: CallOptions<T>): Promise<T> {
+  const headers = apiHeaders();
+  const sentToken = Boolean(headers.authorization);
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers:
+        options.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', options.offlineMessage ?? 'Network error');
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const envelope = payload as { errorMsg?: unknown; errorCode?: unknown } | null;
+    if (response.status === 401 && sentToken) clearSession();
+    throw new ApiError(
+      response.status,
+      typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',
+      typeof envelope?.errorMsg === 'string' ? envelope.errorMsg : `HTTP ${response.status}`,
+    );
+  }
+  return options.schema.parse(payload);
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * e2e specs drive Debian's Chromium against the production build served by the real server
+ * (`apps/server/dist/main.js`, built by `npm run build`), each server on a fresh embedded
+ * database. A second server with a 3-second session idle timeout serves the idle spec.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const idlePort = port + 1;
+const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `apothecall-e2e-${name}-`));
+
+function server(p: number, env: Record<string, string>) {
+  return {
+    command: 'node apps/server/dist/main.js',
+    cwd: root,
+    url: `http://127.0.0.1:${p}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir(String(p)),
+      ...env,
+    },
+  };
+}
+
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]]
+    : [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  outputDir: '../.tmp/test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumLaunch,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } },
+    {
+      name: 'phone',
+      use: {
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        launchOptions: chromiumLaunch,
+      },
+    },
+  ],
+  webServer: [server(port, {}), server(idlePort, { SESSION_IDLE_SECONDS: '3' })],
+});
+
+export const idleBaseURL = `http://localhost:${idlePort}`;

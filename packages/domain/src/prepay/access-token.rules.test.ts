@@ -1,0 +1,207 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/catalog';
+import {
+  type AccessToken,
+  canClaimToken,
+  canUseProgram,
+  claimToken,
+  creditVisitBack,
+  dayMs,
+  denyToken,
+  exampleReuseIntervalDays,
+  isLowBalance,
+  limitRefusalMessages,
+  newAccessToken,
+  recordPrescription,
+  shouldNotifyLowBalance,
+  tokenRefusalMessages,
+  withinLimit,
+} from './access-token.rules';
+
+const t0 = Date.UTC(2025, 0, 1);
+
+function claimed(token: AccessToken, now = t0): AccessToken {
+  const r = claimToken(token, now, exampleReuseIntervalDays);
+  if (!r.ok) throw new Error(r.reason);
+  return r.token;
+}
+
+describe('access token life (spec section 4)', () => {
+  it('goes unclaimed -> claimed -> claimedWithRx and notifies the pharmacy', () => {
+    const first = claimToken(newAccessToken(), t0, 25);
+    expect(first).toMatchObject({ ok: true, notifications: ['prepayClaimed'] });
+    if (!first.ok) return;
+    expect(first.token.state).toBe('claimed');
+    const rx = recordPrescription(first.token);
+    expect(rx).toMatchObject({ ok: true, notifications: ['prepayRx'], creditBack: false });
+    if (rx.ok) expect(rx.token.state).toBe('claimedWithRx');
+  });
+
+  it('a single-use token is spent once a prescription is written', () => {
+    const rx = recordPrescription(claimed(newAccessToken()));
+    if (!rx.ok) throw new Error('expected ok');
+    expect(canClaimToken(rx.token, t0 + 365 * dayMs, 25)).toEqual({
+      ok: false,
+      reason: 'alreadyUsed',
+    });
+  });
+
+  it('cannot be claimed twice while its visit is open', () => {
+    expect(canClaimToken(claimed(newAccessToken()), t0, 25)).toEqual({
+      ok: false,
+      reason: 'visitInProgress',
+    });
+  });
+
+  it('on denial credits the visit back and blocks reuse until the interval (25 days) has passed', () => {
+    const denied = denyToken(claimed(newAccessToken()), t0);
+    expect(denied).toMatchObject({ ok: true, creditBack: true, notifications: ['prepayRxDenied'] });
+    if (!denied.ok) return;
+    expect(denied.token.state).toBe('denied');
+    expect(canClaimToken(denied.token, t0 + 25 * dayMs - 1, 25)).toEqual({
+      ok: false,
+      reason: 'reuseNotYet',
+    });
+    expect(canClaimToken(denied.token, t0 + 25 * dayMs, 25)).toEqual({ ok: true });
+    expect(creditVisitBack({ id: 'p', balance: 1000 }, 2500)).toEqual({ id: 'p', balance: 3500 });
+  });
+
+  it('a reuse interval of 0 means none: a denied token is reusable at once', () => {
+    const denied = denyToken(claimed(newAccessToken()), t0);
+    if (!denied.ok) throw new Error('expected ok');
+    expect(canClaimToken(denied.token, t0, 0)).toEqual({ ok: true });
+  });
+
+  it('law: a denied token is reusable exactly when the interval has passed', () => {
+    fc.assert(
+      fc.property(fc.nat(400), fc.nat(500 * dayMs), (days, elapsed) => {
+        const denied = denyToken(claimed(newAccessToken()), t0);
+        if (!denied.ok) throw new Error('expected ok');
+        expect(canClaimToken(denied.token, t0 + elapsed, days).ok).toBe(elapsed >= days * dayMs);
+      }),
+    );
+  });
+
+  it('only a claimed token can get a prescription or be denied', () => {
+    expect(recordPrescription(newAccessToken())).toEqual({ ok: false, reason: 'wrongState' });
+    expect(denyToken(newAccessToken(), t0)).toEqual({ ok: false, reason: 'wrongState' });
+  });
+
+  it('pharmacy version: multiple use within the time interval counted from the first claim', () => {
+    let token = newAccessToken('multiple', 30);
+    for (let i = 0; i < 3; i++) {
+      const c = claimToken(token, t0 + i * dayMs, 25);
+      if (!c.ok) throw new Error(c.reason);
+      const rx = recordPrescription(c.token);
+      if (!rx.ok) throw new Error(rx.reason);
+      token = rx.token;
+    }
+    expect(token.claimCount).toBe(3);
+    expect(token.firstClaimedAt).toBe(t0);
+    expect(canClaimToken(token, t0 + 30 * dayMs - 1, 25)).toEqual({ ok: true });
+    expect(canClaimToken(token, t0 + 30 * dayMs, 25)).toEqual({
+      ok: false,
+      reason: 'intervalEnded',
+    });
+  });
+
+  it('every refusal has a message in en and es', () => {
+    for (const key of [
+      ...Object.values(tokenRefusalMessages),
+      ...Object.values(limitRefusalMessages),
+    ]) {
+      expect(translate('en', key)).not.toBe('');
+      expect(translate('es', key)).not.toBe('');
+    }
+  });
+});
+
+describe('program limits (spec sections 3 and 9)', () => {
+  const base = {
+    limits: { perAccountLimit: 0, lowBalanceLimit: 0, allowedUsers: [] },
+    balance: 5000,
+    visitCost: 2500,
+    userEmail: 'ana@example.com',
+    userVisitsUsed: 0,
+    accountVisitsUsed: 0,
+  };
+
+  it('law: a limit of 0 means none', () => {
+    fc.assert(
+      fc.property(fc.nat(), (used) => {
+        expect(withinLimit(used, 0)).toBe(true);
+      }),
+    );
+  });
+
+  it('stops an account at perAccountLimit', () => {
+    const limits = { ...base.limits, perAccountLimit: 2 };
+    expect(canUseProgram({ ...base, limits, accountVisitsUsed: 1 })).toEqual({ ok: true });
+    expect(canUseProgram({ ...base, limits, accountVisitsUsed: 2 })).toEqual({
+      ok: false,
+      reason: 'accountLimitReached',
+    });
+  });
+
+  it('lets only authorized users use the program, each within their own visit limit', () => {
+    const limits = {
+      ...base.limits,
+      allowedUsers: [{ email: 'Ana@Example.com', visitLimit: 1 }, { email: 'bo@example.com' }],
+    };
+    expect(canUseProgram({ ...base, limits })).toEqual({ ok: true });
+    expect(canUseProgram({ ...base, limits, userVisitsUsed: 1 })).toEqual({
+      ok: false,
+      reason: 'userLimitReached',
+    });
+    expect(
+      canUseProgram({ ...base, limits, userEmail: 'bo@example.com', userVisitsUsed: 9 }),
+    ).toEqual({
+      ok: true,
+    });
+    expect(canUseProgram({ ...base, limits, userEmail: 'eve@example.com' })).toEqual({
+      ok: false,
+      reason: 'notAuthorized',
+    });
+  });
+
+  it('needs enough balance for the visit', () => {
+    expect(canUseProgram({ ...base, balance: 2499 })).toEqual({
+      ok: false,
+      reason: 'insufficientBalance',
+    });
+  });
+
+  it('low balance: 0 turns it off; otherwise fires once when the balance falls under the limit', () => {
+    expect(isLowBalance(0, 0)).toBe(false);
+    expect(shouldNotifyLowBalance(10_000, 0, 0)).toBe(false);
+    expect(shouldNotifyLowBalance(5000, 2500, 5000)).toBe(true);
+    expect(shouldNotifyLowBalance(2500, 0, 5000)).toBe(false);
+    expect(shouldNotifyLowBalance(7500, 5000, 5000)).toBe(false);
+  });
+
+  it('law: low-balance fires iff the balance crosses from >= limit to < limit', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(100_000),
+        fc.nat(100_000),
+        fc.integer({ min: 1, max: 100_000 }),
+        (b, a, l) => {
+          expect(shouldNotifyLowBalance(b, a, l)).toBe(b >= l && a < l);
+        },
+      ),
+    );
+  });
+});
+
+describe('prepay dictionary texts (spec section 8)', () => {
+  it("splits 'Access Token was not added/deleted/sent' into one text per verb and keeps the others", () => {
+    expect(translate('en', 'prepay.tokenNotAdded')).toBe('Access Token was not added');
+    expect(translate('en', 'prepay.tokenNotDeleted')).toBe('Access Token was not deleted');
+    expect(translate('en', 'prepay.tokenNotSent')).toBe('Access Token was not sent');
+    expect(translate('en', 'prepay.authorizedUsersNotUpdated')).toBe(
+      'Authorized user list was not updated',
+    );
+    expect(translate('en', 'prepay.programNotUpdated')).toBe('Program was not updated');
+  });
+});

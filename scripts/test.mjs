@@ -1,0 +1,81 @@
+// `npm test`: every check the project has, in one command, with one closing line.
+//   lint + format (Biome) -> type-check (tsc, every workspace) -> import boundaries
+//   (dependency-cruiser) -> unit + integration (Vitest; PGlite always, PostgreSQL when
+//   TEST_DATABASE_URL is set) -> production build -> e2e (Playwright + Debian Chromium).
+// Ends with "tests: N passed, N failed" counting the Vitest and Playwright tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const vitestJson = path.join(tmp, 'vitest.json');
+const playwrightJson = path.join(tmp, 'playwright.json');
+rmSync(vitestJson, { force: true });
+rmSync(playwrightJson, { force: true });
+
+const workspaces = ['packages/domain', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const steps = [
+  { name: 'lint and format', cmd: 'npx', args: ['biome', 'check', '.'] },
+  ...workspaces.map((ws) => ({ name: `type-check ${ws}`, cmd: 'npx', args: ['tsc', '-p', ws] })),
+  {
+    name: 'import boundaries',
+    cmd: 'npx',
+    args: ['depcruise', 'apps', 'packages', 'e2e', 'bench', '--config', '.dependency-cruiser.cjs'],
+  },
+  {
+    name: 'unit and integration tests',
+    cmd: 'npx',
+    args: [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ],
+  },
+  { name: 'production build', cmd: 'npm', args: ['run', 'build'] },
+  { name: 'chromium', cmd: 'node', args: ['scripts/ensure-chromium.mjs'] },
+  { name: 'e2e tests', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] },
+];
+
+const results = [];
+for (const step of steps) {
+  const blocked = results.some((r) => !r.ok);
+  if (blocked && ['production build', 'chromium', 'e2e tests'].includes(step.name)) {
+    results.push({ name: step.name, ok: false, skipped: true });
+    continue;
+  }
+  console.log(`\n=== ${step.name}`);
+  const started = Date.now();
+  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  results.push({ name: step.name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
+}
+
+let passed = 0;
+let failed = 0;
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += v.numPassedTests ?? 0;
+  failed += (v.numFailedTests ?? 0) + (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+}
+if (existsSync(playwrightJson)) {
+  const p = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  passed += p.stats?.expected ?? 0;
+  failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0) + (p.stats?.skipped ?? 0);
+}
+
+console.log('\n=== summary');
+for (const r of results) {
+  const status = r.skipped ? 'not run (an earlier step failed)' : r.ok ? 'ok' : 'FAILED';
+  console.log(`  ${r.name.padEnd(30)} ${status}${r.seconds ? ` (${r.seconds.toFixed(1)} s)` : ''}`);
+}
+const allOk = results.every((r) => r.ok);
+// A failed step that is not a test (lint, types, build) still counts as one failure.
+const stepFailures = results.filter(
+  (r) => !r.ok && !['unit and integration tests', 'e2e tests'].includes(r.name),
+).length;
+console.log(`tests: ${passed} passed, ${failed + stepFailures} failed`);
+process.exit(allOk && failed === 0 ? 0 : 1);
