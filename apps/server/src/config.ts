@@ -12,7 +12,12 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int('must be a port number from 0 to 65535')
+    .min(0, 'must be a port number from 0 to 65535')
+    .max(65535, 'must be a port number from 0 to 65535')
+    .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -23,7 +28,11 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(900),
+  SESSION_IDLE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds, at least 1' })
+    .int('must be a whole number of seconds, at least 1')
+    .min(1, 'must be a whole number of seconds, at least 1')
+    .default(900),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()

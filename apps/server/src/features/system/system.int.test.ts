@@ -44,7 +44,7 @@ describe.each(databaseKinds)('system endpoints on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reports a database that stopped answering as 503', async () => {
