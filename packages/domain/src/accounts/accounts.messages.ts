@@ -13,6 +13,27 @@ const en = {
   'accounts.logout.done': 'You have been logged out.',
   'accounts.home.welcome': 'Welcome, {name}',
   'accounts.home.subtitle': 'What would you like to do today?',
+  'accounts.tfa.codeFormat': 'Enter the 6-digit code.',
+  'accounts.tfa.required': 'Enter the 6-digit code we sent you. It is valid for 10 minutes.',
+  'accounts.tfa.invalid': 'That code is not valid or has expired. Log in again to get a new one.',
+  'accounts.password.wrongCurrent': 'The current password is not correct.',
+  'accounts.consents.required': 'Please accept the current consent to treat and terms before care.',
+  'accounts.dependent.notFound': 'That family member was not found on your account.',
+  'accounts.location.unavailable': 'Service unavailable in {state}',
+  'accounts.mail.reset.subject': '{brand}: reset your password',
+  'accounts.mail.reset.body':
+    'We received a request to reset your {brand} password. Open this link within 60 minutes to choose a new one: {link}\n\nIf you did not ask for this, you can ignore this message; your password stays the same.',
+  'accounts.sms.reset': '{brand}: reset your password within 60 minutes: {link}',
+  'accounts.mail.tfa.subject': '{brand}: your login code',
+  'accounts.mail.tfa.body':
+    'Your {brand} login code is {code}. It is valid for 10 minutes and works once.',
+  'accounts.sms.tfa': '{brand} login code: {code} (valid 10 minutes)',
+  'accounts.mail.exists.subject': '{brand}: someone tried to register with your e-mail',
+  'accounts.mail.exists.body':
+    'Someone tried to create a {brand} account with this e-mail address, which already has an account. If it was you, log in or use Password Help. If not, you can ignore this message.',
+  'accounts.mail.welcome.subject': 'Welcome to {brand}',
+  'accounts.mail.welcome.body':
+    'Your {brand} account is ready. Log in to get care for you and your family.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -29,6 +50,30 @@ const es: Record<keyof typeof en, string> = {
   'accounts.logout.done': 'Ha cerrado la sesión.',
   'accounts.home.welcome': 'Bienvenido/a, {name}',
   'accounts.home.subtitle': '¿Qué desea hacer hoy?',
+  'accounts.tfa.codeFormat': 'Introduzca el código de 6 dígitos.',
+  'accounts.tfa.required':
+    'Introduzca el código de 6 dígitos que le enviamos. Es válido durante 10 minutos.',
+  'accounts.tfa.invalid':
+    'Ese código no es válido o ha caducado. Inicie sesión de nuevo para recibir otro.',
+  'accounts.password.wrongCurrent': 'La contraseña actual no es correcta.',
+  'accounts.consents.required':
+    'Acepte el consentimiento para el tratamiento y los términos vigentes antes de recibir atención.',
+  'accounts.dependent.notFound': 'No se encontró ese familiar en su cuenta.',
+  'accounts.location.unavailable': 'Servicio no disponible en {state}',
+  'accounts.mail.reset.subject': '{brand}: restablezca su contraseña',
+  'accounts.mail.reset.body':
+    'Recibimos una solicitud para restablecer su contraseña de {brand}. Abra este enlace en los próximos 60 minutos para elegir una nueva: {link}\n\nSi no la solicitó, puede ignorar este mensaje; su contraseña no cambia.',
+  'accounts.sms.reset': '{brand}: restablezca su contraseña en los próximos 60 minutos: {link}',
+  'accounts.mail.tfa.subject': '{brand}: su código de acceso',
+  'accounts.mail.tfa.body':
+    'Su código de acceso de {brand} es {code}. Es válido durante 10 minutos y funciona una sola vez.',
+  'accounts.sms.tfa': 'Código de acceso de {brand}: {code} (válido 10 minutos)',
+  'accounts.mail.exists.subject': '{brand}: alguien intentó registrarse con su correo',
+  'accounts.mail.exists.body':
+    'Alguien intentó crear una cuenta de {brand} con este correo electrónico, que ya tiene una cuenta. Si fue usted, inicie sesión o use Ayuda con la contraseña. Si no, puede ignorar este mensaje.',
+  'accounts.mail.welcome.subject': 'Bienvenido/a a {brand}',
+  'accounts.mail.welcome.body':
+    'Su cuenta de {brand} está lista. Inicie sesión para obtener atención para usted y su familia.',
 };
 
 export const accountsMessages = { en, es };

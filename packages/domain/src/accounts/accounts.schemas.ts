@@ -76,3 +76,136 @@ export const profileResponseSchema = z.object({
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 export const okResponseSchema = z.object({ error: z.literal(false) });
+
+// ---------------------------------------------------------------------------------------------
+// Registration, password help, profile, family and settings (spec sections 3, 5, 7).
+// Request shapes here are the wire shapes (types and lengths); the section 5 rules that depend
+// on today's date (age limits) are applied with profile.schemas.ts on both sides.
+
+/** The person fields a form sends; rules: registerProfileSchema / createDependentSchema. */
+export const profileInputSchema = z.object({
+  name: z.string().max(200),
+  dob: z.string().max(20),
+  gender: z.string().max(1),
+  address: z.string().max(200).optional(),
+  state: z.string().max(2).optional(),
+  zipCode: z.string().max(10).optional(),
+  country: z.union([z.number(), z.string().max(5)]).optional(),
+  phone: z.string().max(30).optional(),
+  email: z.string().max(254).optional(),
+  relation: z.string().max(20).optional(),
+});
+
+export const registerRequestSchema = z.object({
+  profile: profileInputSchema,
+  whiteLabelId: z.string().trim().max(64).optional(),
+  customFields: z
+    .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean()]))
+    .optional(),
+  credentials: z.object({ password: z.string().min(1, 'common.required').max(200) }),
+  referral: z.string().trim().max(64).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/**
+ * The same answer whether or not the e-mail already had an account (the owner of an existing
+ * account is told by e-mail instead), so registration cannot be used to find out who is a patient.
+ */
+export const registerResponseSchema = z.object({
+  error: z.literal(false),
+  status: z.literal('created'),
+});
+
+export const loginWithCodeRequestSchema = loginRequestSchema.extend({
+  tfaCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'accounts.tfa.codeFormat')
+    .optional(),
+});
+
+export const passwordResetRequestSchema = z.object({
+  email: z.string().trim().min(1, 'common.required').max(254),
+});
+export const resetCodeRequestSchema = z.object({ resetCode: z.string().trim().min(1).max(100) });
+export const savePasswordRequestSchema = resetCodeRequestSchema.extend({
+  password: z.string().min(1, 'common.required').max(200),
+});
+export const passwordChangeRequestSchema = z.object({
+  oldPassword: z.string().min(1, 'common.required').max(200),
+  newPassword: z.string().min(1, 'common.required').max(200),
+});
+
+/** A full person profile as the family list returns it (holder first, relation 'self'). */
+export const personSchema = z.object({
+  id: z.string(),
+  personId: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  relation: z.string(),
+  dob: z.string(),
+  gender: z.string(),
+  address: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.number(),
+  phone: z.string(),
+  email: z.string(),
+  consultLocation: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const familyResponseSchema = z.object({
+  error: z.literal(false),
+  users: z.array(personSchema).min(1),
+});
+export const addDependentRequestSchema = z.object({ profile: profileInputSchema });
+export const personResponseSchema = z.object({ error: z.literal(false), data: personSchema });
+
+/** Update one family member's profile; `profile.id` says whom (the holder acts for each). */
+export const setProfileRequestSchema = z.object({
+  profile: profileInputSchema.partial().extend({ id: z.string().min(1).max(64) }),
+});
+
+export const accountSettingsSchema = z.object({
+  notifications: z.boolean(),
+  language: z.enum(['en', 'es']),
+  twoFactor: z.enum(['off', 'email', 'sms']),
+  autoLogoff: z.boolean(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+export const profileSettingsRequestSchema = z.object({
+  ptId: z.string().max(64).optional(),
+  settings: accountSettingsSchema.partial(),
+});
+export const settingsResponseSchema = z.object({
+  error: z.literal(false),
+  settings: accountSettingsSchema,
+});
+
+export const removeAccountRequestSchema = z.object({
+  password: z.string().min(1, 'common.required').max(200),
+});
+
+/** Consent-to-treat and terms, each accepted at a document version. */
+export const consentDocumentIds = ['consentToTreat', 'terms'] as const;
+export const consentStatusSchema = z.object({
+  error: z.literal(false),
+  documents: z.array(
+    z.object({
+      id: z.enum(consentDocumentIds),
+      version: z.string(),
+      url: z.string().nullable(),
+      acceptedVersion: z.string().nullable(),
+      acceptedAt: z.string().nullable(),
+    }),
+  ),
+  upToDate: z.boolean(),
+});
+export type ConsentStatus = z.infer<typeof consentStatusSchema>;
+export const acceptConsentsRequestSchema = z.object({
+  documents: z
+    .array(z.object({ id: z.enum(consentDocumentIds), version: z.string().max(40) }))
+    .min(1),
+});

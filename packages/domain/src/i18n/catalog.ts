@@ -4,6 +4,7 @@
  * key fails type-checking; catalog.test.ts checks placeholders match between languages.
  */
 import { accountActionsMessages } from '../accounts/account-actions.messages';
+import { accountScreensMessages } from '../accounts/account-screens.messages';
 import { accountsMessages } from '../accounts/accounts.messages';
 import { appointmentsMessages } from '../appointments/appointments.messages';
 import { careMessages } from '../care/care.messages';
@@ -24,6 +25,7 @@ export const areaCatalogues = {
   common: commonMessages,
   accounts: accountsMessages,
   accountActions: accountActionsMessages,
+  accountScreens: accountScreensMessages,
   validation: validationMessages,
   care: careMessages,
   places: placesMessages,
@@ -41,6 +43,7 @@ const en = {
   ...commonMessages.en,
   ...accountsMessages.en,
   ...accountActionsMessages.en,
+  ...accountScreensMessages.en,
   ...validationMessages.en,
   ...careMessages.en,
   ...placesMessages.en,
@@ -60,6 +63,7 @@ const es: Record<MessageKey, string> = {
   ...commonMessages.es,
   ...accountsMessages.es,
   ...accountActionsMessages.es,
+  ...accountScreensMessages.es,
   ...validationMessages.es,
   ...careMessages.es,
   ...placesMessages.es,

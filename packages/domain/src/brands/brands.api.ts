@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { referralSchema, whiteLabelSchema } from './brands.schemas';
+
+/** GET /whiteLabel/{id}: `id` is a company key, or 'auto' to resolve from the host name. */
+export const whiteLabelResponseSchema = z.object({
+  error: z.literal(false),
+  whiteLabel: whiteLabelSchema,
+  /** The brand shown when this one has no logo (spec: fall back to the main brand). */
+  thirdParty: z.boolean(),
+  /** Client behaviour the brand's configuration sets. */
+  client: z.object({
+    /** Idle auto-logout in milliseconds (spec: 900000). */
+    idleLogoutMs: z.number().int().positive(),
+    /** Minutes in the background after which returning logs out (spec: 30). */
+    autoLogoffMinutes: z.number().int().positive(),
+    minRegistrationAge: z.number().int().positive(),
+    minDependentAge: z.number().int().positive(),
+  }),
+});
+export type WhiteLabelResponse = z.infer<typeof whiteLabelResponseSchema>;
+
+export const referralResponseSchema = z.object({
+  error: z.literal(false),
+  referral: referralSchema,
+});
+
+export const webappVersionResponseSchema = z.object({
+  error: z.literal(false),
+  version: z.string(),
+});
