@@ -15,9 +15,17 @@ import {
   useSearchParams,
 } from 'react-router';
 import { ComingSoon } from '../components/coming-soon';
+import { AccountCreatedScreen } from '../features/accounts/screens/account-created-screen';
+import { AddDependentScreen } from '../features/accounts/screens/add-dependent-screen';
+import { ConsentsScreen } from '../features/accounts/screens/consents-screen';
 import { HomeScreen } from '../features/accounts/screens/home-screen';
 import { LandingScreen } from '../features/accounts/screens/landing-screen';
 import { LoginScreen } from '../features/accounts/screens/login-screen';
+import { ProfileScreen } from '../features/accounts/screens/profile-screen';
+import { RegisterScreen } from '../features/accounts/screens/register-screen';
+import { ResetPasswordScreen } from '../features/accounts/screens/reset-password-screen';
+import { TermsScreen } from '../features/accounts/screens/terms-screen';
+import { PharmacyEntryScreen } from '../features/brands/screens/pharmacy-entry-screen';
 import { useT } from '../lib/i18n';
 import { type StoredSession, useSession } from '../lib/session-store';
 import { AppLayout } from './app-layout';
@@ -30,6 +38,14 @@ type ScreenView = (props: { session: StoredSession | null }) => ReactElement;
 
 const screens: Partial<Record<Screen, ScreenView>> = {
   login: () => <LoginScreen />,
+  register: () => <RegisterScreen />,
+  accountCreated: () => <AccountCreatedScreen />,
+  resetPassword: () => <ResetPasswordScreen />,
+  terms: () => <TermsScreen />,
+  consents: () => <ConsentsScreen />,
+  profile: () => <ProfileScreen />,
+  addDependent: () => <AddDependentScreen />,
+  pharmacyEntry: () => <PharmacyEntryScreen />,
   home: ({ session }) => (session ? <HomeScreen session={session} /> : <LandingScreen />),
 };
 

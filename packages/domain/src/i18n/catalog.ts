@@ -6,7 +6,9 @@
 import { accountActionsMessages } from '../accounts/account-actions.messages';
 import { accountScreensMessages } from '../accounts/account-screens.messages';
 import { accountsMessages } from '../accounts/accounts.messages';
+import { profileScreensMessages } from '../accounts/profile-screens.messages';
 import { appointmentsMessages } from '../appointments/appointments.messages';
+import { brandsMessages } from '../brands/brands.messages';
 import { careMessages } from '../care/care.messages';
 import { commonMessages } from '../common/common.messages';
 import { navigationMessages } from '../navigation/navigation.messages';
@@ -26,6 +28,8 @@ export const areaCatalogues = {
   accounts: accountsMessages,
   accountActions: accountActionsMessages,
   accountScreens: accountScreensMessages,
+  profileScreens: profileScreensMessages,
+  brands: brandsMessages,
   validation: validationMessages,
   care: careMessages,
   places: placesMessages,
@@ -44,6 +48,8 @@ const en = {
   ...accountsMessages.en,
   ...accountActionsMessages.en,
   ...accountScreensMessages.en,
+  ...profileScreensMessages.en,
+  ...brandsMessages.en,
   ...validationMessages.en,
   ...careMessages.en,
   ...placesMessages.en,
@@ -64,6 +70,8 @@ const es: Record<MessageKey, string> = {
   ...accountsMessages.es,
   ...accountActionsMessages.es,
   ...accountScreensMessages.es,
+  ...profileScreensMessages.es,
+  ...brandsMessages.es,
   ...validationMessages.es,
   ...careMessages.es,
   ...placesMessages.es,

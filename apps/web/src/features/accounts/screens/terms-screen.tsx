@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export function TermsScreen() {
+  return <ComingSoon screen="terms-screen" />;
+}
