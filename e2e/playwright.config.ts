@@ -11,6 +11,9 @@ import { defineConfig, devices } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const idlePort = port + 1;
+const autoLogoutPort = port + 2;
+/** The SMTP server the password-help spec starts on loopback; the app sends its mail there. */
+export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `apothecall-e2e-${name}-`));
 
 function server(p: number, env: Record<string, string>) {
@@ -78,7 +81,12 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [server(port, {}), server(idlePort, { SESSION_IDLE_SECONDS: '3' })],
+  webServer: [
+    server(port, { SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, EXPOSE_OUTBOX: 'true' }),
+    server(idlePort, { SESSION_IDLE_SECONDS: '3' }),
+    server(autoLogoutPort, { CLIENT_IDLE_LOGOUT_SECONDS: '3', EXPOSE_OUTBOX: 'true' }),
+  ],
 });
 
 export const idleBaseURL = `http://localhost:${idlePort}`;
+export const autoLogoutBaseURL = `http://localhost:${autoLogoutPort}`;

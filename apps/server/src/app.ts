@@ -11,20 +11,32 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAccountsRepo } from './features/accounts/accounts.repo';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccountsService } from './features/accounts/accounts.service';
-import { systemRoutes } from './features/system/system.routes';
+import { createConsultService } from './features/accounts/consult.service';
+import { createFamilyService } from './features/accounts/family.service';
+import { createPasswordsService } from './features/accounts/passwords.service';
+import { createRegistrationService } from './features/accounts/registration.service';
+import { createBrandsRepo } from './features/brands/brands.repo';
+import { brandsRoutes, hostOf } from './features/brands/brands.routes';
+import { createBrandsService } from './features/brands/brands.service';
+import { outboxRoutes, systemRoutes } from './features/system/system.routes';
 import { createAuditRepo } from './platform/audit.repo';
 import { createAuditService } from './platform/audit.service';
 import { httpConventions } from './platform/http';
 import { loggerOptions } from './platform/logger';
+import { createMailer } from './platform/mail.service';
+import { createOutboxRepo } from './platform/outbox.repo';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords';
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { attachRealtime, type Realtime } from './platform/realtime';
 import { createSessionsRepo } from './platform/sessions/sessions.repo';
 import { createSessionsService } from './platform/sessions/sessions.service';
+import { createSmsSender, type SmsProvider, twilioProvider } from './platform/sms.service';
 
 export const apiVersion = '0.1.0';
 
@@ -36,6 +48,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The clock (tests move it to prove time rules); default the system clock. */
   now?: () => Date;
+  /** SMS provider override (tests); default from configuration. */
+  smsProvider?: SmsProvider;
 }
 
 export interface App {
@@ -70,12 +84,89 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const audit = createAuditService(createAuditRepo(db));
   const hasher = deps.hasher ?? createPasswordHasher();
+  const clock = deps.now ? { now: deps.now } : {};
+  const outbox = createOutboxRepo(db);
+  const warn = (what: string) => (error: unknown) =>
+    app.log.warn({ err: error instanceof Error ? error.message : String(error) }, what);
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outbox,
+    onError: warn('mail not sent'),
+  });
+  const smsProvider =
+    deps.smsProvider ?? (config.sms.provider === 'twilio' ? twilioProvider(config.sms) : undefined);
+  const sms = createSmsSender({
+    provider: smsProvider,
+    from: config.sms.from,
+    outbox,
+    onError: warn('sms not sent'),
+  });
+  let limiterRedis: Redis | undefined;
+  let limiter: RateLimiter;
+  if (config.redisUrl) {
+    limiterRedis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    limiterRedis.on('error', warn('redis rate limiter error'));
+    limiter = redisRateLimiter(limiterRedis);
+  } else {
+    limiter = memoryRateLimiter();
+  }
+  const brands = createBrandsService({ repo: createBrandsRepo(db) });
+  const accountsRepo = createAccountsRepo(db);
   const accounts = createAccountsService({
-    repo: createAccountsRepo(db),
+    repo: accountsRepo,
     hasher,
     sessions,
     audit,
-    ...(deps.now ? { now: deps.now } : {}),
+    limiter,
+    loginLimit: config.loginLimit,
+    mailer,
+    sms,
+    ...clock,
+  });
+  const family = createFamilyService({
+    repo: accountsRepo,
+    hasher,
+    sessions,
+    audit,
+    minDependentAge: config.ages.minDependent,
+    minRegistrationAge: config.ages.minRegistration,
+    ...clock,
+  });
+  const accountRoutes = accountsRoutes({
+    accounts,
+    registration: createRegistrationService({
+      repo: accountsRepo,
+      hasher,
+      audit,
+      mailer,
+      minRegistrationAge: config.ages.minRegistration,
+      ...clock,
+    }),
+    passwords: createPasswordsService({
+      repo: accountsRepo,
+      hasher,
+      sessions,
+      audit,
+      mailer,
+      sms,
+      publicUrl: config.publicUrl,
+      ...clock,
+    }),
+    family,
+    consult: createConsultService({
+      repo: accountsRepo,
+      family,
+      audit,
+      careSettings: (brandId) => brands.careSettings(brandId),
+      ...clock,
+    }),
+    async brandOf(request) {
+      const brand = request.brandId
+        ? await brands.byId(request.brandId)
+        : await brands.resolve({ host: hostOf(request) });
+      return { id: brand.whiteLabel.id, name: brand.name };
+    },
   });
 
   await app.register(helmet, {
@@ -124,7 +215,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(
         systemRoutes({ ping: database.ping, kind: database.kind, version: apiVersion }),
       );
-      await api.register(accountsRoutes(accounts));
+      await api.register(accountRoutes);
+      await api.register(
+        brandsRoutes({
+          service: brands,
+          client: {
+            ...config.client,
+            minRegistrationAge: config.ages.minRegistration,
+            minDependentAge: config.ages.minDependent,
+          },
+          webVersion: apiVersion,
+        }),
+      );
+      if (config.exposeOutbox) await api.register(outboxRoutes(outbox));
     },
     { prefix: '/api' },
   );
@@ -160,6 +263,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const realtime = attachRealtime(app, { sessions, redisUrl: config.redisUrl });
   app.addHook('preClose', async () => {
     await realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await limiterRedis?.quit().catch(() => undefined);
   });
   await app.ready();
   return { fastify: app, realtime };

@@ -43,6 +43,24 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  PUBLIC_URL: z.url('must be a URL such as https://app.example.com').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Apothecall <no-reply@apothecall.test>'),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  SMS_FROM: z.string().min(1).default('+15005550006'),
+  EXPOSE_OUTBOX: bool.default(false),
+  CLIENT_IDLE_LOGOUT_SECONDS: z.coerce.number().int().min(1).default(900),
+  AUTO_LOGOFF_MINUTES: z.coerce.number().int().min(1).default(30),
+  MIN_REGISTRATION_AGE: z.coerce.number().int().min(1).max(110).default(18),
+  MIN_DEPENDENT_AGE: z.coerce.number().int().min(0).max(110).default(4),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -61,6 +79,23 @@ export interface Config {
   readonly webDist: string | undefined;
   readonly trustProxy: boolean;
   readonly shutdownGraceSeconds: number;
+  /** Origin used in links sent by e-mail and SMS. */
+  readonly publicUrl: string;
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
+  readonly sms:
+    | { readonly provider: 'outbox'; readonly from: string }
+    | {
+        readonly provider: 'twilio';
+        readonly from: string;
+        readonly accountSid: string;
+        readonly authToken: string;
+        readonly apiBase: string;
+      };
+  /** Serve GET /api/dev/outbox (tests and local demos only). */
+  readonly exposeOutbox: boolean;
+  readonly client: { readonly idleLogoutMs: number; readonly autoLogoffMinutes: number };
+  readonly ages: { readonly minRegistration: number; readonly minDependent: number };
+  readonly loginLimit: { readonly maxFailures: number; readonly windowSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -84,6 +119,11 @@ export function loadConfig(
     throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
+  if (e.SMS_PROVIDER === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN)) {
+    throw new ConfigError(
+      'Invalid environment variable SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -97,5 +137,24 @@ export function loadConfig(
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaults.webDist,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            from: e.SMS_FROM,
+            accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+            authToken: e.TWILIO_AUTH_TOKEN ?? '',
+            apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
+          }
+        : { provider: 'outbox', from: e.SMS_FROM },
+    exposeOutbox: e.EXPOSE_OUTBOX,
+    client: {
+      idleLogoutMs: e.CLIENT_IDLE_LOGOUT_SECONDS * 1000,
+      autoLogoffMinutes: e.AUTO_LOGOFF_MINUTES,
+    },
+    ages: { minRegistration: e.MIN_REGISTRATION_AGE, minDependent: e.MIN_DEPENDENT_AGE },
+    loginLimit: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_MINUTES * 60 },
   };
 }

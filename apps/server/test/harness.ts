@@ -126,3 +126,26 @@ export async function login(
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { token: string }).token;
 }
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A valid registration body for a fresh adult (override any field). */
+export function registration(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    profile: {
+      name: 'Nora Quinn',
+      dob: '03-14-1990',
+      gender: 'F',
+      address: '200 Ocean Dr',
+      state: 'FL',
+      zipCode: '33139',
+      phone: '305-555-0142',
+      email,
+      ...overrides,
+    },
+    whiteLabelId: 'apothecall',
+    credentials: { password: 'Quinn-Pass-42' },
+  };
+}

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import type { MessageParams } from '@apothecall/domain/i18n/i18n.rules';
+import type { z } from 'zod';
 
 /**
  * The one error type services throw. The HTTP layer turns it into the spec's envelope
@@ -17,6 +18,41 @@ export class AppError extends Error {
   }
 }
 
+/** One schema problem: where, and a catalogue key or plain text saying what. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+  /** Values for the message's placeholders ({minAge}, {state}...). */
+  params?: Record<string, string | number>;
+}
+
+/** A request that fails a rule checked in a service (rules that depend on today, say). */
+export class SchemaError extends Error {
+  override readonly name = 'SchemaError';
+  constructor(readonly issues: FieldIssue[]) {
+    super('schema');
+  }
+}
+
+/** Parses with a domain schema; a failure becomes a 400 with the fields named. */
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  prefix = '',
+): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new SchemaError(
+    result.error.issues.map((issue) => ({
+      path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+      message: issue.message,
+      ...(issue.code === 'custom' && issue.params
+        ? { params: issue.params as Record<string, string | number> }
+        : {}),
+    })),
+  );
+}
+
 export const appErrors = {
   badCredentials: () => new AppError(401, 'UNAUTHORIZED', 'accounts.login.unauthorized'),
   passwordExpired: () => new AppError(401, 'EXPIRED', 'accounts.login.passwordExpired'),
@@ -24,4 +60,9 @@ export const appErrors = {
   sessionExpired: () => new AppError(401, 'SESSION_EXPIRED', 'errors.sessionExpired'),
   notFound: () => new AppError(404, 'NOT_FOUND', 'errors.notFound'),
   rateLimited: () => new AppError(429, 'RATE_LIMITED', 'errors.rateLimited'),
+  resetInvalid: () =>
+    new AppError(400, 'RESET_INVALID', 'accountActions.passwordReset.invalidCode'),
+  wrongPassword: () => new AppError(400, 'WRONG_PASSWORD', 'accounts.password.wrongCurrent'),
+  tfaRequired: () => new AppError(401, 'TFA_REQUIRED', 'accounts.tfa.required'),
+  tfaInvalid: () => new AppError(401, 'TFA_INVALID', 'accounts.tfa.invalid'),
 } as const;

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { RequestOrigin } from './audit.service';
-import { AppError, appErrors } from './errors';
+import { AppError, appErrors, SchemaError } from './errors';
 import type { SessionsService } from './sessions/sessions.service';
 
 /**
@@ -87,7 +87,14 @@ function issueMessage(
     params: Record<string, unknown>;
   },
 ): string {
-  if (issue.message && isMessageKey(issue.message)) return translate(lang, issue.message);
+  if (issue.message && isMessageKey(issue.message)) {
+    const nested = issue.params.params;
+    const params =
+      nested && typeof nested === 'object'
+        ? (nested as Record<string, string | number>)
+        : undefined;
+    return translate(lang, issue.message, params);
+  }
   const field = fieldOf(issue.instancePath);
   // zod 4 does not report the input; its message says what it received.
   const missing =
@@ -120,6 +127,23 @@ export const httpConventions = fp(
           return reply
             .status(error.status)
             .send(errorBody(lang, error.code, error.messageKey, stringParams(error.params)));
+        }
+        if (error instanceof SchemaError) {
+          const message = error.issues
+            .map((issue) =>
+              issueMessage(lang, {
+                instancePath: `/${issue.path.replaceAll('.', '/')}`,
+                keyword: 'custom',
+                message: issue.message,
+                params: { params: issue.params },
+              }),
+            )
+            .join(' ');
+          return reply.status(400).send({
+            error: true,
+            errorMsg: translate(lang, 'errors.validation', { message }),
+            errorCode: 'VALIDATION',
+          } satisfies ErrorBody);
         }
         if (hasZodFastifySchemaValidationErrors(error)) {
           const message = error.validation.map((issue) => issueMessage(lang, issue)).join(' ');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { legalNoticeLinks } from '../constants/constants';
 
 /**
  * Contracts of the login calls (spec section 7: POST /account/token) and the profile the
@@ -188,13 +189,12 @@ export const removeAccountRequestSchema = z.object({
   password: z.string().min(1, 'common.required').max(200),
 });
 
-/** Consent-to-treat and terms, each accepted at a document version. */
-export const consentDocumentIds = ['consentToTreat', 'terms'] as const;
+/** Consent-to-treat and terms (constants legalNoticeLinks), each accepted at a document version. */
 export const consentStatusSchema = z.object({
   error: z.literal(false),
   documents: z.array(
     z.object({
-      id: z.enum(consentDocumentIds),
+      id: z.enum(legalNoticeLinks),
       version: z.string(),
       url: z.string().nullable(),
       acceptedVersion: z.string().nullable(),
@@ -206,6 +206,6 @@ export const consentStatusSchema = z.object({
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 export const acceptConsentsRequestSchema = z.object({
   documents: z
-    .array(z.object({ id: z.enum(consentDocumentIds), version: z.string().max(40) }))
+    .array(z.object({ id: z.enum(legalNoticeLinks), version: z.string().max(40) }))
     .min(1),
 });

@@ -28,3 +28,10 @@ export const webappVersionResponseSchema = z.object({
   error: z.literal(false),
   version: z.string(),
 });
+
+/** What a brand configures for care: where it is offered and when the clinic is open. */
+export interface CareSettings {
+  readonly availableStates: readonly string[];
+  readonly asyncStates: readonly string[];
+  readonly hours: { readonly open: string; readonly close: string; readonly timeZone: string };
+}

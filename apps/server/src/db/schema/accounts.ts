@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands';
 
 /** A login: one per adult account holder or staff member. Holds no clinical data. */
@@ -23,6 +33,11 @@ export const accounts = pgTable(
       .defaultNow(),
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    twoFactor: text('two_factor').notNull().default('off'),
+    notifications: boolean('notifications').notNull().default(true),
+    language: text('language').notNull().default('en'),
+    autoLogoff: boolean('auto_logoff').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('accounts_login_id_key').on(t.loginId)],
@@ -50,7 +65,48 @@ export const persons = pgTable(
     state: text('state'),
     zipCode: text('zip_code'),
     country: text('country').notNull().default('1'),
+    consultLocation: text('consult_location'),
+    consultLocationAt: timestamp('consult_location_at', { withTimezone: true }),
+    validAsyncState: boolean('valid_async_state').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('persons_account_id_idx').on(t.accountId)],
+);
+
+/** One-time codes: password reset links and two-factor login codes. Only hashes are stored. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    channel: text('channel'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('one_time_codes_hash_key').on(t.purpose, t.codeHash),
+    index('one_time_codes_account_idx').on(t.accountId),
+  ],
+);
+
+/** Acceptance of the legal documents (consent to treat, terms) at a version. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    document: text('document').notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+  },
+  (t) => [index('consents_account_idx').on(t.accountId)],
 );

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** White-label brands. `id` is the company key used in links (?company=) and settings. */
 export const brands = pgTable('brands', {
@@ -9,5 +10,27 @@ export const brands = pgTable('brands', {
   colorAccent: text('color_accent').notNull().default('#f08c00'),
   colorWarning: text('color_warning').notNull().default('#e03131'),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** Exact host names that select this brand, and what kind of host each is. */
+  hostKind: text('host_kind'),
+  hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+  /** First host labels (sub-domains) that select this brand. */
+  aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+  thirdParty: boolean('third_party').notNull().default(false),
+  isMain: boolean('is_main').notNull().default(false),
+  homePage: text('home_page').notNull().default('/'),
+  backgroundImage: text('background_image'),
+  registerEnabled: boolean('register_enabled').notNull().default(true),
+  attribution: boolean('attribution').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Referral codes a brand hands out (spec: code, title, message, link message). */
+export const referrals = pgTable('referrals', {
+  code: text('code').primaryKey(),
+  brandId: text('brand_id')
+    .notNull()
+    .references(() => brands.id),
+  title: text('title').notNull().default(''),
+  message: text('message').notNull().default(''),
+  linkMessage: text('link_message').notNull().default(''),
 });

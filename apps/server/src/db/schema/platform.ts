@@ -44,3 +44,24 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorAccountId),
   ],
 );
+
+/**
+ * Every e-mail and SMS the server sends, with its delivery state. With no SMTP server or SMS
+ * provider configured this is where messages go (the outbox), so staff screens and tests can
+ * read them.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status').notNull(),
+    providerId: text('provider_id'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient)],
+);

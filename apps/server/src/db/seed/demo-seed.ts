@@ -1,7 +1,7 @@
 import type { PasswordHasher } from '../../platform/passwords';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
-import { brands } from '../schema/brands';
+import { brands, referrals } from '../schema/brands';
 
 /**
  * Demo data for `npm start` and the tests: one brand and one login of every role the product
@@ -9,6 +9,90 @@ import { brands } from '../schema/brands';
  */
 export const demoBrandId = 'apothecall';
 export const demoPassword = 'Apothecall-Demo-1';
+
+const careSettings = {
+  availableStates: ['FL', 'TX'],
+  asyncStates: ['FL', 'TX', 'GA', 'NC', 'NY'],
+  hours: { open: '08:00', close: '22:00', timeZone: 'America/New_York' },
+};
+
+/**
+ * The demo brands: the main brand (its hosts, the 'demo' alias and the test host), a partner
+ * on its own host (third party), a wellness brand reached by its first host label, a pharmacy
+ * brand for /pharmacy?company=..., and one without a logo (falls back to the main brand).
+ */
+export const demoBrands = [
+  {
+    id: demoBrandId,
+    name: 'Apothecall',
+    logoUrl: '/brand/apothecall.svg',
+    colorPrimary: '#0b7285',
+    colorAccent: '#f08c00',
+    colorWarning: '#e03131',
+    isMain: true,
+    hostKind: 'main',
+    hosts: ['localhost', '127.0.0.1', 'apothecall.test'],
+    aliases: ['demo', 'test'],
+    settings: { ...careSettings, appSettings: { availableLang: ['en', 'es'] } },
+  },
+  {
+    id: 'partner',
+    name: 'Partner Health',
+    logoUrl: '/brand/partner.svg',
+    colorPrimary: '#7048e8',
+    colorAccent: '#f59f00',
+    colorWarning: '#e03131',
+    hostKind: 'partner',
+    hosts: ['partner.localhost', 'partner.apothecall.test'],
+    aliases: [],
+    thirdParty: true,
+    settings: { ...careSettings, appSettings: { availableLang: ['en', 'es'] } },
+  },
+  {
+    id: 'wellness',
+    name: 'Wellness Now',
+    logoUrl: '/brand/wellness.svg',
+    colorPrimary: '#2f9e44',
+    colorAccent: '#1c7ed6',
+    colorWarning: '#e03131',
+    hosts: [],
+    aliases: ['wellness'],
+    settings: { ...careSettings, appSettings: { availableLang: ['en', 'es'] } },
+  },
+  {
+    id: 'sunrise-pharmacy',
+    name: 'Sunrise Pharmacy',
+    logoUrl: '/brand/sunrise.svg',
+    colorPrimary: '#e8590c',
+    colorAccent: '#0b7285',
+    colorWarning: '#c92a2a',
+    hosts: [],
+    aliases: ['sunrise'],
+    homePage: '/',
+    settings: { ...careSettings, appSettings: { availableLang: ['en', 'es'] } },
+  },
+  {
+    id: 'nologo',
+    name: 'Unbranded',
+    logoUrl: null,
+    colorPrimary: '#495057',
+    colorAccent: '#495057',
+    colorWarning: '#e03131',
+    hosts: [],
+    aliases: ['nologo'],
+    settings: careSettings,
+  },
+] as const satisfies readonly (typeof brands.$inferInsert)[];
+
+export const demoReferrals = [
+  {
+    code: 'FRIEND10',
+    brandId: demoBrandId,
+    title: 'A friend sent you',
+    message: 'Your first visit is on us.',
+    linkMessage: 'Share Apothecall with a friend',
+  },
+];
 
 export interface DemoLogin {
   role: string;
@@ -88,18 +172,14 @@ export const demoAccounts: readonly DemoAccount[] = [
 export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogin[]> {
   const passwordHash = await hasher.hash(demoPassword);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(brands)
-      .values({
-        id: demoBrandId,
-        name: 'Apothecall',
-        logoUrl: '/brand/apothecall.svg',
-        colorPrimary: '#0b7285',
-        colorAccent: '#f08c00',
-        colorWarning: '#e03131',
-        settings: { availableLang: ['en', 'es'], register: { enabled: true }, attribution: true },
-      })
-      .onConflictDoNothing();
+    for (const brand of demoBrands) {
+      const { id, ...rest } = brand;
+      // Brand rows follow the seed (upsert), so a demo database picks up new brand settings.
+      await tx.insert(brands).values(brand).onConflictDoUpdate({ target: brands.id, set: rest });
+    }
+    for (const referral of demoReferrals) {
+      await tx.insert(referrals).values(referral).onConflictDoNothing();
+    }
     for (const demo of demoAccounts) {
       const inserted = await tx
         .insert(accounts)

@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, persons } from '../../db/schema/accounts';
+import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
 
 export interface AccountRecord {
   id: string;
@@ -13,13 +13,49 @@ export interface AccountRecord {
   permissions: string[];
   passwordExpiresAt: Date | null;
   disabledAt: Date | null;
+  twoFactor: string;
+  notifications: boolean;
+  language: string;
+  autoLogoff: boolean;
 }
 
 export interface PersonRecord {
   id: string;
+  accountId: string;
   relation: string;
   firstName: string;
   lastName: string;
+  dob: string;
+  gender: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  state: string | null;
+  zipCode: string | null;
+  country: string;
+  consultLocation: string | null;
+  validAsyncState: boolean;
+}
+
+export type NewPerson = Omit<
+  PersonRecord,
+  'id' | 'accountId' | 'consultLocation' | 'validAsyncState'
+>;
+export type PersonChanges = Partial<Omit<NewPerson, 'relation'>> & { relation?: string };
+
+export interface AccountSettingsRecord {
+  twoFactor?: string;
+  notifications?: boolean;
+  language?: string;
+  autoLogoff?: boolean;
+}
+
+export interface CodeRecord {
+  id: string;
+  accountId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  cancelledAt: Date | null;
 }
 
 export interface AccountsRepo {
@@ -27,6 +63,47 @@ export interface AccountsRepo {
   findById(id: string): Promise<AccountRecord | undefined>;
   /** The account's people, the holder ('self') first. */
   listPersons(accountId: string): Promise<PersonRecord[]>;
+  findPerson(personId: string): Promise<PersonRecord | undefined>;
+  /** Creates the login and its holder person (same id) in one transaction. */
+  createAccount(input: {
+    brandId: string;
+    loginId: string;
+    passwordHash: string;
+    holder: NewPerson;
+  }): Promise<string>;
+  insertPerson(accountId: string, person: NewPerson): Promise<PersonRecord>;
+  updatePerson(personId: string, changes: PersonChanges): Promise<PersonRecord>;
+  setConsultLocation(
+    personId: string,
+    state: string,
+    validAsyncState: boolean,
+    at: Date,
+  ): Promise<void>;
+  setPassword(accountId: string, passwordHash: string, at: Date): Promise<void>;
+  setSettings(accountId: string, settings: AccountSettingsRecord): Promise<void>;
+  disable(accountId: string, reason: string, at: Date): Promise<void>;
+  insertCode(input: {
+    accountId: string;
+    purpose: string;
+    codeHash: string;
+    channel: string | null;
+    expiresAt: Date;
+  }): Promise<void>;
+  findCode(purpose: string, codeHash: string): Promise<CodeRecord | undefined>;
+  /** Marks a code used if it still is usable at `at`; false when another request got there first. */
+  useCode(id: string, at: Date): Promise<boolean>;
+  cancelCode(id: string, at: Date): Promise<void>;
+  /** Ends every open code of a purpose for the account (a new one replaces them). */
+  cancelOpenCodes(accountId: string, purpose: string, at: Date): Promise<void>;
+  listConsents(
+    accountId: string,
+  ): Promise<{ document: string; version: string; acceptedAt: Date }[]>;
+  addConsents(
+    accountId: string,
+    documents: { document: string; version: string }[],
+    ip: string,
+    at: Date,
+  ): Promise<void>;
 }
 
 const accountColumns = {
@@ -40,6 +117,28 @@ const accountColumns = {
   permissions: accounts.permissions,
   passwordExpiresAt: accounts.passwordExpiresAt,
   disabledAt: accounts.disabledAt,
+  twoFactor: accounts.twoFactor,
+  notifications: accounts.notifications,
+  language: accounts.language,
+  autoLogoff: accounts.autoLogoff,
+};
+
+const personColumns = {
+  id: persons.id,
+  accountId: persons.accountId,
+  relation: persons.relation,
+  firstName: persons.firstName,
+  lastName: persons.lastName,
+  dob: persons.dob,
+  gender: persons.gender,
+  email: persons.email,
+  phone: persons.phone,
+  address: persons.address,
+  state: persons.state,
+  zipCode: persons.zipCode,
+  country: persons.country,
+  consultLocation: persons.consultLocation,
+  validAsyncState: persons.validAsyncState,
 };
 
 export function createAccountsRepo(db: Db): AccountsRepo {
@@ -62,18 +161,144 @@ export function createAccountsRepo(db: Db): AccountsRepo {
     },
     async listPersons(accountId) {
       return db
-        .select({
-          id: persons.id,
-          relation: persons.relation,
-          firstName: persons.firstName,
-          lastName: persons.lastName,
-        })
+        .select(personColumns)
         .from(persons)
         .where(eq(persons.accountId, accountId))
         .orderBy(
           sql`case when ${persons.relation} = 'self' then 0 else 1 end`,
           asc(persons.createdAt),
         );
+    },
+    async findPerson(personId) {
+      const [row] = await db
+        .select(personColumns)
+        .from(persons)
+        .where(eq(persons.id, personId))
+        .limit(1);
+      return row;
+    },
+    async createAccount(input) {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(accounts)
+          .values({
+            brandId: input.brandId,
+            loginId: input.loginId,
+            passwordHash: input.passwordHash,
+            role: 'patient',
+          })
+          .returning({ id: accounts.id });
+        if (!account) throw new Error('account insert returned nothing');
+        await tx.insert(persons).values({ id: account.id, accountId: account.id, ...input.holder });
+        return account.id;
+      });
+    },
+    async insertPerson(accountId, person) {
+      const [row] = await db
+        .insert(persons)
+        .values({ accountId, ...person })
+        .returning(personColumns);
+      if (!row) throw new Error('person insert returned nothing');
+      return row;
+    },
+    async updatePerson(personId, changes) {
+      const [row] = await db
+        .update(persons)
+        .set(changes)
+        .where(eq(persons.id, personId))
+        .returning(personColumns);
+      if (!row) throw new Error('person update returned nothing');
+      return row;
+    },
+    async setConsultLocation(personId, state, validAsyncState, at) {
+      await db
+        .update(persons)
+        .set({ consultLocation: state, validAsyncState, consultLocationAt: at })
+        .where(eq(persons.id, personId));
+    },
+    async setPassword(accountId, passwordHash, at) {
+      await db
+        .update(accounts)
+        .set({ passwordHash, passwordChangedAt: at, passwordExpiresAt: null })
+        .where(eq(accounts.id, accountId));
+    },
+    async setSettings(accountId, settings) {
+      if (Object.keys(settings).length === 0) return;
+      await db.update(accounts).set(settings).where(eq(accounts.id, accountId));
+    },
+    async disable(accountId, reason, at) {
+      await db
+        .update(accounts)
+        .set({ disabledAt: at, disabledReason: reason })
+        .where(eq(accounts.id, accountId));
+    },
+    async insertCode(input) {
+      await db.insert(oneTimeCodes).values(input);
+    },
+    async findCode(purpose, codeHash) {
+      const [row] = await db
+        .select({
+          id: oneTimeCodes.id,
+          accountId: oneTimeCodes.accountId,
+          expiresAt: oneTimeCodes.expiresAt,
+          usedAt: oneTimeCodes.usedAt,
+          cancelledAt: oneTimeCodes.cancelledAt,
+        })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, codeHash)))
+        .limit(1);
+      return row;
+    },
+    async useCode(id, at) {
+      const rows = await db
+        .update(oneTimeCodes)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(oneTimeCodes.id, id),
+            isNull(oneTimeCodes.usedAt),
+            isNull(oneTimeCodes.cancelledAt),
+            gt(oneTimeCodes.expiresAt, at),
+          ),
+        )
+        .returning({ id: oneTimeCodes.id });
+      return rows.length === 1;
+    },
+    async cancelCode(id, at) {
+      await db
+        .update(oneTimeCodes)
+        .set({ cancelledAt: at })
+        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.cancelledAt)));
+    },
+    async cancelOpenCodes(accountId, purpose, at) {
+      await db
+        .update(oneTimeCodes)
+        .set({ cancelledAt: at })
+        .where(
+          and(
+            eq(oneTimeCodes.accountId, accountId),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.usedAt),
+            isNull(oneTimeCodes.cancelledAt),
+          ),
+        );
+    },
+    async listConsents(accountId) {
+      return db
+        .select({
+          document: consents.document,
+          version: consents.version,
+          acceptedAt: consents.acceptedAt,
+        })
+        .from(consents)
+        .where(eq(consents.accountId, accountId))
+        .orderBy(asc(consents.acceptedAt));
+    },
+    async addConsents(accountId, documents, ip, at) {
+      if (documents.length === 0) return;
+      await db
+        .insert(consents)
+        .values(documents.map((d) => ({ accountId, ...d, ip, acceptedAt: at })));
     },
   };
 }

@@ -37,3 +37,17 @@ export function systemRoutes(deps: {
     );
   };
 }
+
+/**
+ * GET /api/dev/outbox: the e-mails and SMS the server sent or would have sent. Only registered
+ * when EXPOSE_OUTBOX=true (tests and local demos); it carries reset links, so never in
+ * production.
+ */
+export function outboxRoutes(outbox: { list(limit: number): Promise<unknown[]> }) {
+  return async (app: FastifyInstance) => {
+    app.get('/dev/outbox', { schema: { hide: true } }, async () => ({
+      error: false,
+      messages: await outbox.list(500),
+    }));
+  };
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseKinds,
+  login,
+  registration,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness';
+import { accounts, persons } from '../../db/schema/accounts';
+import { outbox } from '../../db/schema/platform';
+
+describe.each(databaseKinds)('registration on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const register = (body: unknown, headers: Record<string, string> = {}) =>
+    t.fastify.inject({ method: 'POST', url: '/api/register', payload: body as object, headers });
+
+  it('registers an adult who can then log in, with the holder as person 0', async () => {
+    const res = await register(registration('nora@example.test'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ error: false, status: 'created' });
+    const token = await login(t, 'nora@example.test', 'Quinn-Pass-42');
+    const profile = await t.fastify.inject({
+      method: 'GET',
+      url: '/api/account/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.json().profile).toMatchObject({ name: 'Nora Quinn', role: 'patient' });
+    const [person] = await t.database.db
+      .select()
+      .from(persons)
+      .where(eq(persons.email, 'nora@example.test'));
+    expect(person).toMatchObject({
+      dob: '1990-03-14',
+      relation: 'self',
+      phone: '305-555-0142',
+      state: 'FL',
+    });
+  });
+
+  it('refuses a 17-year-old with the age message, in English and Spanish, creating nothing', async () => {
+    const today = new Date();
+    const dob = `${String(today.getUTCMonth() + 1).padStart(2, '0')}-01-${today.getUTCFullYear() - 17}`;
+    const res = await register(registration('teen@example.test', { dob }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorMsg).toContain('You must be 18 or older to register.');
+    const es = await register(registration('teen@example.test', { dob }), {
+      'x-app-params': 'lang=es',
+    });
+    expect(es.statusCode).toBe(400);
+    expect(es.json().errorMsg).toMatch(/18 años/);
+    expect(
+      await t.database.db.select().from(accounts).where(eq(accounts.loginId, 'teen@example.test')),
+    ).toHaveLength(0);
+  });
+
+  it('applies the password rules', async () => {
+    const res = await register({
+      ...registration('weak@example.test'),
+      credentials: { password: 'short' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCode).toBe('VALIDATION');
+  });
+
+  it('answers a duplicate e-mail exactly like a new one and tells the owner by e-mail instead', async () => {
+    const first = await register(registration('patient@apothecall.test'));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ error: false, status: 'created' });
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'patient@apothecall.test'));
+    expect(mails.some((m) => m.subject?.includes('someone tried to register'))).toBe(true);
+    // The existing account's password is untouched.
+    expect(await login(t)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brands, referrals } from '../../db/schema/brands';
+
+export interface BrandRow {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  colorPrimary: string;
+  colorAccent: string;
+  colorWarning: string;
+  settings: Record<string, unknown>;
+  hostKind: string | null;
+  hosts: string[];
+  aliases: string[];
+  thirdParty: boolean;
+  isMain: boolean;
+  homePage: string;
+  backgroundImage: string | null;
+  registerEnabled: boolean;
+  attribution: boolean;
+}
+
+export interface BrandsRepo {
+  listAll(): Promise<BrandRow[]>;
+  referral(
+    code: string,
+  ): Promise<{ code: string; title: string; message: string; linkMessage: string } | undefined>;
+}
+
+export function createBrandsRepo(db: Db): BrandsRepo {
+  return {
+    async listAll() {
+      return db
+        .select({
+          id: brands.id,
+          name: brands.name,
+          logoUrl: brands.logoUrl,
+          colorPrimary: brands.colorPrimary,
+          colorAccent: brands.colorAccent,
+          colorWarning: brands.colorWarning,
+          settings: brands.settings,
+          hostKind: brands.hostKind,
+          hosts: brands.hosts,
+          aliases: brands.aliases,
+          thirdParty: brands.thirdParty,
+          isMain: brands.isMain,
+          homePage: brands.homePage,
+          backgroundImage: brands.backgroundImage,
+          registerEnabled: brands.registerEnabled,
+          attribution: brands.attribution,
+        })
+        .from(brands);
+    },
+    async referral(code) {
+      const [row] = await db
+        .select({
+          code: referrals.code,
+          title: referrals.title,
+          message: referrals.message,
+          linkMessage: referrals.linkMessage,
+        })
+        .from(referrals)
+        .where(eq(referrals.code, code))
+        .limit(1);
+      return row;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestApp, type TestApp } from '../../test/harness';
+import { outbox } from '../db/schema/platform';
+import { twilioProvider } from './sms.service';
+
+/** A loopback double of Twilio's Messages API: the real path, auth, form body and JSON answers. */
+function twilioDouble() {
+  const received: { auth: string | undefined; form: URLSearchParams; path: string }[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      received.push({ auth: req.headers.authorization, form, path: req.url ?? '' });
+      res.setHeader('content-type', 'application/json');
+      if (form.get('To') === '+15005550001') {
+        res.statusCode = 400;
+        res.end(
+          JSON.stringify({
+            code: 21211,
+            message: "The 'To' number is not a valid phone number.",
+            status: 400,
+          }),
+        );
+        return;
+      }
+      res.statusCode = 201;
+      res.end(
+        JSON.stringify({
+          sid: `SM${'a'.repeat(32)}`,
+          status: 'queued',
+          to: form.get('To'),
+          body: form.get('Body'),
+        }),
+      );
+    });
+  });
+  return { server, received };
+}
+
+describe('Twilio SMS adapter against a loopback double', () => {
+  const double = twilioDouble();
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => double.server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(double.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => double.server.close(() => resolve())));
+
+  it("posts the message in Twilio's wire format and returns its sid", async () => {
+    const provider = twilioProvider({ accountSid: 'AC123', authToken: 'secret', apiBase: base });
+    const sid = await provider.send({ to: '+13055550142', from: '+15005550006', body: 'Hello' });
+    expect(sid).toMatch(/^SM/);
+    const last = double.received.at(-1)!;
+    expect(last.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
+    expect(last.auth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
+    expect(Object.fromEntries(last.form)).toEqual({
+      To: '+13055550142',
+      From: '+15005550006',
+      Body: 'Hello',
+    });
+  });
+
+  it("surfaces Twilio's error code and message", async () => {
+    const provider = twilioProvider({ accountSid: 'AC123', authToken: 'secret', apiBase: base });
+    await expect(
+      provider.send({ to: '+15005550001', from: '+15005550006', body: 'x' }),
+    ).rejects.toThrow(/21211/);
+  });
+
+  describe.each(databaseKinds)('through the app on %s', (kind) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(kind, {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC123',
+        TWILIO_AUTH_TOKEN: 'secret',
+        TWILIO_API_BASE: base,
+      });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('sends the reset SMS through the provider and records it as sent', async () => {
+      const before = double.received.length;
+      await t.fastify.inject({
+        method: 'POST',
+        url: '/api/password-reset',
+        payload: { email: 'patient@apothecall.test' },
+      });
+      expect(double.received.length).toBe(before + 1);
+      expect(double.received.at(-1)?.form.get('Body')).toMatch(/#\/resetpw\//);
+      const rows = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'));
+      expect(rows.at(-1)).toMatchObject({ status: 'sent', providerId: `SM${'a'.repeat(32)}` });
+    });
+  });
+});
+
+describe.each(databaseKinds)('e-mail over a real SMTP server on loopback (%s)', (kind) => {
+  const mails: { to: string[]; raw: string }[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  let t: TestApp;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    t = await startTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the reset e-mail and marks it sent', async () => {
+    await t.fastify.inject({
+      method: 'POST',
+      url: '/api/password-reset',
+      payload: { email: 'patient@apothecall.test' },
+    });
+    const mail = mails.find((m) => m.to.includes('patient@apothecall.test'));
+    expect(mail?.raw).toContain('Subject: Apothecall: reset your password');
+    const unfolded = mail?.raw.replace(/=\r?\n/g, '') ?? '';
+    expect(unfolded).toMatch(/#\/resetpw\/[A-Za-z0-9_-]{32}/);
+    const rows = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'email'));
+    expect(rows.at(-1)?.status).toBe('sent');
+  });
+});

@@ -1,0 +1,67 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema/platform';
+
+export interface OutboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface OutboxRepo {
+  insert(row: {
+    channel: 'email' | 'sms';
+    to: string;
+    subject?: string;
+    body: string;
+    status: string;
+  }): Promise<number>;
+  setStatus(
+    id: number,
+    status: string,
+    detail: { providerId?: string; error?: string },
+  ): Promise<void>;
+  /** The newest `limit` messages, oldest first. */
+  list(limit: number): Promise<OutboxMessage[]>;
+}
+
+export function createOutboxRepo(db: Db): OutboxRepo {
+  return {
+    async insert(row) {
+      const [inserted] = await db
+        .insert(outbox)
+        .values({
+          channel: row.channel,
+          recipient: row.to,
+          subject: row.subject ?? null,
+          body: row.body,
+          status: row.status,
+        })
+        .returning({ id: outbox.id });
+      if (!inserted) throw new Error('outbox insert returned nothing');
+      return inserted.id;
+    },
+    async setStatus(id, status, detail) {
+      await db
+        .update(outbox)
+        .set({ status, providerId: detail.providerId ?? null, error: detail.error ?? null })
+        .where(eq(outbox.id, id));
+    },
+    async list(limit) {
+      const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+      return rows.reverse().map((r) => ({
+        id: r.id,
+        channel: r.channel === 'sms' ? 'sms' : 'email',
+        to: r.recipient,
+        subject: r.subject,
+        text: r.body,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}

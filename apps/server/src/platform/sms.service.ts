@@ -1,0 +1,77 @@
+import type { OutboxRepo } from './outbox.repo';
+
+/**
+ * SMS behind one small interface. The default provider is the outbox (nothing leaves the
+ * machine); the Twilio adapter speaks Twilio's REST API (`POST /2010-04-01/Accounts/{sid}/
+ * Messages.json`, form-encoded, HTTP Basic auth) and is tested against a loopback double.
+ */
+export interface SmsProvider {
+  readonly name: string;
+  /** Sends and returns the provider's message id; throws on refusal. */
+  send(message: { to: string; from: string; body: string }): Promise<string | undefined>;
+}
+
+export function twilioProvider(opts: {
+  accountSid: string;
+  authToken: string;
+  apiBase: string;
+}): SmsProvider {
+  return {
+    name: 'twilio',
+    async send({ to, from, body }) {
+      const url = `${opts.apiBase}/2010-04-01/Accounts/${encodeURIComponent(opts.accountSid)}/Messages.json`;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${opts.accountSid}:${opts.authToken}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ To: to, From: from, Body: body }).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const payload = (await response.json().catch(() => ({}))) as {
+        sid?: string;
+        message?: string;
+        code?: number;
+      };
+      if (!response.ok) {
+        throw new Error(
+          `twilio ${response.status}${payload.code ? ` code ${payload.code}` : ''}: ${payload.message ?? 'error'}`,
+        );
+      }
+      return payload.sid;
+    },
+  };
+}
+
+export interface SmsSender {
+  send(to: string, body: string): Promise<void>;
+}
+
+export function createSmsSender(deps: {
+  provider: SmsProvider | undefined;
+  from: string;
+  outbox: OutboxRepo;
+  onError?: (error: unknown) => void;
+}): SmsSender {
+  return {
+    async send(to, body) {
+      const id = await deps.outbox.insert({
+        channel: 'sms',
+        to,
+        body,
+        status: deps.provider ? 'sending' : 'outbox',
+      });
+      if (!deps.provider) return;
+      try {
+        const providerId = await deps.provider.send({ to, from: deps.from, body });
+        await deps.outbox.setStatus(id, 'sent', providerId ? { providerId } : {});
+      } catch (error) {
+        await deps.outbox.setStatus(id, 'failed', {
+          error: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
+        });
+        deps.onError?.(error);
+      }
+    },
+  };
+}
