@@ -1,19 +1,15 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { brandTheme, defaultPrimary } from '../features/brands/brand-theme';
+import { useBrandBoot } from '../features/brands/hooks/use-brand-boot';
 import { ApiError } from '../lib/api-client';
+import { useBrandState } from '../lib/brand-store';
 import { createRouter } from './routes';
-
-// Theme colours come from the brand in a later issue; the demo brand's #0b7285 (Mantine cyan 9) for now.
-const theme = createTheme({
-  primaryColor: 'cyan',
-  primaryShade: { light: 8, dark: 6 },
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-});
 
 function makeQueryClient() {
   return new QueryClient({
@@ -29,6 +25,12 @@ function makeQueryClient() {
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   const [router] = useState(createRouter);
+  // The white-label is read from the entry link and loaded at boot; its colours theme the app.
+  useBrandBoot();
+  const { whiteLabel } = useBrandState();
+  const primary = whiteLabel?.colorPrimary ?? defaultPrimary;
+  const accent = whiteLabel?.colorAccent ?? null;
+  const theme = useMemo(() => brandTheme(primary, accent), [primary, accent]);
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-center" />

@@ -26,6 +26,7 @@ import { RegisterScreen } from '../features/accounts/screens/register-screen';
 import { ResetPasswordScreen } from '../features/accounts/screens/reset-password-screen';
 import { TermsScreen } from '../features/accounts/screens/terms-screen';
 import { PharmacyEntryScreen } from '../features/brands/screens/pharmacy-entry-screen';
+import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { type StoredSession, useSession } from '../lib/session-store';
 import { AppLayout } from './app-layout';
@@ -66,14 +67,15 @@ function RedirectWithMessage({
 
 function Guarded({ route }: { route: RouteDef }) {
   const session = useSession();
+  const brand = useBrandState();
   const location = useLocation();
   const [query] = useSearchParams();
   if (route.access === 'protected' && !session) {
     return <Navigate to={loginRedirectFor(location.pathname, query)} replace />;
   }
   if (session) {
-    // The six guard steps of spec section 4. Brand settings and Rx visits join the session
-    // as their areas are built; until then the guard sees none.
+    // The six guard steps of spec section 4, with the white-label's home page and app
+    // settings. Rx visits join as their area is built; until then the guard sees none.
     const { profile } = session;
     const decision = guardRoute({
       path: location.pathname,
@@ -83,7 +85,7 @@ function Guarded({ route }: { route: RouteDef }) {
         credentials: profile.credentials,
         permissions: profile.permissions,
       },
-      brand: { homePage: null, appSettings: null },
+      brand: { homePage: brand.homePage, appSettings: brand.whiteLabel?.appSettings ?? null },
       rxVisits: [],
     });
     if (decision.kind === 'redirect') {

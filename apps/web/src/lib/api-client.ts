@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { currentBrandId } from './brand-store';
 import { currentLanguage } from './i18n';
 import { clearSession, getSession } from './session-store';
 
@@ -19,8 +20,6 @@ export class ApiError extends Error {
   }
 }
 
-export const brandId = 'apothecall';
-
 function timeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -33,7 +32,10 @@ export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'x-time-zone': timeZone(),
-    'x-app-params': new URLSearchParams({ lang: currentLanguage(), brand: brandId }).toString(),
+    'x-app-params': new URLSearchParams({
+      lang: currentLanguage(),
+      brand: currentBrandId(),
+    }).toString(),
   };
   const token = getSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;

@@ -1,5 +1,19 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Button, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { AuthCard } from '../components/auth-card';
 
+/** After registering: the account exists; the next step is to log in. */
 export function AccountCreatedScreen() {
-  return <ComingSoon screen="account-created-screen" />;
+  const t = useT();
+  return (
+    <AuthCard title={t('accountScreens.accountCreated.title')} screen="account-created">
+      <Text ta="center" role="status">
+        {t('accountScreens.accountCreated.body')}
+      </Text>
+      <Button component={Link} to="/login" fullWidth>
+        {t('accountScreens.accountCreated.login')}
+      </Button>
+    </AuthCard>
+  );
 }

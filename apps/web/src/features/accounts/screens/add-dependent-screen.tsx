@@ -1,5 +1,217 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
+import { createDependentSchema } from '@apothecall/domain/accounts/profile.schemas';
+import {
+  genders,
+  maxAge,
+  type Relation,
+  relationOptions,
+} from '@apothecall/domain/constants/constants';
+import { isMessageKey } from '@apothecall/domain/i18n/catalog';
+import { calendarDateOfUtc, namePartSchema } from '@apothecall/domain/validation/validation.rules';
+import {
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useBrandState } from '../../../lib/brand-store';
+import { type Translate, useT } from '../../../lib/i18n';
+import { updateProfile } from '../../../lib/session-store';
+import { addDependent } from '../api/add-dependent';
+import { familyQueryKey } from '../api/get-dependents';
+import { getProfile } from '../api/get-profile';
+import { relationLabelKey } from '../hooks/use-relation-label';
 
+interface DependentForm {
+  firstName: string;
+  lastName: string;
+  dob: string;
+  gender: string;
+  relation: string;
+}
+
+const feminineRelations: readonly Relation[] = ['daughter', 'mother', 'sister'];
+const masculineRelations: readonly Relation[] = ['son', 'father', 'brother'];
+
+/** 'Dependent added' is gendered in Spanish: by the relation, else by the gender. */
+function addedKey(person: Pick<Person, 'relation' | 'gender'>) {
+  const relation = person.relation as Relation;
+  const feminine =
+    feminineRelations.includes(relation) ||
+    (!masculineRelations.includes(relation) && person.gender === 'F');
+  return feminine
+    ? 'accountActions.dependentAdded.feminine'
+    : 'accountActions.dependentAdded.masculine';
+}
+
+function translateError(
+  t: Translate,
+  message: unknown,
+  params: Record<string, number>,
+): string | undefined {
+  if (typeof message !== 'string') return undefined;
+  return isMessageKey(message) ? t(message, params) : message;
+}
+
+/** Add a dependent (spec sections 2, 5 and 6): aged 4 (configured) to 110, one of 8 relations. */
 export function AddDependentScreen() {
-  return <ComingSoon screen="add-dependent-screen" />;
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { client } = useBrandState();
+  const minDependentAge = client.minDependentAge;
+  const params = { minAge: minDependentAge, maxAge };
+
+  const form = useForm<DependentForm>({
+    mode: 'uncontrolled',
+    initialValues: { firstName: '', lastName: '', dob: '', gender: '', relation: '' },
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      const first = namePartSchema.safeParse(values.firstName);
+      if (!first.success) errors.firstName = first.error.issues[0]?.message ?? 'common.required';
+      const last = namePartSchema.safeParse(values.lastName);
+      if (!last.success) errors.lastName = last.error.issues[0]?.message ?? 'common.required';
+      const schema = createDependentSchema({
+        today: calendarDateOfUtc(new Date()),
+        minDependentAge,
+      });
+      const result = schema.safeParse({
+        name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+        dob: values.dob,
+        gender: values.gender,
+        relation: values.relation,
+      });
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          const field = issue.path[0] === 'name' ? 'firstName' : String(issue.path[0]);
+          if (!errors[field]) errors[field] = issue.message;
+        }
+      }
+      return errors;
+    },
+  });
+
+  const mutation = useMutation({
+    mutationFn: (values: DependentForm) => {
+      const profile = createDependentSchema({
+        today: calendarDateOfUtc(new Date()),
+        minDependentAge,
+      }).parse({
+        name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+        dob: values.dob,
+        gender: values.gender,
+        relation: values.relation,
+      });
+      return addDependent({
+        profile: {
+          name: profile.name,
+          dob: profile.dob,
+          gender: profile.gender,
+          relation: profile.relation,
+        },
+      });
+    },
+    onSuccess: async (person) => {
+      notifications.show({ color: 'green', message: t(addedKey(person)) });
+      // The switcher lists the family from the session profile: refresh it.
+      try {
+        const { profile } = await getProfile();
+        updateProfile(profile);
+      } catch {
+        // The session check refreshes it again within a minute.
+      }
+      await queryClient.invalidateQueries({ queryKey: familyQueryKey });
+      navigate('/', { replace: true });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        message: t('accountActions.addDependentFailed', {
+          message: error instanceof ApiError ? error.message : t('errors.network'),
+        }),
+      });
+    },
+  });
+
+  const errors = form.errors;
+  return (
+    <Stack p="md" maw={640} mx="auto" w="100%" data-screen="add-dependent">
+      <Title order={1} size="h2">
+        {t('profileScreens.addDependent.title')}
+      </Title>
+      <Text c="dimmed">{t('profileScreens.addDependent.body', { minAge: minDependentAge })}</Text>
+      <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
+        <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput
+                label={t('profileScreens.field.firstName')}
+                autoComplete="off"
+                key={form.key('firstName')}
+                {...form.getInputProps('firstName')}
+                error={translateError(t, errors.firstName, params)}
+              />
+              <TextInput
+                label={t('profileScreens.field.lastName')}
+                autoComplete="off"
+                key={form.key('lastName')}
+                {...form.getInputProps('lastName')}
+                error={translateError(t, errors.lastName, params)}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t('profileScreens.field.dob')}
+              placeholder={t('profileScreens.field.dobHint')}
+              description={t('profileScreens.field.dobHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              key={form.key('dob')}
+              {...form.getInputProps('dob')}
+              error={translateError(t, errors.dob, params)}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <NativeSelect
+                label={t('profileScreens.field.gender')}
+                data={[
+                  { value: '', label: '—' },
+                  ...genders.map((g) => ({ value: g, label: t(`profileScreens.gender.${g}`) })),
+                ]}
+                key={form.key('gender')}
+                {...form.getInputProps('gender')}
+                error={translateError(t, errors.gender, params)}
+              />
+              <NativeSelect
+                label={t('profileScreens.field.relation')}
+                data={[
+                  { value: '', label: '—' },
+                  ...relationOptions.map((r) => ({ value: r, label: t(relationLabelKey(r)) })),
+                ]}
+                key={form.key('relation')}
+                {...form.getInputProps('relation')}
+                error={translateError(t, errors.relation, params)}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end" gap="xs">
+              <Button component={Link} to="/" variant="default">
+                {t('profileScreens.addDependent.cancel')}
+              </Button>
+              <Button type="submit" loading={mutation.isPending}>
+                {t('profileScreens.addDependent.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
 }

@@ -1,12 +1,131 @@
-import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  isUsStateCode,
+  stateNameKey,
+  type UsStateCode,
+  usStates,
+} from '@apothecall/domain/places/places.rules';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import type { StoredSession } from '../../../lib/session-store';
+import { currentPerson, type StoredSession } from '../../../lib/session-store';
+import {
+  type ConsultLocation,
+  consultLocationQueryKey,
+  getConsultLocation,
+} from '../api/get-consult-location';
+import { type SetConsultLocationResult, setConsultLocation } from '../api/set-consult-location';
+
+/** 'I am in' a state (spec section 2): the current person's confirmed location, and a change. */
+function LocationCard({ ptId, name }: { ptId: string; name: string }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const queryKey = consultLocationQueryKey(ptId);
+  const location = useQuery({ queryKey, queryFn: () => getConsultLocation(ptId) });
+  const confirmed = location.data?.state ?? null;
+  const [selected, setSelected] = useState<string>('');
+  const [result, setResult] = useState<SetConsultLocationResult | null>(null);
+
+  // A fresh answer starts from the confirmed state (the card is keyed by person).
+  useEffect(() => {
+    setSelected(confirmed ?? '');
+  }, [confirmed]);
+
+  const stateName = (code: string) => (isUsStateCode(code) ? t(stateNameKey(code)) : code);
+
+  const mutation = useMutation({
+    mutationFn: (state: UsStateCode) => setConsultLocation({ ptId, state }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      queryClient.setQueryData<ConsultLocation>(queryKey, (old) =>
+        old ? { ...old, state: answer.state } : old,
+      );
+      if (answer.available) {
+        notifications.show({
+          color: 'green',
+          message: t('profileScreens.location.confirmed', { state: stateName(answer.state) }),
+        });
+      }
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        message: t('accountActions.setConsultLocationFailed', {
+          message: error instanceof ApiError ? error.message : t('errors.network'),
+        }),
+      });
+    },
+  });
+
+  return (
+    <Card withBorder radius="md" p="md" data-testid="location-card">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('profileScreens.location.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('profileScreens.location.body', { name })}
+        </Text>
+        {location.isPending ? (
+          <Loader size="sm" aria-label={t('shell.loading')} />
+        ) : (
+          <Text size="sm" fw={600} role="status">
+            {confirmed
+              ? t('profileScreens.location.current', { state: stateName(confirmed) })
+              : t('profileScreens.location.none')}
+          </Text>
+        )}
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (isUsStateCode(selected)) mutation.mutate(selected);
+          }}
+        >
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <NativeSelect
+              label={t('profileScreens.location.state')}
+              value={selected}
+              onChange={(event) => setSelected(event.currentTarget.value)}
+              data={[
+                { value: '', label: '—' },
+                ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
+              ]}
+              style={{ flex: '1 1 180px' }}
+            />
+            <Button type="submit" disabled={!isUsStateCode(selected)} loading={mutation.isPending}>
+              {t('profileScreens.location.confirm')}
+            </Button>
+          </Group>
+        </form>
+        {result && !result.available && result.reason ? (
+          <Alert color="yellow" role="alert">
+            {result.reason}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
 
 /** Home for a signed-in user: greets them by name and offers the product's main areas. */
 export function HomeScreen({ session }: { session: StoredSession }) {
   const t = useT();
   const profile = session.profile;
+  const person = currentPerson(session);
   const areas = [
     { to: '/care', label: t('shell.nav.care') },
     { to: '/appointment', label: t('shell.nav.appointment') },
@@ -21,6 +140,22 @@ export function HomeScreen({ session }: { session: StoredSession }) {
         {t('accounts.home.welcome', { name: profile.name })}
       </Title>
       <Text c="dimmed">{t('accounts.home.subtitle')}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <LocationCard key={person.id} ptId={person.id} name={person.name} />
+        <Card withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('profileScreens.home.family')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('profileScreens.switcher.active', { name: person.name })}
+            </Text>
+            <Button component={Link} to="/add-dependent" variant="light" w="fit-content">
+              {t('profileScreens.home.addDependent')}
+            </Button>
+          </Stack>
+        </Card>
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {areas.map((area) => (
           <Card key={area.to} withBorder radius="md" p="md">

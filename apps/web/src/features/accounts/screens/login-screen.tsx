@@ -1,117 +1,156 @@
-import { loginRequestSchema } from '@apothecall/domain/accounts/accounts.schemas';
-import { isMessageKey } from '@apothecall/domain/i18n/catalog';
+import { loginWithCodeRequestSchema } from '@apothecall/domain/accounts/accounts.schemas';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Image,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
-import { type Translate, useT } from '../../../lib/i18n';
+import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
+import { useT } from '../../../lib/i18n';
 import { setSession, useSession } from '../../../lib/session-store';
 import { login } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { translateFieldError } from '../components/auth-form-errors';
+import { AuthPasswordHelp } from '../components/auth-password-help';
 
-const formSchema = loginRequestSchema.pick({ loginId: true, password: true });
-
-/** Form errors are catalogue keys (from the domain schema) or already-translated text. */
-function translateFieldError(t: Translate, message: unknown): string | undefined {
-  if (typeof message !== 'string') return undefined;
-  return isMessageKey(message) ? t(message) : message;
-}
+const formSchema = loginWithCodeRequestSchema.pick({
+  loginId: true,
+  password: true,
+  tfaCode: true,
+});
+type LoginValues = { loginId: string; password: string; tfaCode: string };
+type LoginWithCode = z.infer<typeof loginWithCodeRequestSchema>;
 
 export function LoginScreen() {
   const t = useT();
+  const brand = useBrandState();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
   const returnTo = safeReturnPath(params.get('to'));
+  // Two-factor: after a TFA_REQUIRED answer the same login is sent again with the code.
+  const [needsCode, setNeedsCode] = useState(false);
 
-  const form = useForm({
+  const form = useForm<LoginValues>({
     mode: 'uncontrolled',
-    initialValues: { loginId: '', password: '' },
-    validate: zod4Resolver(formSchema),
+    initialValues: { loginId: '', password: '', tfaCode: '' },
+    validate: (values) => {
+      const errors = zod4Resolver(formSchema)({
+        ...values,
+        tfaCode: needsCode ? values.tfaCode : undefined,
+      });
+      if (needsCode && values.tfaCode.trim() === '') errors.tfaCode = 'accounts.tfa.codeFormat';
+      return errors;
+    },
   });
 
   const mutation = useMutation({
-    mutationFn: (values: { loginId: string; password: string }) =>
-      login({
-        ...values,
+    mutationFn: (values: LoginValues) => {
+      const request: LoginWithCode = {
+        loginId: values.loginId,
+        password: values.password,
         platform: 'web',
         version: __APP_VERSION__,
-        referral: params.get('id') ?? undefined,
-      }),
+        referral: params.get('id') ?? getEntryReferral()?.code ?? undefined,
+        tfaCode: needsCode ? values.tfaCode.trim() : undefined,
+      };
+      return login(request);
+    },
     onSuccess: (data) => {
       setSession({ token: data.token, profile: data.profile });
       navigate(returnTo, { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errorCode === 'TFA_REQUIRED') {
+        setNeedsCode(true);
+        form.setFieldValue('tfaCode', '');
+      } else if (error instanceof ApiError && error.errorCode === 'TFA_INVALID') {
+        // The code is spent or expired: logging in again sends a new one.
+        setNeedsCode(false);
+        form.setFieldValue('tfaCode', '');
+      }
     },
   });
 
   if (session) return <Navigate to={returnTo} replace />;
 
   const errors = form.errors;
+  const error = mutation.error;
+  const codeRequested = error instanceof ApiError && error.errorCode === 'TFA_REQUIRED';
+  const restart = () => {
+    setNeedsCode(false);
+    form.setFieldValue('tfaCode', '');
+    mutation.reset();
+  };
+
   return (
-    <Stack align="center" py="xl" px="md">
-      <Card withBorder shadow="sm" radius="md" p="lg" w="100%" maw={420}>
+    <AuthCard title={t('accounts.login.title')} screen="login">
+      {error && !codeRequested ? (
+        <Alert color="red" title={t('accounts.login.errorTitle')} role="alert">
+          {error instanceof ApiError ? error.message : t('errors.network')}
+        </Alert>
+      ) : null}
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack>
-          <Group justify="center">
-            <Image src="/brand/apothecall.svg" alt={t('shell.appName')} w={64} h={64} />
-          </Group>
-          <Title order={1} size="h2" ta="center">
-            {t('accounts.login.title')}
-          </Title>
-          {mutation.error ? (
-            <Alert color="red" title={t('accounts.login.errorTitle')} role="alert">
-              {mutation.error instanceof ApiError ? mutation.error.message : t('errors.network')}
-            </Alert>
-          ) : null}
-          <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
-            <Stack>
+          <TextInput
+            label={t('accounts.login.loginId')}
+            autoComplete="username"
+            type="email"
+            inputMode="email"
+            readOnly={needsCode}
+            key={form.key('loginId')}
+            {...form.getInputProps('loginId')}
+            error={translateFieldError(t, errors.loginId)}
+          />
+          <PasswordInput
+            label={t('accounts.login.password')}
+            autoComplete="current-password"
+            readOnly={needsCode}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+            error={translateFieldError(t, errors.password)}
+          />
+          {needsCode ? (
+            <>
+              <Text size="sm" role="status">
+                {codeRequested ? error.message : t('accounts.tfa.required')}
+              </Text>
               <TextInput
-                label={t('accounts.login.loginId')}
-                autoComplete="username"
-                type="email"
-                inputMode="email"
-                key={form.key('loginId')}
-                {...form.getInputProps('loginId')}
-                error={translateFieldError(t, errors.loginId)}
+                label={t('accountScreens.tfa.code')}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+                data-autofocus
+                key={form.key('tfaCode')}
+                {...form.getInputProps('tfaCode')}
+                error={translateFieldError(t, errors.tfaCode)}
               />
-              <PasswordInput
-                label={t('accounts.login.password')}
-                autoComplete="current-password"
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-                error={translateFieldError(t, errors.password)}
-              />
-              <Button type="submit" loading={mutation.isPending} fullWidth>
-                {t('accounts.login.submit')}
-              </Button>
-            </Stack>
-          </form>
-          <Group justify="space-between">
-            <Anchor href="#/resetpw/help" size="sm">
-              {t('accounts.login.passwordHelp')}
-            </Anchor>
-            <Anchor href="#/register" size="sm">
-              {t('accounts.login.register')}
-            </Anchor>
-          </Group>
-          <Text size="xs" c="dimmed" ta="center">
-            {t('shell.appName')}
-          </Text>
+            </>
+          ) : null}
+          <Button type="submit" loading={mutation.isPending} fullWidth>
+            {t('accounts.login.submit')}
+          </Button>
+          {needsCode ? (
+            <Button variant="subtle" onClick={restart} fullWidth>
+              {t('accountScreens.tfa.restart')}
+            </Button>
+          ) : null}
         </Stack>
-      </Card>
-    </Stack>
+      </form>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <AuthPasswordHelp initialEmail={() => form.getValues().loginId} />
+        {brand.registerEnabled ? (
+          <Anchor href="#/register" size="sm">
+            {t('accounts.login.register')}
+          </Anchor>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed" ta="center">
+        {t('shell.appName')}
+      </Text>
+    </AuthCard>
   );
 }

@@ -1,5 +1,142 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { passwordResetSchema } from '@apothecall/domain/validation/validation.rules';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { cancelResetCode } from '../api/cancel-reset-code';
+import { saveResetPassword } from '../api/save-reset-password';
+import { verifyResetCode } from '../api/verify-reset-code';
+import { AuthCard } from '../components/auth-card';
+import { translateFieldError } from '../components/auth-form-errors';
 
+/**
+ * The e-mailed link /#/resetpw/{code}: checks the code, then lets the user create and verify a
+ * new password, or cancel the request (spec section 2).
+ */
 export function ResetPasswordScreen() {
-  return <ComingSoon screen="reset-password-screen" />;
+  const t = useT();
+  const navigate = useNavigate();
+  const resetCode = useParams().id ?? '';
+
+  // Checked afresh on every visit: a used or cancelled code must never look valid from cache.
+  const verify = useQuery({
+    queryKey: ['reset-code', resetCode],
+    queryFn: () => verifyResetCode({ resetCode }),
+    retry: false,
+    gcTime: 0,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: zod4Resolver(passwordResetSchema),
+  });
+
+  const save = useMutation({
+    mutationFn: (password: string) => saveResetPassword({ resetCode, password }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('accountScreens.resetPassword.saved') });
+      navigate('/login', { replace: true });
+    },
+  });
+
+  const cancel = useMutation({
+    mutationFn: () => cancelResetCode({ resetCode }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('accountActions.passwordReset.notChanged') });
+      navigate('/login', { replace: true });
+    },
+  });
+
+  const backToLogin = (
+    <Anchor component={Link} to="/login" size="sm" ta="center">
+      {t('accountScreens.resetPassword.backToLogin')}
+    </Anchor>
+  );
+
+  if (verify.isPending) {
+    return (
+      <AuthCard title={t('accountScreens.resetPassword.title')} screen="reset-password">
+        <Group justify="center" gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{t('accountScreens.resetPassword.checking')}</Text>
+        </Group>
+      </AuthCard>
+    );
+  }
+
+  if (verify.isError) {
+    const error = verify.error;
+    const invalid = error instanceof ApiError && error.status > 0 && error.status < 500;
+    return (
+      <AuthCard title={t('accountScreens.resetPassword.title')} screen="reset-password">
+        <Alert
+          color="red"
+          role="alert"
+          title={
+            invalid
+              ? t('accountScreens.resetPassword.invalidTitle')
+              : t('accountScreens.resetPassword.errorTitle')
+          }
+        >
+          {error instanceof ApiError ? error.message : t('errors.network')}
+        </Alert>
+        {invalid ? null : (
+          <Button variant="light" onClick={() => void verify.refetch()}>
+            {t('accountScreens.resetPassword.retry')}
+          </Button>
+        )}
+        {backToLogin}
+      </AuthCard>
+    );
+  }
+
+  const failure = save.error ?? cancel.error;
+  return (
+    <AuthCard title={t('accountScreens.resetPassword.title')} screen="reset-password">
+      <Text size="sm">{t('accountScreens.resetPassword.intro')}</Text>
+      {failure ? (
+        <Alert color="red" role="alert" title={t('accountScreens.resetPassword.errorTitle')}>
+          {failure instanceof ApiError ? failure.message : t('errors.network')}
+        </Alert>
+      ) : null}
+      <form onSubmit={form.onSubmit((values) => save.mutate(values.password))} noValidate>
+        <Stack>
+          <PasswordInput
+            label={t('accountScreens.resetPassword.password')}
+            description={t('accountScreens.register.passwordHint')}
+            autoComplete="new-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+            error={translateFieldError(t, form.errors.password)}
+          />
+          <PasswordInput
+            label={t('accountScreens.resetPassword.confirmPassword')}
+            autoComplete="new-password"
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+            error={translateFieldError(t, form.errors.confirmPassword)}
+          />
+          <Button type="submit" loading={save.isPending} disabled={cancel.isPending} fullWidth>
+            {t('accountScreens.resetPassword.submit')}
+          </Button>
+          <Button
+            variant="default"
+            loading={cancel.isPending}
+            disabled={save.isPending}
+            onClick={() => cancel.mutate()}
+            fullWidth
+          >
+            {t('accountScreens.resetPassword.cancel')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,62 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session-store';
 
+/** Terms and conditions and the consent-to-treat explainer (demo text from the catalogue). */
 export function TermsScreen() {
-  return <ComingSoon screen="terms-screen" />;
+  const t = useT();
+  const session = useSession();
+  const termsBody = [
+    t('accountScreens.terms.termsBody1'),
+    t('accountScreens.terms.termsBody2'),
+    t('accountScreens.terms.termsBody3'),
+    t('accountScreens.terms.termsBody4'),
+  ];
+  const consentBody = [
+    t('accountScreens.terms.consentBody1'),
+    t('accountScreens.terms.consentBody2'),
+    t('accountScreens.terms.consentBody3'),
+  ];
+  return (
+    <Stack p="md" maw={720} mx="auto" w="100%" data-screen="terms">
+      <Title order={1} size="h2">
+        {t('accountScreens.terms.title')}
+      </Title>
+      <Alert color="yellow" variant="light">
+        {t('accountScreens.terms.demoNotice')}
+      </Alert>
+      <Title order={2} size="h3" id="terms">
+        {t('accountScreens.terms.termsHeading')}
+      </Title>
+      {termsBody.map((paragraph) => (
+        <Text key={paragraph}>{paragraph}</Text>
+      ))}
+      <Title order={2} size="h3" id="consent-to-treat">
+        {t('accountScreens.terms.consentHeading')}
+      </Title>
+      {consentBody.map((paragraph) => (
+        <Text key={paragraph}>{paragraph}</Text>
+      ))}
+      <Group gap="md" wrap="wrap">
+        {session ? (
+          <Anchor component={Link} to="/consents">
+            {t('accountScreens.terms.backToConsents')}
+          </Anchor>
+        ) : (
+          <>
+            <Anchor component={Link} to="/login">
+              {t('accountScreens.terms.backToLogin')}
+            </Anchor>
+            <Anchor component={Link} to="/register">
+              {t('accountScreens.terms.register')}
+            </Anchor>
+          </>
+        )}
+        <Anchor component={Link} to="/">
+          {t('shell.backHome')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
 }

@@ -1,5 +1,38 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getBrand } from '../../../lib/brand-store';
+import { useT } from '../../../lib/i18n';
+import { loadBrand } from '../load-brand';
 
+/** '/pharmacy?company=KEY': loads that pharmacy's white-label, then goes to '/' (spec section 2). */
 export function PharmacyEntryScreen() {
-  return <ComingSoon screen="pharmacy-entry-screen" />;
+  const t = useT();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const company =
+    query.get('company') ?? new URLSearchParams(window.location.search).get('company');
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadBrand(company).then((applied) => {
+      if (cancelled) return;
+      if (!applied) {
+        const brand = getBrand().whiteLabel?.id ?? t('shell.appName');
+        notifications.show({ color: 'red', message: t('brands.pharmacy.notFound', { brand }) });
+      }
+      navigate('/', { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [company, navigate, t]);
+
+  return (
+    <Stack align="center" p="xl" data-screen="pharmacy-entry">
+      <Loader aria-hidden />
+      <Text role="status">{t('brands.pharmacy.loading')}</Text>
+    </Stack>
+  );
 }

@@ -1,0 +1,19 @@
+import {
+  type addDependentRequestSchema,
+  type Person,
+  personResponseSchema,
+} from '@apothecall/domain/accounts/accounts.schemas';
+import type { z } from 'zod';
+import { apiCall } from '../../../lib/api-client';
+
+export type AddDependentRequest = z.input<typeof addDependentRequestSchema>;
+
+/** POST /account/dependents: answers the new member's profile. */
+export async function addDependent(body: AddDependentRequest): Promise<Person> {
+  const { data } = await apiCall('/account/dependents', {
+    method: 'POST',
+    body,
+    schema: personResponseSchema,
+  });
+  return data;
+}

@@ -1,0 +1,13 @@
+import {
+  okResponseSchema,
+  type resetCodeRequestSchema,
+} from '@apothecall/domain/accounts/accounts.schemas';
+import type { z } from 'zod';
+import { apiCall } from '../../../lib/api-client';
+
+/** The reset code stops working; the password stays as it was. */
+export function cancelResetCode(
+  body: z.infer<typeof resetCodeRequestSchema>,
+): Promise<z.infer<typeof okResponseSchema>> {
+  return apiCall('/resetpw/cancel', { method: 'POST', body, schema: okResponseSchema });
+}

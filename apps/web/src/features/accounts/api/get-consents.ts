@@ -1,0 +1,9 @@
+import {
+  type ConsentStatus,
+  consentStatusSchema,
+} from '@apothecall/domain/accounts/accounts.schemas';
+import { apiCall } from '../../../lib/api-client';
+
+export function getConsents(): Promise<ConsentStatus> {
+  return apiCall('/consents', { schema: consentStatusSchema });
+}

@@ -1,0 +1,48 @@
+import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
+import { createTheme } from '@mantine/core';
+
+/**
+ * The Mantine theme of a brand: its primary colour as a 10-shade tuple (shade 6, the filled
+ * shade, is the brand's exact colour), and its accent colour as a second palette.
+ */
+const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** The main brand's primary (#0b7285) until the white-label answers. */
+export const defaultPrimary = '#0b7285';
+/** The shade Mantine fills buttons with; the tuple puts the exact brand colour there. */
+const baseShade = 6;
+
+function parseHex(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+function toHex(rgb: [number, number, number]): string {
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+function mix(hex: string, target: number, amount: number): string {
+  const [r, g, b] = parseHex(hex);
+  return toHex([r + (target - r) * amount, g + (target - g) * amount, b + (target - b) * amount]);
+}
+
+/** Ten shades, lightest first: six tints towards white, the colour itself, three shades darker. */
+export function colorTuple(hex: string): MantineColorsTuple {
+  const tints = [0.92, 0.8, 0.64, 0.48, 0.32, 0.16].map((amount) => mix(hex, 255, amount));
+  const shades = [0.14, 0.28, 0.42].map((amount) => mix(hex, 0, amount));
+  return [...tints, hex.toLowerCase(), ...shades] as unknown as MantineColorsTuple;
+}
+
+export function brandTheme(primary: string, accent: string | null): MantineThemeOverride {
+  return createTheme({
+    colors: { brand: colorTuple(primary), accent: colorTuple(accent ?? primary) },
+    primaryColor: 'brand',
+    primaryShade: { light: baseShade, dark: baseShade },
+    fontFamily,
+  });
+}

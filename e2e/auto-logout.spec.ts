@@ -1,0 +1,43 @@
+import { expect, type Page, test } from '@playwright/test';
+import { autoLogoutBaseURL } from './playwright.config';
+import { expectHome, logIn } from './support';
+
+/** The token the app stored at login (read before the auto-logout forgets it). */
+async function storedToken(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => {
+    const raw = localStorage.getItem('apothecall.session');
+    return raw ? (JSON.parse(raw) as { token: string }).token : null;
+  });
+  return (await handle.jsonValue()) as string;
+}
+
+test('activity keeps the session; idle past the configured limit logs out and ends the token', async ({
+  page,
+  request,
+}) => {
+  // This server sets the client idle limit to 3 s (CLIENT_IDLE_LOGOUT_SECONDS=3).
+  await page.goto(`${autoLogoutBaseURL}/#/login`);
+  await logIn(page);
+  const token = await storedToken(page);
+  await expectHome(page);
+
+  // Moving the pointer now and then is activity: still signed in after more than 3 s.
+  for (let i = 0; i < 10; i += 1) {
+    await page.mouse.move(100 + i * 10, 200 + (i % 2) * 10);
+    await page.waitForTimeout(500);
+  }
+  await expectHome(page);
+  expect(await page.evaluate(() => localStorage.getItem('apothecall.session'))).not.toBeNull();
+
+  // No activity: the app logs out with the 'Auto logout' toast and shows the login screen.
+  await expect(page.getByText('Auto logout', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('apothecall.session'))).toBeNull();
+
+  // The server refuses the old token: the logout reached it.
+  const response = await request.get(`${autoLogoutBaseURL}/api/account/profile`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(401);
+});

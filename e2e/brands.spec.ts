@@ -1,0 +1,60 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** The same server under another host name (Chromium resolves *.localhost to loopback). */
+function hostURL(baseURL: string | undefined, host: string, path = '/'): string {
+  const url = new URL(baseURL ?? 'http://localhost:3100');
+  url.hostname = host;
+  return new URL(path, url).toString();
+}
+
+async function expectBrand(page: Page, logo: string, primary: string) {
+  await expect(page.locator('header').getByTestId('brand-logo')).toHaveAttribute('src', logo);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement)
+          .getPropertyValue('--mantine-primary-color-filled')
+          .trim()
+          .toLowerCase(),
+      ),
+    )
+    .toBe(primary);
+}
+
+test('the partner host shows the partner brand', async ({ page, baseURL }) => {
+  await page.goto(hostURL(baseURL, 'partner.localhost'));
+  await expectBrand(page, '/brand/partner.svg', '#7048e8');
+});
+
+test('?company=partner loads the partner brand on the main host', async ({ page, baseURL }) => {
+  await page.goto(hostURL(baseURL, 'localhost', '/?company=partner#/login'));
+  await expectBrand(page, '/brand/partner.svg', '#7048e8');
+  // The primary colour fills the login button.
+  await expect(page.getByRole('button', { name: 'Log in' })).toHaveCSS(
+    'background-color',
+    'rgb(112, 72, 232)',
+  );
+  // The company is remembered for the tab's session.
+  await page.goto(hostURL(baseURL, 'localhost', '/#/login'));
+  await expectBrand(page, '/brand/partner.svg', '#7048e8');
+});
+
+test('the first host label picks the wellness brand', async ({ page, baseURL }) => {
+  await page.goto(hostURL(baseURL, 'wellness.localhost'));
+  await expectBrand(page, '/brand/wellness.svg', '#2f9e44');
+});
+
+test('/pharmacy?company= loads that brand and goes to the root', async ({ page, baseURL }) => {
+  await page.goto(hostURL(baseURL, 'localhost', '/#/pharmacy?company=partner'));
+  await expect(page).toHaveURL(/#\/$/);
+  await expectBrand(page, '/brand/partner.svg', '#7048e8');
+});
+
+test('the attribution link asks before leaving the site', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Powered by Apothecall' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leaving this site' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
