@@ -24,6 +24,7 @@ async function expectBrand(page: Page, logo: string, primary: string) {
 test('the partner host shows the partner brand', async ({ page, baseURL }) => {
   await page.goto(hostURL(baseURL, 'partner.localhost'));
   await expectBrand(page, '/brand/partner.svg', '#7048e8');
+  await expect(page.locator('header')).toContainText('Partner Health');
 });
 
 test('?company=partner loads the partner brand on the main host', async ({ page, baseURL }) => {

@@ -88,7 +88,7 @@ function countRegisterCalls(page: Page): () => number {
   return () => calls;
 }
 
-test('a new adult registers, logs in and accepts the consent to treat and terms', async ({
+test("a new adult registers, logs in, confirms 'I am in' FL and accepts the consents before care", async ({
   page,
 }) => {
   const person = registrant('adult');
@@ -113,7 +113,15 @@ test('a new adult registers, logs in and accepts the consent to treat and terms'
   await logIn(page, person.email, person.password);
   await expectHome(page, `${person.firstName} ${person.lastName}`);
 
-  await page.goto('/#/consents');
+  // 'I am in' FL, on Home.
+  const location = page.getByTestId('location-card');
+  await location.getByLabel('State').selectOption('FL');
+  await location.getByRole('button', { name: 'Confirm' }).click();
+  await expect(location.getByRole('status')).toHaveText('Confirmed location: Florida');
+
+  // Care needs the current consents: Get Care goes to the consents and back.
+  await page.goto('/#/care');
+  await expect(page).toHaveURL(/#\/consents\?to=%2Fcare$/);
   await expect(page.getByRole('heading', { name: 'Consent to treat and terms' })).toBeVisible();
   const consent = page.getByLabel('I have read and accept the Consent to treat');
   const terms = page.getByLabel('I have read and accept the Terms and conditions');
@@ -121,10 +129,11 @@ test('a new adult registers, logs in and accepts the consent to treat and terms'
   await consent.check();
   await page.getByRole('button', { name: 'Accept and continue' }).click();
   await expect(page.getByText('Please check this box to continue.')).toBeVisible();
-  await expect(page).toHaveURL(/#\/consents$/);
+  await expect(page).toHaveURL(/#\/consents\?to=%2Fcare$/);
   await terms.check();
   await page.getByRole('button', { name: 'Accept and continue' }).click();
-  await expectHome(page, `${person.firstName} ${person.lastName}`);
+  await expect(page).toHaveURL(/#\/care$/);
+  await expect(page.locator('[data-screen="care"]')).toBeVisible();
 
   // Accepted: the screen now says so and offers to continue.
   await page.goto('/#/consents');

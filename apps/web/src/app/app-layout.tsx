@@ -126,7 +126,7 @@ export function AppLayout() {
             <Group gap="xs" wrap="nowrap">
               <BrandLogo size={32} />
               <Text fw={700} visibleFrom="sm">
-                {t('shell.appName')}
+                {brand.name ?? t('shell.appName')}
               </Text>
             </Group>
           </UnstyledButton>

@@ -15,6 +15,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { ComingSoon } from '../components/coming-soon';
+import { ConsentGate } from '../features/accounts/components/consent-gate';
 import { AccountCreatedScreen } from '../features/accounts/screens/account-created-screen';
 import { AddDependentScreen } from '../features/accounts/screens/add-dependent-screen';
 import { ConsentsScreen } from '../features/accounts/screens/consents-screen';
@@ -47,6 +48,17 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   profile: () => <ProfileScreen />,
   addDependent: () => <AddDependentScreen />,
   pharmacyEntry: () => <PharmacyEntryScreen />,
+  // Care screens are built by later issues; the consent gate already guards them.
+  care: () => (
+    <ConsentGate>
+      <ComingSoon screen="care" />
+    </ConsentGate>
+  ),
+  appointment: () => (
+    <ConsentGate>
+      <ComingSoon screen="appointment" />
+    </ConsentGate>
+  ),
   home: ({ session }) => (session ? <HomeScreen session={session} /> : <LandingScreen />),
 };
 

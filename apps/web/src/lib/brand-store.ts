@@ -38,6 +38,8 @@ export interface BrandState {
   /** The brand id sent in X-App-Params. */
   id: string;
   whiteLabel: ResolvedWhiteLabel<WhiteLabel> | null;
+  /** The brand's display name; null until loaded (the app name is shown meanwhile). */
+  name: string | null;
   /** The logo to show: the brand's, or the main brand's when it has none. */
   logo: string;
   /** Whether registration is offered (default on). */
@@ -61,6 +63,7 @@ function initialState(): BrandState {
     loaded: false,
     id: storedCompany() ?? mainBrandId,
     whiteLabel: null,
+    name: null,
     logo: mainBrandLogo,
     registerEnabled: true,
     attribution: true,
@@ -93,6 +96,7 @@ export function setBrand(response: WhiteLabelResponse): void {
     loaded: true,
     id: whiteLabel.id,
     whiteLabel,
+    name: response.name,
     logo: whiteLabel.logo?.trim() ? whiteLabel.logo : mainBrandLogo,
     registerEnabled: whiteLabel.register.enabled,
     attribution: whiteLabel.attribution,

@@ -5,7 +5,9 @@ import { referralSchema, whiteLabelSchema } from './brands.schemas';
 export const whiteLabelResponseSchema = z.object({
   error: z.literal(false),
   whiteLabel: whiteLabelSchema,
-  /** The brand shown when this one has no logo (spec: fall back to the main brand). */
+  /** The brand's display name (header, e-mails). */
+  name: z.string(),
+  /** A partner brand on its own host (spec: third-party flag). */
   thirdParty: z.boolean(),
   /** Client behaviour the brand's configuration sets. */
   client: z.object({

@@ -48,6 +48,7 @@ describe.each(databaseKinds)('white-label brands on %s', (kind) => {
       logo: '/brand/partner.svg',
     });
     expect(partner.thirdParty).toBe(true);
+    expect(partner.name).toBe('Partner Health');
   });
 
   it('chooses a brand by its first host label (alias) and by company key', async () => {

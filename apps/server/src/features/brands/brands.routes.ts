@@ -48,6 +48,7 @@ export function brandsRoutes(deps: {
         return {
           error: false as const,
           whiteLabel: brand.whiteLabel,
+          name: brand.name,
           thirdParty: brand.thirdParty,
           client: deps.client,
         };

@@ -6,7 +6,7 @@ import { useBrand } from '../hooks/use-brand';
 export function BrandLogo({ size = 32 }: { size?: number }) {
   const t = useT();
   const brand = useBrand();
-  const name = brand.whiteLabel?.id ?? t('shell.appName');
+  const name = brand.name ?? t('shell.appName');
   return (
     <Image
       src={brand.logo}

@@ -1,0 +1,31 @@
+import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { getConsents } from '../api/get-consents';
+
+/**
+ * Care needs the current consent to treat and terms (spec section 5, Consent). Until both are
+ * accepted at their current versions, a care screen sends the user to /consents and back.
+ */
+export function ConsentGate({ children }: { children: ReactNode }) {
+  const t = useT();
+  const location = useLocation();
+  const status = useQuery({
+    queryKey: ['accounts', 'consents'],
+    queryFn: getConsents,
+    staleTime: 0,
+  });
+  if (status.isPending) {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('shell.loading')} />
+      </Center>
+    );
+  }
+  if (status.data && !status.data.upToDate) {
+    return <Navigate to={`/consents?to=${encodeURIComponent(location.pathname)}`} replace />;
+  }
+  return <>{children}</>;
+}
