@@ -7,7 +7,7 @@ import {
   relationOptions,
 } from '@apothecall/domain/constants/constants';
 import { isMessageKey } from '@apothecall/domain/i18n/catalog';
-import { calendarDateOfUtc, namePartSchema } from '@apothecall/domain/validation/validation.rules';
+import { namePartSchema } from '@apothecall/domain/validation/validation.rules';
 import {
   Button,
   Card,
@@ -30,6 +30,7 @@ import { updateProfile } from '../../../lib/session-store';
 import { addDependent } from '../api/add-dependent';
 import { familyQueryKey } from '../api/get-dependents';
 import { getProfile } from '../api/get-profile';
+import { fullName, localToday } from '../components/person-form';
 import { relationLabelKey } from '../hooks/use-relation-label';
 
 interface DependentForm {
@@ -82,11 +83,11 @@ export function AddDependentScreen() {
       const last = namePartSchema.safeParse(values.lastName);
       if (!last.success) errors.lastName = last.error.issues[0]?.message ?? 'common.required';
       const schema = createDependentSchema({
-        today: calendarDateOfUtc(new Date()),
+        today: localToday(),
         minDependentAge,
       });
       const result = schema.safeParse({
-        name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+        name: fullName(values.firstName, values.lastName),
         dob: values.dob,
         gender: values.gender,
         relation: values.relation,
@@ -104,10 +105,10 @@ export function AddDependentScreen() {
   const mutation = useMutation({
     mutationFn: (values: DependentForm) => {
       const profile = createDependentSchema({
-        today: calendarDateOfUtc(new Date()),
+        today: localToday(),
         minDependentAge,
       }).parse({
-        name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+        name: fullName(values.firstName, values.lastName),
         dob: values.dob,
         gender: values.gender,
         relation: values.relation,

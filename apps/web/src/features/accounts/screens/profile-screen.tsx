@@ -8,7 +8,6 @@ import { isMessageKey } from '@apothecall/domain/i18n/catalog';
 import { isLang, languages } from '@apothecall/domain/i18n/i18n.rules';
 import { usStates } from '@apothecall/domain/places/places.rules';
 import {
-  calendarDateOfUtc,
   formatDobForDisplay,
   namePartSchema,
   passwordSchema,
@@ -52,6 +51,7 @@ import { settingsQueryKey } from '../api/get-settings';
 import { removeAccount } from '../api/remove-account';
 import { setProfile } from '../api/set-profile';
 import { setSettings } from '../api/set-settings';
+import { localToday } from '../components/person-form';
 import { relationLabelKey } from '../hooks/use-relation-label';
 import { useSettings } from '../hooks/use-settings';
 
@@ -118,7 +118,7 @@ function PersonDetails({ person, isHolder }: { person: Person; isHolder: boolean
   };
 
   const schemaFor = () => {
-    const today = calendarDateOfUtc(new Date());
+    const today = localToday();
     return isHolder
       ? registerProfileSchema({ today, minRegistrationAge: client.minRegistrationAge })
       : createDependentSchema({ today, minDependentAge: client.minDependentAge });

@@ -2,7 +2,6 @@ import { registerProfileSchema } from '@apothecall/domain/accounts/profile.schem
 import { genders } from '@apothecall/domain/constants/constants';
 import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
 import {
-  type CalendarDate,
   formatDobForDisplay,
   formatPhone,
   namePartSchema,
@@ -35,6 +34,7 @@ import {
   fieldErrorsOf,
   translateFieldError,
 } from '../components/auth-form-errors';
+import { fullName, localToday } from '../components/person-form';
 
 interface RegisterValues {
   firstName: string;
@@ -67,7 +67,7 @@ const initialValues: RegisterValues = {
 /** The wire profile of the form (name sent joined as "First Last"). */
 function profileInput(values: RegisterValues) {
   return {
-    name: `${values.firstName.trim()} ${values.lastName.trim()}`.trim(),
+    name: fullName(values.firstName, values.lastName),
     dob: values.dob,
     gender: values.gender,
     address: values.address,
@@ -76,12 +76,6 @@ function profileInput(values: RegisterValues) {
     phone: values.phone,
     email: values.email,
   };
-}
-
-/** Today in the browser's time zone: the server judges the age in the X-Time-Zone it is sent. */
-function localToday(): CalendarDate {
-  const now = new Date();
-  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
 }
 
 function profileSchema(minRegistrationAge: number) {
