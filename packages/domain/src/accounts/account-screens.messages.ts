@@ -102,11 +102,6 @@ const en = {
   'accountScreens.consents.continue': 'Continue',
   'accountScreens.consents.errorTitle': 'Error',
   'accountScreens.consents.retry': 'Try again',
-  'accountScreens.consents.leaveTitle': 'Leaving {appName}',
-  'accountScreens.consents.leaveBody':
-    'This link opens a page outside {appName}. Do you want to continue?',
-  'accountScreens.consents.leaveConfirm': 'Open the page',
-  'accountScreens.consents.leaveCancel': 'Stay here',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -204,11 +199,6 @@ const es: Record<keyof typeof en, string> = {
   'accountScreens.consents.continue': 'Continuar',
   'accountScreens.consents.errorTitle': 'Error',
   'accountScreens.consents.retry': 'Intentar de nuevo',
-  'accountScreens.consents.leaveTitle': 'Saliendo de {appName}',
-  'accountScreens.consents.leaveBody':
-    'Este enlace abre una página fuera de {appName}. ¿Desea continuar?',
-  'accountScreens.consents.leaveConfirm': 'Abrir la página',
-  'accountScreens.consents.leaveCancel': 'Quedarme aquí',
 };
 
 export const accountScreensMessages = { en, es };

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 import { acceptConsents } from '../api/accept-consents';
 import { getConsents } from '../api/get-consents';
@@ -23,6 +24,8 @@ export function ConsentsScreen() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const returnTo = safeReturnPath(params.get('to'));
+  // The brand's own consent and terms documents, when it publishes them (app settings).
+  const legalNotice = useBrandState().whiteLabel?.appSettings.legalNotice;
   const [checked, setChecked] = useState<Partial<Record<ConsentDocument['id'], boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
@@ -73,7 +76,7 @@ export function ConsentsScreen() {
               })}
             </Text>
             <ConsentDocumentLink
-              url={doc.url}
+              url={doc.url ?? legalNotice?.[doc.id] ?? null}
               label={t('accountScreens.consents.read', { document: documentName(doc) })}
             />
           </Group>
@@ -113,7 +116,7 @@ export function ConsentsScreen() {
                   </Text>
                 </Group>
                 <ConsentDocumentLink
-                  url={doc.url}
+                  url={doc.url ?? legalNotice?.[doc.id] ?? null}
                   label={t('accountScreens.consents.read', { document: documentName(doc) })}
                 />
                 <Checkbox
