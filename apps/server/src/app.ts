@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import { createAccountsRepo } from './features/accounts/accounts.repo';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccountsService } from './features/accounts/accounts.service';
@@ -24,6 +24,11 @@ import { createRegistrationService } from './features/accounts/registration.serv
 import { createBrandsRepo } from './features/brands/brands.repo';
 import { brandsRoutes, hostOf } from './features/brands/brands.routes';
 import { createBrandsService } from './features/brands/brands.service';
+import { createCardsService } from './features/payments/cards.service';
+import { createChargesService } from './features/payments/charges.service';
+import { createPaymentsRepo } from './features/payments/payments.repo';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { createPricingService } from './features/payments/pricing.service';
 import { outboxRoutes, systemRoutes } from './features/system/system.routes';
 import { createAuditRepo } from './platform/audit.repo';
 import { createAuditService } from './platform/audit.service';
@@ -32,6 +37,10 @@ import { loggerOptions } from './platform/logger';
 import { createMailer } from './platform/mail.service';
 import { createOutboxRepo } from './platform/outbox.repo';
 import { createPasswordHasher, type PasswordHasher } from './platform/passwords';
+import { createAuthorizeNetGateway } from './platform/payments/authorize-net';
+import type { PaymentGateway } from './platform/payments/gateway';
+import { createSandboxGateway } from './platform/payments/sandbox-gateway';
+import { createSandboxStore } from './platform/payments/sandbox-gateway.repo';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { attachRealtime, type Realtime } from './platform/realtime';
 import { createSessionsRepo } from './platform/sessions/sessions.repo';
@@ -50,11 +59,15 @@ export interface AppDeps {
   now?: () => Date;
   /** SMS provider override (tests); default from configuration. */
   smsProvider?: SmsProvider;
+  /** Payment gateway override (tests); default from configuration. */
+  gateway?: PaymentGateway;
 }
 
 export interface App {
   fastify: FastifyInstance;
   realtime: Realtime;
+  /** Settles ledger entries a crash left pending (main.ts runs it at start-up). */
+  reconcilePayments(): Promise<{ succeeded: number; failed: number }>;
 }
 
 /** Builds the whole server without listening; main.ts and the tests both call it. */
@@ -112,7 +125,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limiter = memoryRateLimiter();
   }
   const brands = createBrandsService({ repo: createBrandsRepo(db) });
+  const gateway = deps.gateway ?? createGateway(config, db);
+  const paymentsRepo = createPaymentsRepo(db);
+  const pricing = createPricingService({
+    repo: paymentsRepo,
+    feeCents: config.payments.feeCents,
+    ...clock,
+  });
+  const charges = createChargesService({
+    repo: paymentsRepo,
+    gateway,
+    pricing,
+    audit,
+    ...clock,
+    ...(config.faultInjection === 'crash-after-gateway'
+      ? { crashAfterGateway: () => process.kill(process.pid, 'SIGKILL') }
+      : {}),
+  });
+  const cards = createCardsService({
+    repo: paymentsRepo,
+    gateway,
+    audit,
+    loginIdOf: async (accountId) =>
+      (await accountsRepoForPayments.findById(accountId))?.loginId ?? '',
+    ...clock,
+  });
   const accountsRepo = createAccountsRepo(db);
+  const accountsRepoForPayments = accountsRepo;
   const accounts = createAccountsService({
     repo: accountsRepo,
     hasher,
@@ -133,6 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     minRegistrationAge: config.ages.minRegistration,
     ...clock,
   });
+  const accountRoutesBrand = async (request: FastifyRequest) => {
+    const brand = request.brandId
+      ? await brands.byId(request.brandId)
+      : await brands.resolve({ host: hostOf(request) });
+    return { id: brand.whiteLabel.id, name: brand.name };
+  };
   const accountRoutes = accountsRoutes({
     accounts,
     registration: createRegistrationService({
@@ -161,12 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       careSettings: (brandId) => brands.careSettings(brandId),
       ...clock,
     }),
-    async brandOf(request) {
-      const brand = request.brandId
-        ? await brands.byId(request.brandId)
-        : await brands.resolve({ host: hostOf(request) });
-      return { id: brand.whiteLabel.id, name: brand.name };
-    },
+    brandOf: (request) => accountRoutesBrand(request),
   });
 
   await app.register(helmet, {
@@ -227,6 +267,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           webVersion: apiVersion,
         }),
       );
+      await api.register(
+        paymentsRoutes({
+          cards,
+          charges,
+          pricing,
+          brandName: async (request) => (await accountRoutesBrand(request)).name,
+        }),
+      );
       if (config.exposeOutbox) await api.register(outboxRoutes(outbox));
     },
     { prefix: '/api' },
@@ -269,5 +317,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await limiterRedis?.quit().catch(() => undefined);
   });
   await app.ready();
-  return { fastify: app, realtime };
+  return { fastify: app, realtime, reconcilePayments: () => charges.reconcile() };
+}
+
+/** The configured payment gateway: the built-in sandbox, or Authorize.Net. */
+function createGateway(config: Config, db: Db): PaymentGateway {
+  const gateway = config.payments.gateway;
+  if (gateway.kind === 'authorize-net') {
+    return createAuthorizeNetGateway({
+      apiLoginId: gateway.apiLoginId,
+      transactionKey: gateway.transactionKey,
+      endpoint: gateway.endpoint,
+    });
+  }
+  return createSandboxGateway({ store: createSandboxStore(db) });
 }

@@ -61,6 +61,12 @@ const envSchema = z.object({
   MIN_DEPENDENT_AGE: z.coerce.number().int().min(0).max(110).default(4),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  CONSULTATION_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4900),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'authorize-net']).default('sandbox'),
+  AUTHORIZE_NET_API_LOGIN_ID: z.string().min(1).optional(),
+  AUTHORIZE_NET_TRANSACTION_KEY: z.string().min(1).optional(),
+  AUTHORIZE_NET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
+  FAULT_INJECTION: z.enum(['crash-after-gateway']).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -96,6 +102,19 @@ export interface Config {
   readonly client: { readonly idleLogoutMs: number; readonly autoLogoffMinutes: number };
   readonly ages: { readonly minRegistration: number; readonly minDependent: number };
   readonly loginLimit: { readonly maxFailures: number; readonly windowSeconds: number };
+  readonly payments: {
+    readonly feeCents: number;
+    readonly gateway:
+      | { readonly kind: 'sandbox' }
+      | {
+          readonly kind: 'authorize-net';
+          readonly apiLoginId: string;
+          readonly transactionKey: string;
+          readonly endpoint: string;
+        };
+  };
+  /** Test-only fault injection (never honoured in production). */
+  readonly faultInjection: 'crash-after-gateway' | undefined;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +141,14 @@ export function loadConfig(
   if (e.SMS_PROVIDER === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN)) {
     throw new ConfigError(
       'Invalid environment variable SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+    );
+  }
+  if (
+    e.PAYMENT_GATEWAY === 'authorize-net' &&
+    (!e.AUTHORIZE_NET_API_LOGIN_ID || !e.AUTHORIZE_NET_TRANSACTION_KEY)
+  ) {
+    throw new ConfigError(
+      'Invalid environment variable PAYMENT_GATEWAY: authorize-net needs AUTHORIZE_NET_API_LOGIN_ID and AUTHORIZE_NET_TRANSACTION_KEY',
     );
   }
   return {
@@ -156,5 +183,18 @@ export function loadConfig(
     },
     ages: { minRegistration: e.MIN_REGISTRATION_AGE, minDependent: e.MIN_DEPENDENT_AGE },
     loginLimit: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_MINUTES * 60 },
+    payments: {
+      feeCents: e.CONSULTATION_FEE_CENTS,
+      gateway:
+        e.PAYMENT_GATEWAY === 'authorize-net'
+          ? {
+              kind: 'authorize-net',
+              apiLoginId: e.AUTHORIZE_NET_API_LOGIN_ID ?? '',
+              transactionKey: e.AUTHORIZE_NET_TRANSACTION_KEY ?? '',
+              endpoint: e.AUTHORIZE_NET_ENDPOINT,
+            }
+          : { kind: 'sandbox' },
+    },
+    faultInjection: e.NODE_ENV === 'production' ? undefined : e.FAULT_INJECTION,
   };
 }

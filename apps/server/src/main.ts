@@ -29,7 +29,14 @@ async function main(): Promise<void> {
   const hasher = createPasswordHasher();
   const logins = config.demoSeed ? await seedDemo(database.db, hasher) : [];
 
-  const { fastify } = await buildApp({ config, database, hasher });
+  const { fastify, reconcilePayments } = await buildApp({ config, database, hasher });
+  const reconciled = await reconcilePayments();
+  if (reconciled.succeeded + reconciled.failed > 0) {
+    fastify.log.warn(
+      reconciled,
+      'payments left pending by an earlier stop were reconciled with the gateway',
+    );
+  }
   await fastify.listen({ host: config.host, port: config.port });
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly messageKey: MessageKey,
     readonly params?: MessageParams,
+    /** Extra fields of the error body (the spec's defaultPrice and defaultPriceToken). */
+    readonly extra?: Readonly<Record<string, string | number | boolean | null>>,
   ) {
     super(code);
   }

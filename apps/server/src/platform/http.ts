@@ -124,9 +124,10 @@ export const httpConventions = fp(
       (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
         const lang = request.lang ?? 'en';
         if (error instanceof AppError) {
-          return reply
-            .status(error.status)
-            .send(errorBody(lang, error.code, error.messageKey, stringParams(error.params)));
+          return reply.status(error.status).send({
+            ...errorBody(lang, error.code, error.messageKey, stringParams(error.params)),
+            ...error.extra,
+          });
         }
         if (error instanceof SchemaError) {
           const message = error.issues

@@ -16,6 +16,19 @@ const en = {
   'payments.coupon.addedTitle': 'Coupon Code Added',
   'payments.coupon.defaultPriceRestoredTitle': 'Default Price Restored',
   'payments.coupon.cannotBeUsed': 'Coupon code cannot be used.',
+  'payments.priceChanged': 'The price changed. Please review the new price before you pay.',
+  'payments.idempotencyMismatch': 'This payment was already started with a different amount.',
+  'payments.inProgress': 'This payment is still being processed. Please wait a moment.',
+  'payments.receipt.title': 'Receipt',
+  'payments.receipt.invoice': 'Invoice {invoice}',
+  'payments.receipt.date': 'Date: {date}',
+  'payments.receipt.description': 'Description: {description}',
+  'payments.receipt.card': 'Card: {brand} ending in {last4} ({holder})',
+  'payments.receipt.credit': 'Credit applied: {amount}',
+  'payments.receipt.charged': 'Charged to card: {amount}',
+  'payments.receipt.total': 'Total: {amount}',
+  'payments.receipt.transaction': 'Transaction {transId}, {status}',
+  'payments.receipt.refund': 'Refund',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -32,6 +45,19 @@ const es: Record<keyof typeof en, string> = {
   'payments.coupon.addedTitle': 'Código de cupón agregado',
   'payments.coupon.defaultPriceRestoredTitle': 'Precio predeterminado restablecido',
   'payments.coupon.cannotBeUsed': 'El código de cupón no se puede usar.',
+  'payments.priceChanged': 'El precio cambió. Revise el nuevo precio antes de pagar.',
+  'payments.idempotencyMismatch': 'Este pago ya se inició con un importe diferente.',
+  'payments.inProgress': 'Este pago todavía se está procesando. Espere un momento.',
+  'payments.receipt.title': 'Recibo',
+  'payments.receipt.invoice': 'Factura {invoice}',
+  'payments.receipt.date': 'Fecha: {date}',
+  'payments.receipt.description': 'Descripción: {description}',
+  'payments.receipt.card': 'Tarjeta: {brand} terminada en {last4} ({holder})',
+  'payments.receipt.credit': 'Crédito aplicado: {amount}',
+  'payments.receipt.charged': 'Cargado a la tarjeta: {amount}',
+  'payments.receipt.total': 'Total: {amount}',
+  'payments.receipt.transaction': 'Transacción {transId}, {status}',
+  'payments.receipt.refund': 'Reembolso',
 };
 
 export const paymentsMessages = { en, es };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** White-label brands. `id` is the company key used in links (?company=) and settings. */
 export const brands = pgTable('brands', {
@@ -33,4 +33,6 @@ export const referrals = pgTable('referrals', {
   title: text('title').notNull().default(''),
   message: text('message').notNull().default(''),
   linkMessage: text('link_message').notNull().default(''),
+  /** The visit price with this referral, in cents; null keeps the default fee. */
+  priceCents: integer('price_cents'),
 });

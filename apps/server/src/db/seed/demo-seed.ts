@@ -2,6 +2,7 @@ import type { PasswordHasher } from '../../platform/passwords';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
 import { brands, referrals } from '../schema/brands';
+import { coupons } from '../schema/payments';
 
 /**
  * Demo data for `npm start` and the tests: one brand and one login of every role the product
@@ -89,8 +90,38 @@ export const demoReferrals = [
     code: 'FRIEND10',
     brandId: demoBrandId,
     title: 'A friend sent you',
-    message: 'Your first visit is on us.',
+    message: 'Your visit is $10 off.',
     linkMessage: 'Share Apothecall with a friend',
+    priceCents: 3900,
+  },
+];
+
+/** Demo coupons: a free visit, a discount and an expired one. */
+export const demoCoupons = [
+  {
+    code: 'FREEVISIT',
+    brandId: demoBrandId,
+    kind: 'free',
+    value: 0,
+    title: 'Free visit',
+    message: 'Your next visit is free.',
+  },
+  {
+    code: 'SAVE20',
+    brandId: demoBrandId,
+    kind: 'amount',
+    value: 2000,
+    title: '$20 off',
+    message: '$20 off your visit.',
+  },
+  {
+    code: 'EXPIRED10',
+    brandId: demoBrandId,
+    kind: 'percent',
+    value: 10,
+    title: '10% off',
+    message: 'This offer has ended.',
+    expiresAt: new Date('2025-01-01T00:00:00Z'),
   },
 ];
 
@@ -179,6 +210,9 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
     }
     for (const referral of demoReferrals) {
       await tx.insert(referrals).values(referral).onConflictDoNothing();
+    }
+    for (const coupon of demoCoupons) {
+      await tx.insert(coupons).values(coupon).onConflictDoNothing();
     }
     for (const demo of demoAccounts) {
       const inserted = await tx

@@ -1,0 +1,180 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {
+  AddCardRequest,
+  UserPaymentProfiles,
+} from '@apothecall/domain/payments/payments.schemas';
+import { cardEntrySchema } from '@apothecall/domain/payments/payments.schemas';
+import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import { AppError, appErrors, parseWith } from '../../platform/errors';
+import { GatewayError, type PaymentGateway } from '../../platform/payments/gateway';
+import type { PaymentsRepo } from './payments.repo';
+
+export interface CardsService {
+  list(accountId: string): Promise<UserPaymentProfiles>;
+  add(
+    accountId: string,
+    input: { profileID: string | null; signature: string | null; card: unknown },
+    origin: RequestOrigin,
+  ): Promise<UserPaymentProfiles>;
+  remove(
+    accountId: string,
+    input: { profileID: string; signature: string; paymentID: string },
+    origin: RequestOrigin,
+  ): Promise<UserPaymentProfiles>;
+}
+
+/** The gateway's "no" as the spec's messages (section 8). */
+export function cardError(error: unknown): AppError {
+  if (error instanceof GatewayError) {
+    if (error.kind === 'declined') return new AppError(400, 'CARD_DECLINED', 'payments.declined');
+    if (error.kind === 'avs')
+      return new AppError(400, 'CARD_AVS_MISMATCH', 'payments.declinedAvsMismatch');
+    if (error.kind === 'invalid' || error.kind === 'duplicate')
+      return new AppError(400, 'CARD_INVALID', 'validation.card.invalid');
+    if (error.kind === 'not-found') return appErrors.notFound();
+  }
+  return new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
+}
+
+/**
+ * Cards on file (spec sections 3, 4, 7, 8). The number and CVV go to the gateway and nowhere
+ * else; we keep the gateway's ids, brand, last four and expiry. The customer profile id goes to
+ * the client with a signature binding it to the account, as the spec's payProfileSignature.
+ */
+export function createCardsService(deps: {
+  repo: PaymentsRepo;
+  gateway: PaymentGateway;
+  audit: AuditService;
+  loginIdOf: (accountId: string) => Promise<string>;
+  now?: () => Date;
+}): CardsService {
+  const now = deps.now ?? (() => new Date());
+  let secret: Promise<string> | undefined;
+  const key = () => {
+    secret ??= deps.repo.secret('pay-profile-signature', () =>
+      randomBytes(32).toString('base64url'),
+    );
+    return secret;
+  };
+  const sign = async (accountId: string, profileId: string) =>
+    createHmac('sha256', await key())
+      .update(`${accountId}:${profileId}`)
+      .digest('base64url');
+
+  async function checkSignature(accountId: string, profileId: string, signature: string) {
+    const customer = await deps.repo.customerOf(accountId, deps.gateway.name);
+    const expected = Buffer.from(await sign(accountId, profileId));
+    const given = Buffer.from(signature);
+    if (
+      customer !== profileId ||
+      expected.length !== given.length ||
+      !timingSafeEqual(expected, given)
+    ) {
+      throw appErrors.notFound();
+    }
+  }
+
+  async function list(accountId: string): Promise<UserPaymentProfiles> {
+    const customer = await deps.repo.customerOf(accountId, deps.gateway.name);
+    const profiles = await deps.repo.listProfiles(accountId, deps.gateway.name);
+    return {
+      payProfileID: customer ?? null,
+      payProfileSignature: customer ? await sign(accountId, customer) : null,
+      payProfiles: profiles.map((p) => ({
+        card: {
+          profileID: p.paymentProfileId,
+          cardType: p.brand as 'visa',
+          last4: p.last4,
+          expiration: p.expiration,
+          paymentProfileValid: p.valid,
+        },
+      })),
+    };
+  }
+
+  return {
+    list,
+
+    async add(accountId, input, origin) {
+      const card = parseWith(cardEntrySchema, input.card, 'card') as AddCardRequest['card'];
+      let customer = await deps.repo.customerOf(accountId, deps.gateway.name);
+      if (customer) {
+        if (input.profileID !== null || input.signature !== null) {
+          await checkSignature(accountId, input.profileID ?? '', input.signature ?? '');
+        }
+      } else {
+        try {
+          const created = await deps.gateway.createCustomer({
+            merchantCustomerId: accountId.replaceAll('-', '').slice(0, 20),
+            email: await deps.loginIdOf(accountId),
+          });
+          customer = created.customerProfileId;
+        } catch (error) {
+          throw cardError(error);
+        }
+        await deps.repo.saveCustomer(accountId, deps.gateway.name, customer);
+      }
+      const [month = '0', year = '0'] = card.expiration.split('/');
+      try {
+        const stored = await deps.gateway.addCard(customer, {
+          number: card.ccNumber,
+          cvv: card.cvv,
+          expMonth: Number(month),
+          expYear: 2000 + Number(year),
+          holderName: card.cardHolderName,
+          zip: card.cardZip,
+        });
+        await deps.repo.insertProfile(accountId, deps.gateway.name, {
+          paymentProfileId: stored.paymentProfileId,
+          brand: stored.brand,
+          last4: stored.last4,
+          expiration: stored.expiration,
+          holderName: card.cardHolderName,
+        });
+        await deps.audit.record({
+          action: 'card.add',
+          outcome: 'success',
+          actorAccountId: accountId,
+          subjectAccountId: accountId,
+          ip: origin.ip,
+          requestId: origin.requestId,
+          detail: { brand: stored.brand, last4: stored.last4 },
+        });
+      } catch (error) {
+        await deps.audit.record({
+          action: 'card.add',
+          outcome: 'failure',
+          actorAccountId: accountId,
+          subjectAccountId: accountId,
+          ip: origin.ip,
+          requestId: origin.requestId,
+          detail: { reason: error instanceof GatewayError ? error.kind : 'error' },
+        });
+        throw cardError(error);
+      }
+      return list(accountId);
+    },
+
+    async remove(accountId, input, origin) {
+      await checkSignature(accountId, input.profileID, input.signature);
+      const profile = await deps.repo.findProfile(accountId, input.paymentID);
+      if (!profile) throw appErrors.notFound();
+      try {
+        await deps.gateway.deleteCard(input.profileID, profile.paymentProfileId);
+      } catch (error) {
+        if (!(error instanceof GatewayError && error.kind === 'not-found')) throw cardError(error);
+      }
+      await deps.repo.deleteProfile(profile.id, now());
+      await deps.audit.record({
+        action: 'card.delete',
+        outcome: 'success',
+        actorAccountId: accountId,
+        subjectAccountId: accountId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+        detail: { last4: profile.last4 },
+      });
+      return list(accountId);
+    },
+  };
+}

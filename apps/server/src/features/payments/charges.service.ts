@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
+import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import { AppError, appErrors } from '../../platform/errors';
+import { GatewayError, type PaymentGateway } from '../../platform/payments/gateway';
+import { cardError } from './cards.service';
+import type { LedgerRecord, PaymentsRepo } from './payments.repo';
+import type { PricingService } from './pricing.service';
+
+export interface ChargeInput {
+  priceToken: string;
+  paymentProfileId: string | null;
+  idempotencyKey: string;
+  description: string;
+}
+
+export interface ChargesService {
+  /** Charges the priced amount: credit first, then the card. Idempotent per key. */
+  charge(accountId: string, input: ChargeInput, origin: RequestOrigin): Promise<TransactionEntry>;
+  /** Refunds a succeeded charge in full (credit back to credit, card back to card). */
+  refund(
+    accountId: string,
+    chargeId: string,
+    idempotencyKey: string,
+    origin: RequestOrigin,
+  ): Promise<TransactionEntry>;
+  list(accountId: string): Promise<TransactionEntry[]>;
+  creditBalance(accountId: string): Promise<number>;
+  entry(accountId: string, id: string): Promise<TransactionEntry>;
+  /** Settles entries left pending by a crash, by asking the gateway what it did. */
+  reconcile(olderThanMs?: number): Promise<{ succeeded: number; failed: number }>;
+}
+
+/** Authorize.Net allows 20 characters for an invoice number. */
+function newInvoiceNumber(): string {
+  return `AC${randomBytes(9).toString('hex')}`;
+}
+
+export function toEntry(row: LedgerRecord): TransactionEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    date: row.createdAt.toISOString(),
+    transId: row.gatewayTransactionId ?? row.id.slice(0, 20),
+    transactionStatus:
+      row.state === 'succeeded' ? (row.kind === 'refund' ? 'refunded' : 'approved') : row.state,
+    invoiceNumber: row.invoiceNumber,
+    cardHolder: row.cardHolder ?? '',
+    card: {
+      brand: (row.cardBrand ?? 'unknown') as TransactionEntry['card']['brand'],
+      last4: row.cardLast4 ?? '0000',
+    },
+    amount: row.amountCents,
+    creditCents: row.creditCents,
+    description: row.description,
+  };
+}
+
+const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The money core (spec sections 4, 7, 9; issue 5): every charge and refund is a ledger row,
+ * written as pending before the gateway is called and settled after. The idempotency key makes
+ * retries and concurrent duplicates one charge with one answer; a different amount under the
+ * same key is refused. Credit is reserved with the pending row and given back if the charge
+ * fails. A crash between the gateway's approval and our commit leaves a pending row that
+ * `reconcile` settles from the gateway's own record (by invoice number): never charged twice,
+ * never lost.
+ */
+export function createChargesService(deps: {
+  repo: PaymentsRepo;
+  gateway: PaymentGateway;
+  pricing: PricingService;
+  audit: AuditService;
+  /** Test-only fault injection: die right after the gateway approved, before the commit. */
+  crashAfterGateway?: () => void;
+  now?: () => Date;
+}): ChargesService {
+  const now = deps.now ?? (() => new Date());
+
+  async function staleToken(accountId: string): Promise<never> {
+    const fallback = await deps.pricing.defaultPrice(accountId);
+    throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged', undefined, {
+      defaultPrice: fallback.price,
+      defaultPriceToken: fallback.priceToken,
+    });
+  }
+
+  async function failEntry(entry: LedgerRecord, errorCode: string) {
+    await deps.repo.settle(entry.id, 'failed', { errorCode }, now());
+    if (entry.creditCents > 0)
+      await deps.repo.addCredit(entry.accountId, entry.creditCents, 'charge-reversal', entry.id);
+  }
+
+  /** Waits for a concurrent request with the same key to settle, then answers as it did. */
+  async function answerFor(existing: LedgerRecord, fingerprint: string): Promise<TransactionEntry> {
+    if (existing.fingerprint !== fingerprint) {
+      throw new AppError(409, 'IDEMPOTENCY_MISMATCH', 'payments.idempotencyMismatch');
+    }
+    let row: LedgerRecord | undefined = existing;
+    for (let i = 0; row?.state === 'pending' && i < 300; i++) {
+      await waitMs(50);
+      row = await deps.repo.findByKey(existing.accountId, existing.idempotencyKey);
+    }
+    if (!row || row.state === 'pending')
+      throw new AppError(409, 'IN_PROGRESS', 'payments.inProgress');
+    if (row.state === 'failed') throw failureOf(row.errorCode);
+    return toEntry(row);
+  }
+
+  function failureOf(code: string | null): AppError {
+    if (code === 'declined') return new AppError(400, 'CARD_DECLINED', 'payments.declined');
+    if (code === 'avs')
+      return new AppError(400, 'CARD_AVS_MISMATCH', 'payments.declinedAvsMismatch');
+    if (code === 'invalid' || code === 'not-found' || code === 'no-card') {
+      return new AppError(400, 'CARD_INVALID', 'validation.card.invalid');
+    }
+    return new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
+  }
+
+  async function settleFromGateway(entry: LedgerRecord): Promise<'succeeded' | 'failed'> {
+    const found = await deps.gateway.findByInvoice(entry.invoiceNumber);
+    if (found && found.status === 'approved') {
+      await deps.repo.settle(
+        entry.id,
+        'succeeded',
+        { gatewayTransactionId: found.transactionId },
+        now(),
+      );
+      return 'succeeded';
+    }
+    await failEntry(entry, 'not-charged');
+    return 'failed';
+  }
+
+  return {
+    async charge(accountId, input, origin) {
+      const claim = await deps.pricing.verify(accountId, input.priceToken);
+      if (!claim) return staleToken(accountId);
+      const amount = claim.price;
+      const fingerprint = `${amount}:${input.paymentProfileId ?? 'none'}`;
+      const existing = await deps.repo.findByKey(accountId, input.idempotencyKey);
+      if (existing) return answerFor(existing, fingerprint);
+
+      const profile = input.paymentProfileId
+        ? await deps.repo.findProfile(accountId, input.paymentProfileId)
+        : undefined;
+      const balance = await deps.repo.creditBalance(accountId);
+      const creditCents = Math.min(Math.max(balance, 0), amount);
+      const cardCents = amount - creditCents;
+      const entry = await deps.repo.insertPending({
+        accountId,
+        kind: 'charge',
+        idempotencyKey: input.idempotencyKey,
+        fingerprint,
+        invoiceNumber: newInvoiceNumber(),
+        amountCents: amount,
+        creditCents,
+        cardCents,
+        paymentProfileId: profile?.id ?? null,
+        cardBrand: profile?.brand ?? null,
+        cardLast4: profile?.last4 ?? null,
+        cardHolder: profile?.holderName ?? null,
+        relatedId: null,
+        description: input.description,
+      });
+      if (!entry) {
+        const winner = await deps.repo.findByKey(accountId, input.idempotencyKey);
+        if (!winner) throw new AppError(409, 'IN_PROGRESS', 'payments.inProgress');
+        return answerFor(winner, fingerprint);
+      }
+      if (creditCents > 0) await deps.repo.addCredit(accountId, -creditCents, 'charge', entry.id);
+
+      if (cardCents > 0) {
+        const customer = await deps.repo.customerOf(accountId, deps.gateway.name);
+        if (!profile || !customer) {
+          await failEntry(entry, 'no-card');
+          throw new AppError(400, 'CARD_INVALID', 'validation.card.paymentFormRequired');
+        }
+        try {
+          const result = await deps.gateway.charge({
+            customerProfileId: customer,
+            paymentProfileId: profile.paymentProfileId,
+            amountCents: cardCents,
+            invoiceNumber: entry.invoiceNumber,
+            description: input.description.slice(0, 255),
+          });
+          deps.crashAfterGateway?.();
+          await deps.repo.settle(
+            entry.id,
+            'succeeded',
+            { gatewayTransactionId: result.transactionId },
+            now(),
+          );
+        } catch (error) {
+          if (error instanceof GatewayError && error.kind !== 'error') {
+            await failEntry(entry, error.kind);
+            await deps.audit.record({
+              action: 'payment.charge',
+              outcome: 'failure',
+              actorAccountId: accountId,
+              subjectAccountId: accountId,
+              ip: origin.ip,
+              requestId: origin.requestId,
+              detail: { ledgerId: entry.id, reason: error.kind },
+            });
+            throw cardError(error);
+          }
+          // The gateway may or may not have charged: ask it before answering.
+          const settled = await settleFromGateway(entry).catch(() => 'pending' as const);
+          if (settled !== 'succeeded')
+            throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
+        }
+      } else {
+        await deps.repo.settle(entry.id, 'succeeded', {}, now());
+      }
+      await deps.audit.record({
+        action: 'payment.charge',
+        outcome: 'success',
+        actorAccountId: accountId,
+        subjectAccountId: accountId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+        detail: { ledgerId: entry.id, amountCents: amount, creditCents },
+      });
+      const settledRow = await deps.repo.findEntry(accountId, entry.id);
+      if (!settledRow) throw appErrors.notFound();
+      return toEntry(settledRow);
+    },
+
+    async refund(accountId, chargeId, idempotencyKey, origin) {
+      const charge = await deps.repo.findEntry(accountId, chargeId);
+      if (charge?.kind !== 'charge' || charge.state !== 'succeeded') throw appErrors.notFound();
+      const fingerprint = `refund:${charge.id}`;
+      const existing = await deps.repo.findByKey(accountId, idempotencyKey);
+      if (existing) return answerFor(existing, fingerprint);
+      const entry = await deps.repo.insertPending({
+        accountId,
+        kind: 'refund',
+        idempotencyKey,
+        fingerprint,
+        invoiceNumber: newInvoiceNumber(),
+        amountCents: charge.amountCents,
+        creditCents: charge.creditCents,
+        cardCents: charge.cardCents,
+        paymentProfileId: charge.paymentProfileId,
+        cardBrand: charge.cardBrand,
+        cardLast4: charge.cardLast4,
+        cardHolder: charge.cardHolder,
+        relatedId: charge.id,
+        description: charge.description,
+      });
+      if (!entry)
+        return answerFor((await deps.repo.findByKey(accountId, idempotencyKey))!, fingerprint);
+      try {
+        let gatewayTransactionId: string | undefined;
+        if (charge.cardCents > 0 && charge.gatewayTransactionId) {
+          const customer = (await deps.repo.customerOf(accountId, deps.gateway.name)) ?? '';
+          const result = await deps.gateway.refund({
+            transactionId: charge.gatewayTransactionId,
+            amountCents: charge.cardCents,
+            customerProfileId: customer,
+            paymentProfileId: '',
+            invoiceNumber: entry.invoiceNumber,
+          });
+          gatewayTransactionId = result.transactionId;
+        }
+        await deps.repo.settle(
+          entry.id,
+          'succeeded',
+          gatewayTransactionId ? { gatewayTransactionId } : {},
+          now(),
+        );
+        if (charge.creditCents > 0)
+          await deps.repo.addCredit(accountId, charge.creditCents, 'refund', entry.id);
+      } catch (error) {
+        await deps.repo.settle(
+          entry.id,
+          'failed',
+          { errorCode: error instanceof GatewayError ? error.kind : 'error' },
+          now(),
+        );
+        throw cardError(error);
+      }
+      await deps.audit.record({
+        action: 'payment.refund',
+        outcome: 'success',
+        actorAccountId: accountId,
+        subjectAccountId: accountId,
+        ip: origin.ip,
+        requestId: origin.requestId,
+        detail: { ledgerId: entry.id, chargeId: charge.id },
+      });
+      return toEntry((await deps.repo.findEntry(accountId, entry.id))!);
+    },
+
+    async creditBalance(accountId) {
+      return Math.max(0, await deps.repo.creditBalance(accountId));
+    },
+
+    async list(accountId) {
+      return (await deps.repo.listEntries(accountId)).map(toEntry);
+    },
+
+    async entry(accountId, id) {
+      const row = /^[0-9a-f-]{36}$/.test(id) ? await deps.repo.findEntry(accountId, id) : undefined;
+      if (row?.state !== 'succeeded') throw appErrors.notFound();
+      return toEntry(row);
+    },
+
+    async reconcile(olderThanMs = 0) {
+      const pending = await deps.repo.pendingBefore(new Date(now().getTime() - olderThanMs));
+      let succeeded = 0;
+      let failed = 0;
+      for (const entry of pending) {
+        if (entry.kind !== 'charge') continue;
+        const outcome = entry.cardCents === 0 ? 'succeeded' : await settleFromGateway(entry);
+        if (entry.cardCents === 0) await deps.repo.settle(entry.id, 'succeeded', {}, now());
+        if (outcome === 'succeeded') succeeded++;
+        else failed++;
+      }
+      return { succeeded, failed };
+    },
+  };
+}

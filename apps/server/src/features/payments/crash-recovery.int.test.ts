@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseKind, databaseKinds } from '../../../test/harness';
+import { openDatabase } from '../../db/client';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+interface Running {
+  proc: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function start(env: Record<string, string>): Promise<Running> {
+  const port = 41000 + Math.floor(Math.random() * 9000);
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { proc, url, exited };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  proc.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+async function call(
+  url: string,
+  method: string,
+  pathname: string,
+  token: string | null,
+  body?: unknown,
+) {
+  const res = await fetch(`${url}/api${pathname}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as Record<string, unknown> & { [k: string]: never },
+  };
+}
+
+async function freshTarget(
+  kind: DatabaseKind,
+): Promise<{ env: Record<string, string>; dataDir: string; url?: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apothecall-crash-'));
+  if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir };
+  const admin = process.env.TEST_DATABASE_URL ?? '';
+  const name = `apothecall_crash_${Math.random().toString(36).slice(2, 10)}`;
+  const db = await openDatabase({ kind: 'postgres', url: admin });
+  await db.db.execute(sql.raw(`create database ${name}`));
+  await db.close();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, dataDir, url: url.toString() };
+}
+
+describe.each(databaseKinds)(
+  'a server killed between the gateway approval and the commit (%s)',
+  (kind) => {
+    const running: Running[] = [];
+    afterAll(() => {
+      for (const r of running) r.proc.kill('SIGKILL');
+    });
+
+    it('ends, after restart, with exactly one charge recorded and the retry answered from it', async () => {
+      const target = await freshTarget(kind);
+      const first = await start({ ...target.env, FAULT_INJECTION: 'crash-after-gateway' });
+      running.push(first);
+      const loginBody = {
+        loginId: 'patient@apothecall.test',
+        password: 'Apothecall-Demo-1',
+        platform: 'web',
+        version: 'test',
+      };
+      const token = (await call(first.url, 'POST', '/account/token', null, loginBody)).json
+        .token as unknown as string;
+      const cards = await call(first.url, 'POST', '/account/payments/profiles', token, {
+        profileID: null,
+        signature: null,
+        card: {
+          cardHolderName: 'Maria Rivera',
+          ccNumber: '4111111111111111',
+          cvv: '123',
+          expiration: `12/${(new Date().getUTCFullYear() + 2) % 100}`,
+          cardZip: '33132',
+        },
+      });
+      expect(cards.status).toBe(200);
+      const paymentProfileId = (
+        cards.json.payProfiles as unknown as { card: { profileID: string } }[]
+      )[0]?.card.profileID;
+      const { priceToken } = (await call(first.url, 'GET', '/account/pricing/default', token))
+        .json as unknown as { priceToken: string };
+      const charge = {
+        priceToken,
+        paymentProfileId,
+        idempotencyKey: 'crash-test-key-1',
+        description: 'Video visit',
+      };
+
+      // The server dies mid-request: the client sees the connection drop, not an answer.
+      await expect(call(first.url, 'POST', '/payments/charge', token, charge)).rejects.toThrow();
+      expect((await first.exited).signal).toBe('SIGKILL');
+
+      const second = await start(target.env);
+      running.push(second);
+      const token2 = (await call(second.url, 'POST', '/account/token', null, loginBody)).json
+        .token as unknown as string;
+      const list = (await call(second.url, 'POST', '/transactionsGET', token2, {})).json
+        .transactions as unknown as { id: string; amount: number }[];
+      expect(list).toHaveLength(1);
+      expect(list[0]?.amount).toBe(4900);
+      // The client's retry with the same key gets that charge, and nothing is charged again.
+      const retry = await call(second.url, 'POST', '/payments/charge', token2, charge);
+      expect(retry.status).toBe(200);
+      expect((retry.json.transaction as unknown as { id: string }).id).toBe(list[0]?.id);
+      second.proc.kill('SIGTERM');
+      await second.exited;
+
+      const db =
+        kind === 'pglite'
+          ? await openDatabase({ kind: 'pglite', dataDir: path.join(target.dataDir, 'pglite') })
+          : await openDatabase({ kind: 'postgres', url: target.url ?? '' });
+      const count = async (query: string) =>
+        Number(
+          ((await db.db.execute(sql.raw(query))) as unknown as { rows: { n: number | string }[] })
+            .rows[0]?.n,
+        );
+      expect(
+        await count(`select count(*) as n from sandbox_gateway where kind = 'transaction'`),
+      ).toBe(1);
+      expect(
+        await count(
+          `select count(*) as n from ledger where state = 'succeeded' and kind = 'charge'`,
+        ),
+      ).toBe(1);
+      expect(await count(`select count(*) as n from ledger where state = 'pending'`)).toBe(0);
+      await db.close();
+    }, 180_000);
+  },
+);

@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  databaseKinds,
+  login,
+  registration,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness';
+import { sandboxGateway } from '../../db/schema/payments';
+import { createPaymentsRepo } from './payments.repo';
+
+const future = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+const card = (ccNumber: string) => ({
+  cardHolderName: 'Maria Rivera',
+  ccNumber,
+  cvv: '123',
+  expiration: future,
+  cardZip: '33132',
+});
+
+describe.each(databaseKinds)('payments on %s', (kind) => {
+  let t: TestApp;
+  let maria: string;
+  let nora: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    maria = await login(t);
+    await t.fastify.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registration('nora.pay@example.test'),
+    });
+    nora = await login(t, 'nora.pay@example.test', 'Quinn-Pass-42');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, token: string) =>
+    t.fastify.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, token: string, payload: object) =>
+    t.fastify.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+  async function addCard(token: string, number: string) {
+    const current = (await get('/api/account/payments/profiles', token)).json();
+    return post('/api/account/payments/profiles', token, {
+      profileID: current.payProfileID,
+      signature: current.payProfileSignature,
+      card: card(number),
+    });
+  }
+
+  async function price(token: string, path = 'default') {
+    return (await get(`/api/account/pricing/${path}`, token)).json() as {
+      price: number;
+      priceToken: string;
+    };
+  }
+
+  async function gatewayCharges() {
+    const rows = await t.database.db.select().from(sandboxGateway);
+    return rows.filter((r) => r.kind === 'transaction' && r.status !== 'refund');
+  }
+
+  it('adds an approving card and keeps only brand, last four and expiry', async () => {
+    const res = await addCard(maria, '4111 1111 1111 1111');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.payProfileID).toMatch(/^cus_/);
+    expect(body.payProfiles).toEqual([
+      {
+        card: {
+          profileID: expect.stringMatching(/^pp_/),
+          cardType: 'visa',
+          last4: '1111',
+          expiration: future,
+          paymentProfileValid: true,
+        },
+      },
+    ]);
+  });
+
+  it("answers a declined card, an AVS mismatch and a bad number with the spec's messages", async () => {
+    const declined = await addCard(maria, '4000000000000002');
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json()).toMatchObject({
+      errorCode: 'CARD_DECLINED',
+      errorMsg: 'Declined: This transaction has been declined.',
+    });
+    const avs = await addCard(maria, '4000000000000010');
+    expect(avs.json().errorCode).toBe('CARD_AVS_MISMATCH');
+    expect(avs.json().errorMsg).toMatch(
+      /AVS mismatch.*does not match billing address of cardholder/,
+    );
+    const luhn = await addCard(maria, '4111111111111112');
+    expect(luhn.statusCode).toBe(400);
+    expect(luhn.json().errorMsg).toContain('Payment information is not valid.');
+    expect((await get('/api/account/payments/profiles', maria)).json().payProfiles).toHaveLength(1);
+  });
+
+  it('prices by default, referral and coupon, and refuses an expired coupon', async () => {
+    expect((await price(maria)).price).toBe(4900);
+    expect((await price(maria, 'FRIEND10')).price).toBe(3900);
+    const save = await post('/api/verify-coupon', maria, { coupon: 'save20' });
+    expect(save.json()).toMatchObject({
+      price: 2900,
+      data: { title: '$20 off', clearReferralCode: true },
+    });
+    const expired = await post('/api/redeem-coupon', maria, { coupon: 'EXPIRED10' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({
+      errorCode: 'COUPON_INVALID',
+      errorMsg: 'Coupon code cannot be used.',
+    });
+    const free = await post('/api/redeem-coupon', maria, { coupon: 'FREEVISIT' });
+    expect(free.json().price).toBe(0);
+    expect(
+      (await post('/api/get-coupons', maria, {}))
+        .json()
+        .coupons.map((c: { code: string }) => c.code),
+    ).toEqual(['FREEVISIT']);
+  });
+
+  it('makes one gateway charge and one ledger row for 10 concurrent requests with one key', async () => {
+    const profiles = (await get('/api/account/payments/profiles', maria)).json();
+    const paymentProfileId = profiles.payProfiles[0].card.profileID;
+    const { priceToken } = await price(maria);
+    const before = (await gatewayCharges()).length;
+    const body = {
+      priceToken,
+      paymentProfileId,
+      idempotencyKey: 'visit-key-0001',
+      description: 'Video visit',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/payments/charge', maria, body)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const ids = new Set(answers.map((a) => a.json().transaction.id));
+    expect(ids.size).toBe(1);
+    expect((await gatewayCharges()).length).toBe(before + 1);
+    const rows = await t.database.db.execute(
+      sql`select count(*)::int as n from ledger where idempotency_key = 'visit-key-0001'`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    // A retry later answers the same, and charges nothing.
+    const retry = await post('/api/payments/charge', maria, body);
+    expect(retry.json().transaction.id).toBe([...ids][0]);
+    expect((await gatewayCharges()).length).toBe(before + 1);
+  });
+
+  it('refuses a different amount under the same key', async () => {
+    const profiles = (await get('/api/account/payments/profiles', maria)).json();
+    const cheaper = (await post('/api/verify-coupon', maria, { coupon: 'SAVE20' })).json();
+    const res = await post('/api/payments/charge', maria, {
+      priceToken: cheaper.priceToken,
+      paymentProfileId: profiles.payProfiles[0].card.profileID,
+      idempotencyKey: 'visit-key-0001',
+      description: 'Video visit',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorCode).toBe('IDEMPOTENCY_MISMATCH');
+  });
+
+  it('answers a stale or forged price token with the default price and a fresh token', async () => {
+    const res = await post('/api/payments/charge', maria, {
+      priceToken: 'forged.token',
+      paymentProfileId: null,
+      idempotencyKey: 'visit-key-0002',
+      description: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errorCode: 'PRICE_TOKEN_STALE',
+      defaultPrice: 4900,
+      defaultPriceToken: expect.any(String),
+    });
+    // Another account's token is not this account's price.
+    const norasToken = (await price(nora)).priceToken;
+    const other = await post('/api/payments/charge', maria, {
+      priceToken: norasToken,
+      paymentProfileId: null,
+      idempotencyKey: 'visit-key-0003',
+      description: 'x',
+    });
+    expect(other.json().errorCode).toBe('PRICE_TOKEN_STALE');
+  });
+
+  it('uses credit before the card, and a refund returns each part where it came from', async () => {
+    const repo = createPaymentsRepo(t.database.db);
+    const accountId = (await get('/api/account/profile', maria)).json().profile.id;
+    await repo.addCredit(accountId, 1000, 'goodwill', null);
+    expect((await get('/api/account/reward-balance', maria)).json().data.balance).toBe(1000);
+    const profiles = (await get('/api/account/payments/profiles', maria)).json();
+    const { priceToken } = await price(maria);
+    const charge = await post('/api/payments/charge', maria, {
+      priceToken,
+      paymentProfileId: profiles.payProfiles[0].card.profileID,
+      idempotencyKey: 'visit-key-0004',
+      description: 'Video visit',
+    });
+    expect(charge.json().transaction).toMatchObject({ amount: 4900, creditCents: 1000 });
+    const [gatewayTx] = (await gatewayCharges()).slice(-1);
+    expect(gatewayTx?.amountCents).toBe(3900);
+    expect((await get('/api/account/reward-balance', maria)).json().data.balance).toBe(0);
+  });
+
+  it('shows transactions and a PDF receipt to their owner only', async () => {
+    const list = (await post('/api/transactionsGET', maria, {})).json().transactions;
+    expect(list.length).toBeGreaterThanOrEqual(2);
+    expect(list[0]).toMatchObject({
+      kind: 'charge',
+      card: { brand: 'visa', last4: '1111' },
+      cardHolder: 'Maria Rivera',
+    });
+    const pdf = await get(`/api/transactions/${list[0].id}/receipt.pdf`, maria);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`/api/transactions/${list[0].id}/receipt.pdf`, nora)).statusCode).toBe(404);
+    expect((await post('/api/transactionsGET', nora, {})).json().transactions).toEqual([]);
+  });
+
+  it('never lets another account see or delete a card', async () => {
+    const marias = (await get('/api/account/payments/profiles', maria)).json();
+    const noras = (await get('/api/account/payments/profiles', nora)).json();
+    expect(noras.payProfiles).toEqual([]);
+    const attempt = await post('/api/account/payments/delete-profiles', nora, {
+      profileID: marias.payProfileID,
+      signature: marias.payProfileSignature,
+      paymentID: marias.payProfiles[0].card.profileID,
+    });
+    expect(attempt.statusCode).toBe(404);
+    expect((await get('/api/account/payments/profiles', maria)).json().payProfiles).toHaveLength(1);
+  });
+
+  it('deletes a card down to none', async () => {
+    const current = (await get('/api/account/payments/profiles', maria)).json();
+    const res = await post('/api/account/payments/delete-profiles', maria, {
+      profileID: current.payProfileID,
+      signature: current.payProfileSignature,
+      paymentID: current.payProfiles[0].card.profileID,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payProfiles).toEqual([]);
+  });
+
+  it('keeps the test card number out of the whole database and the logs', async () => {
+    const tables = (await t.database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    )) as unknown as { rows: { table_name: string }[] };
+    let dump = '';
+    for (const { table_name } of tables.rows) {
+      const rows = (await t.database.db.execute(
+        sql.raw(`select t::text as r from "${table_name}" t`),
+      )) as unknown as {
+        rows: { r: string }[];
+      };
+      dump += rows.rows.map((r) => r.r).join('\n');
+    }
+    expect(dump.length).toBeGreaterThan(1000);
+    for (const number of [
+      '4111111111111111',
+      '4111 1111 1111 1111',
+      '4000000000000002',
+      '4000000000000010',
+    ]) {
+      expect(dump).not.toContain(number);
+      expect(t.logs.join('')).not.toContain(number);
+    }
+  });
+});

@@ -1,0 +1,292 @@
+import { translate } from '@apothecall/domain/i18n/catalog';
+import {
+  couponResponseSchema,
+  couponsListResponseSchema,
+  paymentProfilesResponseSchema,
+  pricingResponseSchema,
+  rewardBalanceResponseSchema,
+  transactionEntrySchema,
+  transactionsResponseSchema,
+} from '@apothecall/domain/payments/payments.api';
+import {
+  couponRequestSchema,
+  deleteCardRequestSchema,
+} from '@apothecall/domain/payments/payments.schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { originOf, requireSession } from '../../platform/http';
+import { renderTextPdf } from '../../platform/pdf';
+import type { CardsService } from './cards.service';
+import type { ChargesService } from './charges.service';
+import type { PricingService } from './pricing.service';
+
+const addCardBodySchema = z.object({
+  profileID: z.string().max(64).nullable(),
+  signature: z.string().max(200).nullable(),
+  /** Checked against the card-entry rules in the service (cardEntrySchema). */
+  card: z.record(z.string(), z.unknown()),
+});
+
+const chargeBodySchema = z.object({
+  priceToken: z.string().min(1).max(4096),
+  paymentProfileId: z.string().max(64).nullable(),
+  idempotencyKey: z.string().trim().min(8).max(100),
+  description: z.string().trim().max(200).default(''),
+});
+
+export function paymentsRoutes(deps: {
+  cards: CardsService;
+  charges: ChargesService;
+  pricing: PricingService;
+  brandName: (request: FastifyRequest) => Promise<string>;
+}) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['payments'];
+    const secured = { preHandler: requireSession };
+    const account = (request: FastifyRequest) => request.auth!.accountId;
+
+    r.get(
+      '/account/payments/profiles',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Cards on file',
+          response: { 200: paymentProfilesResponseSchema },
+        },
+      },
+      async (request) => ({ error: false as const, ...(await deps.cards.list(account(request))) }),
+    );
+
+    r.post(
+      '/account/payments/profiles',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Add a card (verified by the gateway; not charged)',
+          body: addCardBodySchema,
+          response: { 200: paymentProfilesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.cards.add(account(request), request.body, originOf(request))),
+      }),
+    );
+
+    r.post(
+      '/account/payments/delete-profiles',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Delete a card',
+          body: deleteCardRequestSchema,
+          response: { 200: paymentProfilesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.cards.remove(account(request), request.body, originOf(request))),
+      }),
+    );
+
+    r.post(
+      '/payments/charge',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Pay a priced amount (credit first, then the card); idempotent per key',
+          body: chargeBodySchema,
+          response: {
+            200: z.object({ error: z.literal(false), transaction: transactionEntrySchema }),
+          },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        transaction: await deps.charges.charge(account(request), request.body, originOf(request)),
+      }),
+    );
+
+    r.post(
+      '/transactionsGET',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Transactions, newest first',
+          response: { 200: transactionsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        transactions: await deps.charges.list(account(request)),
+      }),
+    );
+
+    r.get(
+      '/transactions/:id/receipt.pdf',
+      {
+        ...secured,
+        schema: { tags, summary: 'A receipt as PDF', params: z.object({ id: z.string().max(64) }) },
+      },
+      async (request, reply) => {
+        const tx = await deps.charges.entry(account(request), request.params.id);
+        const lang = request.lang;
+        const money = (cents: number) =>
+          new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', {
+            style: 'currency',
+            currency: 'USD',
+          }).format(cents / 100);
+        const date = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
+          dateStyle: 'long',
+          timeStyle: 'short',
+          timeZone: request.timeZone,
+        }).format(new Date(tx.date));
+        const lines = [
+          translate(lang, 'payments.receipt.invoice', { invoice: tx.invoiceNumber }),
+          translate(lang, 'payments.receipt.date', { date }),
+          translate(lang, 'payments.receipt.description', { description: tx.description || '-' }),
+          ...(tx.amount - tx.creditCents > 0
+            ? [
+                translate(lang, 'payments.receipt.card', {
+                  brand: tx.card.brand,
+                  last4: tx.card.last4,
+                  holder: tx.cardHolder,
+                }),
+              ]
+            : []),
+          ...(tx.creditCents > 0
+            ? [translate(lang, 'payments.receipt.credit', { amount: money(tx.creditCents) })]
+            : []),
+          translate(lang, 'payments.receipt.charged', {
+            amount: money(tx.amount - tx.creditCents),
+          }),
+          translate(lang, 'payments.receipt.total', { amount: money(tx.amount) }),
+          translate(lang, 'payments.receipt.transaction', {
+            transId: tx.transId,
+            status: tx.transactionStatus,
+          }),
+        ];
+        const pdf = await renderTextPdf({
+          title: `${await deps.brandName(request)} — ${translate(lang, tx.kind === 'refund' ? 'payments.receipt.refund' : 'payments.receipt.title')}`,
+          lines,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="receipt-${tx.invoiceNumber}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+
+    r.get(
+      '/account/reward-balance',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Credit balance (cents)',
+          response: { 200: rewardBalanceResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        data: { id: account(request), balance: await deps.charges.creditBalance(account(request)) },
+      }),
+    );
+
+    r.get(
+      '/account/pricing/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The visit price: a referral code's, or 'default'",
+          params: z.object({ id: z.string().trim().min(1).max(64) }),
+          response: { 200: pricingResponseSchema },
+        },
+      },
+      async (request) => {
+        const id = request.params.id;
+        const answer =
+          id.toLowerCase() === 'default'
+            ? await deps.pricing.defaultPrice(account(request))
+            : await deps.pricing.referral(account(request), id);
+        return { error: false as const, ...answer };
+      },
+    );
+
+    r.get(
+      '/account/coupon/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "A coupon's price (not used yet)",
+          params: z.object({ id: z.string().trim().min(1).max(64) }),
+          response: { 200: couponResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.pricing.coupon(account(request), request.params.id, { redeem: false })),
+      }),
+    );
+
+    r.post(
+      '/verify-coupon',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Check a coupon',
+          body: couponRequestSchema,
+          response: { 200: couponResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.pricing.coupon(account(request), request.body.coupon, { redeem: false })),
+      }),
+    );
+
+    r.post(
+      '/redeem-coupon',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Use a coupon',
+          body: couponRequestSchema,
+          response: { 200: couponResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.pricing.coupon(account(request), request.body.coupon, { redeem: true })),
+      }),
+    );
+
+    r.post(
+      '/get-coupons',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Coupons this account used',
+          response: { 200: couponsListResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        coupons: await deps.pricing.redeemed(account(request)),
+      }),
+    );
+  };
+}

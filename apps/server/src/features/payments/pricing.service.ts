@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { AppError, appErrors } from '../../platform/errors';
+import {
+  type PriceClaim,
+  signPriceToken,
+  verifyPriceToken,
+} from '../../platform/payments/price-tokens';
+import type { CouponRecord, PaymentsRepo } from './payments.repo';
+
+export interface PriceAnswer {
+  price: number;
+  priceToken: string;
+  data: { title: string; msg: string };
+}
+
+export interface CouponAnswer extends PriceAnswer {
+  data: { title: string; msg: string; clearReferralCode: boolean };
+}
+
+export interface PricingService {
+  defaultPrice(accountId: string): Promise<PriceAnswer>;
+  referral(accountId: string, code: string): Promise<PriceAnswer>;
+  coupon(accountId: string, code: string, options: { redeem: boolean }): Promise<CouponAnswer>;
+  redeemed(
+    accountId: string,
+  ): Promise<{ code: string; title: string; msg: string; redeemedAt: string }[]>;
+  /** The claim of a token this account may still pay with, or undefined (stale, forged, other account). */
+  verify(accountId: string, token: string): Promise<PriceClaim | undefined>;
+}
+
+export const priceTokenMinutes = 30;
+
+const couponInvalid = () => new AppError(400, 'COUPON_INVALID', 'payments.coupon.cannotBeUsed');
+
+/** The price a coupon gives on the consultation fee: free, a percentage off, or an amount off. */
+export function couponPrice(
+  coupon: Pick<CouponRecord, 'kind' | 'value'>,
+  feeCents: number,
+): number {
+  if (coupon.kind === 'free') return 0;
+  if (coupon.kind === 'percent')
+    return Math.max(0, Math.round((feeCents * (100 - coupon.value)) / 100));
+  return Math.max(0, feeCents - coupon.value);
+}
+
+/**
+ * Prices (spec sections 4, 7, 9): the consultation fee from configuration, a referral code's
+ * price, and coupons (free, percent or amount off; expiry; a limit on redemptions). Every price
+ * goes out with a signed, short-lived token, so the client cannot change what it pays.
+ */
+export function createPricingService(deps: {
+  repo: PaymentsRepo;
+  feeCents: number;
+  now?: () => Date;
+}): PricingService {
+  const now = deps.now ?? (() => new Date());
+  let secret: Promise<string> | undefined;
+  const key = () => {
+    secret ??= deps.repo.secret('price-token', () => randomBytes(32).toString('base64url'));
+    return secret;
+  };
+  const token = async (
+    accountId: string,
+    price: number,
+    source: PriceClaim['source'],
+    code: string | null,
+  ) =>
+    signPriceToken(
+      { accountId, price, source, code, expiresAt: now().getTime() + priceTokenMinutes * 60_000 },
+      await key(),
+    );
+
+  async function usableCoupon(code: string): Promise<CouponRecord> {
+    const coupon = await deps.repo.coupon(code.trim().toUpperCase());
+    if (!coupon?.active) throw couponInvalid();
+    if (coupon.expiresAt && coupon.expiresAt.getTime() <= now().getTime()) throw couponInvalid();
+    if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions)
+      throw couponInvalid();
+    return coupon;
+  }
+
+  return {
+    async defaultPrice(accountId) {
+      return {
+        price: deps.feeCents,
+        priceToken: await token(accountId, deps.feeCents, 'default', null),
+        data: { title: '', msg: '' },
+      };
+    },
+    async referral(accountId, code) {
+      const referral = await deps.repo.referralPrice(code.trim().toUpperCase());
+      if (!referral) throw appErrors.notFound();
+      const price = referral.priceCents ?? deps.feeCents;
+      return {
+        price,
+        priceToken: await token(accountId, price, 'referral', code.trim().toUpperCase()),
+        data: { title: referral.title, msg: referral.message },
+      };
+    },
+    async coupon(accountId, code, options) {
+      const coupon = await usableCoupon(code);
+      if (options.redeem && !(await deps.repo.redeemCoupon(accountId, coupon.code)))
+        throw couponInvalid();
+      const price = couponPrice(coupon, deps.feeCents);
+      return {
+        price,
+        priceToken: await token(accountId, price, 'coupon', coupon.code),
+        data: { title: coupon.title, msg: coupon.message, clearReferralCode: true },
+      };
+    },
+    async redeemed(accountId) {
+      return (await deps.repo.redemptions(accountId)).map((r) => ({
+        code: r.code,
+        title: r.title,
+        msg: r.message,
+        redeemedAt: r.redeemedAt.toISOString(),
+      }));
+    },
+    async verify(accountId, priceToken) {
+      const claim = verifyPriceToken(priceToken, await key(), now().getTime());
+      return claim && claim.accountId === accountId ? claim : undefined;
+    },
+  };
+}
