@@ -27,6 +27,10 @@ import { RegisterScreen } from '../features/accounts/screens/register-screen';
 import { ResetPasswordScreen } from '../features/accounts/screens/reset-password-screen';
 import { TermsScreen } from '../features/accounts/screens/terms-screen';
 import { PharmacyEntryScreen } from '../features/brands/screens/pharmacy-entry-screen';
+import { CouponScreen } from '../features/payments/screens/coupon-screen';
+import { PaymentsScreen } from '../features/payments/screens/payments-screen';
+import { ReceiptScreen } from '../features/payments/screens/receipt-screen';
+import { TransactionsScreen } from '../features/payments/screens/transactions-screen';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { type StoredSession, useSession } from '../lib/session-store';
@@ -48,6 +52,10 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   profile: () => <ProfileScreen />,
   addDependent: () => <AddDependentScreen />,
   pharmacyEntry: () => <PharmacyEntryScreen />,
+  payments: () => <PaymentsScreen />,
+  coupon: () => <CouponScreen />,
+  transactions: () => <TransactionsScreen />,
+  receipt: () => <ReceiptScreen />,
   // Care screens are built by later issues; the consent gate already guards them.
   care: () => (
     <ConsentGate>

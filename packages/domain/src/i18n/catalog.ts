@@ -12,6 +12,7 @@ import { brandsMessages } from '../brands/brands.messages';
 import { careMessages } from '../care/care.messages';
 import { commonMessages } from '../common/common.messages';
 import { navigationMessages } from '../navigation/navigation.messages';
+import { paymentScreensMessages } from '../payments/payment-screens.messages';
 import { paymentsMessages } from '../payments/payments.messages';
 import { placesMessages } from '../places/places.messages';
 import { prepayMessages } from '../prepay/prepay.messages';
@@ -39,6 +40,7 @@ export const areaCatalogues = {
   navigation: navigationMessages,
   appointments: appointmentsMessages,
   payments: paymentsMessages,
+  paymentScreens: paymentScreensMessages,
   prepay: prepayMessages,
   subscriptions: subscriptionsMessages,
 } as const;
@@ -59,6 +61,7 @@ const en = {
   ...navigationMessages.en,
   ...appointmentsMessages.en,
   ...paymentsMessages.en,
+  ...paymentScreensMessages.en,
   ...prepayMessages.en,
   ...subscriptionsMessages.en,
 };
@@ -81,6 +84,7 @@ const es: Record<MessageKey, string> = {
   ...navigationMessages.es,
   ...appointmentsMessages.es,
   ...paymentsMessages.es,
+  ...paymentScreensMessages.es,
   ...prepayMessages.es,
   ...subscriptionsMessages.es,
 };

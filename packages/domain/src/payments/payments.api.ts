@@ -11,10 +11,15 @@ import {
  * Response envelopes of the payment calls (spec section 7). Request shapes are in
  * payments.schemas.ts (addCardRequestSchema, deleteCardRequestSchema, couponRequestSchema).
  */
-export const paymentProfilesResponseSchema = userPaymentProfilesSchema.extend({ error: z.literal(false) });
+export const paymentProfilesResponseSchema = userPaymentProfilesSchema.extend({
+  error: z.literal(false),
+});
 export type PaymentProfilesResponse = z.infer<typeof paymentProfilesResponseSchema>;
 
-export const rewardBalanceResponseSchema = z.object({ error: z.literal(false), data: creditBalanceSchema });
+export const rewardBalanceResponseSchema = z.object({
+  error: z.literal(false),
+  data: creditBalanceSchema,
+});
 
 /** A ledger entry as the transactions list shows it. */
 export const transactionEntrySchema = transactionSchema.extend({
@@ -37,7 +42,9 @@ export type CouponResponse = z.infer<typeof couponResponseSchema>;
 
 export const couponsListResponseSchema = z.object({
   error: z.literal(false),
-  coupons: z.array(z.object({ code: z.string(), title: z.string(), msg: z.string(), redeemedAt: z.string() })),
+  coupons: z.array(
+    z.object({ code: z.string(), title: z.string(), msg: z.string(), redeemedAt: z.string() }),
+  ),
 });
 
 /** Error codes of the payment calls (errorMsg is the spec's text in the user's language). */

@@ -1,0 +1,30 @@
+import { ApiError, apiHeaders } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/session-store';
+
+/**
+ * GET /transactions/{id}/receipt.pdf with the usual headers (the token travels in the
+ * Authorization header, never in a URL). Errors follow apiCall: the server's message in an
+ * ApiError, and a 401 forgets the session.
+ */
+export async function downloadReceipt(id: string, offlineMessage: string): Promise<Blob> {
+  const headers: Record<string, string> = { ...apiHeaders(), accept: 'application/pdf' };
+  let response: Response;
+  try {
+    response = await fetch(`/api/transactions/${encodeURIComponent(id)}/receipt.pdf`, {
+      headers,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', offlineMessage);
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
+    const envelope = payload as { errorMsg?: unknown; errorCode?: unknown } | null;
+    if (response.status === 401 && headers.authorization) clearSession();
+    throw new ApiError(
+      response.status,
+      typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',
+      typeof envelope?.errorMsg === 'string' ? envelope.errorMsg : `HTTP ${response.status}`,
+    );
+  }
+  return response.blob();
+}

@@ -1,0 +1,12 @@
+import {
+  type PaymentProfilesResponse,
+  paymentProfilesResponseSchema,
+} from '@apothecall/domain/payments/payments.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const paymentProfilesQueryKey = ['payments', 'profiles'] as const;
+
+/** GET /account/payments/profiles: the stored cards (brand, last four, expiry) and the ids. */
+export function getPaymentProfiles(): Promise<PaymentProfilesResponse> {
+  return apiCall('/account/payments/profiles', { schema: paymentProfilesResponseSchema });
+}

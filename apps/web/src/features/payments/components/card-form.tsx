@@ -1,0 +1,134 @@
+import { type CardEntry, cardEntrySchema } from '@apothecall/domain/payments/payments.schemas';
+import { validateCardExpiry, validateZip } from '@apothecall/domain/validation/validation.rules';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useT } from '../../../lib/i18n';
+import { translateCardError } from './payment-format';
+
+interface CardFormValues {
+  cardHolderName: string;
+  ccNumber: string;
+  cvv: string;
+  expiration: string;
+  cardZip: string;
+}
+
+const empty: CardFormValues = {
+  cardHolderName: '',
+  ccNumber: '',
+  cvv: '',
+  expiration: '',
+  cardZip: '',
+};
+
+/** Today in the browser's time zone: a card is good through the end of its expiry month. */
+function today() {
+  const now = new Date();
+  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+}
+
+/**
+ * The card-entry form (spec section 5, Card), validated by the domain's cardEntrySchema, plus
+ * the expiry month and the 5-digit zip. The card number and CVV are cleared from the form as
+ * soon as it is submitted and are never logged; the parent sends the card and forgets it.
+ */
+export function CardForm({
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  pending: boolean;
+  onSubmit: (card: CardEntry) => void;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const form = useForm<CardFormValues>({
+    mode: 'uncontrolled',
+    initialValues: empty,
+    validate: (values) => {
+      const errors = zod4Resolver(cardEntrySchema, { errorPriority: 'first' })({ ...values });
+      if (!errors.expiration) {
+        const expiry = validateCardExpiry(values.expiration, today());
+        if (!expiry.ok) errors.expiration = expiry.key;
+      }
+      const zip = validateZip(values.cardZip);
+      if (!zip.ok) errors.cardZip = zip.key;
+      return errors;
+    },
+  });
+
+  const errors = form.errors;
+  const field = (name: keyof CardFormValues) => ({
+    key: form.key(name),
+    ...form.getInputProps(name),
+    error: translateCardError(t, errors[name]),
+  });
+
+  return (
+    <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }} data-testid="card-form">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          const parsed = cardEntrySchema.safeParse(values);
+          // Validation passed above; the number and CVV leave the form either way.
+          form.setValues({ ccNumber: '', cvv: '' });
+          if (parsed.success) onSubmit(parsed.data);
+        })}
+      >
+        <Stack>
+          <Title order={2} size="h4">
+            {t('paymentScreens.cardForm.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('paymentScreens.cardForm.notCharged')}
+          </Text>
+          <TextInput
+            label={t('paymentScreens.cardForm.holder')}
+            autoComplete="cc-name"
+            {...field('cardHolderName')}
+          />
+          <TextInput
+            label={t('paymentScreens.cardForm.number')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            {...field('ccNumber')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <TextInput
+              label={t('paymentScreens.cardForm.expiration')}
+              placeholder={t('paymentScreens.cardForm.expirationHint')}
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              maxLength={5}
+              {...field('expiration')}
+            />
+            <TextInput
+              label={t('paymentScreens.cardForm.cvv')}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              {...field('cvv')}
+            />
+            <TextInput
+              label={t('paymentScreens.cardForm.zip')}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={10}
+              {...field('cardZip')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onCancel} disabled={pending}>
+              {t('paymentScreens.common.cancel')}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {t('paymentScreens.cardForm.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,224 @@
+import type { CouponResponse } from '@apothecall/domain/payments/payments.api';
+import {
+  couponRequestSchema,
+  type PricingAnswer,
+} from '@apothecall/domain/payments/payments.schemas';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type Translate, useT } from '../../../lib/i18n';
+import { defaultPriceQueryKey, getDefaultPrice } from '../api/get-default-price';
+import { redeemCoupon } from '../api/redeem-coupon';
+import { verifyCoupon } from '../api/verify-coupon';
+import { failureMessage, formatCents } from '../components/payment-format';
+import { type DialogContent, ResultDialog } from '../components/result-dialog';
+import { useLang } from '../hooks/use-lang';
+import { type StoredPrice, setStoredPrice, useStoredPrice } from '../price-store';
+
+function sourceLabel(t: Translate, price: StoredPrice): string {
+  if (price.source === 'coupon' && price.code) {
+    return t('paymentScreens.coupon.source.coupon', { code: price.code });
+  }
+  if (price.source === 'referral' && price.code) {
+    return t('paymentScreens.coupon.source.referral', { code: price.code });
+  }
+  return t('paymentScreens.coupon.source.default');
+}
+
+/** Non-empty texts only: a coupon may come without a title or message. */
+function present(...lines: string[]): string[] {
+  return lines.map((line) => line.trim()).filter((line) => line !== '');
+}
+
+/**
+ * Coupon (spec sections 2, 7 and 8): the current visit price, a coupon code (verified, then
+ * redeemed) and a way back to the default price. The price chosen here is kept for the tab in
+ * the price store, with its signed token, for the checkout.
+ */
+export function CouponScreen() {
+  const t = useT();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const stored = useStoredPrice();
+  const defaultPrice = useQuery({
+    queryKey: defaultPriceQueryKey,
+    queryFn: getDefaultPrice,
+    enabled: stored === null,
+  });
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<DialogContent | null>(null);
+
+  const current: StoredPrice | null =
+    stored ??
+    (defaultPrice.data
+      ? {
+          price: defaultPrice.data.price,
+          priceToken: defaultPrice.data.priceToken,
+          source: 'default',
+          code: null,
+        }
+      : null);
+
+  const apply = useMutation({
+    mutationFn: async (coupon: string): Promise<CouponResponse> => {
+      await verifyCoupon({ coupon });
+      return redeemCoupon({ coupon });
+    },
+    onSuccess: (answer, coupon) => {
+      setStoredPrice({
+        price: answer.price,
+        priceToken: answer.priceToken,
+        source: 'coupon',
+        code: coupon.toUpperCase(),
+      });
+      setCode('');
+      setDialog({
+        title: t('payments.coupon.addedTitle'),
+        lines: present(
+          answer.data.title,
+          answer.data.msg,
+          t('paymentScreens.coupon.newPrice', { price: formatCents(answer.price, lang) }),
+        ),
+        tone: 'success',
+      });
+    },
+    onError: (error) => {
+      setDialog({
+        title: t('payments.coupon.errorTitle'),
+        lines: [failureMessage(t, error)],
+        tone: 'error',
+      });
+    },
+  });
+
+  const restore = useMutation({
+    mutationFn: getDefaultPrice,
+    onSuccess: (answer: PricingAnswer) => {
+      queryClient.setQueryData(defaultPriceQueryKey, answer);
+      setStoredPrice({
+        price: answer.price,
+        priceToken: answer.priceToken,
+        source: 'default',
+        code: null,
+      });
+      setDialog({
+        title: t('payments.coupon.defaultPriceRestoredTitle'),
+        lines: present(
+          t('paymentScreens.coupon.defaultPrice', { price: formatCents(answer.price, lang) }),
+          answer.data.msg,
+        ),
+        tone: 'success',
+      });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        message: t('paymentScreens.coupon.priceFailed', { message: failureMessage(t, error) }),
+      });
+    },
+  });
+
+  return (
+    <Stack p="md" maw={640} mx="auto" w="100%" data-screen="coupon">
+      <Title order={1} size="h2">
+        {t('paymentScreens.coupon.title')}
+      </Title>
+      <Text c="dimmed">{t('paymentScreens.coupon.subtitle')}</Text>
+      <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed" id="current-price-label">
+            {t('paymentScreens.coupon.currentPrice')}
+          </Text>
+          {current ? (
+            <>
+              <Text
+                fz={32}
+                fw={700}
+                role="status"
+                aria-labelledby="current-price-label"
+                data-testid="current-price"
+              >
+                {formatCents(current.price, lang)}
+              </Text>
+              <Text size="sm" data-testid="price-source">
+                {sourceLabel(t, current)}
+              </Text>
+            </>
+          ) : defaultPrice.isError ? (
+            <Alert color="red" role="alert">
+              {t('paymentScreens.coupon.priceFailed', {
+                message: failureMessage(t, defaultPrice.error),
+              })}
+            </Alert>
+          ) : (
+            <Loader size="sm" aria-label={t('shell.loading')} />
+          )}
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = couponRequestSchema.safeParse({ coupon: code });
+            if (!parsed.success) {
+              setCodeError(t('common.required'));
+              return;
+            }
+            setCodeError(null);
+            apply.mutate(parsed.data.coupon);
+          }}
+        >
+          <Stack>
+            <TextInput
+              label={t('paymentScreens.coupon.code')}
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              error={codeError}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              <Button type="submit" loading={apply.isPending} disabled={restore.isPending}>
+                {t('paymentScreens.coupon.apply')}
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => restore.mutate()}
+                loading={restore.isPending}
+                disabled={apply.isPending}
+              >
+                {t('paymentScreens.coupon.restore')}
+              </Button>
+            </SimpleGrid>
+          </Stack>
+        </form>
+      </Card>
+      <Group gap="xs">
+        <Button component={Link} to="/payments" variant="light" size="xs">
+          {t('paymentScreens.nav.cards')}
+        </Button>
+        <Button component={Link} to="/transactions" variant="light" size="xs">
+          {t('paymentScreens.nav.transactions')}
+        </Button>
+      </Group>
+      <ResultDialog content={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

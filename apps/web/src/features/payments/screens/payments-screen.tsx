@@ -1,0 +1,261 @@
+import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
+import type { CardEntry, StoredCard } from '@apothecall/domain/payments/payments.schemas';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { type Translate, useT } from '../../../lib/i18n';
+import { addCard } from '../api/add-card';
+import { deleteCard } from '../api/delete-card';
+import { getPaymentProfiles, paymentProfilesQueryKey } from '../api/get-payment-profiles';
+import { CardForm } from '../components/card-form';
+import { brandName, failureMessage } from '../components/payment-format';
+import { type DialogContent, ResultDialog } from '../components/result-dialog';
+
+/** 'Card add error: message plus 'Payment information is not valid.'' (spec section 8). */
+function addFailedDialog(t: Translate, error: unknown): DialogContent {
+  const invalid = t('validation.card.invalid');
+  const message = error instanceof ApiError && error.status !== 0 ? error.message : null;
+  const lines = message
+    ? message === invalid
+      ? [invalid]
+      : [message, invalid]
+    : [t('errors.network'), invalid];
+  return { title: t('paymentScreens.cardForm.failedTitle'), lines, tone: 'error' };
+}
+
+function StoredCardItem({ card, onDelete }: { card: StoredCard; onDelete: () => void }) {
+  const t = useT();
+  const brand = brandName(t, card.cardType);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="stored-card"
+      aria-label={t('paymentScreens.card.endingIn', { brand, last4: card.last4 })}
+      component="li"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700}>{brand}</Text>
+            <Text ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              •••• {card.last4}
+            </Text>
+            {card.paymentProfileValid ? null : (
+              <Badge color="red" variant="light">
+                {t('paymentScreens.cards.invalid')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('paymentScreens.cards.expires', { expiration: card.expiration })}
+          </Text>
+          {card.paymentProfileValid ? null : (
+            <Text size="sm" c="red">
+              {t('paymentScreens.cards.invalidHint')}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          color="red"
+          variant="subtle"
+          size="compact-sm"
+          onClick={onDelete}
+          aria-label={t('paymentScreens.cards.deleteLabel', { brand, last4: card.last4 })}
+        >
+          {t('paymentScreens.cards.delete')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function DeleteCardDialog({
+  card,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  card: StoredCard | null;
+  pending: boolean;
+  onConfirm: (card: StoredCard) => void;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <Modal
+      opened={card !== null}
+      onClose={onClose}
+      title={t('paymentScreens.cards.deleteTitle')}
+      centered
+      styles={{ title: { fontWeight: 700 } }}
+      closeButtonProps={{ 'aria-label': t('paymentScreens.common.close') }}
+    >
+      {card ? (
+        <Stack>
+          <Text>
+            {t('paymentScreens.cards.deleteBody', {
+              brand: brandName(t, card.cardType),
+              last4: card.last4,
+            })}
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t('paymentScreens.common.cancel')}
+            </Button>
+            <Button color="red" loading={pending} onClick={() => onConfirm(card)}>
+              {t('paymentScreens.cards.deleteConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Credit cards (spec sections 2, 4 and 8): stored cards, add a card, delete a card. */
+export function PaymentsScreen() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const profiles = useQuery({ queryKey: paymentProfilesQueryKey, queryFn: getPaymentProfiles });
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<StoredCard | null>(null);
+  const [dialog, setDialog] = useState<DialogContent | null>(null);
+
+  const saveList = (list: PaymentProfilesResponse) =>
+    queryClient.setQueryData(paymentProfilesQueryKey, list);
+
+  const add = useMutation({
+    mutationFn: (card: CardEntry) =>
+      addCard({
+        profileID: profiles.data?.payProfileID ?? null,
+        signature: profiles.data?.payProfileSignature ?? null,
+        card,
+      }),
+    // The card is this mutation's variable: drop it from the cache as soon as it settles.
+    gcTime: 0,
+    onSuccess: (list) => {
+      saveList(list);
+      setAdding(false);
+      setDialog({
+        title: t('payments.cardAdded.title'),
+        lines: [t('payments.cardAdded.body')],
+        tone: 'success',
+      });
+    },
+    onError: (error) => setDialog(addFailedDialog(t, error)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (card: StoredCard) => {
+      const { payProfileID, payProfileSignature } = profiles.data ?? {};
+      if (!payProfileID || !payProfileSignature) {
+        throw new ApiError(404, 'NOT_FOUND', t('paymentScreens.cards.empty'));
+      }
+      return deleteCard({
+        profileID: payProfileID,
+        signature: payProfileSignature,
+        paymentID: card.profileID,
+      });
+    },
+    onSuccess: (list) => {
+      saveList(list);
+      setToDelete(null);
+      notifications.show({ color: 'green', message: t('payments.cardDeleted') });
+    },
+    onError: (error) => {
+      setToDelete(null);
+      notifications.show({
+        color: 'red',
+        message: t('payments.cardDeleteFailed', { message: failureMessage(t, error) }),
+      });
+    },
+  });
+
+  const cards = profiles.data?.payProfiles ?? [];
+  const addButton = (
+    <Button onClick={() => setAdding(true)} w="fit-content">
+      {t('paymentScreens.cards.add')}
+    </Button>
+  );
+
+  return (
+    <Stack p="md" maw={720} mx="auto" w="100%" data-screen="payments">
+      <Title order={1} size="h2">
+        {t('paymentScreens.cards.title')}
+      </Title>
+      <Text c="dimmed">{t('paymentScreens.cards.subtitle')}</Text>
+      <Group gap="xs">
+        <Button component={Link} to="/coupon" variant="light" size="xs">
+          {t('paymentScreens.nav.coupon')}
+        </Button>
+        <Button component={Link} to="/transactions" variant="light" size="xs">
+          {t('paymentScreens.nav.transactions')}
+        </Button>
+      </Group>
+      {profiles.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+      {profiles.isError ? (
+        <Alert color="red" role="alert">
+          {t('paymentScreens.cards.loadFailed', { message: failureMessage(t, profiles.error) })}
+        </Alert>
+      ) : null}
+      {profiles.isSuccess ? (
+        <Stack
+          component="ul"
+          gap="sm"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('paymentScreens.cards.title')}
+        >
+          {cards.length === 0 ? (
+            // Deleting the last card leaves one empty placeholder (spec section 4, Card).
+            <Card withBorder radius="md" p="md" component="li" data-testid="card-placeholder">
+              <Stack gap="xs">
+                <Text fw={700}>{t('paymentScreens.cards.empty')}</Text>
+                <Text size="sm" c="dimmed">
+                  {t('paymentScreens.cards.emptyHint')}
+                </Text>
+                {adding ? null : addButton}
+              </Stack>
+            </Card>
+          ) : (
+            cards.map(({ card }) => (
+              <StoredCardItem key={card.profileID} card={card} onDelete={() => setToDelete(card)} />
+            ))
+          )}
+        </Stack>
+      ) : null}
+      {profiles.isSuccess && cards.length > 0 && !adding ? addButton : null}
+      {profiles.isSuccess && adding ? (
+        <CardForm
+          pending={add.isPending}
+          onCancel={() => setAdding(false)}
+          onSubmit={(card) => add.mutate(card, { onSettled: () => add.reset() })}
+        />
+      ) : null}
+      <DeleteCardDialog
+        card={toDelete}
+        pending={remove.isPending}
+        onConfirm={(card) => remove.mutate(card)}
+        onClose={() => setToDelete(null)}
+      />
+      <ResultDialog content={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}
