@@ -221,3 +221,72 @@ test('transactions: a charge is listed, its receipt shows, prints and downloads 
   await page.goto(`/#/transactions/receipt?id=${encodeURIComponent(transaction.id)}`);
   await expect(page.locator('[data-screen="receipt"]')).toContainText(transaction.invoiceNumber);
 });
+
+test("a visit paid with the patient's referral code shows on her referred transactions, without who paid", async ({
+  page,
+  request,
+}) => {
+  const email = `referred-${Date.now()}@example.test`;
+  const password = 'Referred-Pass-42';
+  const registered = await request.post('/api/register', {
+    data: {
+      profile: {
+        name: 'Rita Lopez',
+        dob: '05-20-1985',
+        gender: 'F',
+        address: '1 Main St',
+        state: 'FL',
+        zipCode: '33101',
+        phone: '305-555-0199',
+        email,
+      },
+      credentials: { password },
+      referral: 'FRIEND10',
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const login = await request.post('/api/account/token', {
+    data: { loginId: email, password, platform: 'web', version: 'e2e' },
+  });
+  const auth = { authorization: `Bearer ${(await login.json()).token}` };
+  const added = await request.post('/api/account/payments/profiles', {
+    headers: auth,
+    data: {
+      profileID: null,
+      signature: null,
+      card: {
+        cardHolderName: 'Rita Lopez',
+        ccNumber: '4111111111111111',
+        cvv: '123',
+        expiration: futureExpiry(),
+        cardZip: '33101',
+      },
+    },
+  });
+  const profileID = (await added.json()).payProfiles[0].card.profileID;
+  const { priceToken } = await (
+    await request.get('/api/account/pricing/FRIEND10', { headers: auth })
+  ).json();
+  const charged = await request.post('/api/payments/charge', {
+    headers: auth,
+    data: {
+      priceToken,
+      paymentProfileId: profileID,
+      idempotencyKey: `referred-${Date.now()}`,
+      description: 'Video visit',
+    },
+  });
+  expect(charged.ok()).toBe(true);
+
+  await page.goto('/#/login');
+  await logIn(page);
+  await expectHome(page);
+  await page.goto('/#/payments');
+  await expect(page.getByTestId('credit-balance')).toHaveText(/Credit: \$\d+\.\d{2}/);
+  await page.getByRole('link', { name: 'Referred transactions' }).click();
+  await expect(page).toHaveURL(/#\/referred-transactions$/);
+  const item = page.getByTestId('referred-transaction').first();
+  await expect(item).toContainText('Code FRIEND10');
+  await expect(item).toContainText('$39.00');
+  await expect(page.getByText('Rita')).toHaveCount(0);
+});

@@ -30,6 +30,7 @@ import { PharmacyEntryScreen } from '../features/brands/screens/pharmacy-entry-s
 import { CouponScreen } from '../features/payments/screens/coupon-screen';
 import { PaymentsScreen } from '../features/payments/screens/payments-screen';
 import { ReceiptScreen } from '../features/payments/screens/receipt-screen';
+import { ReferredTransactionsScreen } from '../features/payments/screens/referred-transactions-screen';
 import { TransactionsScreen } from '../features/payments/screens/transactions-screen';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
@@ -56,6 +57,7 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   coupon: () => <CouponScreen />,
   transactions: () => <TransactionsScreen />,
   receipt: () => <ReceiptScreen />,
+  referredTransactions: () => <ReferredTransactionsScreen />,
   // Care screens are built by later issues; the consent gate already guards them.
   care: () => (
     <ConsentGate>

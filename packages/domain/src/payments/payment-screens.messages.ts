@@ -98,6 +98,13 @@ const en = {
   'paymentScreens.receipt.download': 'Download PDF',
   'paymentScreens.receipt.downloadFailed': 'Unable to download the receipt: {message}',
   'paymentScreens.receipt.back': 'Back to transactions',
+  'paymentScreens.credit.balance': 'Credit: {amount}',
+  'paymentScreens.nav.referred': 'Referred transactions',
+  'paymentScreens.referred.title': 'Referred transactions',
+  'paymentScreens.referred.body':
+    'Visits paid by people who joined with your referral code. Who they are stays private.',
+  'paymentScreens.referred.empty': 'No one has used your referral code yet.',
+  'paymentScreens.referred.code': 'Code {code}',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -196,6 +203,13 @@ const es: Record<keyof typeof en, string> = {
   'paymentScreens.receipt.download': 'Descargar PDF',
   'paymentScreens.receipt.downloadFailed': 'No se pudo descargar el recibo: {message}',
   'paymentScreens.receipt.back': 'Volver a las transacciones',
+  'paymentScreens.credit.balance': 'Crédito: {amount}',
+  'paymentScreens.nav.referred': 'Transacciones referidas',
+  'paymentScreens.referred.title': 'Transacciones referidas',
+  'paymentScreens.referred.body':
+    'Consultas pagadas por personas que se registraron con su código de referido. Su identidad se mantiene privada.',
+  'paymentScreens.referred.empty': 'Nadie ha usado su código de referido todavía.',
+  'paymentScreens.referred.code': 'Código {code}',
 };
 
 export const paymentScreensMessages = { en, es };

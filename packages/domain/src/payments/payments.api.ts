@@ -57,3 +57,17 @@ export const paymentErrorCodes = {
   idempotencyMismatch: 'IDEMPOTENCY_MISMATCH',
   priceTokenStale: 'PRICE_TOKEN_STALE',
 } as const;
+
+/**
+ * POST /referred-transactions: charges made by people who registered with the user's referral
+ * code. Date, code and amount only: who they are is not the referrer's to know.
+ */
+export const referredTransactionsResponseSchema = z.object({
+  error: z.literal(false),
+  transactions: z.array(
+    z.object({ id: z.string(), date: z.string(), code: z.string(), amount: z.number().int() }),
+  ),
+});
+export type ReferredTransaction = z.infer<
+  typeof referredTransactionsResponseSchema
+>['transactions'][number];

@@ -38,6 +38,8 @@ export const accounts = pgTable(
     notifications: boolean('notifications').notNull().default(true),
     language: text('language').notNull().default('en'),
     autoLogoff: boolean('auto_logoff').notNull().default(true),
+    /** The referral code used at registration, when it was a known one. */
+    referredBy: text('referred_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('accounts_login_id_key').on(t.loginId)],

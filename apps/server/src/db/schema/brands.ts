@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** White-label brands. `id` is the company key used in links (?company=) and settings. */
 export const brands = pgTable('brands', {
@@ -35,4 +35,6 @@ export const referrals = pgTable('referrals', {
   linkMessage: text('link_message').notNull().default(''),
   /** The visit price with this referral, in cents; null keeps the default fee. */
   priceCents: integer('price_cents'),
+  /** A patient's own code to share; their referred transactions list its use. */
+  ownerAccountId: uuid('owner_account_id'),
 });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
@@ -242,6 +243,13 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
         state: 'FL',
         zipCode: '33132',
       });
+      if (demo.role === 'patient') {
+        // The demo patient shares FRIEND10: people who join with it show on her referred transactions.
+        await tx
+          .update(referrals)
+          .set({ ownerAccountId: accountId })
+          .where(eq(referrals.code, 'FRIEND10'));
+      }
       for (const dependent of demo.dependents ?? []) {
         await tx.insert(persons).values({ accountId, ...dependent, state: 'FL', zipCode: '33132' });
       }

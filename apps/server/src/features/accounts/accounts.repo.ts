@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
+import { referrals } from '../../db/schema/brands';
 
 export interface AccountRecord {
   id: string;
@@ -70,7 +71,10 @@ export interface AccountsRepo {
     loginId: string;
     passwordHash: string;
     holder: NewPerson;
+    referredBy?: string | null;
   }): Promise<string>;
+  /** The referral code as stored, when it exists. */
+  referralCode(code: string): Promise<string | undefined>;
   insertPerson(accountId: string, person: NewPerson): Promise<PersonRecord>;
   updatePerson(personId: string, changes: PersonChanges): Promise<PersonRecord>;
   setConsultLocation(
@@ -186,12 +190,21 @@ export function createAccountsRepo(db: Db): AccountsRepo {
             loginId: input.loginId,
             passwordHash: input.passwordHash,
             role: 'patient',
+            referredBy: input.referredBy ?? null,
           })
           .returning({ id: accounts.id });
         if (!account) throw new Error('account insert returned nothing');
         await tx.insert(persons).values({ id: account.id, accountId: account.id, ...input.holder });
         return account.id;
       });
+    },
+    async referralCode(code) {
+      const [row] = await db
+        .select({ code: referrals.code })
+        .from(referrals)
+        .where(eq(referrals.code, code))
+        .limit(1);
+      return row?.code;
     },
     async insertPerson(accountId, person) {
       const [row] = await db

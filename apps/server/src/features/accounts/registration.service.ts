@@ -68,8 +68,12 @@ export function createRegistrationService(deps: {
         return;
       }
       const [firstName = '', lastName = ''] = splitName(profile.name);
+      const referredBy = input.referral
+        ? await deps.repo.referralCode(input.referral.trim().toUpperCase())
+        : undefined;
       const accountId = await deps.repo.createAccount({
         brandId: ctx.brandId,
+        referredBy: referredBy ?? null,
         loginId,
         passwordHash,
         holder: {

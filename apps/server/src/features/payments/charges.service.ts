@@ -26,6 +26,10 @@ export interface ChargesService {
   ): Promise<TransactionEntry>;
   list(accountId: string): Promise<TransactionEntry[]>;
   creditBalance(accountId: string): Promise<number>;
+  /** Charges made by people who joined with this account's referral code: date, code, amount only. */
+  referred(
+    accountId: string,
+  ): Promise<{ id: string; date: string; code: string; amount: number }[]>;
   entry(accountId: string, id: string): Promise<TransactionEntry>;
   /** Settles entries left pending by a crash, by asking the gateway what it did. */
   reconcile(olderThanMs?: number): Promise<{ succeeded: number; failed: number }>;
@@ -195,6 +199,7 @@ export function createChargesService(deps: {
         } catch (error) {
           if (error instanceof GatewayError && error.kind !== 'error') {
             await failEntry(entry, error.kind);
+            if (error.kind !== 'duplicate') await deps.repo.markProfileInvalid(profile.id);
             await deps.audit.record({
               action: 'payment.charge',
               outcome: 'failure',
@@ -292,6 +297,15 @@ export function createChargesService(deps: {
         detail: { ledgerId: entry.id, chargeId: charge.id },
       });
       return toEntry((await deps.repo.findEntry(accountId, entry.id))!);
+    },
+
+    async referred(accountId) {
+      return (await deps.repo.referredCharges(accountId)).map((r) => ({
+        id: r.id,
+        date: r.createdAt.toISOString(),
+        code: r.code,
+        amount: r.amountCents,
+      }));
     },
 
     async creditBalance(accountId) {

@@ -236,6 +236,36 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     expect((await get('/api/account/payments/profiles', maria)).json().payProfiles).toHaveLength(1);
   });
 
+  it('marks a card invalid when the gateway declines a charge on it', async () => {
+    const added = await addCard(maria, '4000000000000341');
+    const badCard = added
+      .json()
+      .payProfiles.find((p: { card: { last4: string } }) => p.card.last4 === '0341');
+    const { priceToken } = await price(maria);
+    const res = await post('/api/payments/charge', maria, {
+      priceToken,
+      paymentProfileId: badCard.card.profileID,
+      idempotencyKey: 'visit-key-0005',
+      description: 'Video visit',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errorCode: 'CARD_DECLINED',
+      errorMsg: 'Declined: This transaction has been declined.',
+    });
+    const after = (await get('/api/account/payments/profiles', maria)).json().payProfiles;
+    expect(
+      after.find((p: { card: { last4: string } }) => p.card.last4 === '0341').card
+        .paymentProfileValid,
+    ).toBe(false);
+    const current = (await get('/api/account/payments/profiles', maria)).json();
+    await post('/api/account/payments/delete-profiles', maria, {
+      profileID: current.payProfileID,
+      signature: current.payProfileSignature,
+      paymentID: badCard.card.profileID,
+    });
+  });
+
   it('deletes a card down to none', async () => {
     const current = (await get('/api/account/payments/profiles', maria)).json();
     const res = await post('/api/account/payments/delete-profiles', maria, {
@@ -245,6 +275,30 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().payProfiles).toEqual([]);
+  });
+
+  it("lists charges of people who joined with the user's referral code, without who they are", async () => {
+    await t.fastify.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...registration('referred@example.test'), referral: 'friend10' },
+    });
+    const referred = await login(t, 'referred@example.test', 'Quinn-Pass-42');
+    const added = (await addCard(referred, '4111111111111111')).json();
+    const { priceToken } = await price(referred, 'FRIEND10');
+    const paid = await post('/api/payments/charge', referred, {
+      priceToken,
+      paymentProfileId: added.payProfiles[0].card.profileID,
+      idempotencyKey: 'referred-visit-1',
+      description: 'Video visit',
+    });
+    expect(paid.json().transaction.amount).toBe(3900);
+    const list = (await post('/api/referred-transactions', maria, {})).json().transactions;
+    expect(list).toEqual([
+      { id: expect.any(String), date: expect.any(String), code: 'FRIEND10', amount: 3900 },
+    ]);
+    expect(JSON.stringify(list)).not.toContain('Quinn');
+    expect((await post('/api/referred-transactions', nora, {})).json().transactions).toEqual([]);
   });
 
   it('keeps the test card number out of the whole database and the logs', async () => {

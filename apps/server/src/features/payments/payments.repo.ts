@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema/accounts';
 import { referrals } from '../../db/schema/brands';
 import {
   appSecrets,
@@ -69,6 +70,8 @@ export interface PaymentsRepo {
     profile: Omit<ProfileRecord, 'id' | 'valid'>,
   ): Promise<void>;
   deleteProfile(id: string, at: Date): Promise<void>;
+  /** The gateway refused the card: it stays listed, marked invalid, until replaced. */
+  markProfileInvalid(id: string): Promise<void>;
   /** Inserts a pending entry; undefined when the idempotency key is already used (the existing row wins). */
   insertPending(
     entry: Omit<LedgerRecord, 'id' | 'state' | 'gatewayTransactionId' | 'errorCode' | 'createdAt'>,
@@ -83,6 +86,10 @@ export interface PaymentsRepo {
   ): Promise<void>;
   pendingBefore(at: Date): Promise<LedgerRecord[]>;
   listEntries(accountId: string): Promise<LedgerRecord[]>;
+  /** Succeeded charges of accounts that registered with one of this account's referral codes. */
+  referredCharges(
+    ownerAccountId: string,
+  ): Promise<{ id: string; code: string; amountCents: number; createdAt: Date }[]>;
   creditBalance(accountId: string): Promise<number>;
   addCredit(
     accountId: string,
@@ -185,6 +192,9 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
     async insertProfile(accountId, gateway, profile) {
       await db.insert(paymentProfiles).values({ accountId, gateway, ...profile });
     },
+    async markProfileInvalid(id) {
+      await db.update(paymentProfiles).set({ valid: false }).where(eq(paymentProfiles.id, id));
+    },
     async deleteProfile(id, at) {
       await db.update(paymentProfiles).set({ deletedAt: at }).where(eq(paymentProfiles.id, id));
     },
@@ -237,6 +247,26 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
         .where(and(eq(ledger.accountId, accountId), eq(ledger.state, 'succeeded')))
         .orderBy(desc(ledger.createdAt));
       return rows.map(asLedger);
+    },
+    async referredCharges(ownerAccountId) {
+      return db
+        .select({
+          id: ledger.id,
+          code: referrals.code,
+          amountCents: ledger.amountCents,
+          createdAt: ledger.createdAt,
+        })
+        .from(ledger)
+        .innerJoin(accounts, eq(accounts.id, ledger.accountId))
+        .innerJoin(referrals, eq(referrals.code, accounts.referredBy))
+        .where(
+          and(
+            eq(referrals.ownerAccountId, ownerAccountId),
+            eq(ledger.kind, 'charge'),
+            eq(ledger.state, 'succeeded'),
+          ),
+        )
+        .orderBy(desc(ledger.createdAt));
     },
     async creditBalance(accountId) {
       const [row] = await db

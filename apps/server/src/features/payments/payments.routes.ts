@@ -4,6 +4,7 @@ import {
   couponsListResponseSchema,
   paymentProfilesResponseSchema,
   pricingResponseSchema,
+  referredTransactionsResponseSchema,
   rewardBalanceResponseSchema,
   transactionEntrySchema,
   transactionsResponseSchema,
@@ -183,6 +184,22 @@ export function paymentsRoutes(deps: {
           .header('cache-control', 'no-store')
           .send(pdf);
       },
+    );
+
+    r.post(
+      '/referred-transactions',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Charges by people who joined with the user's referral code (no identities)",
+          response: { 200: referredTransactionsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        transactions: await deps.charges.referred(account(request)),
+      }),
     );
 
     r.get(

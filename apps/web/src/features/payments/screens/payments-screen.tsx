@@ -21,9 +21,11 @@ import { type Translate, useT } from '../../../lib/i18n';
 import { addCard } from '../api/add-card';
 import { deleteCard } from '../api/delete-card';
 import { getPaymentProfiles, paymentProfilesQueryKey } from '../api/get-payment-profiles';
+import { getRewardBalance, rewardBalanceQueryKey } from '../api/get-reward-balance';
 import { CardForm } from '../components/card-form';
-import { brandName, failureMessage } from '../components/payment-format';
+import { brandName, failureMessage, formatCents } from '../components/payment-format';
 import { type DialogContent, ResultDialog } from '../components/result-dialog';
+import { useLang } from '../hooks/use-lang';
 
 /** 'Card add error: message plus 'Payment information is not valid.'' (spec section 8). */
 function addFailedDialog(t: Translate, error: unknown): DialogContent {
@@ -132,7 +134,9 @@ function DeleteCardDialog({
 export function PaymentsScreen() {
   const t = useT();
   const queryClient = useQueryClient();
+  const lang = useLang();
   const profiles = useQuery({ queryKey: paymentProfilesQueryKey, queryFn: getPaymentProfiles });
+  const balance = useQuery({ queryKey: rewardBalanceQueryKey, queryFn: getRewardBalance });
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<StoredCard | null>(null);
   const [dialog, setDialog] = useState<DialogContent | null>(null);
@@ -200,12 +204,18 @@ export function PaymentsScreen() {
         {t('paymentScreens.cards.title')}
       </Title>
       <Text c="dimmed">{t('paymentScreens.cards.subtitle')}</Text>
+      <Text fw={600} data-testid="credit-balance">
+        {t('paymentScreens.credit.balance', { amount: formatCents(balance.data ?? 0, lang) })}
+      </Text>
       <Group gap="xs">
         <Button component={Link} to="/coupon" variant="light" size="xs">
           {t('paymentScreens.nav.coupon')}
         </Button>
         <Button component={Link} to="/transactions" variant="light" size="xs">
           {t('paymentScreens.nav.transactions')}
+        </Button>
+        <Button component={Link} to="/referred-transactions" variant="light" size="xs">
+          {t('paymentScreens.nav.referred')}
         </Button>
       </Group>
       {profiles.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
