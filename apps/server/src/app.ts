@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { careEvents } from '@apothecall/domain/care/visits.api';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,10 @@ import { createRegistrationService } from './features/accounts/registration.serv
 import { createBrandsRepo } from './features/brands/brands.repo';
 import { brandsRoutes, hostOf } from './features/brands/brands.routes';
 import { createBrandsService } from './features/brands/brands.service';
+import { createCareRepo, type VisitRecord } from './features/care/care.repo';
+import { careRoutes } from './features/care/care.routes';
+import { createCareService } from './features/care/care.service';
+import { createClinicService } from './features/care/clinic.service';
 import { createCardsService } from './features/payments/cards.service';
 import { createChargesService } from './features/payments/charges.service';
 import { createPaymentsRepo } from './features/payments/payments.repo';
@@ -32,7 +37,7 @@ import { createPricingService } from './features/payments/pricing.service';
 import { outboxRoutes, systemRoutes } from './features/system/system.routes';
 import { createAuditRepo } from './platform/audit.repo';
 import { createAuditService } from './platform/audit.service';
-import { httpConventions } from './platform/http';
+import { httpConventions, loggableError } from './platform/http';
 import { loggerOptions } from './platform/logger';
 import { createMailer } from './platform/mail.service';
 import { createOutboxRepo } from './platform/outbox.repo';
@@ -100,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.now ? { now: deps.now } : {};
   const outbox = createOutboxRepo(db);
   const warn = (what: string) => (error: unknown) =>
-    app.log.warn({ err: error instanceof Error ? error.message : String(error) }, what);
+    app.log.warn({ error: loggableError(error) }, what);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
@@ -137,10 +142,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     gateway,
     pricing,
     audit,
+    abandonedAfterMs: config.payments.reconcileAfterMs,
     ...clock,
     ...(config.faultInjection === 'crash-after-gateway'
       ? { crashAfterGateway: () => process.kill(process.pid, 'SIGKILL') }
       : {}),
+  });
+  const careRepo = createCareRepo(db);
+  // Real-time pushes go through the socket server, attached further down.
+  let pushTo: ((accountId: string, event: string, payload: unknown) => void) | undefined;
+  const notifyPatient = async (visit: VisitRecord) => {
+    pushTo?.(visit.accountId, careEvents.visitUpdate, await care.view(visit));
+  };
+  const notifyQueue = async (state: string) => {
+    for (const providerId of await careRepo.providersLicensedIn(state)) {
+      pushTo?.(providerId, careEvents.queueChanged, { state });
+    }
+    for (const visit of await careRepo.waitingIn([state])) await notifyPatient(visit);
+  };
+  const care = createCareService({
+    repo: careRepo,
+    payments: {
+      charge: (accountId, input, origin) => charges.charge(accountId, input, origin),
+      refund: (accountId, chargeId, key, origin) =>
+        charges.refund(accountId, chargeId, key, origin),
+    },
+    audit,
+    careSettings: (brandId) => brands.careSettings(brandId),
+    notifyQueue,
+    notifyPatient,
+    ...clock,
+  });
+  const clinic = createClinicService({
+    repo: careRepo,
+    audit,
+    notifyQueue,
+    notifyPatient,
+    ...clock,
   });
   const cards = createCardsService({
     repo: paymentsRepo,
@@ -196,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       mailer,
       sms,
       publicUrl: config.publicUrl,
+      limiter,
       ...clock,
     }),
     family,
@@ -275,6 +314,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           brandName: async (request) => (await accountRoutesBrand(request)).name,
         }),
       );
+      await api.register(
+        careRoutes({ care, clinic, pharmacies: careRepo, brandOf: accountRoutesBrand }),
+      );
       if (config.exposeOutbox) await api.register(outboxRoutes(outbox));
     },
     { prefix: '/api' },
@@ -309,10 +351,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const realtime = attachRealtime(app, { sessions, redisUrl: config.redisUrl });
+  pushTo = (accountId, event, payload) => {
+    realtime.io.to(`account:${accountId}`).emit(event, payload);
+  };
   app.addHook('preClose', async () => {
     await realtime.close();
   });
+  // Charges a stopped process left pending are settled from the gateway's record, regularly.
+  const reconcileTimer = setInterval(() => {
+    charges.reconcile().catch((error: unknown) => warn('payment reconciliation failed')(error));
+  }, config.payments.reconcileAfterMs);
+  reconcileTimer.unref();
   app.addHook('onClose', async () => {
+    clearInterval(reconcileTimer);
     mailer.close();
     await limiterRedis?.quit().catch(() => undefined);
   });

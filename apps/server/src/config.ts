@@ -67,6 +67,7 @@ const envSchema = z.object({
   AUTHORIZE_NET_TRANSACTION_KEY: z.string().min(1).optional(),
   AUTHORIZE_NET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
   FAULT_INJECTION: z.enum(['crash-after-gateway']).optional(),
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -104,6 +105,8 @@ export interface Config {
   readonly loginLimit: { readonly maxFailures: number; readonly windowSeconds: number };
   readonly payments: {
     readonly feeCents: number;
+    /** A charge left pending this long is settled from the gateway's record. */
+    readonly reconcileAfterMs: number;
     readonly gateway:
       | { readonly kind: 'sandbox' }
       | {
@@ -185,6 +188,7 @@ export function loadConfig(
     loginLimit: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_MINUTES * 60 },
     payments: {
       feeCents: e.CONSULTATION_FEE_CENTS,
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
       gateway:
         e.PAYMENT_GATEWAY === 'authorize-net'
           ? {

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { demoPassword, seedDemo } from './db/seed/demo-seed';
+import { loggableError } from './platform/http';
 import { createPasswordHasher } from './platform/passwords';
 
 /** Entry point: config, database + migrations, demo seed, listen, graceful shutdown. */
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
       await database.close();
       process.exit(0);
     } catch (error) {
-      fastify.log.error({ err: error }, 'error during shutdown');
+      fastify.log.error({ error: loggableError(error) }, 'error during shutdown');
       process.exit(1);
     }
   };

@@ -102,6 +102,38 @@ function issueMessage(
   return translate(lang, missing ? 'errors.missingField' : 'errors.invalidField', { field });
 }
 
+/** True when any string inside the value holds a NUL byte (PostgreSQL cannot store it). */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (depth > 20) return false;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(
+      ([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1),
+    );
+  }
+  return false;
+}
+
+/**
+ * What an unexpected error may put in the log: its kind and codes, never its message — a
+ * database driver's message carries the query's parameters, which can be PHI.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const e = error as {
+    name?: unknown;
+    code?: unknown;
+    statusCode?: unknown;
+    cause?: { code?: unknown; name?: unknown };
+  };
+  return {
+    name: typeof e?.name === 'string' ? e.name : 'Error',
+    code: typeof e?.code === 'string' ? e.code : undefined,
+    causeName: typeof e?.cause?.name === 'string' ? e.cause.name : undefined,
+    causeCode: typeof e?.cause?.code === 'string' ? e.cause.code : undefined,
+  };
+}
+
 export const httpConventions = fp(
   async (app: FastifyInstance, opts: { sessions: SessionsService }) => {
     app.decorate('sessionsService', opts.sessions);
@@ -118,6 +150,13 @@ export const httpConventions = fp(
       const tz = request.headers['x-time-zone'];
       request.timeZone = typeof tz === 'string' && isValidTimeZone(tz) ? tz : 'UTC';
       reply.header('x-request-id', request.id);
+    });
+
+    // A NUL byte cannot be stored and is never meaningful in this API: refuse it up front.
+    app.addHook('preValidation', async (request) => {
+      if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+        throw new AppError(400, 'VALIDATION', 'errors.malformedBody');
+      }
     });
 
     app.setErrorHandler(
@@ -165,7 +204,7 @@ export const httpConventions = fp(
                 : 'errors.malformedBody';
           return reply.status(status).send(errorBody(lang, error.code ?? 'BAD_REQUEST', key));
         }
-        request.log.error({ err: error }, 'unhandled error');
+        request.log.error({ error: loggableError(error) }, 'unhandled error');
         return reply.status(500).send(errorBody(lang, 'INTERNAL', 'errors.internal'));
       },
     );

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { currentBrandId } from './brand-store';
 import { currentLanguage } from './i18n';
-import { clearSession, getSession } from './session-store';
+import { clearSessionIfToken, getSession } from './session-store';
 
 /**
  * The one HTTP client: adds the spec's headers (token, time zone, parameters), parses
@@ -52,7 +52,7 @@ interface CallOptions<T> {
 
 export async function apiCall<T>(path: string, options: CallOptions<T>): Promise<T> {
   const headers = apiHeaders();
-  const sentToken = Boolean(headers.authorization);
+  const sentToken = getSession()?.token;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -67,7 +67,7 @@ export async function apiCall<T>(path: string, options: CallOptions<T>): Promise
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const envelope = payload as { errorMsg?: unknown; errorCode?: unknown } | null;
-    if (response.status === 401 && sentToken) clearSession();
+    if (response.status === 401 && sentToken) clearSessionIfToken(sentToken);
     throw new ApiError(
       response.status,
       typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',

@@ -35,6 +35,16 @@ function read(): StoredSession | null {
   }
 }
 
+/**
+ * Another tab logged in or out: follow it, so this tab never shows one person's data under
+ * another's session.
+ */
+globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+  if (event.key !== storageKey && event.key !== null) return;
+  current = read();
+  emit();
+});
+
 function emit() {
   for (const listener of listeners) listener();
 }
@@ -85,6 +95,11 @@ function removeAppKeys(storage: Storage | undefined): void {
  * choices), except the language and brand preferences above. The query cache is cleared by the
  * caller that holds it (useLogout).
  */
+/** Forgets the session only if it is still the one with this token (a 401 for an old token). */
+export function clearSessionIfToken(token: string): void {
+  if (current?.token === token) clearSession();
+}
+
 export function clearSession(): void {
   current = null;
   try {

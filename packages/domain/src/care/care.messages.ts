@@ -52,6 +52,9 @@ const en = {
   'care.ldn.noQualifyingCondition':
     'Low dose naltrexone is prescribed only for one of the listed conditions.',
   'care.ldn.opioidConflict': 'Low dose naltrexone cannot be prescribed while you take opioids.',
+  'care.visit.notWaiting': 'This visit is no longer waiting, so it cannot be cancelled here.',
+  'care.visit.alreadyClaimed': 'Another provider has already taken this visit.',
+  'care.clinic.providersOnly': 'This part of the app is for providers.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -108,6 +111,9 @@ const es: Record<keyof typeof en, string> = {
     'La naltrexona en dosis baja solo se receta para una de las afecciones indicadas.',
   'care.ldn.opioidConflict':
     'No se puede recetar naltrexona en dosis baja mientras usted toma opioides.',
+  'care.visit.notWaiting': 'Esta consulta ya no está en espera, así que no se puede cancelar aquí.',
+  'care.visit.alreadyClaimed': 'Otro proveedor ya tomó esta consulta.',
+  'care.clinic.providersOnly': 'Esta parte de la aplicación es para proveedores.',
 };
 
 export const careMessages = { en, es };

@@ -92,7 +92,8 @@ export const oneTimeCodes = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('one_time_codes_hash_key').on(t.purpose, t.codeHash),
+    // Not unique: six-digit codes repeat across accounts; look-ups also match the account.
+    index('one_time_codes_hash_idx').on(t.purpose, t.codeHash),
     index('one_time_codes_account_idx').on(t.accountId),
   ],
 );

@@ -132,6 +132,8 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => coupons.code),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The charge that used this redemption; null until used (a coupon pays one visit). */
+    ledgerId: uuid('ledger_id'),
   },
   (t) => [uniqueIndex('coupon_redemptions_account_code_key').on(t.accountId, t.code)],
 );

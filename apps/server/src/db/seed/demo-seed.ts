@@ -3,6 +3,7 @@ import type { PasswordHasher } from '../../platform/passwords';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
 import { brands, referrals } from '../schema/brands';
+import { pharmacies, providerLicenses } from '../schema/care';
 import { coupons } from '../schema/payments';
 
 /**
@@ -97,6 +98,66 @@ export const demoReferrals = [
   },
 ];
 
+/** The states each demo provider is licensed in. */
+export const demoLicenses: Readonly<Record<string, readonly string[]>> = {
+  'provider@apothecall.test': ['FL', 'TX'],
+  'provider2@apothecall.test': ['FL'],
+};
+
+/** A small pharmacy directory (fictional pharmacies; NCPDP-style 7-digit ids). */
+export const demoPharmacies = [
+  {
+    ncpdpId: '1012345',
+    name: 'Sunrise Pharmacy',
+    address: '120 SW 8th St',
+    city: 'Miami',
+    state: 'FL',
+    zip: '33130',
+    phone: '305-555-0110',
+    fax: '305-555-0111',
+  },
+  {
+    ncpdpId: '1023456',
+    name: 'Bayfront Drugs',
+    address: '45 Biscayne Blvd',
+    city: 'Miami',
+    state: 'FL',
+    zip: '33132',
+    phone: '305-555-0120',
+    fax: '305-555-0121',
+  },
+  {
+    ncpdpId: '1034567',
+    name: 'Gulf Coast Pharmacy',
+    address: '900 Bay St',
+    city: 'Tampa',
+    state: 'FL',
+    zip: '33602',
+    phone: '813-555-0130',
+    fax: '813-555-0131',
+  },
+  {
+    ncpdpId: '4545678',
+    name: 'Lone Star Pharmacy',
+    address: '301 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    phone: '512-555-0140',
+    fax: '512-555-0141',
+  },
+  {
+    ncpdpId: '4556789',
+    name: 'Riverwalk Rx',
+    address: '210 Alamo Plaza',
+    city: 'San Antonio',
+    state: 'TX',
+    zip: '78205',
+    phone: '210-555-0150',
+    fax: '210-555-0151',
+  },
+];
+
 /** Demo coupons: a free visit, a discount and an expired one. */
 export const demoCoupons = [
   {
@@ -167,6 +228,12 @@ export const demoAccounts: readonly DemoAccount[] = [
     holder: { firstName: 'Samuel', lastName: 'Okafor', dob: '1979-01-22', gender: 'M' },
   },
   {
+    loginId: 'provider2@apothecall.test',
+    role: 'provider',
+    label: 'second provider (FL)',
+    holder: { firstName: 'Grace', lastName: 'Lin', dob: '1984-03-09', gender: 'F' },
+  },
+  {
     loginId: 'pharmacist@apothecall.test',
     role: 'pharmacist',
     label: 'pharmacist',
@@ -215,6 +282,9 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
     for (const coupon of demoCoupons) {
       await tx.insert(coupons).values(coupon).onConflictDoNothing();
     }
+    for (const pharmacy of demoPharmacies) {
+      await tx.insert(pharmacies).values(pharmacy).onConflictDoNothing();
+    }
     for (const demo of demoAccounts) {
       const inserted = await tx
         .insert(accounts)
@@ -243,6 +313,9 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
         state: 'FL',
         zipCode: '33132',
       });
+      for (const state of demoLicenses[demo.loginId] ?? []) {
+        await tx.insert(providerLicenses).values({ accountId, state }).onConflictDoNothing();
+      }
       if (demo.role === 'patient') {
         // The demo patient shares FRIEND10: people who join with it show on her referred transactions.
         await tx

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
 import { referrals } from '../../db/schema/brands';
@@ -93,7 +93,8 @@ export interface AccountsRepo {
     channel: string | null;
     expiresAt: Date;
   }): Promise<void>;
-  findCode(purpose: string, codeHash: string): Promise<CodeRecord | undefined>;
+  /** A code by purpose and hash; with `accountId`, only that account's open codes. */
+  findCode(purpose: string, codeHash: string, accountId?: string): Promise<CodeRecord | undefined>;
   /** Marks a code used if it still is usable at `at`; false when another request got there first. */
   useCode(id: string, at: Date): Promise<boolean>;
   cancelCode(id: string, at: Date): Promise<void>;
@@ -248,7 +249,7 @@ export function createAccountsRepo(db: Db): AccountsRepo {
     async insertCode(input) {
       await db.insert(oneTimeCodes).values(input);
     },
-    async findCode(purpose, codeHash) {
+    async findCode(purpose, codeHash, accountId) {
       const [row] = await db
         .select({
           id: oneTimeCodes.id,
@@ -258,7 +259,20 @@ export function createAccountsRepo(db: Db): AccountsRepo {
           cancelledAt: oneTimeCodes.cancelledAt,
         })
         .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, codeHash)))
+        .where(
+          and(
+            eq(oneTimeCodes.purpose, purpose),
+            eq(oneTimeCodes.codeHash, codeHash),
+            ...(accountId
+              ? [
+                  eq(oneTimeCodes.accountId, accountId),
+                  isNull(oneTimeCodes.usedAt),
+                  isNull(oneTimeCodes.cancelledAt),
+                ]
+              : []),
+          ),
+        )
+        .orderBy(desc(oneTimeCodes.createdAt))
         .limit(1);
       return row;
     },

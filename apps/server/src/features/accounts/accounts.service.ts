@@ -63,10 +63,8 @@ export function createAccountsService(deps: {
 
   async function fail(ctx: RequestOrigin, reason: string, loginIdHash: string, accountId?: string) {
     const keys = keysFor(loginIdHash, ctx.ip);
-    await Promise.all([
-      deps.limiter.hit(keys.account, windowSeconds),
-      deps.limiter.hit(keys.address, windowSeconds),
-    ]);
+    // The account's attempt was already counted when it began; the address counts failures.
+    await deps.limiter.hit(keys.address, windowSeconds);
     await deps.audit.record({
       action: 'account.login',
       outcome: 'failure',
@@ -100,7 +98,8 @@ export function createAccountsService(deps: {
       await deps.sms.send(holder.phone, translate(lang, 'accounts.sms.tfa', params));
     } else {
       await deps.mailer.send({
-        to: holder?.email ?? account.loginId,
+        // Security mail goes to the login id, which only a password-checked flow can change.
+        to: account.loginId,
         subject: translate(lang, 'accounts.mail.tfa.subject', params),
         text: translate(lang, 'accounts.mail.tfa.body', params),
       });
@@ -112,11 +111,14 @@ export function createAccountsService(deps: {
       const loginId = normalizeLoginId(input.loginId);
       const loginIdHash = createHash('sha256').update(loginId).digest('hex');
       const keys = keysFor(loginIdHash, ctx.ip);
-      const [accountFailures, addressFailures] = await Promise.all([
-        deps.limiter.peek(keys.account),
+      // The account's attempt is counted before the password is checked, so parallel guesses
+      // cannot all slip under the limit; a successful login clears it. The address counts
+      // failures only (many people can share one address).
+      const [accountAttempts, addressFailures] = await Promise.all([
+        deps.limiter.hit(keys.account, windowSeconds),
         deps.limiter.peek(keys.address),
       ]);
-      if (accountFailures >= maxFailures || addressFailures >= maxFailures * 5) {
+      if (accountAttempts > maxFailures || addressFailures >= maxFailures * 5) {
         await deps.audit.record({
           action: 'account.login',
           outcome: 'denied',
@@ -147,7 +149,7 @@ export function createAccountsService(deps: {
           await sendTfaCode(account, persons[0], ctx);
           throw appErrors.tfaRequired();
         }
-        const code = await deps.repo.findCode('tfa', hashCode(input.tfaCode));
+        const code = await deps.repo.findCode('tfa', hashCode(input.tfaCode), account.id);
         const ok = code?.accountId === account.id && (await deps.repo.useCode(code.id, now()));
         if (!ok) {
           await fail(ctx, 'bad-tfa-code', loginIdHash, account.id);

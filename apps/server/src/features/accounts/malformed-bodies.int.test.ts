@@ -132,6 +132,46 @@ describe.each(databaseKinds)('malformed bodies on %s', (kind) => {
         });
       }
     }
+    // A NUL byte anywhere (body, query, path) is refused up front, and nothing reaches the log.
+    for (const [method, url, payload] of [
+      [
+        'POST',
+        '/api/register',
+        {
+          ...{
+            profile: {
+              name: 'Nul Byte',
+              dob: '01-01-1990',
+              gender: 'F',
+              address: '1 Main\u0000 St',
+              state: 'FL',
+              zipCode: '33139',
+              phone: '305-555-0142',
+              email: 'nul@example.test',
+            },
+          },
+          credentials: { password: 'Quinn-Pass-42' },
+        },
+      ],
+      ['POST', '/api/password-reset', { email: 'a\u0000@example.test' }],
+      [
+        'POST',
+        '/api/account/token',
+        { loginId: 'x\u0000', password: 'y', platform: 'web', version: '1' },
+      ],
+      ['GET', '/api/referral/AB%00C', undefined],
+      ['GET', '/api/account/pricing/AB%00C', undefined],
+    ] as const) {
+      const res = await t.fastify.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
+    }
+    expect(t.logs.join('')).not.toContain('Nul');
+    expect(t.logs.join('')).not.toContain('305-555-0142');
     // Sessions' last-seen times may move; everything else must be as it was.
     const strip = (s: string) =>
       s

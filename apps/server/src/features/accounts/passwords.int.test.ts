@@ -101,6 +101,24 @@ describe.each(databaseKinds)('password help on %s', (kind) => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('sends at most five reset messages an hour to one person', async () => {
+    await t.fastify.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: registration('flood@example.test'),
+    });
+    const count = async () =>
+      (
+        await t.database.db.select().from(outbox).where(eq(outbox.recipient, 'flood@example.test'))
+      ).filter((m) => m.subject?.includes('reset your password')).length;
+    for (let i = 0; i < 8; i++) {
+      expect((await post('/api/password-reset', { email: 'flood@example.test' })).statusCode).toBe(
+        200,
+      );
+    }
+    expect(await count()).toBe(5);
+  });
+
   it('changes the password with the old one, ending the other sessions only', async () => {
     const mine = await login(t, 'reset@example.test', 'Third-Pass-9x');
     const other = await login(t, 'reset@example.test', 'Third-Pass-9x');

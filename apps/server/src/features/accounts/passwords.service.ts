@@ -6,6 +6,7 @@ import { hashCode, newResetCode } from '../../platform/codes';
 import { appErrors, parseWith } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
 import type { PasswordHasher } from '../../platform/passwords';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
 import type { SmsSender } from '../../platform/sms.service';
 import type { AccountsRepo } from './accounts.repo';
@@ -39,6 +40,8 @@ export function createPasswordsService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   publicUrl: string;
+  /** Limits reset requests per target and per address, so nobody can flood a patient's phone. */
+  limiter: RateLimiter;
   now?: () => Date;
 }): PasswordsService {
   const now = deps.now ?? (() => new Date());
@@ -54,7 +57,23 @@ export function createPasswordsService(deps: {
 
   return {
     async requestReset(email, ctx) {
-      const account = await deps.repo.findByLoginId(normalizeLoginId(email));
+      const loginId = normalizeLoginId(email);
+      const [perTarget, perAddress] = await Promise.all([
+        deps.limiter.hit(`reset:target:${hashCode(loginId)}`, 3600),
+        deps.limiter.hit(`reset:ip:${ctx.ip}`, 3600),
+      ]);
+      if (perTarget > 5 || perAddress > 30) {
+        // Same answer as always; nothing more is sent for the hour.
+        await deps.audit.record({
+          action: 'password.reset.request',
+          outcome: 'denied',
+          ip: ctx.ip,
+          requestId: ctx.requestId,
+          detail: { reason: 'rate-limited' },
+        });
+        return;
+      }
+      const account = await deps.repo.findByLoginId(loginId);
       await deps.audit.record({
         action: 'password.reset.request',
         outcome: account && !account.disabledAt ? 'success' : 'failure',
@@ -77,7 +96,8 @@ export function createPasswordsService(deps: {
       const params = { brand: ctx.brandName, link: `${deps.publicUrl}/#/resetpw/${code}` };
       const [holder] = await deps.repo.listPersons(account.id);
       await deps.mailer.send({
-        to: holder?.email ?? account.loginId,
+        // Security mail goes to the login id, which only a password-checked flow can change.
+        to: account.loginId,
         subject: translate(lang, 'accounts.mail.reset.subject', params),
         text: translate(lang, 'accounts.mail.reset.body', params),
       });

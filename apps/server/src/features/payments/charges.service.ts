@@ -78,9 +78,16 @@ export function createChargesService(deps: {
   audit: AuditService;
   /** Test-only fault injection: die right after the gateway approved, before the commit. */
   crashAfterGateway?: () => void;
+  /**
+   * A pending entry older than this is taken to be abandoned (its process died) and is settled
+   * from the gateway's record. Longer than any live request (the gateway timeout is 10 s), so a
+   * starting process never settles another process's charge in flight.
+   */
+  abandonedAfterMs?: number;
   now?: () => Date;
 }): ChargesService {
   const now = deps.now ?? (() => new Date());
+  const abandonedAfterMs = deps.abandonedAfterMs ?? 60_000;
 
   async function staleToken(accountId: string): Promise<never> {
     const fallback = await deps.pricing.defaultPrice(accountId);
@@ -91,9 +98,11 @@ export function createChargesService(deps: {
   }
 
   async function failEntry(entry: LedgerRecord, errorCode: string) {
-    await deps.repo.settle(entry.id, 'failed', { errorCode }, now());
-    if (entry.creditCents > 0)
+    if (!(await deps.repo.settle(entry.id, 'failed', { errorCode }, now()))) return;
+    if (entry.creditCents > 0) {
       await deps.repo.addCredit(entry.accountId, entry.creditCents, 'charge-reversal', entry.id);
+    }
+    await deps.repo.releaseCoupon(entry.id);
   }
 
   /** Waits for a concurrent request with the same key to settle, then answers as it did. */
@@ -103,7 +112,12 @@ export function createChargesService(deps: {
     }
     let row: LedgerRecord | undefined = existing;
     for (let i = 0; row?.state === 'pending' && i < 300; i++) {
-      await waitMs(50);
+      if (now().getTime() - row.createdAt.getTime() > abandonedAfterMs) {
+        // Left pending by a process that stopped: settle it from the gateway's record now.
+        await settleFromGateway(row).catch(() => undefined);
+      } else {
+        await waitMs(50);
+      }
       row = await deps.repo.findByKey(existing.accountId, existing.idempotencyKey);
     }
     if (!row || row.state === 'pending')
@@ -149,31 +163,32 @@ export function createChargesService(deps: {
       const profile = input.paymentProfileId
         ? await deps.repo.findProfile(accountId, input.paymentProfileId)
         : undefined;
-      const balance = await deps.repo.creditBalance(accountId);
-      const creditCents = Math.min(Math.max(balance, 0), amount);
-      const cardCents = amount - creditCents;
-      const entry = await deps.repo.insertPending({
-        accountId,
-        kind: 'charge',
-        idempotencyKey: input.idempotencyKey,
-        fingerprint,
-        invoiceNumber: newInvoiceNumber(),
-        amountCents: amount,
-        creditCents,
-        cardCents,
-        paymentProfileId: profile?.id ?? null,
-        cardBrand: profile?.brand ?? null,
-        cardLast4: profile?.last4 ?? null,
-        cardHolder: profile?.holderName ?? null,
-        relatedId: null,
-        description: input.description,
-      });
-      if (!entry) {
+      const opened = await deps.repo.openCharge(
+        {
+          accountId,
+          kind: 'charge',
+          idempotencyKey: input.idempotencyKey,
+          fingerprint,
+          invoiceNumber: newInvoiceNumber(),
+          amountCents: amount,
+          paymentProfileId: profile?.id ?? null,
+          cardBrand: profile?.brand ?? null,
+          cardLast4: profile?.last4 ?? null,
+          cardHolder: profile?.holderName ?? null,
+          relatedId: null,
+          description: input.description,
+        },
+        claim.source === 'coupon' ? claim.code : null,
+      );
+      if (opened.kind === 'exists') {
         const winner = await deps.repo.findByKey(accountId, input.idempotencyKey);
         if (!winner) throw new AppError(409, 'IN_PROGRESS', 'payments.inProgress');
         return answerFor(winner, fingerprint);
       }
-      if (creditCents > 0) await deps.repo.addCredit(accountId, -creditCents, 'charge', entry.id);
+      // A coupon price pays once: this charge uses the account's redemption of the coupon.
+      if (opened.kind === 'coupon-unavailable') return staleToken(accountId);
+      const entry = opened.entry;
+      const { creditCents, cardCents } = entry;
 
       if (cardCents > 0) {
         const customer = await deps.repo.customerOf(accountId, deps.gateway.name);
@@ -190,13 +205,19 @@ export function createChargesService(deps: {
             description: input.description.slice(0, 255),
           });
           deps.crashAfterGateway?.();
-          await deps.repo.settle(
+          const settled = await deps.repo.settle(
             entry.id,
             'succeeded',
             { gatewayTransactionId: result.transactionId },
             now(),
           );
+          if (!settled) {
+            // Something settled the entry as failed meanwhile: take the charge back, say so.
+            await deps.gateway.void(result.transactionId).catch(() => undefined);
+            throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
+          }
         } catch (error) {
+          if (error instanceof AppError) throw error;
           if (error instanceof GatewayError && error.kind !== 'error') {
             await failEntry(entry, error.kind);
             if (error.kind !== 'duplicate') await deps.repo.markProfileInvalid(profile.id);
@@ -239,6 +260,9 @@ export function createChargesService(deps: {
       const fingerprint = `refund:${charge.id}`;
       const existing = await deps.repo.findByKey(accountId, idempotencyKey);
       if (existing) return answerFor(existing, fingerprint);
+      // A charge is refunded once, whatever key the caller uses.
+      const earlier = await deps.repo.refundOf(charge.id);
+      if (earlier) return toEntry(earlier);
       const entry = await deps.repo.insertPending({
         accountId,
         kind: 'refund',
@@ -322,16 +346,20 @@ export function createChargesService(deps: {
       return toEntry(row);
     },
 
-    async reconcile(olderThanMs = 0) {
+    async reconcile(olderThanMs = abandonedAfterMs) {
       const pending = await deps.repo.pendingBefore(new Date(now().getTime() - olderThanMs));
       let succeeded = 0;
       let failed = 0;
       for (const entry of pending) {
         if (entry.kind !== 'charge') continue;
-        const outcome = entry.cardCents === 0 ? 'succeeded' : await settleFromGateway(entry);
-        if (entry.cardCents === 0) await deps.repo.settle(entry.id, 'succeeded', {}, now());
-        if (outcome === 'succeeded') succeeded++;
-        else failed++;
+        try {
+          const outcome = entry.cardCents === 0 ? 'succeeded' : await settleFromGateway(entry);
+          if (entry.cardCents === 0) await deps.repo.settle(entry.id, 'succeeded', {}, now());
+          if (outcome === 'succeeded') succeeded++;
+          else failed++;
+        } catch {
+          // The gateway did not answer: the entry stays pending for the next round.
+        }
       }
       return { succeeded, failed };
     },

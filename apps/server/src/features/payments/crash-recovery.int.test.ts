@@ -130,7 +130,8 @@ describe.each(databaseKinds)(
       await expect(call(first.url, 'POST', '/payments/charge', token, charge)).rejects.toThrow();
       expect((await first.exited).signal).toBe('SIGKILL');
 
-      const second = await start(target.env);
+      await new Promise((r) => setTimeout(r, 1_100));
+      const second = await start({ ...target.env, PAYMENT_RECONCILE_AFTER_SECONDS: '1' });
       running.push(second);
       const token2 = (await call(second.url, 'POST', '/account/token', null, loginBody)).json
         .token as unknown as string;

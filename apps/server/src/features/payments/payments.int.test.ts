@@ -266,6 +266,57 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     });
   });
 
+  it('charges a coupon price only after redeeming it, and only once', async () => {
+    const profiles = (await get('/api/account/payments/profiles', maria)).json();
+    const paymentProfileId = profiles.payProfiles[0].card.profileID;
+    // Nora looked SAVE20 up but never redeemed it: the price cannot be paid.
+    const looked = (await get('/api/account/coupon/SAVE20', nora)).json();
+    const unredeemed = await post('/api/payments/charge', nora, {
+      priceToken: looked.priceToken,
+      paymentProfileId: null,
+      idempotencyKey: 'coupon-key-1',
+      description: 'x',
+    });
+    expect(unredeemed.json().errorCode).toBe('PRICE_TOKEN_STALE');
+    // Maria redeemed FREEVISIT earlier: it pays one visit, then its token is stale.
+    const free = (await post('/api/redeem-coupon', maria, { coupon: 'FREEVISIT' })).json();
+    const first = await post('/api/payments/charge', maria, {
+      priceToken: free.priceToken,
+      paymentProfileId,
+      idempotencyKey: 'coupon-key-2',
+      description: 'Free visit',
+    });
+    expect(first.json().transaction.amount).toBe(0);
+    const second = await post('/api/payments/charge', maria, {
+      priceToken: free.priceToken,
+      paymentProfileId,
+      idempotencyKey: 'coupon-key-3',
+      description: 'Free visit again',
+    });
+    expect(second.json()).toMatchObject({ errorCode: 'PRICE_TOKEN_STALE', defaultPrice: 4900 });
+  });
+
+  it('never spends the same credit twice, even for concurrent charges', async () => {
+    const repo = createPaymentsRepo(t.database.db);
+    const accountId = (await get('/api/account/profile', maria)).json().profile.id;
+    await repo.addCredit(accountId, 4900, 'goodwill', null);
+    const profiles = (await get('/api/account/payments/profiles', maria)).json();
+    const { priceToken } = await price(maria);
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        post('/api/payments/charge', maria, {
+          priceToken,
+          paymentProfileId: profiles.payProfiles[0].card.profileID,
+          idempotencyKey: `credit-race-${n}`,
+          description: 'Video visit',
+        }),
+      ),
+    );
+    const credits = answers.map((a) => a.json().transaction.creditCents as number);
+    expect(credits.reduce((a, b) => a + b, 0)).toBe(4900);
+    expect(await repo.creditBalance(accountId)).toBe(0);
+  });
+
   it('deletes a card down to none', async () => {
     const current = (await get('/api/account/payments/profiles', maria)).json();
     const res = await post('/api/account/payments/delete-profiles', maria, {

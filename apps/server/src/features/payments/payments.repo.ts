@@ -76,6 +76,30 @@ export interface PaymentsRepo {
   insertPending(
     entry: Omit<LedgerRecord, 'id' | 'state' | 'gatewayTransactionId' | 'errorCode' | 'createdAt'>,
   ): Promise<LedgerRecord | undefined>;
+  /**
+   * Opens a charge atomically, under a per-account lock: uses the coupon redemption (when the
+   * price came from a coupon), reserves the credit the balance allows, and writes the pending
+   * row. Concurrent charges therefore cannot spend the same credit or the same coupon twice.
+   */
+  openCharge(
+    entry: Omit<
+      LedgerRecord,
+      | 'id'
+      | 'state'
+      | 'gatewayTransactionId'
+      | 'errorCode'
+      | 'createdAt'
+      | 'creditCents'
+      | 'cardCents'
+    >,
+    couponCode: string | null,
+  ): Promise<
+    { kind: 'opened'; entry: LedgerRecord } | { kind: 'exists' } | { kind: 'coupon-unavailable' }
+  >;
+  /** Gives a failed charge's coupon redemption back. */
+  releaseCoupon(ledgerId: string): Promise<void>;
+  /** The refund of a charge that did not fail, if any. */
+  refundOf(chargeId: string): Promise<LedgerRecord | undefined>;
   findByKey(accountId: string, idempotencyKey: string): Promise<LedgerRecord | undefined>;
   findEntry(accountId: string, id: string): Promise<LedgerRecord | undefined>;
   settle(
@@ -83,7 +107,7 @@ export interface PaymentsRepo {
     state: LedgerState,
     detail: { gatewayTransactionId?: string; errorCode?: string },
     at: Date,
-  ): Promise<void>;
+  ): Promise<boolean>;
   pendingBefore(at: Date): Promise<LedgerRecord[]>;
   listEntries(accountId: string): Promise<LedgerRecord[]>;
   /** Succeeded charges of accounts that registered with one of this account's referral codes. */
@@ -206,6 +230,85 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
         .returning(ledgerColumns);
       return rows[0] ? asLedger(rows[0]) : undefined;
     },
+    async openCharge(entry, couponCode) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${entry.accountId}))`);
+        const [existing] = await tx
+          .select({ id: ledger.id })
+          .from(ledger)
+          .where(
+            and(
+              eq(ledger.accountId, entry.accountId),
+              eq(ledger.idempotencyKey, entry.idempotencyKey),
+            ),
+          )
+          .limit(1);
+        if (existing) return { kind: 'exists' as const };
+        const id = crypto.randomUUID();
+        if (couponCode) {
+          const used = await tx
+            .update(couponRedemptions)
+            .set({ ledgerId: id })
+            .where(
+              and(
+                eq(couponRedemptions.accountId, entry.accountId),
+                eq(couponRedemptions.code, couponCode),
+                isNull(couponRedemptions.ledgerId),
+              ),
+            )
+            .returning({ id: couponRedemptions.id });
+          if (used.length === 0) return { kind: 'coupon-unavailable' as const };
+        }
+        const [row] = await tx
+          .select({
+            total: sql<string | number | null>`coalesce(sum(${creditEntries.amountCents}), 0)`,
+          })
+          .from(creditEntries)
+          .where(eq(creditEntries.accountId, entry.accountId));
+        const balance = Math.max(0, Number(row?.total ?? 0));
+        const creditCents = Math.min(balance, entry.amountCents);
+        const [inserted] = await tx
+          .insert(ledger)
+          .values({
+            ...entry,
+            id,
+            state: 'pending',
+            creditCents,
+            cardCents: entry.amountCents - creditCents,
+          })
+          .returning(ledgerColumns);
+        if (!inserted) throw new Error('ledger insert returned nothing');
+        if (creditCents > 0) {
+          await tx.insert(creditEntries).values({
+            accountId: entry.accountId,
+            amountCents: -creditCents,
+            reason: 'charge',
+            ledgerId: id,
+          });
+        }
+        return { kind: 'opened' as const, entry: asLedger(inserted) };
+      });
+    },
+    async releaseCoupon(ledgerId) {
+      await db
+        .update(couponRedemptions)
+        .set({ ledgerId: null })
+        .where(eq(couponRedemptions.ledgerId, ledgerId));
+    },
+    async refundOf(chargeId) {
+      const [row] = await db
+        .select(ledgerColumns)
+        .from(ledger)
+        .where(
+          and(
+            eq(ledger.relatedId, chargeId),
+            eq(ledger.kind, 'refund'),
+            sql`${ledger.state} <> 'failed'`,
+          ),
+        )
+        .limit(1);
+      return row ? asLedger(row) : undefined;
+    },
     async findByKey(accountId, idempotencyKey) {
       const [row] = await db
         .select(ledgerColumns)
@@ -223,7 +326,7 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
       return row ? asLedger(row) : undefined;
     },
     async settle(id, state, detail, at) {
-      await db
+      const rows = await db
         .update(ledger)
         .set({
           state,
@@ -231,7 +334,9 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
           errorCode: detail.errorCode ?? null,
           updatedAt: at,
         })
-        .where(and(eq(ledger.id, id), eq(ledger.state, 'pending')));
+        .where(and(eq(ledger.id, id), eq(ledger.state, 'pending')))
+        .returning({ id: ledger.id });
+      return rows.length === 1;
     },
     async pendingBefore(at) {
       const rows = await db

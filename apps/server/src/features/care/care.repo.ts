@@ -1,0 +1,248 @@
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, consents, persons } from '../../db/schema/accounts';
+import { pharmacies, providerDuty, providerLicenses, visits } from '../../db/schema/care';
+
+export interface VisitRecord {
+  id: string;
+  accountId: string;
+  personId: string;
+  idempotencyKey: string;
+  state: string;
+  location: string;
+  reason: string;
+  providerId: string | null;
+  ledgerId: string | null;
+  createdAt: Date;
+}
+
+export interface PersonFacts {
+  id: string;
+  accountId: string;
+  firstName: string;
+  lastName: string;
+  dob: string;
+  gender: string;
+  consultLocation: string | null;
+}
+
+export interface CareRepo {
+  person(personId: string): Promise<PersonFacts | undefined>;
+  consents(accountId: string): Promise<{ document: string; version: string }[]>;
+  visitByKey(accountId: string, idempotencyKey: string): Promise<VisitRecord | undefined>;
+  visit(id: string): Promise<VisitRecord | undefined>;
+  insertVisit(input: {
+    accountId: string;
+    personId: string;
+    idempotencyKey: string;
+    location: string;
+    reason: string;
+    notes: string;
+    pharmacy: Record<string, unknown> | null;
+    screening: Record<string, unknown> | null;
+    ledgerId: string | null;
+    priceCents: number;
+  }): Promise<VisitRecord | undefined>;
+  activeVisits(accountId: string): Promise<VisitRecord[]>;
+  /** Waiting visits in a state, oldest first. */
+  waitingIn(states: readonly string[]): Promise<VisitRecord[]>;
+  /** Moves a visit between states only from the expected one; false when it was not there. */
+  move(
+    id: string,
+    from: string,
+    to: string,
+    changes?: { providerId?: string; at?: Date },
+  ): Promise<boolean>;
+  /** Claims a waiting visit in one of the provider's states; false when someone else got it. */
+  claim(id: string, providerId: string, states: readonly string[], at: Date): Promise<boolean>;
+  licenses(providerId: string): Promise<string[]>;
+  providersLicensedIn(state: string): Promise<string[]>;
+  onDutyCount(state: string): Promise<number>;
+  setDuty(providerId: string, onDuty: boolean, at: Date): Promise<void>;
+  isOnDuty(providerId: string): Promise<boolean>;
+  role(accountId: string): Promise<string | undefined>;
+  displayName(accountId: string): Promise<string | undefined>;
+  searchPharmacies(
+    query: string,
+    state: string | undefined,
+    limit: number,
+  ): Promise<(typeof pharmacies.$inferSelect)[]>;
+}
+
+const visitColumns = {
+  id: visits.id,
+  accountId: visits.accountId,
+  personId: visits.personId,
+  idempotencyKey: visits.idempotencyKey,
+  state: visits.state,
+  location: visits.location,
+  reason: visits.reason,
+  providerId: visits.providerId,
+  ledgerId: visits.ledgerId,
+  createdAt: visits.createdAt,
+};
+
+export function createCareRepo(db: Db): CareRepo {
+  return {
+    async person(personId) {
+      const [row] = await db
+        .select({
+          id: persons.id,
+          accountId: persons.accountId,
+          firstName: persons.firstName,
+          lastName: persons.lastName,
+          dob: persons.dob,
+          gender: persons.gender,
+          consultLocation: persons.consultLocation,
+        })
+        .from(persons)
+        .where(eq(persons.id, personId))
+        .limit(1);
+      return row;
+    },
+    async consents(accountId) {
+      return db
+        .select({ document: consents.document, version: consents.version })
+        .from(consents)
+        .where(eq(consents.accountId, accountId));
+    },
+    async visitByKey(accountId, idempotencyKey) {
+      const [row] = await db
+        .select(visitColumns)
+        .from(visits)
+        .where(and(eq(visits.accountId, accountId), eq(visits.idempotencyKey, idempotencyKey)))
+        .limit(1);
+      return row;
+    },
+    async visit(id) {
+      const [row] = await db.select(visitColumns).from(visits).where(eq(visits.id, id)).limit(1);
+      return row;
+    },
+    async insertVisit(input) {
+      const rows = await db
+        .insert(visits)
+        .values({ ...input, state: 'waiting' })
+        .onConflictDoNothing({ target: [visits.accountId, visits.idempotencyKey] })
+        .returning(visitColumns);
+      return rows[0];
+    },
+    async activeVisits(accountId) {
+      return db
+        .select(visitColumns)
+        .from(visits)
+        .where(
+          and(eq(visits.accountId, accountId), inArray(visits.state, ['waiting', 'inProgress'])),
+        )
+        .orderBy(asc(visits.createdAt));
+    },
+    async waitingIn(states) {
+      if (states.length === 0) return [];
+      return db
+        .select(visitColumns)
+        .from(visits)
+        .where(and(eq(visits.state, 'waiting'), inArray(visits.location, [...states])))
+        .orderBy(asc(visits.createdAt), asc(visits.id));
+    },
+    async move(id, from, to, changes = {}) {
+      const rows = await db
+        .update(visits)
+        .set({
+          state: to,
+          ...(changes.at && (to === 'cancelled' || to === 'completed')
+            ? { endedAt: changes.at }
+            : {}),
+        })
+        .where(and(eq(visits.id, id), eq(visits.state, from)))
+        .returning({ id: visits.id });
+      return rows.length === 1;
+    },
+    async claim(id, providerId, states, at) {
+      if (states.length === 0) return false;
+      const rows = await db
+        .update(visits)
+        .set({ state: 'inProgress', providerId, claimedAt: at })
+        .where(
+          and(
+            eq(visits.id, id),
+            eq(visits.state, 'waiting'),
+            inArray(visits.location, [...states]),
+          ),
+        )
+        .returning({ id: visits.id });
+      return rows.length === 1;
+    },
+    async licenses(providerId) {
+      const rows = await db
+        .select({ state: providerLicenses.state })
+        .from(providerLicenses)
+        .where(eq(providerLicenses.accountId, providerId));
+      return rows.map((r) => r.state);
+    },
+    async providersLicensedIn(state) {
+      const rows = await db
+        .select({ id: providerLicenses.accountId })
+        .from(providerLicenses)
+        .where(eq(providerLicenses.state, state));
+      return rows.map((r) => r.id);
+    },
+    async onDutyCount(state) {
+      const [row] = await db
+        .select({ n: sql<number | string>`count(*)` })
+        .from(providerDuty)
+        .innerJoin(providerLicenses, eq(providerLicenses.accountId, providerDuty.accountId))
+        .where(and(eq(providerDuty.onDuty, true), eq(providerLicenses.state, state)));
+      return Number(row?.n ?? 0);
+    },
+    async setDuty(providerId, onDuty, at) {
+      await db
+        .insert(providerDuty)
+        .values({ accountId: providerId, onDuty, updatedAt: at })
+        .onConflictDoUpdate({ target: providerDuty.accountId, set: { onDuty, updatedAt: at } });
+    },
+    async isOnDuty(providerId) {
+      const [row] = await db
+        .select({ onDuty: providerDuty.onDuty })
+        .from(providerDuty)
+        .where(eq(providerDuty.accountId, providerId))
+        .limit(1);
+      return row?.onDuty ?? false;
+    },
+    async role(accountId) {
+      const [row] = await db
+        .select({ role: accounts.role })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row?.role;
+    },
+    async displayName(accountId) {
+      const [row] = await db
+        .select({ first: persons.firstName, last: persons.lastName })
+        .from(persons)
+        .where(and(eq(persons.accountId, accountId), eq(persons.relation, 'self')))
+        .limit(1);
+      return row ? `${row.first} ${row.last}` : undefined;
+    },
+    async searchPharmacies(query, state, limit) {
+      const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);
+      const conditions = [
+        ...(state ? [eq(pharmacies.state, state)] : []),
+        ...words.map((w) => {
+          const like = `%${w.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+          return or(
+            ilike(pharmacies.name, like),
+            ilike(pharmacies.city, like),
+            ilike(pharmacies.zip, like),
+            ilike(pharmacies.address, like),
+          );
+        }),
+      ];
+      return db
+        .select()
+        .from(pharmacies)
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(asc(pharmacies.name))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { consentsUpToDate } from '@apothecall/domain/accounts/consents.rules';
+import type { CareSettings } from '@apothecall/domain/brands/brands.api';
+import { isCareReasonId } from '@apothecall/domain/care/care-reasons';
+import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { type VisitState, visitStates, waitEstimate } from '@apothecall/domain/care/visits.rules';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import { serviceAvailability } from '@apothecall/domain/places/places.rules';
+import { z } from 'zod';
+import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import { AppError, appErrors } from '../../platform/errors';
+import type { CareRepo, VisitRecord } from './care.repo';
+
+/** The payments area's charge and refund, handed in by the app (features do not import each other). */
+export interface CarePayments {
+  charge(
+    accountId: string,
+    input: {
+      priceToken: string;
+      paymentProfileId: string | null;
+      idempotencyKey: string;
+      description: string;
+    },
+    origin: RequestOrigin,
+  ): Promise<{ id: string; amount: number }>;
+  refund(
+    accountId: string,
+    chargeId: string,
+    idempotencyKey: string,
+    origin: RequestOrigin,
+  ): Promise<unknown>;
+}
+
+export interface StartVisitInput {
+  patientID: string;
+  complaint: { reason: string; notes: string };
+  pharmacy: Record<string, unknown> | null;
+  states: string[];
+  priceToken: string | null;
+  payProfileID: string | null;
+  visitScreenResult: unknown;
+  idempotencyKey: string;
+}
+
+export interface CareActor extends RequestOrigin {
+  accountId: string;
+  lang: Lang;
+  brandId: string;
+}
+
+export interface CareService {
+  start(actor: CareActor, input: StartVisitInput): Promise<PatientVisit>;
+  active(actor: CareActor): Promise<PatientVisit[]>;
+  cancel(actor: CareActor, visitId: string): Promise<PatientVisit>;
+  /** The patient view of a visit, for pushes (no access check: callers own it). */
+  view(visit: VisitRecord): Promise<PatientVisit>;
+}
+
+const screenResultSchema = z.object({ passed: z.boolean() }).loose();
+
+/**
+ * The patient side of on-demand care (issue 6): start a visit for a family member — consents
+ * current, the state offered, the screening passed, the price paid (credit, then card, through
+ * the payments area with the visit's idempotency key) — wait in the queue with a live place and
+ * wait estimate, and cancel while waiting for a refund.
+ */
+export function createCareService(deps: {
+  repo: CareRepo;
+  payments: CarePayments;
+  audit: AuditService;
+  careSettings: (brandId: string) => Promise<CareSettings>;
+  /** Tells the queue's providers and the patient that something changed. */
+  notifyQueue: (state: string) => Promise<void>;
+  notifyPatient: (visit: VisitRecord) => Promise<void>;
+  now?: () => Date;
+}): CareService {
+  const now = deps.now ?? (() => new Date());
+
+  async function view(visit: VisitRecord): Promise<PatientVisit> {
+    const state = (visitStates as readonly string[]).includes(visit.state)
+      ? (visit.state as VisitState)
+      : 'waiting';
+    let place: number | null = null;
+    let waitTime: number | null = null;
+    if (state === 'waiting') {
+      const queue = await deps.repo.waitingIn([visit.location]);
+      place = queue.findIndex((v) => v.id === visit.id) + 1 || null;
+      waitTime = place ? waitEstimate(place, await deps.repo.onDutyCount(visit.location)) : null;
+    }
+    const startTime = visit.createdAt.toISOString();
+    return {
+      visitId: visit.id,
+      patientId: visit.personId,
+      state,
+      reason: visit.reason,
+      startTime,
+      place,
+      waitTime,
+      dueTime:
+        waitTime === null
+          ? null
+          : new Date(visit.createdAt.getTime() + waitTime * 60_000).toISOString(),
+      providerName: visit.providerId
+        ? ((await deps.repo.displayName(visit.providerId)) ?? null)
+        : null,
+    };
+  }
+
+  async function ownVisit(actor: CareActor, visitId: string): Promise<VisitRecord> {
+    const visit = z.uuid().safeParse(visitId).success ? await deps.repo.visit(visitId) : undefined;
+    if (!visit || visit.accountId !== actor.accountId) throw appErrors.notFound();
+    return visit;
+  }
+
+  return {
+    view,
+
+    async start(actor, input) {
+      const existing = await deps.repo.visitByKey(actor.accountId, input.idempotencyKey);
+      if (existing) return view(existing);
+
+      const person = z.uuid().safeParse(input.patientID).success
+        ? await deps.repo.person(input.patientID)
+        : undefined;
+      if (!person || person.accountId !== actor.accountId) throw appErrors.notFound();
+      if (!consentsUpToDate(await deps.repo.consents(actor.accountId))) {
+        throw new AppError(403, 'CONSENTS_REQUIRED', 'accounts.consents.required');
+      }
+      if (!isCareReasonId(input.complaint.reason))
+        throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'complaint.reason' });
+      const screening = screenResultSchema.safeParse(input.visitScreenResult);
+      if (!screening.success || !screening.data.passed)
+        throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed');
+      const state = input.states[0] ?? person.consultLocation ?? '';
+      const settings = await deps.careSettings(actor.brandId);
+      const offered = serviceAvailability(state, 'onDemand', {
+        availableStates: settings.availableStates,
+      });
+      if (!offered.offered)
+        throw new AppError(400, 'SERVICE_UNAVAILABLE', offered.reason, offered.params);
+      if (!input.priceToken) throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged');
+
+      // The visit's key is the charge's key: a retried start is one visit and one charge.
+      const charge = await deps.payments.charge(
+        actor.accountId,
+        {
+          priceToken: input.priceToken,
+          paymentProfileId: input.payProfileID,
+          idempotencyKey: `visit:${input.idempotencyKey}`,
+          description: `On-demand visit (${input.complaint.reason})`,
+        },
+        actor,
+      );
+      const visit =
+        (await deps.repo.insertVisit({
+          accountId: actor.accountId,
+          personId: person.id,
+          idempotencyKey: input.idempotencyKey,
+          location: offered.offered ? state.toUpperCase() : state,
+          reason: input.complaint.reason,
+          notes: input.complaint.notes,
+          pharmacy: input.pharmacy,
+          screening: screening.data,
+          ledgerId: charge.id,
+          priceCents: charge.amount,
+        })) ?? (await deps.repo.visitByKey(actor.accountId, input.idempotencyKey));
+      if (!visit) throw appErrors.notFound();
+      await deps.audit.record({
+        action: 'visit.start',
+        outcome: 'success',
+        actorAccountId: actor.accountId,
+        subjectAccountId: actor.accountId,
+        subjectPersonId: person.id,
+        ip: actor.ip,
+        requestId: actor.requestId,
+        detail: { visitId: visit.id, state: visit.location, reason: visit.reason },
+      });
+      await deps.notifyQueue(visit.location);
+      return view(visit);
+    },
+
+    async active(actor) {
+      const list = await deps.repo.activeVisits(actor.accountId);
+      return Promise.all(list.map(view));
+    },
+
+    async cancel(actor, visitId) {
+      const visit = await ownVisit(actor, visitId);
+      if (!(await deps.repo.move(visit.id, 'waiting', 'cancelled', { at: now() }))) {
+        throw new AppError(409, 'VISIT_NOT_WAITING', 'care.visit.notWaiting');
+      }
+      if (visit.ledgerId)
+        await deps.payments.refund(
+          actor.accountId,
+          visit.ledgerId,
+          `refund:visit:${visit.id}`,
+          actor,
+        );
+      await deps.audit.record({
+        action: 'visit.cancel',
+        outcome: 'success',
+        actorAccountId: actor.accountId,
+        subjectAccountId: actor.accountId,
+        subjectPersonId: visit.personId,
+        ip: actor.ip,
+        requestId: actor.requestId,
+        detail: { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
+      });
+      await deps.notifyQueue(visit.location);
+      const after = await deps.repo.visit(visit.id);
+      return view(after ?? visit);
+    },
+  };
+}
