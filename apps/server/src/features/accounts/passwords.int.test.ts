@@ -51,7 +51,7 @@ describe.each(databaseKinds)('password help on %s', (kind) => {
     expect(saved.statusCode).toBe(200);
 
     await expect(login(t, 'reset@example.test', 'Quinn-Pass-42')).rejects.toThrow(/401/);
-    expect(await login(t, 'reset@example.test', 'Brand-New-Pass-7')).toBeTruthy();
+    expect(await login(t, 'reset@example.test', 'Brand-New-Pass-7')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const again = await post('/api/resetpw/savepw', {
       resetCode: code!,
