@@ -115,7 +115,7 @@ async function resetCodeFromMail(email: string, since: number): Promise<string> 
         code = mail ? resetLinkPattern.exec(mail.text)?.[1] : undefined;
         return code;
       },
-      { message: `a reset e-mail to ${email} arrives by SMTP`, timeout: 15_000 },
+      { message: `a reset e-mail to ${email} arrives by SMTP`, timeout: 30_000 },
     )
     .toMatch(/^[A-Za-z0-9_-]{32}$/);
   return code ?? '';
