@@ -27,6 +27,13 @@ import { RegisterScreen } from '../features/accounts/screens/register-screen';
 import { ResetPasswordScreen } from '../features/accounts/screens/reset-password-screen';
 import { TermsScreen } from '../features/accounts/screens/terms-screen';
 import { PharmacyEntryScreen } from '../features/brands/screens/pharmacy-entry-screen';
+import { ClinicQueueScreen } from '../features/care/screens/clinic-queue-screen';
+import { ClinicVisitScreen } from '../features/care/screens/clinic-visit-screen';
+import { GetCareScreen } from '../features/care/screens/get-care-screen';
+import { MeetScreen } from '../features/care/screens/meet-screen';
+import { WaitingScreen } from '../features/care/screens/waiting-screen';
+import { NoteScreen } from '../features/notes/screens/note-screen';
+import { NotesScreen } from '../features/notes/screens/notes-screen';
 import { CouponScreen } from '../features/payments/screens/coupon-screen';
 import { PaymentsScreen } from '../features/payments/screens/payments-screen';
 import { ReceiptScreen } from '../features/payments/screens/receipt-screen';
@@ -58,12 +65,17 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   transactions: () => <TransactionsScreen />,
   receipt: () => <ReceiptScreen />,
   referredTransactions: () => <ReferredTransactionsScreen />,
-  // Care screens are built by later issues; the consent gate already guards them.
   care: () => (
     <ConsentGate>
-      <ComingSoon screen="care" />
+      <GetCareScreen />
     </ConsentGate>
   ),
+  waiting: () => <WaitingScreen />,
+  meet: () => <MeetScreen />,
+  notes: () => <NotesScreen />,
+  note: () => <NoteScreen />,
+  clinicQueue: () => <ClinicQueueScreen />,
+  clinicVisit: () => <ClinicVisitScreen />,
   appointment: () => (
     <ConsentGate>
       <ComingSoon screen="appointment" />

@@ -111,6 +111,11 @@ export function clearSession(): void {
   emit();
 }
 
+/** Calls the listener whenever the session changes (login, logout, other tab). */
+export function subscribeSession(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

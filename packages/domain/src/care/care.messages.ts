@@ -55,6 +55,28 @@ const en = {
   'care.visit.notWaiting': 'This visit is no longer waiting, so it cannot be cancelled here.',
   'care.visit.alreadyClaimed': 'Another provider has already taken this visit.',
   'care.clinic.providersOnly': 'This part of the app is for providers.',
+  'care.screening.emergency':
+    'Your answers show signs of an emergency. Call 911 or go to the nearest emergency room now.',
+  'care.screening.bloodPressureCrisis':
+    'Your blood pressure is in the crisis range. Call 911 or go to the nearest emergency room now.',
+  'care.screening.edNitrates':
+    'Erectile dysfunction medicines cannot be prescribed while you take nitrates.',
+  'care.screening.pregnant': 'Birth control cannot be prescribed during pregnancy.',
+  'care.screening.smokerOver35':
+    'Hormonal birth control is not prescribed online to smokers aged 35 or older.',
+  'care.emergency.chestPain': 'Chest pain or pressure',
+  'care.emergency.troubleBreathing': 'Trouble breathing',
+  'care.emergency.confusion': 'New confusion or trouble staying awake',
+  'care.emergency.fainting': 'Fainting',
+  'care.emergency.severeBleeding': 'Severe bleeding',
+  'care.emergency.strokeSigns': 'Face drooping, arm weakness or slurred speech',
+  'care.alarm.metabolic': 'Two or more of diabetes, hypertension and high cholesterol',
+  'care.alarm.highBloodPressure': 'High blood pressure',
+  'care.alarm.bmiOver40': 'BMI 40 or more',
+  'care.visit.notInProgress': 'This visit is not in progress.',
+  'care.visit.noteRequired': 'Write the note before ending the visit.',
+  'care.meet.invalid': 'This video link has expired or has already been used.',
+  'care.message.tooLong': 'Messages can be up to 2000 characters.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -114,6 +136,28 @@ const es: Record<keyof typeof en, string> = {
   'care.visit.notWaiting': 'Esta consulta ya no está en espera, así que no se puede cancelar aquí.',
   'care.visit.alreadyClaimed': 'Otro proveedor ya tomó esta consulta.',
   'care.clinic.providersOnly': 'Esta parte de la aplicación es para proveedores.',
+  'care.screening.emergency':
+    'Sus respuestas indican una emergencia. Llame al 911 o vaya ahora a la sala de emergencias más cercana.',
+  'care.screening.bloodPressureCrisis':
+    'Su presión arterial está en el rango de crisis. Llame al 911 o vaya ahora a la sala de emergencias más cercana.',
+  'care.screening.edNitrates':
+    'Los medicamentos para la disfunción eréctil no se pueden recetar mientras usted toma nitratos.',
+  'care.screening.pregnant': 'No se pueden recetar anticonceptivos durante el embarazo.',
+  'care.screening.smokerOver35':
+    'Los anticonceptivos hormonales no se recetan en línea a fumadoras de 35 años o más.',
+  'care.emergency.chestPain': 'Dolor o presión en el pecho',
+  'care.emergency.troubleBreathing': 'Dificultad para respirar',
+  'care.emergency.confusion': 'Confusión nueva o dificultad para mantenerse despierto',
+  'care.emergency.fainting': 'Desmayo',
+  'care.emergency.severeBleeding': 'Sangrado intenso',
+  'care.emergency.strokeSigns': 'Cara caída, debilidad en un brazo o habla arrastrada',
+  'care.alarm.metabolic': 'Dos o más de diabetes, hipertensión y colesterol alto',
+  'care.alarm.highBloodPressure': 'Presión arterial alta',
+  'care.alarm.bmiOver40': 'IMC de 40 o más',
+  'care.visit.notInProgress': 'Esta consulta no está en curso.',
+  'care.visit.noteRequired': 'Escriba la nota antes de terminar la consulta.',
+  'care.meet.invalid': 'Este enlace de video venció o ya se usó.',
+  'care.message.tooLong': 'Los mensajes pueden tener hasta 2000 caracteres.',
 };
 
 export const careMessages = { en, es };

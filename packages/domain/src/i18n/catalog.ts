@@ -10,8 +10,12 @@ import { profileScreensMessages } from '../accounts/profile-screens.messages';
 import { appointmentsMessages } from '../appointments/appointments.messages';
 import { brandsMessages } from '../brands/brands.messages';
 import { careMessages } from '../care/care.messages';
+import { careScreensMessages } from '../care/care-screens.messages';
+import { clinicScreensMessages } from '../care/clinic-screens.messages';
+import { visitCallMessages } from '../care/visit-call.messages';
 import { commonMessages } from '../common/common.messages';
 import { navigationMessages } from '../navigation/navigation.messages';
+import { notesMessages } from '../notes/notes.messages';
 import { paymentScreensMessages } from '../payments/payment-screens.messages';
 import { paymentsMessages } from '../payments/payments.messages';
 import { placesMessages } from '../places/places.messages';
@@ -43,6 +47,10 @@ export const areaCatalogues = {
   paymentScreens: paymentScreensMessages,
   prepay: prepayMessages,
   subscriptions: subscriptionsMessages,
+  careUi: careScreensMessages,
+  clinicUi: clinicScreensMessages,
+  call: visitCallMessages,
+  notes: notesMessages,
 } as const;
 
 const en = {
@@ -64,6 +72,10 @@ const en = {
   ...paymentScreensMessages.en,
   ...prepayMessages.en,
   ...subscriptionsMessages.en,
+  ...careScreensMessages.en,
+  ...clinicScreensMessages.en,
+  ...visitCallMessages.en,
+  ...notesMessages.en,
 };
 
 export type MessageKey = keyof typeof en;
@@ -87,6 +99,10 @@ const es: Record<MessageKey, string> = {
   ...paymentScreensMessages.es,
   ...prepayMessages.es,
   ...subscriptionsMessages.es,
+  ...careScreensMessages.es,
+  ...clinicScreensMessages.es,
+  ...visitCallMessages.es,
+  ...notesMessages.es,
 };
 
 export const catalog: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { en, es };

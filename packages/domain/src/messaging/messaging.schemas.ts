@@ -65,6 +65,8 @@ export const outgoingMessageSchema = z
     phone: messagePhoneSchema.default(null),
     owner: idSchema,
     attachments: z.array(attachmentRefSchema).max(20).default([]),
+    /** The sender's id for this message: a resend after a lost ack is stored once. */
+    clientId: z.string().trim().min(8).max(100).optional(),
   })
   .refine((m) => m.text.trim() !== '' || m.attachments.length > 0, {
     message: 'A message needs text or an attachment',

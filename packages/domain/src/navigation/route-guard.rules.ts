@@ -138,6 +138,11 @@ export function guardRoute(input: {
     if (!allowed) return redirect(path, homeRedirect(brand), 'navigation.verifiedAccountOnly');
   }
 
+  // 4b. Our addition: the provider console (/clinic...) is for providers only.
+  if ((path === '/clinic' || path.startsWith('/clinic/')) && session.role !== 'provider') {
+    return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
+  }
+
   // 5. /prepay-home only when it is the white-label home page.
   if (path === prepayHomePath && brand?.homePage !== prepayHomePath) {
     return redirect(path, '/');

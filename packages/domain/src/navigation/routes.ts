@@ -63,6 +63,9 @@ export const routes = [
   { path: '/prepay-edit/:id', screen: 'prepayEdit', access: 'protected' },
   { path: '/prepay-transactions/:id', screen: 'prepayTransactions', access: 'protected' },
   { path: '/prepay-addFunds/:id', screen: 'prepayAddFunds', access: 'protected' },
+  // Our addition (issue 6): the provider console; the guard admits providers only.
+  { path: '/clinic', screen: 'clinicQueue', access: 'protected' },
+  { path: '/clinic/visits/:id', screen: 'clinicVisit', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

@@ -1,15 +1,39 @@
 import { z } from 'zod';
+import { idSchema } from '../common/common.schemas';
+import { messageSchema } from '../messaging/messaging.schemas';
 
 /**
  * Socket.io contract shared by server and web. The client authenticates in the handshake's
- * `auth` payload ({ token }), never in the URL. Later areas (messaging, care, rx) add their
- * events here.
+ * `auth` payload — a session token ({ token }) or, for a patient who opened the one-time SMS
+ * link, a visit-scoped meet token ({ meetToken }) — never in the URL.
  */
-export const handshakeAuthSchema = z.object({ token: z.string().min(1).max(200) });
+export const handshakeAuthSchema = z.union([
+  z.object({ token: z.string().min(1).max(200) }),
+  z.object({ meetToken: z.string().min(1).max(200) }),
+]);
 
 export const realtimeEvents = {
   /** Client -> server with acknowledgement: proves the connection is authenticated. */
   ping: 'ping',
+  /** Client -> server with ack (JoinVisitAck): enter a visit's room (patient or its provider). */
+  joinVisit: 'joinVisit',
+  /** Client -> server: leave the visit's room (hang up). */
+  leaveVisit: 'leaveVisit',
+  /** Both ways: WebRTC signalling, relayed by the server to the other side of the visit. */
+  signal: 'signal',
+  /** Server -> room: someone joined or left (the other side renegotiates). */
+  peerJoined: 'peerJoined',
+  peerLeft: 'peerLeft',
+  /** Client -> server with ack (MessageAckResult); server -> room with the stored Message. */
+  message: 'message',
+  /** Client -> server: I have this message; server -> room with the updated Message. */
+  messageReceived: 'messageReceived',
+  /** Server -> the joining socket: the visit's conversation so far. */
+  allMessages: 'allMessages',
+  /** Server -> clients: a prescription visit changed (issue: rx visits). */
+  updateRxVisit: 'updateRxVisit',
+  /** Server -> a socket whose session ended (logout, revoke, expiry): it is then disconnected. */
+  sessionEnded: 'sessionEnded',
 } as const;
 
 export const pingAckSchema = z.object({ ok: z.literal(true), at: z.string() });
@@ -17,3 +41,65 @@ export type PingAck = z.infer<typeof pingAckSchema>;
 
 /** Error message the server uses to refuse a handshake (connect_error). */
 export const realtimeUnauthorized = 'unauthorized';
+
+export const visitRoles = ['patient', 'provider'] as const;
+export type VisitRole = (typeof visitRoles)[number];
+
+/** An ICE server handed to RTCPeerConnection (STUN/TURN, from server configuration). */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+export const joinVisitSchema = z.object({ visitId: idSchema });
+export type JoinVisit = z.infer<typeof joinVisitSchema>;
+
+/** The ack of joinVisit. `peers` counts the other side's sockets already in the room. */
+export const joinVisitAckSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    role: z.enum(visitRoles),
+    /** The account id this socket speaks as (the message `owner`). */
+    self: idSchema,
+    peers: z.number().int().nonnegative(),
+    iceServers: z.array(iceServerSchema),
+  }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type JoinVisitAck = z.infer<typeof joinVisitAckSchema>;
+
+/** WebRTC signalling: SDP offer/answer, ICE candidate, or hang-up; payload is opaque JSON. */
+export const signalKinds = ['offer', 'answer', 'ice', 'hangup'] as const;
+export const signalSchema = z.object({
+  visitId: idSchema,
+  kind: z.enum(signalKinds),
+  /** RTCSessionDescriptionInit for offer/answer, RTCIceCandidateInit for ice, null for hangup. */
+  payload: z.json().nullable().default(null),
+});
+export type SignalInput = z.input<typeof signalSchema>;
+/** What the other side receives: the signal plus who sent it. */
+export const relayedSignalSchema = signalSchema.extend({ from: z.enum(visitRoles) });
+export type RelayedSignal = z.infer<typeof relayedSignalSchema>;
+
+export const peerEventSchema = z.object({ visitId: idSchema, role: z.enum(visitRoles) });
+export type PeerEvent = z.infer<typeof peerEventSchema>;
+
+/**
+ * The ack of a 'message' emit. ok:true only after the message is stored (a message the
+ * server acknowledged is never lost); ok:false carries a catalogue message in the socket's
+ * language. No ack at all (timeout) means "not stored": the client may resend with the same
+ * clientId, which the server de-duplicates.
+ */
+export const messageAckResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), message: messageSchema }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type MessageAckResult = z.infer<typeof messageAckResultSchema>;
+
+export const allMessagesSchema = z.object({
+  visitId: idSchema,
+  messages: z.array(messageSchema),
+});
+export type AllMessages = z.infer<typeof allMessagesSchema>;

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+/** Placeholder: being built (issue 6). */
+export function NotesScreen() {
+  return <ComingSoon screen="notes" />;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { noteSchema } from './notes.schemas';
+
+/** A note in the list (no body: the list is a summary; /notes/{id} has the whole note). */
+export const noteSummarySchema = noteSchema.pick({
+  id: true,
+  date: true,
+  time: true,
+  provider: true,
+  subject: true,
+  ptId: true,
+});
+export type NoteSummary = z.infer<typeof noteSummarySchema>;
+
+/**
+ * POST /full-notes answers one page: notes between startDate and endDate, newest first, at
+ * most `pageSize`; `nextEndDate` is the day before the oldest note shown when there may be
+ * more (spec section 9: the end date follows the last note), or null.
+ */
+export const notesPageResponseSchema = z.object({
+  error: z.literal(false),
+  notes: z.array(noteSummarySchema),
+  nextEndDate: z.string().nullable(),
+});
+export type NotesPageResponse = z.infer<typeof notesPageResponseSchema>;
+
+/** POST /notes: all notes of one person, newest first. */
+export const notesResponseSchema = z.object({
+  error: z.literal(false),
+  notes: z.array(noteSummarySchema),
+});
+
+/** GET /notes/{id} (+ /notes/{id}/pdf for the PDF). */
+export const noteResponseSchema = z.object({ error: z.literal(false), note: noteSchema });
+export type NoteResponse = z.infer<typeof noteResponseSchema>;
+
+export const notesPageSize = 20;
