@@ -37,7 +37,7 @@ export function attachRealtime(
 
   io.use((socket, next) => {
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
-    if (!auth.success) return next(new Error(realtimeUnauthorized));
+    if (!auth.success || !('token' in auth.data)) return next(new Error(realtimeUnauthorized));
     opts.sessions.resolve(auth.data.token).then(
       (resolved) => {
         if (!resolved.ok) return next(new Error(realtimeUnauthorized));

@@ -37,6 +37,8 @@ export const visits = pgTable(
     providerId: uuid('provider_id').references(() => accounts.id),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** completed | refund | noShow, set when the provider ends the visit. */
+    outcome: text('outcome'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,4 +84,119 @@ export const pharmacies = pgTable(
     searchText: text('search_text').notNull().default(sql`''`),
   },
   (t) => [index('pharmacies_state_idx').on(t.state)],
+);
+
+/** A provider's professional details, printed on notes (spec: Note.providerCredential). */
+export const providerProfiles = pgTable('provider_profiles', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  /** Post-nominal letters shown after the name, e.g. MD, DO, NP. */
+  suffix: text('suffix').notNull().default(''),
+  npi: text('npi').notNull(),
+  /** domain notes.schemas providerCredential: address {name,line1,line2,phone}, fax, npi, clientNumber. */
+  credential: jsonb('credential').$type<Record<string, unknown>>().notNull(),
+});
+
+/** Visit chat (spec: Message). Stored before it is acknowledged; clientId de-duplicates resends. */
+export const visitMessages = pgTable(
+  'visit_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    owner: uuid('owner')
+      .notNull()
+      .references(() => accounts.id),
+    clientId: text('client_id'),
+    type: text('type').notNull().default('chat'),
+    text: text('text').notNull().default(''),
+    phone: text('phone'),
+    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    sent: timestamp('sent', { withTimezone: true }).notNull().defaultNow(),
+    received: timestamp('received', { withTimezone: true }),
+  },
+  (t) => [
+    index('visit_messages_visit_idx').on(t.visitId, t.sent),
+    uniqueIndex('visit_messages_client_id').on(t.visitId, t.owner, t.clientId),
+  ],
+);
+
+/** Notes on a person's record (spec: Note); written when a visit ends. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The holder account that owns the person's record. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id),
+    visitId: uuid('visit_id').references(() => visits.id),
+    providerId: uuid('provider_id').references(() => accounts.id),
+    /** The provider's display name with suffix, as printed. */
+    providerName: text('provider_name').notNull(),
+    author: text('author').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    providerCredential: jsonb('provider_credential').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notes_person_created_idx').on(t.personId, t.createdAt),
+    uniqueIndex('notes_visit_unique').on(t.visitId),
+  ],
+);
+
+/** Prescriptions written in a visit (checked by domain rx/medications.rules). */
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => accounts.id),
+    medication: text('medication').notNull(),
+    strength: text('strength').notNull(),
+    quantity: integer('quantity').notNull(),
+    refills: integer('refills').notNull(),
+    directions: text('directions').notNull(),
+    pharmacy: jsonb('pharmacy').$type<Record<string, unknown> | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prescriptions_visit_idx').on(t.visitId)],
+);
+
+/**
+ * The one-time SMS meet link of a visit: `linkHash` is the SHA-256 of the id in the link
+ * (used once, expires); exchanging it yields a meet token (`sessionHash`) that only opens this
+ * visit's call and expires with it.
+ */
+export const meetLinks = pgTable(
+  'meet_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    linkHash: text('link_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    sessionHash: text('session_hash'),
+    sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('meet_links_link_hash').on(t.linkHash),
+    index('meet_links_session_idx').on(t.sessionHash),
+  ],
 );

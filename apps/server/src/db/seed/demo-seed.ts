@@ -3,7 +3,7 @@ import type { PasswordHasher } from '../../platform/passwords';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
 import { brands, referrals } from '../schema/brands';
-import { pharmacies, providerLicenses } from '../schema/care';
+import { pharmacies, providerLicenses, providerProfiles } from '../schema/care';
 import { coupons } from '../schema/payments';
 
 /**
@@ -102,6 +102,14 @@ export const demoReferrals = [
 export const demoLicenses: Readonly<Record<string, readonly string[]>> = {
   'provider@apothecall.test': ['FL', 'TX'],
   'provider2@apothecall.test': ['FL'],
+};
+
+/** Each demo provider's printed credential block (fictional NPIs; 10 digits). */
+export const demoProviderProfiles: Readonly<
+  Record<string, { suffix: string; npi: string; clientNumber: string }>
+> = {
+  'provider@apothecall.test': { suffix: 'MD', npi: '1234567893', clientNumber: 'LAB-1001' },
+  'provider2@apothecall.test': { suffix: 'NP', npi: '1245319599', clientNumber: 'LAB-1002' },
 };
 
 /** A small pharmacy directory (fictional pharmacies; NCPDP-style 7-digit ids). */
@@ -315,6 +323,28 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
       });
       for (const state of demoLicenses[demo.loginId] ?? []) {
         await tx.insert(providerLicenses).values({ accountId, state }).onConflictDoNothing();
+      }
+      const profile = demoProviderProfiles[demo.loginId];
+      if (profile) {
+        await tx
+          .insert(providerProfiles)
+          .values({
+            accountId,
+            suffix: profile.suffix,
+            npi: profile.npi,
+            credential: {
+              address: {
+                name: 'Apothecall Medical Group',
+                line1: '100 Biscayne Blvd, Suite 400',
+                line2: 'Miami, FL 33132',
+                phone: '305-555-0199',
+              },
+              fax: '305-555-0198',
+              npi: profile.npi,
+              clientNumber: profile.clientNumber,
+            },
+          })
+          .onConflictDoNothing();
       }
       if (demo.role === 'patient') {
         // The demo patient shares FRIEND10: people who join with it show on her referred transactions.
