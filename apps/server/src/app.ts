@@ -28,7 +28,13 @@ import { createBrandsService } from './features/brands/brands.service';
 import { createCareRepo, type VisitRecord } from './features/care/care.repo';
 import { careRoutes } from './features/care/care.routes';
 import { createCareService } from './features/care/care.service';
+import { careSocketHandlers } from './features/care/care.socket';
 import { createClinicService } from './features/care/clinic.service';
+import { createVisitRecordsRepo } from './features/care/visit-records.repo';
+import { createVisitRoomService } from './features/care/visit-room.service';
+import { createNotesRepo } from './features/notes/notes.repo';
+import { notesRoutes } from './features/notes/notes.routes';
+import { createNotesService } from './features/notes/notes.service';
 import { createCardsService } from './features/payments/cards.service';
 import { createChargesService } from './features/payments/charges.service';
 import { createPaymentsRepo } from './features/payments/payments.repo';
@@ -149,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : {}),
   });
   const careRepo = createCareRepo(db);
+  const visitRecords = createVisitRecordsRepo(db);
   // Real-time pushes go through the socket server, attached further down.
   let pushTo: ((accountId: string, event: string, payload: unknown) => void) | undefined;
   const notifyPatient = async (visit: VisitRecord) => {
@@ -169,12 +176,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     audit,
     careSettings: (brandId) => brands.careSettings(brandId),
+    pharmacyById: async (id) => {
+      const found = await visitRecords.pharmacy(id);
+      if (!found) return undefined;
+      const { acceptsErx: _erx, searchText: _search, ...entry } = found;
+      return entry;
+    },
     notifyQueue,
     notifyPatient,
     ...clock,
   });
+  const room = createVisitRoomService({
+    repo: careRepo,
+    records: visitRecords,
+    audit,
+    sendSms: (to, body) => sms.send(to, body),
+    brandName: async (brandId) => (await brands.byId(brandId)).name,
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
   const clinic = createClinicService({
     repo: careRepo,
+    records: visitRecords,
+    payments: {
+      refund: (accountId, chargeId, key, origin) =>
+        charges.refund(accountId, chargeId, key, origin),
+    },
+    onClaimed: (visit) => room.sendMeetLink(visit),
     audit,
     notifyQueue,
     notifyPatient,
@@ -243,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       family,
       audit,
       careSettings: (brandId) => brands.careSettings(brandId),
+      providersOnDuty: (state) => careRepo.onDutyCount(state),
       ...clock,
     }),
     brandOf: (request) => accountRoutesBrand(request),
@@ -315,7 +344,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       );
       await api.register(
-        careRoutes({ care, clinic, pharmacies: careRepo, brandOf: accountRoutesBrand }),
+        careRoutes({ care, clinic, room, pharmacies: careRepo, brandOf: accountRoutesBrand }),
+      );
+      await api.register(
+        notesRoutes({
+          notes: createNotesService({ repo: createNotesRepo(db), audit }),
+          brandName: async (request) => (await accountRoutesBrand(request)).name,
+          ...clock,
+        }),
       );
       if (config.exposeOutbox) await api.register(outboxRoutes(outbox));
     },
@@ -350,7 +386,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   });
 
-  const realtime = attachRealtime(app, { sessions, redisUrl: config.redisUrl });
+  const realtime = attachRealtime(app, {
+    sessions,
+    redisUrl: config.redisUrl,
+    resolveMeetToken: (token) => room.resolveMeetToken(token),
+  });
+  realtime.onConnection(
+    careSocketHandlers({
+      io: realtime.io,
+      room,
+      iceServers: config.iceServers,
+      onError: warn('visit socket handler failed'),
+    }),
+  );
   pushTo = (accountId, event, payload) => {
     realtime.io.to(`account:${accountId}`).emit(event, payload);
   };

@@ -9,6 +9,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const iceServersSchema = z.array(
+  z.object({
+    urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -54,6 +62,28 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
   SMS_FROM: z.string().min(1).default('+15005550006'),
+  /**
+   * WebRTC ICE servers for video visits, as JSON: [{"urls":"stun:stun.example.org:3478"},
+   * {"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]. Empty (the
+   * default) means host candidates only: enough on one machine or one LAN; set STUN/TURN for
+   * patients behind NAT.
+   */
+  ICE_SERVERS: z
+    .string()
+    .default('[]')
+    .transform((raw, ctx) => {
+      try {
+        const parsed = iceServersSchema.safeParse(JSON.parse(raw));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON array of {urls, username?, credential?}',
+      });
+      return z.NEVER;
+    }),
   EXPOSE_OUTBOX: bool.default(false),
   CLIENT_IDLE_LOGOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   AUTO_LOGOFF_MINUTES: z.coerce.number().int().min(1).default(30),
@@ -100,6 +130,12 @@ export interface Config {
       };
   /** Serve GET /api/dev/outbox (tests and local demos only). */
   readonly exposeOutbox: boolean;
+  /** STUN/TURN servers handed to video-visit peers. */
+  readonly iceServers: readonly {
+    urls: string | string[];
+    username?: string;
+    credential?: string;
+  }[];
   readonly client: { readonly idleLogoutMs: number; readonly autoLogoffMinutes: number };
   readonly ages: { readonly minRegistration: number; readonly minDependent: number };
   readonly loginLimit: { readonly maxFailures: number; readonly windowSeconds: number };
@@ -180,6 +216,7 @@ export function loadConfig(
           }
         : { provider: 'outbox', from: e.SMS_FROM },
     exposeOutbox: e.EXPOSE_OUTBOX,
+    iceServers: e.ICE_SERVERS,
     client: {
       idleLogoutMs: e.CLIENT_IDLE_LOGOUT_SECONDS * 1000,
       autoLogoffMinutes: e.AUTO_LOGOFF_MINUTES,

@@ -7,22 +7,47 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { SessionsService } from './sessions/sessions.service';
 
 export interface Realtime {
   readonly io: Server;
+  /** Feature handlers for each authenticated connection (wired by the app). */
+  onConnection(handler: (socket: Socket) => void): void;
   close(): Promise<void>;
 }
 
+/** Who a socket speaks for. A meet socket (SMS link) may only join its one visit. */
+export interface SocketIdentity {
+  accountId: string;
+  sessionId: string | null;
+  token: string | null;
+  meetVisitId: string | null;
+}
+
+export function socketIdentity(socket: Socket): SocketIdentity {
+  return socket.data as SocketIdentity;
+}
+
+/** How often (at most) a live socket's session is checked again while it sends events. */
+const recheckEveryMs = 5_000;
+
 /**
  * socket.io on the API's own HTTP server at /socket.io. The session token travels in the
- * handshake `auth` payload (never the URL); an unknown, idle or revoked token is refused.
- * With REDIS_URL set, the Redis adapter fans events out across API processes.
+ * handshake `auth` payload (never the URL); an unknown, idle or revoked token is refused. A
+ * revoked session's sockets are told (`sessionEnded`) and disconnected at once, on every API
+ * process (the Redis adapter carries the disconnect); a socket whose session went idle or
+ * expired is disconnected at its next event. With REDIS_URL set, the Redis adapter fans events
+ * out across API processes.
  */
 export function attachRealtime(
   app: FastifyInstance,
-  opts: { sessions: SessionsService; redisUrl: string | undefined },
+  opts: {
+    sessions: SessionsService;
+    redisUrl: string | undefined;
+    /** Resolves a meet token (the SMS link's visit-scoped credential). */
+    resolveMeetToken?: (token: string) => Promise<{ accountId: string; visitId: string } | null>;
+  },
 ): Realtime {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
   let pub: Redis | undefined;
@@ -37,28 +62,101 @@ export function attachRealtime(
 
   io.use((socket, next) => {
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
-    if (!auth.success || !('token' in auth.data)) return next(new Error(realtimeUnauthorized));
-    opts.sessions.resolve(auth.data.token).then(
+    if (!auth.success) return next(new Error(realtimeUnauthorized));
+    if ('meetToken' in auth.data) {
+      const resolver = opts.resolveMeetToken;
+      if (!resolver) return next(new Error(realtimeUnauthorized));
+      resolver(auth.data.meetToken).then(
+        (meet) => {
+          if (!meet) return next(new Error(realtimeUnauthorized));
+          socket.data = {
+            accountId: meet.accountId,
+            sessionId: null,
+            token: null,
+            meetVisitId: meet.visitId,
+          } satisfies SocketIdentity;
+          next();
+        },
+        () => next(new Error(realtimeUnauthorized)),
+      );
+      return;
+    }
+    const token = auth.data.token;
+    opts.sessions.resolve(token).then(
       (resolved) => {
         if (!resolved.ok) return next(new Error(realtimeUnauthorized));
-        socket.data.accountId = resolved.accountId;
-        socket.data.sessionId = resolved.sessionId;
+        socket.data = {
+          accountId: resolved.accountId,
+          sessionId: resolved.sessionId,
+          token,
+          meetVisitId: null,
+        } satisfies SocketIdentity;
         void socket.join(`account:${resolved.accountId}`);
+        void socket.join(`session:${resolved.sessionId}`);
         next();
       },
       () => next(new Error(realtimeUnauthorized)),
     );
   });
 
+  const end = (target: { emit: Server['emit']; disconnectSockets(close?: boolean): void }) => {
+    target.emit(realtimeEvents.sessionEnded, {});
+    target.disconnectSockets(true);
+  };
+  opts.sessions.onRevoked((revoked) => {
+    if (revoked.kind === 'session') {
+      end(io.in(`session:${revoked.sessionId}`));
+      return;
+    }
+    const room = io.in(`account:${revoked.accountId}`);
+    if (!revoked.exceptSessionId) {
+      end(room);
+      return;
+    }
+    const keep = revoked.exceptSessionId;
+    room.fetchSockets().then(
+      (sockets) => {
+        for (const s of sockets) {
+          if ((s.data as SocketIdentity).sessionId === keep) continue;
+          s.emit(realtimeEvents.sessionEnded, {});
+          s.disconnect(true);
+        }
+      },
+      (err: unknown) =>
+        app.log.warn({ err: err instanceof Error ? err.message : 'error' }, 'socket revoke failed'),
+    );
+  });
+
+  const handlers: ((socket: Socket) => void)[] = [];
   io.on('connection', (socket) => {
+    let checkedAt = Date.now();
+    socket.use((_packet, next) => {
+      const { token } = socketIdentity(socket);
+      if (!token || Date.now() - checkedAt < recheckEveryMs) return next();
+      opts.sessions.resolve(token).then(
+        (resolved) => {
+          if (resolved.ok) {
+            checkedAt = Date.now();
+            return next();
+          }
+          socket.emit(realtimeEvents.sessionEnded, {});
+          socket.disconnect(true);
+        },
+        () => next(new Error(realtimeUnauthorized)),
+      );
+    });
     socket.on(realtimeEvents.ping, (ack: unknown) => {
       if (typeof ack === 'function')
         ack({ ok: true, at: new Date().toISOString() } satisfies PingAck);
     });
+    for (const handler of handlers) handler(socket);
   });
 
   return {
     io,
+    onConnection(handler) {
+      handlers.push(handler);
+    },
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself
       // after letting in-flight requests finish.

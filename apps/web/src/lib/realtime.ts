@@ -1,6 +1,7 @@
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { currentLanguage } from './i18n';
 import { getSession, subscribeSession } from './session-store';
 
 /**
@@ -18,7 +19,12 @@ function emit() {
 }
 
 function connect(auth: { token: string } | { meetToken: string }): Socket {
-  const s = io({ path: '/socket.io', auth, transports: ['websocket', 'polling'] });
+  // The auth payload is read again on every reconnection, so a language switch follows.
+  const s = io({
+    path: '/socket.io',
+    auth: (cb) => cb({ ...auth, lang: currentLanguage() }),
+    transports: ['websocket', 'polling'],
+  });
   s.on('connect', emit);
   s.on('disconnect', emit);
   s.on(realtimeEvents.sessionEnded, () => s.disconnect());

@@ -76,7 +76,26 @@ const en = {
   'care.visit.notInProgress': 'This visit is not in progress.',
   'care.visit.noteRequired': 'Write the note before ending the visit.',
   'care.meet.invalid': 'This video link has expired or has already been used.',
-  'care.message.tooLong': 'Messages can be up to 2000 characters.',
+  'care.message.tooLong': 'Messages can be up to 10,000 characters.',
+  'care.sms.meetLink':
+    '{brand}: your provider is ready. Join your video visit within {minutes} minutes: {link}',
+  'care.note.subject': 'Video visit: {reason}',
+  'care.note.refundSubject': 'Video visit not completed: {reason}',
+  'care.note.prescription': 'Prescription',
+  'care.note.refunded':
+    'The provider could not treat this problem by video. The visit fee was refunded.',
+  'care.note.reason': 'Reason for visit',
+  'care.note.patientNotes': 'Patient notes',
+  'care.note.subjective': 'Subjective',
+  'care.note.objective': 'Objective',
+  'care.note.assessment': 'Assessment',
+  'care.note.plan': 'Plan',
+  'care.note.rxLine': '{medication} {strength}, quantity {quantity}, refills {refills}',
+  'care.note.directions': 'Directions',
+  'care.note.pharmacy': 'Pharmacy',
+  'care.note.noPrescription': 'No prescription was written.',
+  'care.hours.noProviderNow':
+    'No provider is available right now. Please check again in a few minutes.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -157,7 +176,26 @@ const es: Record<keyof typeof en, string> = {
   'care.visit.notInProgress': 'Esta consulta no está en curso.',
   'care.visit.noteRequired': 'Escriba la nota antes de terminar la consulta.',
   'care.meet.invalid': 'Este enlace de video venció o ya se usó.',
-  'care.message.tooLong': 'Los mensajes pueden tener hasta 2000 caracteres.',
+  'care.message.tooLong': 'Los mensajes pueden tener hasta 10.000 caracteres.',
+  'care.sms.meetLink':
+    '{brand}: su proveedor está listo. Entre a su consulta por video en los próximos {minutes} minutos: {link}',
+  'care.note.subject': 'Consulta por video: {reason}',
+  'care.note.refundSubject': 'Consulta por video no completada: {reason}',
+  'care.note.prescription': 'Receta',
+  'care.note.refunded':
+    'El proveedor no pudo tratar este problema por video. Se reembolsó el costo de la consulta.',
+  'care.note.reason': 'Motivo de la consulta',
+  'care.note.patientNotes': 'Notas del paciente',
+  'care.note.subjective': 'Subjetivo',
+  'care.note.objective': 'Objetivo',
+  'care.note.assessment': 'Evaluación',
+  'care.note.plan': 'Plan',
+  'care.note.rxLine': '{medication} {strength}, cantidad {quantity}, resurtidos {refills}',
+  'care.note.directions': 'Indicaciones',
+  'care.note.pharmacy': 'Farmacia',
+  'care.note.noPrescription': 'No se escribió ninguna receta.',
+  'care.hours.noProviderNow':
+    'No hay ningún proveedor disponible en este momento. Vuelva a intentarlo en unos minutos.',
 };
 
 export const careMessages = { en, es };

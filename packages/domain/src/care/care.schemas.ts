@@ -75,6 +75,7 @@ export const pharmacyChoiceSchema = z.object({
   address: z.string().trim().max(500).default(''),
   // validated by validation rules (phone, spec section 5)
   phone: z.string().trim().max(32).default(''),
+  fax: z.string().trim().max(32).default(''),
 });
 export type PharmacyChoice = z.infer<typeof pharmacyChoiceSchema>;
 

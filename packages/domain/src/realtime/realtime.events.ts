@@ -8,8 +8,8 @@ import { messageSchema } from '../messaging/messaging.schemas';
  * link, a visit-scoped meet token ({ meetToken }) — never in the URL.
  */
 export const handshakeAuthSchema = z.union([
-  z.object({ token: z.string().min(1).max(200) }),
-  z.object({ meetToken: z.string().min(1).max(200) }),
+  z.object({ token: z.string().min(1).max(200), lang: z.string().max(5).optional() }),
+  z.object({ meetToken: z.string().min(1).max(200), lang: z.string().max(5).optional() }),
 ]);
 
 export const realtimeEvents = {

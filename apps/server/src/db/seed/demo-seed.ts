@@ -5,6 +5,7 @@ import { accounts, persons } from '../schema/accounts';
 import { brands, referrals } from '../schema/brands';
 import { pharmacies, providerLicenses, providerProfiles } from '../schema/care';
 import { coupons } from '../schema/payments';
+import { seedDemoNotes } from './demo-notes';
 
 /**
  * Demo data for `npm start` and the tests: one brand and one login of every role the product
@@ -358,6 +359,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
       }
     }
   });
+  await seedDemoNotes(db);
   return demoAccounts.map((d) => ({
     role: d.label,
     loginId: d.loginId,

@@ -48,14 +48,16 @@ function parseClock(value: string): { hour: number; minute: number } {
 /**
  * "I am in" a state (spec sections 1, 4, 7, 9): the confirmed location of each family member,
  * whether on-demand care is offered there (domain serviceAvailability), the async states, the
- * user's credentials and the clinic's hours. Until the provider console exists (issue 6), the
- * hours come from the brand's configured clinic hours.
+ * user's credentials and availability: on-demand care is available in a state while a provider
+ * licensed there is on duty; the brand's posted clinic hours tell when to come back otherwise.
  */
 export function createConsultService(deps: {
   repo: AccountsRepo;
   family: FamilyService;
   audit: AuditService;
   careSettings: (brandId: string) => Promise<CareSettings>;
+  /** How many providers licensed in the state are on duty now (the care area's answer). */
+  providersOnDuty: (state: string) => Promise<number>;
   now?: () => Date;
 }): ConsultService {
   const now = deps.now ?? (() => new Date());
@@ -136,8 +138,10 @@ export function createConsultService(deps: {
         availableStates: settings.availableStates,
       }).offered;
       const inHours = at >= start && at < end;
+      // Availability follows the providers on duty; the posted hours say when to come back.
+      const onDuty = offered ? await deps.providersOnDuty(input.state) : 0;
       let next: Date | null = null;
-      if (offered && !inHours) {
+      if (offered && onDuty === 0 && !inHours) {
         if (at < start) next = start;
         else {
           const tomorrow = calendarDateIn(new Date(end.getTime() + 12 * 3_600_000), tz);
@@ -154,8 +158,12 @@ export function createConsultService(deps: {
         start: start.toISOString(),
         end: end.toISOString(),
         next: next ? next.toISOString() : null,
-        available: offered && inHours,
-        nextAvailableStr: next ? format.format(next) : '',
+        available: offered && onDuty > 0,
+        nextAvailableStr: next
+          ? format.format(next)
+          : offered && onDuty === 0
+            ? translate(input.lang, 'care.hours.noProviderNow')
+            : '',
       };
     },
   };

@@ -84,7 +84,9 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
       states: [state],
       priceToken,
       payProfileID: null as string | null,
-      visitScreenResult: { passed },
+      visitScreenResult: passed
+        ? { passed: true, answers: { allergies: ['penicillin'] } }
+        : { passed: false, answers: { emergencySigns: ['chestPain'] } },
       idempotencyKey: key,
     };
   }
@@ -126,6 +128,25 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
       errorCode: 'SCREENING_FAILED',
       errorMsg: 'Screening Failed. Visit Cannot Continue.',
     });
+    // The server evaluates the answers itself: a client's own "passed" is not trusted.
+    const lying = await startBody(maria, mariaPersonId, 'visit-maria-lie');
+    lying.visitScreenResult = { passed: true, answers: { emergencySigns: ['troubleBreathing'] } };
+    expect(
+      (
+        await send('POST', '/api/visit-start/', maria, { ...lying, payProfileID: profileId })
+      ).json(),
+    ).toMatchObject({ errorCode: 'SCREENING_FAILED' });
+    // Nobody on duty: no visit is taken and nothing is charged.
+    const nobody = {
+      ...(await startBody(maria, mariaPersonId, 'visit-maria-nobody')),
+      payProfileID: profileId,
+    };
+    const refused = await send('POST', '/api/visit-start/', maria, nobody);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('NO_PROVIDER_ON_DUTY');
+    expect((await send('POST', '/api/transactionsGET', maria)).json().transactions).toEqual([]);
+    const hours = (await get('/api/consult/hours?state=FL', maria)).json();
+    expect(hours).toMatchObject({ available: false });
     const others = {
       ...(await startBody(maria, mariaPersonId, 'visit-maria-x')),
       patientID: crypto.randomUUID(),
@@ -146,6 +167,12 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
+    // Availability follows the providers on duty.
+    expect((await send('PUT', '/api/clinic/duty', provider2, { onDuty: true })).statusCode).toBe(
+      200,
+    );
+    expect((await get('/api/consult/hours?state=FL', maria)).json().available).toBe(true);
+    expect((await get('/api/consult/hours?state=TX', maria)).json().available).toBe(false);
     const body = {
       ...(await startBody(maria, mariaPersonId, 'visit-maria-1')),
       payProfileID: profileId,
@@ -159,8 +186,7 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
       state: 'waiting',
       place: 1,
       reason: 'soreThroat',
-      waitTime: null,
-      dueTime: null,
+      waitTime: 5,
     });
     const charges = (await send('POST', '/api/transactionsGET', maria)).json().transactions;
     expect(
@@ -169,9 +195,7 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
 
     // A provider coming on duty changes the estimate: the patient is told without polling.
     const update = new Promise<{ place: number; waitTime: number; dueTime: string }>((resolve) =>
-      socket.on(careEvents.visitUpdate, (v) => {
-        if (v.waitTime !== null) resolve(v);
-      }),
+      socket.on(careEvents.visitUpdate, (v) => resolve(v)),
     );
     expect((await send('PUT', '/api/clinic/duty', provider, { onDuty: true })).json().onDuty).toBe(
       true,

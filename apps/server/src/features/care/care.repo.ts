@@ -14,6 +14,12 @@ export interface VisitRecord {
   providerId: string | null;
   ledgerId: string | null;
   createdAt: Date;
+  notes: string;
+  pharmacy: Record<string, unknown> | null;
+  screening: Record<string, unknown> | null;
+  claimedAt: Date | null;
+  endedAt: Date | null;
+  outcome: string | null;
 }
 
 export interface PersonFacts {
@@ -23,6 +29,7 @@ export interface PersonFacts {
   lastName: string;
   dob: string;
   gender: string;
+  phone: string | null;
   consultLocation: string | null;
 }
 
@@ -51,7 +58,7 @@ export interface CareRepo {
     id: string,
     from: string,
     to: string,
-    changes?: { providerId?: string; at?: Date },
+    changes?: { providerId?: string; at?: Date; outcome?: string },
   ): Promise<boolean>;
   /** Claims a waiting visit in one of the provider's states; false when someone else got it. */
   claim(id: string, providerId: string, states: readonly string[], at: Date): Promise<boolean>;
@@ -61,6 +68,12 @@ export interface CareRepo {
   setDuty(providerId: string, onDuty: boolean, at: Date): Promise<void>;
   isOnDuty(providerId: string): Promise<boolean>;
   role(accountId: string): Promise<string | undefined>;
+  /** The holder's phone, language and brand, for the meet-link text. */
+  holderContact(
+    accountId: string,
+  ): Promise<
+    { phone: string | null; language: string; brandId: string; firstName: string } | undefined
+  >;
   displayName(accountId: string): Promise<string | undefined>;
   searchPharmacies(
     query: string,
@@ -80,6 +93,12 @@ const visitColumns = {
   providerId: visits.providerId,
   ledgerId: visits.ledgerId,
   createdAt: visits.createdAt,
+  notes: visits.notes,
+  pharmacy: visits.pharmacy,
+  screening: visits.screening,
+  claimedAt: visits.claimedAt,
+  endedAt: visits.endedAt,
+  outcome: visits.outcome,
 };
 
 export function createCareRepo(db: Db): CareRepo {
@@ -93,6 +112,7 @@ export function createCareRepo(db: Db): CareRepo {
           lastName: persons.lastName,
           dob: persons.dob,
           gender: persons.gender,
+          phone: persons.phone,
           consultLocation: persons.consultLocation,
         })
         .from(persons)
@@ -148,9 +168,8 @@ export function createCareRepo(db: Db): CareRepo {
         .update(visits)
         .set({
           state: to,
-          ...(changes.at && (to === 'cancelled' || to === 'completed')
-            ? { endedAt: changes.at }
-            : {}),
+          ...(changes.at && to !== 'inProgress' && to !== 'waiting' ? { endedAt: changes.at } : {}),
+          ...(changes.outcome ? { outcome: changes.outcome } : {}),
         })
         .where(and(eq(visits.id, id), eq(visits.state, from)))
         .returning({ id: visits.id });
@@ -214,6 +233,20 @@ export function createCareRepo(db: Db): CareRepo {
         .where(eq(accounts.id, accountId))
         .limit(1);
       return row?.role;
+    },
+    async holderContact(accountId) {
+      const [row] = await db
+        .select({
+          phone: persons.phone,
+          firstName: persons.firstName,
+          language: accounts.language,
+          brandId: accounts.brandId,
+        })
+        .from(accounts)
+        .innerJoin(persons, and(eq(persons.accountId, accounts.id), eq(persons.relation, 'self')))
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row;
     },
     async displayName(accountId) {
       const [row] = await db

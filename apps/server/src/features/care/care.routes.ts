@@ -1,21 +1,31 @@
 import {
   activeVisitsResponseSchema,
+  conversationRequestSchema,
   dutyRequestSchema,
+  endVisitRequestSchema,
+  endVisitResponseSchema,
+  meetParamResponseSchema,
   patientVisitResponseSchema,
   pharmaciesResponseSchema,
+  prescreeningRequestSchema,
+  prescreeningResponseSchema,
   queueResponseSchema,
   startVisitRequestSchema,
+  visitWorkspaceResponseSchema,
 } from '@apothecall/domain/care/visits.api';
+import { messageSchema } from '@apothecall/domain/messaging/messaging.schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { originOf, requireSession } from '../../platform/http';
 import type { CareActor, CareService } from './care.service';
 import type { ClinicService } from './clinic.service';
+import type { VisitRoomService } from './visit-room.service';
 
 export function careRoutes(deps: {
   care: CareService;
   clinic: ClinicService;
+  room: VisitRoomService;
   pharmacies: {
     searchPharmacies(
       query: string,
@@ -99,6 +109,65 @@ export function careRoutes(deps: {
       }),
     );
 
+    r.post(
+      '/get-prescreening',
+      {
+        ...secured,
+        schema: {
+          tags: ['care'],
+          summary: 'What pre-visit screening asks this family member (age and gender filters)',
+          body: prescreeningRequestSchema,
+          response: { 200: prescreeningResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.care.prescreening(
+          await actor(request),
+          request.body.patientID,
+          request.body.reason,
+        )),
+      }),
+    );
+
+    r.post(
+      '/getConversation',
+      {
+        ...secured,
+        schema: {
+          tags: ['care'],
+          summary: "A visit's messages, oldest first (its patient or its provider)",
+          body: conversationRequestSchema,
+          response: {
+            200: z.object({ error: z.literal(false), messages: z.array(messageSchema) }),
+          },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        messages: await deps.room.conversation(
+          { ...originOf(request), accountId: request.auth!.accountId, meetVisitId: null },
+          request.body.visitId,
+        ),
+      }),
+    );
+
+    r.get(
+      '/meet-param',
+      {
+        schema: {
+          tags: ['care'],
+          summary: 'Exchange the one-time SMS meet link for a visit-scoped meet token',
+          querystring: z.object({ id: z.string().max(100) }),
+          response: { 200: meetParamResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.room.exchangeMeetLink(request.query.id, originOf(request))),
+      }),
+    );
+
     r.get(
       '/visits/active',
       {
@@ -166,6 +235,48 @@ export function careRoutes(deps: {
           request.body.onDuty,
           originOf(request),
         ),
+      }),
+    );
+
+    r.get(
+      '/clinic/visits/:id',
+      {
+        ...secured,
+        schema: {
+          tags: ['clinic'],
+          summary: 'The claimed visit: patient, screening, alarms, pharmacy (audited)',
+          params: z.object({ id: z.string().max(64) }),
+          response: { 200: visitWorkspaceResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.clinic.workspace(
+          request.auth!.accountId,
+          request.params.id,
+          originOf(request),
+        ),
+      }),
+    );
+
+    r.post(
+      '/clinic/visits/:id/end',
+      {
+        ...secured,
+        schema: {
+          tags: ['clinic'],
+          summary: 'End the visit: completed (note, prescription), refund, or no-show',
+          params: z.object({ id: z.string().max(64) }),
+          body: endVisitRequestSchema,
+          response: { 200: endVisitResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.clinic.end(request.auth!.accountId, request.params.id, request.body, {
+          ...originOf(request),
+          lang: request.lang,
+        })),
       }),
     );
 

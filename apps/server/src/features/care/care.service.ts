@@ -1,14 +1,42 @@
 import { consentsUpToDate } from '@apothecall/domain/accounts/consents.rules';
 import type { CareSettings } from '@apothecall/domain/brands/brands.api';
 import { isCareReasonId } from '@apothecall/domain/care/care-reasons';
-import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import {
+  emergencySignIds,
+  evaluateScreening,
+  sectionsFor,
+  visitScreenResultSchema,
+} from '@apothecall/domain/care/screening.evaluate';
+import {
+  comorbidityChoices,
+  ldnConditionIds,
+  optionsFor,
+} from '@apothecall/domain/care/screening.rules';
+import type { PatientVisit, PrescreeningResponse } from '@apothecall/domain/care/visits.api';
 import { type VisitState, visitStates, waitEstimate } from '@apothecall/domain/care/visits.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { serviceAvailability } from '@apothecall/domain/places/places.rules';
+import {
+  ageOn,
+  calendarDateOfUtc,
+  parseDateInput,
+} from '@apothecall/domain/validation/validation.rules';
 import { z } from 'zod';
 import type { AuditService, RequestOrigin } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
-import type { CareRepo, VisitRecord } from './care.repo';
+import type { CareRepo, PersonFacts, VisitRecord } from './care.repo';
+
+/** Age today and birth gender, for the screening filters. */
+function patientFacts(
+  person: PersonFacts,
+  at: Date,
+): { age: number; birthGender: 'M' | 'F' | 'X' } {
+  const dob = parseDateInput(person.dob);
+  return {
+    age: dob ? ageOn(dob, calendarDateOfUtc(at)) : 0,
+    birthGender: person.gender === 'M' || person.gender === 'F' ? person.gender : 'X',
+  };
+}
 
 /** The payments area's charge and refund, handed in by the app (features do not import each other). */
 export interface CarePayments {
@@ -51,11 +79,15 @@ export interface CareService {
   start(actor: CareActor, input: StartVisitInput): Promise<PatientVisit>;
   active(actor: CareActor): Promise<PatientVisit[]>;
   cancel(actor: CareActor, visitId: string): Promise<PatientVisit>;
+  /** What to ask this family member in screening (age and birth-gender filters). */
+  prescreening(
+    actor: CareActor,
+    patientID: string,
+    reason: string,
+  ): Promise<Omit<PrescreeningResponse, 'error'>>;
   /** The patient view of a visit, for pushes (no access check: callers own it). */
   view(visit: VisitRecord): Promise<PatientVisit>;
 }
-
-const screenResultSchema = z.object({ passed: z.boolean() }).loose();
 
 /**
  * The patient side of on-demand care (issue 6): start a visit for a family member — consents
@@ -68,6 +100,8 @@ export function createCareService(deps: {
   payments: CarePayments;
   audit: AuditService;
   careSettings: (brandId: string) => Promise<CareSettings>;
+  /** The directory entry for a chosen pharmacy (its NCPDP id). */
+  pharmacyById: (ncpdpId: string) => Promise<Record<string, unknown> | undefined>;
   /** Tells the queue's providers and the patient that something changed. */
   notifyQueue: (state: string) => Promise<void>;
   notifyPatient: (visit: VisitRecord) => Promise<void>;
@@ -127,9 +161,15 @@ export function createCareService(deps: {
       }
       if (!isCareReasonId(input.complaint.reason))
         throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'complaint.reason' });
-      const screening = screenResultSchema.safeParse(input.visitScreenResult);
-      if (!screening.success || !screening.data.passed)
-        throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed');
+      // The answers are evaluated again here: a client's own "passed" is never trusted.
+      const screening = visitScreenResultSchema.safeParse(input.visitScreenResult);
+      if (!screening.success) throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed');
+      const evaluation = evaluateScreening(screening.data.answers, patientFacts(person, now()));
+      if (!evaluation.passed) {
+        throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed', undefined, {
+          reason: evaluation.failures[0] ?? null,
+        });
+      }
       const state = input.states[0] ?? person.consultLocation ?? '';
       const settings = await deps.careSettings(actor.brandId);
       const offered = serviceAvailability(state, 'onDemand', {
@@ -137,6 +177,15 @@ export function createCareService(deps: {
       });
       if (!offered.offered)
         throw new AppError(400, 'SERVICE_UNAVAILABLE', offered.reason, offered.params);
+      if ((await deps.repo.onDutyCount(state.toUpperCase())) === 0) {
+        throw new AppError(409, 'NO_PROVIDER_ON_DUTY', 'care.hours.noProviderNow');
+      }
+      // The visit keeps the directory's record of the pharmacy, not the client's copy.
+      const pharmacy = input.pharmacy
+        ? await deps.pharmacyById(String(input.pharmacy.id ?? ''))
+        : null;
+      if (input.pharmacy && !pharmacy)
+        throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'pharmacy' });
       if (!input.priceToken) throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged');
 
       // The visit's key is the charge's key: a retried start is one visit and one charge.
@@ -158,8 +207,12 @@ export function createCareService(deps: {
           location: offered.offered ? state.toUpperCase() : state,
           reason: input.complaint.reason,
           notes: input.complaint.notes,
-          pharmacy: input.pharmacy,
-          screening: screening.data,
+          pharmacy: pharmacy ?? null,
+          screening: {
+            passed: true,
+            answers: screening.data.answers,
+            alarms: [...evaluation.alarms],
+          },
           ledgerId: charge.id,
           priceCents: charge.amount,
         })) ?? (await deps.repo.visitByKey(actor.accountId, input.idempotencyKey));
@@ -176,6 +229,34 @@ export function createCareService(deps: {
       });
       await deps.notifyQueue(visit.location);
       return view(visit);
+    },
+
+    async prescreening(actor, patientID, reason) {
+      const person = z.uuid().safeParse(patientID).success
+        ? await deps.repo.person(patientID)
+        : undefined;
+      if (!person || person.accountId !== actor.accountId) throw appErrors.notFound();
+      if (!isCareReasonId(reason))
+        throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'reason' });
+      const facts = patientFacts(person, now());
+      await deps.audit.record({
+        action: 'visit.prescreening',
+        outcome: 'success',
+        actorAccountId: actor.accountId,
+        subjectAccountId: actor.accountId,
+        subjectPersonId: person.id,
+        ip: actor.ip,
+        requestId: actor.requestId,
+        detail: { reason },
+      });
+      return {
+        age: facts.age,
+        birthGender: facts.birthGender,
+        sections: sectionsFor(facts),
+        comorbidities: optionsFor(comorbidityChoices, facts).map((o) => o.id),
+        ldnConditions: [...ldnConditionIds],
+        emergencySigns: [...emergencySignIds],
+      };
     },
 
     async active(actor) {

@@ -29,7 +29,16 @@ export interface SessionsService {
   resolve(token: string): Promise<ResolvedSession>;
   revoke(sessionId: string, reason: string): Promise<void>;
   revokeAllForAccount(accountId: string, reason: string, exceptSessionId?: string): Promise<void>;
+  /**
+   * Called after a revocation (logout, password change, account removal), so open real-time
+   * connections of that session are closed too.
+   */
+  onRevoked(listener: (revoked: RevokedSessions) => void): void;
 }
+
+export type RevokedSessions =
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'account'; accountId: string; exceptSessionId?: string };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -45,6 +54,10 @@ export function createSessionsService(deps: {
   const now = deps.now ?? (() => new Date());
   const idleMs = deps.policy.idleSeconds * 1000;
   const touchEveryMs = Math.min(5_000, idleMs / 10);
+  const revokedListeners: ((revoked: RevokedSessions) => void)[] = [];
+  const tell = (revoked: RevokedSessions) => {
+    for (const listener of revokedListeners) listener(revoked);
+  };
 
   return {
     async create(accountId, client) {
@@ -82,8 +95,20 @@ export function createSessionsService(deps: {
       return { ok: true, sessionId: row.id, accountId: row.accountId };
     },
 
-    revoke: (sessionId, reason) => deps.repo.revoke(sessionId, now(), reason),
-    revokeAllForAccount: (accountId, reason, exceptSessionId) =>
-      deps.repo.revokeAllForAccount(accountId, now(), reason, exceptSessionId),
+    async revoke(sessionId, reason) {
+      await deps.repo.revoke(sessionId, now(), reason);
+      tell({ kind: 'session', sessionId });
+    },
+    async revokeAllForAccount(accountId, reason, exceptSessionId) {
+      await deps.repo.revokeAllForAccount(accountId, now(), reason, exceptSessionId);
+      tell(
+        exceptSessionId
+          ? { kind: 'account', accountId, exceptSessionId }
+          : { kind: 'account', accountId },
+      );
+    },
+    onRevoked(listener) {
+      revokedListeners.push(listener);
+    },
   };
 }

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { accounts, persons } from '../schema/accounts';
+import { notes, providerProfiles } from '../schema/care';
+
+const day = 86_400_000;
+
+/** Two past visit notes (fictional), written by the demo provider, days before the seed ran. */
+const demoNotes = [
+  {
+    daysAgo: 12,
+    subject: 'Sore throat',
+    body: [
+      'Chief complaint: sore throat for two days, no fever.',
+      'Assessment: viral pharyngitis is most likely; no signs of strep on history.',
+      'Plan: fluids, rest, throat lozenges and acetaminophen as needed.',
+      'Return or start a new visit if fever above 101 F, trouble swallowing or symptoms beyond 7 days.',
+    ].join('\n'),
+  },
+  {
+    daysAgo: 47,
+    subject: 'Seasonal allergies',
+    body: [
+      'Chief complaint: sneezing, itchy eyes and runny nose each spring.',
+      'Assessment: allergic rhinitis.',
+      'Plan: daily non-sedating antihistamine; saline rinse; follow up if not better in 2 weeks.',
+    ].join('\n'),
+  },
+];
+
+/**
+ * Gives the demo patient two past notes from provider@apothecall.test, so /notes is not empty
+ * in the demo. Idempotent: nothing happens once the patient has any note.
+ */
+export async function seedDemoNotes(db: Db, now: Date = new Date()): Promise<void> {
+  const [patient] = await db
+    .select({ id: persons.id, accountId: persons.accountId })
+    .from(persons)
+    .innerJoin(accounts, eq(accounts.id, persons.accountId))
+    .where(and(eq(accounts.loginId, 'patient@apothecall.test'), eq(persons.relation, 'self')))
+    .limit(1);
+  const [provider] = await db
+    .select({
+      id: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      suffix: providerProfiles.suffix,
+      credential: providerProfiles.credential,
+    })
+    .from(accounts)
+    .innerJoin(persons, eq(persons.id, accounts.id))
+    .innerJoin(providerProfiles, eq(providerProfiles.accountId, accounts.id))
+    .where(eq(accounts.loginId, 'provider@apothecall.test'))
+    .limit(1);
+  if (!patient || !provider) return;
+  const existing = await db
+    .select({ id: notes.id })
+    .from(notes)
+    .where(eq(notes.personId, patient.id))
+    .limit(1);
+  if (existing.length > 0) return;
+  const name = `Dr. ${provider.firstName} ${provider.lastName}${provider.suffix ? `, ${provider.suffix}` : ''}`;
+  await db.insert(notes).values(
+    demoNotes.map((note) => ({
+      accountId: patient.accountId,
+      personId: patient.id,
+      providerId: provider.id,
+      providerName: name,
+      author: name,
+      subject: note.subject,
+      body: note.body,
+      providerCredential: provider.credential,
+      createdAt: new Date(now.getTime() - note.daysAgo * day),
+    })),
+  );
+}

@@ -1,0 +1,240 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  meetLinks,
+  notes,
+  pharmacies,
+  prescriptions,
+  providerProfiles,
+  visitMessages,
+  visits,
+} from '../../db/schema/care';
+
+export interface StoredMessage {
+  id: string;
+  visitId: string;
+  owner: string;
+  type: string;
+  text: string;
+  phone: string | null;
+  attachments: unknown[];
+  sent: Date;
+  received: Date | null;
+}
+
+export interface ProviderProfile {
+  suffix: string;
+  npi: string;
+  credential: Record<string, unknown>;
+}
+
+export interface VisitRecordsRepo {
+  /** Stores a message once per (visit, owner, clientId); a resend returns the stored one. */
+  insertMessage(input: {
+    visitId: string;
+    owner: string;
+    clientId: string | null;
+    type: string;
+    text: string;
+    phone: string | null;
+    attachments: unknown[];
+  }): Promise<StoredMessage>;
+  /** Marks a message received by someone other than its owner; undefined when not found. */
+  markReceived(
+    visitId: string,
+    msgId: string,
+    by: string,
+    at: Date,
+  ): Promise<StoredMessage | undefined>;
+  messages(visitId: string): Promise<StoredMessage[]>;
+  providerProfile(accountId: string): Promise<ProviderProfile | undefined>;
+  pharmacy(ncpdpId: string): Promise<typeof pharmacies.$inferSelect | undefined>;
+  /**
+   * Ends a visit in one transaction: the conditional state move (only from inProgress and only
+   * by its provider), the note and the prescription. False when the visit was not in progress
+   * for this provider (a second end, or another provider) — then nothing is written.
+   */
+  endVisit(input: {
+    visitId: string;
+    providerId: string;
+    toState: string;
+    outcome: string;
+    at: Date;
+    note: {
+      accountId: string;
+      personId: string;
+      providerName: string;
+      author: string;
+      subject: string;
+      body: string;
+      providerCredential: Record<string, unknown>;
+    } | null;
+    prescription: {
+      personId: string;
+      medication: string;
+      strength: string;
+      quantity: number;
+      refills: number;
+      directions: string;
+      pharmacy: Record<string, unknown> | null;
+    } | null;
+  }): Promise<{ ended: boolean; noteId: string | null }>;
+  insertMeetLink(input: { visitId: string; linkHash: string; expiresAt: Date }): Promise<void>;
+  /** Uses a meet link once: sets the session hash; undefined when unknown, used or expired. */
+  useMeetLink(
+    linkHash: string,
+    sessionHash: string,
+    at: Date,
+    sessionExpiresAt: Date,
+  ): Promise<{ visitId: string } | undefined>;
+  meetSession(sessionHash: string, at: Date): Promise<{ visitId: string } | undefined>;
+}
+
+const messageColumns = {
+  id: visitMessages.id,
+  visitId: visitMessages.visitId,
+  owner: visitMessages.owner,
+  type: visitMessages.type,
+  text: visitMessages.text,
+  phone: visitMessages.phone,
+  attachments: visitMessages.attachments,
+  sent: visitMessages.sent,
+  received: visitMessages.received,
+};
+
+export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
+  return {
+    async insertMessage(input) {
+      const inserted = await db
+        .insert(visitMessages)
+        .values(input)
+        .onConflictDoNothing({
+          target: [visitMessages.visitId, visitMessages.owner, visitMessages.clientId],
+        })
+        .returning(messageColumns);
+      if (inserted[0]) return inserted[0];
+      const [existing] = await db
+        .select(messageColumns)
+        .from(visitMessages)
+        .where(
+          and(
+            eq(visitMessages.visitId, input.visitId),
+            eq(visitMessages.owner, input.owner),
+            eq(visitMessages.clientId, input.clientId ?? ''),
+          ),
+        )
+        .limit(1);
+      if (!existing) throw new Error('message neither inserted nor found');
+      return existing;
+    },
+    async markReceived(visitId, msgId, by, at) {
+      await db
+        .update(visitMessages)
+        .set({ received: at })
+        .where(
+          and(
+            eq(visitMessages.id, msgId),
+            eq(visitMessages.visitId, visitId),
+            isNull(visitMessages.received),
+            sql`${visitMessages.owner} <> ${by}`,
+          ),
+        );
+      const [row] = await db
+        .select(messageColumns)
+        .from(visitMessages)
+        .where(and(eq(visitMessages.id, msgId), eq(visitMessages.visitId, visitId)))
+        .limit(1);
+      return row;
+    },
+    async messages(visitId) {
+      return db
+        .select(messageColumns)
+        .from(visitMessages)
+        .where(eq(visitMessages.visitId, visitId))
+        .orderBy(asc(visitMessages.sent), asc(visitMessages.id));
+    },
+    async providerProfile(accountId) {
+      const [row] = await db
+        .select({
+          suffix: providerProfiles.suffix,
+          npi: providerProfiles.npi,
+          credential: providerProfiles.credential,
+        })
+        .from(providerProfiles)
+        .where(eq(providerProfiles.accountId, accountId))
+        .limit(1);
+      return row;
+    },
+    async pharmacy(ncpdpId) {
+      const [row] = await db
+        .select()
+        .from(pharmacies)
+        .where(eq(pharmacies.ncpdpId, ncpdpId))
+        .limit(1);
+      return row;
+    },
+    async endVisit(input) {
+      return db.transaction(async (tx) => {
+        const moved = await tx
+          .update(visits)
+          .set({ state: input.toState, outcome: input.outcome, endedAt: input.at })
+          .where(
+            and(
+              eq(visits.id, input.visitId),
+              eq(visits.state, 'inProgress'),
+              eq(visits.providerId, input.providerId),
+            ),
+          )
+          .returning({ id: visits.id });
+        if (moved.length !== 1) return { ended: false, noteId: null };
+        let noteId: string | null = null;
+        if (input.note) {
+          const [note] = await tx
+            .insert(notes)
+            .values({
+              ...input.note,
+              visitId: input.visitId,
+              providerId: input.providerId,
+              createdAt: input.at,
+            })
+            .returning({ id: notes.id });
+          noteId = note?.id ?? null;
+        }
+        if (input.prescription) {
+          await tx.insert(prescriptions).values({
+            ...input.prescription,
+            visitId: input.visitId,
+            providerId: input.providerId,
+            createdAt: input.at,
+          });
+        }
+        return { ended: true, noteId };
+      });
+    },
+    async insertMeetLink(input) {
+      await db.insert(meetLinks).values(input);
+    },
+    async useMeetLink(linkHash, sessionHash, at, sessionExpiresAt) {
+      const rows = await db
+        .update(meetLinks)
+        .set({ usedAt: at, sessionHash, sessionExpiresAt })
+        .where(
+          and(
+            eq(meetLinks.linkHash, linkHash),
+            isNull(meetLinks.usedAt),
+            gt(meetLinks.expiresAt, at),
+          ),
+        )
+        .returning({ visitId: meetLinks.visitId });
+      return rows[0];
+    },
+    async meetSession(sessionHash, at) {
+      const [row] = await db
+        .select({ visitId: meetLinks.visitId })
+        .from(meetLinks)
+        .where(and(eq(meetLinks.sessionHash, sessionHash), gt(meetLinks.sessionExpiresAt, at)))
+        .limit(1);
+      return row;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import {
+  noteResponseSchema,
+  notesPageResponseSchema,
+  notesResponseSchema,
+} from '@apothecall/domain/notes/notes.api';
+import { notesPageRequestSchema, notesRequestSchema } from '@apothecall/domain/notes/notes.schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { originOf, requireSession } from '../../platform/http';
+import { renderNotePdf } from './note-pdf';
+import type { NotesActor, NotesService } from './notes.service';
+
+/** An id in a path: anything short; a malformed one is answered "not found" by the service. */
+const idParams = z.object({ id: z.string().max(64) });
+
+export function notesRoutes(deps: {
+  notes: NotesService;
+  brandName: (request: FastifyRequest) => Promise<string>;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['notes'];
+    const secured = { preHandler: requireSession };
+    const actor = (request: FastifyRequest): NotesActor => ({
+      ...originOf(request),
+      accountId: request.auth!.accountId,
+      timeZone: request.timeZone,
+    });
+
+    r.post(
+      '/notes',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'All notes of one person of the account, newest first (date and time in X-Time-Zone)',
+          body: notesRequestSchema,
+          response: { 200: notesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        notes: await deps.notes.list(actor(request), request.body.uid),
+      }),
+    );
+
+    r.post(
+      '/full-notes',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'One page of notes between two days (inclusive), newest first; nextEndDate asks for the next page',
+          body: notesPageRequestSchema,
+          response: { 200: notesPageResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.notes.page(actor(request), request.body)),
+      }),
+    );
+
+    r.get(
+      '/notes/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'One note with the provider credential block',
+          params: idParams,
+          response: { 200: noteResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        note: await deps.notes.read(actor(request), request.params.id),
+      }),
+    );
+
+    r.get(
+      '/notes/:id/pdf',
+      {
+        ...secured,
+        schema: { tags, summary: 'One note as a letter-size PDF', params: idParams },
+      },
+      async (request, reply) => {
+        const printable = await deps.notes.printable(actor(request), request.params.id);
+        const pdf = await renderNotePdf({
+          brandName: await deps.brandName(request),
+          printable,
+          lang: request.lang,
+          timeZone: request.timeZone,
+          printedAt: now(),
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="note-${printable.note.date}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+  };
+}
