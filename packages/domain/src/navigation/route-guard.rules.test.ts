@@ -175,8 +175,12 @@ describe('route guard laws', () => {
       role: 'pharmacist',
       permissions: ['readyrx', 'rxSubscriptionAdmin:acme'],
     };
+    // The provider console is for the provider role alone (tested below), so it is left out.
+    const patientSide = fc.constantFrom(
+      ...routes.filter((r) => !r.path.startsWith('/clinic')).map((r) => r.path.replace(':id', '7')),
+    );
     fc.assert(
-      fc.property(path, (p) => {
+      fc.property(patientSide, (p) => {
         expect(guard(p, everything, prepayBrand)).toEqual({ kind: 'allow' });
       }),
     );
@@ -205,5 +209,21 @@ describe('route guard laws', () => {
         });
       }),
     );
+  });
+});
+
+describe('provider console guard (our addition)', () => {
+  it('admits providers to /clinic and its visits and sends everyone else home', () => {
+    const provider = { loggedIn: true, role: 'provider' } as const;
+    expect(guardRoute({ path: '/clinic', session: provider, brand: null, rxVisits: [] })).toEqual({
+      kind: 'allow',
+    });
+    expect(
+      guardRoute({ path: '/clinic/visits/abc', session: provider, brand: null, rxVisits: [] }),
+    ).toEqual({ kind: 'allow' });
+    const patient = { loggedIn: true, role: 'patient' } as const;
+    expect(
+      guardRoute({ path: '/clinic/visits/abc', session: patient, brand: null, rxVisits: [] }),
+    ).toMatchObject({ kind: 'redirect', message: 'navigation.unauthorized' });
   });
 });
