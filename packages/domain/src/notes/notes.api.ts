@@ -13,9 +13,12 @@ export const noteSummarySchema = noteSchema.pick({
 export type NoteSummary = z.infer<typeof noteSummarySchema>;
 
 /**
- * POST /full-notes answers one page: notes between startDate and endDate, newest first, at
- * most `pageSize`; `nextEndDate` is the day before the oldest note shown when there may be
- * more (spec section 9: the end date follows the last note), or null.
+ * POST /full-notes answers one page: notes between startDate and endDate (days of the
+ * requester's calendar, X-Time-Zone), newest first, at most `notesPageSize`; `nextEndDate` is
+ * the day before the oldest note shown when there are more in the range (spec section 9: the
+ * end date follows the last note), else null. The next page is the same request with
+ * `endDate: nextEndDate`. A page holds whole days, so paging never skips a note; only a single
+ * day with more notes than a page is answered whole (that page is longer).
  */
 export const notesPageResponseSchema = z.object({
   error: z.literal(false),

@@ -1,0 +1,29 @@
+import { ApiError, apiHeaders } from '../../../lib/api-client';
+import { clearSessionIfToken } from '../../../lib/session-store';
+
+/**
+ * GET /notes/{id}/pdf with the usual headers (the token travels in the Authorization header,
+ * never in a URL). Errors follow apiCall: the server's message in an ApiError, and a 401 forgets
+ * the session.
+ */
+export async function downloadNotePdf(id: string, offlineMessage: string): Promise<Blob> {
+  const headers: Record<string, string> = { ...apiHeaders(), accept: 'application/pdf' };
+  let response: Response;
+  try {
+    response = await fetch(`/api/notes/${encodeURIComponent(id)}/pdf`, { headers });
+  } catch {
+    throw new ApiError(0, 'NETWORK', offlineMessage);
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
+    const envelope = payload as { errorMsg?: unknown; errorCode?: unknown } | null;
+    const token = headers.authorization?.slice('Bearer '.length);
+    if (response.status === 401 && token) clearSessionIfToken(token);
+    throw new ApiError(
+      response.status,
+      typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',
+      typeof envelope?.errorMsg === 'string' ? envelope.errorMsg : `HTTP ${response.status}`,
+    );
+  }
+  return response.blob();
+}
