@@ -51,6 +51,8 @@ export const queueResponseSchema = z.object({
   error: z.literal(false),
   onDuty: z.boolean(),
   visits: z.array(queueEntrySchema),
+  /** The provider's own visits in progress (claimed, not ended), to return to them. */
+  mine: z.array(queueEntrySchema),
 });
 
 export const dutyRequestSchema = z.object({ onDuty: z.boolean() });

@@ -51,6 +51,8 @@ export interface CareRepo {
     priceCents: number;
   }): Promise<VisitRecord | undefined>;
   activeVisits(accountId: string): Promise<VisitRecord[]>;
+  /** A provider's claimed visits still in progress, oldest first. */
+  inProgressFor(providerId: string): Promise<VisitRecord[]>;
   /** Waiting visits in a state, oldest first. */
   waitingIn(states: readonly string[]): Promise<VisitRecord[]>;
   /** Moves a visit between states only from the expected one; false when it was not there. */
@@ -153,6 +155,13 @@ export function createCareRepo(db: Db): CareRepo {
         .where(
           and(eq(visits.accountId, accountId), inArray(visits.state, ['waiting', 'inProgress'])),
         )
+        .orderBy(asc(visits.createdAt));
+    },
+    async inProgressFor(providerId) {
+      return db
+        .select(visitColumns)
+        .from(visits)
+        .where(and(eq(visits.providerId, providerId), eq(visits.state, 'inProgress')))
         .orderBy(asc(visits.createdAt));
     },
     async waitingIn(states) {

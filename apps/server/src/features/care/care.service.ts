@@ -287,8 +287,10 @@ export function createCareService(deps: {
         detail: { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
       });
       await deps.notifyQueue(visit.location);
-      const after = await deps.repo.visit(visit.id);
-      return view(after ?? visit);
+      const after = (await deps.repo.visit(visit.id)) ?? visit;
+      // The patient's other tabs and devices learn of it at once.
+      await deps.notifyPatient(after);
+      return view(after);
     },
   };
 }

@@ -32,7 +32,7 @@ export interface ClinicService {
   queue(
     providerId: string,
     origin: RequestOrigin,
-  ): Promise<{ onDuty: boolean; visits: QueueEntry[] }>;
+  ): Promise<{ onDuty: boolean; visits: QueueEntry[]; mine: QueueEntry[] }>;
   setDuty(providerId: string, onDuty: boolean, origin: RequestOrigin): Promise<boolean>;
   /** Claims a visit: exactly one provider wins; the others are told it was taken. */
   claim(providerId: string, visitId: string, origin: RequestOrigin): Promise<VisitRecord>;
@@ -134,11 +134,13 @@ export function createClinicService(deps: {
       const waiting = await deps.repo.waitingIn(states);
       const today = calendarDateOfUtc(now());
       const entries: QueueEntry[] = [];
-      for (const visit of waiting) {
+      const mine: QueueEntry[] = [];
+      const own = await deps.repo.inProgressFor(providerId);
+      for (const visit of [...waiting, ...own]) {
         const person = await deps.repo.person(visit.personId);
         if (!person) continue;
         const dob = parseDateInput(person.dob);
-        entries.push({
+        const entry: QueueEntry = {
           visitId: visit.id,
           state: visit.state,
           waitingSince: visit.createdAt.toISOString(),
@@ -148,7 +150,8 @@ export function createClinicService(deps: {
           location: visit.location,
           reason: visit.reason,
           alarms: alarmsOf(visit, person, now()),
-        });
+        };
+        (visit.state === 'waiting' ? entries : mine).push(entry);
       }
       await deps.audit.record({
         action: 'clinic.queue.read',
@@ -156,9 +159,9 @@ export function createClinicService(deps: {
         actorAccountId: providerId,
         ip: origin.ip,
         requestId: origin.requestId,
-        detail: { visits: entries.map((e) => e.visitId) },
+        detail: { visits: [...entries, ...mine].map((e) => e.visitId) },
       });
-      return { onDuty: await deps.repo.isOnDuty(providerId), visits: entries };
+      return { onDuty: await deps.repo.isOnDuty(providerId), visits: entries, mine };
     },
 
     async setDuty(providerId, onDuty, origin) {

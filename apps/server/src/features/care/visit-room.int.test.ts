@@ -151,6 +151,9 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
       pharmacy: { ncpdpId: '1023456', name: 'Bayfront Drugs' },
     });
     expect(ws.alarms).toEqual(expect.arrayContaining(['metabolic', 'highBloodPressure']));
+    const queue = (await get('/api/clinic/queue', provider)).json();
+    expect(queue.mine.map((v: { visitId: string }) => v.visitId)).toContain(visitId);
+    expect(queue.visits.map((v: { visitId: string }) => v.visitId)).not.toContain(visitId);
     expect((await get(`/api/clinic/visits/${visitId}`, provider2)).statusCode).toBe(404);
     expect((await get(`/api/clinic/visits/${visitId}`, maria)).statusCode).toBe(403);
     expect((await get('/api/clinic/visits/not-a-uuid', provider)).statusCode).toBe(404);

@@ -52,7 +52,9 @@ function entryQuery(location: Location): QueryLike {
  */
 export function bootFromEntryLink(location: Location): Promise<boolean> {
   const intent = parseEntryLink({ kind: 'web', query: entryQuery(location) });
-  if (intent.referralCode) {
+  // On /meet, `id` is the one-time video link, not a referral code: never keep or send it.
+  const routePath = location.hash.replace(/^#/, '').split('?')[0] ?? '';
+  if (intent.referralCode && routePath !== '/meet') {
     rememberEntryReferral({
       code: intent.referralCode,
       ...(intent.itemId ? { itemId: intent.itemId } : {}),

@@ -140,6 +140,21 @@ export function HomeScreen({ session }: { session: StoredSession }) {
         {t('accounts.home.welcome', { name: profile.name })}
       </Title>
       <Text c="dimmed">{t('accounts.home.subtitle')}</Text>
+      {profile.role === 'provider' ? (
+        <Card withBorder radius="md" p="md" data-testid="clinic-card">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('clinicUi.home.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('clinicUi.home.body')}
+            </Text>
+            <Button component={Link} to="/clinic" w="fit-content">
+              {t('clinicUi.home.open')}
+            </Button>
+          </Stack>
+        </Card>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <LocationCard key={person.id} ptId={person.id} name={person.name} />
         <Card withBorder radius="md" p="md">

@@ -1,6 +1,133 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session-store';
+import { cancelVisit } from '../api/cancel-visit';
+import { errorText, memberName } from '../components/get-care-format';
+import { VisitCall } from '../components/visit-call';
+import { WaitingCancelDialog } from '../components/waiting-cancel-dialog';
+import { WaitingEndedCard } from '../components/waiting-ended-card';
+import { WaitingVisitCard } from '../components/waiting-visit-card';
+import { useActiveVisits } from '../hooks/use-active-visits';
 
-/** Placeholder: being built (issue 6). */
+/** VisitCall's side of the call (a prop, not an ARIA role). */
+const callSide = 'patient' as const;
+/**
+ * The waiting room (spec sections 2, 4): the account's active visits with their place in line,
+ * wait and due time, updated live; 'Cancel visit' while waiting (refunded); the video call
+ * once a provider claims a visit; and a closing message when a visit ends.
+ */
 export function WaitingScreen() {
-  return <ComingSoon screen="waiting" />;
+  const t = useT();
+  const session = useSession();
+  const users = session?.profile.users ?? [];
+  const { query, visits, ended, apply, socket, restoring } = useActiveVisits();
+  const [toCancel, setToCancel] = useState<PatientVisit | null>(null);
+  const nameOf = (personId: string) => memberName(users, personId) ?? t('careUi.waiting.someone');
+
+  const cancel = useMutation({
+    mutationFn: (visit: PatientVisit) => cancelVisit(visit.visitId),
+    onSuccess: (visit) => {
+      apply(visit);
+      setToCancel(null);
+      notifications.show({ color: 'green', message: t('careUi.cancel.done') });
+    },
+    // e.g. a provider took the visit meanwhile: the list from the server shows what is true.
+    onError: () => void query.refetch(),
+  });
+
+  const inCall = visits.find((v) => v.state === 'inProgress');
+
+  return (
+    <Stack p="md" maw={960} mx="auto" w="100%" data-screen="waiting">
+      <Title order={1} size="h2">
+        {t('careUi.waiting.title')}
+      </Title>
+      {inCall ? (
+        <Stack gap="xs" data-testid="waiting-call">
+          <Alert color="green" role="status">
+            {inCall.providerName
+              ? t('careUi.waiting.providerReady', { provider: inCall.providerName })
+              : t('careUi.waiting.providerReadyUnnamed')}
+          </Alert>
+          <VisitCall
+            key={inCall.visitId}
+            visitId={inCall.visitId}
+            socket={socket}
+            role={callSide}
+          />
+        </Stack>
+      ) : visits.length > 0 ? (
+        <Text c="dimmed">{t('careUi.waiting.subtitle')}</Text>
+      ) : null}
+      {query.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{restoring ? t('careUi.waiting.restoring') : t('shell.loading')}</Text>
+        </Group>
+      ) : null}
+      {query.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(t, query.error)}
+          <Button variant="light" size="xs" ml="sm" onClick={() => void query.refetch()}>
+            {t('careUi.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+      {ended.length > 0 ? (
+        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+          {ended.map((visit) => (
+            <WaitingEndedCard
+              key={visit.visitId}
+              visit={visit}
+              patientName={'patientId' in visit ? nameOf(visit.patientId) : null}
+            />
+          ))}
+        </Stack>
+      ) : null}
+      {visits.length > 0 ? (
+        <Stack
+          component="ul"
+          gap="sm"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('careUi.waiting.listLabel')}
+        >
+          {visits.map((visit) => (
+            <WaitingVisitCard
+              key={visit.visitId}
+              visit={visit}
+              patientName={nameOf(visit.patientId)}
+              onCancel={() => {
+                cancel.reset();
+                setToCancel(visit);
+              }}
+            />
+          ))}
+        </Stack>
+      ) : query.isSuccess ? (
+        <Stack gap="sm" data-testid="waiting-empty">
+          <Text>{t('careUi.waiting.empty')}</Text>
+          <Button component={Link} to="/care" w={{ base: '100%', xs: 'fit-content' }}>
+            {t('careUi.waiting.getCare')}
+          </Button>
+        </Stack>
+      ) : null}
+      <WaitingCancelDialog
+        opened={toCancel !== null}
+        patientName={toCancel ? nameOf(toCancel.patientId) : ''}
+        pending={cancel.isPending}
+        error={cancel.isError ? errorText(t, cancel.error) : null}
+        onConfirm={() => {
+          if (toCancel) cancel.mutate(toCancel);
+        }}
+        onClose={() => setToCancel(null)}
+      />
+    </Stack>
+  );
 }

@@ -20,13 +20,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Translate, useT } from '../../../lib/i18n';
-import { defaultPriceQueryKey, getDefaultPrice } from '../api/get-default-price';
+import { defaultPriceQueryKey, getDefaultPrice } from '../../../lib/payments/get-default-price';
+import { failureMessage, formatCents } from '../../../lib/payments/payment-format';
+import {
+  type StoredPrice,
+  setStoredPrice,
+  useStoredPrice,
+} from '../../../lib/payments/price-store';
 import { redeemCoupon } from '../api/redeem-coupon';
 import { verifyCoupon } from '../api/verify-coupon';
-import { failureMessage, formatCents } from '../components/payment-format';
 import { type DialogContent, ResultDialog } from '../components/result-dialog';
 import { useLang } from '../hooks/use-lang';
-import { type StoredPrice, setStoredPrice, useStoredPrice } from '../price-store';
 
 function sourceLabel(t: Translate, price: StoredPrice): string {
   if (price.source === 'coupon' && price.code) {

@@ -5,15 +5,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { downloadReceipt } from '../api/download-receipt';
-import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
 import {
   failureMessage,
   formatCents,
   formatDateTime,
   maskedCard,
   statusLabel,
-} from '../components/payment-format';
+} from '../../../lib/payments/payment-format';
+import { downloadReceipt } from '../api/download-receipt';
+import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
 import { useLang } from '../hooks/use-lang';
 
 /**

@@ -1,11 +1,11 @@
 import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n';
+import { failureMessage, formatCents, formatDateTime } from '../../../lib/payments/payment-format';
 import {
   getReferredTransactions,
   referredTransactionsQueryKey,
 } from '../api/get-referred-transactions';
-import { failureMessage, formatCents, formatDateTime } from '../components/payment-format';
 import { useLang } from '../hooks/use-lang';
 
 /**

@@ -5,14 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
 import {
   failureMessage,
   formatCents,
   formatDateTime,
   maskedCard,
   statusLabel,
-} from '../components/payment-format';
+} from '../../../lib/payments/payment-format';
+import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
 import { useLang } from '../hooks/use-lang';
 
 function TransactionItem({ entry }: { entry: TransactionEntry }) {

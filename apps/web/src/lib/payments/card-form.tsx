@@ -3,7 +3,7 @@ import { validateCardExpiry, validateZip } from '@apothecall/domain/validation/v
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../i18n';
 import { translateCardError } from './payment-format';
 
 interface CardFormValues {

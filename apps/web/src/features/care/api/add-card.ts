@@ -1,0 +1,18 @@
+import {
+  type PaymentProfilesResponse,
+  paymentProfilesResponseSchema,
+} from '@apothecall/domain/payments/payments.api';
+import type { AddCardRequest } from '@apothecall/domain/payments/payments.schemas';
+import { apiCall } from '../../../lib/api-client';
+
+/**
+ * POST /account/payments/profiles from the checkout: the card goes to the gateway through the
+ * server and is not kept here; the answer is the updated list of stored cards.
+ */
+export function addCard(body: AddCardRequest): Promise<PaymentProfilesResponse> {
+  return apiCall('/account/payments/profiles', {
+    method: 'POST',
+    body,
+    schema: paymentProfilesResponseSchema,
+  });
+}

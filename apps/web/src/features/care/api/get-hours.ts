@@ -1,0 +1,14 @@
+import { hoursResponseSchema } from '@apothecall/domain/accounts/consult.schemas';
+import type { z } from 'zod';
+import { apiCall } from '../../../lib/api-client';
+
+export type ConsultHours = z.infer<typeof hoursResponseSchema>;
+
+export const hoursQueryKey = (state: string) => ['care', 'hours', state] as const;
+
+/** GET /consult/hours?state=: whether on-demand care is open now, else the next opening. */
+export function getHours(state: string): Promise<ConsultHours> {
+  return apiCall(`/consult/hours?${new URLSearchParams({ state }).toString()}`, {
+    schema: hoursResponseSchema,
+  });
+}

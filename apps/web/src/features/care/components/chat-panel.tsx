@@ -1,0 +1,203 @@
+import type { VisitRole } from '@apothecall/domain/realtime/realtime.events';
+import { Button, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n';
+import { type ChatItem, chatMaxLength } from '../hooks/use-chat';
+
+function timeOf(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * The chat of a visit: the conversation as a live log and a send box (Enter sends, Shift+Enter
+ * starts a new line). Read-only when `onSend` is absent (a finished visit's transcript).
+ */
+export function ChatPanel(props: {
+  items: readonly ChatItem[];
+  /** The other side's role, to name their messages. */
+  otherRole: VisitRole;
+  onSend?: (text: string) => boolean;
+  onRetry?: (clientId: string) => void;
+  /** Sending is possible now (in the room); messages typed meanwhile wait. */
+  online?: boolean;
+}) {
+  const t = useT();
+  const { items, otherRole, onSend, onRetry, online = true } = props;
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  // Keep the newest message in view.
+  const count = items.length;
+  useEffect(() => {
+    void count;
+    const el = viewport.current;
+    if (el) el.scrollTo({ top: el.scrollHeight });
+  }, [count]);
+
+  const submit = () => {
+    if (!onSend) return;
+    const text = draft.trim();
+    if (text === '') return;
+    if (text.length > chatMaxLength) {
+      setError(t('care.message.tooLong'));
+      return;
+    }
+    if (onSend(text)) {
+      setDraft('');
+      setError(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const statusText = (item: ChatItem): string | null => {
+    switch (item.status) {
+      case 'sending':
+        return t('call.chat.status.sending');
+      case 'sent':
+        return t('call.chat.status.sent');
+      case 'delivered':
+        return t('call.chat.status.delivered');
+      case 'failed':
+        return t('call.chat.status.failed');
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="section"
+      aria-labelledby={titleId}
+      data-testid="chat-panel"
+    >
+      <Stack gap="xs">
+        <Title order={3} size="h5" id={titleId}>
+          {t('call.chat.title')}
+        </Title>
+        <ScrollArea.Autosize mah={360} viewportRef={viewport} type="auto">
+          <Stack
+            gap={6}
+            component="ol"
+            role="log"
+            aria-live="polite"
+            aria-label={t('call.chat.log')}
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          >
+            {items.length === 0 ? (
+              <Text component="li" size="sm" c="dimmed">
+                {t('call.chat.empty')}
+              </Text>
+            ) : (
+              items.map((item) => {
+                const status = statusText(item);
+                return (
+                  <li
+                    key={item.key}
+                    data-testid="chat-message"
+                    data-status={item.status}
+                    data-own={item.own ? 'true' : 'false'}
+                    style={{ alignSelf: item.own ? 'flex-end' : 'flex-start', maxWidth: '85%' }}
+                  >
+                    <Paper
+                      radius="md"
+                      px="sm"
+                      py={6}
+                      bg={
+                        item.own
+                          ? 'var(--mantine-primary-color-light)'
+                          : 'var(--mantine-color-default-hover)'
+                      }
+                    >
+                      <Text size="xs" c="dimmed">
+                        {item.own ? t('call.chat.you') : t(`call.chat.them.${otherRole}`)}
+                        {' · '}
+                        <time dateTime={item.at}>{timeOf(item.at)}</time>
+                      </Text>
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {item.text}
+                      </Text>
+                      {status ? (
+                        <Group gap={6} justify="flex-end">
+                          <Text
+                            size="xs"
+                            c={item.status === 'failed' ? 'red' : 'dimmed'}
+                            data-testid="chat-message-status"
+                          >
+                            {item.status === 'delivered'
+                              ? '✓✓ '
+                              : item.status === 'sent'
+                                ? '✓ '
+                                : ''}
+                            {status}
+                            {item.error ? ` — ${item.error}` : ''}
+                          </Text>
+                          {item.status === 'failed' && item.clientId && onRetry ? (
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() => onRetry(item.clientId as string)}
+                            >
+                              {t('call.chat.retry')}
+                            </Button>
+                          ) : null}
+                        </Group>
+                      ) : null}
+                    </Paper>
+                  </li>
+                );
+              })
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
+        {onSend ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap={4}>
+              <Textarea
+                label={t('call.chat.input')}
+                placeholder={t('call.chat.placeholder')}
+                description={t('call.chat.hint')}
+                value={draft}
+                onChange={(event) => {
+                  setDraft(event.currentTarget.value);
+                  if (error) setError(null);
+                }}
+                onKeyDown={onKeyDown}
+                autosize
+                minRows={1}
+                maxRows={4}
+                error={error}
+              />
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="xs" c="dimmed" role="status">
+                  {online ? '' : t('call.chat.offline')}
+                </Text>
+                <Button type="submit" disabled={draft.trim() === ''}>
+                  {t('call.chat.send')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,408 @@
+import type { PharmacyChoice } from '@apothecall/domain/care/care.schemas';
+import type { VisitScreenResult } from '@apothecall/domain/care/screening.evaluate';
+import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
+import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
+import type { CardEntry } from '@apothecall/domain/payments/payments.schemas';
+import { validatePaymentForm } from '@apothecall/domain/validation/validation.rules';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { type Translate, useT } from '../../../lib/i18n';
+import { CardForm } from '../../../lib/payments/card-form';
+import { defaultPriceQueryKey, getDefaultPrice } from '../../../lib/payments/get-default-price';
+import {
+  getPaymentProfiles,
+  paymentProfilesQueryKey,
+} from '../../../lib/payments/get-payment-profiles';
+import { formatCents, maskedCard } from '../../../lib/payments/payment-format';
+import {
+  clearStoredPrice,
+  type StoredPrice,
+  setStoredPrice,
+  useStoredPrice,
+} from '../../../lib/payments/price-store';
+import { addCard } from '../api/add-card';
+import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
+import { creditBalanceQueryKey, getCreditBalance } from '../api/get-credit-balance';
+import type { Pharmacy } from '../api/search-pharmacies';
+import { startVisit } from '../api/start-visit';
+import { useCareLang } from '../hooks/use-care-lang';
+import { errorText, reasonLabel, stateLabel } from './get-care-format';
+import { pharmacyAddress } from './get-care-pharmacy-step';
+import { GetCareStepFrame } from './get-care-step-frame';
+
+function sourceLabel(t: Translate, price: StoredPrice): string {
+  if (price.source === 'coupon' && price.code) {
+    return t('paymentScreens.coupon.source.coupon', { code: price.code });
+  }
+  if (price.source === 'referral' && price.code) {
+    return t('paymentScreens.coupon.source.referral', { code: price.code });
+  }
+  return t('paymentScreens.coupon.source.default');
+}
+
+/** The directory record as the visit keeps it (pharmacyChoiceSchema). */
+function toChoice(p: Pharmacy | null): PharmacyChoice | null {
+  if (!p) return null;
+  return {
+    id: p.ncpdpId,
+    name: p.name.slice(0, 200),
+    address: pharmacyAddress(p).slice(0, 500),
+    phone: p.phone.slice(0, 32),
+    fax: p.fax.slice(0, 32),
+  };
+}
+
+/**
+ * Errors after which the same attempt may be sent again with the same key: the server may
+ * have taken it (network, 5xx, still processing). Any other answer ended the attempt, so the
+ * next try is a new attempt with a new key (a declined card's key stays declined).
+ */
+function attemptMayHaveRun(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || error.errorCode === 'IN_PROGRESS';
+}
+
+export interface GetCareCheckout {
+  patientId: string;
+  patientName: string;
+  reason: string;
+  notes: string;
+  state: string;
+  pharmacy: Pharmacy | null;
+  screenResult: VisitScreenResult;
+  idempotencyKey: string;
+}
+
+/**
+ * Step 7: the price (default, coupon or referral, from the price store), the form of payment
+ * (a saved card or a new one; none when the price is zero or credit covers it), then 'Start
+ * visit' (POST /visit-start/). A stale price answers PRICE_TOKEN_STALE: the new price is shown
+ * and the patient confirms again.
+ */
+export function GetCarePaymentStep({
+  index,
+  total,
+  checkout,
+  onBack,
+  onNewAttempt,
+  onStarted,
+}: {
+  index: number;
+  total: number;
+  checkout: GetCareCheckout;
+  onBack: () => void;
+  /** The attempt ended without a visit: the next try needs a new idempotency key. */
+  onNewAttempt: () => void;
+  onStarted: (visit: PatientVisit) => void;
+}) {
+  const t = useT();
+  const lang = useCareLang();
+  const queryClient = useQueryClient();
+  const stored = useStoredPrice();
+  const defaultPrice = useQuery({
+    queryKey: defaultPriceQueryKey,
+    queryFn: getDefaultPrice,
+    enabled: stored === null,
+  });
+  const profiles = useQuery({ queryKey: paymentProfilesQueryKey, queryFn: getPaymentProfiles });
+  const balance = useQuery({ queryKey: creditBalanceQueryKey, queryFn: getCreditBalance });
+  const [cardId, setCardId] = useState<string>('');
+  const [adding, setAdding] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [priceChanged, setPriceChanged] = useState<string | null>(null);
+
+  const price: StoredPrice | null =
+    stored ??
+    (defaultPrice.data
+      ? {
+          price: defaultPrice.data.price,
+          priceToken: defaultPrice.data.priceToken,
+          source: 'default',
+          code: null,
+        }
+      : null);
+  const credit = balance.data ?? 0;
+  const cards = (profiles.data?.payProfiles ?? []).map((p) => p.card);
+  const validCards = cards.filter((c) => c.paymentProfileValid);
+  const free = price?.price === 0;
+  const cardNeeded = price !== null && price.price > credit;
+
+  // Preselect the first usable card.
+  useEffect(() => {
+    if (cardId === '' || !validCards.some((c) => c.profileID === cardId)) {
+      setCardId(validCards[0]?.profileID ?? '');
+    }
+  }, [validCards, cardId]);
+
+  const add = useMutation({
+    mutationFn: (card: CardEntry) =>
+      addCard({
+        profileID: profiles.data?.payProfileID ?? null,
+        signature: profiles.data?.payProfileSignature ?? null,
+        card,
+      }),
+    gcTime: 0,
+    onSuccess: (list: PaymentProfilesResponse) => {
+      const before = new Set(cards.map((c) => c.profileID));
+      queryClient.setQueryData(paymentProfilesQueryKey, list);
+      const added = list.payProfiles.find((p) => !before.has(p.card.profileID));
+      if (added) setCardId(added.card.profileID);
+      setAdding(false);
+      setProblem(null);
+    },
+  });
+
+  const start = useMutation({
+    mutationFn: async () => {
+      if (!price) throw new Error('no price');
+      const payWithCard = !free && cardId !== '';
+      return startVisit({
+        patientID: checkout.patientId,
+        complaint: { reason: checkout.reason, notes: checkout.notes },
+        pharmacy: toChoice(checkout.pharmacy),
+        states: [checkout.state],
+        priceToken: price.priceToken,
+        profileID: payWithCard ? (profiles.data?.payProfileID ?? null) : null,
+        signature: payWithCard ? (profiles.data?.payProfileSignature ?? null) : null,
+        payProfileID: payWithCard ? cardId : null,
+        // Subscription and prepay pricing plug in here: a member price comes with the
+        // subscription's token (subscriptionToken) and pricingChoice 'member' or 'prepay'.
+        subscriptionToken: null,
+        pricingChoice: price.source,
+        visitScreenResult: checkout.screenResult,
+        idempotencyKey: checkout.idempotencyKey,
+      });
+    },
+    onSuccess: (visit) => {
+      // A coupon pays once; the next visit starts from the default price.
+      if (price?.source === 'coupon') clearStoredPrice();
+      void queryClient.invalidateQueries({ queryKey: creditBalanceQueryKey });
+      onStarted(visit);
+    },
+    onError: async (error) => {
+      if (!attemptMayHaveRun(error)) onNewAttempt();
+      if (error instanceof ApiError && error.errorCode === paymentErrorCodes.priceTokenStale) {
+        // The error body carries defaultPrice/defaultPriceToken, but ApiError keeps only the
+        // message; the same default price comes from GET /account/pricing/default.
+        try {
+          const fresh = await getDefaultPrice();
+          queryClient.setQueryData(defaultPriceQueryKey, fresh);
+          setStoredPrice({
+            price: fresh.price,
+            priceToken: fresh.priceToken,
+            source: 'default',
+            code: null,
+          });
+          setPriceChanged(error.message);
+        } catch (refetchError) {
+          setProblem(errorText(t, refetchError));
+        }
+        return;
+      }
+      if (error instanceof ApiError && error.errorCode === paymentErrorCodes.idempotencyMismatch) {
+        // An earlier try of this attempt went through: the visit is already in the queue.
+        const active = await getActiveVisits().catch(() => []);
+        const visit = active.find((v) => v.patientId === checkout.patientId);
+        if (visit) {
+          queryClient.setQueryData(activeVisitsQueryKey, active);
+          onStarted(visit);
+          return;
+        }
+      }
+      if (
+        error instanceof ApiError &&
+        (error.errorCode === paymentErrorCodes.declined ||
+          error.errorCode === paymentErrorCodes.avs ||
+          error.errorCode === paymentErrorCodes.invalid)
+      ) {
+        // A declined card is marked invalid by the server: show the fresh list.
+        void queryClient.invalidateQueries({ queryKey: paymentProfilesQueryKey });
+      }
+      setProblem(errorText(t, error));
+    },
+  });
+
+  const submit = () => {
+    setProblem(null);
+    setPriceChanged(null);
+    if (!price) return;
+    if (cardNeeded && !validatePaymentForm(cardId).ok) {
+      setProblem(t('validation.card.paymentFormRequired'));
+      return;
+    }
+    start.mutate();
+  };
+
+  const summary: [string, string][] = [
+    [t('careUi.summary.patient'), checkout.patientName],
+    [t('careUi.summary.reason'), reasonLabel(t, checkout.reason)],
+    [t('careUi.summary.location'), stateLabel(t, checkout.state)],
+    [
+      t('careUi.summary.pharmacy'),
+      checkout.pharmacy ? checkout.pharmacy.name : t('careUi.summary.noPharmacy'),
+    ],
+  ];
+
+  return (
+    <GetCareStepFrame
+      index={index}
+      total={total}
+      title={t('careUi.payment.title')}
+      onBack={onBack}
+      onContinue={submit}
+      continueLabel={t('careUi.payment.start')}
+      continueLoading={start.isPending}
+      continueDisabled={!price || adding}
+      // The card form is a form of its own, and forms cannot nest.
+      asForm={false}
+    >
+      <Card withBorder radius="md" p="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} verticalSpacing={6}>
+          {summary.map(([label, value]) => (
+            <Stack key={label} gap={0}>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" fw={600}>
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" id="care-price-label">
+          {t('careUi.payment.price')}
+        </Text>
+        {price ? (
+          <>
+            <Text
+              fz={32}
+              fw={700}
+              role="status"
+              aria-labelledby="care-price-label"
+              data-testid="care-price"
+            >
+              {formatCents(price.price, lang)}
+            </Text>
+            <Text size="sm" data-testid="care-price-source">
+              {sourceLabel(t, price)}
+            </Text>
+          </>
+        ) : defaultPrice.isError ? (
+          <Alert color="red" role="alert">
+            {t('paymentScreens.coupon.priceFailed', {
+              message: errorText(t, defaultPrice.error),
+            })}
+          </Alert>
+        ) : (
+          <Loader size="sm" aria-label={t('shell.loading')} />
+        )}
+        <Anchor component={Link} to="/coupon" size="sm" w="fit-content">
+          {t('careUi.payment.coupon')}
+        </Anchor>
+      </Stack>
+      {priceChanged && price ? (
+        <Alert color="yellow" role="alert" data-testid="care-price-changed">
+          <Text size="sm">{priceChanged}</Text>
+          <Text size="sm" fw={700}>
+            {t('careUi.payment.newPrice', { price: formatCents(price.price, lang) })}
+          </Text>
+        </Alert>
+      ) : null}
+      {free ? (
+        <Text size="sm" fw={600} data-testid="care-free">
+          {t('careUi.payment.free')}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {credit > 0 && price ? (
+            <Text size="sm">
+              {t('careUi.payment.credit', {
+                amount: formatCents(Math.min(credit, price.price), lang),
+              })}
+            </Text>
+          ) : null}
+          {profiles.isPending ? (
+            <Loader size="sm" aria-label={t('shell.loading')} />
+          ) : profiles.isError ? (
+            <Alert color="red" role="alert">
+              {t('paymentScreens.cards.loadFailed', { message: errorText(t, profiles.error) })}
+            </Alert>
+          ) : cards.length > 0 ? (
+            <Radio.Group
+              label={t('careUi.payment.payWith')}
+              value={cardId}
+              onChange={(value) => {
+                setCardId(value);
+                setProblem(null);
+              }}
+              withAsterisk={cardNeeded}
+            >
+              <Stack gap="xs" mt="xs">
+                {cards.map((card) => (
+                  <Radio
+                    key={card.profileID}
+                    value={card.profileID}
+                    disabled={!card.paymentProfileValid}
+                    label={maskedCard(t, { brand: card.cardType, last4: card.last4 })}
+                    description={
+                      card.paymentProfileValid
+                        ? t('paymentScreens.cards.expires', { expiration: card.expiration })
+                        : t('paymentScreens.cards.invalidHint')
+                    }
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <Text size="sm">{t('careUi.payment.noCards')}</Text>
+          )}
+          {adding ? (
+            <>
+              {add.isError ? (
+                <Alert color="red" role="alert" title={t('paymentScreens.cardForm.failedTitle')}>
+                  {errorText(t, add.error)}
+                </Alert>
+              ) : null}
+              <CardForm
+                pending={add.isPending}
+                onCancel={() => {
+                  setAdding(false);
+                  add.reset();
+                }}
+                onSubmit={(card) => add.mutate(card)}
+              />
+            </>
+          ) : profiles.isSuccess ? (
+            <Group>
+              <Button variant="light" onClick={() => setAdding(true)}>
+                {t('paymentScreens.cards.add')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      )}
+      {problem ? (
+        <Alert color="red" role="alert" data-testid="care-start-error">
+          {problem}
+        </Alert>
+      ) : null}
+    </GetCareStepFrame>
+  );
+}
