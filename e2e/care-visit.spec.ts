@@ -1,0 +1,465 @@
+import { readFile } from 'node:fs/promises';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { logIn } from './support';
+
+/**
+ * On-demand care end to end (issue 6), in two browser contexts with Chromium's fake camera
+ * and microphone: a new patient (phone-sized) gets care, passes screening, pays with the test
+ * card and waits; the provider (desktop) sees the visit arrive without reloading, claims it;
+ * both videos play, chat goes both ways; the note and prescription end the visit; the patient
+ * reads the note and downloads its PDF; the card was charged once. Then: a reload in the waiting
+ * room keeps the place, the SMS meet link joins the call once, a refund returns the money; a
+ * state that is not offered and a failed screening stop the flow.
+ */
+
+const providerLogin = 'provider@apothecall.test';
+const demoPassword = 'Apothecall-Demo-1';
+
+interface Patient {
+  email: string;
+  password: string;
+  name: string;
+  phone: string;
+  token: string;
+}
+
+function futureExpiry(): string {
+  const now = new Date();
+  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 3) % 100).padStart(2, '0')}`;
+}
+
+/** Letters only (the name rule); unique per run. */
+function uniqueName(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let n = Date.now();
+  let out = '';
+  for (let i = 0; i < 6; i++) {
+    out += letters[n % 26];
+    n = Math.floor(n / 26);
+  }
+  return `Vera ${out[0]?.toUpperCase()}${out.slice(1)}`;
+}
+
+async function apiToken(request: APIRequestContext, loginId: string, password: string) {
+  const res = await request.post('/api/account/token', {
+    data: { loginId, password, platform: 'web', version: 'e2e' },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token as string;
+}
+
+/** A new adult patient in FL with the current consents accepted (the consents screen has its own spec). */
+async function newPatient(request: APIRequestContext): Promise<Patient> {
+  const name = uniqueName();
+  const email = `care-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'Care-Pass-2026';
+  const phone = `305-555-${String(Math.floor(Math.random() * 9000) + 1000)}`;
+  const registered = await request.post('/api/register', {
+    data: {
+      profile: {
+        name,
+        dob: '05-20-1985',
+        gender: 'F',
+        address: '1 Main St',
+        state: 'FL',
+        zipCode: '33101',
+        phone,
+        email,
+      },
+      credentials: { password },
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const token = await apiToken(request, email, password);
+  const headers = { authorization: `Bearer ${token}` };
+  const consents = (await (await request.get('/api/consents', { headers })).json()) as {
+    documents: { id: string; version: string }[];
+  };
+  const accepted = await request.post('/api/consents', {
+    headers,
+    data: { documents: consents.documents.map(({ id, version }) => ({ id, version })) },
+  });
+  expect(accepted.ok()).toBe(true);
+  return { email, password, name, phone, token };
+}
+
+async function onDuty(request: APIRequestContext, loginId = providerLogin) {
+  const token = await apiToken(request, loginId, demoPassword);
+  const res = await request.put('/api/clinic/duty', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { onDuty: true },
+  });
+  expect(res.ok()).toBe(true);
+  return token;
+}
+
+async function openContext(browser: Browser, phone: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    permissions: ['camera', 'microphone'],
+    ...(phone
+      ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 900 } }),
+  });
+  return context.newPage();
+}
+
+async function providerConsole(browser: Browser): Promise<Page> {
+  const page = await openContext(browser, false);
+  await page.goto('/#/login');
+  await logIn(page, providerLogin, demoPassword);
+  await page.getByRole('link', { name: 'Open the clinic' }).click();
+  await expect(page.getByRole('heading', { name: 'Patients waiting' })).toBeVisible();
+  const duty = page.getByRole('switch', { name: 'On duty' });
+  if (!(await duty.isChecked())) await duty.click({ force: true });
+  await expect(duty).toBeChecked();
+  return page;
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Continue' }).click();
+
+async function answer(page: Page, question: string, choice: 'Yes' | 'No') {
+  await page
+    .getByRole('radiogroup', { name: question })
+    .getByRole('radio', { name: choice })
+    .check({ force: true });
+}
+
+/** Get Care up to (and including) the location step for FL. */
+async function getCareToScreening(page: Page, patient: Patient, state = 'FL') {
+  await page.goto('/#/care');
+  await expect(page.getByRole('heading', { name: 'Who is this visit for?' })).toBeVisible();
+  await page.getByRole('radio', { name: patient.name }).check({ force: true });
+  await next(page);
+  await expect(page.getByRole('heading', { name: 'Why do you need care?' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Sore throat' }).check({ force: true });
+  await page
+    .getByLabel('Anything else the provider should know? (optional)')
+    .fill('Two days, no fever');
+  await next(page);
+  await expect(page.getByRole('heading', { name: 'Where are you right now?' })).toBeVisible();
+  await page.getByLabel('State').selectOption(state);
+  await page.getByRole('button', { name: 'Confirm location' }).click();
+}
+
+async function passScreening(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Pre-visit screening' })).toBeVisible();
+  await page.getByTestId('care-emergency-signs').getByLabel('None of these').check({ force: true });
+  await page.getByLabel('Blood pressure').fill('118/76');
+  await page.getByLabel('Weight', { exact: true }).fill('150');
+  await page.getByLabel('Height', { exact: true }).fill('65');
+  await expect(page.getByTestId('care-bmi')).toContainText('25');
+  await page.getByLabel('Allergies').fill('Penicillin');
+  await page
+    .getByTestId('care-medical-problems')
+    .getByLabel('None of these')
+    .check({ force: true });
+  await answer(page, 'Are you requesting low dose naltrexone (LDN)?', 'No');
+  await answer(page, 'Are you requesting birth control?', 'No');
+  await next(page);
+}
+
+async function remoteVideoPlays(page: Page) {
+  const video = page.getByTestId('remote-video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(t0);
+}
+
+async function connected(call: Locator) {
+  await expect(call).toHaveAttribute('data-connection-state', 'connected', { timeout: 45_000 });
+}
+
+async function ledger(request: APIRequestContext, token: string) {
+  const res = await request.post('/api/transactionsGET', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {},
+  });
+  return (await res.json()).transactions as { kind: string; amount: number }[];
+}
+
+test('a patient gets care by video: screening, payment, queue, claim, call, chat, note, PDF, one charge', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const patient = await newPatient(request);
+  const provider = await providerConsole(browser);
+
+  const page = await openContext(browser, true);
+  await page.goto('/#/login');
+  await logIn(page, patient.email, patient.password);
+  await getCareToScreening(page, patient);
+  await expect(page.getByTestId('care-location')).toHaveText('I am in: Florida');
+  await expect(page.getByText('Providers are available now in Florida.')).toBeVisible();
+  await next(page);
+  await passScreening(page);
+
+  await expect(page.getByRole('heading', { name: 'Consent and phone' })).toBeVisible();
+  await expect(
+    page.getByText('The phone number is used to text a video-visit link.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('care-phone')).toContainText(patient.phone.slice(-4));
+  await page
+    .getByLabel('I accept the consent to treat and the terms and conditions.')
+    .check({ force: true });
+  await page.getByLabel('This phone number is correct').check({ force: true });
+  await next(page);
+
+  await expect(page.getByRole('heading', { name: 'Choose a pharmacy' })).toBeVisible();
+  await page.getByLabel('Search pharmacies').fill('miami');
+  await page.getByRole('button', { name: 'Choose Bayfront Drugs' }).click();
+  await expect(page.getByTestId('care-chosen-pharmacy')).toContainText('Bayfront Drugs');
+  await next(page);
+
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeVisible();
+  await expect(page.getByTestId('care-price')).toContainText('$49.00');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  await page.getByLabel('Name on card').fill(patient.name);
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiration (MM/YY)').fill(futureExpiry());
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Billing zip code').fill('33101');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Start visit' }).click();
+
+  await expect(page).toHaveURL(/#\/waiting$/);
+  await expect(page.getByRole('heading', { name: 'Waiting room' })).toBeVisible();
+  await expect(page.getByTestId('waiting-visit')).toContainText('Sore throat');
+
+  // The provider's queue shows the visit without a reload; claiming opens the workspace.
+  const entry = provider.getByRole('listitem', { name: patient.name });
+  await expect(entry).toBeVisible({ timeout: 20_000 });
+  await entry.getByRole('button', { name: 'Claim' }).click();
+  await expect(provider.getByRole('heading', { name: `Visit with ${patient.name}` })).toBeVisible();
+  await expect(provider.getByText('Penicillin').first()).toBeVisible();
+
+  // Both sides' video is live.
+  const providerCall = provider.getByTestId('visit-call');
+  const patientCall = page.getByTestId('visit-call');
+  await expect(patientCall).toBeVisible({ timeout: 20_000 });
+  await connected(providerCall);
+  await connected(patientCall);
+  await remoteVideoPlays(provider);
+  await remoteVideoPlays(page);
+
+  // Chat both ways, delivered.
+  await provider.getByLabel('Message').fill('Hello, I am Dr. Okafor. Please open your mouth wide.');
+  await provider.getByLabel('Message').press('Enter');
+  await expect(page.getByText('Please open your mouth wide.')).toBeVisible();
+  await page.getByLabel('Message').fill('Okay, like this?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(provider.getByText('Okay, like this?')).toBeVisible();
+  await expect(
+    page.locator('[data-testid="chat-message"][data-own="true"][data-status="delivered"]'),
+  ).toBeVisible();
+
+  // The call recovers when the patient reloads; the conversation comes back.
+  await page.reload();
+  await connected(page.getByTestId('visit-call'));
+  await connected(providerCall);
+  await expect(page.getByText('Okay, like this?')).toBeVisible();
+  await remoteVideoPlays(provider);
+
+  // The note and a prescription end the visit.
+  await provider.getByLabel('Subjective').fill('Sore throat for two days, no fever.');
+  await provider.getByLabel('Objective').fill('Red pharynx with exudate on video.');
+  await provider.getByLabel('Assessment').fill('Streptococcal pharyngitis, likely.');
+  await provider.getByLabel('Plan').fill('Amoxicillin for 10 days; fluids; return if worse.');
+  await provider.getByRole('switch', { name: 'Write a prescription' }).click({ force: true });
+  await provider.getByLabel('Medication').fill('Amoxicillin');
+  await provider.getByLabel('Strength').fill('500 mg');
+  await provider.getByLabel('Quantity').fill('20');
+  await provider.getByLabel('Refills').fill('0');
+  await provider.getByLabel('Directions').fill('One capsule twice a day for 10 days');
+  await provider.getByRole('button', { name: 'Complete visit' }).click();
+  await provider.getByRole('button', { name: 'Yes, complete the visit' }).click();
+  await expect(provider.getByTestId('visit-result')).toHaveAttribute('data-outcome', 'completed');
+
+  // The patient is told, opens the note and downloads its PDF.
+  await expect(page.getByTestId('visit-ended')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Go to Notes' }).click();
+  await expect(page.locator('[data-screen="notes"]')).toBeVisible();
+  await page
+    .getByRole('link', { name: /Open the note "Video visit: Sore throat"/ })
+    .first()
+    .click();
+  await expect(page.locator('[data-screen="note"]')).toContainText('Amoxicillin 500 mg');
+  await expect(page.locator('[data-screen="note"]')).toContainText('1234567893');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  const pdf = await readFile((await download.path()) ?? '');
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Charged exactly once.
+  const entries = await ledger(request, patient.token);
+  expect(entries.filter((e) => e.kind === 'charge')).toEqual([
+    expect.objectContaining({ kind: 'charge', amount: 4900 }),
+  ]);
+  expect(entries.filter((e) => e.kind === 'refund')).toEqual([]);
+  await page.context().close();
+  await provider.context().close();
+});
+
+/** Starts a paid visit for the patient through the API (the UI flow has its own test). */
+async function startVisitByApi(request: APIRequestContext, patient: Patient): Promise<string> {
+  const headers = { authorization: `Bearer ${patient.token}` };
+  const person = (await (await request.get('/api/account/profile', { headers })).json()).profile
+    .personId as string;
+  await request.put('/api/consult/location', { headers, data: { state: 'FL' } });
+  const cards = await (await request.get('/api/account/payments/profiles', { headers })).json();
+  const added = await request.post('/api/account/payments/profiles', {
+    headers,
+    data: {
+      profileID: cards.payProfileID,
+      signature: cards.payProfileSignature,
+      card: {
+        cardHolderName: patient.name,
+        ccNumber: '4111111111111111',
+        cvv: '123',
+        expiration: futureExpiry(),
+        cardZip: '33101',
+      },
+    },
+  });
+  const cardId = (await added.json()).payProfiles[0].card.profileID as string;
+  const { priceToken } = await (
+    await request.get('/api/account/pricing/default', { headers })
+  ).json();
+  const started = await request.post('/api/visit-start/', {
+    headers,
+    data: {
+      patientID: person,
+      complaint: { reason: 'pinkEye', notes: '' },
+      pharmacy: { id: '1023456', name: 'Bayfront Drugs' },
+      states: ['FL'],
+      priceToken,
+      payProfileID: cardId,
+      visitScreenResult: { passed: true, answers: {} },
+      idempotencyKey: `e2e-${Date.now()}`,
+    },
+  });
+  expect(started.ok()).toBe(true);
+  return (await started.json()).visit.visitId as string;
+}
+
+test('the waiting room survives a reload; the SMS meet link joins the call once; a refund returns the money', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const providerToken = await onDuty(request);
+  const patient = await newPatient(request);
+  const visitId = await startVisitByApi(request, patient);
+
+  const page = await openContext(browser, true);
+  await page.goto('/#/login');
+  await logIn(page, patient.email, patient.password);
+  await page.goto('/#/waiting');
+  const card = page.getByTestId('waiting-visit');
+  await expect(card).toContainText('Pink eye');
+  const place = await page.getByTestId('waiting-place').textContent();
+  await page.reload();
+  await expect(page.getByTestId('waiting-visit')).toContainText('Pink eye');
+  await expect(page.getByTestId('waiting-place')).toHaveText(place ?? '');
+
+  // The provider claims it; the SMS with the meet link goes to the patient's phone.
+  const provider = await providerConsole(browser);
+  await provider
+    .locator(`[data-visit-id="${visitId}"]`)
+    .getByRole('button', { name: 'Claim' })
+    .click();
+  await expect(provider.getByRole('heading', { name: `Visit with ${patient.name}` })).toBeVisible();
+  await page.context().close();
+
+  const outbox = (await (await request.get('/api/dev/outbox')).json()).messages as {
+    channel: string;
+    to: string;
+    text: string;
+  }[];
+  const sms = outbox.filter((m) => m.channel === 'sms' && m.to === patient.phone);
+  const link = sms.map((m) => /\/#\/meet\?id=[A-Za-z0-9_-]+/.exec(m.text)?.[0]).find(Boolean);
+  expect(link).toBeTruthy();
+
+  // A fresh browser (no login) joins the call with the link.
+  const phone = await openContext(browser, true);
+  await phone.goto(link ?? '');
+  await expect(phone.getByText(/Your provider will join you here/)).toBeVisible();
+  await expect(phone).not.toHaveURL(/id=/);
+  await connected(phone.getByTestId('visit-call'));
+  await connected(provider.getByTestId('visit-call'));
+  await remoteVideoPlays(phone);
+
+  // The link works once.
+  const again = await openContext(browser, true);
+  await again.goto(link ?? '');
+  await expect(
+    again.getByText('This video link has expired or has already been used.'),
+  ).toBeVisible();
+  await again.context().close();
+
+  // The provider cannot treat by video: refund. The ledger shows it.
+  await provider.getByLabel('Assessment').fill('Needs an in-person eye exam.');
+  await provider.getByRole('button', { name: 'Refund (cannot treat)' }).click();
+  await provider.getByRole('button', { name: 'Yes, refund the patient' }).click();
+  await expect(provider.getByTestId('visit-result')).toHaveAttribute('data-outcome', 'refund');
+  const entries = await ledger(request, patient.token);
+  expect(entries.map((e) => [e.kind, e.amount])).toEqual([
+    ['refund', 4900],
+    ['charge', 4900],
+  ]);
+  expect(providerToken).toBeTruthy();
+  await phone.context().close();
+  await provider.context().close();
+});
+
+test('a state that is not offered is refused, and a failed screening stops the visit', async ({
+  browser,
+  request,
+}) => {
+  await onDuty(request);
+  const patient = await newPatient(request);
+  const page = await openContext(browser, true);
+  await page.goto('/#/login');
+  await logIn(page, patient.email, patient.password);
+
+  await getCareToScreening(page, patient, 'NY');
+  await expect(page.getByTestId('care-unavailable')).toContainText('Service unavailable in');
+
+  await page.getByLabel('State').selectOption('FL');
+  await page.getByRole('button', { name: 'Confirm location' }).click();
+  await expect(page.getByTestId('care-location')).toHaveText('I am in: Florida');
+  await next(page);
+  await expect(page.getByRole('heading', { name: 'Pre-visit screening' })).toBeVisible();
+  await page
+    .getByTestId('care-emergency-signs')
+    .getByLabel('Chest pain or pressure')
+    .check({ force: true });
+  await expect(page.getByRole('alert').filter({ hasText: 'Call 911' })).toBeVisible();
+  await page
+    .getByTestId('care-medical-problems')
+    .getByLabel('None of these')
+    .check({ force: true });
+  await answer(page, 'Are you requesting low dose naltrexone (LDN)?', 'No');
+  await answer(page, 'Are you requesting birth control?', 'No');
+  await next(page);
+  await expect(page.getByText('Screening Failed. Visit Cannot Continue.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start visit' })).toHaveCount(0);
+  await page.context().close();
+});
