@@ -371,7 +371,9 @@ test('the waiting room survives a reload; the SMS meet link joins the call once;
   const page = await openContext(browser, true);
   await page.goto('/#/login');
   await logIn(page, patient.email, patient.password);
-  await page.goto('/#/waiting');
+  // After logging in, Home leads back to the waiting room the server kept.
+  await expect(page.getByTestId('active-visit-banner')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the waiting room' }).click();
   const card = page.getByTestId('waiting-visit');
   await expect(card).toContainText('Pink eye');
   const place = await page.getByTestId('waiting-place').textContent();

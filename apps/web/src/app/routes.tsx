@@ -27,6 +27,7 @@ import { RegisterScreen } from '../features/accounts/screens/register-screen';
 import { ResetPasswordScreen } from '../features/accounts/screens/reset-password-screen';
 import { TermsScreen } from '../features/accounts/screens/terms-screen';
 import { PharmacyEntryScreen } from '../features/brands/screens/pharmacy-entry-screen';
+import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
 import { ClinicQueueScreen } from '../features/care/screens/clinic-queue-screen';
 import { ClinicVisitScreen } from '../features/care/screens/clinic-visit-screen';
 import { GetCareScreen } from '../features/care/screens/get-care-screen';
@@ -81,7 +82,15 @@ const screens: Partial<Record<Screen, ScreenView>> = {
       <ComingSoon screen="appointment" />
     </ConsentGate>
   ),
-  home: ({ session }) => (session ? <HomeScreen session={session} /> : <LandingScreen />),
+  home: ({ session }) =>
+    session ? (
+      <>
+        {session.profile.role === 'patient' ? <ActiveVisitBanner /> : null}
+        <HomeScreen session={session} />
+      </>
+    ) : (
+      <LandingScreen />
+    ),
 };
 
 /** A guard redirect that says why, as a red toast (spec section 8). */

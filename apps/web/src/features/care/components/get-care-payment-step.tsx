@@ -22,12 +22,17 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { type Translate, useT } from '../../../lib/i18n';
+import { addCard } from '../../../lib/payments/add-card';
 import { CardForm } from '../../../lib/payments/card-form';
 import { defaultPriceQueryKey, getDefaultPrice } from '../../../lib/payments/get-default-price';
 import {
   getPaymentProfiles,
   paymentProfilesQueryKey,
 } from '../../../lib/payments/get-payment-profiles';
+import {
+  rewardBalanceQueryKey as creditBalanceQueryKey,
+  getRewardBalance as getCreditBalance,
+} from '../../../lib/payments/get-reward-balance';
 import { formatCents, maskedCard } from '../../../lib/payments/payment-format';
 import {
   clearStoredPrice,
@@ -35,9 +40,7 @@ import {
   setStoredPrice,
   useStoredPrice,
 } from '../../../lib/payments/price-store';
-import { addCard } from '../api/add-card';
 import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
-import { creditBalanceQueryKey, getCreditBalance } from '../api/get-credit-balance';
 import type { Pharmacy } from '../api/search-pharmacies';
 import { startVisit } from '../api/start-visit';
 import { useCareLang } from '../hooks/use-care-lang';

@@ -3,7 +3,7 @@ import {
   paymentProfilesResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
 import type { AddCardRequest } from '@apothecall/domain/payments/payments.schemas';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../api-client';
 
 /**
  * POST /account/payments/profiles: the card goes to the gateway through the server and is

@@ -1,5 +1,5 @@
 import { rewardBalanceResponseSchema } from '@apothecall/domain/payments/payments.api';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../api-client';
 
 export const rewardBalanceQueryKey = ['payments', 'reward-balance'] as const;
 

@@ -1,0 +1,27 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
+
+/**
+ * On Home after logging in (or on any device): a patient with a visit waiting or in progress
+ * is offered the way back to the waiting room, whose place the server kept.
+ */
+export function ActiveVisitBanner() {
+  const t = useT();
+  const visits = useQuery({ queryKey: activeVisitsQueryKey, queryFn: getActiveVisits });
+  if (!visits.data || visits.data.length === 0) return null;
+  return (
+    <Alert color="blue" maw={720} mx="auto" mt="md" w="100%" data-testid="active-visit-banner">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {t('careUi.activeVisit')}
+        </Text>
+        <Button component={Link} to="/waiting" size="xs">
+          {t('careUi.toWaitingRoom')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
