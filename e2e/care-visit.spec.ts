@@ -7,6 +7,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { autoLogoutBaseURL } from './playwright.config';
 import { logIn } from './support';
 
 /**
@@ -47,8 +48,8 @@ function uniqueName(): string {
   return `Vera ${out[0]?.toUpperCase()}${out.slice(1)}`;
 }
 
-async function apiToken(request: APIRequestContext, loginId: string, password: string) {
-  const res = await request.post('/api/account/token', {
+async function apiToken(request: APIRequestContext, loginId: string, password: string, base = '') {
+  const res = await request.post(`${base}/api/account/token`, {
     data: { loginId, password, platform: 'web', version: 'e2e' },
   });
   expect(res.ok()).toBe(true);
@@ -56,12 +57,12 @@ async function apiToken(request: APIRequestContext, loginId: string, password: s
 }
 
 /** A new adult patient in FL with the current consents accepted (the consents screen has its own spec). */
-async function newPatient(request: APIRequestContext): Promise<Patient> {
+async function newPatient(request: APIRequestContext, base = ''): Promise<Patient> {
   const name = uniqueName();
   const email = `care-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const password = 'Care-Pass-2026';
   const phone = `305-555-${String(Math.floor(Math.random() * 9000) + 1000)}`;
-  const registered = await request.post('/api/register', {
+  const registered = await request.post(`${base}/api/register`, {
     data: {
       profile: {
         name,
@@ -77,12 +78,12 @@ async function newPatient(request: APIRequestContext): Promise<Patient> {
     },
   });
   expect(registered.ok()).toBe(true);
-  const token = await apiToken(request, email, password);
+  const token = await apiToken(request, email, password, base);
   const headers = { authorization: `Bearer ${token}` };
-  const consents = (await (await request.get('/api/consents', { headers })).json()) as {
+  const consents = (await (await request.get(`${base}/api/consents`, { headers })).json()) as {
     documents: { id: string; version: string }[];
   };
-  const accepted = await request.post('/api/consents', {
+  const accepted = await request.post(`${base}/api/consents`, {
     headers,
     data: { documents: consents.documents.map(({ id, version }) => ({ id, version })) },
   });
@@ -90,9 +91,9 @@ async function newPatient(request: APIRequestContext): Promise<Patient> {
   return { email, password, name, phone, token };
 }
 
-async function onDuty(request: APIRequestContext, loginId = providerLogin) {
-  const token = await apiToken(request, loginId, demoPassword);
-  const res = await request.put('/api/clinic/duty', {
+async function onDuty(request: APIRequestContext, loginId = providerLogin, base = '') {
+  const token = await apiToken(request, loginId, demoPassword, base);
+  const res = await request.put(`${base}/api/clinic/duty`, {
     headers: { authorization: `Bearer ${token}` },
     data: { onDuty: true },
   });
@@ -119,7 +120,10 @@ async function providerConsole(browser: Browser): Promise<Page> {
   await logIn(page, providerLogin, demoPassword);
   await page.getByRole('link', { name: 'Open the clinic' }).click();
   await expect(page.getByRole('heading', { name: 'Patients waiting' })).toBeVisible();
+  // The switch shows the server's answer once the queue has loaded.
+  await expect(page.getByTestId('queue-count')).toBeVisible();
   const duty = page.getByRole('switch', { name: 'On duty' });
+  await expect(duty).toBeEnabled();
   if (!(await duty.isChecked())) await duty.click({ force: true });
   await expect(duty).toBeChecked();
   return page;
@@ -318,13 +322,19 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
 });
 
 /** Starts a paid visit for the patient through the API (the UI flow has its own test). */
-async function startVisitByApi(request: APIRequestContext, patient: Patient): Promise<string> {
+async function startVisitByApi(
+  request: APIRequestContext,
+  patient: Patient,
+  base = '',
+): Promise<string> {
   const headers = { authorization: `Bearer ${patient.token}` };
-  const person = (await (await request.get('/api/account/profile', { headers })).json()).profile
-    .personId as string;
-  await request.put('/api/consult/location', { headers, data: { state: 'FL' } });
-  const cards = await (await request.get('/api/account/payments/profiles', { headers })).json();
-  const added = await request.post('/api/account/payments/profiles', {
+  const person = (await (await request.get(`${base}/api/account/profile`, { headers })).json())
+    .profile.personId as string;
+  await request.put(`${base}/api/consult/location`, { headers, data: { state: 'FL' } });
+  const cards = await (
+    await request.get(`${base}/api/account/payments/profiles`, { headers })
+  ).json();
+  const added = await request.post(`${base}/api/account/payments/profiles`, {
     headers,
     data: {
       profileID: cards.payProfileID,
@@ -340,9 +350,9 @@ async function startVisitByApi(request: APIRequestContext, patient: Patient): Pr
   });
   const cardId = (await added.json()).payProfiles[0].card.profileID as string;
   const { priceToken } = await (
-    await request.get('/api/account/pricing/default', { headers })
+    await request.get(`${base}/api/account/pricing/default`, { headers })
   ).json();
-  const started = await request.post('/api/visit-start/', {
+  const started = await request.post(`${base}/api/visit-start/`, {
     headers,
     data: {
       patientID: person,
@@ -463,5 +473,32 @@ test('a state that is not offered is refused, and a failed screening stops the v
   await next(page);
   await expect(page.getByText('Screening Failed. Visit Cannot Continue.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start visit' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test('an open video call is not idle: no auto-logout while the patient watches', async ({
+  browser,
+  request,
+}) => {
+  // This server logs out after 3 s without pointer, key or touch (CLIENT_IDLE_LOGOUT_SECONDS=3).
+  const base = autoLogoutBaseURL;
+  const providerToken = await onDuty(request, providerLogin, base);
+  const patient = await newPatient(request, base);
+  const visitId = await startVisitByApi(request, patient, base);
+  const claimed = await request.post(`${base}/api/clinic/visits/${visitId}/claim`, {
+    headers: { authorization: `Bearer ${providerToken}` },
+  });
+  expect(claimed.ok()).toBe(true);
+
+  const page = await openContext(browser, true);
+  await page.goto(`${base}/#/login`);
+  await logIn(page, patient.email, patient.password);
+  await page.getByRole('link', { name: 'Go to the waiting room' }).click();
+  await expect(page.getByTestId('visit-call')).toBeVisible();
+  // Three times the idle limit with no input at all: still in the call.
+  await page.waitForTimeout(9_000);
+  await expect(page.getByText('Auto logout', { exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/waiting$/);
+  await expect(page.getByTestId('visit-call')).toBeVisible();
   await page.context().close();
 });

@@ -390,6 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions,
     redisUrl: config.redisUrl,
     resolveMeetToken: (token) => room.resolveMeetToken(token),
+    ...clock,
   });
   realtime.onConnection(
     careSocketHandlers({

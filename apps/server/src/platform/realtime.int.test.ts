@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, login, startTestApp, type TestApp } from '../../test/harness';
+import { bearer, databaseKinds, login, startTestApp, type TestApp } from '../../test/harness';
 
 async function listen(t: TestApp): Promise<string> {
   await t.fastify.listen({ host: '127.0.0.1', port: 0 });
@@ -56,6 +56,31 @@ describe.each(databaseKinds)('real-time channel on %s', (kind) => {
   it('refuses a missing or unknown token', async () => {
     await expect(open(urlA, {})).rejects.toThrow('unauthorized');
     await expect(open(urlA, { token: 'x'.repeat(43) })).rejects.toThrow('unauthorized');
+  });
+
+  it('keeps a session in use by its socket alive, and drops a socket whose session went idle', async () => {
+    const busy = await login(a);
+    const idle = await login(a);
+    const busySocket = await open(urlA, { token: busy });
+    const idleSocket = await open(urlA, { token: idle });
+    const ping = (s: Socket) => s.timeout(2_000).emitWithAck(realtimeEvents.ping);
+    // Ten minutes pass; only the busy socket says it is in use (a call's heartbeat).
+    a.advance(10 * 60_000);
+    expect(await ping(busySocket)).toMatchObject({ ok: true });
+    // Another ten: 20 minutes in all, past the 15-minute idle limit for the quiet session.
+    a.advance(10 * 60_000);
+    const profile = (token: string) =>
+      a.fastify.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(token) });
+    expect((await profile(busy)).statusCode).toBe(200);
+    const ended = new Promise<void>((resolve) => idleSocket.once('disconnect', () => resolve()));
+    const told = new Promise<void>((resolve) =>
+      idleSocket.once(realtimeEvents.sessionEnded, () => resolve()),
+    );
+    idleSocket.emit(realtimeEvents.ping, () => undefined);
+    await told;
+    await ended;
+    expect((await profile(idle)).statusCode).toBe(401);
+    busySocket.close();
   });
 
   it('refuses a token after logout', async () => {

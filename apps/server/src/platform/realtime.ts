@@ -47,9 +47,11 @@ export function attachRealtime(
     redisUrl: string | undefined;
     /** Resolves a meet token (the SMS link's visit-scoped credential). */
     resolveMeetToken?: (token: string) => Promise<{ accountId: string; visitId: string } | null>;
+    now?: () => Date;
   },
 ): Realtime {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const nowMs = () => (opts.now ? opts.now() : new Date()).getTime();
   let pub: Redis | undefined;
   let sub: Redis | undefined;
   if (opts.redisUrl) {
@@ -129,14 +131,14 @@ export function attachRealtime(
 
   const handlers: ((socket: Socket) => void)[] = [];
   io.on('connection', (socket) => {
-    let checkedAt = Date.now();
+    let checkedAt = nowMs();
     socket.use((_packet, next) => {
       const { token } = socketIdentity(socket);
-      if (!token || Date.now() - checkedAt < recheckEveryMs) return next();
+      if (!token || nowMs() - checkedAt < recheckEveryMs) return next();
       opts.sessions.resolve(token).then(
         (resolved) => {
           if (resolved.ok) {
-            checkedAt = Date.now();
+            checkedAt = nowMs();
             return next();
           }
           socket.emit(realtimeEvents.sessionEnded, {});

@@ -70,8 +70,12 @@ export const joinVisitAckSchema = z.discriminatedUnion('ok', [
 ]);
 export type JoinVisitAck = z.infer<typeof joinVisitAckSchema>;
 
-/** WebRTC signalling: SDP offer/answer, ICE candidate, or hang-up; payload is opaque JSON. */
-export const signalKinds = ['offer', 'answer', 'ice', 'hangup'] as const;
+/**
+ * WebRTC signalling: SDP offer/answer, ICE candidate, hang-up, or restart (the sender found the
+ * connection stuck, dropped it and starts a fresh one: the receiver does the same); payload is
+ * opaque JSON.
+ */
+export const signalKinds = ['offer', 'answer', 'ice', 'hangup', 'restart'] as const;
 export const signalSchema = z.object({
   visitId: idSchema,
   kind: z.enum(signalKinds),

@@ -97,8 +97,26 @@ export function careSocketHandlers(deps: {
       const role = joined.get(visitId);
       if (!role) return;
       joined.delete(visitId);
-      socket.to(roomOf(visitId)).emit(realtimeEvents.peerLeft, { visitId, role });
+      const roles = { ...(socket.data.roles ?? {}) };
+      delete roles[visitId];
+      socket.data.roles = roles;
       void socket.leave(roomOf(visitId));
+      // A reloaded page joins with a new socket before the old one is found gone: the side
+      // is still there, so the other side must not drop the call it just re-made.
+      deps.io
+        .in(roomOf(visitId))
+        .fetchSockets()
+        .then(
+          (present) => {
+            const stillThere = present.some(
+              (s) => s.id !== socket.id && s.data?.roles?.[visitId] === role,
+            );
+            if (!stillThere) {
+              deps.io.to(roomOf(visitId)).emit(realtimeEvents.peerLeft, { visitId, role });
+            }
+          },
+          (error: unknown) => deps.onError(error),
+        );
     };
     socket.on(realtimeEvents.leaveVisit, (raw: unknown) => {
       const input = joinVisitSchema.safeParse(raw);

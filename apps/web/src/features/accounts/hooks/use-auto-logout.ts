@@ -5,6 +5,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { useBrandState } from '../../../lib/brand-store';
 import { useSession } from '../../../lib/session-store';
+import { activeVisitCount, inCall } from '../../../lib/visit-presence';
 import { useLogout } from './use-logout';
 import { useSettings } from './use-settings';
 
@@ -24,6 +25,7 @@ const activityEvents = [
  *   (server-configured; 900000 by default);
  * - back in the foreground after more than `client.autoLogoffMinutes` away, with auto-logoff
  *   on in the settings and no visit in progress.
+ * An open video call counts as activity (lib/visit-presence.ts).
  * Either way the session ends on the server, all client state is cleared, 'Auto logout' is
  * shown and the login screen follows.
  */
@@ -58,7 +60,9 @@ export function useAutoLogout(): void {
     const onActivity = () => {
       lastActivityAt.current = Date.now();
     };
-    const check = () =>
+    const check = () => {
+      // A patient or provider in a video call is using the app even without touching it.
+      if (inCall()) lastActivityAt.current = Date.now();
       act(
         autoLogoutDecision({
           now: Date.now(),
@@ -67,6 +71,7 @@ export function useAutoLogout(): void {
           idleLimitMs,
         }),
       );
+    };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') {
         backgroundedAt.current = Date.now();
@@ -86,8 +91,7 @@ export function useAutoLogout(): void {
                 foreground: {
                   backgroundedAt: since,
                   autoLogoffEnabled,
-                  // Active visits are not restored on the web yet: none is in progress.
-                  activeVisitCount: 0,
+                  activeVisitCount: activeVisitCount(),
                   autoLogoffMinutes: client.autoLogoffMinutes,
                 },
               }),

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@ma
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { type Translate, useT } from '../../../lib/i18n';
+import { openCall } from '../../../lib/visit-presence';
 import { useChat } from '../hooks/use-chat';
 import { useVisitRoom } from '../hooks/use-visit-room';
 import { type LocalMedia, type MediaProblem, useLocalMedia, useWebRtc } from '../hooks/use-webrtc';
@@ -161,6 +162,8 @@ export function VisitCall(props: {
 
   const media = useLocalMedia(active);
   const call = useWebRtc({ socket, visitId, role, media, active });
+  // An open call is activity: no idle auto-logout, and the server session stays alive.
+  useEffect(() => openCall(socket), [socket]);
   const [joinKey, setJoinKey] = useState(0);
   // Declared after useWebRtc (and after the chat's listeners, a child's effects run first):
   // the join is emitted once every listener of the room is in place.

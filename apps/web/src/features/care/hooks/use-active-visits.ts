@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { appStoragePrefix } from '../../../lib/session-store';
+import { setActiveVisitCount } from '../../../lib/visit-presence';
 import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
 
 /**
@@ -97,6 +98,9 @@ export function useActiveVisits() {
   // Keep the stored ids in step with the server's list; a remembered id the server no longer
   // lists ended while this page was closed.
   const visits = query.data;
+  useEffect(() => {
+    if (visits) setActiveVisitCount(visits.length);
+  }, [visits]);
   useEffect(() => {
     if (!visits) return;
     const active = visits.map((v) => v.visitId);

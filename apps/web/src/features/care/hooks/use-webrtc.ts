@@ -14,7 +14,8 @@ import type { Socket } from 'socket.io-client';
  * (re)start the negotiation at any time; on an offer collision the impolite side (provider)
  * ignores the incoming offer and the polite side (patient) rolls its own back. When the other
  * side joins (peerJoined, or joinVisit reports peers already there) the old RTCPeerConnection
- * is dropped and a fresh one offers, so a reload on either side recovers the call.
+ * is dropped and a fresh one offers, so a reload on either side recovers the call. A connection
+ * still not up after 10-14 s is restarted on both sides (signal kind 'restart').
  */
 
 export type MediaProblem = 'denied' | 'notFound' | 'inUse' | 'insecure' | 'other';
@@ -174,6 +175,9 @@ class CallController {
   private readonly ready: Promise<void>;
   private joined = false;
   private mediaSettled = false;
+  /** When the current RTCPeerConnection was made (for the stuck-connection watchdog). */
+  private startedAt = 0;
+  private readonly watchdog: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly socket: Socket,
@@ -184,6 +188,21 @@ class CallController {
     this.ready = new Promise((resolve) => {
       this.resolveReady = resolve;
     });
+    // A connection that does not come up (a lost offer, a page that reloaded mid-negotiation,
+    // a network change) is started afresh on both sides. The two sides wait different times
+    // so they do not restart in step.
+    const stuckAfterMs = role === 'provider' ? 10_000 : 14_000;
+    this.watchdog = setInterval(() => {
+      const pc = this.pc;
+      if (this.closed || !pc || !this.snapshot.peerPresent) return;
+      if (pc.connectionState === 'connected') return;
+      if (Date.now() - this.startedAt < stuckAfterMs) return;
+      this.enqueue(() => {
+        if (this.pc !== pc || pc.connectionState === 'connected') return;
+        this.send('restart', null);
+        this.startConnection(true);
+      });
+    }, 2_000);
   }
 
   private get polite(): boolean {
@@ -278,6 +297,11 @@ class CallController {
   }
 
   private async handleSignal(signal: RelayedSignal) {
+    if (signal.kind === 'restart') {
+      this.startConnection(true);
+      this.set({ peerPresent: true, peerGone: null });
+      return;
+    }
     if (signal.kind === 'hangup') {
       this.dropConnection();
       this.set({ peerPresent: false, peerGone: 'hungUp' });
@@ -319,6 +343,7 @@ class CallController {
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     const remote = new MediaStream();
     this.pc = pc;
+    this.startedAt = Date.now();
     this.makingOffer = false;
     this.ignoreOffer = false;
 
@@ -393,6 +418,7 @@ class CallController {
   }
 
   close() {
+    clearInterval(this.watchdog);
     this.dropConnection();
     this.closed = true;
     this.resolveReady();
