@@ -96,6 +96,7 @@ const en = {
   'care.note.noPrescription': 'No prescription was written.',
   'care.hours.noProviderNow':
     'No provider is available right now. Please check again in a few minutes.',
+  'care.message.attachmentsUnsupported': 'Files cannot be sent in the visit chat yet.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -196,6 +197,8 @@ const es: Record<keyof typeof en, string> = {
   'care.note.noPrescription': 'No se escribió ninguna receta.',
   'care.hours.noProviderNow':
     'No hay ningún proveedor disponible en este momento. Vuelva a intentarlo en unos minutos.',
+  'care.message.attachmentsUnsupported':
+    'Todavía no se pueden enviar archivos en el chat de la consulta.',
 };
 
 export const careMessages = { en, es };

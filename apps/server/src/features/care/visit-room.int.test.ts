@@ -235,6 +235,16 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
       owner: delivered.owner,
     })) as MessageAckResult;
     expect(empty.ok).toBe(false);
+    const attached = (await patient.emitWithAck(realtimeEvents.message, {
+      visitId,
+      text: 'see photo',
+      owner: delivered.owner,
+      attachments: [{ id: crypto.randomUUID(), name: 'throat.jpg', type: 'image/jpeg' }],
+    })) as MessageAckResult;
+    expect(attached).toMatchObject({
+      ok: false,
+      error: 'Files cannot be sent in the visit chat yet.',
+    });
     const conversation = (await send('POST', '/api/getConversation', provider, { visitId })).json();
     expect(conversation.messages.map((m: Message) => m.text)).toEqual(['My throat hurts']);
   });

@@ -127,6 +127,11 @@ export function createVisitRoomService(deps: {
 
     async send(actor, input) {
       const { visit, role } = await access(actor, input.visitId);
+      // Files are referred to by upload id; until uploads exist (documents issue) no reference
+      // can be checked, so none is accepted.
+      if (input.attachments.length > 0) {
+        throw new AppError(400, 'ATTACHMENTS_UNSUPPORTED', 'care.message.attachmentsUnsupported');
+      }
       if (!active(visit) || (role === 'provider' && visit.state !== 'inProgress')) {
         throw new AppError(409, 'VISIT_NOT_IN_PROGRESS', 'care.visit.notInProgress');
       }
