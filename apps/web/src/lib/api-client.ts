@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
+    /** The envelope's other fields (e.g. the spec's defaultPrice and defaultPriceToken). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -68,10 +70,17 @@ export async function apiCall<T>(path: string, options: CallOptions<T>): Promise
   if (!response.ok) {
     const envelope = payload as { errorMsg?: unknown; errorCode?: unknown } | null;
     if (response.status === 401 && sentToken) clearSessionIfToken(sentToken);
+    const {
+      error: _error,
+      errorMsg: _errorMsg,
+      errorCode: _errorCode,
+      ...details
+    } = (envelope ?? {}) as Record<string, unknown>;
     throw new ApiError(
       response.status,
       typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',
       typeof envelope?.errorMsg === 'string' ? envelope.errorMsg : `HTTP ${response.status}`,
+      details,
     );
   }
   return options.schema.parse(payload);

@@ -200,11 +200,18 @@ export function GetCarePaymentStep({
     onError: async (error) => {
       if (!attemptMayHaveRun(error)) onNewAttempt();
       if (error instanceof ApiError && error.errorCode === paymentErrorCodes.priceTokenStale) {
-        // The error body carries defaultPrice/defaultPriceToken, but ApiError keeps only the
-        // message; the same default price comes from GET /account/pricing/default.
+        // The error body carries defaultPrice/defaultPriceToken (spec section 7); without them
+        // the same default price comes from GET /account/pricing/default.
         try {
-          const fresh = await getDefaultPrice();
-          queryClient.setQueryData(defaultPriceQueryKey, fresh);
+          const { defaultPrice, defaultPriceToken } = error.details;
+          let fresh: { price: number; priceToken: string };
+          if (typeof defaultPrice === 'number' && typeof defaultPriceToken === 'string') {
+            fresh = { price: defaultPrice, priceToken: defaultPriceToken };
+          } else {
+            const answer = await getDefaultPrice();
+            queryClient.setQueryData(defaultPriceQueryKey, answer);
+            fresh = answer;
+          }
           setStoredPrice({
             price: fresh.price,
             priceToken: fresh.priceToken,
