@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         charges.refund(accountId, chargeId, key, origin),
     },
     onClaimed: (visit) => room.sendMeetLink(visit),
+    onError: warn('meet link not sent'),
     audit,
     notifyQueue,
     notifyPatient,

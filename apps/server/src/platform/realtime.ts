@@ -50,7 +50,13 @@ export function attachRealtime(
     now?: () => Date;
   },
 ): Realtime {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  // Signalling and chat packets are small: a 128 KB cap (default 1 MB) bounds what one client
+  // can make the server parse.
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: 128 * 1024,
+  });
   const nowMs = () => (opts.now ? opts.now() : new Date()).getTime();
   let pub: Redis | undefined;
   let sub: Redis | undefined;

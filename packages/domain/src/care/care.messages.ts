@@ -97,6 +97,11 @@ const en = {
   'care.hours.noProviderNow':
     'No provider is available right now. Please check again in a few minutes.',
   'care.message.attachmentsUnsupported': 'Files cannot be sent in the visit chat yet.',
+  'care.clinic.profileIncomplete':
+    'Your provider profile (NPI and practice address) is incomplete, so the note cannot be written. Please contact the administrator.',
+  'care.clinic.ownVisit': 'A provider cannot take a visit of their own account.',
+  'care.location.confirmFirst':
+    'Please confirm where you are ("I am in") before starting the visit.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -199,6 +204,10 @@ const es: Record<keyof typeof en, string> = {
     'No hay ningún proveedor disponible en este momento. Vuelva a intentarlo en unos minutos.',
   'care.message.attachmentsUnsupported':
     'Todavía no se pueden enviar archivos en el chat de la consulta.',
+  'care.clinic.profileIncomplete':
+    'Su perfil de proveedor (NPI y dirección de la práctica) está incompleto, así que no se puede escribir la nota. Comuníquese con el administrador.',
+  'care.clinic.ownVisit': 'Un proveedor no puede tomar una consulta de su propia cuenta.',
+  'care.location.confirmFirst': 'Confirme dónde está («Estoy en») antes de empezar la consulta.',
 };
 
 export const careMessages = { en, es };

@@ -18,6 +18,7 @@ import {
   usStateSchema,
 } from '../common/common.schemas';
 import { gatewayIdSchema } from '../payments/payments.schemas';
+import { visitScreenResultSchema } from './screening.evaluate';
 
 /** Adds `waitMinutes` to an ISO instant; returns the due instant as an ISO string (UTC). */
 export function computeDueTime(startTime: string, waitMinutes: number): string {
@@ -167,8 +168,11 @@ export const visitPaymentSchema = z.object({
   subscriptionToken: z.string().min(1).max(4096).nullable().default(null),
   /** Which price the patient chose (standard, member, coupon, prepay...). */
   pricingChoice: z.string().trim().max(50).nullable().default(null),
-  /** The screening outcome, produced by care/screening.rules.ts; JSON. */
-  visitScreenResult: z.json().nullable().default(null),
+  /**
+   * The screening outcome and answers (care/screening.evaluate.ts); the server evaluates the
+   * answers again. A fixed shape, never free JSON.
+   */
+  visitScreenResult: visitScreenResultSchema.nullable().default(null),
 });
 export type VisitPayment = z.infer<typeof visitPaymentSchema>;
 

@@ -76,11 +76,27 @@ export type JoinVisitAck = z.infer<typeof joinVisitAckSchema>;
  * opaque JSON.
  */
 export const signalKinds = ['offer', 'answer', 'ice', 'hangup', 'restart'] as const;
+/** RTCSessionDescriptionInit, bounded (an SDP is a few kilobytes). */
+export const sessionDescriptionSchema = z.object({
+  type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+  sdp: z.string().max(100_000).optional(),
+});
+/** RTCIceCandidateInit, bounded. */
+export const iceCandidateSchema = z.object({
+  candidate: z.string().max(2_000),
+  sdpMid: z.string().max(100).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(1_000).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+/**
+ * Fixed shapes, never free JSON: an arbitrarily nested payload must not reach a recursive
+ * validator (a deeply nested value would exhaust the stack).
+ */
 export const signalSchema = z.object({
   visitId: idSchema,
   kind: z.enum(signalKinds),
-  /** RTCSessionDescriptionInit for offer/answer, RTCIceCandidateInit for ice, null for hangup. */
-  payload: z.json().nullable().default(null),
+  /** A description for offer/answer, a candidate for ice, null for hangup and restart. */
+  payload: z.union([sessionDescriptionSchema, iceCandidateSchema, z.null()]).default(null),
 });
 export type SignalInput = z.input<typeof signalSchema>;
 /** What the other side receives: the signal plus who sent it. */

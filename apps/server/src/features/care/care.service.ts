@@ -177,6 +177,11 @@ export function createCareService(deps: {
       });
       if (!offered.offered)
         throw new AppError(400, 'SERVICE_UNAVAILABLE', offered.reason, offered.params);
+      // The visit is where the patient said they are ('I am in', confirmed and audited), not
+      // wherever a request names: that decides which licensed providers may treat them.
+      if ((person.consultLocation ?? '').toUpperCase() !== state.toUpperCase()) {
+        throw new AppError(400, 'LOCATION_NOT_CONFIRMED', 'care.location.confirmFirst');
+      }
       if ((await deps.repo.onDutyCount(state.toUpperCase())) === 0) {
         throw new AppError(409, 'NO_PROVIDER_ON_DUTY', 'care.hours.noProviderNow');
       }
@@ -267,7 +272,12 @@ export function createCareService(deps: {
     async cancel(actor, visitId) {
       const visit = await ownVisit(actor, visitId);
       if (!(await deps.repo.move(visit.id, 'waiting', 'cancelled', { at: now() }))) {
-        throw new AppError(409, 'VISIT_NOT_WAITING', 'care.visit.notWaiting');
+        // Cancelling again is answered like the first time, and pays a refund that failed
+        // then (the refund's key makes it once).
+        const current = await deps.repo.visit(visit.id);
+        if (current?.state !== 'cancelled') {
+          throw new AppError(409, 'VISIT_NOT_WAITING', 'care.visit.notWaiting');
+        }
       }
       if (visit.ledgerId)
         await deps.payments.refund(

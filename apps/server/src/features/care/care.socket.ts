@@ -53,8 +53,24 @@ export function careSocketHandlers(deps: {
     };
     const ackOf = <T>(value: unknown): Ack<T> | undefined =>
       typeof value === 'function' ? (value as Ack<T>) : undefined;
+    /**
+     * Every handler runs behind this guard: whatever a client sends, a handler's failure is
+     * logged and answered, never thrown into socket.io (which would end the process).
+     */
+    const on = (event: string, handler: (...args: unknown[]) => unknown) => {
+      socket.on(event, (...args: unknown[]) => {
+        try {
+          const result = handler(...args);
+          if (result instanceof Promise) result.catch((error: unknown) => deps.onError(error));
+        } catch (error) {
+          deps.onError(error);
+          const ack = ackOf<{ ok: false; error: string }>(args[args.length - 1]);
+          ack?.({ ok: false, error: translate(lang, 'errors.internal') });
+        }
+      });
+    };
 
-    socket.on(realtimeEvents.joinVisit, async (raw: unknown, rawAck: unknown) => {
+    on(realtimeEvents.joinVisit, async (raw: unknown, rawAck: unknown) => {
       const ack = ackOf<JoinVisitAck>(rawAck);
       const input = joinVisitSchema.safeParse(raw);
       if (!input.success) return ack?.({ ok: false, error: translate(lang, 'errors.notFound') });
@@ -83,7 +99,7 @@ export function careSocketHandlers(deps: {
       }
     });
 
-    socket.on(realtimeEvents.signal, (raw: unknown) => {
+    on(realtimeEvents.signal, (raw: unknown) => {
       const input = signalSchema.safeParse(raw);
       if (!input.success) return;
       const role = joined.get(input.data.visitId);
@@ -118,7 +134,7 @@ export function careSocketHandlers(deps: {
           (error: unknown) => deps.onError(error),
         );
     };
-    socket.on(realtimeEvents.leaveVisit, (raw: unknown) => {
+    on(realtimeEvents.leaveVisit, (raw: unknown) => {
       const input = joinVisitSchema.safeParse(raw);
       if (input.success) leave(input.data.visitId);
     });
@@ -126,7 +142,7 @@ export function careSocketHandlers(deps: {
       for (const visitId of [...joined.keys()]) leave(visitId);
     });
 
-    socket.on(realtimeEvents.message, async (raw: unknown, rawAck: unknown) => {
+    on(realtimeEvents.message, async (raw: unknown, rawAck: unknown) => {
       const ack = ackOf<MessageAckResult>(rawAck);
       const input = outgoingMessageSchema.safeParse(raw);
       // Spec: messages with no text and no attachments are dropped.
@@ -156,7 +172,7 @@ export function careSocketHandlers(deps: {
       }
     });
 
-    socket.on(realtimeEvents.messageReceived, async (raw: unknown) => {
+    on(realtimeEvents.messageReceived, async (raw: unknown) => {
       const input = messageReceivedSchema.safeParse(raw);
       if (!input.success) return;
       try {

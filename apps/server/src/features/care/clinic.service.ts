@@ -14,6 +14,7 @@ import { endVisitRequestSchema } from '@apothecall/domain/care/visits.api';
 import { type VisitState, visitStates } from '@apothecall/domain/care/visits.rules';
 import { type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
 import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
 import {
   ageOn,
@@ -92,6 +93,7 @@ export function createClinicService(deps: {
   payments: Pick<CarePayments, 'refund'>;
   /** Texts the patient the one-time meet link once the visit is claimed. */
   onClaimed?: (visit: VisitRecord) => Promise<void>;
+  onError?: (error: unknown) => void;
   audit: AuditService;
   notifyQueue: (state: string) => Promise<void>;
   notifyPatient: (visit: VisitRecord) => Promise<void>;
@@ -187,6 +189,10 @@ export function createClinicService(deps: {
         : undefined;
       const states = await deps.repo.licenses(providerId);
       if (!visit || !states.includes(visit.location)) throw appErrors.notFound();
+      // A provider does not treat their own account's family.
+      if (visit.accountId === providerId) {
+        throw new AppError(403, 'OWN_VISIT', 'care.clinic.ownVisit');
+      }
       const won = await deps.repo.claim(visit.id, providerId, states, now());
       await deps.audit.record({
         action: 'clinic.claim',
@@ -202,7 +208,9 @@ export function createClinicService(deps: {
       const claimed = (await deps.repo.visit(visit.id)) ?? visit;
       await deps.notifyQueue(visit.location);
       await deps.notifyPatient(claimed);
-      await deps.onClaimed?.(claimed);
+      // The claim stands even if the text message cannot be sent (logged, and the patient can
+      // still join from the waiting room).
+      await deps.onClaimed?.(claimed).catch((error: unknown) => deps.onError?.(error));
       return claimed;
     },
 
@@ -257,6 +265,18 @@ export function createClinicService(deps: {
     async end(providerId, visitId, raw, origin) {
       const input = parseWith(endVisitRequestSchema, raw, 'body');
       const visit = await ownClaimed(providerId, visitId, origin);
+      // Asking again for a refund that was decided pays it if it failed then (keyed: once).
+      if (visit.state === 'refunded' && input.outcome === 'refund') {
+        if (visit.ledgerId) {
+          await deps.payments.refund(
+            visit.accountId,
+            visit.ledgerId,
+            `refund:visit:${visit.id}`,
+            origin,
+          );
+        }
+        return { visitId: visit.id, state: 'refunded', noteId: null };
+      }
       if (visit.state !== 'inProgress') {
         throw new AppError(409, 'VISIT_NOT_IN_PROGRESS', 'care.visit.notInProgress');
       }
@@ -301,16 +321,12 @@ export function createClinicService(deps: {
             }
           : visit.pharmacy;
       }
-      // A refund is keyed by the visit, so it is paid once even if this request is retried.
-      if (input.outcome === 'refund' && visit.ledgerId) {
-        await deps.payments.refund(
-          visit.accountId,
-          visit.ledgerId,
-          `refund:visit:${visit.id}`,
-          origin,
-        );
-      }
       const profile = await deps.records.providerProfile(providerId);
+      // A note prints the prescriber's credentials: no note without a complete profile.
+      const credential = providerCredentialSchema.safeParse(profile?.credential);
+      if (input.outcome !== 'noShow' && !credential.success) {
+        throw new AppError(409, 'PROVIDER_PROFILE_INCOMPLETE', 'care.clinic.profileIncomplete');
+      }
       const name = (await deps.repo.displayName(providerId)) ?? '';
       const providerName = profile?.suffix ? `${name}, ${profile.suffix}` : name;
       const lang = origin.lang;
@@ -344,7 +360,7 @@ export function createClinicService(deps: {
                 refunded: input.outcome === 'refund',
                 rx: rx ? { ...rx, pharmacy: rxPharmacy } : null,
               }),
-              providerCredential: profile?.credential ?? {},
+              providerCredential: credential.success ? credential.data : {},
             }
           : null,
         prescription: rx
@@ -361,6 +377,16 @@ export function createClinicService(deps: {
       });
       if (!result.ended) {
         throw new AppError(409, 'VISIT_NOT_IN_PROGRESS', 'care.visit.notInProgress');
+      }
+      // The outcome is decided first, so a concurrent "completed" cannot also be refunded; the
+      // refund's key makes it once, and ending again with "refund" retries a failed one.
+      if (input.outcome === 'refund' && visit.ledgerId) {
+        await deps.payments.refund(
+          visit.accountId,
+          visit.ledgerId,
+          `refund:visit:${visit.id}`,
+          origin,
+        );
       }
       await deps.audit.record({
         action: 'clinic.visit.end',

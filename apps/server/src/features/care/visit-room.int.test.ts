@@ -78,6 +78,8 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
       })
     ).json().payProfiles[0].card.profileID;
     await send('PUT', '/api/clinic/duty', provider, { onDuty: true });
+    await send('PUT', '/api/consult/location', maria, { state: 'FL' });
+    await send('PUT', '/api/consult/location', maria, { ptId: leoId, state: 'FL' });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -421,6 +423,47 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
     const all = (await send('POST', '/api/getConversation', maria, { visitId })).json().messages;
     expect(all).toHaveLength(ids.length);
     expect(new Set(all.map((m: Message) => m.text)).size).toBe(ids.length);
+  });
+
+  it('refuses a state the patient did not confirm, and survives hostile payloads', async () => {
+    const { priceToken } = (await get('/api/account/pricing/default', maria)).json();
+    await send('PUT', '/api/consult/location', maria, { state: 'TX' });
+    const body = {
+      patientID: mariaPersonId,
+      complaint: { reason: 'fever', notes: '' },
+      pharmacy: null,
+      states: ['FL'],
+      priceToken,
+      payProfileID: cardId,
+      visitScreenResult: { passed: true, answers: {} },
+      idempotencyKey: 'room-mismatch-1',
+    };
+    const mismatch = await send('POST', '/api/visit-start/', maria, body);
+    expect(mismatch.json().errorCode).toBe('LOCATION_NOT_CONFIRMED');
+    await send('PUT', '/api/consult/location', maria, { state: 'FL' });
+
+    // Deeply nested JSON where the server expects a fixed shape: a clear 400, never a crash.
+    const depth = 2_000;
+    const deepText = `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    const { visitScreenResult: _omit, ...rest } = body;
+    const nested = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/visit-start/',
+      headers: { ...bearer(maria), 'content-type': 'application/json' },
+      payload: `${JSON.stringify({ ...rest, idempotencyKey: 'room-deep-1' }).slice(0, -1)},"visitScreenResult":${deepText}}`,
+    });
+    expect(nested.statusCode).toBe(400);
+    const deep: unknown = JSON.parse(deepText);
+    const socket = await socketFor({ token: maria });
+    socket.emit(realtimeEvents.signal, {
+      visitId: crypto.randomUUID(),
+      kind: 'offer',
+      payload: deep,
+    });
+    socket.emit(realtimeEvents.message, { visitId: crypto.randomUUID(), text: deep }, () => {});
+    expect(await socket.timeout(5_000).emitWithAck(realtimeEvents.ping)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('disconnects a session’s sockets when the session is revoked', async () => {
