@@ -158,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const visitRecords = createVisitRecordsRepo(db);
   // Real-time pushes go through the socket server, attached further down.
   let pushTo: ((accountId: string, event: string, payload: unknown) => void) | undefined;
+  let evictMeetSockets: ((visitId: string) => void) | undefined;
   const notifyPatient = async (visit: VisitRecord) => {
+    if (visit.state !== 'waiting' && visit.state !== 'inProgress') evictMeetSockets?.(visit.id);
     pushTo?.(visit.accountId, careEvents.visitUpdate, await care.view(visit));
   };
   const notifyQueue = async (state: string) => {
@@ -404,6 +406,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   pushTo = (accountId, event, payload) => {
     realtime.io.to(`account:${accountId}`).emit(event, payload);
   };
+  // A meet link's socket ends with its visit.
+  evictMeetSockets = (visitId) => {
+    realtime.io
+      .in(`visit:${visitId}`)
+      .fetchSockets()
+      .then((sockets) => {
+        for (const s of sockets) if (s.data?.meetVisitId === visitId) s.disconnect(true);
+      }, warn('meet sockets not evicted'));
+  };
+  sessions.onRevoked((revoked) => {
+    if (revoked.kind === 'account') {
+      room.revokeMeetFor(revoked.accountId).catch(warn('meet links not revoked'));
+    }
+  });
   app.addHook('preClose', async () => {
     await realtime.close();
   });

@@ -23,6 +23,8 @@ export interface SocketIdentity {
   sessionId: string | null;
   token: string | null;
   meetVisitId: string | null;
+  /** Kept in memory only, to check the meet token again while the socket lives. */
+  meetToken?: string | null;
 }
 
 export function socketIdentity(socket: Socket): SocketIdentity {
@@ -48,6 +50,8 @@ export function attachRealtime(
     /** Resolves a meet token (the SMS link's visit-scoped credential). */
     resolveMeetToken?: (token: string) => Promise<{ accountId: string; visitId: string } | null>;
     now?: () => Date;
+    /** How often every socket's session or meet token is checked again (default 30 s). */
+    recheckIntervalMs?: number;
   },
 ): Realtime {
   // Signalling and chat packets are small: a 128 KB cap (default 1 MB) bounds what one client
@@ -72,9 +76,10 @@ export function attachRealtime(
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error(realtimeUnauthorized));
     if ('meetToken' in auth.data) {
+      const meetToken = auth.data.meetToken;
       const resolver = opts.resolveMeetToken;
       if (!resolver) return next(new Error(realtimeUnauthorized));
-      resolver(auth.data.meetToken).then(
+      resolver(meetToken).then(
         (meet) => {
           if (!meet) return next(new Error(realtimeUnauthorized));
           socket.data = {
@@ -82,7 +87,9 @@ export function attachRealtime(
             sessionId: null,
             token: null,
             meetVisitId: meet.visitId,
+            meetToken,
           } satisfies SocketIdentity;
+          void socket.join(`meet:${meet.accountId}`);
           next();
         },
         () => next(new Error(realtimeUnauthorized)),
@@ -116,6 +123,9 @@ export function attachRealtime(
       end(io.in(`session:${revoked.sessionId}`));
       return;
     }
+    // The account's sessions ended for good (password change or reset, removal): its meet
+    // links' sockets go too.
+    end(io.in(`meet:${revoked.accountId}`));
     const room = io.in(`account:${revoked.accountId}`);
     if (!revoked.exceptSessionId) {
       end(room);
@@ -153,6 +163,26 @@ export function attachRealtime(
         () => next(new Error(realtimeUnauthorized)),
       );
     });
+    // A socket that only listens must not outlive its session or meet token: checked again
+    // regularly without counting as activity.
+    const recheck = setInterval(() => {
+      const { token, meetToken } = socketIdentity(socket);
+      const stillValid = token
+        ? opts.sessions.resolve(token, { touch: false }).then((r) => r.ok)
+        : meetToken && opts.resolveMeetToken
+          ? opts.resolveMeetToken(meetToken).then((m) => m !== null)
+          : Promise.resolve(false);
+      stillValid.then(
+        (ok) => {
+          if (ok) return;
+          socket.emit(realtimeEvents.sessionEnded, {});
+          socket.disconnect(true);
+        },
+        () => undefined,
+      );
+    }, opts.recheckIntervalMs ?? 30_000);
+    recheck.unref();
+    socket.on('disconnect', () => clearInterval(recheck));
     socket.on(realtimeEvents.ping, (ack: unknown) => {
       if (typeof ack === 'function')
         ack({ ok: true, at: new Date().toISOString() } satisfies PingAck);

@@ -76,7 +76,7 @@ const en = {
   'care.visit.notInProgress': 'This visit is not in progress.',
   'care.visit.noteRequired': 'Write the note before ending the visit.',
   'care.meet.invalid': 'This video link has expired or has already been used.',
-  'care.message.tooLong': 'Messages can be up to 10,000 characters.',
+  'care.message.tooLong': 'Messages can be up to 2,000 characters.',
   'care.sms.meetLink':
     '{brand}: your provider is ready. Join your video visit within {minutes} minutes: {link}',
   'care.note.subject': 'Video visit: {reason}',
@@ -182,7 +182,7 @@ const es: Record<keyof typeof en, string> = {
   'care.visit.notInProgress': 'Esta consulta no está en curso.',
   'care.visit.noteRequired': 'Escriba la nota antes de terminar la consulta.',
   'care.meet.invalid': 'Este enlace de video venció o ya se usó.',
-  'care.message.tooLong': 'Los mensajes pueden tener hasta 10.000 caracteres.',
+  'care.message.tooLong': 'Los mensajes pueden tener hasta 2000 caracteres.',
   'care.sms.meetLink':
     '{brand}: su proveedor está listo. Entre a su consulta por video en los próximos {minutes} minutos: {link}',
   'care.note.subject': 'Consulta por video: {reason}',

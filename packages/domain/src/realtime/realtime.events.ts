@@ -123,3 +123,6 @@ export const allMessagesSchema = z.object({
   messages: z.array(messageSchema),
 });
 export type AllMessages = z.infer<typeof allMessagesSchema>;
+
+/** The longest visit chat message, in characters (care.message.tooLong). */
+export const chatTextMax = 2_000;

@@ -266,6 +266,15 @@ export function createCareService(deps: {
 
     async active(actor) {
       const list = await deps.repo.activeVisits(actor.accountId);
+      await deps.audit.record({
+        action: 'visit.list',
+        outcome: 'success',
+        actorAccountId: actor.accountId,
+        subjectAccountId: actor.accountId,
+        ip: actor.ip,
+        requestId: actor.requestId,
+        detail: { visits: list.map((v) => v.id) },
+      });
       return Promise.all(list.map(view));
     },
 

@@ -5,6 +5,7 @@ import {
   outgoingMessageSchema,
 } from '@apothecall/domain/messaging/messaging.schemas';
 import {
+  chatTextMax,
   type IceServer,
   type JoinVisitAck,
   joinVisitSchema,
@@ -154,6 +155,9 @@ export function careSocketHandlers(deps: {
             field: 'text',
           }),
         });
+      }
+      if (input.data.text.length > chatTextMax) {
+        return ack?.({ ok: false, error: translate(lang, 'care.message.tooLong') });
       }
       try {
         const message = await deps.room.send(actor(), {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   meetLinks,
@@ -88,6 +88,8 @@ export interface VisitRecordsRepo {
     sessionExpiresAt: Date,
   ): Promise<{ visitId: string } | undefined>;
   meetSession(sessionHash: string, at: Date): Promise<{ visitId: string } | undefined>;
+  /** Ends every meet link and meet token of an account's visits (its sessions were revoked). */
+  revokeMeetFor(accountId: string, at: Date): Promise<void>;
 }
 
 const messageColumns = {
@@ -227,6 +229,13 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
         )
         .returning({ visitId: meetLinks.visitId });
       return rows[0];
+    },
+    async revokeMeetFor(accountId, at) {
+      const own = db.select({ id: visits.id }).from(visits).where(eq(visits.accountId, accountId));
+      await db
+        .update(meetLinks)
+        .set({ expiresAt: at, sessionExpiresAt: at })
+        .where(inArray(meetLinks.visitId, own));
     },
     async meetSession(sessionHash, at) {
       const [row] = await db

@@ -366,6 +366,40 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
     const other = await startAndClaim(mariaPersonId, 'room-meet-2', 'fever');
     expect(await join(meet, other)).toMatchObject({ ok: false });
     await expect(socketFor({ meetToken: 'x'.repeat(43) })).rejects.toThrow('unauthorized');
+
+    // The meet socket ends with its visit.
+    const evicted = new Promise<void>((resolve) => meet.once('disconnect', () => resolve()));
+    await send('POST', `/api/clinic/visits/${visitId}/end`, provider, { outcome: 'noShow' });
+    await evicted;
+    await expect(socketFor({ meetToken: exchanged.json().meetToken })).rejects.toThrow(
+      'unauthorized',
+    );
+
+    // A password change ends the account's other sessions and its meet links too.
+    const [sms2] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, '305-555-0100')))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    const id2 = /\/#\/meet\?id=([A-Za-z0-9_-]{43})/.exec(sms2?.body ?? '')?.[1];
+    const token2 = (
+      await t.fastify.inject({ method: 'GET', url: `/api/meet-param?id=${id2}` })
+    ).json().meetToken as string;
+    const meet2 = await socketFor({ meetToken: token2 });
+    const dropped = new Promise<void>((resolve) => meet2.once('disconnect', () => resolve()));
+    const changed = await send('POST', '/api/password-change', maria, {
+      oldPassword: 'Apothecall-Demo-1',
+      newPassword: 'Apothecall-Demo-2',
+    });
+    expect(changed.statusCode).toBe(200);
+    await dropped;
+    await expect(socketFor({ meetToken: token2 })).rejects.toThrow('unauthorized');
+    await send('POST', '/api/password-change', maria, {
+      oldPassword: 'Apothecall-Demo-2',
+      newPassword: 'Apothecall-Demo-1',
+    });
+    await send('POST', `/api/clinic/visits/${other}/end`, provider, { outcome: 'noShow' });
   });
 
   it('never acknowledges a message it lost when the server stops mid-conversation', async () => {

@@ -42,6 +42,8 @@ export interface VisitRoomService {
     origin: RequestOrigin,
   ): Promise<{ visitId: string; meetToken: string; firstName: string }>;
   resolveMeetToken(token: string): Promise<{ accountId: string; visitId: string } | null>;
+  /** The account's sessions were revoked: its meet links and tokens stop working too. */
+  revokeMeetFor(accountId: string): Promise<void>;
 }
 
 export const meetLinkMinutes = 30;
@@ -86,12 +88,11 @@ export function createVisitRoomService(deps: {
     visitId: string,
   ): Promise<{ visit: VisitRecord; role: VisitRole }> {
     const visit = z.uuid().safeParse(visitId).success ? await deps.repo.visit(visitId) : undefined;
-    if (!visit || (actor.meetVisitId && actor.meetVisitId !== visit.id)) {
-      throw appErrors.notFound();
-    }
-    if (visit.accountId === actor.accountId) return { visit, role: 'patient' };
-    if (visit.providerId && visit.providerId === actor.accountId && !actor.meetVisitId) {
-      return { visit, role: 'provider' };
+    if (visit && (!actor.meetVisitId || actor.meetVisitId === visit.id)) {
+      if (visit.accountId === actor.accountId) return { visit, role: 'patient' };
+      if (visit.providerId && visit.providerId === actor.accountId && !actor.meetVisitId) {
+        return { visit, role: 'provider' };
+      }
     }
     await deps.audit.record({
       action: 'visit.access',
@@ -99,7 +100,7 @@ export function createVisitRoomService(deps: {
       actorAccountId: actor.accountId,
       ip: actor.ip,
       requestId: actor.requestId,
-      detail: { visitId: visit.id },
+      detail: { visitId: visit?.id ?? null, meet: Boolean(actor.meetVisitId) },
     });
     throw appErrors.notFound();
   }
@@ -161,6 +162,18 @@ export function createVisitRoomService(deps: {
       const { visit } = await access(actor, visitId);
       if (!z.uuid().safeParse(msgId).success) return undefined;
       const row = await deps.records.markReceived(visit.id, msgId, actor.accountId, now());
+      if (row) {
+        await deps.audit.record({
+          action: 'visit.message.received',
+          outcome: 'success',
+          actorAccountId: actor.accountId,
+          subjectAccountId: visit.accountId,
+          subjectPersonId: visit.personId,
+          ip: actor.ip,
+          requestId: actor.requestId,
+          detail: { visitId: visit.id, msgId: row.id },
+        });
+      }
       return row ? toMessage(row) : undefined;
     },
 
@@ -232,6 +245,10 @@ export function createVisitRoomService(deps: {
         detail: { visitId: visit.id },
       });
       return { visitId: visit.id, meetToken, firstName: contact?.firstName ?? '' };
+    },
+
+    async revokeMeetFor(accountId) {
+      await deps.records.revokeMeetFor(accountId, now());
     },
 
     async resolveMeetToken(token) {

@@ -26,7 +26,8 @@ export interface SessionsService {
     sessionId: string;
     expiresAt: Date;
   }>;
-  resolve(token: string): Promise<ResolvedSession>;
+  /** `touch: false` checks without counting as activity (a server-side re-check). */
+  resolve(token: string, options?: { touch?: boolean }): Promise<ResolvedSession>;
   revoke(sessionId: string, reason: string): Promise<void>;
   revokeAllForAccount(accountId: string, reason: string, exceptSessionId?: string): Promise<void>;
   /**
@@ -75,7 +76,7 @@ export function createSessionsService(deps: {
       return { token, sessionId, expiresAt };
     },
 
-    async resolve(token) {
+    async resolve(token, options = {}) {
       if (!tokenPattern.test(token)) return { ok: false, reason: 'unknown' };
       const row = await deps.repo.findByTokenHash(hashToken(token));
       if (!row) return { ok: false, reason: 'unknown' };
@@ -83,13 +84,15 @@ export function createSessionsService(deps: {
       const at = now();
       if (at.getTime() >= row.expiresAt.getTime()) {
         await deps.repo.revoke(row.id, at, 'expired');
+        tell({ kind: 'session', sessionId: row.id });
         return { ok: false, reason: 'expired' };
       }
       if (at.getTime() - row.lastSeenAt.getTime() > idleMs) {
         await deps.repo.revoke(row.id, at, 'idle');
+        tell({ kind: 'session', sessionId: row.id });
         return { ok: false, reason: 'idle' };
       }
-      if (at.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
+      if (options.touch !== false && at.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
         await deps.repo.touch(row.id, at);
       }
       return { ok: true, sessionId: row.id, accountId: row.accountId };

@@ -6,6 +6,7 @@ import type {
 import { messageSchema } from '@apothecall/domain/messaging/messaging.schemas';
 import {
   allMessagesSchema,
+  chatTextMax,
   messageAckResultSchema,
   realtimeEvents,
 } from '@apothecall/domain/realtime/realtime.events';
@@ -14,7 +15,7 @@ import type { Socket } from 'socket.io-client';
 import { useSocketEvent } from '../../../lib/realtime';
 
 /** The server's limit on a chat message (care.message.tooLong). */
-export const chatMaxLength = 2000;
+export const chatMaxLength = chatTextMax;
 const ackTimeoutMs = 5_000;
 /** Automatic sends of one message before it is shown as not sent (with a retry button). */
 const maxAutoAttempts = 3;
