@@ -148,14 +148,22 @@ describe('visit start', () => {
     payProfileID: '612345678',
     priceToken: 'tok',
     pricingChoice: 'standard',
-    visitScreenResult: { passed: true },
+    visitScreenResult: { passed: true, answers: { allergies: ['penicillin'] } },
   };
 
   it('parses a card-paid start', () => {
     const parsed = visitStartRequestSchema.parse(request);
     expect(parsed.subscriptionToken).toBeNull();
     expect(parsed.pharmacy).toBeNull();
-    expect(parsed.visitScreenResult).toEqual({ passed: true });
+    expect(parsed.visitScreenResult).toMatchObject({
+      passed: true,
+      answers: { allergies: ['penicillin'], emergencySigns: [] },
+    });
+    // The screening is a fixed shape, not free JSON.
+    expect(
+      visitStartRequestSchema.safeParse({ ...request, visitScreenResult: { passed: true } })
+        .success,
+    ).toBe(false);
   });
 
   it('needs the patient and at least one valid state', () => {
