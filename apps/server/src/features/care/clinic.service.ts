@@ -115,7 +115,11 @@ export function createClinicService(deps: {
   ): Promise<VisitRecord> {
     await requireProvider(providerId);
     const visit = z.uuid().safeParse(visitId).success ? await deps.repo.visit(visitId) : undefined;
-    if (!visit || visit.providerId !== providerId) {
+    // Still licensed in the visit's state: a withdrawn licence ends access to the visit.
+    const licensed = visit
+      ? (await deps.repo.licenses(providerId)).includes(visit.location)
+      : false;
+    if (!visit || visit.providerId !== providerId || !licensed) {
       await deps.audit.record({
         action: 'clinic.visit.read',
         outcome: 'denied',

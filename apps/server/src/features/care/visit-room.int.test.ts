@@ -18,7 +18,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
-import { visitMessages } from '../../db/schema/care';
+import { providerLicenses, visitMessages } from '../../db/schema/care';
 import { auditLog, outbox } from '../../db/schema/platform';
 
 const future = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
@@ -498,6 +498,34 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
     expect(await socket.timeout(5_000).emitWithAck(realtimeEvents.ping)).toMatchObject({
       ok: true,
     });
+  });
+
+  it('ends a provider’s access to a claimed visit when their licence there is withdrawn', async () => {
+    await send('PUT', '/api/clinic/duty', provider2, { onDuty: true });
+    const { priceToken } = (await get('/api/account/pricing/default', maria)).json();
+    const started = await send('POST', '/api/visit-start/', maria, {
+      patientID: mariaPersonId,
+      complaint: { reason: 'fever', notes: '' },
+      pharmacy: null,
+      states: ['FL'],
+      priceToken,
+      payProfileID: cardId,
+      visitScreenResult: { passed: true, answers: {} },
+      idempotencyKey: 'room-licence-1',
+    });
+    const visitId: string = started.json().visit.visitId;
+    expect((await send('POST', `/api/clinic/visits/${visitId}/claim`, provider2)).statusCode).toBe(
+      200,
+    );
+    expect((await get(`/api/clinic/visits/${visitId}`, provider2)).statusCode).toBe(200);
+    const provider2Id = (await get('/api/account/profile', provider2)).json().profile.personId;
+    await t.database.db.delete(providerLicenses).where(eq(providerLicenses.accountId, provider2Id));
+    expect((await get(`/api/clinic/visits/${visitId}`, provider2)).statusCode).toBe(404);
+    expect((await send('POST', '/api/getConversation', provider2, { visitId })).statusCode).toBe(
+      404,
+    );
+    await t.database.db.insert(providerLicenses).values({ accountId: provider2Id, state: 'FL' });
+    await send('POST', `/api/clinic/visits/${visitId}/end`, provider2, { outcome: 'noShow' });
   });
 
   it('disconnects a session’s sockets when the session is revoked', async () => {

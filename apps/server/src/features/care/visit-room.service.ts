@@ -90,7 +90,14 @@ export function createVisitRoomService(deps: {
     const visit = z.uuid().safeParse(visitId).success ? await deps.repo.visit(visitId) : undefined;
     if (visit && (!actor.meetVisitId || actor.meetVisitId === visit.id)) {
       if (visit.accountId === actor.accountId) return { visit, role: 'patient' };
-      if (visit.providerId && visit.providerId === actor.accountId && !actor.meetVisitId) {
+      // The claiming provider, while still a provider licensed in the visit's state.
+      if (
+        visit.providerId &&
+        visit.providerId === actor.accountId &&
+        !actor.meetVisitId &&
+        (await deps.repo.role(actor.accountId)) === 'provider' &&
+        (await deps.repo.licenses(actor.accountId)).includes(visit.location)
+      ) {
         return { visit, role: 'provider' };
       }
     }
