@@ -59,7 +59,7 @@ export async function seedDemoNotes(db: Db, now: Date = new Date()): Promise<voi
     .where(eq(notes.personId, patient.id))
     .limit(1);
   if (existing.length > 0) return;
-  const name = `Dr. ${provider.firstName} ${provider.lastName}${provider.suffix ? `, ${provider.suffix}` : ''}`;
+  const name = `${provider.firstName} ${provider.lastName}${provider.suffix ? `, ${provider.suffix}` : ''}`;
   await db.insert(notes).values(
     demoNotes.map((note) => ({
       accountId: patient.accountId,

@@ -21,7 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { type Translate, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { addCard } from '../../../lib/payments/add-card';
 import { CardForm } from '../../../lib/payments/card-form';
 import { defaultPriceQueryKey, getDefaultPrice } from '../../../lib/payments/get-default-price';
@@ -34,6 +34,7 @@ import {
   getRewardBalance as getCreditBalance,
 } from '../../../lib/payments/get-reward-balance';
 import { formatCents, maskedCard } from '../../../lib/payments/payment-format';
+import { PriceDisplay } from '../../../lib/payments/price-display';
 import {
   clearStoredPrice,
   type StoredPrice,
@@ -47,16 +48,6 @@ import { useCareLang } from '../hooks/use-care-lang';
 import { errorText, reasonLabel, stateLabel } from './get-care-format';
 import { pharmacyAddress } from './get-care-pharmacy-step';
 import { GetCareStepFrame } from './get-care-step-frame';
-
-function sourceLabel(t: Translate, price: StoredPrice): string {
-  if (price.source === 'coupon' && price.code) {
-    return t('paymentScreens.coupon.source.coupon', { code: price.code });
-  }
-  if (price.source === 'referral' && price.code) {
-    return t('paymentScreens.coupon.source.referral', { code: price.code });
-  }
-  return t('paymentScreens.coupon.source.default');
-}
 
 /** The directory record as the visit keeps it (pharmacyChoiceSchema). */
 function toChoice(p: Pharmacy | null): PharmacyChoice | null {
@@ -296,33 +287,14 @@ export function GetCarePaymentStep({
         </SimpleGrid>
       </Card>
       <Stack gap={4}>
-        <Text size="sm" c="dimmed" id="care-price-label">
-          {t('careUi.payment.price')}
-        </Text>
-        {price ? (
-          <>
-            <Text
-              fz={32}
-              fw={700}
-              role="status"
-              aria-labelledby="care-price-label"
-              data-testid="care-price"
-            >
-              {formatCents(price.price, lang)}
-            </Text>
-            <Text size="sm" data-testid="care-price-source">
-              {sourceLabel(t, price)}
-            </Text>
-          </>
-        ) : defaultPrice.isError ? (
-          <Alert color="red" role="alert">
-            {t('paymentScreens.coupon.priceFailed', {
-              message: errorText(t, defaultPrice.error),
-            })}
-          </Alert>
-        ) : (
-          <Loader size="sm" aria-label={t('shell.loading')} />
-        )}
+        <PriceDisplay
+          label={t('careUi.payment.price')}
+          labelId="care-price-label"
+          testIds={{ price: 'care-price', source: 'care-price-source' }}
+          price={price}
+          error={defaultPrice.isError ? errorText(t, defaultPrice.error) : null}
+          lang={lang}
+        />
         <Anchor component={Link} to="/coupon" size="sm" w="fit-content">
           {t('careUi.payment.coupon')}
         </Anchor>

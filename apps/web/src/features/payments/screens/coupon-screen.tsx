@@ -3,25 +3,15 @@ import {
   couponRequestSchema,
   type PricingAnswer,
 } from '@apothecall/domain/payments/payments.schemas';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Translate, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { defaultPriceQueryKey, getDefaultPrice } from '../../../lib/payments/get-default-price';
 import { failureMessage, formatCents } from '../../../lib/payments/payment-format';
+import { PriceDisplay } from '../../../lib/payments/price-display';
 import {
   type StoredPrice,
   setStoredPrice,
@@ -31,16 +21,6 @@ import { redeemCoupon } from '../api/redeem-coupon';
 import { verifyCoupon } from '../api/verify-coupon';
 import { type DialogContent, ResultDialog } from '../components/result-dialog';
 import { useLang } from '../hooks/use-lang';
-
-function sourceLabel(t: Translate, price: StoredPrice): string {
-  if (price.source === 'coupon' && price.code) {
-    return t('paymentScreens.coupon.source.coupon', { code: price.code });
-  }
-  if (price.source === 'referral' && price.code) {
-    return t('paymentScreens.coupon.source.referral', { code: price.code });
-  }
-  return t('paymentScreens.coupon.source.default');
-}
 
 /** Non-empty texts only: a coupon may come without a title or message. */
 function present(...lines: string[]): string[] {
@@ -144,33 +124,14 @@ export function CouponScreen() {
       <Text c="dimmed">{t('paymentScreens.coupon.subtitle')}</Text>
       <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
         <Stack gap={4}>
-          <Text size="sm" c="dimmed" id="current-price-label">
-            {t('paymentScreens.coupon.currentPrice')}
-          </Text>
-          {current ? (
-            <>
-              <Text
-                fz={32}
-                fw={700}
-                role="status"
-                aria-labelledby="current-price-label"
-                data-testid="current-price"
-              >
-                {formatCents(current.price, lang)}
-              </Text>
-              <Text size="sm" data-testid="price-source">
-                {sourceLabel(t, current)}
-              </Text>
-            </>
-          ) : defaultPrice.isError ? (
-            <Alert color="red" role="alert">
-              {t('paymentScreens.coupon.priceFailed', {
-                message: failureMessage(t, defaultPrice.error),
-              })}
-            </Alert>
-          ) : (
-            <Loader size="sm" aria-label={t('shell.loading')} />
-          )}
+          <PriceDisplay
+            label={t('paymentScreens.coupon.currentPrice')}
+            labelId="current-price-label"
+            testIds={{ price: 'current-price', source: 'price-source' }}
+            price={current}
+            error={defaultPrice.isError ? failureMessage(t, defaultPrice.error) : null}
+            lang={lang}
+          />
         </Stack>
       </Card>
       <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
