@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in one command, with one closing line.
-//   lint + format (Biome) -> type-check (tsc, every workspace) -> import boundaries
+//   lint + format (Biome) -> Dockerfile lint -> type-check (tsc, every workspace) -> import boundaries
 //   (dependency-cruiser) -> unit + integration (Vitest; PGlite always, PostgreSQL when
 //   TEST_DATABASE_URL is set) -> production build -> e2e (Playwright + Debian Chromium).
 // Ends with "tests: N passed, N failed" counting the Vitest and Playwright tests.
@@ -7,6 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// npm runs this on the Node.js 24 that `npm install` linked into node_modules/.bin (see
+// scripts/ensure-node.mjs); run directly on an older Node, it says what to do instead.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(
+    `npm test needs Node.js 24; this is ${process.version}. Run \`npm install\` (it provides ` +
+      'Node.js 24 for npm scripts) and then `npm test`, or install Node.js 24 (.nvmrc).',
+  );
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
@@ -19,6 +29,7 @@ rmSync(playwrightJson, { force: true });
 const workspaces = ['packages/domain', 'apps/server', 'apps/web', 'e2e', 'bench'];
 const steps = [
   { name: 'lint and format', cmd: 'npx', args: ['biome', 'check', '.'] },
+  { name: 'container recipe', cmd: 'node', args: ['scripts/lint-dockerfile.mjs'] },
   ...workspaces.map((ws) => ({ name: `type-check ${ws}`, cmd: 'npx', args: ['tsc', '-p', ws] })),
   {
     name: 'import boundaries',

@@ -6,9 +6,15 @@ import { openDatabase } from './db/client';
 import { demoPassword, seedDemo } from './db/seed/demo-seed';
 import { loggableError } from './platform/http';
 import { createPasswordHasher } from './platform/passwords';
+import { unsupportedRuntime } from './platform/runtime';
 
 /** Entry point: config, database + migrations, demo seed, listen, graceful shutdown. */
 async function main(): Promise<void> {
+  const refused = unsupportedRuntime(process.versions.node);
+  if (refused) {
+    process.stderr.write(`${refused}\n`);
+    process.exit(1);
+  }
   const here = path.dirname(fileURLToPath(import.meta.url));
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -39,6 +45,7 @@ async function main(): Promise<void> {
     );
   }
   await fastify.listen({ host: config.host, port: config.port });
+  fastify.log.info({ node: process.version }, `running on Node.js ${process.version}`);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = fastify.server.address();
@@ -48,6 +55,7 @@ async function main(): Promise<void> {
     `Apothecall is running on http://${shownHost}:${port}`,
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `API docs: http://${shownHost}:${port}/api/docs`,
+    `Runtime: Node.js ${process.version}`,
   ];
   if (logins.length > 0) {
     lines.push('', `Demo logins (password for all: ${demoPassword})`);
