@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, v8CssVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { brandTheme, defaultPrimary } from '../features/brands/brand-theme';
 import { useBrandBoot } from '../features/brands/hooks/use-brand-boot';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
+import { useT } from '../lib/i18n';
 import { createRouter } from './routes';
 
 function makeQueryClient() {
@@ -30,10 +31,18 @@ export function App() {
   const { whiteLabel } = useBrandState();
   const primary = whiteLabel?.colorPrimary ?? defaultPrimary;
   const accent = whiteLabel?.colorAccent ?? null;
-  const theme = useMemo(() => brandTheme(primary, accent), [primary, accent]);
+  const t = useT();
+  const passwordVisibility = t('common.passwordVisibility');
+  const theme = useMemo(
+    () => brandTheme(primary, accent, { passwordVisibility }),
+    [primary, accent, passwordVisibility],
+  );
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="top-center" />
+    // Mantine 9's `light` variant is opaque; the v8 resolver keeps the translucent one the
+    // screens were designed with (docs/architecture.md, "Runtime and versions").
+    <MantineProvider theme={theme} cssVariablesResolver={v8CssVariablesResolver}>
+      {/* Mantine 9 pauses every toast while one is hovered; each keeps its own timer. */}
+      <Notifications position="top-center" pauseResetOnHover="notification" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

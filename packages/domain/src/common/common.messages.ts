@@ -31,6 +31,7 @@ const en = {
   'shell.nav.profile': 'Profile',
   'shell.landing.title': 'Care from a licensed provider, wherever you are',
   'shell.landing.body': 'Video visits, appointments and prescriptions for you and your family.',
+  'common.passwordVisibility': 'Show or hide the password',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -66,6 +67,7 @@ const es: Record<keyof typeof en, string> = {
   'shell.nav.profile': 'Perfil',
   'shell.landing.title': 'Atención de un proveedor con licencia, dondequiera que esté',
   'shell.landing.body': 'Videoconsultas, citas y recetas para usted y su familia.',
+  'common.passwordVisibility': 'Mostrar u ocultar la contraseña',
 };
 
 export const commonMessages = { en, es };

@@ -1,5 +1,5 @@
 import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
-import { createTheme } from '@mantine/core';
+import { createTheme, PasswordInput } from '@mantine/core';
 
 /**
  * The Mantine theme of a brand: its primary colour as a 10-shade tuple (shade 6, the filled
@@ -38,11 +38,31 @@ export function colorTuple(hex: string): MantineColorsTuple {
   return [...tints, hex.toLowerCase(), ...shades] as unknown as MantineColorsTuple;
 }
 
-export function brandTheme(primary: string, accent: string | null): MantineThemeOverride {
+/** Texts the theme gives Mantine's own controls, in the user's language. */
+export interface ThemeLabels {
+  /** The accessible name of every password field's show/hide button. */
+  passwordVisibility: string;
+}
+
+export function brandTheme(
+  primary: string,
+  accent: string | null,
+  labels: ThemeLabels,
+): MantineThemeOverride {
   return createTheme({
     colors: { brand: colorTuple(primary), accent: colorTuple(accent ?? primary) },
     primaryColor: 'brand',
     primaryShade: { light: baseShade, dark: baseShade },
     fontFamily,
+    // Mantine 9 changed its defaults to radius md and medium weight 600; the product keeps the
+    // look it was designed and reviewed with (radius sm, weight 500) until it is redesigned.
+    defaultRadius: 'sm',
+    fontWeights: { medium: '500' },
+    components: {
+      // Mantine 9 names the show/hide button in English only; ours follows the language.
+      PasswordInput: PasswordInput.extend({
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.passwordVisibility } },
+      }),
+    },
   });
 }

@@ -245,7 +245,7 @@ export function VisitCall(props: {
       ) : null}
       {active && media.audioOnly ? <Alert color="yellow">{t('call.media.audioOnly')}</Alert> : null}
 
-      <Grid gutter="sm">
+      <Grid gap="sm">
         <Grid.Col span={{ base: 12, md: 7 }}>
           {active ? (
             <Stack gap="xs">

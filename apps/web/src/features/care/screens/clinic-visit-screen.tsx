@@ -191,7 +191,7 @@ export function ClinicVisitScreen() {
         </Card>
       ) : null}
 
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <PatientCard visit={visit} />
