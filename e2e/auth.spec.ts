@@ -45,7 +45,7 @@ test("switching to Spanish changes the login screen's text", async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await page.getByText('ES', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
-  await expect(page.getByLabel('Contraseña')).toBeVisible();
+  await expect(page.getByLabel('Contraseña', { exact: true })).toBeVisible();
   await logIn(page, demoPatient.loginId, 'Not-The-Password-1');
   await expect(page.getByRole('alert')).toContainText(
     'No autorizado. El usuario o la contraseña son incorrectos.',
