@@ -20,8 +20,45 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * The same database for a library that brings its own SQL (the job queue, platform/jobs).
+   * Repos never use it: they go through `db`.
+   */
+  readonly raw: RawDatabase;
   close(): Promise<void>;
 }
+
+export interface RawRows {
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * PGlite: the one in-process instance (a single connection, so these statements queue with the
+ * app's own). PostgreSQL: the pool's `query`, and the connection string for a library that opens
+ * connections of its own (pg-boss keeps a small pool and one LISTEN connection).
+ */
+export type RawDatabase =
+  | {
+      readonly kind: 'pglite';
+      /** One statement, `$1`-style parameters. */
+      query(text: string, params?: unknown[]): Promise<RawRows>;
+      /**
+       * Several statements in one call, no parameters. A block that opens with BEGIN runs under
+       * PGlite's transaction lock, so when one of its statements fails the rollback happens before
+       * any other statement reaches the shared connection (otherwise a query queued behind the
+       * block would meet an aborted transaction).
+       */
+      exec(text: string): Promise<RawRows[]>;
+      /** LISTEN in process: PGlite delivers its own NOTIFYs. */
+      listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+    }
+  | {
+      readonly kind: 'postgres';
+      query(text: string, params?: unknown[]): Promise<RawRows>;
+      readonly connectionString: string;
+    };
+
+const opensTransaction = /^\s*BEGIN\s*;/i;
 
 /** Next to this file in the sources, next to main.js in the bundle (build.mjs copies it). */
 export const migrationsFolder = path.join(
@@ -44,6 +81,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       ping: () => pingDb(db),
+      raw: {
+        kind: 'postgres',
+        query: async (text, params) => {
+          const result = await pool.query(text, params);
+          return { rows: result.rows };
+        },
+        connectionString: target.url,
+      },
       close: () => pool.end(),
     };
   }
@@ -60,6 +105,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: () => pingDb(db),
+    raw: {
+      kind: 'pglite',
+      query: async (text, params) => {
+        const result = await client.query<Record<string, unknown>>(text, params);
+        return { rows: result.rows };
+      },
+      exec: async (text) =>
+        opensTransaction.test(text)
+          ? await client.transaction(async (tx) => await tx.exec(text))
+          : await client.exec(text),
+      listen: (channel, callback) => client.listen(channel, callback),
+    },
     close: () => client.close(),
   };
 }

@@ -27,6 +27,8 @@ export interface OutboxRepo {
   ): Promise<void>;
   /** The newest `limit` messages, oldest first. */
   list(limit: number): Promise<OutboxMessage[]>;
+  /** One message by id (the delivery retry job reads it back). */
+  find(id: number): Promise<OutboxMessage | undefined>;
 }
 
 export function createOutboxRepo(db: Db): OutboxRepo {
@@ -53,15 +55,23 @@ export function createOutboxRepo(db: Db): OutboxRepo {
     },
     async list(limit) {
       const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
-      return rows.reverse().map((r) => ({
-        id: r.id,
-        channel: r.channel === 'sms' ? 'sms' : 'email',
-        to: r.recipient,
-        subject: r.subject,
-        text: r.body,
-        status: r.status,
-        createdAt: r.createdAt.toISOString(),
-      }));
+      return rows.reverse().map(toMessage);
     },
+    async find(id) {
+      const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+      return row ? toMessage(row) : undefined;
+    },
+  };
+}
+
+function toMessage(r: typeof outbox.$inferSelect): OutboxMessage {
+  return {
+    id: r.id,
+    channel: r.channel === 'sms' ? 'sms' : 'email',
+    to: r.recipient,
+    subject: r.subject,
+    text: r.body,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
   };
 }
