@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { idSchema } from '@apothecall/domain/common/common.schemas';
+import type { StoredFile } from '@apothecall/domain/files/files.api';
+import { type FilePurpose, filePurposes, safeFileName } from '@apothecall/domain/files/files.rules';
+import type { RequestOrigin } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
+import { AppError } from '../../platform/errors';
+import type { FileStore } from '../../platform/files/file-store';
+import {
+  fileErrors,
+  type InspectedUpload,
+  inspectUpload,
+} from '../../platform/files/upload-inspect';
+import type { FileRecord, FilesRepo } from './files.repo';
+
+export interface FilesActor extends RequestOrigin {
+  accountId: string;
+}
+
+export interface UploadInput {
+  purpose: FilePurpose;
+  /** The name the client gave; only a sanitised form is kept. */
+  fileName: string;
+  /** The whole upload (the HTTP layer bounds it by the configured maximum). */
+  bytes: Buffer;
+  /**
+   * The family member the file is about. Only for in-process callers (Rx visits, documents)
+   * that have already checked the person belongs to the actor's account; the HTTP route does
+   * not take it.
+   */
+  personId?: string | undefined;
+}
+
+export interface OpenedFile {
+  file: StoredFile;
+  /** The plaintext, first segment already authenticated. The caller must consume or destroy it. */
+  body: Readable;
+}
+
+export interface FilesService {
+  /** Inspects, sanitises and stores an upload; a refusal stores nothing. */
+  upload(actor: FilesActor, input: UploadInput): Promise<StoredFile>;
+  /** The file and its bytes, for its owner only (anyone else: not found). */
+  open(actor: FilesActor, id: string): Promise<OpenedFile>;
+  /** Removes the file (its row is kept, marked removed; its bytes are deleted). */
+  remove(actor: FilesActor, id: string): Promise<void>;
+}
+
+type FileAction = 'file.upload' | 'file.read' | 'file.delete';
+
+/**
+ * Uploaded files on a patient's record (platform/files holds the bytes, encrypted).
+ *
+ * Who may read or remove a file: the account that uploaded it (the holder acts for every
+ * family member). Anyone else is answered "not found", never "forbidden", so ids cannot be
+ * probed, and the attempt is audited as denied. Every upload (stored or refused), read and
+ * removal writes an audit row naming the file by id only — never its name or content.
+ */
+export function createFilesService(deps: {
+  repo: FilesRepo;
+  store: FileStore;
+  audit: AuditService;
+  maxBytes: number;
+  inspect?: typeof inspectUpload;
+  now?: () => Date;
+  /** Told about failures that do not fail the request (bytes left behind in the store). */
+  onError?: (what: string, error: unknown) => void;
+}): FilesService {
+  const inspect = deps.inspect ?? inspectUpload;
+  const now = deps.now ?? (() => new Date());
+  const onError = deps.onError ?? (() => undefined);
+
+  /** The one place files write audit rows: ids and reasons only, never names or content. */
+  const audit = (
+    actor: FilesActor,
+    action: FileAction,
+    outcome: 'success' | 'failure' | 'denied',
+    subject: { ownerAccountId: string; personId: string | null } | undefined,
+    detail: Record<string, unknown>,
+  ) => {
+    const whose = subject
+      ? {
+          accountId: subject.ownerAccountId,
+          // The account holder's person id is the account id.
+          personId: subject.personId ?? subject.ownerAccountId,
+        }
+      : null;
+    if (outcome === 'denied') return deps.audit.denied(actor, action, whose, detail);
+    if (outcome === 'failure') return deps.audit.failed(actor, action, whose, detail);
+    return deps.audit.record(actor, action, whose, detail);
+  };
+
+  /** The file, when the actor's account owns it; else a denied row and not-found. */
+  async function owned(actor: FilesActor, id: string, action: FileAction): Promise<FileRecord> {
+    const found = isId(id) ? await deps.repo.find(id) : undefined;
+    if (!found || found.ownerAccountId !== actor.accountId) {
+      // Only a well-formed id is kept: it names what was asked for, junk says nothing.
+      await audit(actor, action, 'denied', undefined, {
+        reason: 'not-found-or-not-allowed',
+        ...(isId(id) ? { fileId: id } : {}),
+      });
+      throw fileErrors.notFound();
+    }
+    return found;
+  }
+
+  return {
+    async upload(actor, input) {
+      const subject = { ownerAccountId: actor.accountId, personId: input.personId ?? null };
+      let inspected: InspectedUpload;
+      try {
+        inspected = await inspect(input.bytes, {
+          purpose: input.purpose,
+          maxBytes: deps.maxBytes,
+        });
+      } catch (error) {
+        if (error instanceof AppError) {
+          await audit(actor, 'file.upload', 'failure', subject, {
+            purpose: input.purpose,
+            reason: error.code,
+          });
+        }
+        throw error;
+      }
+      const id = randomUUID();
+      const storageKey = randomUUID();
+      const { size } = await deps.store.put(storageKey, Readable.from([inspected.bytes]));
+      let record: FileRecord;
+      try {
+        record = await deps.repo.insert({
+          id,
+          ownerAccountId: actor.accountId,
+          personId: input.personId ?? null,
+          purpose: input.purpose,
+          contentType: inspected.contentType,
+          size,
+          originalName: safeFileName(input.fileName, inspected.extension),
+          storageKey,
+        });
+      } catch (error) {
+        await deps.store.delete(storageKey).catch((e: unknown) => onError('file not removed', e));
+        throw error;
+      }
+      await audit(actor, 'file.upload', 'success', record, {
+        fileId: record.id,
+        purpose: record.purpose,
+        contentType: record.contentType,
+        size: record.size,
+      });
+      return view(record);
+    },
+
+    async open(actor, id) {
+      const record = await owned(actor, id, 'file.read');
+      let body: Readable;
+      try {
+        body = await deps.store.get(record.storageKey);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        await audit(actor, 'file.read', 'failure', record, {
+          fileId: record.id,
+          reason: typeof code === 'string' ? code : 'store-error',
+        });
+        throw error;
+      }
+      try {
+        await audit(actor, 'file.read', 'success', record, { fileId: record.id });
+      } catch (error) {
+        body.destroy();
+        throw error;
+      }
+      return { file: view(record), body };
+    },
+
+    async remove(actor, id) {
+      const record = await owned(actor, id, 'file.delete');
+      if (!(await deps.repo.markDeleted(record.id, now()))) throw fileErrors.notFound();
+      await deps.store
+        .delete(record.storageKey)
+        .catch((error: unknown) => onError('file not removed from storage', error));
+      await audit(actor, 'file.delete', 'success', record, { fileId: record.id });
+    },
+  };
+}
+
+function view(record: FileRecord): StoredFile {
+  const purpose = filePurposes.find((p) => p === record.purpose);
+  const contentType = storedTypes.find((t) => t === record.contentType);
+  if (!purpose || !contentType) throw new Error('files row holds an unknown purpose or type');
+  return {
+    id: record.id,
+    purpose,
+    contentType,
+    size: record.size,
+    name: record.originalName,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+const storedTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+
+function isId(value: string): boolean {
+  return idSchema.safeParse(value).success;
+}
