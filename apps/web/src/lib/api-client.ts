@@ -1,3 +1,4 @@
+import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import type { z } from 'zod';
 import { currentBrandId } from './brand-store';
 import { currentLanguage } from './i18n';
@@ -9,11 +10,14 @@ import { clearSessionIfToken, getSession } from './session-store';
  * call made with a token means the server ended the session: it is forgotten here, and the
  * route guard sends the user to the login screen.
  */
+/** The server's codes (domain errors/error-codes.ts), and the two this client makes up. */
+export type ClientErrorCode = ResponseErrorCode | 'NETWORK' | 'HTTP_ERROR';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly errorCode: string,
+    readonly errorCode: ClientErrorCode,
     message: string,
     /** The envelope's other fields (e.g. the spec's defaultPrice and defaultPriceToken). */
     readonly details: Readonly<Record<string, unknown>> = {},
@@ -78,7 +82,9 @@ export async function apiCall<T>(path: string, options: CallOptions<T>): Promise
     } = (envelope ?? {}) as Record<string, unknown>;
     throw new ApiError(
       response.status,
-      typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',
+      typeof envelope?.errorCode === 'string'
+        ? (envelope.errorCode as ResponseErrorCode)
+        : 'HTTP_ERROR',
       typeof envelope?.errorMsg === 'string' ? envelope.errorMsg : `HTTP ${response.status}`,
       details,
     );

@@ -34,6 +34,12 @@ export async function setLanguage(lang: Lang): Promise<void> {
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
+/** The page's language, re-rendering on a switch (for Intl number, date and time formats). */
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return negotiateLanguage(i18n.language);
+}
+
 /** The typed translation function: only catalogue keys compile. */
 export function useT(): Translate {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { consultLocationResponseSchema } from '@apothecall/domain/accounts/consult.schemas';
+import { consultLocationResponseSchema } from '@apothecall/domain/accounts/consult.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

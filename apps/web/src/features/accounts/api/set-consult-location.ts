@@ -1,7 +1,7 @@
 import {
   type setConsultLocationRequestSchema,
   setConsultLocationResponseSchema,
-} from '@apothecall/domain/accounts/consult.schemas';
+} from '@apothecall/domain/accounts/consult.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

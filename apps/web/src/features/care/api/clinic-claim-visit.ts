@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { claimResponseSchema } from '@apothecall/domain/care/visits.api';
+import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
-
-const claimResponseSchema = z.object({ error: z.literal(false), visitId: z.string() });
 
 /** POST /clinic/visits/:id/claim: exactly one provider wins; the others get 409 ALREADY_CLAIMED. */
 export function claimClinicVisit(visitId: string): Promise<z.infer<typeof claimResponseSchema>> {

@@ -1,8 +1,6 @@
-import type { dutyRequestSchema } from '@apothecall/domain/care/visits.api';
-import { z } from 'zod';
+import { type dutyRequestSchema, dutyResponseSchema } from '@apothecall/domain/care/visits.api';
+import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
-
-const dutyResponseSchema = z.object({ error: z.literal(false), onDuty: z.boolean() });
 
 /** PUT /clinic/duty { onDuty }: go on or off duty; answers the new status. */
 export function setClinicDuty(

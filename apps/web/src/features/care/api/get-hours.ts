@@ -1,4 +1,4 @@
-import { hoursResponseSchema } from '@apothecall/domain/accounts/consult.schemas';
+import { hoursResponseSchema } from '@apothecall/domain/accounts/consult.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

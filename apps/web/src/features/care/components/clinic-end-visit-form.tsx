@@ -1,9 +1,5 @@
-import type {
-  EndVisitRequest,
-  VisitOutcome,
-  VisitWorkspace,
-} from '@apothecall/domain/care/visits.api';
-import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { VisitOutcome, VisitWorkspace } from '@apothecall/domain/care/visits.api';
+import { isMessageKey, type MessageKey } from '@apothecall/domain/i18n/catalog';
 import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
 import {
   Alert,
@@ -29,22 +25,14 @@ import { appStoragePrefix } from '../../../lib/session-store';
 import { type EndVisitResult, endClinicVisit } from '../api/clinic-end-visit';
 import { clinicQueueQueryKey } from '../api/clinic-get-queue';
 import { clinicVisitQueryKey } from '../api/clinic-get-visit';
-
-interface Draft {
-  subjective: string;
-  objective: string;
-  assessment: string;
-  plan: string;
-  rxOn: boolean;
-  medication: string;
-  strength: string;
-  quantity: number | string;
-  refills: number | string;
-  directions: string;
-  pharmacyNcpdpId: string;
-}
-
-type DraftErrors = Partial<Record<keyof Draft, MessageKey>>;
+import {
+  checkEndVisitDraft,
+  type EndVisitDraft,
+  type EndVisitDraftErrors,
+  emptyEndVisitDraft,
+  restoreEndVisitDraft,
+  toEndVisitRequest,
+} from './clinic-end-visit-draft';
 
 /**
  * The draft survives a reload of the workspace (a call can be reloaded mid-visit) in this tab's
@@ -53,89 +41,12 @@ type DraftErrors = Partial<Record<keyof Draft, MessageKey>>;
  */
 const draftKey = (visitId: string) => `${appStoragePrefix}clinic.draft.${visitId}`;
 
-function loadDraft(visit: VisitWorkspace): Draft {
-  const empty: Draft = {
-    subjective: '',
-    objective: '',
-    assessment: '',
-    plan: '',
-    rxOn: false,
-    medication: '',
-    strength: '',
-    quantity: '',
-    refills: 0,
-    directions: '',
-    pharmacyNcpdpId: visit.pharmacy?.ncpdpId ?? '',
-  };
+function loadDraft(visit: VisitWorkspace): EndVisitDraft {
   try {
-    const raw = globalThis.sessionStorage?.getItem(draftKey(visit.visitId));
-    return raw ? { ...empty, ...(JSON.parse(raw) as Partial<Draft>) } : empty;
+    return restoreEndVisitDraft(globalThis.sessionStorage?.getItem(draftKey(visit.visitId)), visit);
   } catch {
-    return empty;
+    return emptyEndVisitDraft(visit);
   }
-}
-
-function isWhole(value: number | string, min: number, max: number): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-}
-
-function validate(
-  draft: Draft,
-  outcome: VisitOutcome,
-): { errors: DraftErrors; summary: MessageKey | null } {
-  const errors: DraftErrors = {};
-  let summary: MessageKey | null = null;
-  if (outcome === 'completed') {
-    if (!draft.assessment.trim()) errors.assessment = 'common.required';
-    if (!draft.plan.trim()) errors.plan = 'common.required';
-    if (errors.assessment || errors.plan) summary = 'care.visit.noteRequired';
-    if (draft.rxOn) {
-      if (draft.medication.trim().length < 2) errors.medication = 'clinicUi.rx.medicationInvalid';
-      if (!draft.strength.trim()) errors.strength = 'clinicUi.rx.strengthInvalid';
-      if (!isWhole(draft.quantity, 1, 1000)) errors.quantity = 'clinicUi.rx.quantityInvalid';
-      if (!isWhole(draft.refills, 0, 11)) errors.refills = 'clinicUi.rx.refillsInvalid';
-      if (draft.directions.trim().length < 2) errors.directions = 'clinicUi.rx.directionsInvalid';
-      if (draft.pharmacyNcpdpId.trim().length > 20) {
-        errors.pharmacyNcpdpId = 'clinicUi.rx.pharmacyInvalid';
-      }
-    }
-  }
-  if (outcome === 'refund') {
-    const any = [draft.subjective, draft.objective, draft.assessment, draft.plan].some((s) =>
-      s.trim(),
-    );
-    if (!any) {
-      errors.assessment = 'common.required';
-      summary = 'clinicUi.end.refundNoteRequired';
-    }
-  }
-  if (!summary && Object.keys(errors).length > 0) summary = 'clinicUi.end.fixErrors';
-  return { errors, summary };
-}
-
-function toRequest(draft: Draft, outcome: VisitOutcome): EndVisitRequest {
-  const note = {
-    subjective: draft.subjective.trim(),
-    objective: draft.objective.trim(),
-    assessment: draft.assessment.trim(),
-    plan: draft.plan.trim(),
-  };
-  const hasNote = Object.values(note).some(Boolean);
-  return {
-    outcome,
-    note: hasNote ? note : null,
-    prescription:
-      outcome === 'completed' && draft.rxOn
-        ? {
-            medication: draft.medication.trim(),
-            strength: draft.strength.trim(),
-            quantity: Number(draft.quantity),
-            refills: Number(draft.refills),
-            directions: draft.directions.trim(),
-            pharmacyNcpdpId: draft.pharmacyNcpdpId.trim() || null,
-          }
-        : null,
-  };
 }
 
 const outcomeButton: Record<VisitOutcome, { label: MessageKey; color: string; variant: string }> = {
@@ -146,7 +57,8 @@ const outcomeButton: Record<VisitOutcome, { label: MessageKey; color: string; va
 
 /**
  * The provider's note (SOAP), optional prescription (checked live with the same rules the server
- * applies) and the three ways to end the visit, each behind a confirmation.
+ * applies) and the three ways to end the visit, each behind a confirmation. The draft is checked
+ * by the domain's end-visit rules (clinic-end-visit-draft.ts) before the confirmation opens.
  */
 export function ClinicEndVisitForm(props: {
   visit: VisitWorkspace;
@@ -155,8 +67,8 @@ export function ClinicEndVisitForm(props: {
   const { visit, onEnded } = props;
   const t = useT();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => loadDraft(visit));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const [draft, setDraft] = useState<EndVisitDraft>(() => loadDraft(visit));
+  const [errors, setErrors] = useState<EndVisitDraftErrors>({});
   const [summary, setSummary] = useState<MessageKey | null>(null);
   const [confirming, setConfirming] = useState<VisitOutcome | null>(null);
 
@@ -168,7 +80,7 @@ export function ClinicEndVisitForm(props: {
     }
   }, [draft, visit.visitId]);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+  const set = <K extends keyof EndVisitDraft>(key: K, value: EndVisitDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
@@ -185,7 +97,8 @@ export function ClinicEndVisitForm(props: {
   }, [draft.rxOn, draft.medication, visit.location, visit.medications]);
 
   const mutation = useMutation({
-    mutationFn: (outcome: VisitOutcome) => endClinicVisit(visit.visitId, toRequest(draft, outcome)),
+    mutationFn: (outcome: VisitOutcome) =>
+      endClinicVisit(visit.visitId, toEndVisitRequest(draft, outcome)),
     onSuccess: (result, outcome) => {
       setConfirming(null);
       try {
@@ -202,7 +115,7 @@ export function ClinicEndVisitForm(props: {
 
   const ask = (outcome: VisitOutcome) => {
     mutation.reset();
-    const check = validate(draft, outcome);
+    const check = checkEndVisitDraft(draft, outcome);
     setErrors(check.errors);
     setSummary(check.summary);
     if (check.summary) return;
@@ -213,7 +126,10 @@ export function ClinicEndVisitForm(props: {
     setConfirming(outcome);
   };
 
-  const err = (key: keyof Draft) => (errors[key] ? t(errors[key] as MessageKey) : undefined);
+  const err = (key: keyof EndVisitDraft) => {
+    const message = errors[key];
+    return message ? (isMessageKey(message) ? t(message) : message) : undefined;
+  };
   const serverError =
     mutation.error instanceof ApiError
       ? mutation.error.message

@@ -8,9 +8,9 @@ import type { VisitWorkspace } from '@apothecall/domain/care/visits.api';
 import { Alert, Card, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Translate, useT } from '../../../lib/i18n';
+import { Facts } from './clinic-facts';
 import {
   alarmLabel,
-  Facts,
   formatCalendarDate,
   genderLabel,
   reasonLabel,

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Radio, Stack } from '@mantine/core';
 import { useT } from '../../../lib/i18n';
-import type { YesNo } from '../hooks/use-get-care-draft';
+import type { YesNo } from './get-care-draft';
 
 const none = '__none__';
 

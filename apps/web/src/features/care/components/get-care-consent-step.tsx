@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '../../../components/external-link';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
-import { careFamilyQueryKey, getFamily } from '../api/get-family';
+import { familyQueryKey, getDependents } from '../../accounts/api/get-dependents';
 import { errorText } from './get-care-format';
 import { GetCareStepFrame } from './get-care-step-frame';
 
@@ -52,7 +52,7 @@ export function GetCareConsentStep({
   const settings = useBrandState().whiteLabel?.appSettings;
   const legalNotice = settings?.legalNotice;
   const stateNotice = settings?.consentNotice[state as keyof typeof settings.consentNotice];
-  const family = useQuery({ queryKey: careFamilyQueryKey, queryFn: getFamily, staleTime: 0 });
+  const family = useQuery({ queryKey: familyQueryKey, queryFn: getDependents, staleTime: 0 });
   const [consent, setConsent] = useState(consentGiven);
   const [phoneOk, setPhoneOk] = useState(phoneConfirmed);
   const [submitted, setSubmitted] = useState(false);

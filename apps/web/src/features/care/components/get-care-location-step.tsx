@@ -7,9 +7,16 @@ import { Alert, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantin
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { type CareLocation, careLocationQueryKey, getCareLocation } from '../api/get-care-location';
+import {
+  type ConsultLocation,
+  consultLocationQueryKey,
+  getConsultLocation,
+} from '../../accounts/api/get-consult-location';
+import {
+  type SetConsultLocationResult,
+  setConsultLocation,
+} from '../../accounts/api/set-consult-location';
 import { getHours, hoursQueryKey } from '../api/get-hours';
-import { type SetCareLocationResult, setCareLocation } from '../api/set-care-location';
 import { errorText, stateLabel } from './get-care-format';
 import { GetCareStepFrame } from './get-care-step-frame';
 
@@ -35,21 +42,21 @@ export function GetCareLocationStep({
 }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const queryKey = careLocationQueryKey(patientId);
-  const location = useQuery({ queryKey, queryFn: () => getCareLocation(patientId) });
+  const queryKey = consultLocationQueryKey(patientId);
+  const location = useQuery({ queryKey, queryFn: () => getConsultLocation(patientId) });
   const confirmed = location.data?.state ?? null;
   const [selected, setSelected] = useState('');
-  const [answer, setAnswer] = useState<SetCareLocationResult | null>(null);
+  const [answer, setAnswer] = useState<SetConsultLocationResult | null>(null);
 
   useEffect(() => {
     setSelected(confirmed ?? '');
   }, [confirmed]);
 
   const confirm = useMutation({
-    mutationFn: (state: string) => setCareLocation(patientId, state),
+    mutationFn: (state: string) => setConsultLocation({ ptId: patientId, state }),
     onSuccess: (result) => {
       setAnswer(result);
-      queryClient.setQueryData<CareLocation>(queryKey, (old) =>
+      queryClient.setQueryData<ConsultLocation>(queryKey, (old) =>
         old ? { ...old, state: result.state } : old,
       );
     },

@@ -21,18 +21,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
-import { addCard } from '../../../lib/payments/add-card';
+import { useLang, useT } from '../../../lib/i18n';
 import { CardForm } from '../../../lib/payments/card-form';
-import { defaultPriceQueryKey, getDefaultPrice } from '../../../lib/payments/get-default-price';
-import {
-  getPaymentProfiles,
-  paymentProfilesQueryKey,
-} from '../../../lib/payments/get-payment-profiles';
-import {
-  rewardBalanceQueryKey as creditBalanceQueryKey,
-  getRewardBalance as getCreditBalance,
-} from '../../../lib/payments/get-reward-balance';
 import { formatCents, maskedCard } from '../../../lib/payments/payment-format';
 import { PriceDisplay } from '../../../lib/payments/price-display';
 import {
@@ -41,10 +31,19 @@ import {
   setStoredPrice,
   useStoredPrice,
 } from '../../../lib/payments/price-store';
+import { addCard } from '../../payments/api/add-card';
+import { defaultPriceQueryKey, getDefaultPrice } from '../../payments/api/get-default-price';
+import {
+  getPaymentProfiles,
+  paymentProfilesQueryKey,
+} from '../../payments/api/get-payment-profiles';
+import {
+  rewardBalanceQueryKey as creditBalanceQueryKey,
+  getRewardBalance as getCreditBalance,
+} from '../../payments/api/get-reward-balance';
 import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
 import type { Pharmacy } from '../api/search-pharmacies';
 import { startVisit } from '../api/start-visit';
-import { useCareLang } from '../hooks/use-care-lang';
 import { errorText, reasonLabel, stateLabel } from './get-care-format';
 import { pharmacyAddress } from './get-care-pharmacy-step';
 import { GetCareStepFrame } from './get-care-step-frame';
@@ -105,7 +104,7 @@ export function GetCarePaymentStep({
   onStarted: (visit: PatientVisit) => void;
 }) {
   const t = useT();
-  const lang = useCareLang();
+  const lang = useLang();
   const queryClient = useQueryClient();
   const stored = useStoredPrice();
   const defaultPrice = useQuery({

@@ -16,7 +16,7 @@ import {
 } from '@apothecall/domain/care/screening.rules';
 import type { PrescreeningResponse } from '@apothecall/domain/care/visits.api';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
-import type { ScreeningForm } from '../hooks/use-get-care-draft';
+import type { ScreeningForm } from './get-care-draft';
 
 /**
  * The screening form (typed strings) -> the domain's screening answers, the form's own checks

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { getPrescreening, prescreeningQueryKey } from '../api/get-prescreening';
-import type { ScreeningForm } from '../hooks/use-get-care-draft';
 import { GetCareChecklist, GetCareYesNo } from './get-care-choices';
+import type { ScreeningForm } from './get-care-draft';
 import { errorText } from './get-care-format';
 import {
   askedOf,

@@ -1,6 +1,6 @@
 import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useT } from '../../../lib/i18n';
-import type { ScreeningForm } from '../hooks/use-get-care-draft';
+import type { ScreeningForm } from './get-care-draft';
 import { liveBmi, type ScreeningErrors } from './get-care-screening-answers';
 
 type Unit = 'lbs' | 'kg' | 'in' | 'cm';

@@ -4,9 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { type Translate, useT } from '../../../lib/i18n';
 import { openCall } from '../../../lib/visit-presence';
+import type { LocalMedia, MediaProblem } from '../hooks/local-media';
 import { useChat } from '../hooks/use-chat';
+import { useLocalMedia } from '../hooks/use-local-media';
 import { useVisitRoom } from '../hooks/use-visit-room';
-import { type LocalMedia, type MediaProblem, useLocalMedia, useWebRtc } from '../hooks/use-webrtc';
+import { useWebRtc } from '../hooks/use-webrtc';
 import { ChatPanel } from './chat-panel';
 
 /** What the call is doing, as the root's data-call-state (and the status line). */

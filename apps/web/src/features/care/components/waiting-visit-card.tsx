@@ -1,7 +1,6 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useT } from '../../../lib/i18n';
-import { useCareLang } from '../hooks/use-care-lang';
+import { useLang, useT } from '../../../lib/i18n';
 import { formatClock, reasonLabel } from './get-care-format';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -32,7 +31,7 @@ export function WaitingVisitCard({
   onCancel: () => void;
 }) {
   const t = useT();
-  const lang = useCareLang();
+  const lang = useLang();
   const waiting = visit.state === 'waiting';
   return (
     <Card

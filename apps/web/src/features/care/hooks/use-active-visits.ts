@@ -1,9 +1,6 @@
-import {
-  careEvents,
-  type PatientVisit,
-  patientVisitSchema,
-} from '@apothecall/domain/care/visits.api';
+import { type PatientVisit, patientVisitSchema } from '@apothecall/domain/care/visits.api';
 import { isActiveVisitState } from '@apothecall/domain/care/visits.rules';
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
@@ -81,7 +78,7 @@ export function useActiveVisits() {
     [queryClient, endVisit],
   );
 
-  useSocketEvent<unknown>(socket, careEvents.visitUpdate, (payload) => {
+  useSocketEvent<unknown>(socket, realtimeEvents.visitUpdate, (payload) => {
     const parsed = patientVisitSchema.safeParse(payload);
     if (parsed.success) apply(parsed.data);
   });

@@ -5,7 +5,7 @@ import {
 } from '@apothecall/domain/realtime/realtime.events';
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { RoomInfo } from './use-webrtc';
+import type { RoomInfo } from './visit-call-controller';
 
 export interface VisitRoom {
   status: 'connecting' | 'joining' | 'joined' | 'refused' | 'left';

@@ -1,4 +1,5 @@
-import { careEvents, type QueueEntry } from '@apothecall/domain/care/visits.api';
+import type { QueueEntry } from '@apothecall/domain/care/visits.api';
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { Alert, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,14 +11,8 @@ import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { claimClinicVisit } from '../api/clinic-claim-visit';
 import { type ClinicQueue, clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
 import { setClinicDuty } from '../api/clinic-set-duty';
-import {
-  AlarmBadges,
-  Facts,
-  formatTime,
-  genderLabel,
-  reasonLabel,
-  stateLabel,
-} from '../components/clinic-format';
+import { AlarmBadges, Facts } from '../components/clinic-facts';
+import { formatTime, genderLabel, reasonLabel, stateLabel } from '../components/clinic-format';
 
 function errorText(t: Translate, error: unknown): string {
   return error instanceof ApiError && error.status !== 0 ? error.message : t('errors.network');
@@ -105,8 +100,8 @@ export function ClinicQueueScreen() {
   const queue = useQuery({ queryKey: clinicQueueQueryKey, queryFn: getClinicQueue });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: clinicQueueQueryKey });
 
-  useSocketEvent(socket, careEvents.queueChanged, refresh);
-  useSocketEvent(socket, careEvents.visitUpdate, refresh);
+  useSocketEvent(socket, realtimeEvents.queueChanged, refresh);
+  useSocketEvent(socket, realtimeEvents.visitUpdate, refresh);
   // Events missed while disconnected: fetch again after each reconnect.
   useSocketEvent(socket, 'connect', refresh);
 

@@ -8,6 +8,16 @@ import { useT } from '../../../lib/i18n';
 import { currentPerson, type StoredSession, useSession } from '../../../lib/session-store';
 import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
 import { GetCareConsentStep } from '../components/get-care-consent-step';
+import {
+  currentStepIndex,
+  type GetCareDraft,
+  type GetCareStep,
+  getCareSteps,
+  newIdempotencyKey,
+  patientChange,
+  reasonChange,
+  stateChange,
+} from '../components/get-care-draft';
 import { memberName } from '../components/get-care-format';
 import { GetCareLocationStep } from '../components/get-care-location-step';
 import { GetCarePatientStep } from '../components/get-care-patient-step';
@@ -17,27 +27,9 @@ import { GetCareReasonStep } from '../components/get-care-reason-step';
 import { GetCareScreeningStep } from '../components/get-care-screening-step';
 import { GetCareStopped } from '../components/get-care-stopped';
 import { rememberActiveVisit } from '../hooks/use-active-visits';
-import {
-  emptyScreeningForm,
-  type GetCareDraft,
-  type GetCareStep,
-  getCareSteps,
-  newIdempotencyKey,
-  useGetCareDraft,
-} from '../hooks/use-get-care-draft';
+import { useGetCareDraft } from '../hooks/use-get-care-draft';
 
 const total = getCareSteps.length;
-
-/** The first step whose answers are missing: a restored draft never skips ahead of them. */
-function firstIncomplete(draft: GetCareDraft): GetCareStep {
-  if (!draft.patientId) return 'patient';
-  if (!draft.reason) return 'reason';
-  if (!draft.state) return 'location';
-  if (!draft.screenResult) return 'screening';
-  if (!draft.consentGiven || !draft.phoneConfirmed) return 'consent';
-  if (!draft.pharmacy) return 'pharmacy';
-  return 'payment';
-}
 
 function GetCareWizard({ session }: { session: StoredSession }) {
   const t = useT();
@@ -51,9 +43,7 @@ function GetCareWizard({ session }: { session: StoredSession }) {
   const [failures, setFailures] = useState<readonly CareMessageKey[] | null>(null);
   const active = useQuery({ queryKey: activeVisitsQueryKey, queryFn: getActiveVisits });
 
-  const wanted = getCareSteps.indexOf(draft.step);
-  const allowed = getCareSteps.indexOf(firstIncomplete(draft));
-  const index = Math.min(wanted, allowed);
+  const index = currentStepIndex(draft);
   const step = getCareSteps[index] ?? 'patient';
   const go = (next: GetCareStep, patch: Partial<GetCareDraft> = {}) =>
     update({ ...patch, step: next });
@@ -88,20 +78,7 @@ function GetCareWizard({ session }: { session: StoredSession }) {
         total={total}
         users={users}
         patientId={draft.patientId}
-        onContinue={(patientId) =>
-          go(
-            'reason',
-            patientId === draft.patientId
-              ? {}
-              : {
-                  patientId,
-                  state: null,
-                  screening: emptyScreeningForm,
-                  screenResult: null,
-                  phoneConfirmed: false,
-                },
-          )
-        }
+        onContinue={(patientId) => go('reason', patientChange(draft, patientId))}
       />
     );
   } else if (step === 'reason') {
@@ -112,14 +89,7 @@ function GetCareWizard({ session }: { session: StoredSession }) {
         reason={draft.reason}
         notes={draft.notes}
         onBack={back}
-        onContinue={(reason, notes) =>
-          go(
-            'location',
-            reason === draft.reason
-              ? { notes }
-              : { reason, notes, screening: emptyScreeningForm, screenResult: null },
-          )
-        }
+        onContinue={(reason, notes) => go('location', reasonChange(draft, reason, notes))}
       />
     );
   } else if (step === 'location' && draft.patientId) {
@@ -130,9 +100,7 @@ function GetCareWizard({ session }: { session: StoredSession }) {
         patientId={draft.patientId}
         patientName={patientName}
         onBack={back}
-        onContinue={(state) =>
-          go('screening', state === draft.state ? {} : { state, pharmacy: null })
-        }
+        onContinue={(state) => go('screening', stateChange(draft, state))}
       />
     );
   } else if (step === 'screening' && draft.patientId && draft.reason) {

@@ -1,3 +1,4 @@
+import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
 import { clearSessionIfToken } from '../../../lib/session-store';
 
@@ -21,7 +22,9 @@ export async function downloadNotePdf(id: string, offlineMessage: string): Promi
     if (response.status === 401 && token) clearSessionIfToken(token);
     throw new ApiError(
       response.status,
-      typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',
+      typeof envelope?.errorCode === 'string'
+        ? (envelope.errorCode as ResponseErrorCode)
+        : 'HTTP_ERROR',
       typeof envelope?.errorMsg === 'string' ? envelope.errorMsg : `HTTP ${response.status}`,
     );
   }

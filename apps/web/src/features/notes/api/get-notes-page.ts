@@ -1,8 +1,8 @@
 import {
+  type NotesPageRequest,
   type NotesPageResponse,
   notesPageResponseSchema,
 } from '@apothecall/domain/notes/notes.api';
-import type { NotesPageRequest } from '@apothecall/domain/notes/notes.schemas';
 import { apiCall } from '../../../lib/api-client';
 
 export const notesPageQueryKey = (personId: string) => ['notes', 'pages', personId] as const;

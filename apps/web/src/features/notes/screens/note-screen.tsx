@@ -16,7 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useBrandState } from '../../../lib/brand-store';
-import { useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
 import { downloadNotePdf } from '../api/download-note-pdf';
 import { getNote, noteQueryKey } from '../api/get-note';
@@ -26,7 +26,6 @@ import {
   formatNoteTime,
   saveBlob,
 } from '../components/note-format';
-import { useLang } from '../hooks/use-lang';
 
 /**
  * Printing shows the note only: the app header, footer and the screen's buttons are hidden,

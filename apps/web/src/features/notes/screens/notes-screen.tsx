@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import { useCurrentPerson } from '../../../lib/session-store';
 import { getNotesPage, notesPageQueryKey } from '../api/get-notes-page';
 import {
@@ -14,7 +14,6 @@ import {
   formatNoteTime,
   todayIso,
 } from '../components/note-format';
-import { useLang } from '../hooks/use-lang';
 
 /** The first day a page may reach back to: every note is on or after it. */
 const earliestDay = '1900-01-01';

@@ -1,8 +1,8 @@
 import {
+  type DeleteCardRequest,
   type PaymentProfilesResponse,
   paymentProfilesResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import type { DeleteCardRequest } from '@apothecall/domain/payments/payments.schemas';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /account/payments/delete-profiles; the answer is the updated list of stored cards. */

@@ -1,3 +1,4 @@
+import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session-store';
 
@@ -22,7 +23,9 @@ export async function downloadReceipt(id: string, offlineMessage: string): Promi
     if (response.status === 401 && headers.authorization) clearSession();
     throw new ApiError(
       response.status,
-      typeof envelope?.errorCode === 'string' ? envelope.errorCode : 'HTTP_ERROR',
+      typeof envelope?.errorCode === 'string'
+        ? (envelope.errorCode as ResponseErrorCode)
+        : 'HTTP_ERROR',
       typeof envelope?.errorMsg === 'string' ? envelope.errorMsg : `HTTP ${response.status}`,
     );
   }

@@ -1,8 +1,8 @@
 import {
+  type CouponRequest,
   type CouponResponse,
   couponResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import type { CouponRequest } from '@apothecall/domain/payments/payments.schemas';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /redeem-coupon: the coupon's price, recorded as used by this account. */

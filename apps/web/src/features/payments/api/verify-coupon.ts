@@ -1,8 +1,8 @@
 import {
+  type CouponRequest,
   type CouponResponse,
   couponResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import type { CouponRequest } from '@apothecall/domain/payments/payments.schemas';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /verify-coupon: the coupon's price and texts, without using it. */

@@ -1,15 +1,11 @@
-import type { CouponResponse } from '@apothecall/domain/payments/payments.api';
-import {
-  couponRequestSchema,
-  type PricingAnswer,
-} from '@apothecall/domain/payments/payments.schemas';
+import { type CouponResponse, couponRequestSchema } from '@apothecall/domain/payments/payments.api';
+import type { PricingAnswer } from '@apothecall/domain/payments/payments.schemas';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
-import { defaultPriceQueryKey, getDefaultPrice } from '../../../lib/payments/get-default-price';
+import { useLang, useT } from '../../../lib/i18n';
 import { failureMessage, formatCents } from '../../../lib/payments/payment-format';
 import { PriceDisplay } from '../../../lib/payments/price-display';
 import {
@@ -17,10 +13,10 @@ import {
   setStoredPrice,
   useStoredPrice,
 } from '../../../lib/payments/price-store';
+import { defaultPriceQueryKey, getDefaultPrice } from '../api/get-default-price';
 import { redeemCoupon } from '../api/redeem-coupon';
 import { verifyCoupon } from '../api/verify-coupon';
 import { type DialogContent, ResultDialog } from '../components/result-dialog';
-import { useLang } from '../hooks/use-lang';
 
 /** Non-empty texts only: a coupon may come without a title or message. */
 function present(...lines: string[]): string[] {

@@ -17,18 +17,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { type Translate, useT } from '../../../lib/i18n';
-import { addCard } from '../../../lib/payments/add-card';
+import { type Translate, useLang, useT } from '../../../lib/i18n';
 import { CardForm } from '../../../lib/payments/card-form';
-import {
-  getPaymentProfiles,
-  paymentProfilesQueryKey,
-} from '../../../lib/payments/get-payment-profiles';
-import { getRewardBalance, rewardBalanceQueryKey } from '../../../lib/payments/get-reward-balance';
 import { brandName, failureMessage, formatCents } from '../../../lib/payments/payment-format';
+import { addCard } from '../api/add-card';
 import { deleteCard } from '../api/delete-card';
+import { getPaymentProfiles, paymentProfilesQueryKey } from '../api/get-payment-profiles';
+import { getRewardBalance, rewardBalanceQueryKey } from '../api/get-reward-balance';
 import { type DialogContent, ResultDialog } from '../components/result-dialog';
-import { useLang } from '../hooks/use-lang';
 
 /** 'Card add error: message plus 'Payment information is not valid.'' (spec section 8). */
 function addFailedDialog(t: Translate, error: unknown): DialogContent {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import {
   failureMessage,
   formatCents,
@@ -14,7 +14,6 @@ import {
 } from '../../../lib/payments/payment-format';
 import { downloadReceipt } from '../api/download-receipt';
 import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
-import { useLang } from '../hooks/use-lang';
 
 /**
  * Printing shows the receipt only: the app header, footer and the screen's buttons are

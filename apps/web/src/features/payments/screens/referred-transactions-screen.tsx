@@ -1,12 +1,11 @@
 import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import { failureMessage, formatCents, formatDateTime } from '../../../lib/payments/payment-format';
 import {
   getReferredTransactions,
   referredTransactionsQueryKey,
 } from '../api/get-referred-transactions';
-import { useLang } from '../hooks/use-lang';
 
 /**
  * Referred transactions (spec section 2): visits paid by people who joined with the user's

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import {
   failureMessage,
   formatCents,
@@ -13,7 +13,6 @@ import {
   statusLabel,
 } from '../../../lib/payments/payment-format';
 import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
-import { useLang } from '../hooks/use-lang';
 
 function TransactionItem({ entry }: { entry: TransactionEntry }) {
   const t = useT();

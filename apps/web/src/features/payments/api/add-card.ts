@@ -1,9 +1,9 @@
 import {
+  type AddCardRequest,
   type PaymentProfilesResponse,
   paymentProfilesResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import type { AddCardRequest } from '@apothecall/domain/payments/payments.schemas';
-import { apiCall } from '../api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /**
  * POST /account/payments/profiles: the card goes to the gateway through the server and is

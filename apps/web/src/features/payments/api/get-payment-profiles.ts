@@ -2,7 +2,7 @@ import {
   type PaymentProfilesResponse,
   paymentProfilesResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import { apiCall } from '../api-client';
+import { apiCall } from '../../../lib/api-client';
 
 export const paymentProfilesQueryKey = ['payments', 'profiles'] as const;
 

@@ -1,5 +1,5 @@
 import { rewardBalanceResponseSchema } from '@apothecall/domain/payments/payments.api';
-import { apiCall } from '../api-client';
+import { apiCall } from '../../../lib/api-client';
 
 export const rewardBalanceQueryKey = ['payments', 'reward-balance'] as const;
 

@@ -1,6 +1,6 @@
 import { pricingResponseSchema } from '@apothecall/domain/payments/payments.api';
 import type { PricingAnswer } from '@apothecall/domain/payments/payments.schemas';
-import { apiCall } from '../api-client';
+import { apiCall } from '../../../lib/api-client';
 
 export const defaultPriceQueryKey = ['payments', 'pricing', 'default'] as const;
 

@@ -1,0 +1,185 @@
+import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
+import {
+  createDependentSchema,
+  registerProfileSchema,
+} from '@apothecall/domain/accounts/profile.schemas';
+import { genders, maxAge, relationOptions } from '@apothecall/domain/constants/constants';
+import { usStates } from '@apothecall/domain/places/places.rules';
+import { namePartSchema } from '@apothecall/domain/validation/validation.rules';
+import {
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBrandState } from '../../../lib/brand-store';
+import { useT } from '../../../lib/i18n';
+import { updateProfile } from '../../../lib/session-store';
+import { familyQueryKey } from '../api/get-dependents';
+import { getProfile } from '../api/get-profile';
+import { setProfile } from '../api/set-profile';
+import { relationLabelKey } from '../hooks/use-relation-label';
+import {
+  changedPersonFields,
+  type EditablePersonField,
+  localToday,
+  type PersonFormValues,
+  personFormInput,
+  toPersonForm,
+} from './person-form';
+import { failureMessage, translateError } from './profile-errors';
+
+/** Personal information of the current person, validated by the domain's profile schemas. */
+export function PersonDetails({ person, isHolder }: { person: Person; isHolder: boolean }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const { client } = useBrandState();
+  const params = {
+    minAge: isHolder ? client.minRegistrationAge : client.minDependentAge,
+    maxAge,
+  };
+
+  const schemaFor = () => {
+    const today = localToday();
+    return isHolder
+      ? registerProfileSchema({ today, minRegistrationAge: client.minRegistrationAge })
+      : createDependentSchema({ today, minDependentAge: client.minDependentAge });
+  };
+  const input = (values: PersonFormValues) => personFormInput(values, isHolder);
+
+  const form = useForm<PersonFormValues>({
+    mode: 'uncontrolled',
+    initialValues: toPersonForm(person),
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      for (const field of ['firstName', 'lastName'] as const) {
+        const part = namePartSchema.safeParse(values[field]);
+        if (!part.success) errors[field] = part.error.issues[0]?.message ?? 'common.required';
+      }
+      const result = schemaFor().safeParse(input(values));
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          const field = issue.path[0] === 'name' ? 'firstName' : String(issue.path[0]);
+          if (!errors[field]) errors[field] = issue.message;
+        }
+      }
+      return errors;
+    },
+  });
+
+  const mutation = useMutation({
+    mutationFn: async (values: PersonFormValues) => {
+      const parsed = schemaFor().parse(input(values)) as Partial<
+        Record<EditablePersonField, unknown>
+      >;
+      const changed = changedPersonFields(parsed, person);
+      if (Object.keys(changed).length === 0) return null;
+      return setProfile({ profile: { id: person.id, ...changed } });
+    },
+    onSuccess: async (updated) => {
+      if (!updated) {
+        notifications.show({ message: t('profileScreens.profile.noChanges') });
+        return;
+      }
+      notifications.show({ color: 'green', message: t('accountActions.accountUpdated') });
+      await queryClient.invalidateQueries({ queryKey: familyQueryKey });
+      // Names in the switcher come from the session profile.
+      try {
+        updateProfile((await getProfile()).profile);
+      } catch {
+        // The session check refreshes it within a minute.
+      }
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        message: t('accountActions.updateUserFailed', { message: failureMessage(t, error) }),
+      });
+    },
+  });
+
+  const errors = form.errors;
+  const field = (name: keyof PersonFormValues) => ({
+    key: form.key(name),
+    ...form.getInputProps(name),
+    error: translateError(t, errors[name], params),
+  });
+  return (
+    <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+        <Stack>
+          <Title order={2} size="h4">
+            {t('profileScreens.profile.details')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t('profileScreens.field.firstName')} {...field('firstName')} />
+            <TextInput label={t('profileScreens.field.lastName')} {...field('lastName')} />
+            <TextInput
+              label={t('profileScreens.field.dob')}
+              description={t('profileScreens.field.dobHint')}
+              inputMode="numeric"
+              {...field('dob')}
+            />
+            <NativeSelect
+              label={t('profileScreens.field.gender')}
+              data={genders.map((g) => ({ value: g, label: t(`profileScreens.gender.${g}`) }))}
+              {...field('gender')}
+            />
+            {isHolder ? null : (
+              <NativeSelect
+                label={t('profileScreens.field.relation')}
+                data={relationOptions.map((r) => ({ value: r, label: t(relationLabelKey(r)) }))}
+                {...field('relation')}
+              />
+            )}
+            <TextInput
+              label={t('profileScreens.field.address')}
+              autoComplete="street-address"
+              {...field('address')}
+            />
+            <NativeSelect
+              label={t('profileScreens.field.state')}
+              data={[
+                { value: '', label: '—' },
+                ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
+              ]}
+              {...field('state')}
+            />
+            <TextInput
+              label={t('profileScreens.field.zipCode')}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              {...field('zipCode')}
+            />
+            <TextInput
+              label={t('profileScreens.field.phone')}
+              type="tel"
+              autoComplete="tel"
+              {...field('phone')}
+            />
+            <TextInput
+              label={t('profileScreens.field.email')}
+              type="email"
+              autoComplete="email"
+              // The holder's e-mail is their login id; it is shown, not changed, here.
+              readOnly={isHolder}
+              {...field('email')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending}>
+              {t('profileScreens.profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
