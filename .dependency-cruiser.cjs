@@ -42,15 +42,83 @@ module.exports = {
       name: 'server-features-are-separate',
       severity: 'error',
       comment:
-        "A feature calls another area's service through its collaborators, never its internals.",
+        'An area asks another through the small port that area exports (<area>.port.ts) or through platform/events.ts, never through its internals.',
       from: { path: '^apps/server/src/features/([^/]+)/' },
-      to: { path: '^apps/server/src/features/', pathNot: '^apps/server/src/features/$1/' },
+      to: {
+        path: '^apps/server/src/features/',
+        pathNot: [
+          '^apps/server/src/features/$1/',
+          '^apps/server/src/features/[^/]+/[^/]+\\.port\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'one-owner-per-table',
+      severity: 'error',
+      comment:
+        "Each db/schema/<area>.ts belongs to one area: only that area's repos import it (platform repos: platform.ts). Other areas ask its port.",
+      from: { path: '^apps/server/src/features/([^/]+)/[^/]+\\.repo\\.ts$' },
+      to: { path: '^apps/server/src/db/schema/', pathNot: '^apps/server/src/db/schema/$1\\.ts$' },
+    },
+    {
+      name: 'platform-repos-own-platform-tables',
+      severity: 'error',
+      from: { path: '^apps/server/src/platform/.+\\.repo\\.ts$' },
+      to: {
+        path: '^apps/server/src/db/schema/',
+        pathNot: '^apps/server/src/db/schema/platform\\.ts$',
+      },
+    },
+    {
+      name: 'only-repos-import-schema',
+      severity: 'error',
+      comment:
+        'Tables are read and written by repos (and the db folder: client, seed, migrations).',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['\\.repo\\.ts$', '^apps/server/src/db/', '\\.test\\.ts$'],
+      },
+      to: { path: '^apps/server/src/db/schema/' },
+    },
+    {
+      name: 'services-never-import-db',
+      severity: 'error',
+      comment: 'A service holds the rules and takes its repos as arguments: it never imports db/.',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: '^apps/server/src/db/' },
+    },
+    {
+      name: 'app-composes-modules',
+      severity: 'error',
+      comment: 'app.ts lists area modules: it imports no route, service or repo of an area.',
+      from: { path: '^apps/server/src/app\\.ts$' },
+      to: { path: '^apps/server/src/features/', pathNot: '\\.module\\.ts$' },
     },
     {
       name: 'web-features-are-separate',
       severity: 'error',
+      comment:
+        "A web feature may import another feature's api/ folder (one file per call and its query options), nothing else of it.",
       from: { path: '^apps/web/src/features/([^/]+)/' },
-      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/api/'],
+      },
+    },
+    {
+      name: 'web-feature-api-is-plain',
+      severity: 'error',
+      comment:
+        "A feature's api/ folder is what other features import: it uses lib/ and the domain only, so it hands out none of its feature's screens, components or hooks.",
+      from: { path: '^apps/web/src/features/[^/]+/api/' },
+      to: { path: '^apps/web/src/(app/|components/|features/[^/]+/(?!api/))' },
+    },
+    {
+      name: 'web-shared-code-below-features',
+      severity: 'error',
+      comment: 'Shared web code (lib/, components/) never imports a feature, nor the app shell.',
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
     },
     {
       name: 'platform-below-features',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type FilesConfig, parseFilesConfig } from './platform/files/files.config';
 
 /**
  * The one place the environment is read. Every value has a working default so `npm start`
@@ -154,6 +155,8 @@ export interface Config {
   };
   /** Test-only fault injection (never honoured in production). */
   readonly faultInjection: 'crash-after-gateway' | undefined;
+  /** Uploaded files: limit, key, local or S3 storage (platform/files). */
+  readonly files: FilesConfig;
 }
 
 export class ConfigError extends Error {
@@ -190,6 +193,8 @@ export function loadConfig(
       'Invalid environment variable PAYMENT_GATEWAY: authorize-net needs AUTHORIZE_NET_API_LOGIN_ID and AUTHORIZE_NET_TRANSACTION_KEY',
     );
   }
+  const files = parseFilesConfig(env);
+  if (!files.ok) throw new ConfigError(files.lines.join('\n'));
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -237,5 +242,6 @@ export function loadConfig(
           : { kind: 'sandbox' },
     },
     faultInjection: e.NODE_ENV === 'production' ? undefined : e.FAULT_INJECTION,
+    files: files.config,
   };
 }

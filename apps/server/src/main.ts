@@ -74,6 +74,12 @@ async function main(): Promise<void> {
     }, config.shutdownGraceSeconds * 1000);
     force.unref();
     try {
+      // The listening socket closes first, at once: Fastify runs its preClose hooks (closing
+      // the socket server and its Redis clients) before it closes the server, and a slow or
+      // hung Redis there kept the port accepting connections for seconds. Node also closes the
+      // idle keep-alive connections now. Fastify's own close then still waits for the requests
+      // in flight (it is told the server is already closing) before its onClose hooks run.
+      fastify.server.close();
       await fastify.close();
       await database.close();
       process.exit(0);

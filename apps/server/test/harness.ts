@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { currentLegalVersions } from '@apothecall/domain/accounts/consents.rules';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { visits } from '../src/db/schema/care';
+import { providerDuty } from '../src/db/schema/clinic';
 import { seedDemo } from '../src/db/seed/demo-seed';
 import { createPasswordHasher } from '../src/platform/passwords';
 
@@ -102,7 +108,10 @@ export async function startTestApp(
       offset += ms;
     },
     close: async () => {
+      // The server disconnects its sockets as it closes (a stop mid-conversation stays one);
+      // the clients are closed after, so none lingers or reconnects.
       await app.fastify.close();
+      for (const socket of openSockets.get(app.fastify) ?? []) socket.close();
       await owned?.dispose();
     },
   };
@@ -111,6 +120,10 @@ export async function startTestApp(
 export const demo = {
   patient: 'patient@apothecall.test',
   password: 'Apothecall-Demo-1',
+  /** Samuel Okafor, MD: licensed in FL and TX. */
+  provider: 'provider@apothecall.test',
+  /** Grace Lin, NP: licensed in FL only. */
+  provider2: 'provider2@apothecall.test',
 };
 
 export async function login(
@@ -148,4 +161,299 @@ export function registration(email: string, overrides: Record<string, unknown> =
     whiteLabelId: 'apothecall',
     credentials: { password: 'Quinn-Pass-42' },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls, people, visits and sockets: the setup integration tests share instead of copying.
+// ---------------------------------------------------------------------------------------------
+
+/** GET through `app.inject` with a session token. */
+export function get(app: App, path: string, token: string) {
+  return app.fastify.inject({ method: 'GET', url: path, headers: bearer(token) });
+}
+
+/** POST/PUT/DELETE through `app.inject` with a session token and a JSON body. */
+export function send(
+  app: App,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  token: string,
+  payload: object = {},
+) {
+  return app.fastify.inject({ method, url: path, headers: bearer(token), payload });
+}
+
+/** A login id and password. */
+export interface Login {
+  loginId: string;
+  password: string;
+}
+
+/** Someone to act as: a session token, a login (logged in on use), or anything with a token. */
+export type Who = string | Login | { token: string };
+
+async function tokenOf(app: App, who: Who): Promise<string> {
+  if (typeof who === 'string') return who;
+  if ('token' in who) return who.token;
+  return login(app, who.loginId, who.password);
+}
+
+async function ok<R extends { statusCode: number; body: string }>(what: string, res: R) {
+  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+export interface Patient extends Login {
+  token: string;
+  accountId: string;
+  /** The holder's person id (equal to the account id). */
+  personId: string;
+  /** "First Last" (Nora Quinn unless the registration said otherwise). */
+  name: string;
+  firstName: string;
+  lastName: string;
+  /** The holder's phone, as texts to them are addressed. */
+  phone: string;
+}
+
+let patients = 0;
+
+/**
+ * A new account holder of their own (registered, logged in), so a test's visits, ledger, texts and
+ * sessions are nobody else's. Nora Quinn, female, born 1990, living in FL, with a phone number no
+ * other patient of this process has; `overrides` changes registration fields.
+ */
+export async function newPatient(
+  app: App,
+  overrides: Record<string, unknown> = {},
+): Promise<Patient> {
+  patients += 1;
+  const loginId = `patient-${patients}-${randomBytes(4).toString('hex')}@example.test`;
+  const phone = `305-556-${String(patients % 10_000).padStart(4, '0')}`;
+  const body = registration(loginId, { phone, ...overrides });
+  const password = body.credentials.password;
+  await ok(
+    'register',
+    await app.fastify.inject({ method: 'POST', url: '/api/register', payload: body }),
+  );
+  const token = await login(app, loginId, password);
+  const profile = (await ok('profile', await get(app, '/api/account/profile', token))).json()
+    .profile as { id: string; personId: string; name: string };
+  const [firstName = '', ...rest] = profile.name.split(' ');
+  return {
+    loginId,
+    password,
+    token,
+    accountId: profile.id,
+    personId: profile.personId,
+    name: profile.name,
+    firstName,
+    lastName: rest.join(' '),
+    phone: String(body.profile.phone),
+  };
+}
+
+const future = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+
+/** Everything starting a visit takes, ready. */
+export interface Payer {
+  token: string;
+  accountId: string;
+  /** Whom the visit is for: the holder, or the family member asked for. */
+  personId: string;
+  /** The card on file (`payProfileID` of the visit start). */
+  payProfileID: string;
+  /** A signed default price (valid 30 minutes, any number of starts). */
+  priceToken: string;
+  /** The state the patient confirmed being in. */
+  state: string;
+}
+
+/**
+ * A logged-in patient who can start a visit: the current consents accepted, "I am in" `state`
+ * confirmed (for the holder and, with `personId`, that family member), a card that approves on
+ * file (the one already there is kept), and a price token.
+ */
+export async function readyToPay(
+  app: App,
+  who: Who,
+  options: { state?: string; personId?: string } = {},
+): Promise<Payer> {
+  const token = await tokenOf(app, who);
+  const state = options.state ?? 'FL';
+  const documents = Object.entries(currentLegalVersions).map(([id, version]) => ({ id, version }));
+  await ok('consents', await send(app, 'POST', '/api/consents', token, { documents }));
+  await ok('location', await send(app, 'PUT', '/api/consult/location', token, { state }));
+  const profile = (await ok('profile', await get(app, '/api/account/profile', token))).json()
+    .profile as { id: string; personId: string };
+  const personId = options.personId ?? profile.personId;
+  if (personId !== profile.personId) {
+    await ok(
+      'location',
+      await send(app, 'PUT', '/api/consult/location', token, { ptId: personId, state }),
+    );
+  }
+  const cards = (await ok('cards', await get(app, '/api/account/payments/profiles', token))).json();
+  const valid = (
+    cards.payProfiles as { card: { profileID: string; paymentProfileValid: boolean } }[]
+  ).find((p) => p.card.paymentProfileValid);
+  const payProfileID =
+    valid?.card.profileID ??
+    (
+      await ok(
+        'add card',
+        await send(app, 'POST', '/api/account/payments/profiles', token, {
+          profileID: cards.payProfileID,
+          signature: cards.payProfileSignature,
+          card: {
+            cardHolderName: 'Card Holder',
+            ccNumber: '4111111111111111',
+            cvv: '123',
+            expiration: future,
+            cardZip: '33132',
+          },
+        }),
+      )
+    ).json().payProfiles[0].card.profileID;
+  const { priceToken } = (
+    await ok('price', await get(app, '/api/account/pricing/default', token))
+  ).json();
+  return { token, accountId: profile.id, personId, payProfileID, priceToken, state };
+}
+
+/** Screening answers that pass, with two alarms for the provider (metabolic, blood pressure). */
+export const passingScreening = {
+  passed: true,
+  answers: {
+    allergies: ['penicillin'],
+    medications: ['lisinopril'],
+    medicalProblems: ['type2Diabetes', 'hypertension'],
+    vitals: { bloodPressure: '150/95' },
+  },
+};
+
+export interface VisitStart {
+  personId?: string;
+  reason?: string;
+  notes?: string;
+  pharmacy?: Record<string, unknown> | null;
+  state?: string;
+  visitScreenResult?: unknown;
+  /** The start's idempotency key; a new one when not given. */
+  key?: string;
+}
+
+/** The body of `POST /api/visit-start/` for a payer (override any part). */
+export function startBody(
+  payer: Pick<Payer, 'personId' | 'priceToken' | 'state'> & { payProfileID: string | null },
+  visit: VisitStart = {},
+) {
+  return {
+    patientID: visit.personId ?? payer.personId,
+    complaint: { reason: visit.reason ?? 'soreThroat', notes: visit.notes ?? 'Since Monday' },
+    pharmacy:
+      visit.pharmacy === undefined ? { id: '1023456', name: 'Bayfront Drugs' } : visit.pharmacy,
+    states: [visit.state ?? payer.state],
+    priceToken: payer.priceToken,
+    payProfileID: payer.payProfileID as string | null,
+    visitScreenResult: visit.visitScreenResult ?? passingScreening,
+    idempotencyKey: visit.key ?? `visit-${randomBytes(8).toString('hex')}`,
+  };
+}
+
+/** Puts a provider on or off duty. */
+export async function setDuty(app: App, provider: Who, onDuty: boolean): Promise<void> {
+  const token = await tokenOf(app, provider);
+  await ok('duty', await send(app, 'PUT', '/api/clinic/duty', token, { onDuty }));
+}
+
+/**
+ * A visit started and claimed: the patient is made ready to pay (unless already a `Payer`), the
+ * provider (Samuel, FL and TX, unless said) goes on duty, the visit starts (for `visit.personId`,
+ * or the holder) and the provider claims it.
+ */
+export async function startAndClaim(
+  app: App,
+  options: { patient: Who | Payer; provider?: Who } & VisitStart,
+): Promise<{ visitId: string; patient: Payer; providerToken: string }> {
+  const {
+    patient,
+    provider = { loginId: demo.provider, password: demo.password },
+    ...visit
+  } = options;
+  const payer =
+    typeof patient === 'object' && 'payProfileID' in patient
+      ? patient
+      : await readyToPay(app, patient, {
+          ...(visit.personId ? { personId: visit.personId } : {}),
+          ...(visit.state ? { state: visit.state } : {}),
+        });
+  const providerToken = await tokenOf(app, provider);
+  await setDuty(app, providerToken, true);
+  const started = await ok(
+    'visit start',
+    await send(app, 'POST', '/api/visit-start/', payer.token, startBody(payer, visit)),
+  );
+  const visitId: string = started.json().visit.visitId;
+  await ok('claim', await send(app, 'POST', `/api/clinic/visits/${visitId}/claim`, providerToken));
+  return { visitId, patient: payer, providerToken };
+}
+
+/**
+ * The on-demand line as it is before any test: nobody on duty, no visit waiting or in progress
+ * (those of earlier tests are cancelled). Call it in `beforeEach` where tests share one app.
+ */
+export async function resetCare(app: TestApp): Promise<void> {
+  await app.database.db
+    .update(visits)
+    .set({ state: 'cancelled', endedAt: new Date() })
+    .where(inArray(visits.state, ['waiting', 'inProgress']));
+  await app.database.db.update(providerDuty).set({ onDuty: false });
+}
+
+const listening = new WeakMap<App['fastify'], Promise<string>>();
+const openSockets = new WeakMap<App['fastify'], Set<Socket>>();
+
+/** The app listening on a free loopback port (once); its base URL. */
+export function listen(app: App): Promise<string> {
+  let url = listening.get(app.fastify);
+  if (!url) {
+    url = app.fastify
+      .listen({ host: '127.0.0.1', port: 0 })
+      .then(() => `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`);
+    listening.set(app.fastify, url);
+  }
+  return url;
+}
+
+/**
+ * A socket.io client connected to the app (made to listen if it does not yet), authenticated by a
+ * session token or a meet token; closed with the app. Rejects with the server's refusal
+ * ('unauthorized').
+ */
+export async function socketFor(
+  app: App,
+  auth: string | { token?: string; meetToken?: string },
+): Promise<Socket> {
+  const url = await listen(app);
+  const socket = connect(url, {
+    path: '/socket.io',
+    auth: typeof auth === 'string' ? { token: auth } : auth,
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  let sockets = openSockets.get(app.fastify);
+  if (!sockets) {
+    sockets = new Set();
+    openSockets.set(app.fastify, sockets);
+  }
+  sockets.add(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+  return socket;
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@apothecall/domain/errors/error-codes';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import type { MessageParams } from '@apothecall/domain/i18n/i18n.rules';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ export class AppError extends Error {
   override readonly name = 'AppError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly messageKey: MessageKey,
     readonly params?: MessageParams,
     /** Extra fields of the error body (the spec's defaultPrice and defaultPriceToken). */

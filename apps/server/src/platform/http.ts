@@ -1,9 +1,15 @@
+import type { ErrorCode, ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import { isMessageKey, type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
 import { type Lang, negotiateLanguage } from '@apothecall/domain/i18n/i18n.rules';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { RequestOrigin } from './audit.service';
 import { AppError, appErrors, SchemaError } from './errors';
 import type { SessionsService } from './sessions/sessions.service';
 
@@ -30,12 +36,12 @@ declare module 'fastify' {
 export interface ErrorBody {
   error: true;
   errorMsg: string;
-  errorCode: string;
+  errorCode: ResponseErrorCode;
 }
 
 export function errorBody(
   lang: Lang,
-  code: string,
+  code: ResponseErrorCode,
   key: MessageKey,
   params?: Record<string, string>,
 ): ErrorBody {
@@ -55,10 +61,6 @@ function isValidTimeZone(value: string): boolean {
 function parseParams(header: string | string[] | undefined): URLSearchParams {
   const value = Array.isArray(header) ? header[0] : header;
   return new URLSearchParams(value && value.length <= 512 ? value : '');
-}
-
-export function originOf(request: FastifyRequest): RequestOrigin {
-  return { ip: request.ip, requestId: String(request.id) };
 }
 
 /** preHandler for routes that need a session. */
@@ -95,11 +97,17 @@ function issueMessage(
         : undefined;
     return translate(lang, issue.message, params);
   }
-  const field = fieldOf(issue.instancePath);
-  // zod 4 does not report the input; its message says what it received.
+  // zod 4 does not report the input; its message says what it received. A missing key answers
+  // like an empty one: the spec's 'Required information' (section 5).
   const missing =
     issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
-  return translate(lang, missing ? 'errors.missingField' : 'errors.invalidField', { field });
+  if (missing) return translate(lang, 'common.required');
+  return translate(lang, 'errors.invalidField', { field: fieldOf(issue.instancePath) });
+}
+
+/** One sentence per distinct problem ('Required information' once, however many fields). */
+function sentences(messages: string[]): string {
+  return [...new Set(messages)].join(' ');
 }
 
 /** True when any string inside the value holds a NUL byte (PostgreSQL cannot store it). */
@@ -134,6 +142,58 @@ export function loggableError(error: unknown): Record<string, unknown> {
   };
 }
 
+/** Fastify's own client-error codes pass through (FST_ERR_CTP_INVALID_JSON…); others are BAD_REQUEST. */
+function fastifyCode(code: string | undefined): ResponseErrorCode {
+  return code?.startsWith('FST_') ? (code as `FST_${string}`) : 'BAD_REQUEST';
+}
+
+/** The request's language before any hook ran: the parameters header, else Accept-Language. */
+function languageOf(headers: FastifyRequest['headers']): Lang {
+  const params = parseParams(headers['x-app-params']);
+  return negotiateLanguage(params.get('lang') ?? headers['accept-language']);
+}
+
+const frameworkErrorCodes: Record<string, { status: number; code: ErrorCode; key: MessageKey }> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', key: 'errors.malformedBody' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URL_TOO_LONG', key: 'errors.malformedBody' },
+};
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any hook runs (a path
+ * that does not decode, such as `%ZZ`; a path parameter over `maxParamLength`). They answer the
+ * usual envelope in the request's language; the path is never repeated back.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const lang = languageOf(request.headers);
+  const known = frameworkErrorCodes[error.code];
+  reply.header('x-request-id', request.id);
+  if (known) {
+    reply.status(known.status).send(errorBody(lang, known.code, known.key));
+    return;
+  }
+  request.log.error({ error: loggableError(error) }, 'routing error');
+  reply.status(500).send(errorBody(lang, 'INTERNAL', 'errors.internal'));
+}
+
+/**
+ * What the app passes to Fastify() so routing errors answer the envelope (app.ts):
+ * `Fastify({ ...frameworkErrorOptions, ... })`. Path parameters stay at Fastify's 100
+ * characters (ids and codes are far shorter); longer ones answer 414 URL_TOO_LONG.
+ */
+export const frameworkErrorOptions: Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'routerOptions'
+> = {
+  // Fastify types the option generically over each route's schema; this handler reads only
+  // headers and the request id, and answers the envelope, whatever the route.
+  frameworkErrors: frameworkErrors as NonNullable<FastifyServerOptions['frameworkErrors']>,
+  routerOptions: { maxParamLength: 100 },
+};
+
 export const httpConventions = fp(
   async (app: FastifyInstance, opts: { sessions: SessionsService }) => {
     app.decorate('sessionsService', opts.sessions);
@@ -144,7 +204,7 @@ export const httpConventions = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const params = parseParams(request.headers['x-app-params']);
-      request.lang = negotiateLanguage(params.get('lang') ?? request.headers['accept-language']);
+      request.lang = languageOf(request.headers);
       const brand = params.get('brand');
       request.brandId = brand && /^[a-z0-9-]{1,64}$/.test(brand) ? brand : undefined;
       const tz = request.headers['x-time-zone'];
@@ -169,16 +229,16 @@ export const httpConventions = fp(
           });
         }
         if (error instanceof SchemaError) {
-          const message = error.issues
-            .map((issue) =>
+          const message = sentences(
+            error.issues.map((issue) =>
               issueMessage(lang, {
                 instancePath: `/${issue.path.replaceAll('.', '/')}`,
                 keyword: 'custom',
                 message: issue.message,
                 params: { params: issue.params },
               }),
-            )
-            .join(' ');
+            ),
+          );
           return reply.status(400).send({
             error: true,
             errorMsg: translate(lang, 'errors.validation', { message }),
@@ -186,7 +246,7 @@ export const httpConventions = fp(
           } satisfies ErrorBody);
         }
         if (hasZodFastifySchemaValidationErrors(error)) {
-          const message = error.validation.map((issue) => issueMessage(lang, issue)).join(' ');
+          const message = sentences(error.validation.map((issue) => issueMessage(lang, issue)));
           return reply.status(400).send({
             error: true,
             errorMsg: translate(lang, 'errors.validation', { message }),
@@ -202,7 +262,7 @@ export const httpConventions = fp(
               : status === 404
                 ? 'errors.notFound'
                 : 'errors.malformedBody';
-          return reply.status(status).send(errorBody(lang, error.code ?? 'BAD_REQUEST', key));
+          return reply.status(status).send(errorBody(lang, fastifyCode(error.code), key));
         }
         request.log.error({ error: loggableError(error) }, 'unhandled error');
         return reply.status(500).send(errorBody(lang, 'INTERNAL', 'errors.internal'));

@@ -14,7 +14,10 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Records the message in the outbox and sends it; a failure is queued for retry, never thrown. */
   send(message: MailMessage): Promise<void>;
+  /** Sends through SMTP only (the retry job's send): the provider's id, or throws. */
+  deliver(message: MailMessage): Promise<string | undefined>;
   close(): void;
 }
 
@@ -23,10 +26,18 @@ export function createMailer(deps: {
   from: string;
   outbox: OutboxRepo;
   onError?: (error: unknown) => void;
+  /** Queues a re-send of a failed message (the outbox-delivery job). */
+  retry?: (outboxId: number) => Promise<void>;
 }): Mailer {
   let transport: Transporter | undefined;
   if (deps.smtpUrl) transport = nodemailer.createTransport(deps.smtpUrl);
+  async function deliver(message: MailMessage): Promise<string | undefined> {
+    if (!transport) throw new Error('no SMTP transport configured');
+    const info = await transport.sendMail({ from: deps.from, ...message });
+    return String(info.messageId ?? '');
+  }
   return {
+    deliver,
     async send(message) {
       const id = await deps.outbox.insert({
         channel: 'email',
@@ -37,13 +48,14 @@ export function createMailer(deps: {
       });
       if (!transport) return;
       try {
-        const info = await transport.sendMail({ from: deps.from, ...message });
-        await deps.outbox.setStatus(id, 'sent', { providerId: String(info.messageId ?? '') });
+        const providerId = await deliver(message);
+        await deps.outbox.setStatus(id, 'sent', { providerId: providerId ?? '' });
       } catch (error) {
         await deps.outbox.setStatus(id, 'failed', {
           error: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
         });
         deps.onError?.(error);
+        await deps.retry?.(id).catch((e: unknown) => deps.onError?.(e));
       }
     },
     close() {

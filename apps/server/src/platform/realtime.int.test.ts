@@ -1,68 +1,52 @@
-import type { AddressInfo } from 'node:net';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, databaseKinds, login, startTestApp, type TestApp } from '../../test/harness';
-
-async function listen(t: TestApp): Promise<string> {
-  await t.fastify.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(t.fastify.server.address() as AddressInfo).port}`;
-}
-
-function open(url: string, auth: Record<string, unknown>): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(url, {
-      path: '/socket.io',
-      auth,
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-}
+import {
+  bearer,
+  databaseKinds,
+  listen,
+  login,
+  socketFor,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness';
 
 describe.each(databaseKinds)('real-time channel on %s', (kind) => {
   const redisUrl = process.env.REDIS_URL;
   let a: TestApp;
   let b: TestApp | undefined;
-  let urlA: string;
-  let urlB: string | undefined;
   beforeAll(async () => {
     const env: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl } : {};
     a = await startTestApp(kind, env);
-    urlA = await listen(a);
+    await listen(a);
     if (redisUrl) {
       b = await startTestApp(kind, env, { database: a.database });
-      urlB = await listen(b);
+      await listen(b);
     }
   });
   afterAll(async () => {
-    await b?.fastify.close();
+    await b?.close();
     await a?.close();
   });
 
   it('accepts the session token in the handshake auth payload and answers with an ack', async () => {
     const token = await login(a);
-    const socket = await open(urlA, { token });
+    const socket = await socketFor(a, { token });
     const ack = await socket.timeout(5_000).emitWithAck(realtimeEvents.ping);
     expect(ack).toMatchObject({ ok: true });
     socket.close();
   });
 
   it('refuses a missing or unknown token', async () => {
-    await expect(open(urlA, {})).rejects.toThrow('unauthorized');
-    await expect(open(urlA, { token: 'x'.repeat(43) })).rejects.toThrow('unauthorized');
+    await expect(socketFor(a, {})).rejects.toThrow('unauthorized');
+    await expect(socketFor(a, { token: 'x'.repeat(43) })).rejects.toThrow('unauthorized');
   });
 
   it('keeps a session in use by its socket alive, and drops a socket whose session went idle', async () => {
     const busy = await login(a);
     const idle = await login(a);
-    const busySocket = await open(urlA, { token: busy });
-    const idleSocket = await open(urlA, { token: idle });
+    const busySocket = await socketFor(a, { token: busy });
+    const idleSocket = await socketFor(a, { token: idle });
     const ping = (s: Socket) => s.timeout(2_000).emitWithAck(realtimeEvents.ping);
     // Ten minutes pass; only the busy socket says it is in use (a call's heartbeat).
     a.advance(10 * 60_000);
@@ -90,7 +74,7 @@ describe.each(databaseKinds)('real-time channel on %s', (kind) => {
       url: '/api/account/logout',
       headers: { authorization: `Bearer ${token}` },
     });
-    await expect(open(urlA, { token })).rejects.toThrow('unauthorized');
+    await expect(socketFor(a, { token })).rejects.toThrow('unauthorized');
   });
 
   // Registered only where Redis is configured (CI sets REDIS_URL), like the PostgreSQL runs.
@@ -103,7 +87,7 @@ describe.each(databaseKinds)('real-time channel on %s', (kind) => {
         headers: { authorization: `Bearer ${token}` },
       });
       const accountId = profile.json().profile.id as string;
-      const socket = await open(urlB!, { token });
+      const socket = await socketFor(b!, { token });
       const received = new Promise((resolve) => socket.once('test-event', resolve));
       // Emitted on instance A, delivered to a client connected to instance B.
       a.realtime.io.to(`account:${accountId}`).emit('test-event', { hello: 'from-a' });

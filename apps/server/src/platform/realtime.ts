@@ -10,10 +10,19 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { SessionsService } from './sessions/sessions.service';
 
+/** Resolves a meet token (the SMS link's visit-scoped credential), given by the care area. */
+export type MeetTokenResolver = (
+  token: string,
+) => Promise<{ accountId: string; visitId: string } | null>;
+
 export interface Realtime {
   readonly io: Server;
-  /** Feature handlers for each authenticated connection (wired by the app). */
+  /** Feature handlers for each authenticated connection (areas' modules give them). */
   onConnection(handler: (socket: Socket) => void): void;
+  /** Lets meet tokens in (the care area owns them); until then they are refused. */
+  useMeetTokens(resolver: MeetTokenResolver): void;
+  /** Sends an event to every socket of an account, on every API process. */
+  push(accountId: string, event: string, payload: unknown): void;
   close(): Promise<void>;
 }
 
@@ -47,8 +56,8 @@ export function attachRealtime(
   opts: {
     sessions: SessionsService;
     redisUrl: string | undefined;
-    /** Resolves a meet token (the SMS link's visit-scoped credential). */
-    resolveMeetToken?: (token: string) => Promise<{ accountId: string; visitId: string } | null>;
+    /** Resolves a meet token; an area may also give it later with `useMeetTokens`. */
+    resolveMeetToken?: MeetTokenResolver;
     now?: () => Date;
     /** How often every socket's session or meet token is checked again (default 30 s). */
     recheckIntervalMs?: number;
@@ -62,13 +71,33 @@ export function attachRealtime(
     maxHttpBufferSize: 128 * 1024,
   });
   const nowMs = () => (opts.now ? opts.now() : new Date()).getTime();
+  let resolveMeetToken = opts.resolveMeetToken;
   let pub: Redis | undefined;
   let sub: Redis | undefined;
   if (opts.redisUrl) {
-    pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    // The adapter never handles its publish/subscribe promises: one rejected while Redis is
+    // away would end the process (unhandled rejection). So commands wait for the connection
+    // (null: no retry limit) and ioredis subscribes again when it is back. The outage is
+    // logged once, not at every reconnection attempt.
+    pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
     sub = pub.duplicate();
-    pub.on('error', (err) => app.log.warn({ err: err.message }, 'redis publisher error'));
-    sub.on('error', (err) => app.log.warn({ err: err.message }, 'redis subscriber error'));
+    let outage = false;
+    const lost = (err: Error) => {
+      if (outage) return;
+      outage = true;
+      app.log.warn(
+        { err: err.message },
+        'Redis is not answering: socket events stay on this process',
+      );
+    };
+    const back = () => {
+      if (!outage) return;
+      outage = false;
+      app.log.info({}, 'Redis answers again: socket events reach every process again');
+    };
+    pub.on('error', lost);
+    sub.on('error', lost);
+    pub.on('ready', back);
     io.adapter(createAdapter(pub, sub));
   }
 
@@ -77,7 +106,7 @@ export function attachRealtime(
     if (!auth.success) return next(new Error(realtimeUnauthorized));
     if ('meetToken' in auth.data) {
       const meetToken = auth.data.meetToken;
-      const resolver = opts.resolveMeetToken;
+      const resolver = resolveMeetToken;
       if (!resolver) return next(new Error(realtimeUnauthorized));
       resolver(meetToken).then(
         (meet) => {
@@ -169,8 +198,8 @@ export function attachRealtime(
       const { token, meetToken } = socketIdentity(socket);
       const stillValid = token
         ? opts.sessions.resolve(token, { touch: false }).then((r) => r.ok)
-        : meetToken && opts.resolveMeetToken
-          ? opts.resolveMeetToken(meetToken).then((m) => m !== null)
+        : meetToken && resolveMeetToken
+          ? resolveMeetToken(meetToken).then((m) => m !== null)
           : Promise.resolve(false);
       stillValid.then(
         (ok) => {
@@ -195,12 +224,22 @@ export function attachRealtime(
     onConnection(handler) {
       handlers.push(handler);
     },
+    useMeetTokens(resolver) {
+      resolveMeetToken = resolver;
+    },
+    push(accountId, event, payload) {
+      io.to(`account:${accountId}`).emit(event, payload);
+    },
     async close() {
       // Not io.close(): that would also close the HTTP server, which Fastify closes itself
       // after letting in-flight requests finish.
-      io.disconnectSockets(true);
+      // This process's sockets only: `io.disconnectSockets` would ask every API process (through
+      // Redis) to drop its clients too, and with Redis away that request never settles.
+      io.local.disconnectSockets(true);
       io.engine.close();
-      await Promise.all([pub?.quit().catch(() => undefined), sub?.quit().catch(() => undefined)]);
+      // Not quit(): with Redis away or hung it waits behind the queued commands.
+      pub?.disconnect();
+      sub?.disconnect();
     },
   };
 }

@@ -45,7 +45,10 @@ export function twilioProvider(opts: {
 }
 
 export interface SmsSender {
+  /** Records the text in the outbox and sends it; a failure is queued for retry, never thrown. */
   send(to: string, body: string): Promise<void>;
+  /** Sends through the provider only (the retry job's send): the provider's id, or throws. */
+  deliver(message: { to: string; body: string }): Promise<string | undefined>;
 }
 
 export function createSmsSender(deps: {
@@ -53,8 +56,15 @@ export function createSmsSender(deps: {
   from: string;
   outbox: OutboxRepo;
   onError?: (error: unknown) => void;
+  /** Queues a re-send of a failed message (the outbox-delivery job). */
+  retry?: (outboxId: number) => Promise<void>;
 }): SmsSender {
+  async function deliver(message: { to: string; body: string }) {
+    if (!deps.provider) throw new Error('no SMS provider configured');
+    return deps.provider.send({ to: message.to, from: deps.from, body: message.body });
+  }
   return {
+    deliver,
     async send(to, body) {
       const id = await deps.outbox.insert({
         channel: 'sms',
@@ -64,13 +74,14 @@ export function createSmsSender(deps: {
       });
       if (!deps.provider) return;
       try {
-        const providerId = await deps.provider.send({ to, from: deps.from, body });
+        const providerId = await deliver({ to, body });
         await deps.outbox.setStatus(id, 'sent', providerId ? { providerId } : {});
       } catch (error) {
         await deps.outbox.setStatus(id, 'failed', {
           error: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
         });
         deps.onError?.(error);
+        await deps.retry?.(id).catch((e: unknown) => deps.onError?.(e));
       }
     },
   };

@@ -67,6 +67,11 @@ export const loginResponseSchema = z.object({
   profile: sessionProfileSchema,
   referral: z.string().nullable(),
   pricing: z.null(),
+  /**
+   * This device's known-device token: keep it (it is not a session) and send it back as
+   * `deviceToken` with later logins, so failed logins by others do not hold this device back.
+   */
+  deviceToken: z.string().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -123,6 +128,8 @@ export const loginWithCodeRequestSchema = loginRequestSchema.extend({
     .trim()
     .regex(/^\d{6}$/, 'accounts.tfa.codeFormat')
     .optional(),
+  /** The known-device token a previous login on this device answered with. */
+  deviceToken: z.string().trim().max(128).optional(),
 });
 
 export const passwordResetRequestSchema = z.object({

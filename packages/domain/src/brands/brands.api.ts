@@ -26,6 +26,8 @@ export const referralResponseSchema = z.object({
   referral: referralSchema,
 });
 
+/** GET /webapp-version?id=: the asking app's id may come along (not used to answer). */
+export const webappVersionQuerySchema = z.object({ id: z.string().max(64).optional() });
 export const webappVersionResponseSchema = z.object({
   error: z.literal(false),
   version: z.string(),

@@ -14,6 +14,7 @@ import { careScreensMessages } from '../care/care-screens.messages';
 import { clinicScreensMessages } from '../care/clinic-screens.messages';
 import { visitCallMessages } from '../care/visit-call.messages';
 import { commonMessages } from '../common/common.messages';
+import { filesMessages } from '../files/files.messages';
 import { navigationMessages } from '../navigation/navigation.messages';
 import { notesMessages } from '../notes/notes.messages';
 import { paymentScreensMessages } from '../payments/payment-screens.messages';
@@ -51,6 +52,7 @@ export const areaCatalogues = {
   clinicUi: clinicScreensMessages,
   call: visitCallMessages,
   notes: notesMessages,
+  files: filesMessages,
 } as const;
 
 const en = {
@@ -76,6 +78,7 @@ const en = {
   ...clinicScreensMessages.en,
   ...visitCallMessages.en,
   ...notesMessages.en,
+  ...filesMessages.en,
 };
 
 export type MessageKey = keyof typeof en;
@@ -103,6 +106,7 @@ const es: Record<MessageKey, string> = {
   ...clinicScreensMessages.es,
   ...visitCallMessages.es,
   ...notesMessages.es,
+  ...filesMessages.es,
 };
 
 export const catalog: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { en, es };

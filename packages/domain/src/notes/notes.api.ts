@@ -1,5 +1,24 @@
 import { z } from 'zod';
+import { idSchema, isoDateSchema } from '../common/common.schemas';
 import { noteSchema } from './notes.schemas';
+
+/** POST /notes: the notes of one person. */
+export const notesRequestSchema = z.object({ uid: idSchema });
+export type NotesRequest = z.input<typeof notesRequestSchema>;
+
+/** POST /full-notes: one page of notes between two days (inclusive); start must not be after end. */
+export const notesPageRequestSchema = z
+  .object({
+    uid: idSchema,
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+  })
+  .refine((r) => r.startDate <= r.endDate, {
+    message: 'startDate must not be after endDate',
+    path: ['endDate'],
+  });
+export type NotesPageRequest = z.input<typeof notesPageRequestSchema>;
+export type NotesPageInput = z.output<typeof notesPageRequestSchema>;
 
 /** A note in the list (no body: the list is a summary; /notes/{id} has the whole note). */
 export const noteSummarySchema = noteSchema.pick({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { noteSchema, notesPageRequestSchema, notesRequestSchema } from './notes.schemas';
+import { notesPageRequestSchema, notesRequestSchema } from './notes.api';
+import { noteSchema } from './notes.schemas';
 
 const ID = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const PT = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';

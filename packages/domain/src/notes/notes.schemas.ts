@@ -43,20 +43,3 @@ export const noteSchema = z.object({
   providerCredential: providerCredentialSchema,
 });
 export type Note = z.infer<typeof noteSchema>;
-
-/** POST /notes: the notes of one person. */
-export const notesRequestSchema = z.object({ uid: idSchema });
-export type NotesRequest = z.infer<typeof notesRequestSchema>;
-
-/** POST /full-notes: one page of notes between two days (inclusive); start must not be after end. */
-export const notesPageRequestSchema = z
-  .object({
-    uid: idSchema,
-    startDate: isoDateSchema,
-    endDate: isoDateSchema,
-  })
-  .refine((r) => r.startDate <= r.endDate, {
-    message: 'startDate must not be after endDate',
-    path: ['endDate'],
-  });
-export type NotesPageRequest = z.infer<typeof notesPageRequestSchema>;

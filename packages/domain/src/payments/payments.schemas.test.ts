@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
+import { addCardRequestSchema } from './payments.api';
 import {
-  addCardRequestSchema,
   type CardEntry,
   cardEntrySchema,
   couponAnswerSchema,

@@ -121,22 +121,6 @@ export const userPaymentProfilesSchema = z.object({
 });
 export type UserPaymentProfiles = z.infer<typeof userPaymentProfilesSchema>;
 
-/** POST /account/payments/profiles: add a card to the user's customer profile. */
-export const addCardRequestSchema = z.object({
-  profileID: gatewayIdSchema.nullable(),
-  signature: z.string().min(1).nullable(),
-  card: cardEntrySchema,
-});
-export type AddCardRequest = z.infer<typeof addCardRequestSchema>;
-
-/** POST /account/payments/delete-profiles. */
-export const deleteCardRequestSchema = z.object({
-  profileID: gatewayIdSchema,
-  signature: z.string().min(1),
-  paymentID: gatewayIdSchema,
-});
-export type DeleteCardRequest = z.infer<typeof deleteCardRequestSchema>;
-
 /** Credit balance (GET /account/reward-balance answer data). */
 export const creditBalanceSchema = z.object({
   id: idSchema,
@@ -158,7 +142,8 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-const priceTokenSchema = z.string().min(1).max(4096);
+/** A signed, short-lived price token (platform/payments/price-tokens on the server). */
+export const priceTokenSchema = z.string().min(1).max(4096);
 const titleMsgShape = {
   title: z.string().max(200),
   msg: z.string().max(2000),
@@ -179,9 +164,3 @@ export const couponAnswerSchema = z.object({
   data: z.object({ ...titleMsgShape, clearReferralCode: z.boolean().default(false) }),
 });
 export type CouponAnswer = z.infer<typeof couponAnswerSchema>;
-
-/** POST /verify-coupon and /redeem-coupon. */
-export const couponRequestSchema = z.object({
-  coupon: z.string().trim().min(1).max(64),
-});
-export type CouponRequest = z.infer<typeof couponRequestSchema>;

@@ -12,6 +12,7 @@ export const handshakeAuthSchema = z.union([
   z.object({ meetToken: z.string().min(1).max(200), lang: z.string().max(5).optional() }),
 ]);
 
+/** Every socket event of the product, in one registry (server and web use these names). */
 export const realtimeEvents = {
   /** Client -> server with acknowledgement: proves the connection is authenticated. */
   ping: 'ping',
@@ -30,6 +31,10 @@ export const realtimeEvents = {
   messageReceived: 'messageReceived',
   /** Server -> the joining socket: the visit's conversation so far. */
   allMessages: 'allMessages',
+  /** Server -> patient: a visit of theirs changed (place, wait, claimed, ended). */
+  visitUpdate: 'visitUpdate',
+  /** Server -> providers licensed in a state: its queue changed; fetch it again. */
+  queueChanged: 'queueChanged',
   /** Server -> clients: a prescription visit changed (issue: rx visits). */
   updateRxVisit: 'updateRxVisit',
   /** Server -> a socket whose session ended (logout, revoke, expiry): it is then disconnected. */

@@ -5,7 +5,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -47,27 +46,6 @@ export const visits = pgTable(
   ],
 );
 
-/** The states a provider is licensed in. */
-export const providerLicenses = pgTable(
-  'provider_licenses',
-  {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    state: text('state').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.accountId, t.state] })],
-);
-
-/** Whether a provider is on duty (taking visits) now. */
-export const providerDuty = pgTable('provider_duty', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id),
-  onDuty: boolean('on_duty').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** The pharmacy directory patients choose from (NCPDP ids, addresses, phones, faxes). */
 export const pharmacies = pgTable(
   'pharmacies',
@@ -85,18 +63,6 @@ export const pharmacies = pgTable(
   },
   (t) => [index('pharmacies_state_idx').on(t.state)],
 );
-
-/** A provider's professional details, printed on notes (spec: Note.providerCredential). */
-export const providerProfiles = pgTable('provider_profiles', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id),
-  /** Post-nominal letters shown after the name, e.g. MD, DO, NP. */
-  suffix: text('suffix').notNull().default(''),
-  npi: text('npi').notNull(),
-  /** domain notes.schemas providerCredential: address {name,line1,line2,phone}, fax, npi, clientNumber. */
-  credential: jsonb('credential').$type<Record<string, unknown>>().notNull(),
-});
 
 /** Visit chat (spec: Message). Stored before it is acknowledged; clientId de-duplicates resends. */
 export const visitMessages = pgTable(
@@ -120,34 +86,6 @@ export const visitMessages = pgTable(
   (t) => [
     index('visit_messages_visit_idx').on(t.visitId, t.sent),
     uniqueIndex('visit_messages_client_id').on(t.visitId, t.owner, t.clientId),
-  ],
-);
-
-/** Notes on a person's record (spec: Note); written when a visit ends. */
-export const notes = pgTable(
-  'notes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** The holder account that owns the person's record. */
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    personId: uuid('person_id')
-      .notNull()
-      .references(() => persons.id),
-    visitId: uuid('visit_id').references(() => visits.id),
-    providerId: uuid('provider_id').references(() => accounts.id),
-    /** The provider's display name with suffix, as printed. */
-    providerName: text('provider_name').notNull(),
-    author: text('author').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    providerCredential: jsonb('provider_credential').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('notes_person_created_idx').on(t.personId, t.createdAt),
-    uniqueIndex('notes_visit_unique').on(t.visitId),
   ],
 );
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -144,23 +143,3 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * The built-in sandbox gateway's own records, standing in for the gateway's side: customers,
- * cards (brand, last four, expiry and the test behaviour; never the number) and transactions.
- * They live in the same database so they survive restarts, as a real gateway's would.
- */
-export const sandboxGateway = pgTable(
-  'sandbox_gateway',
-  {
-    id: text('id').primaryKey(),
-    kind: text('kind').notNull(),
-    parentId: text('parent_id'),
-    data: text('data').notNull().default(sql`'{}'`),
-    invoiceNumber: text('invoice_number'),
-    amountCents: integer('amount_cents'),
-    status: text('status'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sandbox_gateway_invoice_idx').on(t.invoiceNumber)],
-);

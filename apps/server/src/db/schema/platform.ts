@@ -1,4 +1,14 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /** Sessions: the token itself is never stored, only its SHA-256. */
@@ -64,4 +74,24 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient)],
+);
+
+/**
+ * The built-in sandbox gateway's own records, standing in for the gateway's side: customers,
+ * cards (brand, last four, expiry and the test behaviour; never the number) and transactions.
+ * They live in the same database so they survive restarts, as a real gateway's would.
+ */
+export const sandboxGateway = pgTable(
+  'sandbox_gateway',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    parentId: text('parent_id'),
+    data: text('data').notNull().default(sql`'{}'`),
+    invoiceNumber: text('invoice_number'),
+    amountCents: integer('amount_cents'),
+    status: text('status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_gateway_invoice_idx').on(t.invoiceNumber)],
 );

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
-import { notes, providerProfiles } from '../schema/care';
+import { providerProfiles } from '../schema/clinic';
+import { notes } from '../schema/notes';
 
 const day = 86_400_000;
 

@@ -3,7 +3,8 @@ import type { PasswordHasher } from '../../platform/passwords';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
 import { brands, referrals } from '../schema/brands';
-import { pharmacies, providerLicenses, providerProfiles } from '../schema/care';
+import { pharmacies } from '../schema/care';
+import { providerLicenses, providerProfiles } from '../schema/clinic';
 import { coupons } from '../schema/payments';
 import { seedDemoNotes } from './demo-notes';
 

@@ -99,7 +99,8 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     const missing = await post({ loginId: demo.patient, platform: 'web', version: '1' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: true, errorCode: 'VALIDATION' });
-    expect(missing.json().errorMsg).toContain('"password" is required.');
+    // A missing key answers like an empty one: the spec's 'Required information' (issue 11).
+    expect(missing.json().errorMsg).toBe('Please check your information: Required information');
 
     const wrongType = await post({
       loginId: 42,

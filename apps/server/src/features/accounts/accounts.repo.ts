@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
-import { referrals } from '../../db/schema/brands';
 
 export interface AccountRecord {
   id: string;
@@ -73,8 +72,6 @@ export interface AccountsRepo {
     holder: NewPerson;
     referredBy?: string | null;
   }): Promise<string>;
-  /** The referral code as stored, when it exists. */
-  referralCode(code: string): Promise<string | undefined>;
   insertPerson(accountId: string, person: NewPerson): Promise<PersonRecord>;
   updatePerson(personId: string, changes: PersonChanges): Promise<PersonRecord>;
   setConsultLocation(
@@ -128,7 +125,7 @@ const accountColumns = {
   autoLogoff: accounts.autoLogoff,
 };
 
-const personColumns = {
+export const personColumns = {
   id: persons.id,
   accountId: persons.accountId,
   relation: persons.relation,
@@ -198,14 +195,6 @@ export function createAccountsRepo(db: Db): AccountsRepo {
         await tx.insert(persons).values({ id: account.id, accountId: account.id, ...input.holder });
         return account.id;
       });
-    },
-    async referralCode(code) {
-      const [row] = await db
-        .select({ code: referrals.code })
-        .from(referrals)
-        .where(eq(referrals.code, code))
-        .limit(1);
-      return row?.code;
     },
     async insertPerson(accountId, person) {
       const [row] = await db

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
+import type {
+  loginWithCodeRequestSchema,
+  SessionProfile,
+} from '@apothecall/domain/accounts/accounts.schemas';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
-import { hashCode, newNumericCode } from '../../platform/codes';
+import type { z } from 'zod';
+import type { Caller, RequestOrigin } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
+import { hashCode, newNumericCode, newResetCode } from '../../platform/codes';
 import { appErrors } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
 import type { PasswordHasher } from '../../platform/passwords';
@@ -12,25 +17,24 @@ import type { SessionsService } from '../../platform/sessions/sessions.service';
 import type { SmsSender } from '../../platform/sms.service';
 import type { AccountRecord, AccountsRepo, PersonRecord } from './accounts.repo';
 
-export interface LoginInput {
-  loginId: string;
-  password: string;
-  platform: string;
-  version: string;
-  tfaCode?: string | undefined;
-}
+/**
+ * What login() reads of POST /account/token as loginWithCodeRequestSchema parsed it (tfaCode:
+ * the second step when two-factor is on; deviceToken: what an earlier full login on this device
+ * answered with).
+ */
+export type LoginInput = Pick<
+  z.output<typeof loginWithCodeRequestSchema>,
+  'loginId' | 'password' | 'platform' | 'version' | 'tfaCode' | 'deviceToken'
+>;
 
-/** The request's context a service needs: where from, which language, which brand name. */
-export interface RequestContext extends RequestOrigin {
-  lang: Lang;
-  brandName: string;
-}
+/** Who asks, before login: where from, language, brand (platform/actor.ts). */
+export type RequestContext = Caller;
 
 export interface AccountsService {
   login(
     input: LoginInput,
     ctx: RequestContext,
-  ): Promise<{ token: string; profile: SessionProfile }>;
+  ): Promise<{ token: string; profile: SessionProfile; deviceToken: string }>;
   logout(session: { sessionId: string; accountId: string }, origin: RequestOrigin): Promise<void>;
   profile(accountId: string, origin: RequestOrigin): Promise<SessionProfile>;
 }
@@ -41,7 +45,37 @@ export function normalizeLoginId(loginId: string): string {
 }
 
 export const tfaCodeMinutes = 10;
+/** Wrong tries one two-factor code survives; then it is spent and a new one must be asked for. */
+export const tfaMaxTries = 5;
+/** Two-factor codes sent to one account per login window (each one reaches the owner). */
+export const tfaCodesPerWindow = 5;
+/** How long a device stays known after its last full login (password and code). */
+export const knownDeviceDays = 90;
 
+/**
+ * How long to hold an attempt once failures under a counter pass its threshold: 250 ms for the
+ * first failure over, doubling, at most 4 s. A slowdown, never a refusal: people behind one
+ * address (a clinic's NAT) and an owner whose account is being guessed at still get in.
+ */
+export function slowDownMs(failures: number, threshold: number): number {
+  if (failures <= threshold) return 0;
+  return Math.min(250 * 2 ** Math.min(failures - threshold - 1, 10), 4_000);
+}
+
+/**
+ * Login protections (docs/architecture.md, "Login protections"):
+ * - per (login id, client address) pair, attempts are counted before the password is checked
+ *   (so parallel guesses cannot slip under) and cleared once the password is proven; over
+ *   `maxFailures` in the window that pair alone answers 429. A stranger elsewhere cannot lock
+ *   the owner out.
+ * - a known device (its token came with an earlier full login of this account) is counted on
+ *   its own instead of by address, so the right password from the owner's phone works even
+ *   while their shared address is limited.
+ * - failures per login id (from every address) and per address (over every login id) only slow
+ *   unknown devices down (slowDownMs), over `maxFailures` and `maxFailures` x 5.
+ * - a two-factor code is spent after `tfaMaxTries` wrong tries; asking again sends a new one
+ *   (at most `tfaCodesPerWindow` per window), which works.
+ */
 export function createAccountsService(deps: {
   repo: AccountsRepo;
   hasher: PasswordHasher;
@@ -52,28 +86,77 @@ export function createAccountsService(deps: {
   mailer: Mailer;
   sms: SmsSender;
   now?: () => Date;
+  /** Waits (the slowdown); tests may hand a fake. */
+  sleep?: (ms: number) => Promise<void>;
 }): AccountsService {
   const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const { maxFailures, windowSeconds } = deps.loginLimit;
+  const addressSlowAfter = maxFailures * 5;
 
-  const keysFor = (loginIdHash: string, ip: string) => ({
-    account: `login:acct:${loginIdHash}`,
-    address: `login:ip:${ip}`,
-  });
+  const keys = {
+    pair: (loginIdHash: string, ip: string) => `login:pair:${loginIdHash}:${ip}`,
+    device: (accountId: string, deviceHash: string) => `login:dev:${accountId}:${deviceHash}`,
+    account: (loginIdHash: string) => `login:acct:${loginIdHash}`,
+    address: (ip: string) => `login:ip:${ip}`,
+    tfaTries: (accountId: string) => `login:tfa-tries:${accountId}`,
+    tfaSent: (accountId: string) => `login:tfa-sent:${accountId}`,
+  };
 
-  async function fail(ctx: RequestOrigin, reason: string, loginIdHash: string, accountId?: string) {
-    const keys = keysFor(loginIdHash, ctx.ip);
-    // The account's attempt was already counted when it began; the address counts failures.
-    await deps.limiter.hit(keys.address, windowSeconds);
-    await deps.audit.record({
-      action: 'account.login',
-      outcome: 'failure',
-      subjectAccountId: accountId,
-      ip: ctx.ip,
-      requestId: ctx.requestId,
-      // The attempted login id is kept only as a hash, to correlate attempts without storing it.
-      detail: { reason, loginIdHash },
+  async function audit(
+    ctx: RequestOrigin,
+    outcome: 'failure' | 'denied',
+    reason: string,
+    loginIdHash: string,
+    accountId?: string,
+  ) {
+    // The attempted login id is kept only as a hash, to correlate attempts without storing it.
+    await deps.audit.as(outcome)(
+      { ip: ctx.ip, requestId: ctx.requestId },
+      'account.login',
+      { accountId },
+      { reason, loginIdHash },
+    );
+  }
+
+  /** A wrong password (or unknown login id): counted where it slows guessing down. */
+  async function passwordFailed(
+    ctx: RequestOrigin,
+    reason: string,
+    loginIdHash: string,
+    knownDevice: boolean,
+    accountId?: string,
+  ) {
+    // A known device's tries were counted on the device; an unknown one's also count per login
+    // id and per address, which only ever slows unknown devices down.
+    if (!knownDevice) {
+      await Promise.all([
+        deps.limiter.hit(keys.account(loginIdHash), windowSeconds),
+        deps.limiter.hit(keys.address(ctx.ip), windowSeconds),
+      ]);
+    }
+    await audit(ctx, 'failure', reason, loginIdHash, accountId);
+  }
+
+  /** The device's token hash when it is a known device of this account. */
+  async function knownDevice(accountId: string, token: string | undefined) {
+    if (!token) return undefined;
+    const tokenHash = hashCode(token);
+    const found = await deps.repo.findCode('device', tokenHash, accountId);
+    if (!found || found.accountId !== accountId) return undefined;
+    return found.expiresAt.getTime() > now().getTime() ? tokenHash : undefined;
+  }
+
+  async function rememberDevice(accountId: string): Promise<string> {
+    const token = newResetCode();
+    await deps.repo.insertCode({
+      accountId,
+      purpose: 'device',
+      codeHash: hashCode(token),
+      channel: null,
+      expiresAt: new Date(now().getTime() + knownDeviceDays * 86_400_000),
     });
+    return token;
   }
 
   async function sendTfaCode(
@@ -84,6 +167,7 @@ export function createAccountsService(deps: {
     const code = newNumericCode();
     const at = now();
     await deps.repo.cancelOpenCodes(account.id, 'tfa', at);
+    await deps.limiter.reset(keys.tfaTries(account.id));
     const channel = account.twoFactor === 'sms' && holder?.phone ? 'sms' : 'email';
     await deps.repo.insertCode({
       accountId: account.id,
@@ -93,7 +177,7 @@ export function createAccountsService(deps: {
       expiresAt: new Date(at.getTime() + tfaCodeMinutes * 60_000),
     });
     const lang: Lang = isLang(account.language) ? account.language : ctx.lang;
-    const params = { brand: ctx.brandName, code };
+    const params = { brand: (await ctx.brand()).name, code };
     if (channel === 'sms' && holder?.phone) {
       await deps.sms.send(holder.phone, translate(lang, 'accounts.sms.tfa', params));
     } else {
@@ -110,98 +194,109 @@ export function createAccountsService(deps: {
     async login(input, ctx) {
       const loginId = normalizeLoginId(input.loginId);
       const loginIdHash = createHash('sha256').update(loginId).digest('hex');
-      const keys = keysFor(loginIdHash, ctx.ip);
-      // The account's attempt is counted before the password is checked, so parallel guesses
-      // cannot all slip under the limit; a successful login clears it. The address counts
-      // failures only (many people can share one address).
-      const [accountAttempts, addressFailures] = await Promise.all([
-        deps.limiter.hit(keys.account, windowSeconds),
-        deps.limiter.peek(keys.address),
-      ]);
-      if (accountAttempts > maxFailures || addressFailures >= maxFailures * 5) {
-        await deps.audit.record({
-          action: 'account.login',
-          outcome: 'denied',
-          ip: ctx.ip,
-          requestId: ctx.requestId,
-          detail: { reason: 'rate-limited', loginIdHash },
-        });
+      const account = await deps.repo.findByLoginId(loginId);
+      const deviceHash = account ? await knownDevice(account.id, input.deviceToken) : undefined;
+      const gate =
+        account && deviceHash
+          ? keys.device(account.id, deviceHash)
+          : keys.pair(loginIdHash, ctx.ip);
+      // Counted before the password is checked, so parallel guesses cannot all slip under the
+      // limit; cleared as soon as the password is proven.
+      if ((await deps.limiter.hit(gate, windowSeconds)) > maxFailures) {
+        await audit(ctx, 'denied', 'rate-limited', loginIdHash, account?.id);
         throw appErrors.rateLimited();
       }
-      const account = await deps.repo.findByLoginId(loginId);
+      if (!deviceHash) {
+        const [perLoginId, perAddress] = await Promise.all([
+          deps.limiter.peek(keys.account(loginIdHash)),
+          deps.limiter.peek(keys.address(ctx.ip)),
+        ]);
+        const wait = Math.max(
+          slowDownMs(perLoginId, maxFailures),
+          slowDownMs(perAddress, addressSlowAfter),
+        );
+        if (wait > 0) await sleep(wait);
+      }
       if (!account) {
         await deps.hasher.verifyDummy(input.password);
-        await fail(ctx, 'unknown-login', loginIdHash);
+        await passwordFailed(ctx, 'unknown-login', loginIdHash, false);
         throw appErrors.badCredentials();
       }
       const passwordOk = await deps.hasher.verify(account.passwordHash, input.password);
       if (!passwordOk || account.disabledAt) {
-        await fail(ctx, passwordOk ? 'disabled' : 'bad-password', loginIdHash, account.id);
+        const reason = passwordOk ? 'disabled' : 'bad-password';
+        await passwordFailed(ctx, reason, loginIdHash, Boolean(deviceHash), account.id);
         throw appErrors.badCredentials();
       }
+      // The password is proven: this address or device is not guessing it.
+      await deps.limiter.reset(gate);
       if (account.passwordExpiresAt && account.passwordExpiresAt.getTime() <= now().getTime()) {
-        await fail(ctx, 'password-expired', loginIdHash, account.id);
+        await audit(ctx, 'failure', 'password-expired', loginIdHash, account.id);
         throw appErrors.passwordExpired();
       }
       const persons = await deps.repo.listPersons(account.id);
       if (account.twoFactor !== 'off') {
         if (!input.tfaCode) {
+          if (
+            (await deps.limiter.hit(keys.tfaSent(account.id), windowSeconds)) > tfaCodesPerWindow
+          ) {
+            await audit(ctx, 'denied', 'tfa-codes-rate-limited', loginIdHash, account.id);
+            throw appErrors.rateLimited();
+          }
           await sendTfaCode(account, persons[0], ctx);
           throw appErrors.tfaRequired();
         }
         const code = await deps.repo.findCode('tfa', hashCode(input.tfaCode), account.id);
         const ok = code?.accountId === account.id && (await deps.repo.useCode(code.id, now()));
         if (!ok) {
-          await fail(ctx, 'bad-tfa-code', loginIdHash, account.id);
+          // The open code survives tfaMaxTries wrong tries; then it is spent (ask for a new one).
+          const tries = await deps.limiter.hit(keys.tfaTries(account.id), tfaCodeMinutes * 60);
+          if (tries >= tfaMaxTries) {
+            await deps.repo.cancelOpenCodes(account.id, 'tfa', now());
+            await deps.limiter.reset(keys.tfaTries(account.id));
+          }
+          await audit(ctx, 'failure', 'bad-tfa-code', loginIdHash, account.id);
           throw appErrors.tfaInvalid();
         }
+        await deps.limiter.reset(keys.tfaTries(account.id));
       }
-      await deps.limiter.reset(keys.account);
+      const deviceToken =
+        deviceHash && input.deviceToken ? input.deviceToken : await rememberDevice(account.id);
       const session = await deps.sessions.create(account.id, {
         platform: input.platform,
         version: input.version,
       });
-      await deps.audit.record({
-        action: 'account.login',
-        outcome: 'success',
-        actorAccountId: account.id,
-        subjectAccountId: account.id,
-        ip: ctx.ip,
-        requestId: ctx.requestId,
-        detail: {
+      await deps.audit.record(
+        { ...ctx, accountId: account.id },
+        'account.login',
+        { accountId: account.id },
+        {
           sessionId: session.sessionId,
           platform: input.platform,
           twoFactor: account.twoFactor,
+          knownDevice: Boolean(deviceHash),
         },
-      });
-      return { token: session.token, profile: toProfile(account, persons) };
+      );
+      return { token: session.token, profile: toProfile(account, persons), deviceToken };
     },
 
     async logout(session, origin) {
       await deps.sessions.revoke(session.sessionId, 'logout');
-      await deps.audit.record({
-        action: 'account.logout',
-        outcome: 'success',
-        actorAccountId: session.accountId,
-        subjectAccountId: session.accountId,
-        ip: origin.ip,
-        requestId: origin.requestId,
-        detail: { sessionId: session.sessionId },
-      });
+      await deps.audit.record(
+        { ...origin, accountId: session.accountId },
+        'account.logout',
+        { accountId: session.accountId },
+        { sessionId: session.sessionId },
+      );
     },
 
     async profile(accountId, origin) {
       const account = await deps.repo.findById(accountId);
       if (!account) throw appErrors.notFound();
       const persons = await deps.repo.listPersons(account.id);
-      await deps.audit.record({
-        action: 'profile.read',
-        outcome: 'success',
-        actorAccountId: accountId,
-        subjectAccountId: accountId,
-        subjectPersonId: persons[0]?.id,
-        ip: origin.ip,
-        requestId: origin.requestId,
+      await deps.audit.record({ ...origin, accountId: accountId }, 'profile.read', {
+        accountId: accountId,
+        personId: persons[0]?.id,
       });
       return toProfile(account, persons);
     },

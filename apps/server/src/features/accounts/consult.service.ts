@@ -74,7 +74,14 @@ export function createConsultService(deps: {
     },
 
     async asyncStates(brandId) {
-      return [...effectiveStateList((await deps.careSettings(brandId)).asyncStates)];
+      // The brand's list, less the states whose telemedicine rule (spec section 9: the
+      // async-only restricted states) asks for a video or call first: a new patient cannot
+      // start there by text. A state whose rule a prior visit satisfies is checked again when
+      // the asynchronous visit starts, with the patient's own history.
+      const { asyncStates } = await deps.careSettings(brandId);
+      return effectiveStateList(asyncStates).filter(
+        (code) => serviceAvailability(code, 'async', { asyncStates }).offered,
+      );
     },
 
     async setLocation(actor, input) {
@@ -98,16 +105,12 @@ export function createConsultService(deps: {
         availableEverywhere: everywhere,
       });
       await deps.repo.setConsultLocation(person.id, state, async.offered, now());
-      await deps.audit.record({
-        action: 'location.confirm',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: actor.accountId,
-        subjectPersonId: person.id,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { state, onDemand: onDemand.offered },
-      });
+      await deps.audit.record(
+        actor,
+        'location.confirm',
+        { accountId: actor.accountId, personId: person.id },
+        { state, onDemand: onDemand.offered },
+      );
       return {
         state,
         available: onDemand.offered,

@@ -145,6 +145,14 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
     expect(ny.available).toBe(false);
   });
 
+  it('offers asynchronous visits only where a first visit by text is allowed (spec section 9)', async () => {
+    // The demo brand lists FL, TX, GA, NC and NY for asynchronous visits; NY is on the spec's
+    // async-only restricted list (a video visit every time), so it is never offered.
+    const states = (await get('/api/consult/asyncLocation', maria)).json().states as string[];
+    expect(states).toEqual(expect.arrayContaining(['FL', 'TX', 'GA', 'NC']));
+    expect(states).not.toContain('NY');
+  });
+
   it('requires the current consents, and records their acceptance', async () => {
     const before = (await get('/api/consents', other)).json();
     expect(before.upToDate).toBe(false);
@@ -174,6 +182,38 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
       autoLogoff: true,
     });
     expect((await get('/api/profile/settings', maria)).json().settings.notifications).toBe(true);
+  });
+
+  it("answers 404 for settings naming another account's person, changes nothing, audits it", async () => {
+    const before = (await get('/api/profile/settings', maria)).json().settings;
+    const res = await send('POST', '/api/profile/settings', maria, {
+      ptId: otherPersonId,
+      settings: { notifications: !before.notifications, autoLogoff: !before.autoLogoff },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: true, errorCode: 'NOT_FOUND' });
+    expect((await get('/api/profile/settings', maria)).json().settings).toEqual(before);
+    expect((await get('/api/profile/settings', other)).json().settings.autoLogoff).toBe(true);
+    const malformed = await send('POST', '/api/profile/settings', maria, {
+      ptId: 'not-a-person',
+      settings: { notifications: !before.notifications },
+    });
+    expect(malformed.statusCode).toBe(404);
+    expect((await get('/api/profile/settings', maria)).json().settings).toEqual(before);
+    const denied = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+    expect(denied).toEqual([
+      expect.objectContaining({ outcome: 'denied', actorAccountId: expect.any(String) }),
+    ]);
+    // The holder's own person id (and any family member's) still works.
+    const holderId = (await get('/api/account/profile', maria)).json().profile.personId;
+    const own = await send('POST', '/api/profile/settings', maria, {
+      ptId: holderId,
+      settings: { notifications: before.notifications },
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it('removes an account: login disabled and sessions ended at once, records kept', async () => {

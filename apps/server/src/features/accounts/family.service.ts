@@ -16,18 +16,19 @@ import { type LegalNoticeLink, legalNoticeLinks } from '@apothecall/domain/const
 import { isLang } from '@apothecall/domain/i18n/i18n.rules';
 import { splitName } from '@apothecall/domain/validation/validation.rules';
 import { z } from 'zod';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import type { Actor as PlatformActor } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors, parseWith } from '../../platform/errors';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
 import { calendarDateIn } from '../../platform/time';
 import type { AccountsRepo, PersonRecord } from './accounts.repo';
 
-export interface Actor extends RequestOrigin {
-  accountId: string;
-  sessionId: string;
-  timeZone: string;
-}
+/** A logged-in account holder acting for their family (platform/actor.ts). */
+export type Actor = Pick<
+  PlatformActor,
+  'accountId' | 'sessionId' | 'timeZone' | 'ip' | 'requestId'
+>;
 
 export interface FamilyService {
   list(actor: Actor): Promise<Person[]>;
@@ -36,7 +37,15 @@ export interface FamilyService {
   addDependent(actor: Actor, input: unknown): Promise<Person>;
   setProfile(actor: Actor, input: { id: string } & Record<string, unknown>): Promise<Person>;
   settings(actor: Actor): Promise<AccountSettings>;
-  setSettings(actor: Actor, changes: Partial<AccountSettings>): Promise<AccountSettings>;
+  /**
+   * Settings belong to the account; `ptId`, when sent, must be a person of the caller's family
+   * (anyone else's answers not-found, audited as denied, and changes nothing).
+   */
+  setSettings(
+    actor: Actor,
+    changes: Partial<AccountSettings>,
+    ptId?: string,
+  ): Promise<AccountSettings>;
   remove(actor: Actor, password: string): Promise<void>;
   consents(actor: Actor): Promise<ConsentStatus>;
   acceptConsents(
@@ -89,30 +98,19 @@ export function createFamilyService(deps: {
     subjectPersonId: string | null,
     detail?: Record<string, unknown>,
   ) =>
-    deps.audit.record({
+    deps.audit.record(
+      actor,
       action,
-      outcome: 'success',
-      actorAccountId: actor.accountId,
-      subjectAccountId: actor.accountId,
-      subjectPersonId,
-      ip: actor.ip,
-      requestId: actor.requestId,
+      { accountId: actor.accountId, personId: subjectPersonId },
       detail,
-    });
+    );
 
   async function ownPerson(actor: Actor, personId: string): Promise<PersonRecord> {
     const found = z.uuid().safeParse(personId).success
       ? await deps.repo.findPerson(personId)
       : undefined;
     if (!found || found.accountId !== actor.accountId) {
-      await deps.audit.record({
-        action: 'person.access',
-        outcome: 'denied',
-        actorAccountId: actor.accountId,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { reason: 'not-in-family' },
-      });
+      await deps.audit.denied(actor, 'person.access', null, { reason: 'not-in-family' });
       throw settingsNotFound();
     }
     return found;
@@ -229,7 +227,8 @@ export function createFamilyService(deps: {
       };
     },
 
-    async setSettings(actor, changes) {
+    async setSettings(actor, changes, ptId) {
+      if (ptId !== undefined) await ownPerson(actor, ptId);
       await deps.repo.setSettings(actor.accountId, changes);
       await audit(actor, 'settings.update', null, { fields: Object.keys(changes) });
       return this.settings(actor);

@@ -1,7 +1,8 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { passwordSchema } from '@apothecall/domain/validation/validation.rules';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import type { RequestOrigin } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newResetCode } from '../../platform/codes';
 import { appErrors, parseWith } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
@@ -64,23 +65,20 @@ export function createPasswordsService(deps: {
       ]);
       if (perTarget > 5 || perAddress > 30) {
         // Same answer as always; nothing more is sent for the hour.
-        await deps.audit.record({
-          action: 'password.reset.request',
-          outcome: 'denied',
-          ip: ctx.ip,
-          requestId: ctx.requestId,
-          detail: { reason: 'rate-limited' },
-        });
+        await deps.audit.denied(
+          { ip: ctx.ip, requestId: ctx.requestId },
+          'password.reset.request',
+          null,
+          { reason: 'rate-limited' },
+        );
         return;
       }
       const account = await deps.repo.findByLoginId(loginId);
-      await deps.audit.record({
-        action: 'password.reset.request',
-        outcome: account && !account.disabledAt ? 'success' : 'failure',
-        subjectAccountId: account?.id,
-        ip: ctx.ip,
-        requestId: ctx.requestId,
-      });
+      await deps.audit.as(account && !account.disabledAt ? 'success' : 'failure')(
+        { ip: ctx.ip, requestId: ctx.requestId },
+        'password.reset.request',
+        { accountId: account?.id },
+      );
       if (!account || account.disabledAt) return;
       const code = newResetCode();
       const at = now();
@@ -93,7 +91,10 @@ export function createPasswordsService(deps: {
         expiresAt: new Date(at.getTime() + resetCodeMinutes * 60_000),
       });
       const lang: Lang = isLang(account.language) ? account.language : ctx.lang;
-      const params = { brand: ctx.brandName, link: `${deps.publicUrl}/#/resetpw/${code}` };
+      const params = {
+        brand: (await ctx.brand()).name,
+        link: `${deps.publicUrl}/#/resetpw/${code}`,
+      };
       const [holder] = await deps.repo.listPersons(account.id);
       await deps.mailer.send({
         // Security mail goes to the login id, which only a password-checked flow can change.
@@ -113,13 +114,11 @@ export function createPasswordsService(deps: {
       const found = await deps.repo.findCode('reset', hashCode(code));
       if (!found) return;
       await deps.repo.cancelCode(found.id, now());
-      await deps.audit.record({
-        action: 'password.reset.cancel',
-        outcome: 'success',
-        subjectAccountId: found.accountId,
-        ip: origin.ip,
-        requestId: origin.requestId,
-      });
+      await deps.audit.record(
+        { ip: origin.ip, requestId: origin.requestId },
+        'password.reset.cancel',
+        { accountId: found.accountId },
+      );
     },
 
     async saveReset(code, password, origin) {
@@ -130,12 +129,8 @@ export function createPasswordsService(deps: {
       if (!(await deps.repo.useCode(found.id, now()))) throw appErrors.resetInvalid();
       await deps.repo.setPassword(found.accountId, hash, now());
       await deps.sessions.revokeAllForAccount(found.accountId, 'password-reset');
-      await deps.audit.record({
-        action: 'password.reset',
-        outcome: 'success',
-        subjectAccountId: found.accountId,
-        ip: origin.ip,
-        requestId: origin.requestId,
+      await deps.audit.record({ ip: origin.ip, requestId: origin.requestId }, 'password.reset', {
+        accountId: found.accountId,
       });
     },
 
@@ -143,27 +138,19 @@ export function createPasswordsService(deps: {
       const account = await deps.repo.findById(session.accountId);
       if (!account) throw appErrors.notFound();
       if (!(await deps.hasher.verify(account.passwordHash, oldPassword))) {
-        await deps.audit.record({
-          action: 'password.change',
-          outcome: 'failure',
-          actorAccountId: account.id,
-          subjectAccountId: account.id,
-          ip: origin.ip,
-          requestId: origin.requestId,
-          detail: { reason: 'wrong-current-password' },
-        });
+        await deps.audit.failed(
+          { ...origin, accountId: account.id },
+          'password.change',
+          { accountId: account.id },
+          { reason: 'wrong-current-password' },
+        );
         throw appErrors.wrongPassword();
       }
       const checked = parseWith(passwordSchema, newPassword, 'newPassword');
       await deps.repo.setPassword(account.id, await deps.hasher.hash(checked), now());
       await deps.sessions.revokeAllForAccount(account.id, 'password-change', session.sessionId);
-      await deps.audit.record({
-        action: 'password.change',
-        outcome: 'success',
-        actorAccountId: account.id,
-        subjectAccountId: account.id,
-        ip: origin.ip,
-        requestId: origin.requestId,
+      await deps.audit.record({ ...origin, accountId: account.id }, 'password.change', {
+        accountId: account.id,
       });
     },
   };

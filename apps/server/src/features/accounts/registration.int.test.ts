@@ -70,6 +70,53 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(res.json().errorCode).toBe('VALIDATION');
   });
 
+  it("answers a missing required key exactly like an empty one: the spec's 'Required information', en and es", async () => {
+    const base = registration('required@example.test');
+    const cases: { field: string; without: object; empty: object }[] = (
+      ['dob', 'name', 'gender'] as const
+    ).map((key) => {
+      const { [key]: _dropped, ...rest } = base.profile;
+      return {
+        field: `profile.${key}`,
+        without: { ...base, profile: rest },
+        empty: { ...base, profile: { ...base.profile, [key]: '' } },
+      };
+    });
+    cases.push({
+      field: 'credentials.password',
+      without: { ...base, credentials: {} },
+      empty: { ...base, credentials: { password: '' } },
+    });
+    for (const [lang, expected] of [
+      ['en', 'Please check your information: Required information'],
+      ['es', 'Revise su información: Información requerida'],
+    ] as const) {
+      for (const c of cases) {
+        const headers = { 'x-app-params': `lang=${lang}` };
+        const missing = await register(c.without, headers);
+        const empty = await register(c.empty, headers);
+        const seen = {
+          field: c.field,
+          lang,
+          missing: [missing.statusCode, missing.json().errorCode, missing.json().errorMsg],
+          empty: [empty.statusCode, empty.json().errorCode, empty.json().errorMsg],
+        };
+        expect(seen).toEqual({
+          field: c.field,
+          lang,
+          missing: [400, 'VALIDATION', expected],
+          empty: [400, 'VALIDATION', expected],
+        });
+      }
+    }
+    expect(
+      await t.database.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.loginId, 'required@example.test')),
+    ).toHaveLength(0);
+  });
+
   it('answers a duplicate e-mail exactly like a new one and tells the owner by e-mail instead', async () => {
     const first = await register(registration('patient@apothecall.test'));
     expect(first.statusCode).toBe(200);

@@ -12,10 +12,7 @@ import type { RequestContext } from './accounts.service';
 import { normalizeLoginId } from './accounts.service';
 
 export interface RegistrationService {
-  register(
-    input: RegisterRequest,
-    ctx: RequestContext & { timeZone: string; brandId: string },
-  ): Promise<void>;
+  register(input: RegisterRequest, ctx: RequestContext): Promise<void>;
 }
 
 /**
@@ -27,6 +24,8 @@ export interface RegistrationService {
  */
 export function createRegistrationService(deps: {
   repo: AccountsRepo;
+  /** A referral code as stored, when it exists (the brands area owns the codes). */
+  referral: (code: string) => Promise<{ code: string } | undefined>;
   hasher: PasswordHasher;
   audit: AuditService;
   mailer: Mailer;
@@ -49,7 +48,8 @@ export function createRegistrationService(deps: {
       );
       const passwordHash = await deps.hasher.hash(password);
       const loginId = normalizeLoginId(profile.email);
-      const params = { brand: ctx.brandName };
+      const brand = await ctx.brand();
+      const params = { brand: brand.name };
       const existing = await deps.repo.findByLoginId(loginId);
       if (existing) {
         await deps.mailer.send({
@@ -57,22 +57,18 @@ export function createRegistrationService(deps: {
           subject: translate(ctx.lang, 'accounts.mail.exists.subject', params),
           text: translate(ctx.lang, 'accounts.mail.exists.body', params),
         });
-        await deps.audit.record({
-          action: 'account.register',
-          outcome: 'failure',
-          subjectAccountId: existing.id,
-          ip: ctx.ip,
-          requestId: ctx.requestId,
-          detail: { reason: 'duplicate-email' },
-        });
+        await deps.audit.failed(
+          { ip: ctx.ip, requestId: ctx.requestId },
+          'account.register',
+          { accountId: existing.id },
+          { reason: 'duplicate-email' },
+        );
         return;
       }
       const [firstName = '', lastName = ''] = splitName(profile.name);
-      const referredBy = input.referral
-        ? await deps.repo.referralCode(input.referral.trim().toUpperCase())
-        : undefined;
+      const referredBy = input.referral ? (await deps.referral(input.referral))?.code : undefined;
       const accountId = await deps.repo.createAccount({
-        brandId: ctx.brandId,
+        brandId: (await ctx.brand()).id,
         referredBy: referredBy ?? null,
         loginId,
         passwordHash,
@@ -90,16 +86,12 @@ export function createRegistrationService(deps: {
           country: String(profile.country),
         },
       });
-      await deps.audit.record({
-        action: 'account.register',
-        outcome: 'success',
-        actorAccountId: accountId,
-        subjectAccountId: accountId,
-        subjectPersonId: accountId,
-        ip: ctx.ip,
-        requestId: ctx.requestId,
-        detail: { referral: input.referral ?? null },
-      });
+      await deps.audit.record(
+        { ...ctx, accountId: accountId },
+        'account.register',
+        { accountId: accountId, personId: accountId },
+        { referral: input.referral ?? null },
+      );
       await deps.mailer.send({
         to: loginId,
         subject: translate(ctx.lang, 'accounts.mail.welcome.subject', params),

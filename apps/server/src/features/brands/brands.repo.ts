@@ -21,11 +21,20 @@ export interface BrandRow {
   attribution: boolean;
 }
 
+export interface ReferralRow {
+  code: string;
+  title: string;
+  message: string;
+  linkMessage: string;
+  priceCents: number | null;
+  ownerAccountId: string | null;
+}
+
 export interface BrandsRepo {
   listAll(): Promise<BrandRow[]>;
-  referral(
-    code: string,
-  ): Promise<{ code: string; title: string; message: string; linkMessage: string } | undefined>;
+  referral(code: string): Promise<ReferralRow | undefined>;
+  /** The referral codes an account owns (its referral links). */
+  referralCodesOwnedBy(accountId: string): Promise<string[]>;
 }
 
 export function createBrandsRepo(db: Db): BrandsRepo {
@@ -59,11 +68,20 @@ export function createBrandsRepo(db: Db): BrandsRepo {
           title: referrals.title,
           message: referrals.message,
           linkMessage: referrals.linkMessage,
+          priceCents: referrals.priceCents,
+          ownerAccountId: referrals.ownerAccountId,
         })
         .from(referrals)
         .where(eq(referrals.code, code))
         .limit(1);
       return row;
+    },
+    async referralCodesOwnedBy(accountId) {
+      const rows = await db
+        .select({ code: referrals.code })
+        .from(referrals)
+        .where(eq(referrals.ownerAccountId, accountId));
+      return rows.map((r) => r.code);
     },
   };
 }

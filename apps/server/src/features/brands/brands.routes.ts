@@ -1,11 +1,16 @@
 import {
   referralResponseSchema,
+  webappVersionQuerySchema,
   webappVersionResponseSchema,
   whiteLabelResponseSchema,
 } from '@apothecall/domain/brands/brands.api';
+import {
+  cacheBustQuerySchema,
+  codeParamsSchema,
+  keyParamsSchema,
+} from '@apothecall/domain/common/common.api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { BrandsService } from './brands.service';
 
 export interface ClientSettings {
@@ -34,8 +39,8 @@ export function brandsRoutes(deps: {
         schema: {
           tags: ['brands'],
           summary: "A brand's look and settings; id 'auto' resolves from the host name",
-          params: z.object({ id: z.string().trim().min(1).max(64) }),
-          querystring: z.object({ ts: z.string().max(20).optional() }),
+          params: keyParamsSchema,
+          querystring: cacheBustQuerySchema,
           response: { 200: whiteLabelResponseSchema },
         },
       },
@@ -61,7 +66,7 @@ export function brandsRoutes(deps: {
         schema: {
           tags: ['brands'],
           summary: "A referral code's title and messages",
-          params: z.object({ code: z.string().trim().min(1).max(64) }),
+          params: codeParamsSchema,
           response: { 200: referralResponseSchema },
         },
       },
@@ -77,7 +82,7 @@ export function brandsRoutes(deps: {
         schema: {
           tags: ['brands'],
           summary: 'The current web app version (the installed app reloads when it differs)',
-          querystring: z.object({ id: z.string().max(64).optional() }),
+          querystring: webappVersionQuerySchema,
           response: { 200: webappVersionResponseSchema },
         },
       },

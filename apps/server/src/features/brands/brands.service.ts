@@ -119,7 +119,12 @@ export function createBrandsService(deps: { repo: BrandsRepo; now?: () => number
     async referral(code) {
       const found = await deps.repo.referral(code.trim().toUpperCase());
       if (!found) throw appErrors.notFound();
-      return found;
+      return {
+        code: found.code,
+        title: found.title,
+        message: found.message,
+        linkMessage: found.linkMessage,
+      };
     },
   };
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, consents, persons } from '../../db/schema/accounts';
-import { pharmacies, providerDuty, providerLicenses, visits } from '../../db/schema/care';
+import { pharmacies, visits } from '../../db/schema/care';
 
 export interface VisitRecord {
   id: string;
@@ -22,20 +21,7 @@ export interface VisitRecord {
   outcome: string | null;
 }
 
-export interface PersonFacts {
-  id: string;
-  accountId: string;
-  firstName: string;
-  lastName: string;
-  dob: string;
-  gender: string;
-  phone: string | null;
-  consultLocation: string | null;
-}
-
 export interface CareRepo {
-  person(personId: string): Promise<PersonFacts | undefined>;
-  consents(accountId: string): Promise<{ document: string; version: string }[]>;
   visitByKey(accountId: string, idempotencyKey: string): Promise<VisitRecord | undefined>;
   visit(id: string): Promise<VisitRecord | undefined>;
   insertVisit(input: {
@@ -64,19 +50,6 @@ export interface CareRepo {
   ): Promise<boolean>;
   /** Claims a waiting visit in one of the provider's states; false when someone else got it. */
   claim(id: string, providerId: string, states: readonly string[], at: Date): Promise<boolean>;
-  licenses(providerId: string): Promise<string[]>;
-  providersLicensedIn(state: string): Promise<string[]>;
-  onDutyCount(state: string): Promise<number>;
-  setDuty(providerId: string, onDuty: boolean, at: Date): Promise<void>;
-  isOnDuty(providerId: string): Promise<boolean>;
-  role(accountId: string): Promise<string | undefined>;
-  /** The holder's phone, language and brand, for the meet-link text. */
-  holderContact(
-    accountId: string,
-  ): Promise<
-    { phone: string | null; language: string; brandId: string; firstName: string } | undefined
-  >;
-  displayName(accountId: string): Promise<string | undefined>;
   searchPharmacies(
     query: string,
     state: string | undefined,
@@ -105,29 +78,6 @@ const visitColumns = {
 
 export function createCareRepo(db: Db): CareRepo {
   return {
-    async person(personId) {
-      const [row] = await db
-        .select({
-          id: persons.id,
-          accountId: persons.accountId,
-          firstName: persons.firstName,
-          lastName: persons.lastName,
-          dob: persons.dob,
-          gender: persons.gender,
-          phone: persons.phone,
-          consultLocation: persons.consultLocation,
-        })
-        .from(persons)
-        .where(eq(persons.id, personId))
-        .limit(1);
-      return row;
-    },
-    async consents(accountId) {
-      return db
-        .select({ document: consents.document, version: consents.version })
-        .from(consents)
-        .where(eq(consents.accountId, accountId));
-    },
     async visitByKey(accountId, idempotencyKey) {
       const [row] = await db
         .select(visitColumns)
@@ -198,72 +148,6 @@ export function createCareRepo(db: Db): CareRepo {
         )
         .returning({ id: visits.id });
       return rows.length === 1;
-    },
-    async licenses(providerId) {
-      const rows = await db
-        .select({ state: providerLicenses.state })
-        .from(providerLicenses)
-        .where(eq(providerLicenses.accountId, providerId));
-      return rows.map((r) => r.state);
-    },
-    async providersLicensedIn(state) {
-      const rows = await db
-        .select({ id: providerLicenses.accountId })
-        .from(providerLicenses)
-        .where(eq(providerLicenses.state, state));
-      return rows.map((r) => r.id);
-    },
-    async onDutyCount(state) {
-      const [row] = await db
-        .select({ n: sql<number | string>`count(*)` })
-        .from(providerDuty)
-        .innerJoin(providerLicenses, eq(providerLicenses.accountId, providerDuty.accountId))
-        .where(and(eq(providerDuty.onDuty, true), eq(providerLicenses.state, state)));
-      return Number(row?.n ?? 0);
-    },
-    async setDuty(providerId, onDuty, at) {
-      await db
-        .insert(providerDuty)
-        .values({ accountId: providerId, onDuty, updatedAt: at })
-        .onConflictDoUpdate({ target: providerDuty.accountId, set: { onDuty, updatedAt: at } });
-    },
-    async isOnDuty(providerId) {
-      const [row] = await db
-        .select({ onDuty: providerDuty.onDuty })
-        .from(providerDuty)
-        .where(eq(providerDuty.accountId, providerId))
-        .limit(1);
-      return row?.onDuty ?? false;
-    },
-    async role(accountId) {
-      const [row] = await db
-        .select({ role: accounts.role })
-        .from(accounts)
-        .where(eq(accounts.id, accountId))
-        .limit(1);
-      return row?.role;
-    },
-    async holderContact(accountId) {
-      const [row] = await db
-        .select({
-          phone: persons.phone,
-          firstName: persons.firstName,
-          language: accounts.language,
-          brandId: accounts.brandId,
-        })
-        .from(accounts)
-        .innerJoin(persons, and(eq(persons.accountId, accounts.id), eq(persons.relation, 'self')))
-        .where(eq(accounts.id, accountId))
-        .limit(1);
-      return row;
-    },
-    async displayName(accountId) {
-      const [row] = await db
-        .select({ first: persons.firstName, last: persons.lastName })
-        .from(persons)
-        .where(and(eq(persons.accountId, accountId), eq(persons.relation, 'self')))
-        .limit(1);
-      return row ? `${row.first} ${row.last}` : undefined;
     },
     async searchPharmacies(query, state, limit) {
       const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 5);

@@ -1,60 +1,46 @@
 import {
   activeVisitsResponseSchema,
+  claimResponseSchema,
   conversationRequestSchema,
+  conversationResponseSchema,
   dutyRequestSchema,
+  dutyResponseSchema,
   endVisitRequestSchema,
   endVisitResponseSchema,
+  meetParamQuerySchema,
   meetParamResponseSchema,
+  type Pharmacy,
   patientVisitResponseSchema,
   pharmaciesResponseSchema,
+  pharmacySearchQuerySchema,
   prescreeningRequestSchema,
   prescreeningResponseSchema,
   queueResponseSchema,
   startVisitRequestSchema,
   visitWorkspaceResponseSchema,
 } from '@apothecall/domain/care/visits.api';
-import { messageSchema } from '@apothecall/domain/messaging/messaging.schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { originOf, requireSession } from '../../platform/http';
-import type { CareActor, CareService } from './care.service';
+import { actorOf, originOf } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
+import type { CareService } from './care.service';
 import type { ClinicService } from './clinic.service';
+import { onlyTheNoteIsMissing } from './clinic-end-visit';
 import type { VisitRoomService } from './visit-room.service';
 
 export function careRoutes(deps: {
   care: CareService;
   clinic: ClinicService;
   room: VisitRoomService;
+  /** The pharmacy directory (rows may carry more than the contract; the schema keeps its own). */
   pharmacies: {
-    searchPharmacies(
-      query: string,
-      state: string | undefined,
-      limit: number,
-    ): Promise<
-      {
-        ncpdpId: string;
-        name: string;
-        address: string;
-        city: string;
-        state: string;
-        zip: string;
-        phone: string;
-        fax: string;
-      }[]
-    >;
+    searchPharmacies(query: string, state: string | undefined, limit: number): Promise<Pharmacy[]>;
   };
-  brandOf: (request: FastifyRequest) => Promise<{ id: string }>;
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const secured = { preHandler: requireSession };
-    const actor = async (request: FastifyRequest): Promise<CareActor> => ({
-      ...originOf(request),
-      accountId: request.auth!.accountId,
-      lang: request.lang,
-      brandId: (await deps.brandOf(request)).id,
-    });
 
     r.get(
       '/pharmacies',
@@ -63,10 +49,7 @@ export function careRoutes(deps: {
         schema: {
           tags: ['care'],
           summary: 'Search the pharmacy directory (name, city, zip, address)',
-          querystring: z.object({
-            q: z.string().max(100).default(''),
-            state: z.string().length(2).optional(),
-          }),
+          querystring: pharmacySearchQuerySchema,
           response: { 200: pharmaciesResponseSchema },
         },
       },
@@ -76,19 +59,7 @@ export function careRoutes(deps: {
           request.query.state?.toUpperCase(),
           25,
         );
-        return {
-          error: false as const,
-          pharmacies: rows.map((p) => ({
-            ncpdpId: p.ncpdpId,
-            name: p.name,
-            address: p.address,
-            city: p.city,
-            state: p.state,
-            zip: p.zip,
-            phone: p.phone,
-            fax: p.fax,
-          })),
-        };
+        return { error: false as const, pharmacies: rows };
       },
     );
 
@@ -105,7 +76,7 @@ export function careRoutes(deps: {
       },
       async (request) => ({
         error: false as const,
-        visit: await deps.care.start(await actor(request), request.body),
+        visit: await deps.care.start(actorOf(request), request.body),
       }),
     );
 
@@ -123,7 +94,7 @@ export function careRoutes(deps: {
       async (request) => ({
         error: false as const,
         ...(await deps.care.prescreening(
-          await actor(request),
+          actorOf(request),
           request.body.patientID,
           request.body.reason,
         )),
@@ -139,16 +110,13 @@ export function careRoutes(deps: {
           summary: "A visit's messages, oldest first (its patient or its provider)",
           body: conversationRequestSchema,
           response: {
-            200: z.object({ error: z.literal(false), messages: z.array(messageSchema) }),
+            200: conversationResponseSchema,
           },
         },
       },
       async (request) => ({
         error: false as const,
-        messages: await deps.room.conversation(
-          { ...originOf(request), accountId: request.auth!.accountId, meetVisitId: null },
-          request.body.visitId,
-        ),
+        messages: await deps.room.conversation(actorOf(request), request.body.visitId),
       }),
     );
 
@@ -158,7 +126,7 @@ export function careRoutes(deps: {
         schema: {
           tags: ['care'],
           summary: 'Exchange the one-time SMS meet link for a visit-scoped meet token',
-          querystring: z.object({ id: z.string().max(100) }),
+          querystring: meetParamQuerySchema,
           response: { 200: meetParamResponseSchema },
         },
       },
@@ -180,7 +148,7 @@ export function careRoutes(deps: {
       },
       async (request) => ({
         error: false as const,
-        visits: await deps.care.active(await actor(request)),
+        visits: await deps.care.active(actorOf(request)),
       }),
     );
 
@@ -191,13 +159,13 @@ export function careRoutes(deps: {
         schema: {
           tags: ['care'],
           summary: 'Cancel a waiting visit (refunded)',
-          params: z.object({ id: z.string().max(64) }),
+          params: idParamsSchema,
           response: { 200: patientVisitResponseSchema },
         },
       },
       async (request) => ({
         error: false as const,
-        visit: await deps.care.cancel(await actor(request), request.params.id),
+        visit: await deps.care.cancel(actorOf(request), request.params.id),
       }),
     );
 
@@ -213,7 +181,7 @@ export function careRoutes(deps: {
       },
       async (request) => ({
         error: false as const,
-        ...(await deps.clinic.queue(request.auth!.accountId, originOf(request))),
+        ...(await deps.clinic.queue(actorOf(request))),
       }),
     );
 
@@ -225,16 +193,12 @@ export function careRoutes(deps: {
           tags: ['clinic'],
           summary: 'Go on or off duty',
           body: dutyRequestSchema,
-          response: { 200: z.object({ error: z.literal(false), onDuty: z.boolean() }) },
+          response: { 200: dutyResponseSchema },
         },
       },
       async (request) => ({
         error: false as const,
-        onDuty: await deps.clinic.setDuty(
-          request.auth!.accountId,
-          request.body.onDuty,
-          originOf(request),
-        ),
+        onDuty: await deps.clinic.setDuty(actorOf(request), request.body.onDuty),
       }),
     );
 
@@ -245,17 +209,13 @@ export function careRoutes(deps: {
         schema: {
           tags: ['clinic'],
           summary: 'The claimed visit: patient, screening, alarms, pharmacy (audited)',
-          params: z.object({ id: z.string().max(64) }),
+          params: idParamsSchema,
           response: { 200: visitWorkspaceResponseSchema },
         },
       },
       async (request) => ({
         error: false as const,
-        visit: await deps.clinic.workspace(
-          request.auth!.accountId,
-          request.params.id,
-          originOf(request),
-        ),
+        visit: await deps.clinic.workspace(actorOf(request), request.params.id),
       }),
     );
 
@@ -263,21 +223,30 @@ export function careRoutes(deps: {
       '/clinic/visits/:id/end',
       {
         ...secured,
+        // The completed-note rule of this schema answers 400 NOTE_REQUIRED, after the visit's
+        // own checks (404, 409; docs/api.md): the clinic service parses the body and decides.
+        // Every other problem answers 400 VALIDATION here, as on every route.
+        attachValidation: true,
         schema: {
           tags: ['clinic'],
           summary: 'End the visit: completed (note, prescription), refund, or no-show',
-          params: z.object({ id: z.string().max(64) }),
+          params: idParamsSchema,
           body: endVisitRequestSchema,
           response: { 200: endVisitResponseSchema },
         },
       },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.clinic.end(request.auth!.accountId, request.params.id, request.body, {
-          ...originOf(request),
-          lang: request.lang,
-        })),
-      }),
+      async (request) => {
+        // As parsed when it passed the schema, as sent when it did not.
+        const body: unknown = request.body;
+        const invalid = request.validationError;
+        if (invalid && !(invalid.validationContext === 'body' && onlyTheNoteIsMissing(body))) {
+          throw invalid;
+        }
+        return {
+          error: false as const,
+          ...(await deps.clinic.end(actorOf(request), request.params.id, body)),
+        };
+      },
     );
 
     r.post(
@@ -287,16 +256,12 @@ export function careRoutes(deps: {
         schema: {
           tags: ['clinic'],
           summary: 'Claim a waiting visit (exactly one provider wins)',
-          params: z.object({ id: z.string().max(64) }),
-          response: { 200: z.object({ error: z.literal(false), visitId: z.string() }) },
+          params: idParamsSchema,
+          response: { 200: claimResponseSchema },
         },
       },
       async (request) => {
-        const visit = await deps.clinic.claim(
-          request.auth!.accountId,
-          request.params.id,
-          originOf(request),
-        );
+        const visit = await deps.clinic.claim(actorOf(request), request.params.id);
         return { error: false as const, visitId: visit.id };
       },
     );

@@ -1,5 +1,4 @@
 import { consentsUpToDate } from '@apothecall/domain/accounts/consents.rules';
-import type { CareSettings } from '@apothecall/domain/brands/brands.api';
 import { isCareReasonId } from '@apothecall/domain/care/care-reasons';
 import {
   emergencySignIds,
@@ -12,9 +11,12 @@ import {
   ldnConditionIds,
   optionsFor,
 } from '@apothecall/domain/care/screening.rules';
-import type { PatientVisit, PrescreeningResponse } from '@apothecall/domain/care/visits.api';
-import { type VisitState, visitStates, waitEstimate } from '@apothecall/domain/care/visits.rules';
-import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import type {
+  PatientVisit,
+  PrescreeningResponse,
+  StartVisitInput as StartVisitRequestInput,
+} from '@apothecall/domain/care/visits.api';
+import { waitEstimate } from '@apothecall/domain/care/visits.rules';
 import { serviceAvailability } from '@apothecall/domain/places/places.rules';
 import {
   ageOn,
@@ -22,9 +24,17 @@ import {
   parseDateInput,
 } from '@apothecall/domain/validation/validation.rules';
 import { z } from 'zod';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import type { Actor } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
-import type { CareRepo, PersonFacts, VisitRecord } from './care.repo';
+import type { EventBus } from '../../platform/events';
+import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
+import type { BrandsPort } from '../brands/brands.port';
+import type { RosterPort } from '../clinic/roster.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import './care.events';
+import type { CareRepo, VisitRecord } from './care.repo';
+import { patientVisit } from './care.views';
 
 /** Age today and birth gender, for the screening filters. */
 function patientFacts(
@@ -38,50 +48,29 @@ function patientFacts(
   };
 }
 
-/** The payments area's charge and refund, handed in by the app (features do not import each other). */
-export interface CarePayments {
-  charge(
-    accountId: string,
-    input: {
-      priceToken: string;
-      paymentProfileId: string | null;
-      idempotencyKey: string;
-      description: string;
-    },
-    origin: RequestOrigin,
-  ): Promise<{ id: string; amount: number }>;
-  refund(
-    accountId: string,
-    chargeId: string,
-    idempotencyKey: string,
-    origin: RequestOrigin,
-  ): Promise<unknown>;
-}
-
-export interface StartVisitInput {
-  patientID: string;
-  complaint: { reason: string; notes: string };
-  pharmacy: Record<string, unknown> | null;
-  states: string[];
-  priceToken: string | null;
-  payProfileID: string | null;
-  visitScreenResult: unknown;
-  idempotencyKey: string;
-}
-
-export interface CareActor extends RequestOrigin {
-  accountId: string;
-  lang: Lang;
-  brandId: string;
-}
+/**
+ * What start() reads of POST /visit-start/ as the domain's startVisitRequestSchema parsed it.
+ * The screening result is taken as it came: it is parsed and evaluated again here, for the
+ * patient's age and gender (a client's own "passed" is never trusted).
+ */
+export type StartVisitInput = Pick<
+  StartVisitRequestInput,
+  | 'patientID'
+  | 'complaint'
+  | 'pharmacy'
+  | 'states'
+  | 'priceToken'
+  | 'payProfileID'
+  | 'idempotencyKey'
+> & { visitScreenResult: unknown };
 
 export interface CareService {
-  start(actor: CareActor, input: StartVisitInput): Promise<PatientVisit>;
-  active(actor: CareActor): Promise<PatientVisit[]>;
-  cancel(actor: CareActor, visitId: string): Promise<PatientVisit>;
+  start(actor: Actor, input: StartVisitInput): Promise<PatientVisit>;
+  active(actor: Actor): Promise<PatientVisit[]>;
+  cancel(actor: Actor, visitId: string): Promise<PatientVisit>;
   /** What to ask this family member in screening (age and birth-gender filters). */
   prescreening(
-    actor: CareActor,
+    actor: Actor,
     patientID: string,
     reason: string,
   ): Promise<Omit<PrescreeningResponse, 'error'>>;
@@ -97,49 +86,34 @@ export interface CareService {
  */
 export function createCareService(deps: {
   repo: CareRepo;
-  payments: CarePayments;
+  accounts: Pick<AccountsPort, 'person' | 'consents' | 'displayName'>;
+  roster: Pick<RosterPort, 'onDutyCount'>;
+  brands: Pick<BrandsPort, 'careSettings'>;
+  payments: PaymentsPort;
   audit: AuditService;
-  careSettings: (brandId: string) => Promise<CareSettings>;
   /** The directory entry for a chosen pharmacy (its NCPDP id). */
   pharmacyById: (ncpdpId: string) => Promise<Record<string, unknown> | undefined>;
-  /** Tells the queue's providers and the patient that something changed. */
-  notifyQueue: (state: string) => Promise<void>;
-  notifyPatient: (visit: VisitRecord) => Promise<void>;
+  /** Where the queue's providers and the patient learn that something changed. */
+  events: Pick<EventBus, 'emit'>;
   now?: () => Date;
 }): CareService {
   const now = deps.now ?? (() => new Date());
 
   async function view(visit: VisitRecord): Promise<PatientVisit> {
-    const state = (visitStates as readonly string[]).includes(visit.state)
-      ? (visit.state as VisitState)
-      : 'waiting';
     let place: number | null = null;
     let waitTime: number | null = null;
-    if (state === 'waiting') {
+    if (visit.state === 'waiting') {
       const queue = await deps.repo.waitingIn([visit.location]);
       place = queue.findIndex((v) => v.id === visit.id) + 1 || null;
-      waitTime = place ? waitEstimate(place, await deps.repo.onDutyCount(visit.location)) : null;
+      waitTime = place ? waitEstimate(place, await deps.roster.onDutyCount(visit.location)) : null;
     }
-    const startTime = visit.createdAt.toISOString();
-    return {
-      visitId: visit.id,
-      patientId: visit.personId,
-      state,
-      reason: visit.reason,
-      startTime,
-      place,
-      waitTime,
-      dueTime:
-        waitTime === null
-          ? null
-          : new Date(visit.createdAt.getTime() + waitTime * 60_000).toISOString(),
-      providerName: visit.providerId
-        ? ((await deps.repo.displayName(visit.providerId)) ?? null)
-        : null,
-    };
+    const providerName = visit.providerId
+      ? ((await deps.accounts.displayName(visit.providerId)) ?? null)
+      : null;
+    return patientVisit(visit, place, waitTime, providerName);
   }
 
-  async function ownVisit(actor: CareActor, visitId: string): Promise<VisitRecord> {
+  async function ownVisit(actor: Actor, visitId: string): Promise<VisitRecord> {
     const visit = z.uuid().safeParse(visitId).success ? await deps.repo.visit(visitId) : undefined;
     if (!visit || visit.accountId !== actor.accountId) throw appErrors.notFound();
     return visit;
@@ -153,10 +127,10 @@ export function createCareService(deps: {
       if (existing) return view(existing);
 
       const person = z.uuid().safeParse(input.patientID).success
-        ? await deps.repo.person(input.patientID)
+        ? await deps.accounts.person(input.patientID)
         : undefined;
       if (!person || person.accountId !== actor.accountId) throw appErrors.notFound();
-      if (!consentsUpToDate(await deps.repo.consents(actor.accountId))) {
+      if (!consentsUpToDate(await deps.accounts.consents(actor.accountId))) {
         throw new AppError(403, 'CONSENTS_REQUIRED', 'accounts.consents.required');
       }
       if (!isCareReasonId(input.complaint.reason))
@@ -171,7 +145,7 @@ export function createCareService(deps: {
         });
       }
       const state = input.states[0] ?? person.consultLocation ?? '';
-      const settings = await deps.careSettings(actor.brandId);
+      const settings = await deps.brands.careSettings((await actor.brand()).id);
       const offered = serviceAvailability(state, 'onDemand', {
         availableStates: settings.availableStates,
       });
@@ -182,13 +156,11 @@ export function createCareService(deps: {
       if ((person.consultLocation ?? '').toUpperCase() !== state.toUpperCase()) {
         throw new AppError(400, 'LOCATION_NOT_CONFIRMED', 'care.location.confirmFirst');
       }
-      if ((await deps.repo.onDutyCount(state.toUpperCase())) === 0) {
+      if ((await deps.roster.onDutyCount(state.toUpperCase())) === 0) {
         throw new AppError(409, 'NO_PROVIDER_ON_DUTY', 'care.hours.noProviderNow');
       }
       // The visit keeps the directory's record of the pharmacy, not the client's copy.
-      const pharmacy = input.pharmacy
-        ? await deps.pharmacyById(String(input.pharmacy.id ?? ''))
-        : null;
+      const pharmacy = input.pharmacy ? await deps.pharmacyById(input.pharmacy.id) : null;
       if (input.pharmacy && !pharmacy)
         throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'pharmacy' });
       if (!input.priceToken) throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged');
@@ -222,38 +194,30 @@ export function createCareService(deps: {
           priceCents: charge.amount,
         })) ?? (await deps.repo.visitByKey(actor.accountId, input.idempotencyKey));
       if (!visit) throw appErrors.notFound();
-      await deps.audit.record({
-        action: 'visit.start',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: actor.accountId,
-        subjectPersonId: person.id,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { visitId: visit.id, state: visit.location, reason: visit.reason },
-      });
-      await deps.notifyQueue(visit.location);
+      await deps.audit.record(
+        actor,
+        'visit.start',
+        { accountId: actor.accountId, personId: person.id },
+        { visitId: visit.id, state: visit.location, reason: visit.reason },
+      );
+      await deps.events.emit('care.queueChanged', { state: visit.location });
       return view(visit);
     },
 
     async prescreening(actor, patientID, reason) {
       const person = z.uuid().safeParse(patientID).success
-        ? await deps.repo.person(patientID)
+        ? await deps.accounts.person(patientID)
         : undefined;
       if (!person || person.accountId !== actor.accountId) throw appErrors.notFound();
       if (!isCareReasonId(reason))
         throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'reason' });
       const facts = patientFacts(person, now());
-      await deps.audit.record({
-        action: 'visit.prescreening',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: actor.accountId,
-        subjectPersonId: person.id,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { reason },
-      });
+      await deps.audit.record(
+        actor,
+        'visit.prescreening',
+        { accountId: actor.accountId, personId: person.id },
+        { reason },
+      );
       return {
         age: facts.age,
         birthGender: facts.birthGender,
@@ -266,15 +230,12 @@ export function createCareService(deps: {
 
     async active(actor) {
       const list = await deps.repo.activeVisits(actor.accountId);
-      await deps.audit.record({
-        action: 'visit.list',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: actor.accountId,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { visits: list.map((v) => v.id) },
-      });
+      await deps.audit.record(
+        actor,
+        'visit.list',
+        { accountId: actor.accountId },
+        { visits: list.map((v) => v.id) },
+      );
       return Promise.all(list.map(view));
     },
 
@@ -295,20 +256,16 @@ export function createCareService(deps: {
           `refund:visit:${visit.id}`,
           actor,
         );
-      await deps.audit.record({
-        action: 'visit.cancel',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: actor.accountId,
-        subjectPersonId: visit.personId,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
-      });
-      await deps.notifyQueue(visit.location);
+      await deps.audit.record(
+        actor,
+        'visit.cancel',
+        { accountId: actor.accountId, personId: visit.personId },
+        { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
+      );
+      await deps.events.emit('care.queueChanged', { state: visit.location });
       const after = (await deps.repo.visit(visit.id)) ?? visit;
       // The patient's other tabs and devices learn of it at once.
-      await deps.notifyPatient(after);
+      await deps.events.emit('care.visitChanged', { visitId: after.id });
       return view(after);
     },
   };

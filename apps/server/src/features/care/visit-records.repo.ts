@@ -1,14 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  meetLinks,
-  notes,
-  pharmacies,
-  prescriptions,
-  providerProfiles,
-  visitMessages,
-  visits,
-} from '../../db/schema/care';
+import { meetLinks, pharmacies, prescriptions, visitMessages, visits } from '../../db/schema/care';
+import type { NotesPort } from '../notes/notes.port';
 
 export interface StoredMessage {
   id: string;
@@ -20,12 +13,6 @@ export interface StoredMessage {
   attachments: unknown[];
   sent: Date;
   received: Date | null;
-}
-
-export interface ProviderProfile {
-  suffix: string;
-  npi: string;
-  credential: Record<string, unknown>;
 }
 
 export interface VisitRecordsRepo {
@@ -47,38 +34,41 @@ export interface VisitRecordsRepo {
     at: Date,
   ): Promise<StoredMessage | undefined>;
   messages(visitId: string): Promise<StoredMessage[]>;
-  providerProfile(accountId: string): Promise<ProviderProfile | undefined>;
   pharmacy(ncpdpId: string): Promise<typeof pharmacies.$inferSelect | undefined>;
   /**
    * Ends a visit in one transaction: the conditional state move (only from inProgress and only
    * by its provider), the note and the prescription. False when the visit was not in progress
-   * for this provider (a second end, or another provider) — then nothing is written.
+   * for this provider (a second end, or another provider) — then nothing is written. The note
+   * is the notes area's: its port writes it inside this transaction.
    */
-  endVisit(input: {
-    visitId: string;
-    providerId: string;
-    toState: string;
-    outcome: string;
-    at: Date;
-    note: {
-      accountId: string;
-      personId: string;
-      providerName: string;
-      author: string;
-      subject: string;
-      body: string;
-      providerCredential: Record<string, unknown>;
-    } | null;
-    prescription: {
-      personId: string;
-      medication: string;
-      strength: string;
-      quantity: number;
-      refills: number;
-      directions: string;
-      pharmacy: Record<string, unknown> | null;
-    } | null;
-  }): Promise<{ ended: boolean; noteId: string | null }>;
+  endVisit(
+    writeNote: NotesPort['writeVisitNote'],
+    input: {
+      visitId: string;
+      providerId: string;
+      toState: string;
+      outcome: string;
+      at: Date;
+      note: {
+        accountId: string;
+        personId: string;
+        providerName: string;
+        author: string;
+        subject: string;
+        body: string;
+        providerCredential: Record<string, unknown>;
+      } | null;
+      prescription: {
+        personId: string;
+        medication: string;
+        strength: string;
+        quantity: number;
+        refills: number;
+        directions: string;
+        pharmacy: Record<string, unknown> | null;
+      } | null;
+    },
+  ): Promise<{ ended: boolean; noteId: string | null }>;
   insertMeetLink(input: { visitId: string; linkHash: string; expiresAt: Date }): Promise<void>;
   /** Uses a meet link once: sets the session hash; undefined when unknown, used or expired. */
   useMeetLink(
@@ -155,18 +145,6 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
         .where(eq(visitMessages.visitId, visitId))
         .orderBy(asc(visitMessages.sent), asc(visitMessages.id));
     },
-    async providerProfile(accountId) {
-      const [row] = await db
-        .select({
-          suffix: providerProfiles.suffix,
-          npi: providerProfiles.npi,
-          credential: providerProfiles.credential,
-        })
-        .from(providerProfiles)
-        .where(eq(providerProfiles.accountId, accountId))
-        .limit(1);
-      return row;
-    },
     async pharmacy(ncpdpId) {
       const [row] = await db
         .select()
@@ -175,7 +153,7 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
         .limit(1);
       return row;
     },
-    async endVisit(input) {
+    async endVisit(writeNote, input) {
       return db.transaction(async (tx) => {
         const moved = await tx
           .update(visits)
@@ -191,16 +169,12 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
         if (moved.length !== 1) return { ended: false, noteId: null };
         let noteId: string | null = null;
         if (input.note) {
-          const [note] = await tx
-            .insert(notes)
-            .values({
-              ...input.note,
-              visitId: input.visitId,
-              providerId: input.providerId,
-              createdAt: input.at,
-            })
-            .returning({ id: notes.id });
-          noteId = note?.id ?? null;
+          noteId = await writeNote(tx as unknown as Db, {
+            ...input.note,
+            visitId: input.visitId,
+            providerId: input.providerId,
+            at: input.at,
+          });
         }
         if (input.prescription) {
           await tx.insert(prescriptions).values({

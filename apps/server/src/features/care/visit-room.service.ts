@@ -4,17 +4,17 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { Message } from '@apothecall/domain/messaging/messaging.schemas';
 import type { VisitRole } from '@apothecall/domain/realtime/realtime.events';
 import { z } from 'zod';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import type { Actor, RequestOrigin } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { BrandsPort } from '../brands/brands.port';
+import type { RosterPort } from '../clinic/roster.port';
 import type { CareRepo, VisitRecord } from './care.repo';
 import type { StoredMessage, VisitRecordsRepo } from './visit-records.repo';
 
 /** Who is asking: an account, possibly through a meet token limited to one visit. */
-export interface RoomActor extends RequestOrigin {
-  accountId: string;
-  /** Set for a meet-token socket: it may only use this visit. */
-  meetVisitId: string | null;
-}
+export type RoomActor = Pick<Actor, 'accountId' | 'meetVisitId' | 'ip' | 'requestId'>;
 
 export interface VisitRoomService {
   /** The actor's role in the visit's call and chat, or a not-found error. */
@@ -75,9 +75,11 @@ export function toMessage(row: StoredMessage): Message {
 export function createVisitRoomService(deps: {
   repo: CareRepo;
   records: VisitRecordsRepo;
+  accounts: Pick<AccountsPort, 'role' | 'holderContact'>;
+  roster: Pick<RosterPort, 'licenses'>;
+  brands: Pick<BrandsPort, 'byId'>;
   audit: AuditService;
   sendSms: (to: string, body: string) => Promise<void>;
-  brandName: (brandId: string) => Promise<string>;
   publicUrl: string;
   now?: () => Date;
 }): VisitRoomService {
@@ -95,19 +97,15 @@ export function createVisitRoomService(deps: {
         visit.providerId &&
         visit.providerId === actor.accountId &&
         !actor.meetVisitId &&
-        (await deps.repo.role(actor.accountId)) === 'provider' &&
-        (await deps.repo.licenses(actor.accountId)).includes(visit.location)
+        (await deps.accounts.role(actor.accountId)) === 'provider' &&
+        (await deps.roster.licenses(actor.accountId)).includes(visit.location)
       ) {
         return { visit, role: 'provider' };
       }
     }
-    await deps.audit.record({
-      action: 'visit.access',
-      outcome: 'denied',
-      actorAccountId: actor.accountId,
-      ip: actor.ip,
-      requestId: actor.requestId,
-      detail: { visitId: visit?.id ?? null, meet: Boolean(actor.meetVisitId) },
+    await deps.audit.denied(actor, 'visit.access', null, {
+      visitId: visit?.id ?? null,
+      meet: Boolean(actor.meetVisitId),
     });
     throw appErrors.notFound();
   }
@@ -120,16 +118,12 @@ export function createVisitRoomService(deps: {
       if (!active(found.visit)) {
         throw new AppError(409, 'VISIT_NOT_IN_PROGRESS', 'care.visit.notInProgress');
       }
-      await deps.audit.record({
-        action: 'visit.join',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: found.visit.accountId,
-        subjectPersonId: found.visit.personId,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { visitId: found.visit.id, role: found.role, meet: Boolean(actor.meetVisitId) },
-      });
+      await deps.audit.record(
+        actor,
+        'visit.join',
+        { accountId: found.visit.accountId, personId: found.visit.personId },
+        { visitId: found.visit.id, role: found.role, meet: Boolean(actor.meetVisitId) },
+      );
       return found;
     },
 
@@ -152,16 +146,12 @@ export function createVisitRoomService(deps: {
         phone: input.phone,
         attachments: input.attachments,
       });
-      await deps.audit.record({
-        action: 'visit.message',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: visit.accountId,
-        subjectPersonId: visit.personId,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { visitId: visit.id, msgId: stored.id },
-      });
+      await deps.audit.record(
+        actor,
+        'visit.message',
+        { accountId: visit.accountId, personId: visit.personId },
+        { visitId: visit.id, msgId: stored.id },
+      );
       return toMessage(stored);
     },
 
@@ -170,16 +160,12 @@ export function createVisitRoomService(deps: {
       if (!z.uuid().safeParse(msgId).success) return undefined;
       const row = await deps.records.markReceived(visit.id, msgId, actor.accountId, now());
       if (row) {
-        await deps.audit.record({
-          action: 'visit.message.received',
-          outcome: 'success',
-          actorAccountId: actor.accountId,
-          subjectAccountId: visit.accountId,
-          subjectPersonId: visit.personId,
-          ip: actor.ip,
-          requestId: actor.requestId,
-          detail: { visitId: visit.id, msgId: row.id },
-        });
+        await deps.audit.record(
+          actor,
+          'visit.message.received',
+          { accountId: visit.accountId, personId: visit.personId },
+          { visitId: visit.id, msgId: row.id },
+        );
       }
       return row ? toMessage(row) : undefined;
     },
@@ -187,21 +173,17 @@ export function createVisitRoomService(deps: {
     async conversation(actor, visitId) {
       const { visit } = await access(actor, visitId);
       const rows = await deps.records.messages(visit.id);
-      await deps.audit.record({
-        action: 'visit.conversation.read',
-        outcome: 'success',
-        actorAccountId: actor.accountId,
-        subjectAccountId: visit.accountId,
-        subjectPersonId: visit.personId,
-        ip: actor.ip,
-        requestId: actor.requestId,
-        detail: { visitId: visit.id, messages: rows.length },
-      });
+      await deps.audit.record(
+        actor,
+        'visit.conversation.read',
+        { accountId: visit.accountId, personId: visit.personId },
+        { visitId: visit.id, messages: rows.length },
+      );
       return rows.map(toMessage);
     },
 
     async sendMeetLink(visit) {
-      const contact = await deps.repo.holderContact(visit.accountId);
+      const contact = await deps.accounts.holderContact(visit.accountId);
       if (!contact?.phone) return;
       const id = randomBytes(32).toString('base64url');
       await deps.records.insertMeetLink({
@@ -211,7 +193,7 @@ export function createVisitRoomService(deps: {
       });
       const lang: Lang = contact.language === 'es' ? 'es' : 'en';
       const body = translate(lang, 'care.sms.meetLink', {
-        brand: await deps.brandName(contact.brandId),
+        brand: (await deps.brands.byId(contact.brandId)).name,
         link: `${deps.publicUrl}/#/meet?id=${id}`,
         minutes: meetLinkMinutes,
       });
@@ -231,26 +213,16 @@ export function createVisitRoomService(deps: {
       );
       const visit = used ? await deps.repo.visit(used.visitId) : undefined;
       if (!visit || !active(visit)) {
-        await deps.audit.record({
-          action: 'visit.meetLink',
-          outcome: 'denied',
-          ip: origin.ip,
-          requestId: origin.requestId,
-          detail: {},
-        });
+        await deps.audit.denied(origin, 'visit.meetLink', null, {});
         throw invalid();
       }
-      const contact = await deps.repo.holderContact(visit.accountId);
-      await deps.audit.record({
-        action: 'visit.meetLink',
-        outcome: 'success',
-        actorAccountId: visit.accountId,
-        subjectAccountId: visit.accountId,
-        subjectPersonId: visit.personId,
-        ip: origin.ip,
-        requestId: origin.requestId,
-        detail: { visitId: visit.id },
-      });
+      const contact = await deps.accounts.holderContact(visit.accountId);
+      await deps.audit.record(
+        { ...origin, accountId: visit.accountId },
+        'visit.meetLink',
+        { accountId: visit.accountId, personId: visit.personId },
+        { visitId: visit.id },
+      );
       return { visitId: visit.id, meetToken, firstName: contact?.firstName ?? '' };
     },
 

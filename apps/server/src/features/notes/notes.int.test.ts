@@ -10,7 +10,8 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { accounts, persons } from '../../db/schema/accounts';
-import { notes, providerProfiles } from '../../db/schema/care';
+import { providerProfiles } from '../../db/schema/clinic';
+import { notes } from '../../db/schema/notes';
 import { auditLog } from '../../db/schema/platform';
 
 const zone = 'America/New_York';
@@ -190,6 +191,25 @@ describe.each(databaseKinds)('visit notes on %s', (kind) => {
       'Follow-up 2',
     ]);
     expect((await auditRows('notes.page')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("answers a page reaching the calendar's ends (0001-01-01 to 9999-12-31) with the notes, not a 500", async () => {
+    const wide = await post('/api/full-notes', maria, {
+      uid: mariaId,
+      startDate: '0001-01-01',
+      endDate: '9999-12-31',
+    });
+    expect(wide.statusCode).toBe(200);
+    const page = wide.json() as { notes: Summary[]; nextEndDate: string | null };
+    expect(page.notes).toHaveLength(notesPageSize);
+    expect(page.nextEndDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const lastDay = await post('/api/full-notes', maria, {
+      uid: mariaId,
+      startDate: '9999-12-31',
+      endDate: '9999-12-31',
+    });
+    expect(lastDay.statusCode).toBe(200);
+    expect(lastDay.json()).toMatchObject({ notes: [], nextEndDate: null });
   });
 
   it('keeps a day whole: a page stops before a day it cannot finish', async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { persons } from '../../db/schema/accounts';
-import { notes } from '../../db/schema/care';
+import { notes } from '../../db/schema/notes';
+import type { VisitNoteDraft } from './notes.port';
 
 /** A note as the list shows it: no body, no credential block. */
 export interface NoteSummaryRecord {
@@ -20,17 +20,7 @@ export interface NoteRecord extends NoteSummaryRecord {
   providerCredential: Record<string, unknown>;
 }
 
-/** The patient a note is about: who owns the record, and what a printed note shows. */
-export interface NotePatient {
-  id: string;
-  accountId: string;
-  firstName: string;
-  lastName: string;
-  dob: string;
-}
-
 export interface NotesRepo {
-  person(personId: string): Promise<NotePatient | undefined>;
   /**
    * A person's notes, newest first (ties by id, so pages are stable), optionally only those
    * written in [from, before).
@@ -39,8 +29,9 @@ export interface NotesRepo {
     personId: string,
     options?: { from?: Date; before?: Date; limit?: number },
   ): Promise<NoteSummaryRecord[]>;
-  /** One note with its patient. */
-  note(id: string): Promise<{ note: NoteRecord; patient: NotePatient } | undefined>;
+  note(id: string): Promise<NoteRecord | undefined>;
+  /** Writes a visit's note through the given handle: the transaction that ends the visit. */
+  insertVisitNote(tx: Db, note: VisitNoteDraft): Promise<string>;
 }
 
 const summaryColumns = {
@@ -53,25 +44,8 @@ const summaryColumns = {
   createdAt: notes.createdAt,
 };
 
-const patientColumns = {
-  id: persons.id,
-  accountId: persons.accountId,
-  firstName: persons.firstName,
-  lastName: persons.lastName,
-  dob: persons.dob,
-};
-
 export function createNotesRepo(db: Db): NotesRepo {
   return {
-    async person(personId) {
-      const [row] = await db
-        .select(patientColumns)
-        .from(persons)
-        .where(eq(persons.id, personId))
-        .limit(1);
-      return row;
-    },
-
     async listForPerson(personId, options = {}) {
       const query = db
         .select(summaryColumns)
@@ -90,19 +64,25 @@ export function createNotesRepo(db: Db): NotesRepo {
     async note(id) {
       const [row] = await db
         .select({
-          note: {
-            ...summaryColumns,
-            author: notes.author,
-            body: notes.body,
-            providerCredential: notes.providerCredential,
-          },
-          patient: patientColumns,
+          ...summaryColumns,
+          author: notes.author,
+          body: notes.body,
+          providerCredential: notes.providerCredential,
         })
         .from(notes)
-        .innerJoin(persons, eq(persons.id, notes.personId))
         .where(eq(notes.id, id))
         .limit(1);
       return row;
+    },
+
+    async insertVisitNote(tx, note) {
+      const { at, ...values } = note;
+      const [row] = await tx
+        .insert(notes)
+        .values({ ...values, createdAt: at })
+        .returning({ id: notes.id });
+      if (!row) throw new Error('note not written');
+      return row.id;
     },
   };
 }

@@ -1,34 +1,24 @@
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
   noteResponseSchema,
+  notesPageRequestSchema,
   notesPageResponseSchema,
+  notesRequestSchema,
   notesResponseSchema,
 } from '@apothecall/domain/notes/notes.api';
-import { notesPageRequestSchema, notesRequestSchema } from '@apothecall/domain/notes/notes.schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { originOf, requireSession } from '../../platform/http';
+import { actorOf as actor } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
 import { renderNotePdf } from './note-pdf';
-import type { NotesActor, NotesService } from './notes.service';
+import type { NotesService } from './notes.service';
 
-/** An id in a path: anything short; a malformed one is answered "not found" by the service. */
-const idParams = z.object({ id: z.string().max(64) });
-
-export function notesRoutes(deps: {
-  notes: NotesService;
-  brandName: (request: FastifyRequest) => Promise<string>;
-  now?: () => Date;
-}) {
+export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['notes'];
     const secured = { preHandler: requireSession };
-    const actor = (request: FastifyRequest): NotesActor => ({
-      ...originOf(request),
-      accountId: request.auth!.accountId,
-      timeZone: request.timeZone,
-    });
 
     r.post(
       '/notes',
@@ -73,7 +63,7 @@ export function notesRoutes(deps: {
         schema: {
           tags,
           summary: 'One note with the provider credential block',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: noteResponseSchema },
         },
       },
@@ -87,12 +77,13 @@ export function notesRoutes(deps: {
       '/notes/:id/pdf',
       {
         ...secured,
-        schema: { tags, summary: 'One note as a letter-size PDF', params: idParams },
+        schema: { tags, summary: 'One note as a letter-size PDF', params: idParamsSchema },
       },
       async (request, reply) => {
-        const printable = await deps.notes.printable(actor(request), request.params.id);
+        const who = actor(request);
+        const printable = await deps.notes.printable(who, request.params.id);
         const pdf = await renderNotePdf({
-          brandName: await deps.brandName(request),
+          brandName: (await who.brand()).name,
           printable,
           lang: request.lang,
           timeZone: request.timeZone,

@@ -1,20 +1,19 @@
 import { idSchema } from '@apothecall/domain/common/common.schemas';
-import { type NoteSummary, notesPageSize } from '@apothecall/domain/notes/notes.api';
 import {
-  type Note,
-  type NotesPageRequest,
-  providerCredentialSchema,
-} from '@apothecall/domain/notes/notes.schemas';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+  type NoteSummary,
+  type NotesPageInput,
+  notesPageSize,
+} from '@apothecall/domain/notes/notes.api';
+import { type Note, providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
+import type { Actor } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
 import { AppError } from '../../platform/errors';
 import { instantAt } from '../../platform/time';
-import type { NotePatient, NoteRecord, NoteSummaryRecord, NotesRepo } from './notes.repo';
+import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
+import type { NoteRecord, NoteSummaryRecord, NotesRepo } from './notes.repo';
 
-export interface NotesActor extends RequestOrigin {
-  accountId: string;
-  /** The requester's IANA time zone: a note's date and time are shown in it. */
-  timeZone: string;
-}
+/** Who reads notes; a note's date and time are shown in the actor's time zone. */
+type NotesActor = Pick<Actor, 'accountId' | 'timeZone' | 'ip' | 'requestId'>;
 
 /** A note ready to print: the note and who it is about. */
 export interface PrintableNote {
@@ -28,7 +27,7 @@ export interface NotesService {
   /** POST /full-notes: one page between two days of the requester's calendar, newest first. */
   page(
     actor: NotesActor,
-    request: NotesPageRequest,
+    request: NotesPageInput,
   ): Promise<{ notes: NoteSummary[]; nextEndDate: string | null }>;
   /** GET /notes/{id}. */
   read(actor: NotesActor, id: string): Promise<Note>;
@@ -65,6 +64,12 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/** The days a note can fall on: wider than any record, inside what Date and PostgreSQL hold. */
+const firstNoteDay = '1900-01-01';
+const lastNoteDay = '2999-12-31';
+const latest = (a: string, b: string) => (a > b ? a : b);
+const earliest = (a: string, b: string) => (a < b ? a : b);
+
 /** The instant a calendar day starts in a time zone. */
 function startOfDay(isoDate: string, timeZone: string): Date {
   const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
@@ -82,6 +87,7 @@ function startOfDay(isoDate: string, timeZone: string): Date {
  */
 export function createNotesService(deps: {
   repo: NotesRepo;
+  accounts: Pick<AccountsPort, 'person'>;
   audit: AuditService;
   /** Notes per /full-notes page (domain notesPageSize). */
   pageSize?: number;
@@ -92,14 +98,11 @@ export function createNotesService(deps: {
   const dayCap = deps.dayCap ?? 500;
 
   const denied = (actor: NotesActor, what: 'list' | 'page' | 'read' | 'pdf', target: string) =>
-    deps.audit.record({
-      action: 'notes.access',
-      outcome: 'denied',
-      actorAccountId: actor.accountId,
-      ip: actor.ip,
-      requestId: actor.requestId,
+    deps.audit.denied(actor, 'notes.access', null, {
+      what,
+      reason: 'not-found-or-not-allowed',
       // Only a well-formed id is kept: it names what was asked for, junk says nothing.
-      detail: { what, reason: 'not-found-or-not-allowed', ...(isId(target) ? { target } : {}) },
+      ...(isId(target) ? { target } : {}),
     });
 
   const granted = (
@@ -107,25 +110,15 @@ export function createNotesService(deps: {
     action: string,
     subject: { accountId: string; personId: string },
     detail: Record<string, unknown>,
-  ) =>
-    deps.audit.record({
-      action,
-      outcome: 'success',
-      actorAccountId: actor.accountId,
-      subjectAccountId: subject.accountId,
-      subjectPersonId: subject.personId,
-      ip: actor.ip,
-      requestId: actor.requestId,
-      detail,
-    });
+  ) => deps.audit.record(actor, action, subject, detail);
 
   /** The person, when the actor's account holds their record. */
   async function ownPerson(
     actor: NotesActor,
     uid: string,
     what: 'list' | 'page',
-  ): Promise<NotePatient> {
-    const person = isId(uid) ? await deps.repo.person(uid) : undefined;
+  ): Promise<PersonFacts> {
+    const person = isId(uid) ? await deps.accounts.person(uid) : undefined;
     if (!person || person.accountId !== actor.accountId) {
       await denied(actor, what, uid);
       throw patientNotFound();
@@ -134,16 +127,22 @@ export function createNotesService(deps: {
   }
 
   /** The note, when the actor holds the record or wrote it. */
-  async function readable(actor: NotesActor, id: string, what: 'read' | 'pdf') {
-    const found = isId(id) ? await deps.repo.note(id) : undefined;
+  async function readable(
+    actor: NotesActor,
+    id: string,
+    what: 'read' | 'pdf',
+  ): Promise<{ note: NoteRecord; patient: PersonFacts }> {
+    const note = isId(id) ? await deps.repo.note(id) : undefined;
+    const patient = note ? await deps.accounts.person(note.personId) : undefined;
     if (
-      !found ||
-      (found.note.accountId !== actor.accountId && found.note.providerId !== actor.accountId)
+      !note ||
+      !patient ||
+      (note.accountId !== actor.accountId && note.providerId !== actor.accountId)
     ) {
       await denied(actor, what, id);
       throw notFound();
     }
-    return found;
+    return { note, patient };
   }
 
   const summary = (row: NoteSummaryRecord, timeZone: string): NoteSummary => ({
@@ -180,8 +179,10 @@ export function createNotesService(deps: {
     async page(actor, request) {
       const person = await ownPerson(actor, request.uid, 'page');
       const zone = actor.timeZone;
-      const from = startOfDay(request.startDate, zone);
-      const before = startOfDay(addDays(request.endDate, 1), zone);
+      // The calendar's ends (0001-01-01, 9999-12-31) are valid dates but not instants the
+      // database or Date.UTC handle; no note lies outside these years anyway.
+      const from = startOfDay(latest(request.startDate, firstNoteDay), zone);
+      const before = startOfDay(addDays(earliest(request.endDate, lastNoteDay), 1), zone);
       const rows = await deps.repo.listForPerson(person.id, { from, before, limit: pageSize + 1 });
       let shown = rows;
       let nextEndDate: string | null = null;

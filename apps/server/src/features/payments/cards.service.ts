@@ -1,24 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type {
-  AddCardRequest,
-  UserPaymentProfiles,
-} from '@apothecall/domain/payments/payments.schemas';
-import { cardEntrySchema } from '@apothecall/domain/payments/payments.schemas';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
-import { AppError, appErrors, parseWith } from '../../platform/errors';
+import type { AddCardInput, DeleteCardInput } from '@apothecall/domain/payments/payments.api';
+import type { UserPaymentProfiles } from '@apothecall/domain/payments/payments.schemas';
+import type { RequestOrigin } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
+import { AppError, appErrors } from '../../platform/errors';
 import { GatewayError, type PaymentGateway } from '../../platform/payments/gateway';
-import type { PaymentsRepo } from './payments.repo';
+import type { CardsRepo } from './cards.repo';
+import type { SecretsRepo } from './secrets.repo';
 
 export interface CardsService {
   list(accountId: string): Promise<UserPaymentProfiles>;
-  add(
-    accountId: string,
-    input: { profileID: string | null; signature: string | null; card: unknown },
-    origin: RequestOrigin,
-  ): Promise<UserPaymentProfiles>;
+  /** The card as addCardRequestSchema parsed it (number checked, spaces removed). */
+  add(accountId: string, input: AddCardInput, origin: RequestOrigin): Promise<UserPaymentProfiles>;
   remove(
     accountId: string,
-    input: { profileID: string; signature: string; paymentID: string },
+    input: DeleteCardInput,
     origin: RequestOrigin,
   ): Promise<UserPaymentProfiles>;
 }
@@ -42,7 +38,8 @@ export function cardError(error: unknown): AppError {
  * the client with a signature binding it to the account, as the spec's payProfileSignature.
  */
 export function createCardsService(deps: {
-  repo: PaymentsRepo;
+  cards: CardsRepo;
+  secrets: SecretsRepo;
   gateway: PaymentGateway;
   audit: AuditService;
   loginIdOf: (accountId: string) => Promise<string>;
@@ -51,7 +48,7 @@ export function createCardsService(deps: {
   const now = deps.now ?? (() => new Date());
   let secret: Promise<string> | undefined;
   const key = () => {
-    secret ??= deps.repo.secret('pay-profile-signature', () =>
+    secret ??= deps.secrets.secret('pay-profile-signature', () =>
       randomBytes(32).toString('base64url'),
     );
     return secret;
@@ -62,7 +59,7 @@ export function createCardsService(deps: {
       .digest('base64url');
 
   async function checkSignature(accountId: string, profileId: string, signature: string) {
-    const customer = await deps.repo.customerOf(accountId, deps.gateway.name);
+    const customer = await deps.cards.customerOf(accountId, deps.gateway.name);
     const expected = Buffer.from(await sign(accountId, profileId));
     const given = Buffer.from(signature);
     if (
@@ -75,8 +72,8 @@ export function createCardsService(deps: {
   }
 
   async function list(accountId: string): Promise<UserPaymentProfiles> {
-    const customer = await deps.repo.customerOf(accountId, deps.gateway.name);
-    const profiles = await deps.repo.listProfiles(accountId, deps.gateway.name);
+    const customer = await deps.cards.customerOf(accountId, deps.gateway.name);
+    const profiles = await deps.cards.listProfiles(accountId, deps.gateway.name);
     return {
       payProfileID: customer ?? null,
       payProfileSignature: customer ? await sign(accountId, customer) : null,
@@ -96,8 +93,8 @@ export function createCardsService(deps: {
     list,
 
     async add(accountId, input, origin) {
-      const card = parseWith(cardEntrySchema, input.card, 'card') as AddCardRequest['card'];
-      let customer = await deps.repo.customerOf(accountId, deps.gateway.name);
+      const card = input.card;
+      let customer = await deps.cards.customerOf(accountId, deps.gateway.name);
       if (customer) {
         if (input.profileID !== null || input.signature !== null) {
           await checkSignature(accountId, input.profileID ?? '', input.signature ?? '');
@@ -112,7 +109,7 @@ export function createCardsService(deps: {
         } catch (error) {
           throw cardError(error);
         }
-        await deps.repo.saveCustomer(accountId, deps.gateway.name, customer);
+        await deps.cards.saveCustomer(accountId, deps.gateway.name, customer);
       }
       const [month = '0', year = '0'] = card.expiration.split('/');
       try {
@@ -124,32 +121,26 @@ export function createCardsService(deps: {
           holderName: card.cardHolderName,
           zip: card.cardZip,
         });
-        await deps.repo.insertProfile(accountId, deps.gateway.name, {
+        await deps.cards.insertProfile(accountId, deps.gateway.name, {
           paymentProfileId: stored.paymentProfileId,
           brand: stored.brand,
           last4: stored.last4,
           expiration: stored.expiration,
           holderName: card.cardHolderName,
         });
-        await deps.audit.record({
-          action: 'card.add',
-          outcome: 'success',
-          actorAccountId: accountId,
-          subjectAccountId: accountId,
-          ip: origin.ip,
-          requestId: origin.requestId,
-          detail: { brand: stored.brand, last4: stored.last4 },
-        });
+        await deps.audit.record(
+          { ...origin, accountId: accountId },
+          'card.add',
+          { accountId: accountId },
+          { brand: stored.brand, last4: stored.last4 },
+        );
       } catch (error) {
-        await deps.audit.record({
-          action: 'card.add',
-          outcome: 'failure',
-          actorAccountId: accountId,
-          subjectAccountId: accountId,
-          ip: origin.ip,
-          requestId: origin.requestId,
-          detail: { reason: error instanceof GatewayError ? error.kind : 'error' },
-        });
+        await deps.audit.failed(
+          { ...origin, accountId: accountId },
+          'card.add',
+          { accountId: accountId },
+          { reason: error instanceof GatewayError ? error.kind : 'error' },
+        );
         throw cardError(error);
       }
       return list(accountId);
@@ -157,23 +148,20 @@ export function createCardsService(deps: {
 
     async remove(accountId, input, origin) {
       await checkSignature(accountId, input.profileID, input.signature);
-      const profile = await deps.repo.findProfile(accountId, input.paymentID);
+      const profile = await deps.cards.findProfile(accountId, input.paymentID);
       if (!profile) throw appErrors.notFound();
       try {
         await deps.gateway.deleteCard(input.profileID, profile.paymentProfileId);
       } catch (error) {
         if (!(error instanceof GatewayError && error.kind === 'not-found')) throw cardError(error);
       }
-      await deps.repo.deleteProfile(profile.id, now());
-      await deps.audit.record({
-        action: 'card.delete',
-        outcome: 'success',
-        actorAccountId: accountId,
-        subjectAccountId: accountId,
-        ip: origin.ip,
-        requestId: origin.requestId,
-        detail: { last4: profile.last4 },
-      });
+      await deps.cards.deleteProfile(profile.id, now());
+      await deps.audit.record(
+        { ...origin, accountId: accountId },
+        'card.delete',
+        { accountId: accountId },
+        { last4: profile.last4 },
+      );
       return list(accountId);
     },
   };

@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
-import type { AuditService, RequestOrigin } from '../../platform/audit.service';
+import type { ChargeInput, TransactionEntry } from '@apothecall/domain/payments/payments.api';
+import type { RequestOrigin } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import { GatewayError, type PaymentGateway } from '../../platform/payments/gateway';
+import type { CardsRepo } from './cards.repo';
 import { cardError } from './cards.service';
-import type { LedgerRecord, PaymentsRepo } from './payments.repo';
+import type { CouponsRepo } from './coupons.repo';
+import type { LedgerRecord, LedgerRepo } from './ledger.repo';
 import type { PricingService } from './pricing.service';
 
-export interface ChargeInput {
-  priceToken: string;
-  paymentProfileId: string | null;
-  idempotencyKey: string;
-  description: string;
-}
-
 export interface ChargesService {
-  /** Charges the priced amount: credit first, then the card. Idempotent per key. */
+  /**
+   * Charges the priced amount: credit first, then the card. Idempotent per key. The input is
+   * POST /payments/charge as chargeRequestSchema parsed it (other areas: PaymentsPort).
+   */
   charge(accountId: string, input: ChargeInput, origin: RequestOrigin): Promise<TransactionEntry>;
   /** Refunds a succeeded charge in full (credit back to credit, card back to card). */
   refund(
@@ -72,10 +71,19 @@ const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * never lost.
  */
 export function createChargesService(deps: {
-  repo: PaymentsRepo;
+  ledger: LedgerRepo;
+  /** The card charged, its gateway customer, and marking a refused card. */
+  cards: Pick<CardsRepo, 'customerOf' | 'findProfile' | 'markProfileInvalid'>;
+  /** A failed charge gives its coupon redemption back. */
+  coupons: Pick<CouponsRepo, 'releaseCoupon'>;
   gateway: PaymentGateway;
   pricing: PricingService;
   audit: AuditService;
+  /** Referral codes and who used them (brands and accounts own them). */
+  referrals: {
+    codesOwnedBy(accountId: string): Promise<string[]>;
+    referredWith(codes: readonly string[]): Promise<{ accountId: string; code: string }[]>;
+  };
   /** Test-only fault injection: die right after the gateway approved, before the commit. */
   crashAfterGateway?: () => void;
   /**
@@ -98,11 +106,11 @@ export function createChargesService(deps: {
   }
 
   async function failEntry(entry: LedgerRecord, errorCode: string) {
-    if (!(await deps.repo.settle(entry.id, 'failed', { errorCode }, now()))) return;
+    if (!(await deps.ledger.settle(entry.id, 'failed', { errorCode }, now()))) return;
     if (entry.creditCents > 0) {
-      await deps.repo.addCredit(entry.accountId, entry.creditCents, 'charge-reversal', entry.id);
+      await deps.ledger.addCredit(entry.accountId, entry.creditCents, 'charge-reversal', entry.id);
     }
-    await deps.repo.releaseCoupon(entry.id);
+    await deps.coupons.releaseCoupon(entry.id);
   }
 
   /** Waits for a concurrent request with the same key to settle, then answers as it did. */
@@ -118,7 +126,7 @@ export function createChargesService(deps: {
       } else {
         await waitMs(50);
       }
-      row = await deps.repo.findByKey(existing.accountId, existing.idempotencyKey);
+      row = await deps.ledger.findByKey(existing.accountId, existing.idempotencyKey);
     }
     if (!row || row.state === 'pending')
       throw new AppError(409, 'IN_PROGRESS', 'payments.inProgress');
@@ -139,7 +147,7 @@ export function createChargesService(deps: {
   async function settleFromGateway(entry: LedgerRecord): Promise<'succeeded' | 'failed'> {
     const found = await deps.gateway.findByInvoice(entry.invoiceNumber);
     if (found && found.status === 'approved') {
-      await deps.repo.settle(
+      await deps.ledger.settle(
         entry.id,
         'succeeded',
         { gatewayTransactionId: found.transactionId },
@@ -157,13 +165,13 @@ export function createChargesService(deps: {
       if (!claim) return staleToken(accountId);
       const amount = claim.price;
       const fingerprint = `${amount}:${input.paymentProfileId ?? 'none'}`;
-      const existing = await deps.repo.findByKey(accountId, input.idempotencyKey);
+      const existing = await deps.ledger.findByKey(accountId, input.idempotencyKey);
       if (existing) return answerFor(existing, fingerprint);
 
       const profile = input.paymentProfileId
-        ? await deps.repo.findProfile(accountId, input.paymentProfileId)
+        ? await deps.cards.findProfile(accountId, input.paymentProfileId)
         : undefined;
-      const opened = await deps.repo.openCharge(
+      const opened = await deps.ledger.openCharge(
         {
           accountId,
           kind: 'charge',
@@ -181,7 +189,7 @@ export function createChargesService(deps: {
         claim.source === 'coupon' ? claim.code : null,
       );
       if (opened.kind === 'exists') {
-        const winner = await deps.repo.findByKey(accountId, input.idempotencyKey);
+        const winner = await deps.ledger.findByKey(accountId, input.idempotencyKey);
         if (!winner) throw new AppError(409, 'IN_PROGRESS', 'payments.inProgress');
         return answerFor(winner, fingerprint);
       }
@@ -191,7 +199,7 @@ export function createChargesService(deps: {
       const { creditCents, cardCents } = entry;
 
       if (cardCents > 0) {
-        const customer = await deps.repo.customerOf(accountId, deps.gateway.name);
+        const customer = await deps.cards.customerOf(accountId, deps.gateway.name);
         if (!profile || !customer) {
           await failEntry(entry, 'no-card');
           throw new AppError(400, 'CARD_INVALID', 'validation.card.paymentFormRequired');
@@ -205,7 +213,7 @@ export function createChargesService(deps: {
             description: input.description.slice(0, 255),
           });
           deps.crashAfterGateway?.();
-          const settled = await deps.repo.settle(
+          const settled = await deps.ledger.settle(
             entry.id,
             'succeeded',
             { gatewayTransactionId: result.transactionId },
@@ -220,16 +228,13 @@ export function createChargesService(deps: {
           if (error instanceof AppError) throw error;
           if (error instanceof GatewayError && error.kind !== 'error') {
             await failEntry(entry, error.kind);
-            if (error.kind !== 'duplicate') await deps.repo.markProfileInvalid(profile.id);
-            await deps.audit.record({
-              action: 'payment.charge',
-              outcome: 'failure',
-              actorAccountId: accountId,
-              subjectAccountId: accountId,
-              ip: origin.ip,
-              requestId: origin.requestId,
-              detail: { ledgerId: entry.id, reason: error.kind },
-            });
+            if (error.kind !== 'duplicate') await deps.cards.markProfileInvalid(profile.id);
+            await deps.audit.failed(
+              { ...origin, accountId: accountId },
+              'payment.charge',
+              { accountId: accountId },
+              { ledgerId: entry.id, reason: error.kind },
+            );
             throw cardError(error);
           }
           // The gateway may or may not have charged: ask it before answering.
@@ -238,32 +243,29 @@ export function createChargesService(deps: {
             throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
         }
       } else {
-        await deps.repo.settle(entry.id, 'succeeded', {}, now());
+        await deps.ledger.settle(entry.id, 'succeeded', {}, now());
       }
-      await deps.audit.record({
-        action: 'payment.charge',
-        outcome: 'success',
-        actorAccountId: accountId,
-        subjectAccountId: accountId,
-        ip: origin.ip,
-        requestId: origin.requestId,
-        detail: { ledgerId: entry.id, amountCents: amount, creditCents },
-      });
-      const settledRow = await deps.repo.findEntry(accountId, entry.id);
+      await deps.audit.record(
+        { ...origin, accountId: accountId },
+        'payment.charge',
+        { accountId: accountId },
+        { ledgerId: entry.id, amountCents: amount, creditCents },
+      );
+      const settledRow = await deps.ledger.findEntry(accountId, entry.id);
       if (!settledRow) throw appErrors.notFound();
       return toEntry(settledRow);
     },
 
     async refund(accountId, chargeId, idempotencyKey, origin) {
-      const charge = await deps.repo.findEntry(accountId, chargeId);
+      const charge = await deps.ledger.findEntry(accountId, chargeId);
       if (charge?.kind !== 'charge' || charge.state !== 'succeeded') throw appErrors.notFound();
       const fingerprint = `refund:${charge.id}`;
-      const existing = await deps.repo.findByKey(accountId, idempotencyKey);
+      const existing = await deps.ledger.findByKey(accountId, idempotencyKey);
       if (existing) return answerFor(existing, fingerprint);
       // A charge is refunded once, whatever key the caller uses.
-      const earlier = await deps.repo.refundOf(charge.id);
+      const earlier = await deps.ledger.refundOf(charge.id);
       if (earlier) return toEntry(earlier);
-      const entry = await deps.repo.insertPending({
+      const entry = await deps.ledger.insertPending({
         accountId,
         kind: 'refund',
         idempotencyKey,
@@ -280,11 +282,11 @@ export function createChargesService(deps: {
         description: charge.description,
       });
       if (!entry)
-        return answerFor((await deps.repo.findByKey(accountId, idempotencyKey))!, fingerprint);
+        return answerFor((await deps.ledger.findByKey(accountId, idempotencyKey))!, fingerprint);
       try {
         let gatewayTransactionId: string | undefined;
         if (charge.cardCents > 0 && charge.gatewayTransactionId) {
-          const customer = (await deps.repo.customerOf(accountId, deps.gateway.name)) ?? '';
+          const customer = (await deps.cards.customerOf(accountId, deps.gateway.name)) ?? '';
           const result = await deps.gateway.refund({
             transactionId: charge.gatewayTransactionId,
             amountCents: charge.cardCents,
@@ -294,16 +296,16 @@ export function createChargesService(deps: {
           });
           gatewayTransactionId = result.transactionId;
         }
-        await deps.repo.settle(
+        await deps.ledger.settle(
           entry.id,
           'succeeded',
           gatewayTransactionId ? { gatewayTransactionId } : {},
           now(),
         );
         if (charge.creditCents > 0)
-          await deps.repo.addCredit(accountId, charge.creditCents, 'refund', entry.id);
+          await deps.ledger.addCredit(accountId, charge.creditCents, 'refund', entry.id);
       } catch (error) {
-        await deps.repo.settle(
+        await deps.ledger.settle(
           entry.id,
           'failed',
           { errorCode: error instanceof GatewayError ? error.kind : 'error' },
@@ -311,50 +313,55 @@ export function createChargesService(deps: {
         );
         throw cardError(error);
       }
-      await deps.audit.record({
-        action: 'payment.refund',
-        outcome: 'success',
-        actorAccountId: accountId,
-        subjectAccountId: accountId,
-        ip: origin.ip,
-        requestId: origin.requestId,
-        detail: { ledgerId: entry.id, chargeId: charge.id },
-      });
-      return toEntry((await deps.repo.findEntry(accountId, entry.id))!);
+      await deps.audit.record(
+        { ...origin, accountId: accountId },
+        'payment.refund',
+        { accountId: accountId },
+        { ledgerId: entry.id, chargeId: charge.id },
+      );
+      return toEntry((await deps.ledger.findEntry(accountId, entry.id))!);
     },
 
     async referred(accountId) {
-      return (await deps.repo.referredCharges(accountId)).map((r) => ({
+      // Three small reads instead of a join across three areas' tables: this owner's codes
+      // (brands), who registered with them (accounts), their charges (here).
+      const codes = await deps.referrals.codesOwnedBy(accountId);
+      const referred = await deps.referrals.referredWith(codes);
+      const codeOf = new Map(referred.map((r) => [r.accountId, r.code]));
+      const charges = await deps.ledger.succeededChargesOf([...codeOf.keys()]);
+      return charges.map((r) => ({
         id: r.id,
         date: r.createdAt.toISOString(),
-        code: r.code,
+        code: codeOf.get(r.accountId) ?? '',
         amount: r.amountCents,
       }));
     },
 
     async creditBalance(accountId) {
-      return Math.max(0, await deps.repo.creditBalance(accountId));
+      return Math.max(0, await deps.ledger.creditBalance(accountId));
     },
 
     async list(accountId) {
-      return (await deps.repo.listEntries(accountId)).map(toEntry);
+      return (await deps.ledger.listEntries(accountId)).map(toEntry);
     },
 
     async entry(accountId, id) {
-      const row = /^[0-9a-f-]{36}$/.test(id) ? await deps.repo.findEntry(accountId, id) : undefined;
+      const row = /^[0-9a-f-]{36}$/.test(id)
+        ? await deps.ledger.findEntry(accountId, id)
+        : undefined;
       if (row?.state !== 'succeeded') throw appErrors.notFound();
       return toEntry(row);
     },
 
     async reconcile(olderThanMs = abandonedAfterMs) {
-      const pending = await deps.repo.pendingBefore(new Date(now().getTime() - olderThanMs));
+      const pending = await deps.ledger.pendingBefore(new Date(now().getTime() - olderThanMs));
       let succeeded = 0;
       let failed = 0;
       for (const entry of pending) {
         if (entry.kind !== 'charge') continue;
         try {
           const outcome = entry.cardCents === 0 ? 'succeeded' : await settleFromGateway(entry);
-          if (entry.cardCents === 0) await deps.repo.settle(entry.id, 'succeeded', {}, now());
+          if (entry.cardCents === 0) await deps.ledger.settle(entry.id, 'succeeded', {}, now());
           if (outcome === 'succeeded') succeeded++;
           else failed++;
         } catch {

@@ -4,12 +4,13 @@ import {
   bearer,
   databaseKinds,
   login,
+  newPatient,
   registration,
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
-import { sandboxGateway } from '../../db/schema/payments';
-import { createPaymentsRepo } from './payments.repo';
+import { sandboxGateway } from '../../db/schema/platform';
+import { createLedgerRepo } from './ledger.repo';
 
 const future = `12/${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
 const card = (ccNumber: string) => ({
@@ -20,23 +21,22 @@ const card = (ccNumber: string) => ({
   cardZip: '33132',
 });
 
+/**
+ * Payments through the app: cards on file, prices and coupons, idempotent charges, credit,
+ * refunds, receipts, referrals. One app per database; every test's patients are its own (new
+ * registrations), so no test leans on another's cards, charges or coupons.
+ */
 describe.each(databaseKinds)('payments on %s', (kind) => {
   let t: TestApp;
-  let maria: string;
-  let nora: string;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    maria = await login(t);
-    await t.fastify.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: registration('nora.pay@example.test'),
-    });
-    nora = await login(t, 'nora.pay@example.test', 'Quinn-Pass-42');
   });
   afterAll(async () => {
     await t?.close();
   });
+
+  /** A new patient's session token. */
+  const patient = async () => (await newPatient(t)).token;
 
   const get = (url: string, token: string) =>
     t.fastify.inject({ method: 'GET', url, headers: bearer(token) });
@@ -65,6 +65,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   }
 
   it('adds an approving card and keeps only brand, last four and expiry', async () => {
+    const maria = await patient();
     const res = await addCard(maria, '4111 1111 1111 1111');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -83,6 +84,8 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it("answers a declined card, an AVS mismatch and a bad number with the spec's messages", async () => {
+    const maria = await patient();
+    expect((await addCard(maria, '4111111111111111')).statusCode).toBe(200);
     const declined = await addCard(maria, '4000000000000002');
     expect(declined.statusCode).toBe(400);
     expect(declined.json()).toMatchObject({
@@ -101,6 +104,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('prices by default, referral and coupon, and refuses an expired coupon', async () => {
+    const maria = await patient();
     expect((await price(maria)).price).toBe(4900);
     expect((await price(maria, 'FRIEND10')).price).toBe(3900);
     const save = await post('/api/verify-coupon', maria, { coupon: 'save20' });
@@ -124,6 +128,8 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('makes one gateway charge and one ledger row for 10 concurrent requests with one key', async () => {
+    const maria = await patient();
+    await addCard(maria, '4111111111111111');
     const profiles = (await get('/api/account/payments/profiles', maria)).json();
     const paymentProfileId = profiles.payProfiles[0].card.profileID;
     const { priceToken } = await price(maria);
@@ -152,12 +158,22 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('refuses a different amount under the same key', async () => {
+    const maria = await patient();
+    await addCard(maria, '4111111111111111');
+    const first = (await get('/api/account/payments/profiles', maria)).json();
+    const charged = await post('/api/payments/charge', maria, {
+      priceToken: (await price(maria)).priceToken,
+      paymentProfileId: first.payProfiles[0].card.profileID,
+      idempotencyKey: 'visit-key-0006',
+      description: 'Video visit',
+    });
+    expect(charged.statusCode).toBe(200);
     const profiles = (await get('/api/account/payments/profiles', maria)).json();
     const cheaper = (await post('/api/verify-coupon', maria, { coupon: 'SAVE20' })).json();
     const res = await post('/api/payments/charge', maria, {
       priceToken: cheaper.priceToken,
       paymentProfileId: profiles.payProfiles[0].card.profileID,
-      idempotencyKey: 'visit-key-0001',
+      idempotencyKey: 'visit-key-0006',
       description: 'Video visit',
     });
     expect(res.statusCode).toBe(409);
@@ -165,6 +181,8 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('answers a stale or forged price token with the default price and a fresh token', async () => {
+    const maria = await patient();
+    const nora = await patient();
     const res = await post('/api/payments/charge', maria, {
       priceToken: 'forged.token',
       paymentProfileId: null,
@@ -189,7 +207,9 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('uses credit before the card, and a refund returns each part where it came from', async () => {
-    const repo = createPaymentsRepo(t.database.db);
+    const maria = await patient();
+    await addCard(maria, '4111111111111111');
+    const repo = createLedgerRepo(t.database.db);
     const accountId = (await get('/api/account/profile', maria)).json().profile.id;
     await repo.addCredit(accountId, 1000, 'goodwill', null);
     expect((await get('/api/account/reward-balance', maria)).json().data.balance).toBe(1000);
@@ -208,6 +228,18 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('shows transactions and a PDF receipt to their owner only', async () => {
+    const maria = await patient();
+    const nora = await patient();
+    const cardId = (await addCard(maria, '4111111111111111')).json().payProfiles[0].card.profileID;
+    for (const key of ['receipt-key-1', 'receipt-key-2']) {
+      const paid = await post('/api/payments/charge', maria, {
+        priceToken: (await price(maria)).priceToken,
+        paymentProfileId: cardId,
+        idempotencyKey: key,
+        description: 'Video visit',
+      });
+      expect(paid.statusCode).toBe(200);
+    }
     const list = (await post('/api/transactionsGET', maria, {})).json().transactions;
     expect(list.length).toBeGreaterThanOrEqual(2);
     expect(list[0]).toMatchObject({
@@ -224,6 +256,9 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('never lets another account see or delete a card', async () => {
+    const maria = await patient();
+    const nora = await patient();
+    await addCard(maria, '4111111111111111');
     const marias = (await get('/api/account/payments/profiles', maria)).json();
     const noras = (await get('/api/account/payments/profiles', nora)).json();
     expect(noras.payProfiles).toEqual([]);
@@ -237,6 +272,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('marks a card invalid when the gateway declines a charge on it', async () => {
+    const maria = await patient();
     const added = await addCard(maria, '4000000000000341');
     const badCard = added
       .json()
@@ -267,6 +303,9 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('charges a coupon price only after redeeming it, and only once', async () => {
+    const maria = await patient();
+    const nora = await patient();
+    await addCard(maria, '4111111111111111');
     const profiles = (await get('/api/account/payments/profiles', maria)).json();
     const paymentProfileId = profiles.payProfiles[0].card.profileID;
     // Nora looked SAVE20 up but never redeemed it: the price cannot be paid.
@@ -278,7 +317,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
       description: 'x',
     });
     expect(unredeemed.json().errorCode).toBe('PRICE_TOKEN_STALE');
-    // Maria redeemed FREEVISIT earlier: it pays one visit, then its token is stale.
+    // Maria redeems FREEVISIT: it pays one visit, then its token is stale.
     const free = (await post('/api/redeem-coupon', maria, { coupon: 'FREEVISIT' })).json();
     const first = await post('/api/payments/charge', maria, {
       priceToken: free.priceToken,
@@ -297,7 +336,9 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('never spends the same credit twice, even for concurrent charges', async () => {
-    const repo = createPaymentsRepo(t.database.db);
+    const maria = await patient();
+    await addCard(maria, '4111111111111111');
+    const repo = createLedgerRepo(t.database.db);
     const accountId = (await get('/api/account/profile', maria)).json().profile.id;
     await repo.addCredit(accountId, 4900, 'goodwill', null);
     const profiles = (await get('/api/account/payments/profiles', maria)).json();
@@ -318,6 +359,8 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('deletes a card down to none', async () => {
+    const maria = await patient();
+    await addCard(maria, '4111111111111111');
     const current = (await get('/api/account/payments/profiles', maria)).json();
     const res = await post('/api/account/payments/delete-profiles', maria, {
       profileID: current.payProfileID,
@@ -329,6 +372,9 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it("lists charges of people who joined with the user's referral code, without who they are", async () => {
+    // Maria, the demo patient, shares FRIEND10.
+    const maria = await login(t);
+    const nora = await patient();
     await t.fastify.inject({
       method: 'POST',
       url: '/api/register',
@@ -353,6 +399,19 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
   });
 
   it('keeps the test card number out of the whole database and the logs', async () => {
+    // Every kind of card this file enters: approved (with and without spaces), declined, AVS
+    // mismatch, a bad checksum, one declined at charge time.
+    const maria = await patient();
+    for (const number of [
+      '4111 1111 1111 1111',
+      '4111111111111111',
+      '4000000000000002',
+      '4000000000000010',
+      '4111111111111112',
+      '4000000000000341',
+    ]) {
+      await addCard(maria, number);
+    }
     const tables = (await t.database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     )) as unknown as { rows: { table_name: string }[] };

@@ -1,52 +1,38 @@
+import { idParamsSchema, keyParamsSchema } from '@apothecall/domain/common/common.api';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import {
+  addCardRequestSchema,
+  chargeRequestSchema,
+  chargeResponseSchema,
+  couponRequestSchema,
   couponResponseSchema,
   couponsListResponseSchema,
+  deleteCardRequestSchema,
   paymentProfilesResponseSchema,
   pricingResponseSchema,
   referredTransactionsResponseSchema,
   rewardBalanceResponseSchema,
-  transactionEntrySchema,
   transactionsResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import {
-  couponRequestSchema,
-  deleteCardRequestSchema,
-} from '@apothecall/domain/payments/payments.schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { originOf, requireSession } from '../../platform/http';
+import { actorOf } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
 import { renderTextPdf } from '../../platform/pdf';
 import type { CardsService } from './cards.service';
 import type { ChargesService } from './charges.service';
 import type { PricingService } from './pricing.service';
 
-const addCardBodySchema = z.object({
-  profileID: z.string().max(64).nullable(),
-  signature: z.string().max(200).nullable(),
-  /** Checked against the card-entry rules in the service (cardEntrySchema). */
-  card: z.record(z.string(), z.unknown()),
-});
-
-const chargeBodySchema = z.object({
-  priceToken: z.string().min(1).max(4096),
-  paymentProfileId: z.string().max(64).nullable(),
-  idempotencyKey: z.string().trim().min(8).max(100),
-  description: z.string().trim().max(200).default(''),
-});
-
 export function paymentsRoutes(deps: {
   cards: CardsService;
   charges: ChargesService;
   pricing: PricingService;
-  brandName: (request: FastifyRequest) => Promise<string>;
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['payments'];
     const secured = { preHandler: requireSession };
-    const account = (request: FastifyRequest) => request.auth!.accountId;
+    const account = (request: FastifyRequest) => actorOf(request).accountId;
 
     r.get(
       '/account/payments/profiles',
@@ -68,13 +54,13 @@ export function paymentsRoutes(deps: {
         schema: {
           tags,
           summary: 'Add a card (verified by the gateway; not charged)',
-          body: addCardBodySchema,
+          body: addCardRequestSchema,
           response: { 200: paymentProfilesResponseSchema },
         },
       },
       async (request) => ({
         error: false as const,
-        ...(await deps.cards.add(account(request), request.body, originOf(request))),
+        ...(await deps.cards.add(account(request), request.body, actorOf(request))),
       }),
     );
 
@@ -91,7 +77,7 @@ export function paymentsRoutes(deps: {
       },
       async (request) => ({
         error: false as const,
-        ...(await deps.cards.remove(account(request), request.body, originOf(request))),
+        ...(await deps.cards.remove(account(request), request.body, actorOf(request))),
       }),
     );
 
@@ -102,15 +88,13 @@ export function paymentsRoutes(deps: {
         schema: {
           tags,
           summary: 'Pay a priced amount (credit first, then the card); idempotent per key',
-          body: chargeBodySchema,
-          response: {
-            200: z.object({ error: z.literal(false), transaction: transactionEntrySchema }),
-          },
+          body: chargeRequestSchema,
+          response: { 200: chargeResponseSchema },
         },
       },
       async (request) => ({
         error: false as const,
-        transaction: await deps.charges.charge(account(request), request.body, originOf(request)),
+        transaction: await deps.charges.charge(account(request), request.body, actorOf(request)),
       }),
     );
 
@@ -134,7 +118,7 @@ export function paymentsRoutes(deps: {
       '/transactions/:id/receipt.pdf',
       {
         ...secured,
-        schema: { tags, summary: 'A receipt as PDF', params: z.object({ id: z.string().max(64) }) },
+        schema: { tags, summary: 'A receipt as PDF', params: idParamsSchema },
       },
       async (request, reply) => {
         const tx = await deps.charges.entry(account(request), request.params.id);
@@ -175,7 +159,7 @@ export function paymentsRoutes(deps: {
           }),
         ];
         const pdf = await renderTextPdf({
-          title: `${await deps.brandName(request)} — ${translate(lang, tx.kind === 'refund' ? 'payments.receipt.refund' : 'payments.receipt.title')}`,
+          title: `${(await actorOf(request).brand()).name} — ${translate(lang, tx.kind === 'refund' ? 'payments.receipt.refund' : 'payments.receipt.title')}`,
           lines,
         });
         return reply
@@ -225,7 +209,7 @@ export function paymentsRoutes(deps: {
         schema: {
           tags,
           summary: "The visit price: a referral code's, or 'default'",
-          params: z.object({ id: z.string().trim().min(1).max(64) }),
+          params: keyParamsSchema,
           response: { 200: pricingResponseSchema },
         },
       },
@@ -246,7 +230,7 @@ export function paymentsRoutes(deps: {
         schema: {
           tags,
           summary: "A coupon's price (not used yet)",
-          params: z.object({ id: z.string().trim().min(1).max(64) }),
+          params: keyParamsSchema,
           response: { 200: couponResponseSchema },
         },
       },

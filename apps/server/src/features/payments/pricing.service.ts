@@ -5,7 +5,8 @@ import {
   signPriceToken,
   verifyPriceToken,
 } from '../../platform/payments/price-tokens';
-import type { CouponRecord, PaymentsRepo } from './payments.repo';
+import type { CouponRecord, CouponsRepo } from './coupons.repo';
+import type { SecretsRepo } from './secrets.repo';
 
 export interface PriceAnswer {
   price: number;
@@ -49,14 +50,19 @@ export function couponPrice(
  * goes out with a signed, short-lived token, so the client cannot change what it pays.
  */
 export function createPricingService(deps: {
-  repo: PaymentsRepo;
+  coupons: Pick<CouponsRepo, 'coupon' | 'redeemCoupon' | 'redemptions'>;
+  secrets: SecretsRepo;
+  /** A referral code's offer (the brands area owns the codes). */
+  referral: (
+    code: string,
+  ) => Promise<{ title: string; message: string; priceCents: number | null } | undefined>;
   feeCents: number;
   now?: () => Date;
 }): PricingService {
   const now = deps.now ?? (() => new Date());
   let secret: Promise<string> | undefined;
   const key = () => {
-    secret ??= deps.repo.secret('price-token', () => randomBytes(32).toString('base64url'));
+    secret ??= deps.secrets.secret('price-token', () => randomBytes(32).toString('base64url'));
     return secret;
   };
   const token = async (
@@ -71,7 +77,7 @@ export function createPricingService(deps: {
     );
 
   async function usableCoupon(code: string): Promise<CouponRecord> {
-    const coupon = await deps.repo.coupon(code.trim().toUpperCase());
+    const coupon = await deps.coupons.coupon(code.trim().toUpperCase());
     if (!coupon?.active) throw couponInvalid();
     if (coupon.expiresAt && coupon.expiresAt.getTime() <= now().getTime()) throw couponInvalid();
     if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions)
@@ -88,7 +94,7 @@ export function createPricingService(deps: {
       };
     },
     async referral(accountId, code) {
-      const referral = await deps.repo.referralPrice(code.trim().toUpperCase());
+      const referral = await deps.referral(code.trim().toUpperCase());
       if (!referral) throw appErrors.notFound();
       const price = referral.priceCents ?? deps.feeCents;
       return {
@@ -99,7 +105,7 @@ export function createPricingService(deps: {
     },
     async coupon(accountId, code, options) {
       const coupon = await usableCoupon(code);
-      if (options.redeem && !(await deps.repo.redeemCoupon(accountId, coupon.code)))
+      if (options.redeem && !(await deps.coupons.redeemCoupon(accountId, coupon.code)))
         throw couponInvalid();
       const price = couponPrice(coupon, deps.feeCents);
       return {
@@ -109,7 +115,7 @@ export function createPricingService(deps: {
       };
     },
     async redeemed(accountId) {
-      return (await deps.repo.redemptions(accountId)).map((r) => ({
+      return (await deps.coupons.redemptions(accountId)).map((r) => ({
         code: r.code,
         title: r.title,
         msg: r.message,

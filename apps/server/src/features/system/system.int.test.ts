@@ -26,6 +26,38 @@ describe.each(databaseKinds)('system endpoints on %s', (kind) => {
     expect(res.json()).toEqual({ error: true, errorMsg: 'No encontrado.', errorCode: 'NOT_FOUND' });
   });
 
+  it('answers an undecodable path with the error envelope in the request language, echoing nothing', async () => {
+    const res = await t.fastify.inject({
+      method: 'GET',
+      url: '/api/whiteLabel/%ZZ',
+      headers: { 'x-app-params': 'lang=es' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: true,
+      errorMsg: 'No se pudo leer la solicitud. Inténtelo de nuevo.',
+      errorCode: 'BAD_URL',
+    });
+    expect(res.body).not.toContain('%ZZ');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers an over-long path parameter with the error envelope, echoing nothing', async () => {
+    const long = `brand${'x'.repeat(3_000)}`;
+    const res = await t.fastify.inject({
+      method: 'GET',
+      url: `/api/whiteLabel/${long}`,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      error: true,
+      errorMsg: 'The request could not be read. Please try again.',
+      errorCode: 'URL_TOO_LONG',
+    });
+    expect(res.body).not.toContain('xxxxxxxxxx');
+  });
+
   it('serves the generated OpenAPI document at /api/docs', async () => {
     const ui = await t.fastify.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

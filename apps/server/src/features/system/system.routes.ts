@@ -1,19 +1,19 @@
+import { healthResponseSchema } from '@apothecall/domain/system/system.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['up', 'down']),
-  databaseKind: z.enum(['pglite', 'postgres']),
-  version: z.string(),
-});
-
-/** Liveness and readiness: 200 when the database answers, 503 when it does not. */
+/**
+ * Liveness and readiness for a load balancer: 503 when the database does not answer (this
+ * process cannot serve; take it out). Redis away is 200 with status 'degraded' and
+ * redis 'degraded': the process still serves everything, counting logins in memory meanwhile
+ * (docs/operations.md).
+ */
 export function systemRoutes(deps: {
   ping: () => Promise<boolean>;
   kind: 'pglite' | 'postgres';
   version: string;
+  /** Where the rate-limit counters live ('memory' without REDIS_URL). */
+  redis?: () => 'memory' | 'up' | 'degraded';
 }) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
@@ -21,16 +21,18 @@ export function systemRoutes(deps: {
       {
         schema: {
           tags: ['system'],
-          summary: 'Service and database health',
-          response: { 200: healthSchema, 503: healthSchema },
+          summary: 'Service, database and Redis health',
+          response: { 200: healthResponseSchema, 503: healthResponseSchema },
         },
       },
       async (_request, reply) => {
         const up = await deps.ping();
+        const redis = deps.redis?.() ?? 'memory';
         return reply.status(up ? 200 : 503).send({
-          status: up ? 'ok' : 'degraded',
+          status: up && redis !== 'degraded' ? 'ok' : 'degraded',
           database: up ? 'up' : 'down',
           databaseKind: deps.kind,
+          ...(redis === 'memory' ? {} : { redis }),
           version: deps.version,
         });
       },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxGateway } from '../../db/schema/payments';
+import { sandboxGateway } from '../../db/schema/platform';
 
 export interface SandboxRecord {
   id: string;

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { cacheBustQuerySchema } from '../common/common.api';
 
 /**
  * The consult-location calls (spec section 7: /consult/location, /consult/asyncLocation,
  * PUT /consult/location, /consult/credentials, /consult/hours?state=).
  */
+/** GET /consult/location?ptId=: a family member (the account holder when left out). */
+export const consultLocationQuerySchema = cacheBustQuerySchema.extend({
+  ptId: z.string().max(64).optional(),
+});
+
 export const consultLocationResponseSchema = z.object({
   error: z.literal(false),
   /** The confirmed state of the current profile ('I am in'), or null. */

@@ -1,26 +1,6 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
-import { referrals } from '../../db/schema/brands';
-import {
-  appSecrets,
-  couponRedemptions,
-  coupons,
-  creditEntries,
-  gatewayCustomers,
-  ledger,
-  paymentProfiles,
-} from '../../db/schema/payments';
-
-export interface ProfileRecord {
-  id: string;
-  paymentProfileId: string;
-  brand: string;
-  last4: string;
-  expiration: string;
-  holderName: string;
-  valid: boolean;
-}
+import { couponRedemptions, creditEntries, ledger } from '../../db/schema/payments';
 
 export type LedgerState = 'pending' | 'succeeded' | 'failed';
 
@@ -46,32 +26,12 @@ export interface LedgerRecord {
   createdAt: Date;
 }
 
-export interface CouponRecord {
-  code: string;
-  brandId: string;
-  kind: string;
-  value: number;
-  title: string;
-  message: string;
-  expiresAt: Date | null;
-  maxRedemptions: number | null;
-  redemptions: number;
-  active: boolean;
-}
-
-export interface PaymentsRepo {
-  customerOf(accountId: string, gateway: string): Promise<string | undefined>;
-  saveCustomer(accountId: string, gateway: string, customerProfileId: string): Promise<void>;
-  listProfiles(accountId: string, gateway: string): Promise<ProfileRecord[]>;
-  findProfile(accountId: string, id: string): Promise<ProfileRecord | undefined>;
-  insertProfile(
-    accountId: string,
-    gateway: string,
-    profile: Omit<ProfileRecord, 'id' | 'valid'>,
-  ): Promise<void>;
-  deleteProfile(id: string, at: Date): Promise<void>;
-  /** The gateway refused the card: it stays listed, marked invalid, until replaced. */
-  markProfileInvalid(id: string): Promise<void>;
+/**
+ * The money ledger (charges and refunds, each once per idempotency key) and the credit balance
+ * it draws on. Opening a charge also takes the account's coupon redemption, in the same
+ * transaction under the account's lock, so two charges cannot spend one coupon or one credit.
+ */
+export interface LedgerRepo {
   /** Inserts a pending entry; undefined when the idempotency key is already used (the existing row wins). */
   insertPending(
     entry: Omit<LedgerRecord, 'id' | 'state' | 'gatewayTransactionId' | 'errorCode' | 'createdAt'>,
@@ -96,8 +56,6 @@ export interface PaymentsRepo {
   ): Promise<
     { kind: 'opened'; entry: LedgerRecord } | { kind: 'exists' } | { kind: 'coupon-unavailable' }
   >;
-  /** Gives a failed charge's coupon redemption back. */
-  releaseCoupon(ledgerId: string): Promise<void>;
   /** The refund of a charge that did not fail, if any. */
   refundOf(chargeId: string): Promise<LedgerRecord | undefined>;
   findByKey(accountId: string, idempotencyKey: string): Promise<LedgerRecord | undefined>;
@@ -110,10 +68,10 @@ export interface PaymentsRepo {
   ): Promise<boolean>;
   pendingBefore(at: Date): Promise<LedgerRecord[]>;
   listEntries(accountId: string): Promise<LedgerRecord[]>;
-  /** Succeeded charges of accounts that registered with one of this account's referral codes. */
-  referredCharges(
-    ownerAccountId: string,
-  ): Promise<{ id: string; code: string; amountCents: number; createdAt: Date }[]>;
+  /** Succeeded charges of these accounts, newest first. */
+  succeededChargesOf(
+    accountIds: readonly string[],
+  ): Promise<{ id: string; accountId: string; amountCents: number; createdAt: Date }[]>;
   creditBalance(accountId: string): Promise<number>;
   addCredit(
     accountId: string,
@@ -121,16 +79,6 @@ export interface PaymentsRepo {
     reason: string,
     ledgerId: string | null,
   ): Promise<void>;
-  coupon(code: string): Promise<CouponRecord | undefined>;
-  redeemCoupon(accountId: string, code: string): Promise<boolean>;
-  redemptions(
-    accountId: string,
-  ): Promise<{ code: string; title: string; message: string; redeemedAt: Date }[]>;
-  referralPrice(
-    code: string,
-  ): Promise<{ title: string; message: string; priceCents: number | null } | undefined>;
-  /** A named secret, created with `make()` the first time (race-safe). */
-  secret(name: string, make: () => string): Promise<string>;
 }
 
 const ledgerColumns = {
@@ -158,70 +106,8 @@ const ledgerColumns = {
 type LedgerRow = { [K in keyof typeof ledgerColumns]: unknown };
 const asLedger = (row: LedgerRow) => row as unknown as LedgerRecord;
 
-const profileColumns = {
-  id: paymentProfiles.id,
-  paymentProfileId: paymentProfiles.paymentProfileId,
-  brand: paymentProfiles.brand,
-  last4: paymentProfiles.last4,
-  expiration: paymentProfiles.expiration,
-  holderName: paymentProfiles.holderName,
-  valid: paymentProfiles.valid,
-};
-
-export function createPaymentsRepo(db: Db): PaymentsRepo {
+export function createLedgerRepo(db: Db): LedgerRepo {
   return {
-    async customerOf(accountId, gateway) {
-      const [row] = await db
-        .select({ id: gatewayCustomers.customerProfileId })
-        .from(gatewayCustomers)
-        .where(
-          and(eq(gatewayCustomers.accountId, accountId), eq(gatewayCustomers.gateway, gateway)),
-        )
-        .limit(1);
-      return row?.id;
-    },
-    async saveCustomer(accountId, gateway, customerProfileId) {
-      await db
-        .insert(gatewayCustomers)
-        .values({ accountId, gateway, customerProfileId })
-        .onConflictDoNothing();
-    },
-    async listProfiles(accountId, gateway) {
-      return db
-        .select(profileColumns)
-        .from(paymentProfiles)
-        .where(
-          and(
-            eq(paymentProfiles.accountId, accountId),
-            eq(paymentProfiles.gateway, gateway),
-            isNull(paymentProfiles.deletedAt),
-          ),
-        )
-        .orderBy(paymentProfiles.createdAt);
-    },
-    async findProfile(accountId, id) {
-      const [row] = await db
-        .select(profileColumns)
-        .from(paymentProfiles)
-        .where(
-          and(
-            eq(paymentProfiles.accountId, accountId),
-            eq(paymentProfiles.paymentProfileId, id),
-            isNull(paymentProfiles.deletedAt),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-    async insertProfile(accountId, gateway, profile) {
-      await db.insert(paymentProfiles).values({ accountId, gateway, ...profile });
-    },
-    async markProfileInvalid(id) {
-      await db.update(paymentProfiles).set({ valid: false }).where(eq(paymentProfiles.id, id));
-    },
-    async deleteProfile(id, at) {
-      await db.update(paymentProfiles).set({ deletedAt: at }).where(eq(paymentProfiles.id, id));
-    },
     async insertPending(entry) {
       const rows = await db
         .insert(ledger)
@@ -289,12 +175,6 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
         return { kind: 'opened' as const, entry: asLedger(inserted) };
       });
     },
-    async releaseCoupon(ledgerId) {
-      await db
-        .update(couponRedemptions)
-        .set({ ledgerId: null })
-        .where(eq(couponRedemptions.ledgerId, ledgerId));
-    },
     async refundOf(chargeId) {
       const [row] = await db
         .select(ledgerColumns)
@@ -353,20 +233,19 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
         .orderBy(desc(ledger.createdAt));
       return rows.map(asLedger);
     },
-    async referredCharges(ownerAccountId) {
+    async succeededChargesOf(accountIds) {
+      if (accountIds.length === 0) return [];
       return db
         .select({
           id: ledger.id,
-          code: referrals.code,
+          accountId: ledger.accountId,
           amountCents: ledger.amountCents,
           createdAt: ledger.createdAt,
         })
         .from(ledger)
-        .innerJoin(accounts, eq(accounts.id, ledger.accountId))
-        .innerJoin(referrals, eq(referrals.code, accounts.referredBy))
         .where(
           and(
-            eq(referrals.ownerAccountId, ownerAccountId),
+            inArray(ledger.accountId, [...accountIds]),
             eq(ledger.kind, 'charge'),
             eq(ledger.state, 'succeeded'),
           ),
@@ -387,71 +266,6 @@ export function createPaymentsRepo(db: Db): PaymentsRepo {
         .insert(creditEntries)
         .values({ accountId, amountCents, reason, ledgerId })
         .onConflictDoNothing();
-    },
-    async coupon(code) {
-      const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
-      return row;
-    },
-    async redeemCoupon(accountId, code) {
-      return db
-        .transaction(async (tx) => {
-          const inserted = await tx
-            .insert(couponRedemptions)
-            .values({ accountId, code })
-            .onConflictDoNothing()
-            .returning({ id: couponRedemptions.id });
-          if (inserted.length === 0) return true; // already redeemed by this account: still theirs
-          const updated = await tx
-            .update(coupons)
-            .set({ redemptions: sql`${coupons.redemptions} + 1` })
-            .where(
-              and(
-                eq(coupons.code, code),
-                sql`(${coupons.maxRedemptions} is null or ${coupons.redemptions} < ${coupons.maxRedemptions})`,
-              ),
-            )
-            .returning({ code: coupons.code });
-          if (updated.length === 0) {
-            tx.rollback();
-          }
-          return true;
-        })
-        .catch(() => false);
-    },
-    async redemptions(accountId) {
-      return db
-        .select({
-          code: coupons.code,
-          title: coupons.title,
-          message: coupons.message,
-          redeemedAt: couponRedemptions.redeemedAt,
-        })
-        .from(couponRedemptions)
-        .innerJoin(coupons, eq(coupons.code, couponRedemptions.code))
-        .where(eq(couponRedemptions.accountId, accountId))
-        .orderBy(desc(couponRedemptions.redeemedAt));
-    },
-    async referralPrice(code) {
-      const [row] = await db
-        .select({
-          title: referrals.title,
-          message: referrals.message,
-          priceCents: referrals.priceCents,
-        })
-        .from(referrals)
-        .where(eq(referrals.code, code))
-        .limit(1);
-      return row;
-    },
-    async secret(name, make) {
-      await db.insert(appSecrets).values({ name, value: make() }).onConflictDoNothing();
-      const [row] = await db
-        .select({ value: appSecrets.value })
-        .from(appSecrets)
-        .where(eq(appSecrets.name, name))
-        .limit(1);
-      if (!row) throw new Error(`secret ${name} missing`);
-      return row.value;
     },
   };
 }

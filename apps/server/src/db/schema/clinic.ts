@@ -1,0 +1,38 @@
+import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+// Owned by the clinic area (the provider console): licences, duty and credentials of providers.
+// Other areas ask the clinic roster port (features/clinic/roster.port.ts).
+
+/** The states a provider is licensed in. */
+export const providerLicenses = pgTable(
+  'provider_licenses',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    state: text('state').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.state] })],
+);
+
+/** Whether a provider is on duty (taking visits) now. */
+export const providerDuty = pgTable('provider_duty', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  onDuty: boolean('on_duty').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A provider's professional details, printed on notes (spec: Note.providerCredential). */
+export const providerProfiles = pgTable('provider_profiles', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  /** Post-nominal letters shown after the name, e.g. MD, DO, NP. */
+  suffix: text('suffix').notNull().default(''),
+  npi: text('npi').notNull(),
+  /** domain notes.schemas providerCredential: address {name,line1,line2,phone}, fax, npi, clientNumber. */
+  credential: jsonb('credential').$type<Record<string, unknown>>().notNull(),
+});

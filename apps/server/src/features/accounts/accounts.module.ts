@@ -1,0 +1,87 @@
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { BrandsPort } from '../brands/brands.port';
+import type { RosterPort } from '../clinic/roster.port';
+import type { AccountsPort } from './accounts.port';
+import { createAccountsRepo } from './accounts.repo';
+import { accountsRoutes } from './accounts.routes';
+import { createAccountsService } from './accounts.service';
+import { consultRoutes } from './consult.routes';
+import { createConsultService } from './consult.service';
+import { familyRoutes } from './family.routes';
+import { createFamilyService } from './family.service';
+import { passwordsRoutes } from './passwords.routes';
+import { createPasswordsService } from './passwords.service';
+import { createPeopleRepo } from './people.repo';
+import { registrationRoutes } from './registration.routes';
+import { createRegistrationService } from './registration.service';
+
+/**
+ * Accounts: login (two-factor, limits), registration, password help, profile and settings,
+ * family members, consents, the consult location. Its port answers other areas' questions
+ * about people and accounts.
+ */
+export function accountsModule(
+  ctx: ModuleContext,
+  ports: { brands: BrandsPort; roster: RosterPort },
+): AreaModule & { port: AccountsPort } {
+  const { config, platform } = ctx;
+  const { audit, hasher, sessions, mailer, sms, limiter, clock } = platform;
+  const repo = createAccountsRepo(ctx.db);
+  const family = createFamilyService({
+    repo,
+    hasher,
+    sessions,
+    audit,
+    minDependentAge: config.ages.minDependent,
+    minRegistrationAge: config.ages.minRegistration,
+    ...clock,
+  });
+  const accounts = createAccountsService({
+    repo,
+    hasher,
+    sessions,
+    audit,
+    limiter,
+    loginLimit: config.loginLimit,
+    mailer,
+    sms,
+    ...clock,
+  });
+  const registration = createRegistrationService({
+    repo,
+    referral: (code) => ports.brands.referral(code),
+    hasher,
+    audit,
+    mailer,
+    minRegistrationAge: config.ages.minRegistration,
+    ...clock,
+  });
+  const passwords = createPasswordsService({
+    repo,
+    hasher,
+    sessions,
+    audit,
+    mailer,
+    sms,
+    publicUrl: config.publicUrl,
+    limiter,
+    ...clock,
+  });
+  const consult = createConsultService({
+    repo,
+    family,
+    audit,
+    careSettings: (brandId) => ports.brands.careSettings(brandId),
+    providersOnDuty: (state) => ports.roster.onDutyCount(state),
+    ...clock,
+  });
+  // One routes file per service.
+  const routes: NonNullable<AreaModule['routes']> = async (app) => {
+    await app.register(accountsRoutes({ accounts }));
+    await app.register(registrationRoutes({ registration }));
+    await app.register(passwordsRoutes({ passwords }));
+    await app.register(familyRoutes({ family }));
+    await app.register(consultRoutes({ consult }));
+  };
+  return { name: 'accounts', port: createPeopleRepo(ctx.db, repo), routes };
+}

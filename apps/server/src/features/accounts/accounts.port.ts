@@ -1,0 +1,40 @@
+/**
+ * What other areas may ask of accounts (people, consents, roles, contact details). Other areas
+ * never read the accounts tables; they are handed this port by their module. Reads of a person
+ * are PHI reads: the calling service audits them with its own action.
+ */
+export interface PersonFacts {
+  id: string;
+  accountId: string;
+  firstName: string;
+  lastName: string;
+  dob: string;
+  gender: string;
+  phone: string | null;
+  consultLocation: string | null;
+}
+
+export interface HolderContact {
+  phone: string | null;
+  language: string;
+  brandId: string;
+  firstName: string;
+}
+
+export interface AccountsPort {
+  person(personId: string): Promise<PersonFacts | undefined>;
+  /** Several people at once (one query), in no particular order; unknown ids are left out. */
+  persons(personIds: readonly string[]): Promise<PersonFacts[]>;
+  /** The consent documents and versions the account holder accepted. */
+  consents(accountId: string): Promise<{ document: string; version: string }[]>;
+  role(accountId: string): Promise<string | undefined>;
+  /** The holder's phone, language and brand (for texts sent on their behalf). */
+  holderContact(accountId: string): Promise<HolderContact | undefined>;
+  /** The account holder's full name (providers' names on notes and in the waiting room). */
+  displayName(accountId: string): Promise<string | undefined>;
+  loginId(accountId: string): Promise<string | undefined>;
+  /** The referral code the account registered with, if any. */
+  referredBy(accountId: string): Promise<string | undefined>;
+  /** Accounts that registered with one of these referral codes, with the code each used. */
+  referredWith(codes: readonly string[]): Promise<{ accountId: string; code: string }[]>;
+}

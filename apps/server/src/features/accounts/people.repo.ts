@@ -1,0 +1,88 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, persons } from '../../db/schema/accounts';
+import type { AccountsPort, PersonFacts } from './accounts.port';
+import { type AccountsRepo, type PersonRecord, personColumns } from './accounts.repo';
+
+/** What another area may know of a person: no address, e-mail or other contact beyond phone. */
+function facts(person: PersonRecord): PersonFacts {
+  return {
+    id: person.id,
+    accountId: person.accountId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    dob: person.dob,
+    gender: person.gender,
+    phone: person.phone,
+    consultLocation: person.consultLocation,
+  };
+}
+
+/**
+ * The accounts port: the area's own repo where it already answers, and the few reads only other
+ * areas need (several people at once, contacts, referral use).
+ */
+export function createPeopleRepo(db: Db, repo: AccountsRepo): AccountsPort {
+  return {
+    async person(personId) {
+      const found = await repo.findPerson(personId);
+      return found ? facts(found) : undefined;
+    },
+    async persons(personIds) {
+      if (personIds.length === 0) return [];
+      const rows = await db
+        .select(personColumns)
+        .from(persons)
+        .where(inArray(persons.id, [...new Set(personIds)]));
+      return rows.map(facts);
+    },
+    async consents(accountId) {
+      const accepted = await repo.listConsents(accountId);
+      return accepted.map(({ document, version }) => ({ document, version }));
+    },
+    async role(accountId) {
+      return (await repo.findById(accountId))?.role;
+    },
+    async holderContact(accountId) {
+      const [row] = await db
+        .select({
+          phone: persons.phone,
+          firstName: persons.firstName,
+          language: accounts.language,
+          brandId: accounts.brandId,
+        })
+        .from(accounts)
+        .innerJoin(persons, and(eq(persons.accountId, accounts.id), eq(persons.relation, 'self')))
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row;
+    },
+    async displayName(accountId) {
+      const [row] = await db
+        .select({ first: persons.firstName, last: persons.lastName })
+        .from(persons)
+        .where(and(eq(persons.accountId, accountId), eq(persons.relation, 'self')))
+        .limit(1);
+      return row ? `${row.first} ${row.last}` : undefined;
+    },
+    async loginId(accountId) {
+      return (await repo.findById(accountId))?.loginId;
+    },
+    async referredBy(accountId) {
+      const [row] = await db
+        .select({ code: accounts.referredBy })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row?.code ?? undefined;
+    },
+    async referredWith(codes) {
+      if (codes.length === 0) return [];
+      const rows = await db
+        .select({ accountId: accounts.id, code: accounts.referredBy })
+        .from(accounts)
+        .where(inArray(accounts.referredBy, [...codes]));
+      return rows.flatMap((r) => (r.code ? [{ accountId: r.accountId, code: r.code }] : []));
+    },
+  };
+}

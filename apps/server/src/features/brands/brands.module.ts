@@ -1,0 +1,48 @@
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { BrandsPort } from './brands.port';
+import { createBrandsRepo } from './brands.repo';
+import { brandsRoutes } from './brands.routes';
+import { createBrandsService } from './brands.service';
+
+/** Brands (white-labels): the look and settings by host, referral codes. */
+export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPort } {
+  const repo = createBrandsRepo(ctx.db);
+  const service = createBrandsService({ repo });
+  const ref = (brand: { whiteLabel: { id: string }; name: string }) => ({
+    id: brand.whiteLabel.id,
+    name: brand.name,
+  });
+  const port: BrandsPort = {
+    resolve: async ({ host, brandKey }) =>
+      ref(brandKey ? await service.byId(brandKey) : await service.resolve({ host })),
+    byId: async (brandId) => ref(await service.byId(brandId)),
+    careSettings: (brandId) => service.careSettings(brandId),
+    async referral(code) {
+      const found = await repo.referral(code.trim().toUpperCase());
+      return found
+        ? {
+            code: found.code,
+            title: found.title,
+            message: found.message,
+            priceCents: found.priceCents,
+            ownerAccountId: found.ownerAccountId,
+          }
+        : undefined;
+    },
+    referralCodesOwnedBy: (accountId) => repo.referralCodesOwnedBy(accountId),
+  };
+  const { config } = ctx;
+  return {
+    name: 'brands',
+    port,
+    routes: brandsRoutes({
+      service,
+      client: {
+        ...config.client,
+        minRegistrationAge: config.ages.minRegistration,
+        minDependentAge: config.ages.minDependent,
+      },
+      webVersion: ctx.platform.apiVersion,
+    }),
+  };
+}

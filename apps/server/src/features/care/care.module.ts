@@ -1,0 +1,121 @@
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import { createVisitQueue } from '../../platform/visit-queue';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { BrandsPort } from '../brands/brands.port';
+import type { RosterPort } from '../clinic/roster.port';
+import type { NotesPort } from '../notes/notes.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import { subscribeCareNotifier } from './care.notifier';
+import { createCareRepo, type VisitRecord } from './care.repo';
+import { careRoutes } from './care.routes';
+import { createCareService } from './care.service';
+import { careSocketHandlers } from './care.socket';
+import { patientVisit } from './care.views';
+import { createClinicService } from './clinic.service';
+import { createVisitRecordsRepo } from './visit-records.repo';
+import { createVisitRoomService } from './visit-room.service';
+
+/**
+ * On-demand care: the patient's visit (start, wait, cancel), the provider console's queue,
+ * claim and end, the visit's call and chat, the one-time meet link. Live updates go out through
+ * care's events and the shared visit queue.
+ */
+export function careModule(
+  ctx: ModuleContext,
+  ports: {
+    accounts: AccountsPort;
+    brands: BrandsPort;
+    roster: RosterPort;
+    payments: PaymentsPort;
+    notes: NotesPort;
+  },
+): AreaModule {
+  const { db, config, platform } = ctx;
+  const { audit, events, realtime, clock } = platform;
+  const repo = createCareRepo(db);
+  const records = createVisitRecordsRepo(db);
+
+  const queue = createVisitQueue<VisitRecord>({
+    store: {
+      waiting: (states) => repo.waitingIn(states),
+      claim: (id, providerId, states, at) => repo.claim(id, providerId, states, at),
+      claimants: (state) => ports.roster.licensedIn(state),
+      onDuty: (state) => ports.roster.onDutyCount(state),
+    },
+    push: realtime.push,
+    events: { lineChanged: realtimeEvents.queueChanged, waiterUpdate: realtimeEvents.visitUpdate },
+    waiter: (visit, place, waitTime) => ({
+      accountId: visit.accountId,
+      payload: patientVisit(visit, place, waitTime, null),
+    }),
+  });
+
+  const care = createCareService({
+    repo,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    brands: ports.brands,
+    payments: ports.payments,
+    audit,
+    pharmacyById: async (id) => {
+      const found = await records.pharmacy(id);
+      if (!found) return undefined;
+      const { acceptsErx: _erx, searchText: _search, ...entry } = found;
+      return entry;
+    },
+    events,
+    ...clock,
+  });
+  const room = createVisitRoomService({
+    repo,
+    records,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    brands: ports.brands,
+    audit,
+    sendSms: (to, body) => platform.sms.send(to, body),
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
+  const clinic = createClinicService({
+    repo,
+    records,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    notes: ports.notes,
+    queue,
+    payments: ports.payments,
+    onClaimed: (visit) => room.sendMeetLink(visit),
+    onError: platform.warn('meet link not sent'),
+    audit,
+    events,
+    ...clock,
+  });
+
+  subscribeCareNotifier({
+    events,
+    realtime,
+    queue,
+    repo,
+    care,
+    onError: platform.warn('meet sockets not evicted'),
+  });
+  realtime.useMeetTokens((token) => room.resolveMeetToken(token));
+  platform.sessions.onRevoked((revoked) => {
+    if (revoked.kind === 'account') {
+      room.revokeMeetFor(revoked.accountId).catch(platform.warn('meet links not revoked'));
+    }
+  });
+
+  return {
+    name: 'care',
+    routes: careRoutes({ care, clinic, room, pharmacies: repo }),
+    sockets: careSocketHandlers({
+      io: realtime.io,
+      room,
+      iceServers: config.iceServers,
+      onError: platform.warn('visit socket handler failed'),
+    }),
+  };
+}

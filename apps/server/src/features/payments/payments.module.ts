@@ -1,0 +1,81 @@
+import { paymentReconcileJob } from '../../platform/jobs/payment-reconcile.job';
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { BrandsPort } from '../brands/brands.port';
+import { createCardsRepo } from './cards.repo';
+import { createCardsService } from './cards.service';
+import { createChargesService } from './charges.service';
+import { createCouponsRepo } from './coupons.repo';
+import { createLedgerRepo } from './ledger.repo';
+import type { PaymentsPort } from './payments.port';
+import { paymentsRoutes } from './payments.routes';
+import { createPricingService } from './pricing.service';
+import { createSecretsRepo } from './secrets.repo';
+
+/** Payments: cards on file, charges and refunds (a ledger with idempotency keys), prices. */
+export function paymentsModule(
+  ctx: ModuleContext,
+  ports: { accounts: AccountsPort; brands: BrandsPort },
+): AreaModule & {
+  port: PaymentsPort;
+  reconcile: () => Promise<{ succeeded: number; failed: number }>;
+} {
+  const { config, platform } = ctx;
+  const { audit, gateway, clock } = platform;
+  const cardsRepo = createCardsRepo(ctx.db);
+  const ledger = createLedgerRepo(ctx.db);
+  const coupons = createCouponsRepo(ctx.db);
+  const secrets = createSecretsRepo(ctx.db);
+  const pricing = createPricingService({
+    coupons,
+    secrets,
+    referral: (code) => ports.brands.referral(code),
+    feeCents: config.payments.feeCents,
+    ...clock,
+  });
+  const charges = createChargesService({
+    ledger,
+    cards: cardsRepo,
+    coupons,
+    gateway,
+    pricing,
+    audit,
+    referrals: {
+      codesOwnedBy: (accountId) => ports.brands.referralCodesOwnedBy(accountId),
+      referredWith: (codes) => ports.accounts.referredWith(codes),
+    },
+    abandonedAfterMs: config.payments.reconcileAfterMs,
+    ...clock,
+    ...(config.faultInjection === 'crash-after-gateway'
+      ? { crashAfterGateway: () => process.kill(process.pid, 'SIGKILL') }
+      : {}),
+  });
+  const cards = createCardsService({
+    cards: cardsRepo,
+    secrets,
+    gateway,
+    audit,
+    loginIdOf: async (accountId) => (await ports.accounts.loginId(accountId)) ?? '',
+    ...clock,
+  });
+
+  // Charges a stopped process left pending are settled from the gateway's record: a recurring
+  // job, run by one process at a time.
+  platform.jobs.register(
+    paymentReconcileJob({
+      reconcile: () => charges.reconcile(),
+      everySeconds: config.payments.reconcileAfterMs / 1000,
+      onSettled: (result) => platform.log.warn(result, 'pending payments reconciled'),
+    }),
+  );
+  return {
+    name: 'payments',
+    port: {
+      charge: (accountId, input, origin) => charges.charge(accountId, input, origin),
+      refund: (accountId, chargeId, key, origin) =>
+        charges.refund(accountId, chargeId, key, origin),
+    },
+    reconcile: () => charges.reconcile(),
+    routes: paymentsRoutes({ cards, charges, pricing }),
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  mayClaim,
+  placesInLine,
+  type QueueItem,
+  standing,
+} from '@apothecall/domain/care/visit-queue.rules';
+
+/**
+ * What the owning area gives the queue: its own SQL (the queue never reads an area's tables).
+ * On-demand visits give care's visits table; asynchronous prescription visits and the pharmacy
+ * dashboard give theirs.
+ */
+export interface VisitQueueStore<V extends QueueItem> {
+  /** Items waiting in these states, in any order (the rule orders them). */
+  waiting(states: readonly string[]): Promise<V[]>;
+  /**
+   * Claims a waiting item in one of the claimant's states in ONE conditional statement (only
+   * from waiting, only in those states): true for exactly one of any number of racing claimants.
+   */
+  claim(id: string, claimantId: string, states: readonly string[], at: Date): Promise<boolean>;
+  /** Accounts that work this state's line (told when it changes). */
+  claimants(state: string): Promise<string[]>;
+  /** Claimants on duty in the state, for wait estimates. */
+  onDuty(state: string): Promise<number>;
+}
+
+/** Where live updates go: an account's sockets, on every API process. */
+export type Push = (accountId: string, event: string, payload: unknown) => void;
+
+export interface VisitQueue<V extends QueueItem> {
+  /** Claims `item` for the claimant if licensed in its state; false when someone else won. */
+  claim(item: V, claimantId: string, licensedStates: readonly string[], at: Date): Promise<boolean>;
+  /**
+   * After a change in a state's line: tells its claimants (`lineChanged`) and every waiter its
+   * new place and wait (`waiterUpdate`). Three queries, whatever the line's length: O(n) work.
+   */
+  changed(state: string): Promise<void>;
+}
+
+export function createVisitQueue<V extends QueueItem>(deps: {
+  store: VisitQueueStore<V>;
+  push: Push;
+  events: { lineChanged: string; waiterUpdate: string };
+  /** The waiter's own view of its item (who waits, its place and wait), built without queries. */
+  waiter: (
+    item: V,
+    place: number,
+    waitTime: number | null,
+  ) => { accountId: string; payload: unknown };
+}): VisitQueue<V> {
+  return {
+    async claim(item, claimantId, licensedStates, at) {
+      if (!mayClaim(item, licensedStates)) return false;
+      return deps.store.claim(item.id, claimantId, licensedStates, at);
+    },
+
+    async changed(state) {
+      const [claimants, waiting, onDuty] = await Promise.all([
+        deps.store.claimants(state),
+        deps.store.waiting([state]),
+        deps.store.onDuty(state),
+      ]);
+      for (const accountId of claimants) deps.push(accountId, deps.events.lineChanged, { state });
+      const places = placesInLine(waiting);
+      for (const item of waiting) {
+        const place = places.get(item.id);
+        if (place === undefined) continue;
+        const { waitTime } = standing(place, onDuty);
+        const { accountId, payload } = deps.waiter(item, place, waitTime);
+        deps.push(accountId, deps.events.waiterUpdate, payload);
+      }
+    },
+  };
+}

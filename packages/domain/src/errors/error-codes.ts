@@ -1,0 +1,68 @@
+/**
+ * Every `errorCode` the API answers in its envelope `{ error: true, errorMsg, errorCode }`. The
+ * server's AppError only takes these; the web compares against these. A new code is added here,
+ * with its meaning, before any service may throw it (docs/api.md lists them by endpoint).
+ */
+export const errorCodes = [
+  // Requests
+  'VALIDATION', // a field is missing or not valid (errorMsg names it)
+  'BAD_REQUEST', // the request could not be read
+  'BAD_URL', // the path could not be decoded
+  'URL_TOO_LONG', // a path parameter is too long
+  'NOT_FOUND', // unknown, or not the caller's (never "forbidden": ids cannot be probed)
+  'RATE_LIMITED', // too many attempts
+  'INTERNAL', // our fault; details only in the log
+  // Sessions and accounts
+  'AUTH_REQUIRED',
+  'SESSION_EXPIRED',
+  'UNAUTHORIZED', // wrong login id or password
+  'EXPIRED', // the password has expired
+  'TFA_REQUIRED',
+  'TFA_INVALID',
+  'RESET_INVALID',
+  'WRONG_PASSWORD',
+  'CONSENTS_REQUIRED',
+  'CONSENT_OUTDATED',
+  // Care and the clinic
+  'SERVICE_UNAVAILABLE', // not offered in that state
+  'LOCATION_NOT_CONFIRMED',
+  'NO_PROVIDER_ON_DUTY',
+  'SCREENING_FAILED',
+  'VISIT_NOT_WAITING',
+  'VISIT_NOT_IN_PROGRESS',
+  'ALREADY_CLAIMED',
+  'OWN_VISIT',
+  'PROVIDERS_ONLY',
+  'PROVIDER_PROFILE_INCOMPLETE',
+  'NOTE_REQUIRED',
+  'PRESCRIPTION_REFUSED',
+  'MEET_LINK_INVALID',
+  'ATTACHMENTS_UNSUPPORTED',
+  // Payments
+  'CARD_DECLINED',
+  'CARD_AVS_MISMATCH',
+  'CARD_INVALID',
+  'PAYMENT_UNAVAILABLE',
+  'COUPON_INVALID',
+  'IDEMPOTENCY_MISMATCH',
+  'IN_PROGRESS', // the same idempotency key is still being worked on
+  'PRICE_TOKEN_STALE',
+  // Files
+  'FILE_MISSING',
+  'FILE_TOO_MANY',
+  'FILE_EMPTY',
+  'FILE_TOO_LARGE',
+  'FILE_IMAGE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'FILE_HEIC_UNSUPPORTED',
+  'FILE_UNREADABLE',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** What an envelope may carry: our codes, or a Fastify client-error code passed through. */
+export type ResponseErrorCode = ErrorCode | `FST_${string}`;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
