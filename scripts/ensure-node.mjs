@@ -51,6 +51,11 @@ function say(line) {
 
 if (major >= NODE_MAJOR) {
   if (wantBinDir) process.stdout.write(`${path.dirname(process.execPath)}\n`);
+  // Installed by a Node 24 that is this project's own copy (.ci/run puts it on PATH): link it
+  // all the same, so npm scripts started later from a shell with an older Node still use it.
+  else if (process.execPath.startsWith(path.join(root, '.tools') + path.sep)) {
+    linkNode(process.execPath);
+  }
   process.exit(0);
 }
 
@@ -119,23 +124,29 @@ if (wantBinDir) {
   process.exit(0);
 }
 
-// npm puts node_modules/.bin first on PATH for every script (and every workspace's script), so
-// this link makes `npm start`, `npm test` and what they spawn run on Node 24.
-const binDir = path.join(root, 'node_modules', '.bin');
-const link = path.join(binDir, 'node');
-const relative = path.relative(binDir, nodeBin);
-mkdirSync(binDir, { recursive: true });
-let current;
-try {
-  current = lstatSync(link).isSymbolicLink() ? readlinkSync(link) : 'not a link';
-} catch {
-  current = undefined;
-}
-if (current !== relative) {
-  if (current !== undefined) unlinkSync(link);
-  symlinkSync(relative, link);
-}
+linkNode(nodeBin);
 say(
   `npm scripts run on Node.js ${NODE_VERSION} (node_modules/.bin/node); ` +
     `this shell's node is ${process.version}.`,
 );
+
+/**
+ * npm puts node_modules/.bin first on PATH for every script (and every workspace's script), so
+ * this link makes `npm start`, `npm test` and what they spawn run on Node 24.
+ */
+function linkNode(target) {
+  const binDir = path.join(root, 'node_modules', '.bin');
+  const link = path.join(binDir, 'node');
+  const relative = path.relative(binDir, target);
+  mkdirSync(binDir, { recursive: true });
+  let current;
+  try {
+    current = lstatSync(link).isSymbolicLink() ? readlinkSync(link) : 'not a link';
+  } catch {
+    current = undefined;
+  }
+  if (current !== relative) {
+    if (current !== undefined) unlinkSync(link);
+    symlinkSync(relative, link);
+  }
+}
