@@ -306,7 +306,7 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
         subjectPersonId: mariaId,
         detail: { fileId: file.id },
       });
-      expect(row.ip).toBeTruthy();
+      expect(row.ip).toBe('127.0.0.1');
     }
   });
 
