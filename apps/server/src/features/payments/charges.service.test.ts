@@ -182,7 +182,7 @@ function memoryPaymentsTables(now: () => Date) {
 /**
  * A gateway that keeps its transactions: `declines` lists payment profiles it declines; `lose`
  * makes the next charge go through but its answer get lost (a timeout after the approval);
- * `down` makes the next charge fail before anything is charged.
+ * `down` makes the next charge or refund fail before the gateway does anything.
  */
 function fakeGateway() {
   const transactions: GatewayTransaction[] = [];
@@ -219,7 +219,15 @@ function fakeGateway() {
       return { transactionId: transaction.transactionId };
     },
     async refund(input) {
+      if (next === 'down') {
+        next = undefined;
+        throw new Error('connect ECONNREFUSED');
+      }
       refunds.push({ transactionId: input.transactionId, amountCents: input.amountCents });
+      const original = transactions.find((t) => t.transactionId === input.transactionId);
+      if (original?.status !== 'approved')
+        throw new GatewayError('invalid', '3-55', 'The sum of credits is greater than the charge.');
+      original.status = 'refunded';
       return { transactionId: `tx_${++n}` };
     },
     async void() {},
@@ -501,5 +509,100 @@ describe('charges.service reconcile', () => {
     expect(pay.transactions).toHaveLength(1);
     // A second round finds nothing more to do.
     expect(await charges.reconcile()).toEqual({ succeeded: 0, failed: 0 });
+  });
+
+  /** A refund row left pending, as a process that stopped mid-refund leaves it. */
+  async function pendingRefund(
+    store: ReturnType<typeof memoryPaymentsTables>,
+    paid: { id: string },
+    key: string,
+  ) {
+    const charge = store.rows.find((r) => r.id === paid.id);
+    if (!charge) throw new Error('no charge');
+    const entry = await store.ledger.insertPending({
+      accountId: maria,
+      kind: 'refund',
+      idempotencyKey: key,
+      fingerprint: `refund:${charge.id}`,
+      invoiceNumber: `R${key}`.slice(0, 20),
+      amountCents: charge.amountCents,
+      creditCents: charge.creditCents,
+      cardCents: charge.cardCents,
+      paymentProfileId: charge.paymentProfileId,
+      cardBrand: charge.cardBrand,
+      cardLast4: charge.cardLast4,
+      cardHolder: charge.cardHolder,
+      relatedId: charge.id,
+      description: charge.description,
+    });
+    if (!entry) throw new Error('key used');
+    return { charge, entry };
+  }
+
+  it('settles refunds a stopped process left pending: done at the gateway, or done now; credit back once', async () => {
+    const { charge, charges, store, pay, clock } = setUp();
+    await store.ledger.addCredit(maria, 1000, 'goodwill', null);
+    const first = await charge('visit:key-20');
+    await store.ledger.addCredit(maria, 500, 'goodwill', null);
+    const second = await charge('visit:key-21');
+    expect(await charges.creditBalance(maria)).toBe(0);
+    // The first refund reached the gateway before the process stopped; the second did not.
+    const reached = await pendingRefund(store, first, 'refund:visit:20');
+    await pay.gateway.refund({
+      transactionId: reached.charge.gatewayTransactionId ?? '',
+      amountCents: reached.charge.cardCents,
+      customerProfileId: 'cus_1',
+      paymentProfileId: '',
+      invoiceNumber: reached.entry.invoiceNumber,
+    });
+    const notReached = await pendingRefund(store, second, 'refund:visit:21');
+    clock.advance(2 * 60_000);
+
+    expect(await charges.reconcile()).toEqual({ succeeded: 2, failed: 0 });
+    const row = (id: string) => store.rows.find((r) => r.id === id);
+    expect(row(reached.entry.id)?.state).toBe('succeeded');
+    expect(row(notReached.entry.id)?.state).toBe('succeeded');
+    // Each charge refunded at the gateway exactly once, each credit part returned once.
+    expect(pay.refunds.map((r) => r.transactionId)).toEqual([
+      reached.charge.gatewayTransactionId,
+      notReached.charge.gatewayTransactionId,
+    ]);
+    expect(await charges.creditBalance(maria)).toBe(1500);
+    expect(await charges.reconcile()).toEqual({ succeeded: 0, failed: 0 });
+    expect(await charges.creditBalance(maria)).toBe(1500);
+  });
+
+  it('answers a refund retried after its process stopped as the refund, returning the credit once', async () => {
+    const { charge, charges, store, pay, clock } = setUp();
+    await store.ledger.addCredit(maria, 1000, 'goodwill', null);
+    const paid = await charge('visit:key-22');
+    const { entry } = await pendingRefund(store, paid, 'refund:visit:22');
+    clock.advance(2 * 60_000);
+
+    const answer = await charges.refund(maria, paid.id, 'refund:visit:22', origin);
+    expect(answer).toMatchObject({ id: entry.id, kind: 'refund', transactionStatus: 'refunded' });
+    expect(pay.refunds).toHaveLength(1);
+    expect(store.credit.filter((c) => c.ledgerId === entry.id)).toEqual([
+      expect.objectContaining({ amountCents: 1000, reason: 'refund' }),
+    ]);
+    expect(await charges.creditBalance(maria)).toBe(1000);
+    expect(await charges.refund(maria, paid.id, 'refund:visit:22', origin)).toEqual(answer);
+    expect(await charges.creditBalance(maria)).toBe(1000);
+  });
+
+  it('keeps a refund the gateway did not answer pending, and reconciliation finishes it', async () => {
+    const { charge, charges, store, pay, clock } = setUp();
+    const paid = await charge('visit:key-23');
+    pay.failNext('down');
+    await expect(charges.refund(maria, paid.id, 'refund:visit:23', origin)).rejects.toMatchObject({
+      status: 503,
+      code: 'PAYMENT_UNAVAILABLE',
+    });
+    const refund = store.rows.find((r) => r.idempotencyKey === 'refund:visit:23');
+    expect(refund?.state).toBe('pending');
+    clock.advance(2 * 60_000);
+    expect(await charges.reconcile()).toEqual({ succeeded: 1, failed: 0 });
+    expect(store.rows.find((r) => r.id === refund?.id)?.state).toBe('succeeded');
+    expect(pay.refunds).toHaveLength(1);
   });
 });

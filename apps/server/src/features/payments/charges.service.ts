@@ -122,7 +122,7 @@ export function createChargesService(deps: {
     for (let i = 0; row?.state === 'pending' && i < 300; i++) {
       if (now().getTime() - row.createdAt.getTime() > abandonedAfterMs) {
         // Left pending by a process that stopped: settle it from the gateway's record now.
-        await settleFromGateway(row).catch(() => undefined);
+        await settleAbandoned(row).catch(() => undefined);
       } else {
         await waitMs(50);
       }
@@ -157,6 +157,71 @@ export function createChargesService(deps: {
     }
     await failEntry(entry, 'not-charged');
     return 'failed';
+  }
+
+  /**
+   * A refund left pending by a process that stopped: the refund was promised, so it is finished.
+   * The charge's own record at the gateway says whether the refund went through (refunded or
+   * voided) or not (still approved: refund it now). Then the refund's credit part goes back
+   * (once per refund row, so a second settlement adds nothing) and the row settles.
+   */
+  async function settleRefund(entry: LedgerRecord): Promise<'succeeded' | 'failed'> {
+    const charge = entry.relatedId
+      ? await deps.ledger.findEntry(entry.accountId, entry.relatedId)
+      : undefined;
+    if (charge?.kind !== 'charge' || charge.state !== 'succeeded') {
+      await deps.ledger.settle(entry.id, 'failed', { errorCode: 'not-found' }, now());
+      return 'failed';
+    }
+    let gatewayTransactionId: string | undefined;
+    if (charge.cardCents > 0 && charge.gatewayTransactionId) {
+      const found = await deps.gateway.findByInvoice(charge.invoiceNumber);
+      if (!found || found.status === 'approved') {
+        try {
+          gatewayTransactionId = (await refundAtGateway(charge, entry)).transactionId;
+        } catch (error) {
+          // Refused for good (not merely unanswered): the refund failed; an operator sees it.
+          if (error instanceof GatewayError && error.kind !== 'error') {
+            await deps.ledger.settle(entry.id, 'failed', { errorCode: error.kind }, now());
+            return 'failed';
+          }
+          throw error;
+        }
+      }
+    }
+    await finishRefund(charge, entry, gatewayTransactionId);
+    return 'succeeded';
+  }
+
+  function settleAbandoned(entry: LedgerRecord): Promise<'succeeded' | 'failed'> {
+    return entry.kind === 'refund' ? settleRefund(entry) : settleFromGateway(entry);
+  }
+
+  async function refundAtGateway(charge: LedgerRecord, entry: LedgerRecord) {
+    const customer = (await deps.cards.customerOf(charge.accountId, deps.gateway.name)) ?? '';
+    return deps.gateway.refund({
+      transactionId: charge.gatewayTransactionId ?? '',
+      amountCents: charge.cardCents,
+      customerProfileId: customer,
+      paymentProfileId: '',
+      invoiceNumber: entry.invoiceNumber,
+    });
+  }
+
+  /** Credit back first, then the row settles: a stop between the two is settled again later. */
+  async function finishRefund(
+    charge: LedgerRecord,
+    entry: LedgerRecord,
+    gatewayTransactionId: string | undefined,
+  ) {
+    if (charge.creditCents > 0)
+      await deps.ledger.addCredit(charge.accountId, charge.creditCents, 'refund', entry.id);
+    await deps.ledger.settle(
+      entry.id,
+      'succeeded',
+      gatewayTransactionId ? { gatewayTransactionId } : {},
+      now(),
+    );
   }
 
   return {
@@ -284,33 +349,16 @@ export function createChargesService(deps: {
       if (!entry)
         return answerFor((await deps.ledger.findByKey(accountId, idempotencyKey))!, fingerprint);
       try {
-        let gatewayTransactionId: string | undefined;
-        if (charge.cardCents > 0 && charge.gatewayTransactionId) {
-          const customer = (await deps.cards.customerOf(accountId, deps.gateway.name)) ?? '';
-          const result = await deps.gateway.refund({
-            transactionId: charge.gatewayTransactionId,
-            amountCents: charge.cardCents,
-            customerProfileId: customer,
-            paymentProfileId: '',
-            invoiceNumber: entry.invoiceNumber,
-          });
-          gatewayTransactionId = result.transactionId;
-        }
-        await deps.ledger.settle(
-          entry.id,
-          'succeeded',
-          gatewayTransactionId ? { gatewayTransactionId } : {},
-          now(),
-        );
-        if (charge.creditCents > 0)
-          await deps.ledger.addCredit(accountId, charge.creditCents, 'refund', entry.id);
+        const gatewayTransactionId =
+          charge.cardCents > 0 && charge.gatewayTransactionId
+            ? (await refundAtGateway(charge, entry)).transactionId
+            : undefined;
+        await finishRefund(charge, entry, gatewayTransactionId);
       } catch (error) {
-        await deps.ledger.settle(
-          entry.id,
-          'failed',
-          { errorCode: error instanceof GatewayError ? error.kind : 'error' },
-          now(),
-        );
+        // Refused: the refund failed (another key may try again). No answer: it may have gone
+        // through, so the row stays pending and reconciliation finishes it from the gateway.
+        if (error instanceof GatewayError && error.kind !== 'error')
+          await deps.ledger.settle(entry.id, 'failed', { errorCode: error.kind }, now());
         throw cardError(error);
       }
       await deps.audit.record(
@@ -358,10 +406,10 @@ export function createChargesService(deps: {
       let succeeded = 0;
       let failed = 0;
       for (const entry of pending) {
-        if (entry.kind !== 'charge') continue;
         try {
-          const outcome = entry.cardCents === 0 ? 'succeeded' : await settleFromGateway(entry);
-          if (entry.cardCents === 0) await deps.ledger.settle(entry.id, 'succeeded', {}, now());
+          const creditOnly = entry.kind === 'charge' && entry.cardCents === 0;
+          const outcome = creditOnly ? 'succeeded' : await settleAbandoned(entry);
+          if (creditOnly) await deps.ledger.settle(entry.id, 'succeeded', {}, now());
           if (outcome === 'succeeded') succeeded++;
           else failed++;
         } catch {
