@@ -3,6 +3,7 @@ import type { CareRepo, VisitRecord } from '../src/features/care/care.repo';
 import type { PaymentsPort } from '../src/features/payments/payments.port';
 import type { Actor } from '../src/platform/actor';
 import type { AuditOutcome, AuditService } from '../src/platform/audit.service';
+import { AppError } from '../src/platform/errors';
 import type { AppEvents, EventBus, EventName } from '../src/platform/events';
 
 /**
@@ -85,6 +86,13 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
     async charge(accountId, input) {
       calls.push({ op: 'charge', accountId, key: input.idempotencyKey });
       log.push(`charge ${input.idempotencyKey}`);
+      // As the real area answers a missing or stale token: with the price to pay now.
+      if (!input.priceToken) {
+        throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged', undefined, {
+          defaultPrice: price,
+          defaultPriceToken: `fresh-${price}`,
+        });
+      }
       const key = `${accountId}|${input.idempotencyKey}`;
       let charge = charges.get(key);
       if (!charge) {

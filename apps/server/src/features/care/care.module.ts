@@ -61,7 +61,7 @@ export function careModule(
     pharmacyById: async (id) => {
       const found = await records.pharmacy(id);
       if (!found) return undefined;
-      const { acceptsErx: _erx, searchText: _search, ...entry } = found;
+      const { acceptsErx: _erx, ...entry } = found;
       return entry;
     },
     events,

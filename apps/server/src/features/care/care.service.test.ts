@@ -262,18 +262,23 @@ describe('care.service start', () => {
     expect(payments.charges()).toHaveLength(1);
   });
 
-  it('refuses a start without a price token before charging', async () => {
-    const { service, payments } = setUp();
+  it('answers a start without a price token as payments answers a stale one: with the price to pay', async () => {
+    const { service, payments, care } = setUp();
     await expect(
       service.start(fakeActor(maria), startInput({ priceToken: null })),
-    ).rejects.toMatchObject({ status: 400, code: 'PRICE_TOKEN_STALE' });
-    expect(payments.calls).toEqual([]);
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'PRICE_TOKEN_STALE',
+      extra: { defaultPrice: 4900, defaultPriceToken: expect.stringMatching(/\S/) },
+    });
+    expect(payments.charges()).toEqual([]);
+    expect(care.visits).toEqual([]);
   });
 });
 
 describe('care.service cancel', () => {
   it('refunds once with the visit’s key and tells the line and the patient', async () => {
-    const { service, payments, events } = setUp();
+    const { service, payments, events, audit } = setUp();
     const started = await service.start(fakeActor(maria), startInput());
     const charge = payments.charges()[0];
     events.emitted.length = 0;
@@ -293,19 +298,26 @@ describe('care.service cancel', () => {
       { name: 'care.visitChanged', payload: { visitId: started.visitId } },
     ]);
 
-    // Cancelling again answers the same; the refund's key keeps it one refund.
+    // Cancelling again answers the same; the refund's key keeps it one refund, and nothing is
+    // audited or announced twice.
     expect((await service.cancel(fakeActor(maria), started.visitId)).state).toBe('cancelled');
+    expect(events.emitted).toHaveLength(2);
+    expect(audit.rows.filter((r) => r.action === 'visit.cancel')).toHaveLength(1);
     const refundKeys = payments.calls.filter((c) => c.op === 'refund').map((c) => c.key);
     expect(new Set(refundKeys)).toEqual(new Set([`refund:visit:${started.visitId}`]));
     expect(payments.refunds()).toHaveLength(1);
   });
 
   it('pays a refund that failed when the patient cancels again', async () => {
-    const { service, payments, care } = setUp();
+    const { service, payments, care, audit, events } = setUp();
     const started = await service.start(fakeActor(maria), startInput());
+    events.emitted.length = 0;
     payments.failRefunds(true);
     await expect(service.cancel(fakeActor(maria), started.visitId)).rejects.toThrow();
     expect(care.visits[0]?.state).toBe('cancelled');
+    // The cancel stands, audited and announced, though its refund is still owed.
+    expect(audit.rows.filter((r) => r.action === 'visit.cancel')).toHaveLength(1);
+    expect(events.emitted.map((e) => e.name)).toEqual(['care.queueChanged', 'care.visitChanged']);
     expect(payments.refunds()).toHaveLength(0);
     payments.failRefunds(false);
     expect((await service.cancel(fakeActor(maria), started.visitId)).state).toBe('cancelled');

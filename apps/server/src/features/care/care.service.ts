@@ -163,13 +163,12 @@ export function createCareService(deps: {
       const pharmacy = input.pharmacy ? await deps.pharmacyById(input.pharmacy.id) : null;
       if (input.pharmacy && !pharmacy)
         throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'pharmacy' });
-      if (!input.priceToken) throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged');
-
-      // The visit's key is the charge's key: a retried start is one visit and one charge.
+      // The visit's key is the charge's key: a retried start is one visit and one charge. A
+      // missing price token is refused by payments like a stale one, with the price to pay.
       const charge = await deps.payments.charge(
         actor.accountId,
         {
-          priceToken: input.priceToken,
+          priceToken: input.priceToken ?? '',
           paymentProfileId: input.payProfileID,
           idempotencyKey: `visit:${input.idempotencyKey}`,
           description: `On-demand visit (${input.complaint.reason})`,
@@ -241,9 +240,21 @@ export function createCareService(deps: {
 
     async cancel(actor, visitId) {
       const visit = await ownVisit(actor, visitId);
-      if (!(await deps.repo.move(visit.id, 'waiting', 'cancelled', { at: now() }))) {
+      const moved = await deps.repo.move(visit.id, 'waiting', 'cancelled', { at: now() });
+      if (moved) {
+        // The cancel stands from here, whatever its refund does next: audited and announced
+        // (the line, and the patient's other tabs and devices) once.
+        await deps.audit.record(
+          actor,
+          'visit.cancel',
+          { accountId: actor.accountId, personId: visit.personId },
+          { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
+        );
+        await deps.events.emit('care.queueChanged', { state: visit.location });
+        await deps.events.emit('care.visitChanged', { visitId: visit.id });
+      } else {
         // Cancelling again is answered like the first time, and pays a refund that failed
-        // then (the refund's key makes it once).
+        // then (the refund's key makes it once; payments audits it).
         const current = await deps.repo.visit(visit.id);
         if (current?.state !== 'cancelled') {
           throw new AppError(409, 'VISIT_NOT_WAITING', 'care.visit.notWaiting');
@@ -256,17 +267,7 @@ export function createCareService(deps: {
           `refund:visit:${visit.id}`,
           actor,
         );
-      await deps.audit.record(
-        actor,
-        'visit.cancel',
-        { accountId: actor.accountId, personId: visit.personId },
-        { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
-      );
-      await deps.events.emit('care.queueChanged', { state: visit.location });
-      const after = (await deps.repo.visit(visit.id)) ?? visit;
-      // The patient's other tabs and devices learn of it at once.
-      await deps.events.emit('care.visitChanged', { visitId: after.id });
-      return view(after);
+      return view((await deps.repo.visit(visit.id)) ?? visit);
     },
   };
 }

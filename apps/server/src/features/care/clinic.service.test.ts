@@ -96,7 +96,6 @@ function setUp() {
       phone: '305-555-0120',
       fax: '305-555-0121',
       acceptsErx: true,
-      searchText: '',
     },
   };
   const notes: (VisitNoteDraft & { id: string })[] = [];
@@ -467,12 +466,20 @@ describe('clinic.service end', () => {
   });
 
   it('pays a refund that failed when the provider asks again', async () => {
-    const { service, inProgress, payments, care } = setUp();
+    const { service, inProgress, payments, care, audit, events } = setUp();
     const visit = inProgress();
     const body = end('refund', { note: { assessment: 'Needs an in-person exam' } });
     payments.failRefunds(true);
     await expect(service.end(as(samuel), visit.id, body)).rejects.toThrow('gateway unavailable');
     expect(care.visits[0]?.state).toBe('refunded');
+    // The end happened even though the refund did not (yet): audited, and the patient told.
+    expect(audit.rows.filter((r) => r.action === 'clinic.visit.end')).toEqual([
+      expect.objectContaining({
+        outcome: 'success',
+        detail: expect.objectContaining({ outcome: 'refund' }),
+      }),
+    ]);
+    expect(events.emitted).toEqual([{ name: 'care.visitChanged', payload: { visitId: visit.id } }]);
     payments.failRefunds(false);
     expect(await service.end(as(samuel), visit.id, body)).toMatchObject({ state: 'refunded' });
     expect(payments.refunds()).toHaveLength(1);
@@ -502,6 +509,10 @@ describe('clinic.service end', () => {
     await expect(
       service.end(as(grace), visit.id, end('completed', { note })),
     ).rejects.toMatchObject({ status: 404 });
+    // Whatever the body: another provider's visit is not found before the body is judged.
+    await expect(service.end(as(grace), visit.id, { outcome: 'nonsense' })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(care.visits[0]?.state).toBe('inProgress');
     expect(audit.rows.at(-1)).toMatchObject({ action: 'clinic.visit.read', outcome: 'denied' });
   });

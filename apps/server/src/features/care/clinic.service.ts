@@ -179,8 +179,9 @@ export function createClinicService(deps: {
     async end(actor, visitId, body) {
       const providerId = actor.accountId;
       const origin = actor;
-      const request = parseEndVisitRequest(body);
+      // Another provider's visit is not found, whatever the body says.
       const visit = await ownClaimed(actor, visitId);
+      const request = parseEndVisitRequest(body);
       // Asking again for a refund that was decided pays it if it failed then (keyed: once).
       if (
         visit.state === 'refunded' &&
@@ -279,16 +280,7 @@ export function createClinicService(deps: {
       if (!result.ended) {
         throw new AppError(409, 'VISIT_NOT_IN_PROGRESS', 'care.visit.notInProgress');
       }
-      // The outcome is decided first, so a concurrent "completed" cannot also be refunded; the
-      // refund's key makes it once, and ending again with "refund" retries a failed one.
-      if (input.outcome === 'refund' && visit.ledgerId) {
-        await deps.payments.refund(
-          visit.accountId,
-          visit.ledgerId,
-          `refund:visit:${visit.id}`,
-          origin,
-        );
-      }
+      // The end stands from here, whatever its refund does next: audited and announced first.
       await deps.audit.record(
         actor,
         'clinic.visit.end',
@@ -301,6 +293,16 @@ export function createClinicService(deps: {
         },
       );
       await deps.events.emit('care.visitChanged', { visitId: visit.id });
+      // The outcome is decided first, so a concurrent "completed" cannot also be refunded; the
+      // refund's key makes it once, and ending again with "refund" retries a failed one.
+      if (input.outcome === 'refund' && visit.ledgerId) {
+        await deps.payments.refund(
+          visit.accountId,
+          visit.ledgerId,
+          `refund:visit:${visit.id}`,
+          origin,
+        );
+      }
       return { visitId: visit.id, state: outcomeState[input.outcome], noteId: result.noteId };
     },
   };

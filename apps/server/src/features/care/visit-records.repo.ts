@@ -3,6 +3,19 @@ import type { Db } from '../../db/client';
 import { meetLinks, pharmacies, prescriptions, visitMessages, visits } from '../../db/schema/care';
 import type { NotesPort } from '../notes/notes.port';
 
+/** A pharmacy as the directory lists it (what a prescription and its note keep). */
+export interface DirectoryPharmacy {
+  ncpdpId: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  fax: string;
+  acceptsErx: boolean;
+}
+
 export interface StoredMessage {
   id: string;
   visitId: string;
@@ -34,7 +47,7 @@ export interface VisitRecordsRepo {
     at: Date,
   ): Promise<StoredMessage | undefined>;
   messages(visitId: string): Promise<StoredMessage[]>;
-  pharmacy(ncpdpId: string): Promise<typeof pharmacies.$inferSelect | undefined>;
+  pharmacy(ncpdpId: string): Promise<DirectoryPharmacy | undefined>;
   /**
    * Ends a visit in one transaction: the conditional state move (only from inProgress and only
    * by its provider), the note and the prescription. False when the visit was not in progress
@@ -147,7 +160,17 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
     },
     async pharmacy(ncpdpId) {
       const [row] = await db
-        .select()
+        .select({
+          ncpdpId: pharmacies.ncpdpId,
+          name: pharmacies.name,
+          address: pharmacies.address,
+          city: pharmacies.city,
+          state: pharmacies.state,
+          zip: pharmacies.zip,
+          phone: pharmacies.phone,
+          fax: pharmacies.fax,
+          acceptsErx: pharmacies.acceptsErx,
+        })
         .from(pharmacies)
         .where(eq(pharmacies.ncpdpId, ncpdpId))
         .limit(1);
