@@ -12,6 +12,7 @@ import { paymentsModule } from './features/payments/payments.module';
 import { systemModule } from './features/system/system.module';
 import { frameworkErrorOptions } from './platform/http';
 import { registerHttp, serveWeb } from './platform/http-setup';
+import type { Jobs } from './platform/jobs/jobs';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
 import { loggerOptions } from './platform/logger';
 import type { AreaModule, ModuleContext } from './platform/module';
@@ -32,6 +33,8 @@ export interface App {
   realtime: Realtime;
   /** Settles ledger entries a crash left pending (main.ts runs it at start-up). */
   reconcilePayments(): Promise<{ succeeded: number; failed: number }>;
+  /** The job queue this process works (shared with every process on the same database). */
+  jobs: Pick<Jobs, 'send' | 'deadLetters'>;
 }
 
 /**
@@ -107,5 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await platform.jobs.start();
   for (const module of modules) await module.start?.();
   await app.ready();
-  return { fastify: app, realtime: platform.realtime, reconcilePayments: payments.reconcile };
+  return {
+    fastify: app,
+    realtime: platform.realtime,
+    reconcilePayments: payments.reconcile,
+    jobs: platform.jobs,
+  };
 }

@@ -1,57 +1,19 @@
-import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestApp, type TestApp } from '../../test/harness';
+import { twilioDouble } from '../../test/twilio-double';
 import { outbox } from '../db/schema/platform';
 import { twilioProvider } from './sms.service';
-
-/** A loopback double of Twilio's Messages API: the real path, auth, form body and JSON answers. */
-function twilioDouble() {
-  const received: { auth: string | undefined; form: URLSearchParams; path: string }[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      received.push({ auth: req.headers.authorization, form, path: req.url ?? '' });
-      res.setHeader('content-type', 'application/json');
-      if (form.get('To') === '+15005550001') {
-        res.statusCode = 400;
-        res.end(
-          JSON.stringify({
-            code: 21211,
-            message: "The 'To' number is not a valid phone number.",
-            status: 400,
-          }),
-        );
-        return;
-      }
-      res.statusCode = 201;
-      res.end(
-        JSON.stringify({
-          sid: `SM${'a'.repeat(32)}`,
-          status: 'queued',
-          to: form.get('To'),
-          body: form.get('Body'),
-        }),
-      );
-    });
-  });
-  return { server, received };
-}
 
 describe('Twilio SMS adapter against a loopback double', () => {
   const double = twilioDouble();
   let base = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => double.server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(double.server.address() as AddressInfo).port}`;
+    base = await double.listen();
   });
-  afterAll(() => new Promise<void>((resolve) => double.server.close(() => resolve())));
+  afterAll(() => double.close());
 
   it("posts the message in Twilio's wire format and returns its sid", async () => {
     const provider = twilioProvider({ accountSid: 'AC123', authToken: 'secret', apiBase: base });

@@ -1,17 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, demo, startTestApp, type TestApp } from '../../../test/harness';
-
-/** A loopback port nobody listens on: Redis "gone". */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../../../test/ports';
 
 const attempt = (t: TestApp, password: string) =>
   t.fastify.inject({
