@@ -5,6 +5,7 @@ import type { AccountsPort } from './accounts.port';
 import { createAccountsRepo } from './accounts.repo';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
+import { pruneCodesJob } from './codes-prune.job';
 import { consultRoutes } from './consult.routes';
 import { createConsultService } from './consult.service';
 import { familyRoutes } from './family.routes';
@@ -75,6 +76,14 @@ export function accountsModule(
     providersOnDuty: (state) => ports.roster.onDutyCount(state),
     ...clock,
   });
+  // Long-expired sign-in codes, reset links and device tokens are deleted once a day.
+  platform.jobs.register(
+    pruneCodesJob({
+      pruneCodes: (before) => repo.pruneCodes(before),
+      now: platform.now,
+      onPruned: (count) => platform.log.info({ count }, 'expired one-time codes pruned'),
+    }),
+  );
   // One routes file per service.
   const routes: NonNullable<AreaModule['routes']> = async (app) => {
     await app.register(accountsRoutes({ accounts }));

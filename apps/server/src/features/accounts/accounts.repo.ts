@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
 
@@ -97,6 +97,8 @@ export interface AccountsRepo {
   cancelCode(id: string, at: Date): Promise<void>;
   /** Ends every open code of a purpose for the account (a new one replaces them). */
   cancelOpenCodes(accountId: string, purpose: string, at: Date): Promise<void>;
+  /** Deletes codes (sign-in, reset, known-device) that expired before `before`; how many. */
+  pruneCodes(before: Date): Promise<number>;
   listConsents(
     accountId: string,
   ): Promise<{ document: string; version: string; acceptedAt: Date }[]>;
@@ -285,6 +287,13 @@ export function createAccountsRepo(db: Db): AccountsRepo {
         .update(oneTimeCodes)
         .set({ cancelledAt: at })
         .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.cancelledAt)));
+    },
+    async pruneCodes(before) {
+      const rows = await db
+        .delete(oneTimeCodes)
+        .where(lt(oneTimeCodes.expiresAt, before))
+        .returning({ id: oneTimeCodes.id });
+      return rows.length;
     },
     async cancelOpenCodes(accountId, purpose, at) {
       await db
