@@ -13,3 +13,23 @@ export const healthResponseSchema = z.object({
   version: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/**
+ * GET /dev/outbox (only with EXPOSE_OUTBOX=true: tests and local demos; it carries reset links):
+ * the newest 500 e-mails and SMS the server sent or would have sent, oldest first.
+ */
+export const devOutboxResponseSchema = z.object({
+  error: z.literal(false),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      channel: z.enum(['email', 'sms']),
+      to: z.string(),
+      subject: z.string().nullable(),
+      text: z.string(),
+      status: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type DevOutboxResponse = z.infer<typeof devOutboxResponseSchema>;

@@ -1,4 +1,8 @@
-import { healthResponseSchema } from '@apothecall/domain/system/system.api';
+import {
+  type DevOutboxResponse,
+  devOutboxResponseSchema,
+  healthResponseSchema,
+} from '@apothecall/domain/system/system.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -45,11 +49,16 @@ export function systemRoutes(deps: {
  * when EXPOSE_OUTBOX=true (tests and local demos); it carries reset links, so never in
  * production.
  */
-export function outboxRoutes(outbox: { list(limit: number): Promise<unknown[]> }) {
+export function outboxRoutes(outbox: {
+  list(limit: number): Promise<DevOutboxResponse['messages']>;
+}) {
   return async (app: FastifyInstance) => {
-    app.get('/dev/outbox', { schema: { hide: true } }, async () => ({
-      error: false,
-      messages: await outbox.list(500),
-    }));
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/dev/outbox',
+        { schema: { hide: true, response: { 200: devOutboxResponseSchema } } },
+        async () => ({ error: false as const, messages: await outbox.list(500) }),
+      );
   };
 }
