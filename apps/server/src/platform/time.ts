@@ -1,4 +1,4 @@
-import type { CalendarDate } from '@apothecall/domain/validation/validation.rules';
+import type { CalendarDate } from '@apothecall/domain/dates/dates.rules';
 
 /** The calendar date of an instant in a time zone (the user's "today" for age rules). */
 export function calendarDateIn(instant: Date, timeZone: string): CalendarDate {

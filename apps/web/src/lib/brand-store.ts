@@ -1,10 +1,10 @@
-import type { WhiteLabelResponse } from '@apothecall/domain/brands/brands.api';
-import { type ResolvedWhiteLabel, withBrandDefaults } from '@apothecall/domain/brands/brands.rules';
-import type { WhiteLabel } from '@apothecall/domain/brands/brands.schemas';
 import {
   minDependentAgeDefault,
   minRegistrationAgeDefault,
-} from '@apothecall/domain/constants/constants';
+} from '@apothecall/domain/accounts/people.rules';
+import type { WhiteLabelResponse } from '@apothecall/domain/brands/brands.api';
+import { type ResolvedWhiteLabel, withBrandDefaults } from '@apothecall/domain/brands/brands.rules';
+import type { WhiteLabel } from '@apothecall/domain/brands/brands.schemas';
 import {
   defaultAutoLogoffMinutes,
   defaultIdleLogoutMs,

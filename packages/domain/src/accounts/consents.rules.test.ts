@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedVersionOf, consentsUpToDate, currentLegalVersions } from './consents.rules';
+import {
+  acceptedVersionOf,
+  consentNoticeStates,
+  consentsUpToDate,
+  currentLegalVersions,
+  legalNoticeLinks,
+} from './consents.rules';
 
 describe('legal consents', () => {
   const current = [
@@ -24,5 +30,12 @@ describe('legal consents', () => {
       acceptedVersionOf([{ document: 'terms', version: '2020-01-01' }, ...current], 'terms'),
     ).toBe(currentLegalVersions.terms);
     expect(acceptedVersionOf([], 'terms')).toBeNull();
+  });
+});
+
+describe('legal-notice links (spec 3)', () => {
+  it('names consent to treat and the terms, with a per-state notice for TX', () => {
+    expect(legalNoticeLinks).toEqual(['consentToTreat', 'terms']);
+    expect(consentNoticeStates).toEqual(['TX']);
   });
 });

@@ -1,4 +1,11 @@
-import { type LegalNoticeLink, legalNoticeLinks } from '../constants/constants';
+/**
+ * The legal-notice links of the app settings (spec section 3): consent to treat and terms.
+ * The URLs come from the brand's app settings; these are the names they are stored under.
+ */
+export const legalNoticeLinks = ['consentToTreat', 'terms'] as const;
+export type LegalNoticeLink = (typeof legalNoticeLinks)[number];
+/** States with a per-state consent notice in the app settings (a TX complaint notice). */
+export const consentNoticeStates = ['TX'] as const;
 
 /**
  * The legal documents a patient accepts before care: consent to treat and the terms. Each has

@@ -5,7 +5,7 @@
  *
  * Decisions (see docs/rules.md):
  * - dob is stored and sent as ISO YYYY-MM-DD; forms accept any section 5 input shape and show
- *   MM-DD-YYYY (validation.rules formatDateForDisplay).
+ *   MM-DD-YYYY (dates.rules formatDateForDisplay).
  * - country is the telephone country code, default 1; a legacy `countryCode` field is read
  *   when `country` is absent.
  * - The account holder (index 0 of the family) has no relation; a dependent must have one.
@@ -15,19 +15,12 @@
  */
 import { z } from 'zod';
 import { emailSchema as basicEmailSchema, idSchema, isoDateSchema } from '../common/common.schemas';
-import { genders, relationOptions } from '../constants/constants';
+import type { CalendarDate } from '../dates/dates.rules';
 import type { MessageKey } from '../i18n/catalog';
+import { addressStateSchema, streetAddressSchema, zipSchema } from '../places/address.rules';
 import { usStateCodes } from '../places/places.rules';
-import {
-  addressStateSchema,
-  type CalendarDate,
-  dobSchema,
-  emailSchema,
-  fullNameSchema,
-  phoneSchema,
-  streetAddressSchema,
-  zipSchema,
-} from '../validation/validation.rules';
+import { emailSchema, phoneSchema } from '../validation/contact.rules';
+import { dobSchema, fullNameSchema, genders, relationOptions } from './people.rules';
 
 const requiredKey: MessageKey = 'common.required';
 

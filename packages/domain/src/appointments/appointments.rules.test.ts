@@ -4,10 +4,12 @@ import { translate } from '../i18n/catalog';
 import {
   appointmentPhase,
   appointmentStates,
+  appointmentWindowMinutesDefault,
   checkCanBook,
   checkCanStart,
   isAppointmentVisible,
   isAvailableInLocation,
+  scheduledAppointmentDropAfterMinutes,
   visibleAppointments,
 } from './appointments.rules';
 
@@ -130,5 +132,12 @@ describe('booking (spec sections 4 and 6)', () => {
       }
     }
     expect(checkCanBook({ price: 4900, priceType: 'default' })).toEqual({ ok: true });
+  });
+});
+
+describe('appointment timings (spec 9)', () => {
+  it('opens a 15-minute window and drops a scheduled appointment 10 minutes after its start', () => {
+    expect(appointmentWindowMinutesDefault).toBe(15);
+    expect(scheduledAppointmentDropAfterMinutes).toBe(10);
   });
 });

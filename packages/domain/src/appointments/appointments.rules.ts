@@ -1,7 +1,3 @@
-import {
-  appointmentWindowMinutesDefault,
-  scheduledAppointmentDropAfterMinutes,
-} from '../constants/constants';
 import { blocksAppointmentBooking, type PriceLike } from '../pricing/pricing.rules';
 import type { AppointmentsMessageKey } from './appointments.messages';
 
@@ -16,12 +12,12 @@ import type { AppointmentsMessageKey } from './appointments.messages';
  * - Lists keep an appointment only until 10 minutes after its start; older ones are dropped.
  *   With the spec's numbers (15 > 10) an expired appointment is already gone from a fresh list;
  *   the expiry answer is what a start attempt from a stale list gets.
- *
- * The window (15) and drop-after (10) minutes come from constants/constants.ts.
  */
 
-export const defaultAppointmentWindowMinutes = appointmentWindowMinutesDefault;
-export const defaultDropAfterStartMinutes = scheduledAppointmentDropAfterMinutes;
+/** Minutes around the appointment time in which the patient must return and pay (configuration default). */
+export const appointmentWindowMinutesDefault = 15;
+/** Scheduled appointments are dropped this many minutes after their start time. */
+export const scheduledAppointmentDropAfterMinutes = 10;
 
 const minuteMs = 60_000;
 
@@ -31,7 +27,7 @@ export type AppointmentPhase = 'tooEarly' | 'open' | 'expired';
 export function appointmentPhase(
   startTime: number,
   now: number,
-  windowMinutes: number = defaultAppointmentWindowMinutes,
+  windowMinutes: number = appointmentWindowMinutesDefault,
 ): AppointmentPhase {
   const window = windowMinutes * minuteMs;
   if (now < startTime - window) return 'tooEarly';
@@ -43,7 +39,7 @@ export function appointmentPhase(
 export function isAppointmentVisible(
   startTime: number,
   now: number,
-  dropAfterMinutes: number = defaultDropAfterStartMinutes,
+  dropAfterMinutes: number = scheduledAppointmentDropAfterMinutes,
 ): boolean {
   return now <= startTime + dropAfterMinutes * minuteMs;
 }
@@ -52,7 +48,7 @@ export function isAppointmentVisible(
 export function visibleAppointments<A extends { readonly startTime: number }>(
   appointments: readonly A[],
   now: number,
-  dropAfterMinutes: number = defaultDropAfterStartMinutes,
+  dropAfterMinutes: number = scheduledAppointmentDropAfterMinutes,
 ): A[] {
   return appointments
     .filter((a) => isAppointmentVisible(a.startTime, now, dropAfterMinutes))
@@ -118,7 +114,7 @@ export function checkCanStart(input: {
   readonly now: number;
   readonly windowMinutes?: number;
 }): AppointmentCheck {
-  const windowMinutes = input.windowMinutes ?? defaultAppointmentWindowMinutes;
+  const windowMinutes = input.windowMinutes ?? appointmentWindowMinutesDefault;
   if (!isAvailableInLocation(input.states, input.consultLocation)) {
     return { ok: false, reason: 'location', messageKey: 'appointments.notInLocation' };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   appointmentOfferSchema,
   appointmentSlotSchema,
@@ -12,11 +12,6 @@ const A = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const B = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
 const C = 'c2d4e6f8-0a1b-4c3d-8e5f-6a7b8c9d0e1f';
 const D = 'e1f2a3b4-c5d6-4e7f-a8b9-c0d1e2f3a4b5';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 const slot = { availabiityBlockId: A, from: '2024-05-01T14:00:00Z', to: '2024-05-01T14:15:00Z' };
 
@@ -33,13 +28,13 @@ describe('appointment slot', () => {
   });
 
   it('needs a block id, refuses two different ones, and needs to after from', () => {
-    expect(failPaths(appointmentSlotSchema, { from: slot.from, to: slot.to })).toEqual([
+    expect(issuePaths(appointmentSlotSchema, { from: slot.from, to: slot.to })).toEqual([
       'availabiityBlockId',
     ]);
-    expect(failPaths(appointmentSlotSchema, { ...slot, availabilityBlockId: B })).toEqual([
+    expect(issuePaths(appointmentSlotSchema, { ...slot, availabilityBlockId: B })).toEqual([
       'availabilityBlockId',
     ]);
-    expect(failPaths(appointmentSlotSchema, { ...slot, to: slot.from })).toEqual(['to']);
+    expect(issuePaths(appointmentSlotSchema, { ...slot, to: slot.from })).toEqual(['to']);
   });
 });
 
@@ -61,13 +56,13 @@ describe('appointment offer', () => {
 
   it('reports bad ages, states and slots on their paths', () => {
     expect(
-      failPaths(appointmentOfferSchema, { ...offer, ages: { minAge: 40, maxAge: 18 } }),
+      issuePaths(appointmentOfferSchema, { ...offer, ages: { minAge: 40, maxAge: 18 } }),
     ).toEqual(['ages.maxAge']);
-    expect(failPaths(appointmentOfferSchema, { ...offer, states: ['FL', 'texas'] })).toEqual([
+    expect(issuePaths(appointmentOfferSchema, { ...offer, states: ['FL', 'texas'] })).toEqual([
       'states.1',
     ]);
     expect(
-      failPaths(appointmentOfferSchema, { ...offer, slots: [slot, { ...slot, to: 'x' }] }),
+      issuePaths(appointmentOfferSchema, { ...offer, slots: [slot, { ...slot, to: 'x' }] }),
     ).toEqual(['slots.1.to']);
   });
 });
@@ -99,13 +94,13 @@ describe('scheduled appointment', () => {
   });
 
   it('rejects concerns2 that is not JSON or not a list of states', () => {
-    expect(failPaths(scheduledAppointmentSchema, { ...appt, concerns2: '[FL' })).toEqual([
+    expect(issuePaths(scheduledAppointmentSchema, { ...appt, concerns2: '[FL' })).toEqual([
       'concerns2',
     ]);
-    expect(failPaths(scheduledAppointmentSchema, { ...appt, concerns2: '{"a":1}' })).toEqual([
+    expect(issuePaths(scheduledAppointmentSchema, { ...appt, concerns2: '{"a":1}' })).toEqual([
       'concerns2',
     ]);
-    expect(failPaths(scheduledAppointmentSchema, { ...appt, concerns2: '["FL","tx"]' })).toEqual([
+    expect(issuePaths(scheduledAppointmentSchema, { ...appt, concerns2: '["FL","tx"]' })).toEqual([
       'concerns2.1',
     ]);
   });
@@ -131,9 +126,9 @@ describe('booking and starting', () => {
 
   it('names what is wrong', () => {
     expect(
-      failPaths(bookAppointmentRequestSchema, { ...book, complaint: { reason: '' }, pt: 'me' }),
+      issuePaths(bookAppointmentRequestSchema, { ...book, complaint: { reason: '' }, pt: 'me' }),
     ).toEqual(['complaint.reason', 'pt']);
-    expect(failPaths(bookAppointmentRequestSchema, { ...book, to: book.time })).toEqual(['to']);
+    expect(issuePaths(bookAppointmentRequestSchema, { ...book, to: book.time })).toEqual(['to']);
   });
 
   it('starting an appointment takes only payment fields, null when unused', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   appSettingsSchema,
   brandRecordSchema,
@@ -12,11 +12,6 @@ import {
   taskTags,
   whiteLabelSchema,
 } from './brands.schemas';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 const colours = { colorPrimary: '#1a73e8', colorAccent: '#FF8800', colorWarning: '#d93025' };
 
@@ -73,7 +68,12 @@ describe('white-label', () => {
 
   it('names a bad colour and a home page that is not an app path', () => {
     expect(
-      failPaths(whiteLabelSchema, { id: 'main', ...colours, colorAccent: 'orange', homePage: 'x' }),
+      issuePaths(whiteLabelSchema, {
+        id: 'main',
+        ...colours,
+        colorAccent: 'orange',
+        homePage: 'x',
+      }),
     ).toEqual(['colorAccent', 'homePage']);
   });
 });
@@ -92,14 +92,14 @@ describe('app settings', () => {
       terms: 'https://example.com/terms',
     });
     expect(
-      failPaths(appSettingsSchema, {
+      issuePaths(appSettingsSchema, {
         availableLang: ['fr'],
         consentNotice: { Texas: 'x' },
         forcedPage: 'https://evil.example',
         googlePlayURL: 'not a url',
       }),
     ).toEqual(['availableLang.0', 'consentNotice.Texas', 'forcedPage', 'googlePlayURL']);
-    expect(failPaths(appSettingsSchema, { availableLang: [] })).toEqual(['availableLang']);
+    expect(issuePaths(appSettingsSchema, { availableLang: [] })).toEqual(['availableLang']);
   });
 });
 
@@ -122,7 +122,7 @@ describe('brand record, legal address, referral', () => {
     expect(record.fax).toBe('');
     expect(record.urls).toEqual({});
     expect(
-      failPaths(brandRecordSchema, { company: 'X', colors: { primary: '#000000' } }).sort(),
+      issuePaths(brandRecordSchema, { company: 'X', colors: { primary: '#000000' } }).sort(),
     ).toEqual([
       'colors.accent',
       'colors.info',
@@ -145,7 +145,7 @@ describe('brand record, legal address, referral', () => {
 
   it('a referral needs a code', () => {
     expect(referralSchema.parse({ code: 'SPRING' }).linkMessage).toBe('');
-    expect(failPaths(referralSchema, { code: '' })).toEqual(['code']);
+    expect(issuePaths(referralSchema, { code: '' })).toEqual(['code']);
   });
 });
 
@@ -173,12 +173,12 @@ describe('tag colour sets', () => {
 
   it('needs every tag, a valid colour each, and no unknown tags', () => {
     const { VIP: _vip, ...noVip } = sets.customer;
-    expect(failPaths(tagColorSetsSchema, { ...sets, customer: noVip })).toEqual(['customer.VIP']);
+    expect(issuePaths(tagColorSetsSchema, { ...sets, customer: noVip })).toEqual(['customer.VIP']);
     expect(
-      failPaths(tagColorSetsSchema, { ...sets, task: { ...sets.task, Urgent: 'red' } }),
+      issuePaths(tagColorSetsSchema, { ...sets, task: { ...sets.task, Urgent: 'red' } }),
     ).toEqual(['task.Urgent']);
     expect(
-      failPaths(tagColorSetsSchema, {
+      issuePaths(tagColorSetsSchema, {
         ...sets,
         interaction: { ...sets.interaction, Spam: '#000000' },
       }),

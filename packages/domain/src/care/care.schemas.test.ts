@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   activeVisitSchema,
   availabilitySchema,
@@ -10,18 +10,11 @@ import {
   fieldStateId,
   fieldStateSchema,
   getCareDraftSchema,
-  visitStartErrorSchema,
-  visitStartRequestSchema,
   vitalsSchema,
 } from './care.schemas';
 
 const A = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const B = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 describe('active visit', () => {
   it('dueTime is start plus the wait in minutes', () => {
@@ -35,7 +28,7 @@ describe('active visit', () => {
     expect(activeVisitSchema.parse({ ...visit, dueTime: 'garbage' }).dueTime).toBe(
       '2024-05-01T14:15:00.000Z',
     );
-    expect(failPaths(activeVisitSchema, { ...visit, waitTime: -5 })).toEqual(['waitTime']);
+    expect(issuePaths(activeVisitSchema, { ...visit, waitTime: -5 })).toEqual(['waitTime']);
   });
 });
 
@@ -55,7 +48,7 @@ describe('availability', () => {
       available: false,
       nextAvailableStr: '',
     });
-    expect(failPaths(availabilitySchema, { start: null, end: null, next: null })).toEqual([
+    expect(issuePaths(availabilitySchema, { start: null, end: null, next: null })).toEqual([
       'available',
     ]);
   });
@@ -73,7 +66,7 @@ describe('get-care draft', () => {
   });
 
   it('needs a reason', () => {
-    expect(failPaths(getCareDraftSchema, { complaint: { reason: '  ' } })).toEqual([
+    expect(issuePaths(getCareDraftSchema, { complaint: { reason: '  ' } })).toEqual([
       'complaint.reason',
     ]);
   });
@@ -90,7 +83,7 @@ describe('screening data', () => {
       data: ['penicillin'],
       phrase: '',
     });
-    expect(failPaths(fieldStateSchema, { id: 'allergies', data: null })).toEqual(['id']);
+    expect(issuePaths(fieldStateSchema, { id: 'allergies', data: null })).toEqual(['id']);
   });
 
   it('body measurements may be missing but not impossible', () => {
@@ -103,7 +96,7 @@ describe('screening data', () => {
       waistCm: null,
       bmi: null,
     });
-    expect(failPaths(bodyMeasurementsSchema, { weightKg: 0, heightCm: 900 })).toEqual([
+    expect(issuePaths(bodyMeasurementsSchema, { weightKg: 0, heightCm: 900 })).toEqual([
       'weightKg',
       'heightCm',
     ]);
@@ -113,7 +106,7 @@ describe('screening data', () => {
     expect(
       vitalsSchema.parse({ bpSystolic: 60, bpDiastolic: 8, pulse: 70, bpDate: '2024-05-01' }),
     ).toEqual({ bpSystolic: 60, bpDiastolic: 8, pulse: 70, bpDate: '2024-05-01' });
-    expect(failPaths(vitalsSchema, { bpSystolic: 120.5, bpDiastolic: -1 })).toEqual([
+    expect(issuePaths(vitalsSchema, { bpSystolic: 120.5, bpDiastolic: -1 })).toEqual([
       'bpSystolic',
       'bpDiastolic',
     ]);
@@ -126,64 +119,14 @@ describe('screening data', () => {
       gender: 'F',
     });
     expect(comorbidityChoiceSchema.parse({ label: 'asthma' })).not.toHaveProperty('gender');
-    expect(failPaths(comorbidityChoiceSchema, { label: 'PCOS', gender: 'X' })).toEqual(['gender']);
+    expect(issuePaths(comorbidityChoiceSchema, { label: 'PCOS', gender: 'X' })).toEqual(['gender']);
   });
 
   it('a consent record has an optional section date', () => {
     const consent = { id: 'ldn', url: '/consents/ldn.pdf', title: 'LDN consent' };
     expect(consentRecordSchema.parse(consent)).toEqual(consent);
-    expect(failPaths(consentRecordSchema, { ...consent, sectionDate: '2024/01/01' })).toEqual([
+    expect(issuePaths(consentRecordSchema, { ...consent, sectionDate: '2024/01/01' })).toEqual([
       'sectionDate',
-    ]);
-  });
-});
-
-describe('visit start', () => {
-  const request = {
-    patientID: A,
-    complaint: { reason: 'fever', notes: 'Since Monday' },
-    states: ['FL'],
-    profileID: '512345678',
-    signature: 'sig',
-    payProfileID: '612345678',
-    priceToken: 'tok',
-    pricingChoice: 'standard',
-    visitScreenResult: { passed: true, answers: { allergies: ['penicillin'] } },
-  };
-
-  it('parses a card-paid start', () => {
-    const parsed = visitStartRequestSchema.parse(request);
-    expect(parsed.subscriptionToken).toBeNull();
-    expect(parsed.pharmacy).toBeNull();
-    expect(parsed.visitScreenResult).toMatchObject({
-      passed: true,
-      answers: { allergies: ['penicillin'], emergencySigns: [] },
-    });
-    // The screening is a fixed shape, not free JSON.
-    expect(
-      visitStartRequestSchema.safeParse({ ...request, visitScreenResult: { passed: true } })
-        .success,
-    ).toBe(false);
-  });
-
-  it('needs the patient and at least one valid state', () => {
-    expect(failPaths(visitStartRequestSchema, { ...request, states: [] })).toEqual(['states']);
-    expect(
-      failPaths(visitStartRequestSchema, { ...request, states: ['fl'], patientID: '' }),
-    ).toEqual(['patientID', 'states.0']);
-  });
-
-  it('a start error carries the default price to fall back to', () => {
-    const err = {
-      error: true,
-      errorMsg: 'Coupon code cannot be used.',
-      errorCode: 'COUPON',
-      defaultPrice: 3900,
-      defaultPriceToken: 'tok2',
-    };
-    expect(visitStartErrorSchema.parse(err)).toEqual(err);
-    expect(failPaths(visitStartErrorSchema, { ...err, defaultPrice: -1 })).toEqual([
-      'defaultPrice',
     ]);
   });
 });

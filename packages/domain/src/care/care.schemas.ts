@@ -9,13 +9,10 @@
 import { z } from 'zod';
 import {
   assetRefSchema,
-  centsSchema,
-  errorEnvelopeSchema,
   idSchema,
   isoDateSchema,
   isoDateTimeSchema,
   labelSchema,
-  usStateSchema,
 } from '../common/common.schemas';
 import { gatewayIdSchema } from '../payments/payments.schemas';
 import { visitScreenResultSchema } from './screening.evaluate';
@@ -175,20 +172,3 @@ export const visitPaymentSchema = z.object({
   visitScreenResult: visitScreenResultSchema.nullable().default(null),
 });
 export type VisitPayment = z.infer<typeof visitPaymentSchema>;
-
-/** POST /visit-start/: the payment part plus who, why, where. */
-export const visitStartRequestSchema = visitPaymentSchema.extend({
-  patientID: idSchema,
-  complaint: complaintSchema,
-  pharmacy: pharmacyChoiceSchema.nullable().default(null),
-  /** Consult-location states; at least one. */
-  states: z.array(usStateSchema).min(1),
-});
-export type VisitStartRequest = z.infer<typeof visitStartRequestSchema>;
-
-/** A visit-start error carries the default price to fall back to (spec section 7). */
-export const visitStartErrorSchema = errorEnvelopeSchema.extend({
-  defaultPrice: centsSchema,
-  defaultPriceToken: z.string().min(1).max(4096),
-});
-export type VisitStartError = z.infer<typeof visitStartErrorSchema>;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { endVisitRequestSchema, isNoteRequiredIssue } from './visits.api';
+import { issuePaths } from '../validation/schema-issues';
+import {
+  endVisitRequestSchema,
+  isNoteRequiredIssue,
+  startVisitRequestSchema,
+  visitStartErrorSchema,
+} from './visits.api';
+
+const A = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 
 /** Each issue as [path, catalogue key]. */
 function issues(schema: z.ZodType, input: unknown): [string, string][] {
@@ -149,5 +157,56 @@ describe('ending a visit: every problem at once', () => {
       ['note', expect.any(String)],
     ]);
     expect(issues(endVisitRequestSchema, null)).toEqual([['', expect.any(String)]]);
+  });
+});
+
+describe('visit start', () => {
+  const request = {
+    patientID: A,
+    complaint: { reason: 'fever', notes: 'Since Monday' },
+    states: ['FL'],
+    profileID: '512345678',
+    signature: 'sig',
+    payProfileID: '612345678',
+    priceToken: 'tok',
+    pricingChoice: 'standard',
+    visitScreenResult: { passed: true, answers: { allergies: ['penicillin'] } },
+    idempotencyKey: 'start-0001',
+  };
+
+  it('parses a card-paid start', () => {
+    const parsed = startVisitRequestSchema.parse(request);
+    expect(parsed.subscriptionToken).toBeNull();
+    expect(parsed.pharmacy).toBeNull();
+    expect(parsed.visitScreenResult).toMatchObject({
+      passed: true,
+      answers: { allergies: ['penicillin'], emergencySigns: [] },
+    });
+    // The screening is a fixed shape, not free JSON.
+    expect(
+      startVisitRequestSchema.safeParse({ ...request, visitScreenResult: { passed: true } })
+        .success,
+    ).toBe(false);
+  });
+
+  it('needs the patient and at least one valid state', () => {
+    expect(issuePaths(startVisitRequestSchema, { ...request, states: [] })).toEqual(['states']);
+    expect(
+      issuePaths(startVisitRequestSchema, { ...request, states: ['fl'], patientID: '' }),
+    ).toEqual(['patientID', 'states.0']);
+  });
+
+  it('a start error carries the default price to fall back to', () => {
+    const err = {
+      error: true,
+      errorMsg: 'Coupon code cannot be used.',
+      errorCode: 'COUPON',
+      defaultPrice: 3900,
+      defaultPriceToken: 'tok2',
+    };
+    expect(visitStartErrorSchema.parse(err)).toEqual(err);
+    expect(issuePaths(visitStartErrorSchema, { ...err, defaultPrice: -1 })).toEqual([
+      'defaultPrice',
+    ]);
   });
 });

@@ -1,18 +1,39 @@
 import { z } from 'zod';
+import {
+  centsSchema,
+  errorEnvelopeSchema,
+  idSchema,
+  usStateSchema,
+} from '../common/common.schemas';
 import type { ErrorCode } from '../errors/error-codes';
 import type { MessageKey } from '../i18n/catalog';
 import { messageSchema } from '../messaging/messaging.schemas';
-import { visitStartRequestSchema } from './care.schemas';
+import { complaintSchema, pharmacyChoiceSchema, visitPaymentSchema } from './care.schemas';
 import { visitStates } from './visits.rules';
 
-/** POST /visit-start/: the spec's payload plus the client's idempotency key (one visit, one charge). */
-export const startVisitRequestSchema = visitStartRequestSchema.extend({
+/**
+ * POST /visit-start/: the payment part plus who, why, where, and the client's idempotency key
+ * (one visit, one charge).
+ */
+export const startVisitRequestSchema = visitPaymentSchema.extend({
+  patientID: idSchema,
+  complaint: complaintSchema,
+  pharmacy: pharmacyChoiceSchema.nullable().default(null),
+  /** Consult-location states; at least one. */
+  states: z.array(usStateSchema).min(1),
   idempotencyKey: z.string().trim().min(8).max(100),
 });
 /** What the patient's app sends. */
 export type StartVisitRequest = z.input<typeof startVisitRequestSchema>;
 /** The request as parsed (defaults filled): what the server works with. */
 export type StartVisitInput = z.output<typeof startVisitRequestSchema>;
+
+/** A visit-start error carries the default price to fall back to (spec section 7). */
+export const visitStartErrorSchema = errorEnvelopeSchema.extend({
+  defaultPrice: centsSchema,
+  defaultPriceToken: z.string().min(1).max(4096),
+});
+export type VisitStartError = z.infer<typeof visitStartErrorSchema>;
 
 /** A visit as its patient sees it in the waiting room (spec: active visit fields). */
 export const patientVisitSchema = z.object({

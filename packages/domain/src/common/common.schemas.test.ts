@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   apiResult,
   centsSchema,
@@ -14,11 +15,6 @@ import {
 } from './common.schemas';
 
 const ID = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 describe('common building blocks', () => {
   it('ids are UUID strings; numbers and free text are refused', () => {
@@ -62,10 +58,10 @@ describe('API envelopes', () => {
     expect(
       errorEnvelopeSchema.parse({ error: true, errorMsg: 'Nope', errorCode: 'NOT_FOUND' }),
     ).toEqual({ error: true, errorMsg: 'Nope', errorCode: 'NOT_FOUND' });
-    expect(failPaths(errorEnvelopeSchema, { error: true, errorMsg: 'Nope' })).toEqual([
+    expect(issuePaths(errorEnvelopeSchema, { error: true, errorMsg: 'Nope' })).toEqual([
       'errorCode',
     ]);
-    expect(failPaths(errorEnvelopeSchema, { error: false, errorMsg: '', errorCode: '' })).toEqual([
+    expect(issuePaths(errorEnvelopeSchema, { error: false, errorMsg: '', errorCode: '' })).toEqual([
       'error',
     ]);
   });
@@ -75,7 +71,7 @@ describe('API envelopes', () => {
       error: false,
       data: 3,
     });
-    expect(failPaths(okEnvelope(z.number()), { error: false, data: 'x' })).toEqual(['data']);
+    expect(issuePaths(okEnvelope(z.number()), { error: false, data: 'x' })).toEqual(['data']);
   });
 
   it('apiResult tells the two answers apart by the error flag', () => {
@@ -90,14 +86,14 @@ describe('API envelopes', () => {
 describe('paging', () => {
   it('a page request defaults to page 1 of 20 and caps the page size at 100', () => {
     expect(pageRequestSchema.parse({})).toEqual({ page: 1, pageSize: 20 });
-    expect(failPaths(pageRequestSchema, { page: 0 })).toEqual(['page']);
-    expect(failPaths(pageRequestSchema, { pageSize: 101 })).toEqual(['pageSize']);
+    expect(issuePaths(pageRequestSchema, { page: 0 })).toEqual(['page']);
+    expect(issuePaths(pageRequestSchema, { pageSize: 101 })).toEqual(['pageSize']);
   });
 
   it('paged(item) validates every item and reports its index', () => {
     const page = paged(centsSchema);
     expect(page.parse({ items: [1, 2], page: 1, pageSize: 20, total: 2 }).items).toEqual([1, 2]);
-    expect(failPaths(page, { items: [1, -2], page: 1, pageSize: 20, total: 2 })).toEqual([
+    expect(issuePaths(page, { items: [1, -2], page: 1, pageSize: 20, total: 2 })).toEqual([
       'items.1',
     ]);
   });

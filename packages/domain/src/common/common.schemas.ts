@@ -11,7 +11,8 @@
  * - Issue messages of shapes a form shows are catalogue keys (`MessageKey`), as in
  *   validation.rules.ts; messages of internal invariants are plain English for developers.
  * - E-mail here is only a basic shape (something@something); the stricter pattern of spec
- *   section 5 belongs to validation/validation.rules.ts and is applied by forms on top.
+ *   section 5 belongs to the field rules (people, contact, address, credentials, cards) and is
+ *   applied by forms on top.
  */
 import { z } from 'zod';
 import type { MessageKey } from '../i18n/catalog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   documentDataSchema,
   documentSchema,
@@ -11,11 +11,6 @@ import {
 const A = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const B = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
 const C = 'c2d4e6f8-0a1b-4c3d-8e5f-6a7b8c9d0e1f';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 const doc = {
   id: A,
@@ -34,9 +29,9 @@ describe('document', () => {
   });
 
   it('names bad dates', () => {
-    expect(failPaths(documentSchema, { ...doc, fdate: '2024-05', fileDate: '2024-05-01' })).toEqual(
-      ['fdate', 'fileDate'],
-    );
+    expect(
+      issuePaths(documentSchema, { ...doc, fdate: '2024-05', fileDate: '2024-05-01' }),
+    ).toEqual(['fdate', 'fileDate']);
   });
 });
 
@@ -55,11 +50,11 @@ describe('month string', () => {
   });
 
   it('the by-month request takes the month as fdate', () => {
-    expect(failPaths(documentsByMonthRequestSchema, { fdate: '2024-05-01' })).toEqual(['fdate']);
+    expect(issuePaths(documentsByMonthRequestSchema, { fdate: '2024-05-01' })).toEqual(['fdate']);
   });
 
   it('document data is base64', () => {
     expect(documentDataSchema.parse({ data: 'SGVsbG8=' }).data).toBe('SGVsbG8=');
-    expect(failPaths(documentDataSchema, { data: 'not base64!' })).toEqual(['data']);
+    expect(issuePaths(documentDataSchema, { data: 'not base64!' })).toEqual(['data']);
   });
 });

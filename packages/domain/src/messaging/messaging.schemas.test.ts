@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   messageReceivedSchema,
   messageSchema,
@@ -11,11 +11,6 @@ const VISIT = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const OWNER = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
 const MSG = 'c2d4e6f8-0a1b-4c3d-8e5f-6a7b8c9d0e1f';
 const FILE = { id: 'e1f2a3b4-c5d6-4e7f-a8b9-c0d1e2f3a4b5', name: 'rash.jpg', type: 'image/jpeg' };
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 describe('message', () => {
   it('parses a stored message; not yet received until received is set', () => {
@@ -41,7 +36,7 @@ describe('message', () => {
 
   it('names the bad attachment', () => {
     expect(
-      failPaths(messageSchema, {
+      issuePaths(messageSchema, {
         msgId: MSG,
         visitId: VISIT,
         owner: OWNER,
@@ -60,7 +55,7 @@ describe('message', () => {
     });
     expect(email.attachments).toEqual([FILE]);
     expect(
-      failPaths(pharmacyEmailSchema, { threadId: 't', emailId: 'm', timeStamp: 'now' }),
+      issuePaths(pharmacyEmailSchema, { threadId: 't', emailId: 'm', timeStamp: 'now' }),
     ).toEqual(['timeStamp']);
   });
 });
@@ -82,9 +77,9 @@ describe('outgoing socket message', () => {
   });
 
   it('rejects a message with no text and no attachments, on text', () => {
-    expect(failPaths(outgoingMessageSchema, { visitId: VISIT, owner: OWNER })).toEqual(['text']);
+    expect(issuePaths(outgoingMessageSchema, { visitId: VISIT, owner: OWNER })).toEqual(['text']);
     expect(
-      failPaths(outgoingMessageSchema, {
+      issuePaths(outgoingMessageSchema, {
         visitId: VISIT,
         owner: OWNER,
         text: '  \n ',
@@ -96,6 +91,6 @@ describe('outgoing socket message', () => {
   it('messageReceived names owner, message and visit', () => {
     const ack = { owner: OWNER, msgId: MSG, visitId: VISIT };
     expect(messageReceivedSchema.parse(ack)).toEqual(ack);
-    expect(failPaths(messageReceivedSchema, { owner: OWNER, visitId: VISIT })).toEqual(['msgId']);
+    expect(issuePaths(messageReceivedSchema, { owner: OWNER, visitId: VISIT })).toEqual(['msgId']);
   });
 });

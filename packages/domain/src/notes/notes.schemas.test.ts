@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import { notesPageRequestSchema, notesRequestSchema } from './notes.api';
 import { noteSchema } from './notes.schemas';
 
 const ID = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const PT = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 const note = {
   id: ID,
@@ -40,13 +35,16 @@ describe('note', () => {
   it('the NPI is exactly 10 digits', () => {
     for (const npi of ['123456789', '12345678901', '12345678a3']) {
       expect(
-        failPaths(noteSchema, { ...note, providerCredential: { ...note.providerCredential, npi } }),
+        issuePaths(noteSchema, {
+          ...note,
+          providerCredential: { ...note.providerCredential, npi },
+        }),
       ).toEqual(['providerCredential.npi']);
     }
   });
 
   it('date is YYYY-MM-DD, time HH:MM[:SS], patient a UUID', () => {
-    expect(failPaths(noteSchema, { ...note, date: '05-01-2024', time: '2pm', ptId: 7 })).toEqual([
+    expect(issuePaths(noteSchema, { ...note, date: '05-01-2024', time: '2pm', ptId: 7 })).toEqual([
       'date',
       'time',
       'ptId',
@@ -55,7 +53,7 @@ describe('note', () => {
 
   it('reports a missing address line on its path', () => {
     expect(
-      failPaths(noteSchema, {
+      issuePaths(noteSchema, {
         ...note,
         providerCredential: { ...note.providerCredential, address: { name: 'X', line1: ' ' } },
       }),
@@ -77,7 +75,7 @@ describe('notes requests', () => {
         .success,
     ).toBe(true);
     expect(
-      failPaths(notesPageRequestSchema, {
+      issuePaths(notesPageRequestSchema, {
         uid: PT,
         startDate: '2024-05-02',
         endDate: '2024-05-01',

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import { addCardRequestSchema } from './payments.api';
 import {
   type CardEntry,
@@ -16,11 +16,6 @@ import {
 } from './payments.schemas';
 
 const ID = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 const entry = {
   cardHolderName: ' Ann Lee ',
@@ -51,29 +46,31 @@ describe('card entry form (input only)', () => {
   });
 
   it('rejects a number failing the Luhn check, on ccNumber', () => {
-    expect(failPaths(cardEntrySchema, { ...entry, ccNumber: '4111111111111112' })).toEqual([
+    expect(issuePaths(cardEntrySchema, { ...entry, ccNumber: '4111111111111112' })).toEqual([
       'ccNumber',
     ]);
   });
 
   it('needs 12-19 digits', () => {
-    expect(failPaths(cardEntrySchema, { ...entry, ccNumber: '42424242424' })).toEqual(['ccNumber']);
-    expect(failPaths(cardEntrySchema, { ...entry, ccNumber: '4'.repeat(20) })).toEqual([
+    expect(issuePaths(cardEntrySchema, { ...entry, ccNumber: '42424242424' })).toEqual([
       'ccNumber',
     ]);
-    expect(failPaths(cardEntrySchema, { ...entry, ccNumber: '4111x11111111111' })).toEqual([
+    expect(issuePaths(cardEntrySchema, { ...entry, ccNumber: '4'.repeat(20) })).toEqual([
+      'ccNumber',
+    ]);
+    expect(issuePaths(cardEntrySchema, { ...entry, ccNumber: '4111x11111111111' })).toEqual([
       'ccNumber',
     ]);
   });
 
   it('needs a 3-4 digit CVV, an MM/YY expiry and a card holder name', () => {
     for (const cvv of ['12', '12345', 'abc']) {
-      expect(failPaths(cardEntrySchema, { ...entry, cvv })).toEqual(['cvv']);
+      expect(issuePaths(cardEntrySchema, { ...entry, cvv })).toEqual(['cvv']);
     }
     for (const expiration of ['4/29', '13/29', '00/29', '04/2029', '0429']) {
-      expect(failPaths(cardEntrySchema, { ...entry, expiration })).toEqual(['expiration']);
+      expect(issuePaths(cardEntrySchema, { ...entry, expiration })).toEqual(['expiration']);
     }
-    expect(failPaths(cardEntrySchema, { ...entry, cardHolderName: '   ' })).toEqual([
+    expect(issuePaths(cardEntrySchema, { ...entry, cardHolderName: '   ' })).toEqual([
       'cardHolderName',
     ]);
   });
@@ -101,9 +98,15 @@ describe('card entry form (input only)', () => {
   it('the add-card request carries the entry form under card', () => {
     const parsed = addCardRequestSchema.parse({ profileID: null, signature: null, card: entry });
     expect(parsed.card.ccNumber).toBe('4111111111111111');
-    expect(failPaths(addCardRequestSchema, { profileID: null, signature: null, card: {} })).toEqual(
-      ['card.cardHolderName', 'card.ccNumber', 'card.cvv', 'card.expiration', 'card.cardZip'],
-    );
+    expect(
+      issuePaths(addCardRequestSchema, { profileID: null, signature: null, card: {} }),
+    ).toEqual([
+      'card.cardHolderName',
+      'card.ccNumber',
+      'card.cvv',
+      'card.expiration',
+      'card.cardZip',
+    ]);
   });
 });
 
@@ -137,7 +140,7 @@ describe('stored card (payment profile): never a number or CVV', () => {
   });
 
   it('last4 is exactly four digits', () => {
-    expect(failPaths(storedCardSchema, { ...stored, last4: '41111' })).toEqual(['last4']);
+    expect(issuePaths(storedCardSchema, { ...stored, last4: '41111' })).toEqual(['last4']);
   });
 
   it('a user without a gateway profile has null ids and no cards by default', () => {
@@ -150,7 +153,7 @@ describe('stored card (payment profile): never a number or CVV', () => {
 describe('balances, transactions, prices', () => {
   it('a credit balance is an id and cents', () => {
     expect(creditBalanceSchema.parse({ id: ID, balance: 1500 })).toEqual({ id: ID, balance: 1500 });
-    expect(failPaths(creditBalanceSchema, { id: ID, balance: 15.5 })).toEqual(['balance']);
+    expect(issuePaths(creditBalanceSchema, { id: ID, balance: 15.5 })).toEqual(['balance']);
   });
 
   it('a transaction shows a masked card and an amount in cents', () => {
@@ -164,16 +167,16 @@ describe('balances, transactions, prices', () => {
       amount: 3500,
     };
     expect(transactionSchema.parse(tx)).toEqual(tx);
-    expect(failPaths(transactionSchema, { ...tx, amount: 35.0001 })).toEqual(['amount']);
-    expect(failPaths(transactionSchema, { ...tx, card: { brand: 'visa', last4: 'x111' } })).toEqual(
-      ['card.last4'],
-    );
+    expect(issuePaths(transactionSchema, { ...tx, amount: 35.0001 })).toEqual(['amount']);
+    expect(
+      issuePaths(transactionSchema, { ...tx, card: { brand: 'visa', last4: 'x111' } }),
+    ).toEqual(['card.last4']);
   });
 
   it('pricing and coupon answers carry price, token and texts; clearReferralCode defaults false', () => {
     const pricing = { price: 2500, priceToken: 'tok', data: { title: 'Price', msg: '$25' } };
     expect(pricingAnswerSchema.parse(pricing)).toEqual(pricing);
     expect(couponAnswerSchema.parse(pricing).data.clearReferralCode).toBe(false);
-    expect(failPaths(couponAnswerSchema, { ...pricing, priceToken: '' })).toEqual(['priceToken']);
+    expect(issuePaths(couponAnswerSchema, { ...pricing, priceToken: '' })).toEqual(['priceToken']);
   });
 });

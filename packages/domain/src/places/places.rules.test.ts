@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultStateList, onDemandStates } from '../constants/constants';
 import { translate } from '../i18n/catalog';
 import {
   asyncRestrictedStates,
+  defaultStateList,
   effectiveStateList,
   gabapentinRestrictedStates,
   inStoreAssessmentUnavailableStates,
   isUsStateCode,
   normalizeStateCode,
+  onDemandStates,
   requirementMessageKey,
   serviceAvailability,
   stateNameKey,

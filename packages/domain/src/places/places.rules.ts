@@ -16,8 +16,12 @@
  * - Roles that count as available everywhere (tester, demo, AllAccess, spec section 6) pass
  *   options.availableEverywhere, which skips the configured lists and the async restriction.
  */
-import { defaultStateList, onDemandStates } from '../constants/constants';
 import type { placesMessages } from './places.messages';
+
+/** States offered when the configured available-states list is empty. */
+export const defaultStateList = ['FL'] as const;
+/** States where on-demand (video now) visits are staffed. */
+export const onDemandStates = ['FL', 'TX'] as const;
 
 export type PlacesMessageKey = keyof typeof placesMessages.en;
 

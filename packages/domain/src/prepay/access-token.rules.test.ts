@@ -13,9 +13,13 @@ import {
   isLowBalance,
   limitRefusalMessages,
   newAccessToken,
+  prepayNoLimit,
   recordPrescription,
   shouldNotifyLowBalance,
+  tokenLength,
   tokenRefusalMessages,
+  tokenSchema,
+  validateToken,
   withinLimit,
 } from './access-token.rules';
 
@@ -203,5 +207,34 @@ describe('prepay dictionary texts (spec section 8)', () => {
       'Authorized user list was not updated',
     );
     expect(translate('en', 'prepay.programNotUpdated')).toBe('Program was not updated');
+  });
+});
+
+describe('token (spec 5)', () => {
+  it('needs exactly 12 characters', () => {
+    expect(validateToken('ABCDEF123456')).toEqual({ ok: true });
+    expect(validateToken('ABCDEF12345')).toEqual({ ok: false, key: 'validation.token.length' });
+    expect(validateToken('ABCDEF1234567')).toEqual({ ok: false, key: 'validation.token.length' });
+  });
+
+  it('refuses / \\ ? # and colon', () => {
+    for (const bad of ['/', '\\', '?', '#', ':']) {
+      const token = `ABCDE${bad}123456`;
+      expect({ token, check: validateToken(token) }).toEqual({
+        token,
+        check: { ok: false, key: 'validation.token.characters' },
+      });
+    }
+    expect(tokenSchema.parse(' ABCDEF123456 ')).toBe('ABCDEF123456');
+  });
+});
+
+describe('prepay conventions (spec 9)', () => {
+  it('uses 0 for no limit, a 25-day example reuse interval and 12-character tokens', () => {
+    expect({ prepayNoLimit, exampleReuseIntervalDays, tokenLength }).toEqual({
+      prepayNoLimit: 0,
+      exampleReuseIntervalDays: 25,
+      tokenLength: 12,
+    });
   });
 });

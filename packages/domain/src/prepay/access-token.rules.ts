@@ -1,4 +1,10 @@
-import { prepayReuseIntervalExampleDays } from '../constants/constants';
+import {
+  checkedString,
+  type Check as FieldCheck,
+  fail,
+  isBlank,
+  ok,
+} from '../validation/checks.rules';
 import type { PrepayMessageKey } from './prepay.messages';
 
 /**
@@ -9,15 +15,16 @@ import type { PrepayMessageKey } from './prepay.messages';
  * (a prescription was written) or denied. On denial the visit is credited back to the program
  * and the token cannot be reused until the program's reuse interval has passed.
  *
- * The reuse-interval example (25 days) comes from constants/constants.ts.
  */
 
 export const accessTokenStates = ['unclaimed', 'claimed', 'claimedWithRx', 'denied'] as const;
 export type AccessTokenState = (typeof accessTokenStates)[number];
 
+/** In prepay limits and notification settings, 0 means no limit / no notification. */
+export const prepayNoLimit = 0;
 export const dayMs = 24 * 60 * 60 * 1000;
 /** The spec's example reuse interval (section 9). 0 means no interval. */
-export const exampleReuseIntervalDays = prepayReuseIntervalExampleDays;
+export const exampleReuseIntervalDays = 25;
 
 /**
  * single: one visit (the default). multiple: the pharmacy version, any number of visits while
@@ -244,3 +251,18 @@ export function shouldNotifyLowBalance(
     !isLowBalance(balanceBefore, lowBalanceLimit) && isLowBalance(balanceAfter, lowBalanceLimit)
   );
 }
+
+// --- The token as typed (spec section 5) ---------------------------------------------------
+
+export const tokenLength = 12;
+
+/** Characters an access token may not contain: / \ ? # and colon. */
+export const tokenForbiddenCharacters = /[/\\?#:]/;
+
+/** Access token: exactly 12 characters, none of / \ ? # : */
+export function validateToken(token: string | null | undefined): FieldCheck {
+  if (token === null || token === undefined || isBlank(token)) return fail('common.required');
+  if (tokenForbiddenCharacters.test(token)) return fail('validation.token.characters');
+  return [...token].length === tokenLength ? ok : fail('validation.token.length');
+}
+export const tokenSchema = checkedString(validateToken);

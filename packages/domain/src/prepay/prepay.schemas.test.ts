@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   accessTokenSchema,
   authorizedUserSchema,
@@ -11,11 +11,6 @@ import {
 
 const ID = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const OWNER = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 const minimalProgram = {
   id: ID,
@@ -64,17 +59,17 @@ describe('prepay program', () => {
   });
 
   it('rejects negative or fractional limits and amounts, naming the field', () => {
-    expect(failPaths(prepayProgramSchema, { ...minimalProgram, perAccountLimit: -1 })).toEqual([
+    expect(issuePaths(prepayProgramSchema, { ...minimalProgram, perAccountLimit: -1 })).toEqual([
       'perAccountLimit',
     ]);
-    expect(failPaths(prepayProgramSchema, { ...minimalProgram, reuseIntervalDays: 1.5 })).toEqual([
+    expect(issuePaths(prepayProgramSchema, { ...minimalProgram, reuseIntervalDays: 1.5 })).toEqual([
       'reuseIntervalDays',
     ]);
-    expect(failPaths(prepayProgramSchema, { ...minimalProgram, balance: 10.25 })).toEqual([
+    expect(issuePaths(prepayProgramSchema, { ...minimalProgram, balance: 10.25 })).toEqual([
       'balance',
     ]);
     expect(
-      failPaths(prepayProgramSchema, { ...minimalProgram, allowedUsers: ['a@b.co', 'nope'] }),
+      issuePaths(prepayProgramSchema, { ...minimalProgram, allowedUsers: ['a@b.co', 'nope'] }),
     ).toEqual(['allowedUsers.1']);
   });
 });
@@ -89,7 +84,7 @@ describe('one-time codes and access tokens', () => {
     expect(code.object).toEqual({});
     expect(code.delivery.sentAt).toBeNull();
     expect(
-      failPaths(oneTimeCodeSchema, { nOnce: 'short', url: 'x', delivery: { channel: 'fax' } }),
+      issuePaths(oneTimeCodeSchema, { nOnce: 'short', url: 'x', delivery: { channel: 'fax' } }),
     ).toEqual(['nOnce', 'url', 'delivery.channel']);
   });
 
@@ -120,7 +115,7 @@ describe('one-time codes and access tokens', () => {
     });
     expect(token.use).toBe('multiple');
     expect(
-      failPaths(accessTokenSchema, {
+      issuePaths(accessTokenSchema, {
         code: 'AB12CD34EF56',
         programId: ID,
         use: 'twice',
@@ -136,7 +131,7 @@ describe('one-time codes and access tokens', () => {
       ).toBe(true);
     }
     expect(
-      failPaths(accessTokenSchema, { code: 'AB12CD34EF5', programId: ID, state: 'used' }),
+      issuePaths(accessTokenSchema, { code: 'AB12CD34EF5', programId: ID, state: 'used' }),
     ).toEqual(['code', 'state']);
   });
 
@@ -146,7 +141,7 @@ describe('one-time codes and access tokens', () => {
       visitLimit: 0,
       visitsUsed: 0,
     });
-    expect(failPaths(authorizedUserSchema, { email: 'pat@example.com', visitLimit: -2 })).toEqual([
+    expect(issuePaths(authorizedUserSchema, { email: 'pat@example.com', visitLimit: -2 })).toEqual([
       'visitLimit',
     ]);
   });
@@ -159,15 +154,15 @@ describe('prepay purchase form', () => {
       name: 'Store 12',
       authorizedUsers: [],
     });
-    expect(failPaths(prepayPurchaseFormSchema, { visitCount: 0, name: 'x' })).toEqual([
+    expect(issuePaths(prepayPurchaseFormSchema, { visitCount: 0, name: 'x' })).toEqual([
       'visitCount',
     ]);
-    expect(failPaths(prepayPurchaseFormSchema, { visitCount: 2.5, name: '' })).toEqual([
+    expect(issuePaths(prepayPurchaseFormSchema, { visitCount: 2.5, name: '' })).toEqual([
       'visitCount',
       'name',
     ]);
     expect(
-      failPaths(prepayPurchaseFormSchema, { visitCount: 1, name: 'x', authorizedUsers: ['bad'] }),
+      issuePaths(prepayPurchaseFormSchema, { visitCount: 1, name: 'x', authorizedUsers: ['bad'] }),
     ).toEqual(['authorizedUsers.0']);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import {
   pharmacistGrantSchema,
   rxFormSchema,
@@ -13,11 +13,6 @@ import {
 
 const A = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const B = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 describe('rx visit', () => {
   it('parses a visit with defaults: nothing pending, not completed, no pharmacist', () => {
@@ -40,7 +35,7 @@ describe('rx visit', () => {
     expect(
       rxVisitSchema.safeParse({ id: A, status: 'picked-up', version: 0, cost: 0 }).success,
     ).toBe(true);
-    expect(failPaths(rxVisitSchema, { id: A, status: '', version: 1.5, cost: 45.5 })).toEqual([
+    expect(issuePaths(rxVisitSchema, { id: A, status: '', version: 1.5, cost: 45.5 })).toEqual([
       'status',
       'version',
       'cost',
@@ -50,7 +45,9 @@ describe('rx visit', () => {
   it('an uploaded file names its patient', () => {
     const file = { name: 'id.jpg', type: 'image/jpeg', docType: 'id', id: A, patientId: B };
     expect(uploadedFileSchema.parse(file)).toEqual(file);
-    expect(failPaths(uploadedFileSchema, { ...file, patientId: undefined })).toEqual(['patientId']);
+    expect(issuePaths(uploadedFileSchema, { ...file, patientId: undefined })).toEqual([
+      'patientId',
+    ]);
   });
 
   it('a status update carries the version seen and an optional note', () => {
@@ -77,7 +74,7 @@ describe('per-status configuration', () => {
 
   it('a map keyed by status reports the bad entry', () => {
     expect(
-      failPaths(rxStatusConfigMapSchema, { claimed: { label: 'Claimed' }, ready: { label: '' } }),
+      issuePaths(rxStatusConfigMapSchema, { claimed: { label: 'Claimed' }, ready: { label: '' } }),
     ).toEqual(['ready.label']);
   });
 });
@@ -90,7 +87,7 @@ describe('pharmacist grant', () => {
       links: [],
       claimedOnly: false,
     });
-    expect(failPaths(pharmacistGrantSchema, { email: 'x', states: ['FL', 'Florida'] })).toEqual([
+    expect(issuePaths(pharmacistGrantSchema, { email: 'x', states: ['FL', 'Florida'] })).toEqual([
       'email',
       'states.1',
     ]);
@@ -111,7 +108,7 @@ describe('rx link', () => {
   });
 
   it('needs a screen', () => {
-    expect(failPaths(rxLinkSchema, { screenId: ' ', medListId: 'm2' })).toEqual(['screenId']);
+    expect(issuePaths(rxLinkSchema, { screenId: ' ', medListId: 'm2' })).toEqual(['screenId']);
   });
 });
 
@@ -119,6 +116,6 @@ describe('form', () => {
   it('has id, title and text', () => {
     const form = { formId: 'consent-ldn', title: 'LDN consent', text: 'I agree...' };
     expect(rxFormSchema.parse(form)).toEqual(form);
-    expect(failPaths(rxFormSchema, { ...form, title: '' })).toEqual(['title']);
+    expect(issuePaths(rxFormSchema, { ...form, title: '' })).toEqual(['title']);
   });
 });

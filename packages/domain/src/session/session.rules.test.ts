@@ -5,6 +5,8 @@ import {
   autoLogoutDecision,
   biometricFailureOutcome,
   biometricMethods,
+  defaultAutoLogoffMinutes,
+  defaultIdleLogoutMs,
   isForegroundTimeout,
   isIdleTimeout,
   isVisitInProgress,
@@ -161,5 +163,12 @@ describe('login loads', () => {
       'availability',
       'version',
     ]);
+  });
+});
+
+describe('session defaults (spec 9)', () => {
+  it('logs out after 15 idle minutes and 30 minutes in the background', () => {
+    expect(defaultIdleLogoutMs).toBe(900_000);
+    expect(defaultAutoLogoffMinutes).toBe(30);
   });
 });

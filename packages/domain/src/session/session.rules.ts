@@ -1,15 +1,14 @@
-import { autoLogoffMinutesDefault, idleAutoLogoutMs } from '../constants/constants';
 import type { SessionMessageKey } from './session.messages';
 
 /**
  * Session rules (spec section 4, "Session" and "Auto-logout"). Times are epoch milliseconds and
  * every function takes `now`.
- *
- * The default limits come from constants/constants.ts (spec section 9).
  */
 
-export const defaultIdleLogoutMs = idleAutoLogoutMs;
-export const defaultAutoLogoffMinutes = autoLogoffMinutesDefault;
+/** Idle auto-logout (spec section 9): 900000 ms (15 min) without activity logs the user out. */
+export const defaultIdleLogoutMs = 900_000;
+/** Auto log-off minutes after the app returns from the background (configuration default). */
+export const defaultAutoLogoffMinutes = 30;
 
 /**
  * "A visit is in progress when more than one active visit exists." Implemented literally: one

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { issuePaths } from '../validation/schema-issues';
 import { userRoleSchema, userSessionSchema } from './session.schemas';
 
 const USER = '3f1c2b9e-8a4d-4c6e-9b2a-1d5e7f9a0b1c';
 const PERSON = '7a9e4c2d-1b3f-4e5a-8c6d-9f0a1b2c3d4e';
 const CHILD = 'c2d4e6f8-0a1b-4c3d-8e5f-6a7b8c9d0e1f';
 const CHILD_PERSON = 'e1f2a3b4-c5d6-4e7f-a8b9-c0d1e2f3a4b5';
-
-function failPaths(schema: z.ZodType, input: unknown): string[] {
-  const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
-}
 
 const minimal = {
   name: 'Ann Lee',
@@ -102,17 +97,17 @@ describe('user session', () => {
 
   it('the main user is family member 0', () => {
     expect(
-      failPaths(userSessionSchema, {
+      issuePaths(userSessionSchema, {
         ...minimal,
         users: [child, ...minimal.users],
       }),
     ).toEqual(['users.0.id']);
-    expect(failPaths(userSessionSchema, { ...minimal, users: [] })).toContain('users');
+    expect(issuePaths(userSessionSchema, { ...minimal, users: [] })).toContain('users');
   });
 
   it('names bad fields: role, price in cents, price type, location, a card number in payProfiles', () => {
     expect(
-      failPaths(userSessionSchema, {
+      issuePaths(userSessionSchema, {
         ...minimal,
         role: 'surgeon',
         consultLocation: 'Florida',
@@ -121,7 +116,7 @@ describe('user session', () => {
       }),
     ).toEqual(['role', 'price', 'priceType', 'consultLocation']);
     expect(
-      failPaths(userSessionSchema, {
+      issuePaths(userSessionSchema, {
         ...minimal,
         payProfiles: [
           {

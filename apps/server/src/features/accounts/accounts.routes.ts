@@ -3,7 +3,7 @@ import {
   loginWithCodeRequestSchema,
   okResponseSchema,
   profileResponseSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '../../platform/actor';

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import type {
-  loginWithCodeRequestSchema,
-  SessionProfile,
-} from '@apothecall/domain/accounts/accounts.schemas';
+import type { loginWithCodeRequestSchema } from '@apothecall/domain/accounts/accounts.api';
+import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { z } from 'zod';

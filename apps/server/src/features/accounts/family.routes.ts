@@ -9,7 +9,7 @@ import {
   removeAccountRequestSchema,
   setProfileRequestSchema,
   settingsResponseSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';

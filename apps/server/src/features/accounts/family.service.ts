@@ -1,20 +1,18 @@
-import type {
-  AccountSettings,
-  ConsentStatus,
-  Person,
-} from '@apothecall/domain/accounts/accounts.schemas';
+import type { ConsentStatus } from '@apothecall/domain/accounts/accounts.api';
+import type { AccountSettings, Person } from '@apothecall/domain/accounts/accounts.schemas';
 import {
   acceptedVersionOf,
   consentsUpToDate,
   currentLegalVersions,
+  type LegalNoticeLink,
+  legalNoticeLinks,
 } from '@apothecall/domain/accounts/consents.rules';
+import { splitName } from '@apothecall/domain/accounts/people.rules';
 import {
   createDependentSchema,
   registerProfileSchema,
 } from '@apothecall/domain/accounts/profile.schemas';
-import { type LegalNoticeLink, legalNoticeLinks } from '@apothecall/domain/constants/constants';
 import { isLang } from '@apothecall/domain/i18n/i18n.rules';
-import { splitName } from '@apothecall/domain/validation/validation.rules';
 import { z } from 'zod';
 import type { Actor as PlatformActor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

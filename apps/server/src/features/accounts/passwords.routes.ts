@@ -4,7 +4,7 @@ import {
   passwordResetRequestSchema,
   resetCodeRequestSchema,
   savePasswordRequestSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf, originOf } from '../../platform/actor';

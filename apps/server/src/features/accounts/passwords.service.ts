@@ -1,6 +1,6 @@
+import { passwordSchema } from '@apothecall/domain/accounts/credentials.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
-import { passwordSchema } from '@apothecall/domain/validation/validation.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newResetCode } from '../../platform/codes';

@@ -1,7 +1,8 @@
-import type { RegisterRequest } from '@apothecall/domain/accounts/accounts.schemas';
+import type { RegisterRequest } from '@apothecall/domain/accounts/accounts.api';
+import { passwordSchema } from '@apothecall/domain/accounts/credentials.rules';
+import { splitName } from '@apothecall/domain/accounts/people.rules';
 import { registerProfileSchema } from '@apothecall/domain/accounts/profile.schemas';
 import { translate } from '@apothecall/domain/i18n/catalog';
-import { passwordSchema, splitName } from '@apothecall/domain/validation/validation.rules';
 import type { AuditService } from '../../platform/audit.service';
 import { parseWith } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';

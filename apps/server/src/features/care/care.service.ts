@@ -17,12 +17,8 @@ import type {
   StartVisitInput as StartVisitRequestInput,
 } from '@apothecall/domain/care/visits.api';
 import { waitEstimate } from '@apothecall/domain/care/visits.rules';
+import { ageOn, calendarDateOfUtc, parseDateInput } from '@apothecall/domain/dates/dates.rules';
 import { serviceAvailability } from '@apothecall/domain/places/places.rules';
-import {
-  ageOn,
-  calendarDateOfUtc,
-  parseDateInput,
-} from '@apothecall/domain/validation/validation.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

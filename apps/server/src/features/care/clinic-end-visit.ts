@@ -10,6 +10,7 @@ import { type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { AppError, parseWith } from '../../platform/errors';
 import { pharmacyOf } from './clinic-workspace';
+import type { DirectoryPharmacy } from './visit-records.repo';
 
 /**
  * Ending a visit, the parts without I/O: reading the request, and composing the note and the
@@ -45,16 +46,9 @@ export function onlyTheNoteIsMissing(body: unknown): boolean {
 }
 
 /** The directory's pharmacy as the prescription and the note keep it. */
-export function prescriptionPharmacy(entry: {
-  ncpdpId: string;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  phone: string;
-  fax: string;
-}): Record<string, unknown> {
+export function prescriptionPharmacy(
+  entry: Omit<DirectoryPharmacy, 'acceptsErx'>,
+): Record<string, unknown> {
   return {
     ncpdpId: entry.ncpdpId,
     name: entry.name,

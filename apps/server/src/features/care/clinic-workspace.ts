@@ -5,11 +5,7 @@ import {
 } from '@apothecall/domain/care/screening.evaluate';
 import type { QueueEntry, VisitWorkspace } from '@apothecall/domain/care/visits.api';
 import { type VisitState, visitStates } from '@apothecall/domain/care/visits.rules';
-import {
-  ageOn,
-  calendarDateOfUtc,
-  parseDateInput,
-} from '@apothecall/domain/validation/validation.rules';
+import { ageOn, calendarDateOfUtc, parseDateInput } from '@apothecall/domain/dates/dates.rules';
 import type { PersonFacts } from '../accounts/accounts.port';
 import type { VisitRecord } from './care.repo';
 

@@ -7,7 +7,7 @@ import {
   type PaymentGateway,
 } from '../../platform/payments/gateway';
 import type { CardsRepo, ProfileRecord } from './cards.repo';
-import { createChargesService } from './charges.service';
+import { createChargesService, refundRowOf } from './charges.service';
 import type { CouponsRepo } from './coupons.repo';
 import type { LedgerRecord, LedgerRepo } from './ledger.repo';
 import { createPricingService } from './pricing.service';
@@ -519,22 +519,9 @@ describe('charges.service reconcile', () => {
   ) {
     const charge = store.rows.find((r) => r.id === paid.id);
     if (!charge) throw new Error('no charge');
-    const entry = await store.ledger.insertPending({
-      accountId: maria,
-      kind: 'refund',
-      idempotencyKey: key,
-      fingerprint: `refund:${charge.id}`,
-      invoiceNumber: `R${key}`.slice(0, 20),
-      amountCents: charge.amountCents,
-      creditCents: charge.creditCents,
-      cardCents: charge.cardCents,
-      paymentProfileId: charge.paymentProfileId,
-      cardBrand: charge.cardBrand,
-      cardLast4: charge.cardLast4,
-      cardHolder: charge.cardHolder,
-      relatedId: charge.id,
-      description: charge.description,
-    });
+    const entry = await store.ledger.insertPending(
+      refundRowOf(charge, key, `R${key}`.slice(0, 20)),
+    );
     if (!entry) throw new Error('key used');
     return { charge, entry };
   }

@@ -70,6 +70,30 @@ const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * `reconcile` settles from the gateway's own record (by invoice number): never charged twice,
  * never lost.
  */
+/** The pending ledger row that refunds `charge` in full (the same card and credit split). */
+export function refundRowOf(
+  charge: LedgerRecord,
+  idempotencyKey: string,
+  invoiceNumber: string,
+): Parameters<LedgerRepo['insertPending']>[0] {
+  return {
+    accountId: charge.accountId,
+    kind: 'refund',
+    idempotencyKey,
+    fingerprint: `refund:${charge.id}`,
+    invoiceNumber,
+    amountCents: charge.amountCents,
+    creditCents: charge.creditCents,
+    cardCents: charge.cardCents,
+    paymentProfileId: charge.paymentProfileId,
+    cardBrand: charge.cardBrand,
+    cardLast4: charge.cardLast4,
+    cardHolder: charge.cardHolder,
+    relatedId: charge.id,
+    description: charge.description,
+  };
+}
+
 export function createChargesService(deps: {
   ledger: LedgerRepo;
   /** The card charged, its gateway customer, and marking a refused card. */
@@ -330,22 +354,9 @@ export function createChargesService(deps: {
       // A charge is refunded once, whatever key the caller uses.
       const earlier = await deps.ledger.refundOf(charge.id);
       if (earlier) return toEntry(earlier);
-      const entry = await deps.ledger.insertPending({
-        accountId,
-        kind: 'refund',
-        idempotencyKey,
-        fingerprint,
-        invoiceNumber: newInvoiceNumber(),
-        amountCents: charge.amountCents,
-        creditCents: charge.creditCents,
-        cardCents: charge.cardCents,
-        paymentProfileId: charge.paymentProfileId,
-        cardBrand: charge.cardBrand,
-        cardLast4: charge.cardLast4,
-        cardHolder: charge.cardHolder,
-        relatedId: charge.id,
-        description: charge.description,
-      });
+      const entry = await deps.ledger.insertPending(
+        refundRowOf(charge, idempotencyKey, newInvoiceNumber()),
+      );
       if (!entry)
         return answerFor((await deps.ledger.findByKey(accountId, idempotencyKey))!, fingerprint);
       try {

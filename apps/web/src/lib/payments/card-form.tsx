@@ -1,5 +1,6 @@
+import { validateCardExpiry } from '@apothecall/domain/payments/cards.rules';
 import { type CardEntry, cardEntrySchema } from '@apothecall/domain/payments/payments.schemas';
-import { validateCardExpiry, validateZip } from '@apothecall/domain/validation/validation.rules';
+import { validateZip } from '@apothecall/domain/places/address.rules';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

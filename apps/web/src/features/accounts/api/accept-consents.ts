@@ -2,7 +2,7 @@ import {
   type acceptConsentsRequestSchema,
   type ConsentStatus,
   consentStatusSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

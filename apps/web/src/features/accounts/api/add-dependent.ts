@@ -1,8 +1,8 @@
 import {
   type addDependentRequestSchema,
-  type Person,
   personResponseSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
+import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

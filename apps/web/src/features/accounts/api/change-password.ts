@@ -1,7 +1,7 @@
 import {
   okResponseSchema,
   type passwordChangeRequestSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

@@ -1,7 +1,4 @@
-import {
-  type ConsentStatus,
-  consentStatusSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+import { type ConsentStatus, consentStatusSchema } from '@apothecall/domain/accounts/accounts.api';
 import { apiCall } from '../../../lib/api-client';
 
 export function getConsents(): Promise<ConsentStatus> {

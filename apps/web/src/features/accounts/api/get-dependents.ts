@@ -1,4 +1,5 @@
-import { familyResponseSchema, type Person } from '@apothecall/domain/accounts/accounts.schemas';
+import { familyResponseSchema } from '@apothecall/domain/accounts/accounts.api';
+import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
 import { apiCall } from '../../../lib/api-client';
 
 export const familyQueryKey = ['account', 'dependents'] as const;

@@ -1,7 +1,7 @@
 import {
   type ProfileResponse,
   profileResponseSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const profileQueryKey = ['account', 'profile'] as const;

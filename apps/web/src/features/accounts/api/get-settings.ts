@@ -1,7 +1,5 @@
-import {
-  type AccountSettings,
-  settingsResponseSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+import { settingsResponseSchema } from '@apothecall/domain/accounts/accounts.api';
+import type { AccountSettings } from '@apothecall/domain/accounts/accounts.schemas';
 import { apiCall } from '../../../lib/api-client';
 
 export const settingsQueryKey = ['profile', 'settings'] as const;

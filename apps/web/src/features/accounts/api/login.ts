@@ -2,7 +2,7 @@ import {
   type LoginResponse,
   loginResponseSchema,
   type loginWithCodeRequestSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { okResponseSchema } from '@apothecall/domain/accounts/accounts.schemas';
+import { okResponseSchema } from '@apothecall/domain/accounts/accounts.api';
 import { apiCall } from '../../../lib/api-client';
 
 export async function logout(): Promise<void> {

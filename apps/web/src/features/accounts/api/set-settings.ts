@@ -1,8 +1,8 @@
 import {
-  type AccountSettings,
   type profileSettingsRequestSchema,
   settingsResponseSchema,
-} from '@apothecall/domain/accounts/accounts.schemas';
+} from '@apothecall/domain/accounts/accounts.api';
+import type { AccountSettings } from '@apothecall/domain/accounts/accounts.schemas';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 

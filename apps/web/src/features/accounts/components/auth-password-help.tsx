@@ -1,4 +1,4 @@
-import { passwordResetRequestSchema } from '@apothecall/domain/accounts/accounts.schemas';
+import { passwordResetRequestSchema } from '@apothecall/domain/accounts/accounts.api';
 import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';

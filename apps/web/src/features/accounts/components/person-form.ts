@@ -1,8 +1,5 @@
 import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
-import {
-  type CalendarDate,
-  formatDobForDisplay,
-} from '@apothecall/domain/validation/validation.rules';
+import { type CalendarDate, formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
 
 /**
  * Today in the browser's time zone. Age rules are judged on this date: the server judges them

@@ -1,7 +1,7 @@
 import {
   passwordSchema,
   validatePasswordConfirmation,
-} from '@apothecall/domain/validation/validation.rules';
+} from '@apothecall/domain/accounts/credentials.rules';
 import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

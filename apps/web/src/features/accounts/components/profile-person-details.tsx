@@ -1,11 +1,15 @@
 import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
 import {
+  genders,
+  maxAge,
+  namePartSchema,
+  relationOptions,
+} from '@apothecall/domain/accounts/people.rules';
+import {
   createDependentSchema,
   registerProfileSchema,
 } from '@apothecall/domain/accounts/profile.schemas';
-import { genders, maxAge, relationOptions } from '@apothecall/domain/constants/constants';
 import { usStates } from '@apothecall/domain/places/places.rules';
-import { namePartSchema } from '@apothecall/domain/validation/validation.rules';
 import {
   Button,
   Card,

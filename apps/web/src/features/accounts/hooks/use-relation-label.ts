@@ -1,5 +1,5 @@
+import { relationOptions } from '@apothecall/domain/accounts/people.rules';
 import type { ProfileScreensMessageKey } from '@apothecall/domain/accounts/profile-screens.messages';
-import { relationOptions } from '@apothecall/domain/constants/constants';
 import { useCallback } from 'react';
 import { useT } from '../../../lib/i18n';
 

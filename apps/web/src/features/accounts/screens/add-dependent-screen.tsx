@@ -1,13 +1,13 @@
 import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
-import { createDependentSchema } from '@apothecall/domain/accounts/profile.schemas';
 import {
   genders,
   maxAge,
+  namePartSchema,
   type Relation,
   relationOptions,
-} from '@apothecall/domain/constants/constants';
+} from '@apothecall/domain/accounts/people.rules';
+import { createDependentSchema } from '@apothecall/domain/accounts/profile.schemas';
 import { isMessageKey } from '@apothecall/domain/i18n/catalog';
-import { namePartSchema } from '@apothecall/domain/validation/validation.rules';
 import {
   Button,
   Card,

@@ -1,4 +1,4 @@
-import type { ConsentStatus } from '@apothecall/domain/accounts/accounts.schemas';
+import type { ConsentStatus } from '@apothecall/domain/accounts/accounts.api';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

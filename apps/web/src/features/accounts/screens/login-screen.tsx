@@ -1,4 +1,4 @@
-import { loginWithCodeRequestSchema } from '@apothecall/domain/accounts/accounts.schemas';
+import { loginWithCodeRequestSchema } from '@apothecall/domain/accounts/accounts.api';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,13 +1,12 @@
-import { registerProfileSchema } from '@apothecall/domain/accounts/profile.schemas';
-import { genders } from '@apothecall/domain/constants/constants';
-import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
 import {
-  formatDobForDisplay,
-  formatPhone,
-  namePartSchema,
   passwordSchema,
   validatePasswordConfirmation,
-} from '@apothecall/domain/validation/validation.rules';
+} from '@apothecall/domain/accounts/credentials.rules';
+import { genders, namePartSchema } from '@apothecall/domain/accounts/people.rules';
+import { registerProfileSchema } from '@apothecall/domain/accounts/profile.schemas';
+import { formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
+import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,
   Anchor,

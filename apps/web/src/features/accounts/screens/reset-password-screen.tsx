@@ -1,4 +1,4 @@
-import { passwordResetSchema } from '@apothecall/domain/validation/validation.rules';
+import { passwordResetSchema } from '@apothecall/domain/accounts/credentials.rules';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

@@ -1,4 +1,4 @@
-import { formatPhone } from '@apothecall/domain/validation/validation.rules';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import { Alert, Anchor, Card, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
+import { relationOptions } from '@apothecall/domain/accounts/people.rules';
 import type { ProfileScreensMessageKey } from '@apothecall/domain/accounts/profile-screens.messages';
 import { careReasons, isCareReasonId } from '@apothecall/domain/care/care-reasons';
-import { relationOptions } from '@apothecall/domain/constants/constants';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { isUsStateCode, stateNameKey } from '@apothecall/domain/places/places.rules';
 import { ApiError } from '../../../lib/api-client';

@@ -1,10 +1,10 @@
 import type { PharmacyChoice } from '@apothecall/domain/care/care.schemas';
 import type { VisitScreenResult } from '@apothecall/domain/care/screening.evaluate';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
 import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
 import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
 import type { CardEntry } from '@apothecall/domain/payments/payments.schemas';
-import { validatePaymentForm } from '@apothecall/domain/validation/validation.rules';
 import {
   Alert,
   Anchor,

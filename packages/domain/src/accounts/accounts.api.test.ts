@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema } from './accounts.schemas';
+import { loginRequestSchema } from './accounts.api';
 
 describe('loginRequestSchema', () => {
   const valid = {
