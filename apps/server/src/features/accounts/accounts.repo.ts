@@ -6,7 +6,6 @@ export interface AccountRecord {
   id: string;
   brandId: string;
   loginId: string;
-  passwordHash: string;
   role: string;
   organizationType: string | null;
   organizationId: string | null;
@@ -59,8 +58,20 @@ export interface CodeRecord {
 }
 
 export interface AccountsRepo {
+  /** The account a login names, with its password hash: the only read that carries the hash. */
+  findForLogin(loginId: string): Promise<(AccountRecord & { passwordHash: string }) | undefined>;
   findByLoginId(loginId: string): Promise<AccountRecord | undefined>;
+  /** Without the password hash (see passwordHashOf). */
   findById(id: string): Promise<AccountRecord | undefined>;
+  /**
+   * The account and its persons (holder first) in one statement: the session's profile, read
+   * on every app start. Undefined when the account does not exist.
+   */
+  profileOf(
+    accountId: string,
+  ): Promise<{ account: AccountRecord; persons: PersonRecord[] } | undefined>;
+  /** The hash alone, for checking the current password before a change or a removal. */
+  passwordHashOf(accountId: string): Promise<string | undefined>;
   /** The account's people, the holder ('self') first. */
   listPersons(accountId: string): Promise<PersonRecord[]>;
   findPerson(personId: string): Promise<PersonRecord | undefined>;
@@ -114,7 +125,6 @@ const accountColumns = {
   id: accounts.id,
   brandId: accounts.brandId,
   loginId: accounts.loginId,
-  passwordHash: accounts.passwordHash,
   role: accounts.role,
   organizationType: accounts.organizationType,
   organizationId: accounts.organizationId,
@@ -146,7 +156,50 @@ export const personColumns = {
 };
 
 export function createAccountsRepo(db: Db): AccountsRepo {
+  // The session's profile is read on every app start and by every screen that shows the
+  // family: prepared once (named) instead of built by the query builder each time.
+  const byId = db
+    .select(accountColumns)
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('account_by_id');
+  const personsOf = db
+    .select(personColumns)
+    .from(persons)
+    .where(eq(persons.accountId, sql.placeholder('accountId')))
+    .orderBy(sql`case when ${persons.relation} = 'self' then 0 else 1 end`, asc(persons.createdAt))
+    .prepare('persons_of_account');
+  const accountWithPersons = db
+    .select({ account: accountColumns, person: personColumns })
+    .from(accounts)
+    .innerJoin(persons, eq(persons.accountId, accounts.id))
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .orderBy(sql`case when ${persons.relation} = 'self' then 0 else 1 end`, asc(persons.createdAt))
+    .prepare('account_with_persons');
   return {
+    async findForLogin(loginId) {
+      const [row] = await db
+        .select({ ...accountColumns, passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.loginId, loginId))
+        .limit(1);
+      return row;
+    },
+    async profileOf(accountId) {
+      const rows = await accountWithPersons.execute({ id: accountId });
+      const first = rows[0];
+      if (!first) return undefined;
+      return { account: first.account, persons: rows.map((r) => r.person) };
+    },
+    async passwordHashOf(accountId) {
+      const [row] = await db
+        .select({ passwordHash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row?.passwordHash;
+    },
     async findByLoginId(loginId) {
       const [row] = await db
         .select(accountColumns)
@@ -156,22 +209,11 @@ export function createAccountsRepo(db: Db): AccountsRepo {
       return row;
     },
     async findById(id) {
-      const [row] = await db
-        .select(accountColumns)
-        .from(accounts)
-        .where(eq(accounts.id, id))
-        .limit(1);
+      const [row] = await byId.execute({ id });
       return row;
     },
     async listPersons(accountId) {
-      return db
-        .select(personColumns)
-        .from(persons)
-        .where(eq(persons.accountId, accountId))
-        .orderBy(
-          sql`case when ${persons.relation} = 'self' then 0 else 1 end`,
-          asc(persons.createdAt),
-        );
+      return personsOf.execute({ accountId });
     },
     async findPerson(personId) {
       const [row] = await db

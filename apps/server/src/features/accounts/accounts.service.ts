@@ -192,7 +192,7 @@ export function createAccountsService(deps: {
     async login(input, ctx) {
       const loginId = normalizeLoginId(input.loginId);
       const loginIdHash = createHash('sha256').update(loginId).digest('hex');
-      const account = await deps.repo.findByLoginId(loginId);
+      const account = await deps.repo.findForLogin(loginId);
       const deviceHash = account ? await knownDevice(account.id, input.deviceToken) : undefined;
       const gate =
         account && deviceHash
@@ -289,9 +289,9 @@ export function createAccountsService(deps: {
     },
 
     async profile(accountId, origin) {
-      const account = await deps.repo.findById(accountId);
-      if (!account) throw appErrors.notFound();
-      const persons = await deps.repo.listPersons(account.id);
+      const found = await deps.repo.profileOf(accountId);
+      if (!found) throw appErrors.notFound();
+      const { account, persons } = found;
       await deps.audit.record({ ...origin, accountId: accountId }, 'profile.read', {
         accountId: accountId,
         personId: persons[0]?.id,

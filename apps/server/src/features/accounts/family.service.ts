@@ -233,10 +233,9 @@ export function createFamilyService(deps: {
     },
 
     async remove(actor, password) {
-      const account = await deps.repo.findById(actor.accountId);
-      if (!account) throw appErrors.notFound();
-      if (!(await deps.hasher.verify(account.passwordHash, password)))
-        throw appErrors.wrongPassword();
+      const passwordHash = await deps.repo.passwordHashOf(actor.accountId);
+      if (passwordHash === undefined) throw appErrors.notFound();
+      if (!(await deps.hasher.verify(passwordHash, password))) throw appErrors.wrongPassword();
       await deps.repo.disable(actor.accountId, 'removed-by-user', now());
       await deps.sessions.revokeAllForAccount(actor.accountId, 'account-removed');
       await audit(actor, 'account.remove', actor.accountId);

@@ -18,7 +18,7 @@ describe('slowDownMs', () => {
 
 /** The login service with fakes: one account, a known device, and a recording sleep. */
 function setUp() {
-  const account: AccountRecord = {
+  const account: AccountRecord & { passwordHash: string } = {
     id: '00000000-0000-4000-8000-000000000001',
     brandId: 'apothecall',
     loginId: 'nurse@example.test',
@@ -36,7 +36,7 @@ function setUp() {
   };
   const codes: (CodeRecord & { purpose: string; codeHash: string })[] = [];
   const repo = {
-    findByLoginId: async (loginId: string) => (loginId === account.loginId ? account : undefined),
+    findForLogin: async (loginId: string) => (loginId === account.loginId ? account : undefined),
     listPersons: async () => [
       {
         id: account.id,

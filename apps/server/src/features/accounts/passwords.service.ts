@@ -136,8 +136,9 @@ export function createPasswordsService(deps: {
 
     async change(session, oldPassword, newPassword, origin) {
       const account = await deps.repo.findById(session.accountId);
-      if (!account) throw appErrors.notFound();
-      if (!(await deps.hasher.verify(account.passwordHash, oldPassword))) {
+      const passwordHash = await deps.repo.passwordHashOf(session.accountId);
+      if (!account || passwordHash === undefined) throw appErrors.notFound();
+      if (!(await deps.hasher.verify(passwordHash, oldPassword))) {
         await deps.audit.failed(
           { ...origin, accountId: account.id },
           'password.change',

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/platform';
 
@@ -32,6 +32,21 @@ export interface SessionsRepo {
 }
 
 export function createSessionsRepo(db: Db): SessionsRepo {
+  // Every authenticated request runs this: prepared once (named, so PostgreSQL plans it once
+  // per connection) instead of built by the query builder each time.
+  const byTokenHash = db
+    .select({
+      id: sessions.id,
+      accountId: sessions.accountId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token_hash');
   return {
     async insert(row) {
       const [inserted] = await db
@@ -50,18 +65,7 @@ export function createSessionsRepo(db: Db): SessionsRepo {
       return inserted.id;
     },
     async findByTokenHash(tokenHash) {
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          accountId: sessions.accountId,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-        })
-        .from(sessions)
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
+      const [row] = await byTokenHash.execute({ tokenHash });
       return row;
     },
     async touch(id, at) {
