@@ -1,84 +1,217 @@
-// `npm run bench`: the cost of the API's authenticated read against a bare Fastify
-// hello-world, measured side by side in one run on this machine, printed as a ratio.
-// Targets are ratios (machine-independent), never absolute times.
-import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { demoPassword, seedDemo } from '../../apps/server/src/db/seed/demo-seed';
-import { createPasswordHasher } from '../../apps/server/src/platform/passwords';
+// bench/api: the product's hot reads against a bare Fastify hello-world, each server and the
+// load generator in their own processes, measured side by side in one run on this machine and
+// printed as ratios (machine-independent), never asserted in tests.
+import pg from 'pg';
+import { runScript, startServer } from '../processes';
+import type { Row } from '../report';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const demoPassword = 'Apothecall-Demo-1';
 
-async function measure(title: string, url: string, headers: Record<string, string> = {}) {
-  // A short warm-up so JIT and caches settle before the measured run.
-  await autocannon({ url, headers, connections, duration: 1 });
-  const result = await autocannon({ url, headers, connections, duration: seconds });
+interface LoadResult {
+  rps: number;
+  mean: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function load(
+  title: string,
+  options: {
+    url: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+  },
+): Promise<LoadResult> {
+  const result = await runScript<LoadResult>('api/load.ts', [
+    JSON.stringify({ connections, ...options, seconds }),
+  ]);
+  console.log(
+    `  ${title.padEnd(58)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${String(result.p50).padStart(4)} ms   p99 ${String(result.p99).padStart(4)} ms`,
+  );
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${title}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  return { title, rps: result.requests.average, p99: result.latency.p99 };
+  return result;
 }
 
-async function main() {
-  const database = process.env.BENCH_DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL })
-    : await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  const hasher = createPasswordHasher();
-  await seedDemo(database.db, hasher);
-  const { fastify: api } = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    hasher,
-  });
-  await api.listen({ host: '127.0.0.1', port: 0 });
-  const apiUrl = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`;
-  const login = await fetch(`${apiUrl}/api/account/token`, {
+async function login(url: string, loginId: string): Promise<string> {
+  const response = await fetch(`${url}/api/account/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      loginId: 'patient@apothecall.test',
-      password: demoPassword,
-      platform: 'web',
-      version: 'bench',
-    }),
+    body: JSON.stringify({ loginId, password: demoPassword, platform: 'web', version: 'bench' }),
   });
-  const { token } = (await login.json()) as { token: string };
-
-  const hello = Fastify({ logger: false });
-  hello.get('/', async () => ({ hello: 'world' }));
-  await hello.listen({ host: '127.0.0.1', port: 0 });
-  const helloUrl = `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/`;
-
-  console.log(
-    `bench/api: ${seconds} s each, ${connections} connections, database ${database.kind}`,
-  );
-  const baseline = await measure('bare Fastify hello-world', helloUrl);
-  const profile = await measure(
-    'GET /api/account/profile (authenticated, audited)',
-    `${apiUrl}/api/account/profile`,
-    {
-      authorization: `Bearer ${token}`,
-    },
-  );
-  for (const r of [baseline, profile]) {
-    console.log(
-      `  ${r.title.padEnd(52)} ${r.rps.toFixed(0).padStart(7)} req/s   p99 ${String(r.p99).padStart(4)} ms`,
-    );
-  }
-  console.log(
-    `ratio: authenticated profile read = ${(profile.rps / baseline.rps).toFixed(3)} x hello-world throughput; p99 ${(profile.p99 / Math.max(baseline.p99, 1)).toFixed(2)} x`,
-  );
-  await api.close();
-  await hello.close();
-  await database.close();
+  if (!response.ok) throw new Error(`login ${loginId}: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/** A fresh database on the PostgreSQL server the bench may use, or undefined when none answers. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: admin });
+  try {
+    await client.connect();
+  } catch {
+    return undefined;
+  }
+  const name = 'apothecall_bench';
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+interface DatabaseFigures {
+  single: LoadResult;
+  profile: LoadResult;
+  queue: LoadResult;
+  notes: LoadResult;
+  profileWithLogins: LoadResult;
+}
+
+async function measureApi(kind: 'pglite' | 'postgres', databaseUrl?: string) {
+  const server = await startServer('api/server.ts', databaseUrl ? ['api', databaseUrl] : ['api']);
+  try {
+    const patient = await login(server.url, 'patient@apothecall.test');
+    const provider = await login(server.url, 'provider@apothecall.test');
+    const profile = (await (
+      await fetch(`${server.url}/api/account/profile`, {
+        headers: { authorization: `Bearer ${patient}` },
+      })
+    ).json()) as { profile: { personId: string } };
+    const asPatient = { authorization: `Bearer ${patient}` };
+    console.log(`api on ${kind}:`);
+    const figures: DatabaseFigures = {
+      single: await load('GET /api/account/profile, one at a time (1 connection)', {
+        url: `${server.url}/api/account/profile`,
+        headers: asPatient,
+        connections: 1,
+      }),
+      profile: await load('GET /api/account/profile (authenticated, audited)', {
+        url: `${server.url}/api/account/profile`,
+        headers: asPatient,
+      }),
+      queue: await load("GET /api/clinic/queue (the provider's queue)", {
+        url: `${server.url}/api/clinic/queue`,
+        headers: { authorization: `Bearer ${provider}` },
+      }),
+      notes: await load("POST /api/notes (a patient's notes list)", {
+        url: `${server.url}/api/notes`,
+        method: 'POST',
+        headers: { ...asPatient, 'content-type': 'application/json' },
+        body: JSON.stringify({ uid: profile.profile.personId }),
+      }),
+      profileWithLogins: await (async () => {
+        const logins = runScript<{ made: number; failed: number }>('api/logins.ts', [
+          server.url,
+          '20',
+          String(seconds + 1),
+          demoPassword,
+          'patient@apothecall.test',
+          'provider@apothecall.test',
+          'provider2@apothecall.test',
+          'pharmacist@apothecall.test',
+        ]);
+        const result = await load('GET /api/account/profile while 20 logins/s run', {
+          url: `${server.url}/api/account/profile`,
+          headers: asPatient,
+        });
+        const made = await logins;
+        console.log(`  (logins made ${made.made}, failed ${made.failed})`);
+        return result;
+      })(),
+    };
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchApi(): Promise<Row[]> {
+  console.log(`bench/api: ${seconds} s a figure, ${connections} connections, separate processes`);
+  const hello = await startServer('api/server.ts', ['hello']);
+  let baseline: LoadResult;
+  try {
+    baseline = await load('bare Fastify hello-world', { url: `${hello.url}/` });
+  } finally {
+    await hello.stop();
+  }
+  const ratio = (r: LoadResult) => r.rps / baseline.rps;
+  const rows: Row[] = [];
+  const lite = await measureApi('pglite');
+  rows.push({
+    figure: 'profile read one at a time, PGlite',
+    value: `${(lite.single.mean * 1000).toFixed(0)} µs`,
+    goal: '(measured)',
+    met: true,
+  });
+  rows.push({
+    figure: 'profile read, PGlite (x hello-world)',
+    value: `${ratio(lite.profile).toFixed(3)}x, p99 ${lite.profile.p99} ms`,
+    goal: '>= 0.15x',
+    met: ratio(lite.profile) >= 0.15,
+  });
+  const postgres = await freshPostgres();
+  if (!postgres) {
+    console.log('  PostgreSQL: no server answered (set BENCH_DATABASE_URL); not measured');
+    for (const figure of [
+      'profile read, PostgreSQL',
+      'queue read, PostgreSQL',
+      'notes list, PostgreSQL',
+    ]) {
+      rows.push({ figure, value: '-', goal: '-', met: 'not measured' });
+    }
+    return rows;
+  }
+  try {
+    const pgFigures = await measureApi('postgres', postgres.url);
+    rows.push(
+      {
+        figure: 'profile read one at a time, PostgreSQL',
+        value: `${(pgFigures.single.mean * 1000).toFixed(0)} µs`,
+        goal: '(measured)',
+        met: true,
+      },
+      {
+        figure: 'profile read, PostgreSQL (x hello-world)',
+        value: `${ratio(pgFigures.profile).toFixed(3)}x, p99 ${pgFigures.profile.p99} ms`,
+        goal: '>= 0.30x, p99 <= 25 ms',
+        met: ratio(pgFigures.profile) >= 0.3 && pgFigures.profile.p99 <= 25,
+      },
+      {
+        figure: 'queue read, PostgreSQL (x hello-world)',
+        value: `${ratio(pgFigures.queue).toFixed(3)}x`,
+        goal: '>= 0.20x',
+        met: ratio(pgFigures.queue) >= 0.2,
+      },
+      {
+        figure: 'notes list, PostgreSQL (x hello-world)',
+        value: `${ratio(pgFigures.notes).toFixed(3)}x`,
+        goal: '>= 0.20x',
+        met: ratio(pgFigures.notes) >= 0.2,
+      },
+      {
+        figure: 'profile p99 with 20 logins/s, PostgreSQL (x without)',
+        value: `${(pgFigures.profileWithLogins.p99 / Math.max(pgFigures.profile.p99, 1)).toFixed(2)}x`,
+        goal: '<= 2x',
+        met: pgFigures.profileWithLogins.p99 <= 2 * Math.max(pgFigures.profile.p99, 1),
+      },
+    );
+  } finally {
+    await postgres.drop();
+  }
+  return rows;
+}
