@@ -110,4 +110,43 @@ describe('visit queue', () => {
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
   });
+
+  it('tells the line after the caller has answered, once for changes made together', async () => {
+    const items = [{ id: 'v', location: 'FL', createdAt: at(0), accountId: 'a' }];
+    const { queue, pushes, calls } = queueOver(items, ['p1'], 1);
+    queue.changedLater('FL');
+    queue.changedLater('FL');
+    queue.changedLater('FL');
+    // Nothing happened yet: the caller answers first.
+    expect(pushes).toEqual([]);
+    expect(calls).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.sort()).toEqual(['claimants', 'onDuty', 'waiting']);
+    expect(pushes.map((p) => p.event)).toEqual(['line', 'waiter']);
+  });
+
+  it('runs one more update for a change made while an update runs', async () => {
+    const items = [{ id: 'v', location: 'FL', createdAt: at(0), accountId: 'a' }];
+    const { store, calls } = fakeStore(items, [], 1);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowWaiting = store.waiting;
+    const queue = createVisitQueue<Item>({
+      store: { ...store, waiting: async (states) => (await gate, slowWaiting(states)) },
+      push: () => undefined,
+      events: { lineChanged: 'line', waiterUpdate: 'waiter' },
+      waiter: (item) => ({ accountId: item.accountId, payload: null }),
+    });
+    queue.changedLater('FL');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The first update is held in its read; two more changes arrive meanwhile.
+    queue.changedLater('FL');
+    queue.changedLater('FL');
+    expect(calls.filter((c) => c === 'waiting')).toHaveLength(0);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.filter((c) => c === 'waiting')).toHaveLength(2);
+  });
 });

@@ -35,6 +35,12 @@ export interface VisitQueue<V extends QueueItem> {
    * new place and wait (`waiterUpdate`). Three queries, whatever the line's length: O(n) work.
    */
   changed(state: string): Promise<void>;
+  /**
+   * `changed`, after the current answer: the call that caused it (a claim, a start, a cancel)
+   * answers first. Calls for one state in the same turn of the event loop, or while its update
+   * runs, coalesce into one more update. Failures go to `onError`.
+   */
+  changedLater(state: string): void;
 }
 
 export function createVisitQueue<V extends QueueItem>(deps: {
@@ -47,8 +53,12 @@ export function createVisitQueue<V extends QueueItem>(deps: {
     place: number,
     waitTime: number | null,
   ) => { accountId: string; payload: unknown };
+  onError?: (error: unknown) => void;
 }): VisitQueue<V> {
-  return {
+  const scheduled = new Set<string>();
+  const running = new Set<string>();
+  const again = new Set<string>();
+  const queue: VisitQueue<V> = {
     async claim(item, claimantId, licensedStates, at) {
       if (!mayClaim(item, licensedStates)) return false;
       return deps.store.claim(item.id, claimantId, licensedStates, at);
@@ -70,5 +80,26 @@ export function createVisitQueue<V extends QueueItem>(deps: {
         deps.push(accountId, deps.events.waiterUpdate, payload);
       }
     },
+
+    changedLater(state) {
+      if (running.has(state)) {
+        again.add(state);
+        return;
+      }
+      if (scheduled.has(state)) return;
+      scheduled.add(state);
+      setImmediate(() => {
+        scheduled.delete(state);
+        running.add(state);
+        queue
+          .changed(state)
+          .catch((error: unknown) => deps.onError?.(error))
+          .finally(() => {
+            running.delete(state);
+            if (again.delete(state)) queue.changedLater(state);
+          });
+      });
+    },
   };
+  return queue;
 }

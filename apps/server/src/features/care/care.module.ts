@@ -49,6 +49,7 @@ export function careModule(
       accountId: visit.accountId,
       payload: patientVisit(visit, place, waitTime, null),
     }),
+    onError: platform.warn('queue update not pushed'),
   });
 
   const care = createCareService({

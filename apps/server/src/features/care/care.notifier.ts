@@ -20,7 +20,8 @@ export function subscribeCareNotifier(deps: {
   care: Pick<CareService, 'view'>;
   onError: (error: unknown) => void;
 }): void {
-  deps.events.on('care.queueChanged', ({ state }) => deps.queue.changed(state));
+  // The claim, start or cancel that changed the line answers before the line is told.
+  deps.events.on('care.queueChanged', ({ state }) => deps.queue.changedLater(state));
   deps.events.on('care.visitChanged', async ({ visitId }) => {
     const visit = await deps.repo.visit(visitId);
     if (!visit) return;
