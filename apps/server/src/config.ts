@@ -42,6 +42,12 @@ const envSchema = z.object({
     .int('must be a whole number of seconds, at least 1')
     .min(1, 'must be a whole number of seconds, at least 1')
     .default(900),
+  /** How often every open socket's session is checked again (sockets that only listen). */
+  SOCKET_RECHECK_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds, at least 1' })
+    .int('must be a whole number of seconds, at least 1')
+    .min(1, 'must be a whole number of seconds, at least 1')
+    .default(30),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()
@@ -111,7 +117,12 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
   readonly logLevel: string;
-  readonly session: { readonly idleSeconds: number; readonly maxHours: number };
+  readonly session: {
+    readonly idleSeconds: number;
+    readonly maxHours: number;
+    /** Sockets' sessions are checked again this often. */
+    readonly socketRecheckSeconds: number;
+  };
   readonly demoSeed: boolean;
   /** Directory of the built web app; undefined when not serving it (tests). */
   readonly webDist: string | undefined;
@@ -203,7 +214,11 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxHours: e.SESSION_MAX_HOURS },
+    session: {
+      idleSeconds: e.SESSION_IDLE_SECONDS,
+      maxHours: e.SESSION_MAX_HOURS,
+      socketRecheckSeconds: e.SOCKET_RECHECK_SECONDS,
+    },
     demoSeed: e.DEMO_SEED,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaults.webDist,
     trustProxy: e.TRUST_PROXY,

@@ -108,7 +108,12 @@ export function createPlatform(
     redis: eventsRedis,
     onError: (what, error) => warn(what)(error),
   });
-  const realtime = attachRealtime(app, { sessions, redisUrl: config.redisUrl, ...clock });
+  const realtime = attachRealtime(app, {
+    sessions,
+    redisUrl: config.redisUrl,
+    recheckIntervalMs: config.session.socketRecheckSeconds * 1000,
+    ...clock,
+  });
 
   return {
     apiVersion,

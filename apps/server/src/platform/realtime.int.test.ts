@@ -67,6 +67,36 @@ describe.each(databaseKinds)('real-time channel on %s', (kind) => {
     busySocket.close();
   });
 
+  it('drops a socket that only listens once its session is idle, with no packet from it', async () => {
+    const quick = await startTestApp(
+      kind,
+      { SOCKET_RECHECK_SECONDS: '1' },
+      { database: a.database },
+    );
+    try {
+      await listen(quick);
+      const token = await login(quick);
+      const first = await socketFor(quick, { token });
+      const second = await socketFor(quick, { token });
+      const told = Promise.all(
+        [first, second].map(
+          (s) =>
+            new Promise<void>((resolve) => s.once(realtimeEvents.sessionEnded, () => resolve())),
+        ),
+      );
+      const ended = Promise.all(
+        [first, second].map(
+          (s) => new Promise<void>((resolve) => s.once('disconnect', () => resolve())),
+        ),
+      );
+      quick.advance(20 * 60_000);
+      await told;
+      await ended;
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('refuses a token after logout', async () => {
     const token = await login(a);
     await a.fastify.inject({

@@ -175,6 +175,50 @@ export function attachRealtime(
   });
 
   const handlers: ((socket: Socket) => void)[] = [];
+
+  // A socket that only listens must not outlive its session or meet token: every socket of this
+  // process is checked again regularly, without counting as activity. One timer for the process
+  // (not one a socket), and one check per distinct token however many sockets share it.
+  const recheckAll = async () => {
+    const byCredential = new Map<string, Socket[]>();
+    for (const socket of io.of('/').sockets.values()) {
+      const { token, meetToken } = socketIdentity(socket);
+      const key = token ? `s:${token}` : meetToken ? `m:${meetToken}` : '';
+      const list = byCredential.get(key);
+      if (list) list.push(socket);
+      else byCredential.set(key, [socket]);
+    }
+    for (const [key, sockets] of byCredential) {
+      const value = key.slice(2);
+      const stillValid = key.startsWith('s:')
+        ? await opts.sessions.resolve(value, { touch: false }).then(
+            (r) => r.ok,
+            () => true,
+          )
+        : key.startsWith('m:') && resolveMeetToken
+          ? await resolveMeetToken(value).then(
+              (m) => m !== null,
+              () => true,
+            )
+          : false;
+      if (stillValid) continue;
+      for (const socket of sockets) {
+        socket.emit(realtimeEvents.sessionEnded, {});
+        socket.disconnect(true);
+      }
+    }
+  };
+  let rechecking = false;
+  const recheck = setInterval(() => {
+    if (rechecking) return;
+    rechecking = true;
+    recheckAll()
+      .catch(() => undefined)
+      .finally(() => {
+        rechecking = false;
+      });
+  }, opts.recheckIntervalMs ?? 30_000);
+  recheck.unref();
   io.on('connection', (socket) => {
     let checkedAt = nowMs();
     socket.use((_packet, next) => {
@@ -192,26 +236,6 @@ export function attachRealtime(
         () => next(new Error(realtimeUnauthorized)),
       );
     });
-    // A socket that only listens must not outlive its session or meet token: checked again
-    // regularly without counting as activity.
-    const recheck = setInterval(() => {
-      const { token, meetToken } = socketIdentity(socket);
-      const stillValid = token
-        ? opts.sessions.resolve(token, { touch: false }).then((r) => r.ok)
-        : meetToken && resolveMeetToken
-          ? resolveMeetToken(meetToken).then((m) => m !== null)
-          : Promise.resolve(false);
-      stillValid.then(
-        (ok) => {
-          if (ok) return;
-          socket.emit(realtimeEvents.sessionEnded, {});
-          socket.disconnect(true);
-        },
-        () => undefined,
-      );
-    }, opts.recheckIntervalMs ?? 30_000);
-    recheck.unref();
-    socket.on('disconnect', () => clearInterval(recheck));
     socket.on(realtimeEvents.ping, (ack: unknown) => {
       if (typeof ack === 'function')
         ack({ ok: true, at: new Date().toISOString() } satisfies PingAck);
@@ -235,6 +259,7 @@ export function attachRealtime(
       // after letting in-flight requests finish.
       // This process's sockets only: `io.disconnectSockets` would ask every API process (through
       // Redis) to drop its clients too, and with Redis away that request never settles.
+      clearInterval(recheck);
       io.local.disconnectSockets(true);
       io.engine.close();
       // Not quit(): with Redis away or hung it waits behind the queued commands.
