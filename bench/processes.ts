@@ -6,10 +6,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Runs a bench script (TypeScript, through tsx) in its own Node.js process. */
 export function spawnScript(script: string, args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(here, script), ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  return spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join(here, script), ...args],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
 }
 
 /** Runs a script to its end and parses the JSON line it printed last. */
@@ -27,23 +31,62 @@ export async function runScript<T>(script: string, args: string[]): Promise<T> {
 
 export interface Server {
   url: string;
+  /** Sends a command line to the process and waits for the answer line starting with `reply`. */
+  ask(command: string, reply: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** Waits for the first stdout line of `child` that starts with `prefix`; the rest of it. */
+export function lineFrom(child: ChildProcess, prefix: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith(`${prefix} `));
+      if (line) {
+        child.stdout?.off('data', onData);
+        resolve(line.slice(prefix.length + 1).trim());
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`process exited with ${code} before ${prefix}`)));
+  });
+}
+
+/**
+ * Line commands a bench server answers on stdin: `HEAP` -> `HEAP <bytes>` (heap used after a
+ * full collection; the process runs with --expose-gc).
+ */
+export function answerCommands(): void {
+  let input = '';
+  process.stdin.on('data', (chunk: Buffer) => {
+    input += chunk.toString('utf8');
+    let newline = input.indexOf('\n');
+    while (newline >= 0) {
+      const command = input.slice(0, newline).trim();
+      input = input.slice(newline + 1);
+      if (command === 'HEAP') {
+        const gc = (globalThis as { gc?: () => void }).gc;
+        gc?.();
+        gc?.();
+        process.stdout.write(`HEAP ${process.memoryUsage().heapUsed}\n`);
+      }
+      newline = input.indexOf('\n');
+    }
+  });
 }
 
 /** Starts a server script and waits for its `READY <port>` line. */
 export async function startServer(script: string, args: string[]): Promise<Server> {
   const child = spawnScript(script, args);
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /READY (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`${script} ${args[0]} exited with ${code}`)));
-  });
+  const port = Number(await lineFrom(child, 'READY'));
   return {
     url: `http://127.0.0.1:${port}`,
+    async ask(command, reply) {
+      const answer = lineFrom(child, reply);
+      child.stdin?.write(`${command}\n`);
+      return answer;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

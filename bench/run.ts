@@ -1,7 +1,10 @@
 // `npm run bench`: every benchmark, then one table of figure, goal and whether it was met.
 import { benchApi } from './api/run';
+import { benchRealtime } from './realtime/run';
 import { printTable, type Row } from './report';
 
 const rows: Row[] = [];
-rows.push(...(await benchApi()));
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'api') rows.push(...(await benchApi()));
+if (!only || only === 'realtime') rows.push(...(await benchRealtime()));
 printTable(rows);

@@ -11,6 +11,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { seedDemo } from '../../apps/server/src/db/seed/demo-seed';
 import { createPasswordHasher } from '../../apps/server/src/platform/passwords';
+import { answerCommands } from '../processes';
 
 async function hello(): Promise<() => Promise<void>> {
   const app = Fastify({ logger: false });
@@ -42,6 +43,7 @@ async function api(databaseUrl: string | undefined): Promise<() => Promise<void>
   };
 }
 
+answerCommands();
 const kind = process.argv[2];
 const stop = await (kind === 'hello' ? hello() : api(process.argv[3]));
 process.once('SIGTERM', () => {

@@ -1,0 +1,85 @@
+// bench/realtime: authenticated sockets on one process against a bare socket.io server, side
+// by side in one run: heap per socket and the time to connect them all.
+import { lineFrom, type Server, spawnScript, startServer } from '../processes';
+import type { Row } from '../report';
+
+const count = Number(process.env.BENCH_SOCKETS ?? 5000);
+const demoPassword = 'Apothecall-Demo-1';
+
+interface Figures {
+  heapPerSocket: number;
+  connectMs: number;
+  failed: number;
+}
+
+async function measure(server: Server, token: string): Promise<Figures> {
+  const before = Number(await server.ask('HEAP', 'HEAP'));
+  const clients = spawnScript('realtime/sockets.ts', [server.url, token, String(count), '100']);
+  const connected = JSON.parse(await lineFrom(clients, 'CONNECTED')) as {
+    ms: number;
+    failed: number;
+  };
+  // Let the handshakes' garbage go before weighing.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = Number(await server.ask('HEAP', 'HEAP'));
+  const closed = lineFrom(clients, 'CLOSED');
+  clients.stdin?.write('CLOSE\n');
+  await closed;
+  return {
+    heapPerSocket: (after - before) / Math.max(count - connected.failed, 1),
+    connectMs: connected.ms,
+    failed: connected.failed,
+  };
+}
+
+export async function benchRealtime(): Promise<Row[]> {
+  console.log(`bench/realtime: ${count} authenticated sockets on one process`);
+  const bare = await startServer('realtime/bare.ts', []);
+  let reference: Figures;
+  try {
+    reference = await measure(bare, 'bench-token-0000');
+  } finally {
+    await bare.stop();
+  }
+  const api = await startServer('api/server.ts', ['api']);
+  let product: Figures;
+  try {
+    const login = await fetch(`${api.url}/api/account/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        loginId: 'patient@apothecall.test',
+        password: demoPassword,
+        platform: 'web',
+        version: 'bench',
+      }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    product = await measure(api, token);
+  } finally {
+    await api.stop();
+  }
+  for (const [name, f] of [
+    ['bare socket.io', reference],
+    ['product (PGlite)', product],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(20)} ${(f.heapPerSocket / 1024).toFixed(1).padStart(6)} KB heap a socket   ${(f.connectMs / 1000).toFixed(1).padStart(5)} s to connect ${count}   ${f.failed} refused`,
+    );
+  }
+  const connectRatio = product.connectMs / reference.connectMs;
+  return [
+    {
+      figure: `heap per authenticated socket at ${count}`,
+      value: `${(product.heapPerSocket / 1024).toFixed(1)} KB (bare ${(reference.heapPerSocket / 1024).toFixed(1)} KB)`,
+      goal: '<= 12 KB',
+      met: product.heapPerSocket <= 12 * 1024 && product.failed === 0,
+    },
+    {
+      figure: `connect ${count} sockets (x bare socket.io)`,
+      value: `${connectRatio.toFixed(2)}x (${(product.connectMs / 1000).toFixed(1)} s)`,
+      goal: '<= 1.5x',
+      met: connectRatio <= 1.5 && product.failed === 0,
+    },
+  ];
+}
