@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, then one table of figure, goal and whether it was met.
 import { benchApi } from './api/run';
+import { benchLoad } from './load/run';
 import { benchRealtime } from './realtime/run';
 import { printTable, type Row } from './report';
 
@@ -7,4 +8,5 @@ const rows: Row[] = [];
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'api') rows.push(...(await benchApi()));
 if (!only || only === 'realtime') rows.push(...(await benchRealtime()));
+if (!only || only === 'load') rows.push(...(await benchLoad()));
 printTable(rows);

@@ -1,7 +1,7 @@
 // bench/api: the product's hot reads against a bare Fastify hello-world, each server and the
 // load generator in their own processes, measured side by side in one run on this machine and
 // printed as ratios (machine-independent), never asserted in tests.
-import pg from 'pg';
+import { freshPostgres } from '../postgres';
 import { runScript, startServer } from '../processes';
 import type { Row } from '../report';
 
@@ -49,29 +49,6 @@ async function login(url: string, loginId: string): Promise<string> {
   });
   if (!response.ok) throw new Error(`login ${loginId}: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
-}
-
-/** A fresh database on the PostgreSQL server the bench may use, or undefined when none answers. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: admin });
-  try {
-    await client.connect();
-  } catch {
-    return undefined;
-  }
-  const name = 'apothecall_bench';
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 interface DatabaseFigures {
