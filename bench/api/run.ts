@@ -51,7 +51,15 @@ async function login(url: string, loginId: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+interface ChatFigures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
 interface DatabaseFigures {
+  chat: ChatFigures;
   single: LoadResult;
   profile: LoadResult;
   queue: LoadResult;
@@ -110,6 +118,18 @@ async function measureApi(kind: 'pglite' | 'postgres', databaseUrl?: string) {
         console.log(`  (logins made ${made.made}, failed ${made.failed})`);
         return result;
       })(),
+      chat: await (async () => {
+        const chat = await runScript<ChatFigures>('api/chat.ts', [
+          server.url,
+          String(seconds),
+          '50',
+        ]);
+        console.log(
+          `  ${'chat message stored and acknowledged (socket.io, 50 in flight)'.padEnd(58)} ${chat.perSecond.toFixed(0).padStart(7)} msg/s   p50 ${chat.p50.toFixed(0).padStart(4)} ms   p99 ${chat.p99.toFixed(0).padStart(4)} ms`,
+        );
+        if (chat.failed > 0) throw new Error(`chat: ${chat.failed} messages refused`);
+        return chat;
+      })(),
     };
     return figures;
   } finally {
@@ -167,6 +187,12 @@ export async function benchApi(): Promise<Row[]> {
         value: `${ratio(pgFigures.profile).toFixed(3)}x, p99 ${pgFigures.profile.p99} ms`,
         goal: '>= 0.30x, p99 <= 25 ms',
         met: ratio(pgFigures.profile) >= 0.3 && pgFigures.profile.p99 <= 25,
+      },
+      {
+        figure: 'chat write over socket.io, PostgreSQL',
+        value: `${pgFigures.chat.perSecond.toFixed(0)} msg/s, p99 ${pgFigures.chat.p99.toFixed(0)} ms`,
+        goal: '(printed)',
+        met: pgFigures.chat.failed === 0,
       },
       {
         figure: 'queue read, PostgreSQL (x hello-world)',

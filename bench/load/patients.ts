@@ -171,4 +171,5 @@ process.stdout.write(
     errorSamples,
   })}\n`,
 );
+
 export {};
