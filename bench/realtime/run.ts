@@ -1,6 +1,7 @@
 // bench/realtime: authenticated sockets on one process against a bare socket.io server, side
 // by side in one run: heap per socket and the time to connect them all.
-import { lineFrom, type Server, spawnScript, startServer } from '../processes';
+import { freshPostgres } from '../postgres';
+import { lineFrom, runScript, type Server, spawnScript, startServer } from '../processes';
 import type { Row } from '../report';
 
 const count = Number(process.env.BENCH_SOCKETS ?? 5000);
@@ -68,7 +69,9 @@ export async function benchRealtime(): Promise<Row[]> {
     );
   }
   const connectRatio = product.connectMs / reference.connectMs;
+  const queue = await queueLatency();
   return [
+    ...queue,
     {
       figure: `heap per authenticated socket at ${count}`,
       value: `${(product.heapPerSocket / 1024).toFixed(1)} KB (bare ${(reference.heapPerSocket / 1024).toFixed(1)} KB)`,
@@ -80,6 +83,44 @@ export async function benchRealtime(): Promise<Row[]> {
       value: `${connectRatio.toFixed(2)}x (${(product.connectMs / 1000).toFixed(1)} s)`,
       goal: '<= 1.5x',
       met: connectRatio <= 1.5 && product.failed === 0,
+    },
+  ];
+}
+
+interface QueueFigures {
+  events: number;
+  p50: number;
+  p99: number;
+  missing: number;
+  beforeAnswer: number;
+}
+
+/** A change in the FL line reaching 100 waiting patients, on PostgreSQL (PGlite without one). */
+async function queueLatency(): Promise<Row[]> {
+  const postgres = await freshPostgres('apothecall_bench_queue');
+  const server = await startServer('api/server.ts', postgres ? ['api', postgres.url] : ['api']);
+  let figures: QueueFigures;
+  try {
+    figures = await runScript<QueueFigures>('realtime/queue.ts', [server.url, '100', '20']);
+  } finally {
+    await server.stop();
+    await postgres?.drop();
+  }
+  console.log(
+    `  queue change -> 100 waiting patients (${postgres ? 'PostgreSQL' : 'PGlite'}): ${figures.events} updates, p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, ${figures.missing} missing, ${figures.beforeAnswer} before the change answered`,
+  );
+  return [
+    {
+      figure: 'queue change to a waiting patient, 100 waiting (p99)',
+      value: `${figures.p99.toFixed(0)} ms over ${figures.events} updates`,
+      goal: '<= 100 ms, >= 200 updates, none missing',
+      met: figures.p99 <= 100 && figures.events >= 200 && figures.missing === 0,
+    },
+    {
+      figure: 'updates that arrived before the change answered',
+      value: String(figures.beforeAnswer),
+      goal: '0',
+      met: figures.beforeAnswer === 0,
     },
   ];
 }

@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { trackResponses } from './after-response';
 import { AppError, appErrors, SchemaError } from './errors';
 import type { SessionsService } from './sessions/sessions.service';
 
@@ -202,6 +203,7 @@ export const httpConventions = fp(
     app.decorateRequest('brandId', undefined);
     app.decorateRequest('auth', undefined);
 
+    trackResponses(app);
     app.addHook('onRequest', async (request, reply) => {
       const params = parseParams(request.headers['x-app-params']);
       request.lang = languageOf(request.headers);

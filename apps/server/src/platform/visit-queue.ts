@@ -4,6 +4,7 @@ import {
   type QueueItem,
   standing,
 } from '@apothecall/domain/care/visit-queue.rules';
+import { afterResponse } from './after-response';
 
 /**
  * What the owning area gives the queue: its own SQL (the queue never reads an area's tables).
@@ -36,9 +37,9 @@ export interface VisitQueue<V extends QueueItem> {
    */
   changed(state: string): Promise<void>;
   /**
-   * `changed`, after the current answer: the call that caused it (a claim, a start, a cancel)
-   * answers first. Calls for one state in the same turn of the event loop, or while its update
-   * runs, coalesce into one more update. Failures go to `onError`.
+   * `changed`, once the answer of the request that caused it was sent (platform/after-response):
+   * a claim, a start or a cancel answers before anyone is told. Calls for one state before its
+   * update starts, or while it runs, coalesce into one more update. Failures go to `onError`.
    */
   changedLater(state: string): void;
 }
@@ -88,7 +89,7 @@ export function createVisitQueue<V extends QueueItem>(deps: {
       }
       if (scheduled.has(state)) return;
       scheduled.add(state);
-      setImmediate(() => {
+      afterResponse(() => {
         scheduled.delete(state);
         running.add(state);
         queue
