@@ -55,9 +55,10 @@ export function lineFrom(child: ChildProcess, prefix: string): Promise<string> {
 
 /**
  * Line commands a bench server answers on stdin: `HEAP` -> `HEAP <bytes>` (heap used after a
- * full collection; the process runs with --expose-gc).
+ * full collection; the process runs with --expose-gc), and `NAME arg` -> `NAME <answer>` for
+ * each of `more`.
  */
-export function answerCommands(): void {
+export function answerCommands(more: Record<string, (arg: string) => Promise<string>> = {}): void {
   let input = '';
   process.stdin.on('data', (chunk: Buffer) => {
     input += chunk.toString('utf8');
@@ -65,7 +66,11 @@ export function answerCommands(): void {
     while (newline >= 0) {
       const command = input.slice(0, newline).trim();
       input = input.slice(newline + 1);
-      if (command === 'HEAP') {
+      const [name = '', arg = ''] = command.split(' ');
+      const handler = more[name];
+      if (handler) {
+        void handler(arg).then((answer) => process.stdout.write(`${name} ${answer}\n`));
+      } else if (command === 'HEAP') {
         const gc = (globalThis as { gc?: () => void }).gc;
         gc?.();
         gc?.();

@@ -1,7 +1,7 @@
 // One server under test, in its own process: `hello` (a bare Fastify hello-world, the
 // reference) or `api` (the product, on embedded PGlite or on the PostgreSQL URL given as the
 // second argument). Prints `READY <port>` once listening; stops on SIGTERM.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,12 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { seedDemo } from '../../apps/server/src/db/seed/demo-seed';
 import { createPasswordHasher } from '../../apps/server/src/platform/passwords';
+import { createSessionsRepo } from '../../apps/server/src/platform/sessions/sessions.repo';
+import { createSessionsService } from '../../apps/server/src/platform/sessions/sessions.service';
 import { answerCommands } from '../processes';
 
 async function hello(): Promise<() => Promise<void>> {
+  answerCommands();
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -29,10 +32,30 @@ async function api(databaseUrl: string | undefined): Promise<() => Promise<void>
   await database.migrate();
   const hasher = createPasswordHasher();
   await seedDemo(database.db, hasher);
-  const { fastify } = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-    database,
-    hasher,
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const { fastify } = await buildApp({ config, database, hasher });
+  // `SESSIONS n`: n sessions of their own for the demo patient (as n logins would make,
+  // without n password hashes); answers the file holding their tokens, one a line.
+  const sessions = createSessionsService({
+    repo: createSessionsRepo(database.db),
+    policy: config.session,
+  });
+  answerCommands({
+    async SESSIONS(arg) {
+      const patient = await database.raw.query('select id from accounts where login_id = $1', [
+        'patient@apothecall.test',
+      ]);
+      const accountId = String(patient.rows[0]?.id);
+      const tokens: string[] = [];
+      for (let i = 0; i < Number(arg); i += 1) {
+        tokens.push(
+          (await sessions.create(accountId, { platform: 'web', version: 'bench' })).token,
+        );
+      }
+      const file = path.join(dataDir, 'tokens.txt');
+      writeFileSync(file, tokens.join('\n'));
+      return file;
+    },
   });
   await fastify.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`READY ${(fastify.server.address() as AddressInfo).port}\n`);
@@ -43,7 +66,6 @@ async function api(databaseUrl: string | undefined): Promise<() => Promise<void>
   };
 }
 
-answerCommands();
 const kind = process.argv[2];
 const stop = await (kind === 'hello' ? hello() : api(process.argv[3]));
 process.once('SIGTERM', () => {

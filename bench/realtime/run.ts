@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 // bench/realtime: authenticated sockets on one process against a bare socket.io server, side
 // by side in one run: heap per socket and the time to connect them all.
 import { freshPostgres } from '../postgres';
@@ -5,7 +8,6 @@ import { lineFrom, runScript, type Server, spawnScript, startServer } from '../p
 import type { Row } from '../report';
 
 const count = Number(process.env.BENCH_SOCKETS ?? 5000);
-const demoPassword = 'Apothecall-Demo-1';
 
 interface Figures {
   heapPerSocket: number;
@@ -13,9 +15,14 @@ interface Figures {
   failed: number;
 }
 
-async function measure(server: Server, token: string): Promise<Figures> {
+async function measure(server: Server, tokensFile: string): Promise<Figures> {
   const before = Number(await server.ask('HEAP', 'HEAP'));
-  const clients = spawnScript('realtime/sockets.ts', [server.url, token, String(count), '100']);
+  const clients = spawnScript('realtime/sockets.ts', [
+    server.url,
+    tokensFile,
+    String(count),
+    '100',
+  ]);
   const connected = JSON.parse(await lineFrom(clients, 'CONNECTED')) as {
     ms: number;
     failed: number;
@@ -38,25 +45,23 @@ export async function benchRealtime(): Promise<Row[]> {
   const bare = await startServer('realtime/bare.ts', []);
   let reference: Figures;
   try {
-    reference = await measure(bare, 'bench-token-0000');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-bare-')), 'tokens.txt');
+    writeFileSync(
+      file,
+      Array.from({ length: count }, (_, i) => `bench-token-${String(i).padStart(6, '0')}`).join(
+        '\n',
+      ),
+    );
+    reference = await measure(bare, file);
   } finally {
     await bare.stop();
   }
   const api = await startServer('api/server.ts', ['api']);
   let product: Figures;
   try {
-    const login = await fetch(`${api.url}/api/account/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        loginId: 'patient@apothecall.test',
-        password: demoPassword,
-        platform: 'web',
-        version: 'bench',
-      }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    product = await measure(api, token);
+    // Every socket its own session, as 5,000 people would connect.
+    const tokensFile = await api.ask(`SESSIONS ${count}`, 'SESSIONS');
+    product = await measure(api, tokensFile);
   } finally {
     await api.stop();
   }

@@ -1,9 +1,13 @@
 // The socket clients, in their own process: opens `count` authenticated socket.io connections
-// (websocket transport, `concurrency` handshakes in flight), prints `CONNECTED <ms>` when all
-// are up, and closes them all on the `CLOSE` command (then prints `CLOSED`).
+// (websocket transport, `concurrency` handshakes in flight), each with the next token of the
+// tokens file (one a line, reused round-robin), prints `CONNECTED <ms>` when all are up, and
+// closes them all on the `CLOSE` command (then prints `CLOSED`).
+import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 
-const [url = '', token = '', countText = '5000', concurrencyText = '100'] = process.argv.slice(2);
+const [url = '', tokensFile = '', countText = '5000', concurrencyText = '100'] =
+  process.argv.slice(2);
+const tokens = readFileSync(tokensFile, 'utf8').split('\n').filter(Boolean);
 const count = Number(countText);
 const concurrency = Number(concurrencyText);
 const sockets: Socket[] = [];
@@ -11,7 +15,8 @@ const started = performance.now();
 let next = 0;
 let failed = 0;
 
-function open(): Promise<void> {
+function open(n: number): Promise<void> {
+  const token = tokens[n % tokens.length];
   return new Promise((resolve) => {
     const socket = io(url, {
       path: '/socket.io',
@@ -34,8 +39,9 @@ function open(): Promise<void> {
 
 async function lane(): Promise<void> {
   while (next < count) {
+    const n = next;
     next += 1;
-    await open();
+    await open(n);
   }
 }
 

@@ -126,7 +126,9 @@ export function attachRealtime(
       return;
     }
     const token = auth.data.token;
-    opts.sessions.resolve(token).then(
+    // Connecting is not activity (the page's own requests are): a reconnect storm after a
+    // restart reads each session and writes none.
+    opts.sessions.resolve(token, { touch: false }).then(
       (resolved) => {
         if (!resolved.ok) return next(new Error(realtimeUnauthorized));
         socket.data = {

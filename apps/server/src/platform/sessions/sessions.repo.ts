@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/platform';
 
@@ -21,6 +21,10 @@ export interface SessionsRepo {
     expiresAt: Date;
   }): Promise<string>;
   findByTokenHash(tokenHash: string): Promise<SessionRow | undefined>;
+  /** Several at once (one statement); each found row with its token hash. */
+  findByTokenHashes(
+    tokenHashes: readonly string[],
+  ): Promise<(SessionRow & { tokenHash: string })[]>;
   touch(id: string, at: Date): Promise<void>;
   revoke(id: string, at: Date, reason: string): Promise<void>;
   revokeAllForAccount(
@@ -67,6 +71,20 @@ export function createSessionsRepo(db: Db): SessionsRepo {
     async findByTokenHash(tokenHash) {
       const [row] = await byTokenHash.execute({ tokenHash });
       return row;
+    },
+    async findByTokenHashes(tokenHashes) {
+      return db
+        .select({
+          id: sessions.id,
+          accountId: sessions.accountId,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          tokenHash: sessions.tokenHash,
+        })
+        .from(sessions)
+        .where(inArray(sessions.tokenHash, [...tokenHashes]));
     },
     async touch(id, at) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));

@@ -5,6 +5,7 @@ import { createSessionsService, hashToken } from './sessions.service';
 function memoryRepo() {
   const rows = new Map<string, SessionRow & { tokenHash: string }>();
   let touches = 0;
+  const lookups: number[] = [];
   const repo: SessionsRepo = {
     async insert(row) {
       const id = `s${rows.size + 1}`;
@@ -20,7 +21,14 @@ function memoryRepo() {
       return id;
     },
     async findByTokenHash(hash) {
+      lookups.push(1);
+      await new Promise((resolve) => setTimeout(resolve, 1));
       return [...rows.values()].find((r) => r.tokenHash === hash);
+    },
+    async findByTokenHashes(hashes) {
+      lookups.push(hashes.length);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return [...rows.values()].filter((r) => hashes.includes(r.tokenHash));
     },
     async touch(id, at) {
       touches++;
@@ -38,7 +46,7 @@ function memoryRepo() {
       }
     },
   };
-  return { repo, rows, touchCount: () => touches };
+  return { repo, rows, touchCount: () => touches, lookups };
 }
 
 describe('sessions service', () => {
@@ -113,5 +121,29 @@ describe('sessions service', () => {
     await service.revokeAllForAccount('a1', 'password-change', one.sessionId);
     expect(await service.resolve(one.token)).toMatchObject({ ok: true });
     expect(await service.resolve(two.token)).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('looks a burst of sessions up together, each answer its own', async () => {
+    const { service, mem } = setup();
+    const tokens = await Promise.all(
+      ['a1', 'a2', 'a3', 'a4'].map((a) => service.create(a, { platform: 'web', version: '1' })),
+    );
+    await service.revoke(tokens[2]?.sessionId ?? '', 'logout');
+    const unknown = 'x'.repeat(43);
+    const answers = await Promise.all([
+      ...tokens.map((t) => service.resolve(t.token)),
+      service.resolve(unknown),
+      service.resolve(tokens[0]?.token ?? ''),
+    ]);
+    expect(answers.map((a) => (a.ok ? a.accountId : a.reason))).toEqual([
+      'a1',
+      'a2',
+      'revoked',
+      'a4',
+      'unknown',
+      'a1',
+    ]);
+    // The first went alone; the five that came while it was in flight went in one statement.
+    expect(mem.lookups).toEqual([1, 5]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionsRepo } from './sessions.repo';
+import type { SessionRow, SessionsRepo } from './sessions.repo';
 
 /**
  * Opaque session tokens: 256 random bits, handed to the client once and stored only as their
@@ -60,6 +60,37 @@ export function createSessionsService(deps: {
     for (const listener of revokedListeners) listener(revoked);
   };
 
+  // Lookups while one is in flight wait and go together in one statement when it returns: no
+  // cache (each answer is read after its request arrived), one statement for a burst of
+  // requests or socket handshakes instead of one each.
+  type Waiter = { hash: string; done: (row: SessionRow | undefined, error?: unknown) => void };
+  let inFlight = false;
+  let waiting: Waiter[] = [];
+  const lookup = (hash: string): Promise<SessionRow | undefined> =>
+    new Promise((resolve, reject) => {
+      waiting.push({ hash, done: (row, error) => (error ? reject(error) : resolve(row)) });
+      if (!inFlight) void drain();
+    });
+  const drain = async (): Promise<void> => {
+    inFlight = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, 500);
+      waiting = waiting.slice(batch.length);
+      try {
+        if (batch.length === 1 && batch[0]) {
+          batch[0].done(await deps.repo.findByTokenHash(batch[0].hash));
+        } else {
+          const rows = await deps.repo.findByTokenHashes([...new Set(batch.map((w) => w.hash))]);
+          const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+          for (const w of batch) w.done(byHash.get(w.hash));
+        }
+      } catch (error) {
+        for (const w of batch) w.done(undefined, error ?? new Error('session lookup failed'));
+      }
+    }
+    inFlight = false;
+  };
+
   return {
     async create(accountId, client) {
       const token = randomBytes(32).toString('base64url');
@@ -78,7 +109,7 @@ export function createSessionsService(deps: {
 
     async resolve(token, options = {}) {
       if (!tokenPattern.test(token)) return { ok: false, reason: 'unknown' };
-      const row = await deps.repo.findByTokenHash(hashToken(token));
+      const row = await lookup(hashToken(token));
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revokedAt) return { ok: false, reason: 'revoked' };
       const at = now();
