@@ -40,6 +40,11 @@ export function socketIdentity(socket: Socket): SocketIdentity {
   return socket.data as SocketIdentity;
 }
 
+/** One function for every socket (no closure a socket): proves the connection is authenticated. */
+function answerPing(ack: unknown): void {
+  if (typeof ack === 'function') ack({ ok: true, at: new Date().toISOString() } satisfies PingAck);
+}
+
 /** How often (at most) a live socket's session is checked again while it sends events. */
 const recheckEveryMs = 5_000;
 
@@ -238,10 +243,7 @@ export function attachRealtime(
         () => next(new Error(realtimeUnauthorized)),
       );
     });
-    socket.on(realtimeEvents.ping, (ack: unknown) => {
-      if (typeof ack === 'function')
-        ack({ ok: true, at: new Date().toISOString() } satisfies PingAck);
-    });
+    socket.on(realtimeEvents.ping, answerPing);
     for (const handler of handlers) handler(socket);
   });
 
