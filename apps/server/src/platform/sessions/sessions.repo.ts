@@ -35,18 +35,20 @@ export interface SessionsRepo {
   ): Promise<void>;
 }
 
+const sessionColumns = {
+  id: sessions.id,
+  accountId: sessions.accountId,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+};
+
 export function createSessionsRepo(db: Db): SessionsRepo {
   // Every authenticated request runs this: prepared once (named, so PostgreSQL plans it once
   // per connection) instead of built by the query builder each time.
   const byTokenHash = db
-    .select({
-      id: sessions.id,
-      accountId: sessions.accountId,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
@@ -74,15 +76,7 @@ export function createSessionsRepo(db: Db): SessionsRepo {
     },
     async findByTokenHashes(tokenHashes) {
       return db
-        .select({
-          id: sessions.id,
-          accountId: sessions.accountId,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          tokenHash: sessions.tokenHash,
-        })
+        .select({ ...sessionColumns, tokenHash: sessions.tokenHash })
         .from(sessions)
         .where(inArray(sessions.tokenHash, [...tokenHashes]));
     },
