@@ -3,10 +3,12 @@ import { benchApi } from './api/run';
 import { benchLoad } from './load/run';
 import { benchRealtime } from './realtime/run';
 import { printTable, type Row } from './report';
+import { benchWeb } from './web/run';
 
 const rows: Row[] = [];
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'api') rows.push(...(await benchApi()));
 if (!only || only === 'realtime') rows.push(...(await benchRealtime()));
 if (!only || only === 'load') rows.push(...(await benchLoad()));
+if (!only || only === 'web') rows.push(...(await benchWeb()));
 printTable(rows);

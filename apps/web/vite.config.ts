@@ -45,6 +45,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,
+        sourcemap: false,
       },
     }),
   ],
@@ -55,5 +56,6 @@ export default defineConfig({
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // No source maps in production (issue 12); each route's screen is its own chunk (routes.tsx).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
 });

@@ -32,7 +32,11 @@ async function api(databaseUrl: string | undefined): Promise<() => Promise<void>
   await database.migrate();
   const hasher = createPasswordHasher();
   await seedDemo(database.db, hasher);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  });
   const { fastify } = await buildApp({ config, database, hasher });
   // `SESSIONS n`: n sessions of their own for the demo patient (as n logins would make,
   // without n password hashes); answers the file holding their tokens, one a line.

@@ -34,7 +34,11 @@ describe('audit group commit', () => {
   it('keeps when each row happened, not when its batch was written', async () => {
     const repo = recordingRepo();
     let clock = 1_000;
-    const audit = createAuditService(repo, { now: () => new Date((clock += 1000)) });
+    const tick = () => {
+      clock += 1000;
+      return new Date(clock);
+    };
+    const audit = createAuditService(repo, { now: tick });
     await Promise.all([
       audit.record(who, 'one', null),
       audit.denied(who, 'two', null),

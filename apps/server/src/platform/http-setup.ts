@@ -43,7 +43,13 @@ export async function registerHttp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
 
-/** The built web app at `/` (hashed assets cached for a year), and the envelope for 404s. */
+/**
+ * The built web app at `/`. The build writes a brotli and a gzip copy next to each text asset
+ * (apps/web/scripts/precompress.mjs) and the one the browser accepts is sent as is, with
+ * `Vary: Accept-Encoding`: nothing is compressed per request. Hashed files under `assets/` are
+ * cached for a year; the page, the service worker and the manifest are revalidated every time.
+ * Source maps are neither built nor served.
+ */
 export async function serveWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -51,11 +57,23 @@ export async function serveWeb(app: FastifyInstance, webDist: string | undefined
       prefix: '/',
       wildcard: false,
       cacheControl: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders(res, filePath) {
-        const name = path.basename(filePath);
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        // A shared cache must not hand a brotli copy to a client that asked for none.
+        if (/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(name)) {
+          res.setHeader('vary', 'Accept-Encoding');
+        }
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else if (name === 'index.html' || name === 'sw.js' || name.endsWith('.webmanifest')) {
+        } else if (
+          name === 'index.html' ||
+          name === 'sw.js' ||
+          name === 'registerSW.js' ||
+          name.startsWith('workbox-') ||
+          name.endsWith('.webmanifest')
+        ) {
           res.setHeader('cache-control', 'no-cache');
         } else {
           res.setHeader('cache-control', 'public, max-age=3600');

@@ -134,7 +134,13 @@ describe('visit queue', () => {
     });
     const slowWaiting = store.waiting;
     const queue = createVisitQueue<Item>({
-      store: { ...store, waiting: async (states) => (await gate, slowWaiting(states)) },
+      store: {
+        ...store,
+        waiting: async (states) => {
+          await gate;
+          return slowWaiting(states);
+        },
+      },
       push: () => undefined,
       events: { lineChanged: 'line', waiterUpdate: 'waiter' },
       waiter: (item) => ({ accountId: item.accountId, payload: null }),

@@ -5,8 +5,9 @@ import {
   routes,
   type Screen,
 } from '@apothecall/domain/navigation/routes';
+import { Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactElement, useEffect } from 'react';
+import { lazy, type ReactElement, Suspense, useEffect } from 'react';
 import {
   createHashRouter,
   Navigate,
@@ -15,35 +16,114 @@ import {
   useSearchParams,
 } from 'react-router';
 import { ComingSoon } from '../components/coming-soon';
-import { ConsentGate } from '../features/accounts/components/consent-gate';
-import { AccountCreatedScreen } from '../features/accounts/screens/account-created-screen';
-import { AddDependentScreen } from '../features/accounts/screens/add-dependent-screen';
-import { ConsentsScreen } from '../features/accounts/screens/consents-screen';
-import { HomeScreen } from '../features/accounts/screens/home-screen';
-import { LandingScreen } from '../features/accounts/screens/landing-screen';
-import { LoginScreen } from '../features/accounts/screens/login-screen';
-import { ProfileScreen } from '../features/accounts/screens/profile-screen';
-import { RegisterScreen } from '../features/accounts/screens/register-screen';
-import { ResetPasswordScreen } from '../features/accounts/screens/reset-password-screen';
-import { TermsScreen } from '../features/accounts/screens/terms-screen';
-import { PharmacyEntryScreen } from '../features/brands/screens/pharmacy-entry-screen';
-import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
-import { ClinicQueueScreen } from '../features/care/screens/clinic-queue-screen';
-import { ClinicVisitScreen } from '../features/care/screens/clinic-visit-screen';
-import { GetCareScreen } from '../features/care/screens/get-care-screen';
-import { MeetScreen } from '../features/care/screens/meet-screen';
-import { WaitingScreen } from '../features/care/screens/waiting-screen';
-import { NoteScreen } from '../features/notes/screens/note-screen';
-import { NotesScreen } from '../features/notes/screens/notes-screen';
-import { CouponScreen } from '../features/payments/screens/coupon-screen';
-import { PaymentsScreen } from '../features/payments/screens/payments-screen';
-import { ReceiptScreen } from '../features/payments/screens/receipt-screen';
-import { ReferredTransactionsScreen } from '../features/payments/screens/referred-transactions-screen';
-import { TransactionsScreen } from '../features/payments/screens/transactions-screen';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { type StoredSession, useSession } from '../lib/session-store';
 import { AppLayout } from './app-layout';
+
+/**
+ * Each screen is its own chunk, fetched when its route is first opened: the login screen does
+ * not download the clinic, the call or the payments (issue 12: the first screen under 130 KB).
+ */
+const AccountCreatedScreen = lazy(() =>
+  import('../features/accounts/screens/account-created-screen').then((m) => ({
+    default: m.AccountCreatedScreen,
+  })),
+);
+const AddDependentScreen = lazy(() =>
+  import('../features/accounts/screens/add-dependent-screen').then((m) => ({
+    default: m.AddDependentScreen,
+  })),
+);
+const ConsentsScreen = lazy(() =>
+  import('../features/accounts/screens/consents-screen').then((m) => ({
+    default: m.ConsentsScreen,
+  })),
+);
+const HomeScreen = lazy(() =>
+  import('../features/accounts/screens/home-screen').then((m) => ({ default: m.HomeScreen })),
+);
+const LandingScreen = lazy(() =>
+  import('../features/accounts/screens/landing-screen').then((m) => ({ default: m.LandingScreen })),
+);
+const LoginScreen = lazy(() =>
+  import('../features/accounts/screens/login-screen').then((m) => ({ default: m.LoginScreen })),
+);
+const ProfileScreen = lazy(() =>
+  import('../features/accounts/screens/profile-screen').then((m) => ({ default: m.ProfileScreen })),
+);
+const RegisterScreen = lazy(() =>
+  import('../features/accounts/screens/register-screen').then((m) => ({
+    default: m.RegisterScreen,
+  })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import('../features/accounts/screens/reset-password-screen').then((m) => ({
+    default: m.ResetPasswordScreen,
+  })),
+);
+const TermsScreen = lazy(() =>
+  import('../features/accounts/screens/terms-screen').then((m) => ({ default: m.TermsScreen })),
+);
+const PharmacyEntryScreen = lazy(() =>
+  import('../features/brands/screens/pharmacy-entry-screen').then((m) => ({
+    default: m.PharmacyEntryScreen,
+  })),
+);
+const ClinicQueueScreen = lazy(() =>
+  import('../features/care/screens/clinic-queue-screen').then((m) => ({
+    default: m.ClinicQueueScreen,
+  })),
+);
+const ClinicVisitScreen = lazy(() =>
+  import('../features/care/screens/clinic-visit-screen').then((m) => ({
+    default: m.ClinicVisitScreen,
+  })),
+);
+const GetCareScreen = lazy(() =>
+  import('../features/care/screens/get-care-screen').then((m) => ({ default: m.GetCareScreen })),
+);
+const MeetScreen = lazy(() =>
+  import('../features/care/screens/meet-screen').then((m) => ({ default: m.MeetScreen })),
+);
+const WaitingScreen = lazy(() =>
+  import('../features/care/screens/waiting-screen').then((m) => ({ default: m.WaitingScreen })),
+);
+const NoteScreen = lazy(() =>
+  import('../features/notes/screens/note-screen').then((m) => ({ default: m.NoteScreen })),
+);
+const NotesScreen = lazy(() =>
+  import('../features/notes/screens/notes-screen').then((m) => ({ default: m.NotesScreen })),
+);
+const CouponScreen = lazy(() =>
+  import('../features/payments/screens/coupon-screen').then((m) => ({ default: m.CouponScreen })),
+);
+const PaymentsScreen = lazy(() =>
+  import('../features/payments/screens/payments-screen').then((m) => ({
+    default: m.PaymentsScreen,
+  })),
+);
+const ReceiptScreen = lazy(() =>
+  import('../features/payments/screens/receipt-screen').then((m) => ({ default: m.ReceiptScreen })),
+);
+const ReferredTransactionsScreen = lazy(() =>
+  import('../features/payments/screens/referred-transactions-screen').then((m) => ({
+    default: m.ReferredTransactionsScreen,
+  })),
+);
+const TransactionsScreen = lazy(() =>
+  import('../features/payments/screens/transactions-screen').then((m) => ({
+    default: m.TransactionsScreen,
+  })),
+);
+const ActiveVisitBanner = lazy(() =>
+  import('../features/care/components/waiting-active-banner').then((m) => ({
+    default: m.ActiveVisitBanner,
+  })),
+);
+const ConsentGate = lazy(() =>
+  import('../features/accounts/components/consent-gate').then((m) => ({ default: m.ConsentGate })),
+);
 
 /**
  * The hash route table: every route of spec section 2 (declared once in the domain package)
@@ -93,6 +173,11 @@ const screens: Partial<Record<Screen, ScreenView>> = {
     ),
 };
 
+/** While a screen's chunk loads: a quiet placeholder (no heading, no focus taken). */
+function ScreenLoading() {
+  return <Loader size="sm" mx="auto" my="xl" display="block" aria-hidden />;
+}
+
 /** A guard redirect that says why, as a red toast (spec section 8). */
 function RedirectWithMessage({
   to,
@@ -136,7 +221,11 @@ function Guarded({ route }: { route: RouteDef }) {
     }
   }
   const View = screens[route.screen as Screen];
-  return View ? <View session={session} /> : <ComingSoon screen={route.screen} />;
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      {View ? <View session={session} /> : <ComingSoon screen={route.screen} />}
+    </Suspense>
+  );
 }
 
 export const routeObjects: RouteObject[] = [
