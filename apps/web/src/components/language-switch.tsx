@@ -1,16 +1,15 @@
 import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import { SegmentedControl } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { setLanguage, useT } from '../lib/i18n';
+import { setLanguage, useLang, useT } from '../lib/i18n';
 
 export function LanguageSwitch() {
   const t = useT();
-  const { i18n } = useTranslation();
+  const lang = useLang();
   return (
     <SegmentedControl
       size="xs"
       aria-label={t('shell.language')}
-      value={i18n.language}
+      value={lang}
       onChange={(value) => {
         if (value === 'en' || value === 'es') void setLanguage(value);
       }}
@@ -18,7 +17,7 @@ export function LanguageSwitch() {
         value: lang,
         label: lang.toUpperCase(),
       }))}
-      title={t(`shell.language.${i18n.language === 'es' ? 'es' : 'en'}`)}
+      title={t(`shell.language.${lang}`)}
     />
   );
 }

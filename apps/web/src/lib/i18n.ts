@@ -1,10 +1,12 @@
-import { catalog, type MessageKey } from '@apothecall/domain/i18n/catalog';
+import { type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
 import { type Lang, negotiateLanguage } from '@apothecall/domain/i18n/i18n.rules';
-import i18next from 'i18next';
-import { useCallback } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** i18next over the domain package's catalogues; keys contain dots, placeholders are {single}. */
+/**
+ * The page's language and its texts: the domain package's catalogues and `translate` (keys
+ * contain dots, placeholders are {single}), with a small store so a switch re-renders every
+ * screen. No i18n library: it weighed ~15 KB gzip on the first screen (issue 12).
+ */
 const storageKey = 'apothecall.lang';
 
 export function initialLanguage(): Lang {
@@ -12,38 +14,35 @@ export function initialLanguage(): Lang {
   return negotiateLanguage(stored ?? globalThis.navigator?.languages?.join(',') ?? 'en');
 }
 
-void i18next.use(initReactI18next).init({
-  resources: { en: { translation: catalog.en }, es: { translation: catalog.es } },
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-  returnNull: false,
-});
+let lang: Lang = initialLanguage();
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
 
 export function currentLanguage(): Lang {
-  return negotiateLanguage(i18next.language);
+  return lang;
 }
 
-export async function setLanguage(lang: Lang): Promise<void> {
-  localStorage.setItem(storageKey, lang);
-  document.documentElement.lang = lang;
-  await i18next.changeLanguage(lang);
+export async function setLanguage(next: Lang): Promise<void> {
+  localStorage.setItem(storageKey, next);
+  document.documentElement.lang = next;
+  lang = next;
+  for (const listener of listeners) listener();
 }
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /** The page's language, re-rendering on a switch (for Intl number, date and time formats). */
 export function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return negotiateLanguage(i18n.language);
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
 }
 
 /** The typed translation function: only catalogue keys compile. */
 export function useT(): Translate {
-  const { t } = useTranslation();
-  return useCallback<Translate>((key, params) => t(key, params ?? {}), [t]);
+  const current = useLang();
+  return useCallback<Translate>((key, params) => translate(current, key, params), [current]);
 }
-
-export { i18next };
