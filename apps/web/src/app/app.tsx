@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider, v8CssVariablesResolver } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { brandTheme, defaultPrimary } from '../features/brands/brand-theme';
+import { brandTheme, cssVariablesResolver, defaultPrimary } from '../features/brands/brand-theme';
 import { useBrandBoot } from '../features/brands/hooks/use-brand-boot';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
@@ -40,7 +40,7 @@ export function App() {
   return (
     // Mantine 9's `light` variant is opaque; the v8 resolver keeps the translucent one the
     // screens were designed with (docs/architecture.md, "Runtime and versions").
-    <MantineProvider theme={theme} cssVariablesResolver={v8CssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* Mantine 9 pauses every toast while one is hovered; each keeps its own timer. */}
       <Notifications position="top-center" pauseResetOnHover="notification" />
       <QueryClientProvider client={queryClient}>

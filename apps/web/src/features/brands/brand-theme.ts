@@ -1,9 +1,12 @@
-import type { MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
-import { createTheme, PasswordInput } from '@mantine/core';
+import { brandPalette, dimmedText, errorText } from '@apothecall/domain/brands/brand-colors.rules';
+import type { CSSVariablesResolver, MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
+import { createTheme, PasswordInput, v8CssVariablesResolver } from '@mantine/core';
 
 /**
  * The Mantine theme of a brand: its primary colour as a 10-shade tuple (shade 6, the filled
- * shade, is the brand's exact colour), and its accent colour as a second palette.
+ * shade, is the brand's colour, darkened when needed so text in it and white text on it reach
+ * WCAG AA: domain brands/brand-colors.rules), its accent as a second palette, and a red whose
+ * shade 6 reads on white.
  */
 const fontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 /** The main brand's primary (#0b7285) until the white-label answers. */
@@ -49,8 +52,13 @@ export function brandTheme(
   accent: string | null,
   labels: ThemeLabels,
 ): MantineThemeOverride {
+  const palette = brandPalette(primary, accent);
   return createTheme({
-    colors: { brand: colorTuple(primary), accent: colorTuple(accent ?? primary) },
+    colors: {
+      brand: colorTuple(palette.primary),
+      accent: colorTuple(palette.accent),
+      red: colorTuple(palette.error),
+    },
     primaryColor: 'brand',
     primaryShade: { light: baseShade, dark: baseShade },
     fontFamily,
@@ -66,3 +74,20 @@ export function brandTheme(
     },
   });
 }
+
+/**
+ * Mantine 9's v8 variables (the translucent light variant the screens were designed with), with
+ * the secondary text grey and the error red replaced by colours that read on white (Mantine's
+ * #868e96 and #fa5252 are 3.3:1; axe-core flagged them on every page, issue 13).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const base = v8CssVariablesResolver(theme);
+  return {
+    ...base,
+    light: {
+      ...base.light,
+      '--mantine-color-dimmed': dimmedText,
+      '--mantine-color-error': errorText,
+    },
+  };
+};
