@@ -159,7 +159,7 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   clinicVisit: () => <ClinicVisitScreen />,
   appointment: () => (
     <ConsentGate>
-      <ComingSoon screen="appointment" />
+      <ComingSoon />
     </ConsentGate>
   ),
   home: ({ session }) =>
@@ -223,7 +223,7 @@ function Guarded({ route }: { route: RouteDef }) {
   const View = screens[route.screen as Screen];
   return (
     <Suspense fallback={<ScreenLoading />}>
-      {View ? <View session={session} /> : <ComingSoon screen={route.screen} />}
+      {View ? <View session={session} /> : <ComingSoon />}
     </Suspense>
   );
 }
