@@ -42,6 +42,7 @@ export const errorCodes = [
   'CARD_DECLINED',
   'CARD_AVS_MISMATCH',
   'CARD_INVALID',
+  'CARD_ON_FILE', // the same card (last four and expiry) is already saved
   'PAYMENT_UNAVAILABLE',
   'COUPON_INVALID',
   'IDEMPOTENCY_MISMATCH',

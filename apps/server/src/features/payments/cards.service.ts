@@ -111,6 +111,18 @@ export function createCardsService(deps: {
         }
         await deps.cards.saveCustomer(accountId, deps.gateway.name, customer);
       }
+      // The same card twice would be listed twice (issue 13); a real gateway refuses it too.
+      const onFile = await deps.cards.listProfiles(accountId, deps.gateway.name);
+      const last4 = card.ccNumber.slice(-4);
+      if (onFile.some((p) => p.valid && p.last4 === last4 && p.expiration === card.expiration)) {
+        await deps.audit.failed(
+          { ...origin, accountId },
+          'card.add',
+          { accountId },
+          { reason: 'already-on-file', last4 },
+        );
+        throw new AppError(409, 'CARD_ON_FILE', 'payments.cardOnFile');
+      }
       const [month = '0', year = '0'] = card.expiration.split('/');
       try {
         const stored = await deps.gateway.addCard(customer, {

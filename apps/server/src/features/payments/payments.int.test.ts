@@ -103,6 +103,32 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     expect((await get('/api/account/payments/profiles', maria)).json().payProfiles).toHaveLength(1);
   });
 
+  it('refuses the same card twice with a clear message, in either language, and keeps one', async () => {
+    const maria = await patient();
+    expect((await addCard(maria, '4111 1111 1111 1111')).statusCode).toBe(200);
+    const again = await addCard(maria, '4111111111111111');
+    expect({ status: again.statusCode, body: again.json() }).toEqual({
+      status: 409,
+      body: { error: true, errorCode: 'CARD_ON_FILE', errorMsg: 'This card is already saved.' },
+    });
+    const current = (await get('/api/account/payments/profiles', maria)).json();
+    const inSpanish = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/account/payments/profiles',
+      headers: { ...bearer(maria), 'x-app-params': 'lang=es' },
+      payload: {
+        profileID: current.payProfileID,
+        signature: current.payProfileSignature,
+        card: card('4111111111111111'),
+      },
+    });
+    expect(inSpanish.json().errorMsg).toBe('Esta tarjeta ya está guardada.');
+    expect((await get('/api/account/payments/profiles', maria)).json().payProfiles).toHaveLength(1);
+    // Another card (other number) is still welcome.
+    expect((await addCard(maria, '5555 5555 5555 4444')).statusCode).toBe(200);
+    expect((await get('/api/account/payments/profiles', maria)).json().payProfiles).toHaveLength(2);
+  });
+
   it('prices by default, referral and coupon, and refuses an expired coupon', async () => {
     const maria = await patient();
     expect((await price(maria)).price).toBe(4900);
