@@ -1,6 +1,7 @@
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   databaseKinds,
   demo,
   get,
@@ -124,11 +125,19 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
       reason: 'soreThroat',
       waitTime: 5,
     });
-    const charges = (await send(t, 'POST', '/api/transactionsGET', payer.token)).json()
-      .transactions;
-    expect(
-      charges.filter((c: { description: string }) => c.description.includes('On-demand visit')),
-    ).toHaveLength(1);
+    // One charge, titled for people in their language, never with the reason's id (issue 13).
+    const titles = async (lang: 'en' | 'es') =>
+      (
+        await t.fastify.inject({
+          method: 'POST',
+          url: '/api/transactionsGET',
+          headers: { ...bearer(payer.token), 'x-app-params': `lang=${lang}` },
+        })
+      )
+        .json()
+        .transactions.map((c: { description: string }) => c.description);
+    expect(await titles('en')).toEqual(['Video visit: Sore throat']);
+    expect(await titles('es')).toEqual(['Consulta por video: Dolor de garganta']);
 
     // A provider coming on duty changes the estimate: the patient is told without polling.
     const update = new Promise<{ place: number; waitTime: number; dueTime: string }>((resolve) =>

@@ -18,6 +18,7 @@ import type {
 } from '@apothecall/domain/care/visits.api';
 import { waitEstimate } from '@apothecall/domain/care/visits.rules';
 import { ageOn, calendarDateOfUtc, parseDateInput } from '@apothecall/domain/dates/dates.rules';
+import { visitChargeDescription } from '@apothecall/domain/payments/charge-descriptions.rules';
 import { serviceAvailability } from '@apothecall/domain/places/places.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
@@ -167,7 +168,7 @@ export function createCareService(deps: {
           priceToken: input.priceToken ?? '',
           paymentProfileId: input.payProfileID,
           idempotencyKey: `visit:${input.idempotencyKey}`,
-          description: `On-demand visit (${input.complaint.reason})`,
+          description: visitChargeDescription(input.complaint.reason),
         },
         actor,
       );

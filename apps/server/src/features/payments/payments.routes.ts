@@ -1,5 +1,7 @@
 import { idParamsSchema, keyParamsSchema } from '@apothecall/domain/common/common.api';
 import { translate } from '@apothecall/domain/i18n/catalog';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import { describeCharge } from '@apothecall/domain/payments/charge-descriptions.rules';
 import {
   addCardRequestSchema,
   chargeRequestSchema,
@@ -94,7 +96,10 @@ export function paymentsRoutes(deps: {
       },
       async (request) => ({
         error: false as const,
-        transaction: await deps.charges.charge(account(request), request.body, actorOf(request)),
+        transaction: readable(
+          request.lang,
+          await deps.charges.charge(account(request), request.body, actorOf(request)),
+        ),
       }),
     );
 
@@ -110,7 +115,9 @@ export function paymentsRoutes(deps: {
       },
       async (request) => ({
         error: false as const,
-        transactions: await deps.charges.list(account(request)),
+        transactions: (await deps.charges.list(account(request))).map((tx) =>
+          readable(request.lang, tx),
+        ),
       }),
     );
 
@@ -136,7 +143,9 @@ export function paymentsRoutes(deps: {
         const lines = [
           translate(lang, 'payments.receipt.invoice', { invoice: tx.invoiceNumber }),
           translate(lang, 'payments.receipt.date', { date }),
-          translate(lang, 'payments.receipt.description', { description: tx.description || '-' }),
+          translate(lang, 'payments.receipt.description', {
+            description: describeCharge(lang, tx.description) || '-',
+          }),
           ...(tx.amount - tx.creditCents > 0
             ? [
                 translate(lang, 'payments.receipt.card', {
@@ -290,4 +299,9 @@ export function paymentsRoutes(deps: {
       }),
     );
   };
+}
+
+/** A ledger entry as its reader reads it: what it was for, in their language. */
+function readable<T extends { description: string }>(lang: Lang, entry: T): T {
+  return { ...entry, description: describeCharge(lang, entry.description) };
 }
