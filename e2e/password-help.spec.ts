@@ -213,6 +213,18 @@ test('Password Help for the demo patient sends the link by e-mail and SMS; Cance
   await expectHome(page);
 });
 
+test('after a failed login, Password Help opens without the red error behind it', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await logIn(page, 'nobody-here@example.test', 'Not-The-Password-1');
+  const failed = page.getByRole('alert').filter({ hasText: /password|contraseña/i });
+  await expect(failed).toBeVisible();
+  await page.getByRole('button', { name: 'Password Help' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+});
+
 test('a user resets a forgotten password with the e-mailed link', async ({ page, request }) => {
   const user = await registerFreshUser(request);
   const newPassword = 'After-Reset-42';

@@ -15,7 +15,14 @@ type Step = 'closed' | 'form' | 'requested' | 'failed';
  * Password Help (spec sections 2 and 8): asks for the e-mail, requests a reset link, then
  * shows 'Reset Request Received', or the error message plus the e-mail.
  */
-export function AuthPasswordHelp({ initialEmail }: { initialEmail?: () => string }) {
+export function AuthPasswordHelp({
+  initialEmail,
+  onOpen,
+}: {
+  initialEmail?: () => string;
+  /** Called as the dialog opens (the login screen clears its failed-login alert: issue 13). */
+  onOpen?: () => void;
+}) {
   const t = useT();
   const [step, setStep] = useState<Step>('closed');
   const form = useForm({
@@ -34,6 +41,7 @@ export function AuthPasswordHelp({ initialEmail }: { initialEmail?: () => string
     form.setValues({ email: email.includes('@') ? email : '' });
     form.clearErrors();
     mutation.reset();
+    onOpen?.();
     setStep('form');
   };
   const close = () => setStep('closed');

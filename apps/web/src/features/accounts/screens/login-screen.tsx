@@ -141,7 +141,13 @@ export function LoginScreen() {
         </Stack>
       </form>
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <AuthPasswordHelp initialEmail={() => form.getValues().loginId} />
+        <AuthPasswordHelp
+          initialEmail={() => form.getValues().loginId}
+          onOpen={() => {
+            // The failed login's alert does not stay behind the dialog.
+            if (!needsCode) mutation.reset();
+          }}
+        />
         {brand.registerEnabled ? (
           <Anchor href="#/register" size="sm">
             {t('accounts.login.register')}
