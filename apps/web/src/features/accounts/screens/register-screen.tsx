@@ -26,6 +26,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
+import { setSession } from '../../../lib/session-store';
+import { login } from '../api/login';
 import { register } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import {
@@ -127,16 +129,39 @@ export function RegisterScreen() {
   });
 
   const mutation = useMutation({
-    mutationFn: (values: RegisterValues) => {
+    mutationFn: async (values: RegisterValues) => {
       const parsed = profileSchema(minRegistrationAge).parse(profileInput(values));
-      return register({
+      const referral = params.get('id') ?? getEntryReferral()?.code ?? undefined;
+      await register({
         profile: parsed,
         whiteLabelId: brand.id,
         credentials: { password: values.password },
-        referral: params.get('id') ?? getEntryReferral()?.code ?? undefined,
+        referral,
       });
+      // A new account is logged in at once with what was just typed (issue 13). The answer
+      // to a registration is the same whether or not the e-mail had an account already, so
+      // when this login fails (it had one, with another password) the account-created screen
+      // tells the person to check their e-mail, as before.
+      try {
+        return await login({
+          loginId: values.email.trim(),
+          password: values.password,
+          platform: 'web',
+          version: __APP_VERSION__,
+          referral,
+        });
+      } catch {
+        return null;
+      }
     },
-    onSuccess: () => navigate('/account-created'),
+    onSuccess: (session) => {
+      if (!session) {
+        navigate('/account-created');
+        return;
+      }
+      setSession({ token: session.token, profile: session.profile });
+      navigate('/', { replace: true });
+    },
   });
 
   const errors = form.errors;
