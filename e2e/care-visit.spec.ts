@@ -262,9 +262,15 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   await remoteVideoPlays(page);
 
   // Chat both ways, delivered.
+  // In the call, the page says so, and the chat names the provider as the note will.
+  await expect(page.getByRole('heading', { name: 'Video visit', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Waiting room' })).toHaveCount(0);
   await provider.getByLabel('Message').fill('Hello, I am Dr. Okafor. Please open your mouth wide.');
   await provider.getByLabel('Message').press('Enter');
   await expect(page.getByText('Please open your mouth wide.')).toBeVisible();
+  await expect(
+    page.locator('[data-testid="chat-message"][data-own="false"]').first(),
+  ).toContainText('Samuel Okafor, MD');
   await page.getByLabel('Message').fill('Okay, like this?');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(provider.getByText('Okay, like this?')).toBeVisible();

@@ -180,7 +180,7 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
     expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
     const active = (await get(t, '/api/visits/active', payer.token)).json().visits[0];
     expect(active).toMatchObject({ state: 'inProgress', place: null });
-    expect(['Samuel Okafor', 'Grace Lin']).toContain(active.providerName);
+    expect(['Samuel Okafor, MD', 'Grace Lin, NP']).toContain(active.providerName);
     // A claimed visit can no longer be cancelled by the patient.
     expect((await send(t, 'POST', `/api/visits/${visitId}/cancel`, payer.token)).statusCode).toBe(
       409,

@@ -71,7 +71,11 @@ function setUp(
       consents: async (accountId) => (accountId === maria ? (options.consents ?? current) : []),
       displayName: async (id) => (id === 'provider-1' ? 'Samuel Okafor' : undefined),
     },
-    roster: { onDutyCount: async (state) => onDuty[state] ?? 0 },
+    roster: {
+      onDutyCount: async (state) => onDuty[state] ?? 0,
+      profile: async (id) =>
+        id === 'provider-1' ? { suffix: 'MD', npi: '1234567893', credential: {} } : undefined,
+    },
     brands: {
       careSettings: async () => ({
         availableStates: ['FL', 'TX'],
@@ -339,10 +343,10 @@ describe('care.service cancel', () => {
       code: 'VISIT_NOT_WAITING',
     });
     expect(payments.calls.filter((c) => c.op === 'refund')).toEqual([]);
-    // The patient sees who took it.
+    // The patient sees who took it, with their credential, as the note prints it.
     expect((await service.active(fakeActor(maria)))[0]).toMatchObject({
       state: 'inProgress',
-      providerName: 'Samuel Okafor',
+      providerName: 'Samuel Okafor, MD',
     });
   });
 });

@@ -84,7 +84,7 @@ export interface CareService {
 export function createCareService(deps: {
   repo: CareRepo;
   accounts: Pick<AccountsPort, 'person' | 'consents' | 'displayName'>;
-  roster: Pick<RosterPort, 'onDutyCount'>;
+  roster: Pick<RosterPort, 'onDutyCount' | 'profile'>;
   brands: Pick<BrandsPort, 'careSettings'>;
   payments: PaymentsPort;
   audit: AuditService;
@@ -96,6 +96,15 @@ export function createCareService(deps: {
 }): CareService {
   const now = deps.now ?? (() => new Date());
 
+  async function providerLabel(providerId: string): Promise<string | null> {
+    const [name, profile] = await Promise.all([
+      deps.accounts.displayName(providerId),
+      deps.roster.profile(providerId),
+    ]);
+    if (!name) return null;
+    return profile?.suffix ? `${name}, ${profile.suffix}` : name;
+  }
+
   async function view(visit: VisitRecord): Promise<PatientVisit> {
     let place: number | null = null;
     let waitTime: number | null = null;
@@ -104,9 +113,8 @@ export function createCareService(deps: {
       place = queue.findIndex((v) => v.id === visit.id) + 1 || null;
       waitTime = place ? waitEstimate(place, await deps.roster.onDutyCount(visit.location)) : null;
     }
-    const providerName = visit.providerId
-      ? ((await deps.accounts.displayName(visit.providerId)) ?? null)
-      : null;
+    // The patient sees who cares for them as the note prints it: name and credential.
+    const providerName = visit.providerId ? await providerLabel(visit.providerId) : null;
     return patientVisit(visit, place, waitTime, providerName);
   }
 

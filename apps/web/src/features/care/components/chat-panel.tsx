@@ -19,13 +19,15 @@ export function ChatPanel(props: {
   items: readonly ChatItem[];
   /** The other side's role, to name their messages. */
   otherRole: VisitRole;
+  /** The other side's name (and credential) when known; else their role. */
+  otherName?: string | null;
   onSend?: (text: string) => boolean;
   onRetry?: (clientId: string) => void;
   /** Sending is possible now (in the room); messages typed meanwhile wait. */
   online?: boolean;
 }) {
   const t = useT();
-  const { items, otherRole, onSend, onRetry, online = true } = props;
+  const { items, otherRole, otherName, onSend, onRetry, online = true } = props;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
@@ -123,7 +125,9 @@ export function ChatPanel(props: {
                       }
                     >
                       <Text size="xs" c="dimmed">
-                        {item.own ? t('call.chat.you') : t(`call.chat.them.${otherRole}`)}
+                        {item.own
+                          ? t('call.chat.you')
+                          : (otherName ?? t(`call.chat.them.${otherRole}`))}
                         {' · '}
                         <time dateTime={item.at}>{timeOf(item.at)}</time>
                       </Text>

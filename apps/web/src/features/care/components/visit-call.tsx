@@ -153,6 +153,8 @@ export function VisitCall(props: {
   visitId: string;
   socket: Socket | null;
   role: 'patient' | 'provider';
+  /** The other side as people call them (the provider's name and credential), when known. */
+  otherName?: string | null;
   onHangUp?: () => void;
 }) {
   const { visitId, socket, role, onHangUp } = props;
@@ -347,6 +349,7 @@ export function VisitCall(props: {
             joined={joined}
             joinKey={joinKey}
             otherRole={other}
+            otherName={props.otherName ?? null}
           />
         </Grid.Col>
       </Grid>
@@ -362,12 +365,14 @@ function VisitChat(props: {
   joined: boolean;
   joinKey: number;
   otherRole: VisitRole;
+  otherName: string | null;
 }) {
   const chat = useChat(props);
   return (
     <ChatPanel
       items={chat.items}
       otherRole={props.otherRole}
+      otherName={props.otherName}
       onSend={chat.send}
       onRetry={chat.retry}
       online={props.joined}

@@ -45,7 +45,7 @@ export function WaitingScreen() {
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="waiting">
       <Title order={1} size="h2">
-        {t('careUi.waiting.title')}
+        {inCall ? t('call.title') : t('careUi.waiting.title')}
       </Title>
       {inCall ? (
         <Stack gap="xs" data-testid="waiting-call">
@@ -59,6 +59,7 @@ export function WaitingScreen() {
             visitId={inCall.visitId}
             socket={socket}
             role={callSide}
+            otherName={inCall.providerName}
           />
         </Stack>
       ) : visits.length > 0 ? (
