@@ -35,6 +35,12 @@ test('?company=partner loads the partner brand on the main host', async ({ page,
     'background-color',
     'rgb(112, 72, 232)',
   );
+  // No stray product name under the partner's login card (the footer attributes it).
+  await expect(page.locator('[data-screen="login"]').getByText('Apothecall')).toHaveCount(0);
+  await expect(page.locator('[data-screen="login"]').getByRole('img').first()).toHaveAttribute(
+    'alt',
+    'Partner Health',
+  );
   // The company is remembered for the tab's session.
   await page.goto(hostURL(baseURL, 'localhost', '/#/login'));
   await expectBrand(page, '/brand/partner.svg', '#7048e8');
@@ -42,7 +48,8 @@ test('?company=partner loads the partner brand on the main host', async ({ page,
 
 test('the first host label picks the wellness brand', async ({ page, baseURL }) => {
   await page.goto(hostURL(baseURL, 'wellness.localhost'));
-  await expectBrand(page, '/brand/wellness.svg', '#2f9e44');
+  // The brand's #2f9e44 is 3.4:1 on white; the theme paints the same green darkened to AA.
+  await expectBrand(page, '/brand/wellness.svg', '#257d36');
 });
 
 test('/pharmacy?company= loads that brand and goes to the root', async ({ page, baseURL }) => {

@@ -30,7 +30,13 @@ export function AuthCard({
       >
         <Stack>
           <Group justify="center">
-            <Image src={brand.logo} alt={t('shell.appName')} w={64} h={64} fit="contain" />
+            <Image
+              src={brand.logo}
+              alt={brand.name ?? t('shell.appName')}
+              w={64}
+              h={64}
+              fit="contain"
+            />
           </Group>
           <Title order={1} size="h2" ta="center">
             {title}

@@ -154,9 +154,6 @@ export function LoginScreen() {
           </Anchor>
         ) : null}
       </Group>
-      <Text size="xs" c="dimmed" ta="center">
-        {t('shell.appName')}
-      </Text>
     </AuthCard>
   );
 }
