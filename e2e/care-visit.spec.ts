@@ -217,9 +217,13 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
     page.getByText('The phone number is used to text a video-visit link.'),
   ).toBeVisible();
   await expect(page.getByTestId('care-phone')).toContainText(patient.phone.slice(-4));
-  await page
-    .getByLabel('I accept the consent to treat and the terms and conditions.')
-    .check({ force: true });
+  // Accepted on the consents screen already: said, not asked again (issue 13).
+  await expect(page.getByTestId('care-consent-accepted')).toHaveText(
+    'You have accepted the current consent to treat and terms.',
+  );
+  await expect(
+    page.getByLabel('I accept the consent to treat and the terms and conditions.'),
+  ).toHaveCount(0);
   await page.getByLabel('This phone number is correct').check({ force: true });
   await next(page);
 

@@ -75,6 +75,7 @@ const en = {
 
   'careUi.consent.title': 'Consent and phone',
   'careUi.consent.accept': 'I accept the consent to treat and the terms and conditions.',
+  'careUi.consent.accepted': 'You have accepted the current consent to treat and terms.',
   'careUi.consent.required': 'Please accept the consent to treat and the terms to continue.',
   'careUi.consent.readConsent': 'Read the consent to treat',
   'careUi.consent.readTerms': 'Read the terms and conditions',
@@ -242,6 +243,8 @@ const es: Record<CareUiMessageKey, string> = {
   'careUi.stopped.startOver': 'Empezar de nuevo',
 
   'careUi.consent.title': 'Consentimiento y teléfono',
+  'careUi.consent.accepted':
+    'Ya aceptó el consentimiento para recibir tratamiento y los términos vigentes.',
   'careUi.consent.accept':
     'Acepto el consentimiento para recibir tratamiento y los términos y condiciones.',
   'careUi.consent.required':

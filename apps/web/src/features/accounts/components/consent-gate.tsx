@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { getConsents } from '../api/get-consents';
+import { consentsQueryKey, getConsents } from '../api/get-consents';
 
 /**
  * Care needs the current consent to treat and terms (spec section 5, Consent). Until both are
@@ -13,7 +13,7 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   const t = useT();
   const location = useLocation();
   const status = useQuery({
-    queryKey: ['accounts', 'consents'],
+    queryKey: consentsQueryKey,
     queryFn: getConsents,
     staleTime: 0,
   });

@@ -8,11 +8,10 @@ import { ApiError } from '../../../lib/api-client';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 import { acceptConsents } from '../api/accept-consents';
-import { getConsents } from '../api/get-consents';
+import { consentsQueryKey as consentsKey, getConsents } from '../api/get-consents';
 import { ConsentDocumentLink } from '../components/consent-document-link';
 
 type ConsentDocument = ConsentStatus['documents'][number];
-const consentsKey = ['accounts', 'consents'] as const;
 
 /**
  * Consent to treat and terms (spec section 5): each current document must be accepted before

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '../../../components/external-link';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
+import { consentsQueryKey, getConsents } from '../../accounts/api/get-consents';
 import { familyQueryKey, getDependents } from '../../accounts/api/get-dependents';
 import { errorText } from './get-care-format';
 import { GetCareStepFrame } from './get-care-step-frame';
@@ -53,7 +54,12 @@ export function GetCareConsentStep({
   const legalNotice = settings?.legalNotice;
   const stateNotice = settings?.consentNotice[state as keyof typeof settings.consentNotice];
   const family = useQuery({ queryKey: familyQueryKey, queryFn: getDependents, staleTime: 0 });
-  const [consent, setConsent] = useState(consentGiven);
+  // Care is behind the consents screen: the current versions are accepted already, so they are
+  // shown as accepted here, not asked a second time (issue 13).
+  const consents = useQuery({ queryKey: consentsQueryKey, queryFn: getConsents });
+  const alreadyAccepted = consents.data?.upToDate === true;
+  const [checked, setConsent] = useState(consentGiven);
+  const consent = checked || alreadyAccepted;
   const [phoneOk, setPhoneOk] = useState(phoneConfirmed);
   const [submitted, setSubmitted] = useState(false);
 
@@ -74,12 +80,18 @@ export function GetCareConsentStep({
       }}
     >
       <Stack gap="xs">
-        <Checkbox
-          label={t('careUi.consent.accept')}
-          checked={consent}
-          onChange={(event) => setConsent(event.currentTarget.checked)}
-          error={submitted && !consent ? t('careUi.consent.required') : undefined}
-        />
+        {alreadyAccepted ? (
+          <Text size="sm" data-testid="care-consent-accepted">
+            {t('careUi.consent.accepted')}
+          </Text>
+        ) : (
+          <Checkbox
+            label={t('careUi.consent.accept')}
+            checked={consent}
+            onChange={(event) => setConsent(event.currentTarget.checked)}
+            error={submitted && !consent ? t('careUi.consent.required') : undefined}
+          />
+        )}
         <Group gap="md" pl={{ base: 0, xs: 'xl' }} wrap="wrap">
           <LegalLink url={legalNotice?.consentToTreat} label={t('careUi.consent.readConsent')} />
           <LegalLink url={legalNotice?.terms} label={t('careUi.consent.readTerms')} />
