@@ -59,6 +59,16 @@ function textAssets(dir: string): string[] {
   return found;
 }
 
+/** The demo patient logs in through the form and reaches Home. */
+async function logInAsPatient(page: Page): Promise<void> {
+  await page
+    .getByLabel(/E-mail or user id|Correo electrónico o usuario/)
+    .fill('patient@apothecall.test');
+  await page.getByLabel(/^(Password|Contraseña)$/).fill('Apothecall-Demo-1');
+  await page.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).click();
+  await page.getByRole('heading', { name: /Welcome|Bienvenido/ }).waitFor();
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 export async function benchWeb(): Promise<Row[]> {
@@ -87,14 +97,7 @@ export async function benchWeb(): Promise<Row[]> {
       await page.goto(`${server.url}/#/login`);
       await page.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).waitFor();
     });
-    const home = await scriptsDuring(page, async () => {
-      await page
-        .getByLabel(/E-mail or user id|Correo electrónico o usuario/)
-        .fill('patient@apothecall.test');
-      await page.getByLabel(/^(Password|Contraseña)$/).fill('Apothecall-Demo-1');
-      await page.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).click();
-      await page.getByRole('heading', { name: /Welcome|Bienvenido/ }).waitFor();
-    });
+    const home = await scriptsDuring(page, () => logInAsPatient(page));
     const homeTotal = login.gzip + home.gzip;
     const maps = await Promise.all(
       ['/assets/index.js.map', '/sw.js.map'].map(
@@ -182,12 +185,7 @@ async function lighthouseRows(url: string): Promise<Row[]> {
     const login = await score(`${url}/#/login`);
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto(`${url}/#/login`);
-    await page
-      .getByLabel(/E-mail or user id|Correo electrónico o usuario/)
-      .fill('patient@apothecall.test');
-    await page.getByLabel(/^(Password|Contraseña)$/).fill('Apothecall-Demo-1');
-    await page.getByRole('button', { name: /^(Log in|Iniciar sesión)$/ }).click();
-    await page.getByRole('heading', { name: /Welcome|Bienvenido/ }).waitFor();
+    await logInAsPatient(page);
     const home = await score(`${url}/#/`);
     const rows: Row[] = [];
     for (const [name, s] of [
