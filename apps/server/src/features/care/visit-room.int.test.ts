@@ -320,9 +320,15 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
     await expect(socketFor(t, { meetToken: 'x'.repeat(43) })).rejects.toThrow('unauthorized');
 
     // The meet socket ends with its visit.
-    const evicted = new Promise<void>((resolve) => meet.once('disconnect', () => resolve()));
-    await send(t, 'POST', `/api/clinic/visits/${visitId}/end`, provider, { outcome: 'noShow' });
-    await evicted;
+    const evicted = new Promise<string>((resolve) =>
+      meet.once('disconnect', (reason) => resolve(reason)),
+    );
+    const ended = await send(t, 'POST', `/api/clinic/visits/${visitId}/end`, provider, {
+      outcome: 'noShow',
+    });
+    expect(ended.statusCode).toBe(200);
+    // Closed by the server because the visit ended (not a dropped connection).
+    expect(await evicted).toBe('io server disconnect');
     await expect(socketFor(t, { meetToken: exchanged.json().meetToken })).rejects.toThrow(
       'unauthorized',
     );
