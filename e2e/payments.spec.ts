@@ -17,10 +17,45 @@ function futureExpiry(): string {
   return `${mm}/${yy}`;
 }
 
+/** The page's own session token. */
+async function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('apothecall.session');
+    return raw ? (JSON.parse(raw) as { token: string }).token : '';
+  });
+}
+
+/**
+ * The demo patient is shared by every spec and both projects: each payments test starts from no
+ * saved card (the same card cannot be saved twice), through the API.
+ */
+async function removeSavedCards(page: Page) {
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const list = (await (
+    await page.request.get('/api/account/payments/profiles', { headers })
+  ).json()) as {
+    payProfileID: string;
+    payProfileSignature: string;
+    payProfiles: { card: { profileID: string } }[];
+  };
+  for (const profile of list.payProfiles) {
+    const removed = await page.request.post('/api/account/payments/delete-profiles', {
+      headers,
+      data: {
+        profileID: list.payProfileID,
+        signature: list.payProfileSignature,
+        paymentID: profile.card.profileID,
+      },
+    });
+    expect(removed.ok()).toBe(true);
+  }
+}
+
 async function openPayments(page: Page) {
   await page.goto('/#/login');
   await logIn(page);
   await expectHome(page);
+  await removeSavedCards(page);
   await page.goto('/#/payments');
   await expect(page.getByRole('heading', { name: 'Credit cards', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Credit cards' })).toBeVisible();
@@ -77,6 +112,14 @@ test('cards: add an approved card, refuse declined and AVS cards, delete down to
   ).toBeVisible();
   await expect(stored.first()).toContainText('•••• 1111');
   await expect(page.getByTestId('card-form')).toBeHidden();
+
+  // The same card again is refused, plainly, and listed once (issue 13).
+  await submitCard(page, cards.approve);
+  const again = page.getByRole('dialog', { name: 'Card not added' });
+  await expect(again).toContainText('This card is already saved.');
+  await expect(again).not.toContainText('Payment information is not valid.');
+  await closeDialog(page, 'Card not added');
+  await expect(stored).toHaveCount(before + 1);
 
   // A declined card: the server's message plus 'Payment information is not valid.'.
   await submitCard(page, cards.decline);
@@ -160,10 +203,7 @@ test('transactions: a charge is listed, its receipt shows, prints and downloads 
   await closeDialog(page, 'Payment Added');
 
   // Charge through the API with the page's own session.
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem('apothecall.session');
-    return raw ? (JSON.parse(raw) as { token: string }).token : '';
-  });
+  const token = await sessionToken(page);
   expect(token).not.toBe('');
   const headers = { authorization: `Bearer ${token}` };
   const profilesResponse = await page.request.get('/api/account/payments/profiles', { headers });
