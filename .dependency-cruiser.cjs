@@ -121,6 +121,14 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
+      name: 'web-loads-one-language',
+      severity: 'error',
+      comment:
+        "The web app fetches the page's language only (lib/i18n.ts: catalog.en.ts or catalog.es.ts, issue 12); catalog.ts holds both languages. Type imports of it are fine.",
+      from: { path: '^apps/web/src/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/domain/src/i18n/catalog\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'platform-below-features',
       severity: 'error',
       from: { path: '^apps/server/src/platform/' },

@@ -1,7 +1,11 @@
 import { isExternalLink } from '@apothecall/domain/navigation/entry-links.rules';
-import { Anchor, type AnchorProps, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { type MouseEvent, type ReactNode, useState } from 'react';
-import { useT } from '../lib/i18n';
+import { Anchor, type AnchorProps } from '@mantine/core';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
+
+/** The confirmation dialog is fetched on the first external click, not with the page. */
+const LeaveSiteDialog = lazy(() =>
+  import('./leave-site-dialog').then((m) => ({ default: m.LeaveSiteDialog })),
+);
 
 /**
  * A link that asks for confirmation before leaving the product's site (spec section 2).
@@ -12,13 +16,14 @@ export function ExternalLink({
   children,
   ...anchorProps
 }: AnchorProps & { href: string; children: ReactNode }) {
-  const t = useT();
   const [confirming, setConfirming] = useState(false);
+  const [asked, setAsked] = useState(false);
   const external = isExternalLink(href, window.location.origin);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!external) return;
     event.preventDefault();
+    setAsked(true);
     setConfirming(true);
   };
   const leave = () => {
@@ -36,22 +41,15 @@ export function ExternalLink({
       >
         {children}
       </Anchor>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('navigation.externalLink.title')}
-        centered
-      >
-        <Stack>
-          <Text>{t('navigation.externalLink.body')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('navigation.externalLink.cancel')}
-            </Button>
-            <Button onClick={leave}>{t('navigation.externalLink.continue')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {asked ? (
+        <Suspense fallback={null}>
+          <LeaveSiteDialog
+            opened={confirming}
+            onCancel={() => setConfirming(false)}
+            onLeave={leave}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

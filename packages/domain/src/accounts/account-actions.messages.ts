@@ -71,4 +71,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const accountActionsMessages = { en, es };
+export { en as accountActionsMessagesEn, es as accountActionsMessagesEs };
 export type AccountActionsMessageKey = keyof typeof en;

@@ -202,3 +202,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const accountScreensMessages = { en, es };
+export { en as accountScreensMessagesEn, es as accountScreensMessagesEs };

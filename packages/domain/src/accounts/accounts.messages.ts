@@ -77,3 +77,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const accountsMessages = { en, es };
+export { en as accountsMessagesEn, es as accountsMessagesEs };

@@ -152,4 +152,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const profileScreensMessages = { en, es };
+export { en as profileScreensMessagesEn, es as profileScreensMessagesEs };
 export type ProfileScreensMessageKey = keyof typeof en;

@@ -25,4 +25,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const appointmentsMessages = { en, es };
+export { en as appointmentsMessagesEn, es as appointmentsMessagesEs };
 export type AppointmentsMessageKey = keyof typeof en;

@@ -14,4 +14,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const brandsMessages = { en, es };
+export { en as brandsMessagesEn, es as brandsMessagesEs };
 export type BrandsMessageKey = keyof typeof en;

@@ -339,3 +339,4 @@ const es: Record<CareUiMessageKey, string> = {
 };
 
 export const careScreensMessages = { en, es };
+export { en as careScreensMessagesEn, es as careScreensMessagesEs };

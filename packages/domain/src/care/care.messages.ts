@@ -211,3 +211,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const careMessages = { en, es };
+export { en as careMessagesEn, es as careMessagesEs };

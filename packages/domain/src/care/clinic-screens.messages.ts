@@ -283,3 +283,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const clinicScreensMessages = { en, es };
+export { en as clinicScreensMessagesEn, es as clinicScreensMessagesEs };

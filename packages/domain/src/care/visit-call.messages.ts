@@ -128,3 +128,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const visitCallMessages = { en, es };
+export { en as visitCallMessagesEn, es as visitCallMessagesEs };

@@ -69,3 +69,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const commonMessages = { en, es };
+export { en as commonMessagesEn, es as commonMessagesEs };

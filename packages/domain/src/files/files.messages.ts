@@ -30,3 +30,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const filesMessages = { en, es };
+export { en as filesMessagesEn, es as filesMessagesEs };

@@ -1,7 +1,8 @@
 /**
- * The en and es catalogues: every user-facing text of the product, merged from the areas'
- * message files. Each area file types its Spanish table by its English keys, so a missing
- * key fails type-checking; catalog.test.ts checks placeholders match between languages.
+ * The en and es catalogues (catalog.en.ts, catalog.es.ts): every user-facing text of the
+ * product, merged from the areas' message files. Each area file types its Spanish table by its
+ * English keys, so a missing key fails type-checking; catalog.test.ts checks placeholders match
+ * between languages.
  */
 import { accountActionsMessages } from '../accounts/account-actions.messages';
 import { accountScreensMessages } from '../accounts/account-screens.messages';
@@ -26,6 +27,8 @@ import { rxStatusMessages } from '../rx/rx-status.messages';
 import { sessionMessages } from '../session/session.messages';
 import { subscriptionsMessages } from '../subscriptions/subscriptions.messages';
 import { validationMessages } from '../validation/validation.messages';
+import { en, type MessageKey } from './catalog.en';
+import { es } from './catalog.es';
 import { defaultLanguage, interpolate, isLang, type Lang, type MessageParams } from './i18n.rules';
 
 /** Every area's table, listed once; catalog.test.ts checks no key is defined twice. */
@@ -55,59 +58,7 @@ export const areaCatalogues = {
   files: filesMessages,
 } as const;
 
-const en = {
-  ...commonMessages.en,
-  ...accountsMessages.en,
-  ...accountActionsMessages.en,
-  ...accountScreensMessages.en,
-  ...profileScreensMessages.en,
-  ...brandsMessages.en,
-  ...validationMessages.en,
-  ...careMessages.en,
-  ...placesMessages.en,
-  ...medicationsMessages.en,
-  ...rxStatusMessages.en,
-  ...sessionMessages.en,
-  ...navigationMessages.en,
-  ...appointmentsMessages.en,
-  ...paymentsMessages.en,
-  ...paymentScreensMessages.en,
-  ...prepayMessages.en,
-  ...subscriptionsMessages.en,
-  ...careScreensMessages.en,
-  ...clinicScreensMessages.en,
-  ...visitCallMessages.en,
-  ...notesMessages.en,
-  ...filesMessages.en,
-};
-
-export type MessageKey = keyof typeof en;
-
-const es: Record<MessageKey, string> = {
-  ...commonMessages.es,
-  ...accountsMessages.es,
-  ...accountActionsMessages.es,
-  ...accountScreensMessages.es,
-  ...profileScreensMessages.es,
-  ...brandsMessages.es,
-  ...validationMessages.es,
-  ...careMessages.es,
-  ...placesMessages.es,
-  ...medicationsMessages.es,
-  ...rxStatusMessages.es,
-  ...sessionMessages.es,
-  ...navigationMessages.es,
-  ...appointmentsMessages.es,
-  ...paymentsMessages.es,
-  ...paymentScreensMessages.es,
-  ...prepayMessages.es,
-  ...subscriptionsMessages.es,
-  ...careScreensMessages.es,
-  ...clinicScreensMessages.es,
-  ...visitCallMessages.es,
-  ...notesMessages.es,
-  ...filesMessages.es,
-};
+export type { MessageKey };
 
 export const catalog: Readonly<Record<Lang, Readonly<Record<MessageKey, string>>>> = { en, es };
 

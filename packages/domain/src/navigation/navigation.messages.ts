@@ -29,4 +29,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const navigationMessages = { en, es };
+export { en as navigationMessagesEn, es as navigationMessagesEs };
 export type NavigationMessageKey = keyof typeof en;

@@ -72,3 +72,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const notesMessages = { en, es };
+export { en as notesMessagesEn, es as notesMessagesEs };

@@ -213,4 +213,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const paymentScreensMessages = { en, es };
+export { en as paymentScreensMessagesEn, es as paymentScreensMessagesEs };
 export type PaymentScreensMessageKey = keyof typeof en;

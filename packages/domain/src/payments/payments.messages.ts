@@ -67,4 +67,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const paymentsMessages = { en, es };
+export { en as paymentsMessagesEn, es as paymentsMessagesEs };
 export type PaymentsMessageKey = keyof typeof en;

@@ -129,3 +129,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const placesMessages = { en, es };
+export { en as placesMessagesEn, es as placesMessagesEs };

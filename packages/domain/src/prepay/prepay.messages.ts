@@ -57,4 +57,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const prepayMessages = { en, es };
+export { en as prepayMessagesEn, es as prepayMessagesEs };
 export type PrepayMessageKey = keyof typeof en;

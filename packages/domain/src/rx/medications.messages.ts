@@ -103,3 +103,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const medicationsMessages = { en, es };
+export { en as medicationsMessagesEn, es as medicationsMessagesEs };

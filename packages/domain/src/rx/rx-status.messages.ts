@@ -137,4 +137,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const rxStatusMessages = { en, es };
+export { en as rxStatusMessagesEn, es as rxStatusMessagesEs };
 export type RxStatusMessageKey = keyof typeof en;

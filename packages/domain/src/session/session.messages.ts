@@ -16,4 +16,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const sessionMessages = { en, es };
+export { en as sessionMessagesEn, es as sessionMessagesEs };
 export type SessionMessageKey = keyof typeof en;

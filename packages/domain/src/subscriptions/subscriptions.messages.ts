@@ -48,4 +48,5 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const subscriptionsMessages = { en, es };
+export { en as subscriptionsMessagesEn, es as subscriptionsMessagesEs };
 export type SubscriptionsMessageKey = keyof typeof en;

@@ -65,3 +65,4 @@ const es: Record<keyof typeof en, string> = {
 };
 
 export const validationMessages = { en, es };
+export { en as validationMessagesEn, es as validationMessagesEs };

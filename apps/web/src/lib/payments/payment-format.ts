@@ -1,8 +1,9 @@
-import { isMessageKey, type MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { CardBrand } from '@apothecall/domain/payments/payments.schemas';
 import { ApiError } from '../api-client';
 import type { Translate } from '../i18n';
+import { isMessageKey } from '../i18n';
 
 /** The US variants: the product serves US patients, in English or Spanish ('$20.00' in both). */
 const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');

@@ -1,5 +1,5 @@
-import { isMessageKey } from '@apothecall/domain/i18n/catalog';
 import type { Translate } from '../../../lib/i18n';
+import { isMessageKey } from '../../../lib/i18n';
 
 /**
  * Form errors of the account screens are catalogue keys from the domain schemas, sometimes

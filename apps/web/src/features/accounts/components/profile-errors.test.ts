@@ -1,10 +1,13 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import type { Translate } from '../../../lib/i18n';
+import { loadLanguage, type Translate } from '../../../lib/i18n';
 import { failureMessage, translateError } from './profile-errors';
 
 const en: Translate = (key, params) => translate('en', key, params);
+
+// translateError tells catalogue keys from other text with the loaded catalogue.
+beforeAll(() => loadLanguage('en'));
 
 describe('profile texts', () => {
   it('a form error that is a catalogue key is translated with the age limits', () => {

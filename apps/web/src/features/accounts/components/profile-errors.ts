@@ -1,6 +1,6 @@
-import { isMessageKey } from '@apothecall/domain/i18n/catalog';
 import { ApiError } from '../../../lib/api-client';
 import type { Translate } from '../../../lib/i18n';
+import { isMessageKey } from '../../../lib/i18n';
 
 /** Texts of the profile screen's forms and failures. */
 

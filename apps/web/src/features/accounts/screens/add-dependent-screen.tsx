@@ -7,7 +7,6 @@ import {
   relationOptions,
 } from '@apothecall/domain/accounts/people.rules';
 import { createDependentSchema } from '@apothecall/domain/accounts/profile.schemas';
-import { isMessageKey } from '@apothecall/domain/i18n/catalog';
 import {
   Button,
   Card,
@@ -25,7 +24,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useBrandState } from '../../../lib/brand-store';
-import { type Translate, useT } from '../../../lib/i18n';
+import { isMessageKey, type Translate, useT } from '../../../lib/i18n';
 import { updateProfile } from '../../../lib/session-store';
 import { addDependent } from '../api/add-dependent';
 import { familyQueryKey } from '../api/get-dependents';

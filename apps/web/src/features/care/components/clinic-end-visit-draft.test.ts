@@ -1,5 +1,6 @@
 import type { VisitWorkspace } from '@apothecall/domain/care/visits.api';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../../lib/i18n';
 import {
   checkEndVisitDraft,
   type EndVisitDraft,
@@ -7,6 +8,9 @@ import {
   restoreEndVisitDraft,
   toEndVisitRequest,
 } from './clinic-end-visit-draft';
+
+// The draft check tells catalogue keys from other text with the loaded catalogue.
+beforeAll(() => loadLanguage('en'));
 
 const pharmacy: NonNullable<VisitWorkspace['pharmacy']> = {
   ncpdpId: '1234567',

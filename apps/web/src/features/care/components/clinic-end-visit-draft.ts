@@ -4,8 +4,9 @@ import {
   type VisitOutcome,
   type VisitWorkspace,
 } from '@apothecall/domain/care/visits.api';
-import { isMessageKey, type MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { isMessageKey } from '../../../lib/i18n';
 
 /**
  * The provider's end-of-visit draft (SOAP note and optional prescription) as typed, what it

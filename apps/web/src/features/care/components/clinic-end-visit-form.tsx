@@ -1,5 +1,5 @@
 import type { VisitOutcome, VisitWorkspace } from '@apothecall/domain/care/visits.api';
-import { isMessageKey, type MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
 import {
   Alert,
@@ -20,7 +20,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { isMessageKey, useT } from '../../../lib/i18n';
 import { appStoragePrefix } from '../../../lib/session-store';
 import { type EndVisitResult, endClinicVisit } from '../api/clinic-end-visit';
 import { clinicQueueQueryKey } from '../api/clinic-get-queue';
