@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -7,28 +7,37 @@ import { startTestApp, type TestApp } from '../../test/harness';
 
 /**
  * The built web app as the server sends it (issue 12): the pre-compressed copy the browser
- * accepts, hashed assets cached for a year, the page and service worker revalidated, and no
- * source map. A made-up dist folder stands in for the build.
+ * accepts, hashed assets cached for a year, the page, the service worker and the manifest
+ * revalidated, and no source map. A made-up dist folder stands in for the build
+ * (apps/web/scripts/precompress.mjs writes the .br and .gz copies of the real one).
  */
 describe('serving the built web app', () => {
   let t: TestApp;
   let dist = '';
   const script = `console.log(${JSON.stringify('apothecall '.repeat(200))});`;
   const page = `<!doctype html><html><body>${'<p>Apothecall</p>'.repeat(100)}</body></html>`;
+  const files: Record<string, string> = {
+    'index.html': page,
+    'assets/index-AbC123.js': script,
+    'assets/index-AbC123.css': `body{color:#123456}${'.a{margin:0}'.repeat(100)}`,
+    'sw.js': script,
+    'registerSW.js': script,
+    'workbox-1a2b3c4d.js': script,
+    'manifest.webmanifest': JSON.stringify({ name: 'Apothecall', icons: [] }),
+  };
+  const copy = (name: string, extension: '' | '.br' | '.gz') =>
+    readFileSync(path.join(dist, `${name}${extension}`));
+
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'apothecall-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    const files: Record<string, string> = {
-      'index.html': page,
-      'assets/index-AbC123.js': script,
-      'sw.js': script,
-    };
     for (const [name, text] of Object.entries(files)) {
       const file = path.join(dist, name);
       writeFileSync(file, text);
       writeFileSync(`${file}.br`, brotliCompressSync(Buffer.from(text)));
-      writeFileSync(`${file}.gz`, gzipSync(Buffer.from(text)));
+      writeFileSync(`${file}.gz`, gzipSync(Buffer.from(text), { level: 9 }));
     }
+    // A source map left in the folder must still not be served.
     writeFileSync(path.join(dist, 'assets/index-AbC123.js.map'), '{"version":3}');
     t = await startTestApp('pglite', { WEB_DIST: dist });
   });
@@ -41,42 +50,91 @@ describe('serving the built web app', () => {
     t.fastify.inject({
       method: 'GET',
       url,
-      headers: encoding ? { 'accept-encoding': encoding } : {},
+      headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
     });
+  const asset = 'assets/index-AbC123.js';
 
-  it('sends the brotli copy to a browser that takes brotli, and gzip to one that takes gzip', async () => {
-    const br = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
-    expect(String(br.headers['content-type'])).toMatch(/javascript/);
-    expect(br.rawPayload.length).toBeLessThan(script.length / 5);
-    const gz = await get('/assets/index-AbC123.js', 'gzip');
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    const plain = await get('/assets/index-AbC123.js');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(script);
+  it('sends the brotli file to a browser that takes brotli, with Vary: Accept-Encoding', async () => {
+    for (const accepted of ['br', 'gzip, deflate, br, zstd']) {
+      const answer = await get(`/${asset}`, accepted);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+      expect(String(answer.headers['content-type'])).toMatch(/javascript/);
+      expect(answer.rawPayload.equals(copy(asset, '.br'))).toBe(true);
+    }
   });
 
-  it('caches hashed assets for a year and revalidates the page and the service worker', async () => {
-    const asset = await get('/assets/index-AbC123.js', 'br');
-    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/', '/index.html', '/sw.js']) {
-      const answer = await get(url, 'br');
-      expect({ url, status: answer.statusCode, cache: answer.headers['cache-control'] }).toEqual({
-        url,
-        status: 200,
-        cache: 'no-cache',
-      });
+  it('sends the gzip file to a browser that takes gzip only', async () => {
+    const answer = await get(`/${asset}`, 'gzip');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+    expect(String(answer.headers['content-type'])).toMatch(/javascript/);
+    expect(answer.rawPayload.equals(copy(asset, '.gz'))).toBe(true);
+    const css = await get('/assets/index-AbC123.css', 'gzip');
+    expect(css.headers['content-encoding']).toBe('gzip');
+    expect(String(css.headers['content-type'])).toMatch(/text\/css/);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    for (const accepted of [undefined, 'identity']) {
+      const answer = await get(`/${asset}`, accepted);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+      expect(answer.rawPayload.equals(copy(asset, ''))).toBe(true);
     }
-    const pageAnswer = await get('/', 'br');
-    expect(pageAnswer.headers['content-encoding']).toBe('br');
-    expect(String(pageAnswer.headers['content-type'])).toMatch(/text\/html/);
-    expect(String(pageAnswer.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('caches hashed assets for a year; the page, service worker and manifest are revalidated', async () => {
+    for (const url of [`/${asset}`, '/assets/index-AbC123.css']) {
+      for (const accepted of ['br', undefined]) {
+        const answer = await get(url, accepted);
+        expect({ url, cache: answer.headers['cache-control'] }).toEqual({
+          url,
+          cache: 'public, max-age=31536000, immutable',
+        });
+      }
+    }
+    const revalidated = [
+      '/',
+      '/index.html',
+      '/sw.js',
+      '/registerSW.js',
+      '/workbox-1a2b3c4d.js',
+      '/manifest.webmanifest',
+    ];
+    for (const url of revalidated) {
+      for (const accepted of ['br', 'gzip', undefined]) {
+        const answer = await get(url, accepted);
+        expect({
+          url,
+          accepted,
+          status: answer.statusCode,
+          cache: answer.headers['cache-control'],
+        }).toEqual({ url, accepted, status: 200, cache: 'no-cache' });
+      }
+    }
+    const home = await get('/', 'br');
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(String(home.headers['content-type'])).toMatch(/text\/html/);
+    expect(home.rawPayload.equals(copy('index.html', '.br'))).toBe(true);
+  });
+
+  it('keeps the security headers on the page and on the assets', async () => {
+    for (const url of ['/', `/${asset}`]) {
+      const answer = await get(url, 'br');
+      expect(String(answer.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('never serves a source map', async () => {
-    const map = await get('/assets/index-AbC123.js.map');
-    expect(map.statusCode).toBe(404);
-    expect(map.json()).toMatchObject({ error: true, errorCode: 'NOT_FOUND' });
+    for (const url of [`/${asset}.map`, '/sw.js.map']) {
+      for (const accepted of ['br', undefined]) {
+        const answer = await get(url, accepted);
+        expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+        expect(answer.json()).toMatchObject({ error: true, errorCode: 'NOT_FOUND' });
+      }
+    }
   });
 });

@@ -1,109 +1,31 @@
-import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
-import { AppShell, Avatar, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { useAutoLogout } from '../features/accounts/hooks/use-auto-logout';
 import { useLogout } from '../features/accounts/hooks/use-logout';
-import { useRelationLabel } from '../features/accounts/hooks/use-relation-label';
 import { useSessionCheck } from '../features/accounts/hooks/use-session-check';
 import { BrandFooter } from '../features/brands/components/brand-footer';
 import { BrandLogo } from '../features/brands/components/brand-logo';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
-import {
-  currentPerson,
-  type StoredSession,
-  setCurrentPerson,
-  useSession,
-} from '../lib/session-store';
+import { useSession } from '../lib/session-store';
 
-function initials(member: FamilyMember): string {
-  const first = member.firstName || member.name;
-  return `${first.charAt(0)}${member.lastName.charAt(0)}`.toUpperCase();
-}
+/** The switcher (a menu, with its popover code) is fetched once someone is signed in. */
+const ProfileSwitcher = lazy(() =>
+  import('./profile-switcher').then((m) => ({ default: m.ProfileSwitcher })),
+);
+
+/** The header's height; the main area starts below it. */
+const headerHeight = 56;
 
 /**
- * The profile switcher (spec section 6: the holder switches the current profile among their
- * users): shows whose profile is active and lists the family with each relation.
+ * The shell: a fixed header (logo, profile switcher, language, logout) over the screen and the
+ * brand's footer. Plain elements rather than Mantine's AppShell, whose navbar, aside and resize
+ * code this layout does not use (~10 KB gzip on the first screen, issue 12).
+ * `right-scroll-bar-position` keeps the fixed header still while a dialog locks the page's
+ * scrolling (react-remove-scroll's class, as AppShell sets it).
  */
-function ProfileSwitcher({ session }: { session: StoredSession }) {
-  const t = useT();
-  const relationLabel = useRelationLabel();
-  const active = currentPerson(session);
-  const activeLabel = t('profileScreens.switcher.active', { name: active.name });
-  return (
-    <Menu position="bottom-end" width={260} withinPortal shadow="md">
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={`${t('profileScreens.switcher.label')}. ${activeLabel}`}
-          title={activeLabel}
-          data-testid="profile-switcher"
-          style={{ minWidth: 0 }}
-        >
-          <Group gap={6} wrap="nowrap">
-            <Avatar size={28} radius="xl" color="brand" variant="filled">
-              {initials(active)}
-            </Avatar>
-            <Text size="sm" fw={600} truncate="end" maw={{ base: 64, xs: 160 }}>
-              {active.firstName || active.name}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('profileScreens.switcher.title')}</Menu.Label>
-        {session.profile.users.map((member) => {
-          const isActive = member.id === active.id;
-          return (
-            <Menu.Item
-              key={member.id}
-              aria-current={isActive ? 'true' : undefined}
-              leftSection={
-                <Avatar size={24} radius="xl" color="brand" variant={isActive ? 'filled' : 'light'}>
-                  {initials(member)}
-                </Avatar>
-              }
-              rightSection={
-                isActive ? (
-                  <Text size="sm" c="brand" aria-hidden>
-                    ✓
-                  </Text>
-                ) : null
-              }
-              onClick={() => {
-                if (isActive) return;
-                setCurrentPerson(member.id);
-                notifications.show({
-                  id: 'profile-switched',
-                  color: 'green',
-                  message: t('profileScreens.switcher.switched', { name: member.name }),
-                });
-              }}
-            >
-              <Stack gap={0}>
-                <Text size="sm" fw={isActive ? 700 : 400}>
-                  {member.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {relationLabel(member.relation)}
-                </Text>
-              </Stack>
-            </Menu.Item>
-          );
-        })}
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/profile">
-          {t('profileScreens.switcher.openProfile')}
-        </Menu.Item>
-        <Menu.Item component={Link} to="/add-dependent">
-          {t('profileScreens.switcher.addDependent')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
 export function AppLayout() {
   const t = useT();
   const session = useSession();
@@ -113,8 +35,22 @@ export function AppLayout() {
   useAutoLogout();
   const background = brand.whiteLabel?.backgroundImage;
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
-      <AppShell.Header>
+    <>
+      <Box
+        component="header"
+        data-app-header
+        className="right-scroll-bar-position"
+        pos="fixed"
+        top={0}
+        left={0}
+        right={0}
+        h={headerHeight}
+        style={{
+          zIndex: 100,
+          backgroundColor: 'var(--mantine-color-body)',
+          borderBottom: '1px solid var(--mantine-color-gray-3)',
+        }}
+      >
         <Group
           h="100%"
           px={{ base: 'xs', xs: 'md' }}
@@ -131,7 +67,11 @@ export function AppLayout() {
             </Group>
           </UnstyledButton>
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            {session ? <ProfileSwitcher session={session} /> : null}
+            {session ? (
+              <Suspense fallback={null}>
+                <ProfileSwitcher session={session} />
+              </Suspense>
+            ) : null}
             <LanguageSwitch />
             {session ? (
               <Button size="xs" variant="subtle" px={6} onClick={() => void logout()}>
@@ -140,9 +80,13 @@ export function AppLayout() {
             ) : null}
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Main
+      </Box>
+      <Box
+        component="main"
+        data-app-main
         style={{
+          paddingTop: headerHeight,
+          minHeight: '100dvh',
           display: 'flex',
           flexDirection: 'column',
           ...(background
@@ -159,7 +103,7 @@ export function AppLayout() {
           <Outlet />
         </div>
         <BrandFooter />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }

@@ -1,16 +1,33 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { HashRouter } from 'react-router';
 import { brandTheme, cssVariablesResolver, defaultPrimary } from '../features/brands/brand-theme';
 import { useBrandBoot } from '../features/brands/hooks/use-brand-boot';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
-import { createRouter } from './routes';
+import { AppRoutes } from './routes';
+
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toasts' container (with its portal, transitions and focus code) is fetched when the first
+ * toast is raised, not with the first screen; the toast waits in the notifications store.
+ */
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 function makeQueryClient() {
   return new QueryClient({
@@ -25,7 +42,6 @@ function makeQueryClient() {
 
 export function App() {
   const [queryClient] = useState(makeQueryClient);
-  const [router] = useState(createRouter);
   // The white-label is read from the entry link and loaded at boot; its colours theme the app.
   useBrandBoot();
   const { whiteLabel } = useBrandState();
@@ -41,10 +57,11 @@ export function App() {
     // Mantine 9's `light` variant is opaque; the v8 resolver keeps the translucent one the
     // screens were designed with (docs/architecture.md, "Runtime and versions").
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* Mantine 9 pauses every toast while one is hovered; each keeps its own timer. */}
-      <Notifications position="top-center" pauseResetOnHover="notification" />
+      <ToastsWhenNeeded />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

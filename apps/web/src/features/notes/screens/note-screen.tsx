@@ -33,8 +33,8 @@ import {
  */
 const printCss = `
 @media print {
-  .mantine-AppShell-header, [data-print-hide], footer { display: none !important; }
-  .mantine-AppShell-main { padding-top: 0 !important; min-height: 0 !important; }
+  [data-app-header], [data-print-hide], footer { display: none !important; }
+  [data-app-main] { padding-top: 0 !important; min-height: 0 !important; }
   [data-screen="note"] { max-width: none !important; padding: 0 !important; }
   [data-note] { border: none !important; box-shadow: none !important; padding: 0 !important; }
   [data-note-body] { font-size: 11pt; }

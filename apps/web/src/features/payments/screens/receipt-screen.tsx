@@ -21,8 +21,8 @@ import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
  */
 const printCss = `
 @media print {
-  .mantine-AppShell-header, [data-print-hide], footer { display: none !important; }
-  .mantine-AppShell-main { padding-top: 0 !important; min-height: 0 !important; }
+  [data-app-header], [data-print-hide], footer { display: none !important; }
+  [data-app-main] { padding-top: 0 !important; min-height: 0 !important; }
   [data-screen="receipt"] { max-width: none !important; padding: 0 !important; }
   [data-receipt] { border: none !important; box-shadow: none !important; }
 }
