@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { activeArea, navigationFor, workspaceOf } from './role-navigation.rules';
+import type { RoutePath } from './routes';
+
+const everything = () => true;
+const built = (paths: readonly string[]) => (path: RoutePath) => paths.includes(path);
+
+describe('role navigation', () => {
+  it('gives each seeded role its own workspace', () => {
+    expect(workspaceOf('patient')).toBe('patient');
+    expect(workspaceOf('tester')).toBe('patient');
+    expect(workspaceOf(undefined)).toBe('patient');
+    expect(workspaceOf('provider')).toBe('provider');
+    expect(workspaceOf('pharmacist')).toBe('pharmacy');
+    expect(workspaceOf('pharmacyAdmin')).toBe('pharmacy');
+    expect(workspaceOf('rxSubscriptionAdmin')).toBe('rxAdmin');
+    expect(workspaceOf('admin')).toBe('admin');
+  });
+
+  it("offers a patient care, visits' notes and payments, never the clinic or the pharmacy", () => {
+    const areas = navigationFor('patient', everything).map((item) => item.area);
+    expect(areas[0]).toBe('home');
+    expect(areas).toEqual(expect.arrayContaining(['care', 'notes', 'payments', 'profile']));
+    expect(areas).not.toContain('clinic');
+    expect(areas).not.toContain('prescriptions');
+  });
+
+  it('offers a pharmacist the pharmacy work and no patient care', () => {
+    const areas = navigationFor('pharmacist', everything).map((item) => item.area);
+    expect(areas).toEqual(['home', 'prescriptions', 'links', 'programs', 'referred', 'profile']);
+    expect(areas).not.toContain('care');
+  });
+
+  it('never offers a route whose screen is not built, but always Home and Profile', () => {
+    const areas = navigationFor('patient', built(['/care', '/notes'])).map((item) => item.area);
+    expect(areas).toEqual(['home', 'care', 'notes', 'profile']);
+    expect(navigationFor('admin', () => false).map((item) => item.area)).toEqual([
+      'home',
+      'profile',
+    ]);
+  });
+
+  it('marks the area a path belongs to, including the screens reached from it', () => {
+    const items = navigationFor('patient', everything);
+    expect(activeArea(items, '/')).toBe('home');
+    expect(activeArea(items, '/notes/12')).toBe('notes');
+    expect(activeArea(items, '/transactions/receipt')).toBe('payments');
+    expect(activeArea(items, '/waiting')).toBe('care');
+    expect(activeArea(items, '/add-dependent')).toBe('profile');
+    expect(activeArea(items, '/meet')).toBeUndefined();
+    expect(activeArea(navigationFor('provider', everything), '/clinic/visits/4')).toBe('clinic');
+  });
+});

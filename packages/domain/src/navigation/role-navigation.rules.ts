@@ -1,0 +1,106 @@
+/**
+ * What each role is offered in the app's navigation (issue 13): a patient's care, a provider's
+ * clinic, a pharmacy's dashboard and programs, an rx admin's /rxadmin, an admin's back office.
+ * Pure: the web app passes which routes have a built screen, and a route whose area is not built
+ * yet is never offered (a menu entry must not lead to 'Coming soon').
+ *
+ * Roles that act as patients (tester, demo, AllAccess, 3rdparty and a missing role) get the
+ * patient's navigation. The order is the order shown: the first entry is Home.
+ */
+import type { Role } from '../accounts/roles.rules';
+import type { RoutePath } from './routes';
+
+export type NavArea =
+  | 'home'
+  | 'care'
+  | 'appointments'
+  | 'notes'
+  | 'docs'
+  | 'payments'
+  | 'profile'
+  | 'clinic'
+  | 'prescriptions'
+  | 'links'
+  | 'programs'
+  | 'referred'
+  | 'rxAdmin';
+
+export interface NavItem {
+  readonly area: NavArea;
+  readonly path: RoutePath;
+}
+
+/** The kind of Home and navigation a role gets. */
+export type Workspace = 'patient' | 'provider' | 'pharmacy' | 'rxAdmin' | 'admin';
+
+const itemFor: Record<NavArea, RoutePath> = {
+  home: '/',
+  care: '/care',
+  appointments: '/appointment',
+  notes: '/notes',
+  docs: '/docs',
+  payments: '/payments',
+  profile: '/profile',
+  clinic: '/clinic',
+  prescriptions: '/prescriptions',
+  links: '/links',
+  programs: '/prepay-home',
+  referred: '/referred-transactions',
+  rxAdmin: '/rxadmin',
+};
+
+const areasOf: Record<Workspace, readonly NavArea[]> = {
+  patient: ['home', 'care', 'appointments', 'notes', 'docs', 'payments', 'profile'],
+  provider: ['home', 'clinic', 'appointments', 'profile'],
+  pharmacy: ['home', 'prescriptions', 'links', 'programs', 'referred', 'profile'],
+  rxAdmin: ['home', 'rxAdmin', 'referred', 'profile'],
+  admin: ['home', 'profile'],
+};
+
+export function workspaceOf(role: Role | string | null | undefined): Workspace {
+  switch (role) {
+    case 'provider':
+      return 'provider';
+    case 'pharmacist':
+    case 'pharmacyAdmin':
+      return 'pharmacy';
+    case 'rxSubscriptionAdmin':
+      return 'rxAdmin';
+    case 'admin':
+      return 'admin';
+    default:
+      return 'patient';
+  }
+}
+
+/**
+ * The navigation of a role: its areas whose route has a built screen. `isBuilt` answers for a
+ * route path; Home and Profile are always built.
+ */
+export function navigationFor(
+  role: Role | string | null | undefined,
+  isBuilt: (path: RoutePath) => boolean,
+): NavItem[] {
+  return areasOf[workspaceOf(role)]
+    .map((area) => ({ area, path: itemFor[area] }))
+    .filter((item) => item.area === 'home' || item.area === 'profile' || isBuilt(item.path));
+}
+
+/** Screens reached from an area's screen that count as that area in the navigation. */
+const alsoUnder: Partial<Record<NavArea, readonly string[]>> = {
+  care: ['/waiting'],
+  payments: ['/transactions', '/coupon'],
+  profile: ['/add-dependent', '/consents'],
+};
+
+/** The nav entry a path belongs to ('/notes/12' is under Notes, '/' only Home itself). */
+export function activeArea(items: readonly NavItem[], pathname: string): NavArea | undefined {
+  const clean = pathname.split('?')[0] || '/';
+  const under = (base: string) => clean === base || clean.startsWith(`${base}/`);
+  const item = items.find((entry) =>
+    entry.path === '/'
+      ? clean === '/'
+      : under(entry.path) || (alsoUnder[entry.area] ?? []).some(under),
+  );
+  return item?.area;
+}
