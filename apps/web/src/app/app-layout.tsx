@@ -1,3 +1,4 @@
+import type { RoutePath } from '@apothecall/domain/navigation/routes';
 import { Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
@@ -15,18 +16,23 @@ import { useSession } from '../lib/session-store';
 const ProfileSwitcher = lazy(() =>
   import('./profile-switcher').then((m) => ({ default: m.ProfileSwitcher })),
 );
+/** The role's navigation, likewise fetched once someone is signed in. */
+const AppNavigation = lazy(() =>
+  import('./app-navigation').then((m) => ({ default: m.AppNavigation })),
+);
 
 /** The header's height; the main area starts below it. */
 const headerHeight = 56;
 
 /**
- * The shell: a fixed header (logo, profile switcher, language, logout) over the screen and the
- * brand's footer. Plain elements rather than Mantine's AppShell, whose navbar, aside and resize
+ * The shell: a fixed header (logo, profile switcher, language, logout), the signed-in role's
+ * navigation (a row under the header, a bottom bar at phone width), the screen and the brand's
+ * footer. Plain elements rather than Mantine's AppShell, whose navbar, aside and resize
  * code this layout does not use (~10 KB gzip on the first screen, issue 12).
  * `right-scroll-bar-position` keeps the fixed header still while a dialog locks the page's
  * scrolling (react-remove-scroll's class, as AppShell sets it).
  */
-export function AppLayout() {
+export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }) {
   const t = useT();
   const session = useSession();
   const brand = useBrandState();
@@ -58,7 +64,12 @@ export function AppLayout() {
           wrap="nowrap"
           gap="xs"
         >
-          <UnstyledButton component={Link} to="/" aria-label={t('shell.home')}>
+          {/* The name starts with the brand the link shows (WCAG 2.5.3, label in name). */}
+          <UnstyledButton
+            component={Link}
+            to="/"
+            aria-label={`${brand.name ?? t('shell.appName')}, ${t('shell.home')}`}
+          >
             <Group gap="xs" wrap="nowrap">
               <BrandLogo size={32} />
               <Text fw={700} visibleFrom="sm">
@@ -84,6 +95,7 @@ export function AppLayout() {
       <Box
         component="main"
         data-app-main
+        data-with-nav={session ? '' : undefined}
         style={{
           paddingTop: headerHeight,
           minHeight: '100dvh',
@@ -99,6 +111,11 @@ export function AppLayout() {
             : {}),
         }}
       >
+        {session ? (
+          <Suspense fallback={null}>
+            <AppNavigation session={session} isBuilt={isBuilt} />
+          </Suspense>
+        ) : null}
         <div style={{ flex: 1 }}>
           <Outlet />
         </div>

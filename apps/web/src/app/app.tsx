@@ -49,9 +49,10 @@ export function App() {
   const accent = whiteLabel?.colorAccent ?? null;
   const t = useT();
   const passwordVisibility = t('common.passwordVisibility');
+  const close = t('common.close');
   const theme = useMemo(
-    () => brandTheme(primary, accent, { passwordVisibility }),
-    [primary, accent, passwordVisibility],
+    () => brandTheme(primary, accent, { passwordVisibility, close }),
+    [primary, accent, passwordVisibility, close],
   );
   return (
     // Mantine 9's `light` variant is opaque; the v8 resolver keeps the translucent one the

@@ -3,6 +3,7 @@ import {
   loginRedirectFor,
   matchRoute,
   type RouteDef,
+  type RoutePath,
   routes,
   type Screen,
 } from '@apothecall/domain/navigation/routes';
@@ -37,9 +38,7 @@ const AddDependentScreen = lazyScreen(() =>
 const ConsentsScreen = lazyScreen(() =>
   import('../features/accounts/screens/consents-screen').then((m) => m.ConsentsScreen),
 );
-const HomeScreen = lazyScreen(() =>
-  import('../features/accounts/screens/home-screen').then((m) => m.HomeScreen),
-);
+const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
 const LandingScreen = lazyScreen(() =>
   import('../features/accounts/screens/landing-screen').then((m) => m.LandingScreen),
 );
@@ -99,9 +98,6 @@ const ReferredTransactionsScreen = lazyScreen(() =>
 const TransactionsScreen = lazyScreen(() =>
   import('../features/payments/screens/transactions-screen').then((m) => m.TransactionsScreen),
 );
-const ActiveVisitBanner = lazyScreen(() =>
-  import('../features/care/components/waiting-active-banner').then((m) => m.ActiveVisitBanner),
-);
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
 );
@@ -138,20 +134,7 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   note: () => <NoteScreen />,
   clinicQueue: () => <ClinicQueueScreen />,
   clinicVisit: () => <ClinicVisitScreen />,
-  appointment: () => (
-    <ConsentGate>
-      <ComingSoon />
-    </ConsentGate>
-  ),
-  home: ({ session }) =>
-    session ? (
-      <>
-        {session.profile.role === 'patient' ? <ActiveVisitBanner /> : null}
-        <HomeScreen session={session} />
-      </>
-    ) : (
-      <LandingScreen />
-    ),
+  home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
 /** The chunk each screen needs first (for a signed-in person or not). */
@@ -177,7 +160,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   note: NoteScreen.preload,
   clinicQueue: ClinicQueueScreen.preload,
   clinicVisit: ClinicVisitScreen.preload,
-  home: (signedIn) => (signedIn ? HomeScreen.preload() : LandingScreen.preload()),
+  home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 
 /**
@@ -262,9 +245,18 @@ function Guarded({ route }: { route: RouteDef }) {
   );
 }
 
+/**
+ * Whether a route has its screen: navigation offers only these (issue 13). The others render
+ * the 'Coming soon' placeholder when opened by address.
+ */
+export function isBuiltRoute(path: RoutePath): boolean {
+  const route = matchRoute(path);
+  return route !== undefined && screens[route.screen as Screen] !== undefined;
+}
+
 export const routeObjects: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppLayout isBuilt={isBuiltRoute} />,
     children: [
       ...routes.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
       // Unknown routes fall back to Home (spec section 2).

@@ -73,6 +73,10 @@ const en = {
   'profileScreens.location.confirmed': 'Location confirmed: {state}',
   'profileScreens.home.family': 'Family',
   'profileScreens.home.addDependent': 'Add a dependent',
+  'profileScreens.home.staffSubtitle': 'Your work at {brand}.',
+  'profileScreens.home.account.title': 'Your account',
+  'profileScreens.home.account.body': 'Your name, contact details, language and password.',
+  'profileScreens.home.account.open': 'Open your profile',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -149,6 +153,10 @@ const es: Record<keyof typeof en, string> = {
   'profileScreens.location.confirmed': 'Ubicación confirmada: {state}',
   'profileScreens.home.family': 'Familia',
   'profileScreens.home.addDependent': 'Agregar un dependiente',
+  'profileScreens.home.staffSubtitle': 'Su trabajo en {brand}.',
+  'profileScreens.home.account.title': 'Su cuenta',
+  'profileScreens.home.account.body': 'Su nombre, datos de contacto, idioma y contraseña.',
+  'profileScreens.home.account.open': 'Abrir su perfil',
 };
 
 export const profileScreensMessages = { en, es };

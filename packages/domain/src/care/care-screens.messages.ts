@@ -4,6 +4,9 @@ const en = {
   'careUi.subtitle':
     'See a provider by video today. Answer a few questions, choose a pharmacy and pay, then wait for a provider.',
   'careUi.activeVisit': 'You already have a visit in the waiting room.',
+  'careUi.home.title': 'Get care now',
+  'careUi.home.body': 'See a licensed provider by video, usually within minutes.',
+  'careUi.home.start': 'Get care now',
   'careUi.toWaitingRoom': 'Go to the waiting room',
   'careUi.retry': 'Try again',
   'careUi.close': 'Close',
@@ -171,6 +174,9 @@ const es: Record<CareUiMessageKey, string> = {
   'careUi.subtitle':
     'Consulte hoy a un proveedor por video. Responda algunas preguntas, elija una farmacia y pague; luego espere a un proveedor.',
   'careUi.activeVisit': 'Ya tiene una consulta en la sala de espera.',
+  'careUi.home.title': 'Obtenga atención ahora',
+  'careUi.home.body': 'Vea a un proveedor con licencia por video, por lo general en minutos.',
+  'careUi.home.start': 'Obtener atención ahora',
   'careUi.toWaitingRoom': 'Ir a la sala de espera',
   'careUi.retry': 'Intentar de nuevo',
   'careUi.close': 'Cerrar',

@@ -11,6 +11,8 @@ const en = {
   'clinicUi.home.title': 'Clinic',
   'clinicUi.home.body': 'See the patients waiting, go on duty and take visits.',
   'clinicUi.home.open': 'Open the clinic',
+  'clinicUi.home.waiting': '{count} waiting',
+  'clinicUi.home.mine': '{count} in progress with you',
 
   'clinicUi.duty.title': 'Duty',
   'clinicUi.duty.label': 'On duty',
@@ -152,6 +154,8 @@ const es: Record<keyof typeof en, string> = {
   'clinicUi.home.title': 'Clínica',
   'clinicUi.home.body': 'Vea los pacientes en espera, póngase de turno y atienda consultas.',
   'clinicUi.home.open': 'Abrir la clínica',
+  'clinicUi.home.waiting': '{count} en espera',
+  'clinicUi.home.mine': '{count} en curso con usted',
 
   'clinicUi.duty.title': 'Turno',
   'clinicUi.duty.label': 'De turno',

@@ -28,9 +28,18 @@ const en = {
   'shell.nav.docs': 'Documents',
   'shell.nav.payments': 'Payments',
   'shell.nav.profile': 'Profile',
+  'shell.nav.label': 'Main',
+  'shell.nav.home': 'Home',
+  'shell.nav.clinic': 'Clinic',
+  'shell.nav.prescriptions': 'Prescriptions',
+  'shell.nav.links': 'Links',
+  'shell.nav.programs': 'Programs',
+  'shell.nav.referred': 'Referred',
+  'shell.nav.rxAdmin': 'Rx admin',
   'shell.landing.title': 'Care from a licensed provider, wherever you are',
   'shell.landing.body': 'Video visits, appointments and prescriptions for you and your family.',
   'common.passwordVisibility': 'Show or hide the password',
+  'common.close': 'Close',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -63,9 +72,18 @@ const es: Record<keyof typeof en, string> = {
   'shell.nav.docs': 'Documentos',
   'shell.nav.payments': 'Pagos',
   'shell.nav.profile': 'Perfil',
+  'shell.nav.label': 'Principal',
+  'shell.nav.home': 'Inicio',
+  'shell.nav.clinic': 'Clínica',
+  'shell.nav.prescriptions': 'Recetas',
+  'shell.nav.links': 'Enlaces',
+  'shell.nav.programs': 'Programas',
+  'shell.nav.referred': 'Referidos',
+  'shell.nav.rxAdmin': 'Admin. Rx',
   'shell.landing.title': 'Atención de un proveedor con licencia, dondequiera que esté',
   'shell.landing.body': 'Videoconsultas, citas y recetas para usted y su familia.',
   'common.passwordVisibility': 'Mostrar u ocultar la contraseña',
+  'common.close': 'Cerrar',
 };
 
 export const commonMessages = { en, es };

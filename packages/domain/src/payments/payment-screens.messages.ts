@@ -64,7 +64,7 @@ const en = {
   'paymentScreens.transactions.empty': 'No transactions yet.',
   'paymentScreens.transactions.credit': 'Credit applied: {amount}',
   'paymentScreens.transactions.viewReceipt': 'View receipt',
-  'paymentScreens.transactions.receiptLabel': 'View the receipt of {description}, {date}',
+  'paymentScreens.transactions.receiptLabel': 'View receipt of {description}, {date}',
   'paymentScreens.kind.charge': 'Payment',
   'paymentScreens.kind.refund': 'Refund',
   'paymentScreens.status.approved': 'Approved',
@@ -104,6 +104,8 @@ const en = {
   'paymentScreens.referred.body':
     'Visits paid by people who joined with your referral code. Who they are stays private.',
   'paymentScreens.referred.empty': 'No one has used your referral code yet.',
+  'paymentScreens.referred.count': '{count} paid visits with your referral codes',
+  'paymentScreens.referred.open': 'See referred transactions',
   'paymentScreens.referred.code': 'Code {code}',
 } as const;
 
@@ -169,7 +171,7 @@ const es: Record<keyof typeof en, string> = {
   'paymentScreens.transactions.empty': 'Todavía no tiene transacciones.',
   'paymentScreens.transactions.credit': 'Crédito aplicado: {amount}',
   'paymentScreens.transactions.viewReceipt': 'Ver recibo',
-  'paymentScreens.transactions.receiptLabel': 'Ver el recibo de {description}, {date}',
+  'paymentScreens.transactions.receiptLabel': 'Ver recibo de {description}, {date}',
   'paymentScreens.kind.charge': 'Pago',
   'paymentScreens.kind.refund': 'Reembolso',
   'paymentScreens.status.approved': 'Aprobado',
@@ -209,6 +211,8 @@ const es: Record<keyof typeof en, string> = {
   'paymentScreens.referred.body':
     'Consultas pagadas por personas que se registraron con su código de referido. Su identidad se mantiene privada.',
   'paymentScreens.referred.empty': 'Nadie ha usado su código de referido todavía.',
+  'paymentScreens.referred.count': '{count} consultas pagadas con sus códigos de referido',
+  'paymentScreens.referred.open': 'Ver transacciones referidas',
   'paymentScreens.referred.code': 'Código {code}',
 };
 

@@ -1,3 +1,4 @@
+import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
 import {
   isUsStateCode,
   stateNameKey,
@@ -11,18 +12,17 @@ import {
   Group,
   Loader,
   NativeSelect,
-  SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { currentPerson, type StoredSession } from '../../../lib/session-store';
+import type { StoredSession } from '../../../lib/session-store';
 import {
   type ConsultLocation,
   consultLocationQueryKey,
@@ -31,7 +31,7 @@ import {
 import { type SetConsultLocationResult, setConsultLocation } from '../api/set-consult-location';
 
 /** 'I am in' a state (spec section 2): the current person's confirmed location, and a change. */
-function LocationCard({ ptId, name }: { ptId: string; name: string }) {
+export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
   const t = useT();
   const queryClient = useQueryClient();
   const queryKey = consultLocationQueryKey(ptId);
@@ -121,65 +121,72 @@ function LocationCard({ ptId, name }: { ptId: string; name: string }) {
   );
 }
 
-/** Home for a signed-in user: greets them by name and offers the product's main areas. */
-export function HomeScreen({ session }: { session: StoredSession }) {
+/** A patient's Home: the current person and their dependents. */
+export function FamilyCard({ person }: { person: FamilyMember }) {
   const t = useT();
-  const profile = session.profile;
-  const person = currentPerson(session);
-  const areas = [
-    { to: '/care', label: t('shell.nav.care') },
-    { to: '/appointment', label: t('shell.nav.appointment') },
-    { to: '/notes', label: t('shell.nav.notes') },
-    { to: '/docs', label: t('shell.nav.docs') },
-    { to: '/payments', label: t('shell.nav.payments') },
-    { to: '/profile', label: t('shell.nav.profile') },
-  ];
   return (
-    <Stack p="md" maw={960} mx="auto" w="100%">
+    <Card withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('profileScreens.home.family')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('profileScreens.switcher.active', { name: person.name })}
+        </Text>
+        <Button component={Link} to="/add-dependent" variant="light" w="fit-content">
+          {t('profileScreens.home.addDependent')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Every role's Home: the account itself (name, contact, language, password). */
+export function AccountCard() {
+  const t = useT();
+  return (
+    <Card withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('profileScreens.home.account.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('profileScreens.home.account.body')}
+        </Text>
+        <Button component={Link} to="/profile" variant="light" w="fit-content">
+          {t('profileScreens.home.account.open')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Home for a signed-in user: greets them by name over what their role needs first (the app
+ * shell composes each role's cards, app/role-home.tsx). `staffOf` names the brand a staff
+ * member works for.
+ */
+export function HomeScreen({
+  session,
+  staffOf,
+  children,
+}: {
+  session: StoredSession;
+  staffOf?: string | undefined;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Stack p="md" maw={960} mx="auto" w="100%" data-screen="home">
       <Title order={1} size="h2">
-        {t('accounts.home.welcome', { name: profile.name })}
+        {t('accounts.home.welcome', { name: session.profile.name })}
       </Title>
-      <Text c="dimmed">{t('accounts.home.subtitle')}</Text>
-      {profile.role === 'provider' ? (
-        <Card withBorder radius="md" p="md" data-testid="clinic-card">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('clinicUi.home.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('clinicUi.home.body')}
-            </Text>
-            <Button component={Link} to="/clinic" w="fit-content">
-              {t('clinicUi.home.open')}
-            </Button>
-          </Stack>
-        </Card>
-      ) : null}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <LocationCard key={person.id} ptId={person.id} name={person.name} />
-        <Card withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('profileScreens.home.family')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('profileScreens.switcher.active', { name: person.name })}
-            </Text>
-            <Button component={Link} to="/add-dependent" variant="light" w="fit-content">
-              {t('profileScreens.home.addDependent')}
-            </Button>
-          </Stack>
-        </Card>
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        {areas.map((area) => (
-          <Card key={area.to} withBorder radius="md" p="md">
-            <Button component={Link} to={area.to} variant="light" fullWidth>
-              {area.label}
-            </Button>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <Text c="dimmed">
+        {staffOf
+          ? t('profileScreens.home.staffSubtitle', { brand: staffOf })
+          : t('accounts.home.subtitle')}
+      </Text>
+      {children}
     </Stack>
   );
 }

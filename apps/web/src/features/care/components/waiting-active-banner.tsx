@@ -13,7 +13,7 @@ export function ActiveVisitBanner() {
   const visits = useQuery({ queryKey: activeVisitsQueryKey, queryFn: getActiveVisits });
   if (!visits.data || visits.data.length === 0) return null;
   return (
-    <Alert color="blue" maw={720} mx="auto" mt="md" w="100%" data-testid="active-visit-banner">
+    <Alert color="blue" data-testid="active-visit-banner">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
           {t('careUi.activeVisit')}

@@ -1,7 +1,6 @@
 import type { QueueEntry } from '@apothecall/domain/care/visits.api';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
-import { Alert, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,14 +8,10 @@ import { ApiError } from '../../../lib/api-client';
 import { type Translate, useT } from '../../../lib/i18n';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { claimClinicVisit } from '../api/clinic-claim-visit';
-import { type ClinicQueue, clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
-import { setClinicDuty } from '../api/clinic-set-duty';
+import { clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
+import { ClinicDutyCard, clinicErrorText } from '../components/clinic-duty-card';
 import { AlarmBadges, Facts } from '../components/clinic-facts';
 import { formatTime, genderLabel, reasonLabel, stateLabel } from '../components/clinic-format';
-
-function errorText(t: Translate, error: unknown): string {
-  return error instanceof ApiError && error.status !== 0 ? error.message : t('errors.network');
-}
 
 /** Minutes since `iso`, re-rendered every 30 s by the caller's clock. */
 function waitedLabel(t: Translate, iso: string, now: number): string {
@@ -105,22 +100,6 @@ export function ClinicQueueScreen() {
   // Events missed while disconnected: fetch again after each reconnect.
   useSocketEvent(socket, 'connect', refresh);
 
-  const duty = useMutation({
-    mutationFn: (onDuty: boolean) => setClinicDuty({ onDuty }),
-    onSuccess: ({ onDuty }) => {
-      queryClient.setQueryData<ClinicQueue>(clinicQueueQueryKey, (old) =>
-        old ? { ...old, onDuty } : old,
-      );
-      refresh();
-    },
-    onError: (error) => {
-      notifications.show({
-        color: 'red',
-        message: t('clinicUi.duty.failed', { message: errorText(t, error) }),
-      });
-    },
-  });
-
   const claim = useMutation({
     mutationFn: (visitId: string) => claimClinicVisit(visitId),
     onMutate: () => setClaimError(null),
@@ -132,13 +111,12 @@ export function ClinicQueueScreen() {
       setClaimError(
         error instanceof ApiError && error.status === 409
           ? error.message || t('care.visit.alreadyClaimed')
-          : t('clinicUi.queue.claimFailed', { message: errorText(t, error) }),
+          : t('clinicUi.queue.claimFailed', { message: clinicErrorText(t, error) }),
       );
       refresh();
     },
   });
 
-  const onDuty = duty.isPending ? (duty.variables ?? false) : (queue.data?.onDuty ?? false);
   const visits = queue.data?.visits ?? [];
   const mine = queue.data?.mine ?? [];
 
@@ -148,24 +126,7 @@ export function ClinicQueueScreen() {
         {t('clinicUi.title')}
       </Title>
 
-      <Card withBorder radius="md" p="md" component="section" aria-labelledby="duty-title">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="duty-title">
-            {t('clinicUi.duty.title')}
-          </Title>
-          <Switch
-            size="md"
-            label={t('clinicUi.duty.label')}
-            checked={onDuty}
-            disabled={queue.isPending || duty.isPending}
-            onChange={(e) => duty.mutate(e.currentTarget.checked)}
-            data-testid="duty-switch"
-          />
-          <Text size="sm" c={onDuty ? 'green.8' : 'dimmed'} role="status">
-            {onDuty ? t('clinicUi.duty.on') : t('clinicUi.duty.off')}
-          </Text>
-        </Stack>
-      </Card>
+      <ClinicDutyCard />
 
       {mine.length > 0 ? (
         <Stack gap="xs" component="section" aria-labelledby="mine-title" data-testid="my-visits">
@@ -228,7 +189,7 @@ export function ClinicQueueScreen() {
           <Alert color="red" role="alert">
             <Stack gap="xs">
               <Text size="sm">
-                {t('clinicUi.queue.loadFailed', { message: errorText(t, queue.error) })}
+                {t('clinicUi.queue.loadFailed', { message: clinicErrorText(t, queue.error) })}
               </Text>
               <Button
                 size="xs"

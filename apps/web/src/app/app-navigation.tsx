@@ -1,0 +1,59 @@
+import {
+  activeArea,
+  type NavArea,
+  navigationFor,
+} from '@apothecall/domain/navigation/role-navigation.rules';
+import type { RoutePath } from '@apothecall/domain/navigation/routes';
+import { Link, useLocation } from 'react-router';
+import { useT } from '../lib/i18n';
+import type { StoredSession } from '../lib/session-store';
+import './app-navigation.css';
+import { NavIcon } from './nav-icons';
+
+const labelKey = {
+  home: 'shell.nav.home',
+  care: 'shell.nav.care',
+  appointments: 'shell.nav.appointment',
+  notes: 'shell.nav.notes',
+  docs: 'shell.nav.docs',
+  payments: 'shell.nav.payments',
+  profile: 'shell.nav.profile',
+  clinic: 'shell.nav.clinic',
+  prescriptions: 'shell.nav.prescriptions',
+  links: 'shell.nav.links',
+  programs: 'shell.nav.programs',
+  referred: 'shell.nav.referred',
+  rxAdmin: 'shell.nav.rxAdmin',
+} as const satisfies Record<NavArea, string>;
+
+/**
+ * The signed-in person's navigation, by role (role-navigation.rules.ts): only areas whose
+ * screens are built. The current area is marked with aria-current.
+ */
+export function AppNavigation({
+  session,
+  isBuilt,
+}: {
+  session: StoredSession;
+  /** Whether a route has its screen (routes.tsx); others are not offered. */
+  isBuilt: (path: RoutePath) => boolean;
+}) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const items = navigationFor(session.profile.role, isBuilt);
+  const current = activeArea(items, pathname);
+  return (
+    <nav className="app-nav" aria-label={t('shell.nav.label')} data-testid="app-nav">
+      <ul>
+        {items.map((item) => (
+          <li key={item.area}>
+            <Link to={item.path} aria-current={item.area === current ? 'page' : undefined}>
+              <NavIcon area={item.area} />
+              <span>{t(labelKey[item.area])}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

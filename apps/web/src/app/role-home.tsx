@@ -1,0 +1,51 @@
+import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
+import { SimpleGrid } from '@mantine/core';
+import {
+  AccountCard,
+  FamilyCard,
+  HomeScreen,
+  LocationCard,
+} from '../features/accounts/screens/home-screen';
+import { ClinicHomeCard, GetCareNowCard } from '../features/care/components/care-home-cards';
+import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
+import { RecentNotesCard } from '../features/notes/components/recent-notes-card';
+import { ReferredSummaryCard } from '../features/payments/components/referred-summary-card';
+import { useBrandState } from '../lib/brand-store';
+import { useT } from '../lib/i18n';
+import { currentPerson, type StoredSession } from '../lib/session-store';
+
+/**
+ * Each role's Home (issue 13), what that person needs first: a patient's visit in progress, a
+ * clear 'Get care now', their latest notes, location and family; a provider's duty switch and
+ * queue; a pharmacy's and an rx admin's referred visits; everyone's account. Areas not built yet
+ * have no card (the navigation does not offer them either).
+ */
+export function RoleHome({ session }: { session: StoredSession }) {
+  const t = useT();
+  const brand = useBrandState();
+  const workspace = workspaceOf(session.profile.role);
+  if (workspace === 'patient') {
+    const person = currentPerson(session);
+    return (
+      <HomeScreen session={session}>
+        <ActiveVisitBanner />
+        <GetCareNowCard />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <RecentNotesCard key={`notes-${person.id}`} person={person} />
+          <LocationCard key={person.id} ptId={person.id} name={person.name} />
+          <FamilyCard person={person} />
+        </SimpleGrid>
+      </HomeScreen>
+    );
+  }
+  const brandName = brand.name ?? t('shell.appName');
+  return (
+    <HomeScreen session={session} staffOf={brandName}>
+      {workspace === 'provider' ? <ClinicHomeCard /> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {workspace === 'pharmacy' || workspace === 'rxAdmin' ? <ReferredSummaryCard /> : null}
+        <AccountCard />
+      </SimpleGrid>
+    </HomeScreen>
+  );
+}

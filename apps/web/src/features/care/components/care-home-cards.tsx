@@ -1,0 +1,56 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import { clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
+import { ClinicDutyCard } from './clinic-duty-card';
+
+/** A patient's Home: the one clear way into an on-demand visit. */
+export function GetCareNowCard() {
+  const t = useT();
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="get-care-card">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t('careUi.home.title')}
+        </Title>
+        <Text>{t('careUi.home.body')}</Text>
+        <Button component={Link} to="/care" size="md" w="fit-content">
+          {t('careUi.home.start')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A provider's Home: the duty switch, the queue's length and the visits in progress. */
+export function ClinicHomeCard() {
+  const t = useT();
+  const queue = useQuery({ queryKey: clinicQueueQueryKey, queryFn: getClinicQueue });
+  return (
+    <Stack gap="md" data-testid="clinic-card">
+      <ClinicDutyCard />
+      <Card withBorder radius="md" p="md" component="section" aria-labelledby="clinic-home-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="clinic-home-title">
+            {t('clinicUi.home.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('clinicUi.home.body')}
+          </Text>
+          {queue.data ? (
+            <Group gap="md">
+              <Text fw={600} data-testid="home-queue-count">
+                {t('clinicUi.home.waiting', { count: queue.data.visits.length })}
+              </Text>
+              <Text fw={600}>{t('clinicUi.home.mine', { count: queue.data.mine.length })}</Text>
+            </Group>
+          ) : null}
+          <Button component={Link} to="/clinic" w="fit-content">
+            {t('clinicUi.home.open')}
+          </Button>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

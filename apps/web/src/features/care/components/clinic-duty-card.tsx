@@ -1,0 +1,58 @@
+import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { type Translate, useT } from '../../../lib/i18n';
+import { type ClinicQueue, clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
+import { setClinicDuty } from '../api/clinic-set-duty';
+
+export function clinicErrorText(t: Translate, error: unknown): string {
+  return error instanceof ApiError && error.status !== 0 ? error.message : t('errors.network');
+}
+
+/**
+ * On or off duty (the clinic queue and the provider's Home): the switch shows the requested
+ * state while the change is on its way, then the server's answer.
+ */
+export function ClinicDutyCard({ children }: { children?: React.ReactNode }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const queue = useQuery({ queryKey: clinicQueueQueryKey, queryFn: getClinicQueue });
+  const duty = useMutation({
+    mutationFn: (onDuty: boolean) => setClinicDuty({ onDuty }),
+    onSuccess: ({ onDuty }) => {
+      queryClient.setQueryData<ClinicQueue>(clinicQueueQueryKey, (old) =>
+        old ? { ...old, onDuty } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: clinicQueueQueryKey });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        message: t('clinicUi.duty.failed', { message: clinicErrorText(t, error) }),
+      });
+    },
+  });
+  const onDuty = duty.isPending ? (duty.variables ?? false) : (queue.data?.onDuty ?? false);
+  return (
+    <Card withBorder radius="md" p="md" component="section" aria-labelledby="duty-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="duty-title">
+          {t('clinicUi.duty.title')}
+        </Title>
+        <Switch
+          size="md"
+          label={t('clinicUi.duty.label')}
+          checked={onDuty}
+          disabled={queue.isPending || duty.isPending}
+          onChange={(e) => duty.mutate(e.currentTarget.checked)}
+          data-testid="duty-switch"
+        />
+        <Text size="sm" c={onDuty ? 'green.8' : 'dimmed'} role="status">
+          {onDuty ? t('clinicUi.duty.on') : t('clinicUi.duty.off')}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
