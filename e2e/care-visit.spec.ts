@@ -8,7 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import { autoLogoutBaseURL } from './playwright.config';
-import { logIn } from './support';
+import { expectAccessible, logIn } from './support';
 
 /**
  * On-demand care end to end (issue 6), in two browser contexts with Chromium's fake camera
@@ -213,6 +213,7 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   await passScreening(page);
 
   await expect(page.getByRole('heading', { name: 'Consent and phone' })).toBeVisible();
+  await expectAccessible(page, 'Get Care, consent and phone (phone width)');
   await expect(
     page.getByText('The phone number is used to text a video-visit link.'),
   ).toBeVisible();
@@ -235,6 +236,7 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
 
   await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeVisible();
   await expect(page.getByTestId('care-price')).toContainText('$49.00');
+  await expectAccessible(page, 'Get Care, review and pay (phone width)');
   await page.getByRole('button', { name: 'Add card' }).click();
   await page.getByLabel('Name on card').fill(patient.name);
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
@@ -248,6 +250,7 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   await expect(page).toHaveURL(/#\/waiting$/);
   await expect(page.getByRole('heading', { name: 'Waiting room' })).toBeVisible();
   await expect(page.getByTestId('waiting-visit')).toContainText('Sore throat');
+  await expectAccessible(page, 'the waiting room (phone width)');
 
   // The provider's queue shows the visit without a reload; claiming opens the workspace.
   const entry = provider.getByRole('listitem', { name: patient.name });
@@ -255,6 +258,7 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   await entry.getByRole('button', { name: 'Claim' }).click();
   await expect(provider.getByRole('heading', { name: `Visit with ${patient.name}` })).toBeVisible();
   await expect(provider.getByText('Penicillin').first()).toBeVisible();
+  await expectAccessible(provider, "the provider's visit workspace (desktop)");
 
   // Both sides' video is live.
   const providerCall = provider.getByTestId('visit-call');
@@ -269,6 +273,7 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   // In the call, the page says so, and the chat names the provider as the note will.
   await expect(page.getByRole('heading', { name: 'Video visit', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Waiting room' })).toHaveCount(0);
+  await expectAccessible(page, 'the video call (phone width)');
   await provider.getByLabel('Message').fill('Hello, I am Dr. Okafor. Please open your mouth wide.');
   await provider.getByLabel('Message').press('Enter');
   await expect(page.getByText('Please open your mouth wide.')).toBeVisible();
@@ -309,11 +314,12 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   await page.getByRole('link', { name: 'Go to Notes' }).click();
   await expect(page.locator('[data-screen="notes"]')).toBeVisible();
   await page
-    .getByRole('link', { name: /Open the note "Video visit: Sore throat"/ })
+    .getByRole('link', { name: /Open note "Video visit: Sore throat"/ })
     .first()
     .click();
   await expect(page.locator('[data-screen="note"]')).toContainText('Amoxicillin 500 mg');
   await expect(page.locator('[data-screen="note"]')).toContainText('1234567893');
+  await expectAccessible(page, 'a visit note (phone width)');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download PDF' }).click(),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { expectHome, logIn } from './support';
+import { expectAccessible, expectHome, logIn } from './support';
 
 /** Sandbox test cards (the server's sandbox gateway answers by number). */
 const cards = {
@@ -235,12 +235,13 @@ test('transactions: a charge is listed, its receipt shows, prints and downloads 
   const newest = page.getByTestId('transaction').first();
   await expect(newest).toContainText('e2e visit');
   await expect(newest).toContainText(`$${(transaction.amount / 100).toFixed(2)}`);
-  await newest.getByRole('link', { name: /View the receipt of e2e visit/ }).click();
+  await newest.getByRole('link', { name: /View receipt of e2e visit/ }).click();
   await expect(page).toHaveURL(/#\/transactions\/receipt$/);
   const receipt = page.locator('[data-screen="receipt"]');
   await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible();
   await expect(receipt).toContainText(transaction.invoiceNumber);
   await expect(receipt).toContainText('e2e visit');
+  await expectAccessible(page, 'a receipt');
 
   // Print calls the browser's print.
   await page.evaluate(() => {

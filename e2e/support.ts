@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const demoPatient = {
@@ -20,4 +21,37 @@ export async function expectHome(page: Page, name = demoPatient.name) {
   await expect(
     page.getByRole('heading', { name: new RegExp(`(Welcome|Bienvenido/a), ${name}`) }),
   ).toBeVisible();
+}
+
+export const demoPassword = demoPatient.password;
+
+/** The seeded logins of every role (apps/server/src/db/seed/demo-seed.ts). */
+export const demoStaff = {
+  provider: { loginId: 'provider@apothecall.test', name: 'Samuel Okafor' },
+  pharmacist: { loginId: 'pharmacist@apothecall.test', name: 'Priya Shah' },
+  pharmacyAdmin: { loginId: 'pharmacy-admin@apothecall.test', name: 'Tom Becker' },
+  rxAdmin: { loginId: 'rx-admin@apothecall.test', name: 'Lena Ortiz' },
+  admin: { loginId: 'admin@apothecall.test', name: 'Alex Morgan' },
+} as const;
+
+/** The page opens in Spanish (the language switch's stored choice) from its first load. */
+export async function useSpanish(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('apothecall.lang', 'es'));
+}
+
+/**
+ * axe-core on the page as it stands (WCAG 2.1 A and AA rules): any serious or critical
+ * violation fails the test, listed with the elements it was found on.
+ */
+export async function expectAccessible(page: Page, where: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+    );
+  expect(serious, `axe on ${where}`).toEqual([]);
 }

@@ -1,6 +1,24 @@
-import { brandPalette, dimmedText, errorText } from '@apothecall/domain/brands/brand-colors.rules';
-import type { CSSVariablesResolver, MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
-import { createTheme, PasswordInput, v8CssVariablesResolver } from '@mantine/core';
+import {
+  brandPalette,
+  dimmedText,
+  errorText,
+  readableOnWhite,
+} from '@apothecall/domain/brands/brand-colors.rules';
+import type {
+  CSSVariablesResolver,
+  MantineColorsTuple,
+  MantineThemeOverride,
+  VariantColorsResolver,
+} from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  defaultVariantColorsResolver,
+  Notification,
+  PasswordInput,
+  parseThemeColor,
+  v8CssVariablesResolver,
+} from '@mantine/core';
 
 /**
  * The Mantine theme of a brand: its primary colour as a 10-shade tuple (shade 6, the filled
@@ -45,7 +63,45 @@ export function colorTuple(hex: string): MantineColorsTuple {
 export interface ThemeLabels {
   /** The accessible name of every password field's show/hide button. */
   passwordVisibility: string;
+  /** The accessible name of close buttons Mantine draws itself (a toast's ×). */
+  close: string;
 }
+
+/** Mantine's green, readable (its shade 6, #40c057, is 2.2:1 on white): status texts and badges. */
+const readableGreen = readableOnWhite(DEFAULT_THEME.colors.green[6]);
+
+/**
+ * Badges, alerts and buttons in any palette colour stay readable (issue 13, axe color-contrast):
+ * text in the colour (light, outline, subtle variants) and white text on it (filled) use the
+ * colour's shade 6 darkened just enough for WCAG AA, as brand colours are.
+ */
+export const readableVariantColors: VariantColorsResolver = (input) => {
+  const base = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({
+    color: input.color ?? input.theme.primaryColor,
+    theme: input.theme,
+  });
+  if (!parsed.isThemeColor || !parsed.color) return base;
+  const shade = input.theme.colors[parsed.color]?.[6];
+  if (!shade?.startsWith('#')) return base;
+  const readable = readableOnWhite(shade);
+  switch (input.variant) {
+    case 'filled':
+      return { ...base, background: readable, hover: readable, color: '#ffffff' };
+    case 'light':
+    case 'outline':
+    case 'subtle':
+    case 'transparent':
+      return {
+        ...base,
+        color: readable,
+        hoverColor: readable,
+        border: input.variant === 'outline' ? `1px solid ${readable}` : base.border,
+      };
+    default:
+      return base;
+  }
+};
 
 export function brandTheme(
   primary: string,
@@ -58,7 +114,9 @@ export function brandTheme(
       brand: colorTuple(palette.primary),
       accent: colorTuple(palette.accent),
       red: colorTuple(palette.error),
+      green: colorTuple(readableGreen),
     },
+    variantColorResolver: readableVariantColors,
     primaryColor: 'brand',
     primaryShade: { light: baseShade, dark: baseShade },
     fontFamily,
@@ -70,6 +128,10 @@ export function brandTheme(
       // Mantine 9 names the show/hide button in English only; ours follows the language.
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.passwordVisibility } },
+      }),
+      // A toast's close button has no name of its own (axe: button-name, critical).
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': labels.close } },
       }),
     },
   });

@@ -91,81 +91,81 @@ export function ChatPanel(props: {
           {t('call.chat.title')}
         </Title>
         <ScrollArea.Autosize mah={360} viewportRef={viewport} type="auto">
-          <Stack
-            gap={6}
-            component="ol"
-            role="log"
-            aria-live="polite"
-            aria-label={t('call.chat.log')}
-            style={{ listStyle: 'none', margin: 0, padding: 0 }}
-          >
-            {items.length === 0 ? (
-              <Text component="li" size="sm" c="dimmed">
-                {t('call.chat.empty')}
-              </Text>
-            ) : (
-              items.map((item) => {
-                const status = statusText(item);
-                return (
-                  <li
-                    key={item.key}
-                    data-testid="chat-message"
-                    data-status={item.status}
-                    data-own={item.own ? 'true' : 'false'}
-                    style={{ alignSelf: item.own ? 'flex-end' : 'flex-start', maxWidth: '85%' }}
-                  >
-                    <Paper
-                      radius="md"
-                      px="sm"
-                      py={6}
-                      bg={
-                        item.own
-                          ? 'var(--mantine-primary-color-light)'
-                          : 'var(--mantine-color-default-hover)'
-                      }
+          {/* The live region wraps the list: a role on the <ol> itself would hide its items'
+              list semantics (axe: listitem). */}
+          <div role="log" aria-live="polite" aria-label={t('call.chat.log')}>
+            <Stack gap={6} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.length === 0 ? (
+                <Text component="li" size="sm" c="dimmed">
+                  {t('call.chat.empty')}
+                </Text>
+              ) : (
+                items.map((item) => {
+                  const status = statusText(item);
+                  return (
+                    <li
+                      key={item.key}
+                      data-testid="chat-message"
+                      data-status={item.status}
+                      data-own={item.own ? 'true' : 'false'}
+                      style={{ alignSelf: item.own ? 'flex-end' : 'flex-start', maxWidth: '85%' }}
                     >
-                      <Text size="xs" c="dimmed">
-                        {item.own
-                          ? t('call.chat.you')
-                          : (otherName ?? t(`call.chat.them.${otherRole}`))}
-                        {' · '}
-                        <time dateTime={item.at}>{timeOf(item.at)}</time>
-                      </Text>
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {item.text}
-                      </Text>
-                      {status ? (
-                        <Group gap={6} justify="flex-end">
-                          <Text
-                            size="xs"
-                            c={item.status === 'failed' ? 'red' : 'dimmed'}
-                            data-testid="chat-message-status"
-                          >
-                            {item.status === 'delivered'
-                              ? '✓✓ '
-                              : item.status === 'sent'
-                                ? '✓ '
-                                : ''}
-                            {status}
-                            {item.error ? ` — ${item.error}` : ''}
-                          </Text>
-                          {item.status === 'failed' && item.clientId && onRetry ? (
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              onClick={() => onRetry(item.clientId as string)}
+                      <Paper
+                        radius="md"
+                        px="sm"
+                        py={6}
+                        bg={
+                          item.own
+                            ? 'var(--mantine-primary-color-light)'
+                            : 'var(--mantine-color-default-hover)'
+                        }
+                      >
+                        <Text size="xs" c="dimmed">
+                          {item.own
+                            ? t('call.chat.you')
+                            : (otherName ?? t(`call.chat.them.${otherRole}`))}
+                          {' · '}
+                          <time dateTime={item.at}>{timeOf(item.at)}</time>
+                        </Text>
+                        <Text
+                          size="sm"
+                          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                        >
+                          {item.text}
+                        </Text>
+                        {status ? (
+                          <Group gap={6} justify="flex-end">
+                            <Text
+                              size="xs"
+                              c={item.status === 'failed' ? 'red' : 'dimmed'}
+                              data-testid="chat-message-status"
                             >
-                              {t('call.chat.retry')}
-                            </Button>
-                          ) : null}
-                        </Group>
-                      ) : null}
-                    </Paper>
-                  </li>
-                );
-              })
-            )}
-          </Stack>
+                              {item.status === 'delivered'
+                                ? '✓✓ '
+                                : item.status === 'sent'
+                                  ? '✓ '
+                                  : ''}
+                              {status}
+                              {item.error ? ` — ${item.error}` : ''}
+                            </Text>
+                            {item.status === 'failed' && item.clientId && onRetry ? (
+                              <Button
+                                size="compact-xs"
+                                variant="subtle"
+                                onClick={() => onRetry(item.clientId as string)}
+                              >
+                                {t('call.chat.retry')}
+                              </Button>
+                            ) : null}
+                          </Group>
+                        ) : null}
+                      </Paper>
+                    </li>
+                  );
+                })
+              )}
+            </Stack>
+          </div>
         </ScrollArea.Autosize>
         {onSend ? (
           <form

@@ -110,7 +110,10 @@ function ReceiptBody({ entry }: { entry: TransactionEntry }) {
             {statusLabel(t, entry.transactionStatus)}
           </Row>
           <Row label={t('paymentScreens.receipt.transId')}>{entry.transId}</Row>
-          <Divider my={4} />
+        </Stack>
+        {/* Two lists around the rule: a <dl> holds only its label/value groups (axe). */}
+        <Divider my="xs" />
+        <Stack gap="xs" component="dl" m={0}>
           <Row label={t('paymentScreens.receipt.amount')}>{formatCents(entry.amount, lang)}</Row>
           {entry.creditCents > 0 ? (
             <Row label={t('paymentScreens.receipt.credit')}>

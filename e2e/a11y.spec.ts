@@ -1,0 +1,81 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoStaff, expectAccessible, logIn, useSpanish } from './support';
+
+/**
+ * axe-core on every screen the specs visit, in both languages; the desktop and phone projects
+ * give both widths. A serious or critical violation fails the run (issue 13). Screens that need
+ * a visit, a note or a receipt are checked where their journeys reach them (care-visit.spec.ts,
+ * payments.spec.ts).
+ */
+const publicScreens = [
+  '/',
+  '/login',
+  '/register',
+  '/account-created',
+  '/terms',
+  '/pharmacy',
+  '/resetpw/not-a-real-token',
+  '/update',
+];
+const patientScreens = [
+  '/',
+  '/care',
+  '/consents',
+  '/notes',
+  '/payments',
+  '/coupon',
+  '/transactions',
+  '/profile',
+  '/add-dependent',
+];
+const staffScreens: Record<keyof typeof demoStaff, string[]> = {
+  provider: ['/', '/clinic', '/profile'],
+  pharmacist: ['/', '/referred-transactions', '/profile'],
+  pharmacyAdmin: ['/'],
+  rxAdmin: ['/'],
+  admin: ['/'],
+};
+
+/** Opens a screen and waits until it has drawn its main heading (or placeholder). */
+async function open(page: Page, path: string) {
+  await page.goto(`/#${path}`);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.getByRole('status', { name: /Loading|Cargando/ })).toHaveCount(0);
+}
+
+for (const lang of ['en', 'es'] as const) {
+  test.describe(`in ${lang === 'en' ? 'English' : 'Spanish'}`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (lang === 'es') await useSpanish(page);
+    });
+
+    test('the public screens have no serious accessibility violation', async ({ page }) => {
+      for (const path of publicScreens) {
+        await open(page, path);
+        await expectAccessible(page, `${path} (${lang})`);
+      }
+    });
+
+    test("the patient's screens have no serious accessibility violation", async ({ page }) => {
+      await open(page, '/login');
+      await logIn(page);
+      await expect(page.locator('[data-screen="home"]')).toBeVisible();
+      for (const path of patientScreens) {
+        await open(page, path);
+        await expectAccessible(page, `${path} as the patient (${lang})`);
+      }
+    });
+
+    for (const role of Object.keys(staffScreens) as (keyof typeof demoStaff)[]) {
+      test(`the ${role}'s screens have no serious accessibility violation`, async ({ page }) => {
+        await open(page, '/login');
+        await logIn(page, demoStaff[role].loginId);
+        await expect(page.locator('[data-screen="home"]')).toBeVisible();
+        for (const path of staffScreens[role]) {
+          await open(page, path);
+          await expectAccessible(page, `${path} as the ${role} (${lang})`);
+        }
+      });
+    }
+  });
+}
