@@ -327,6 +327,18 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   const pdf = await readFile((await download.path()) ?? '');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+  // Switched to Spanish, the note and its charge read in Spanish, from the catalogue (issue 13:
+  // the server wrote the subject once, in English, and the charge showed 'soreThroat').
+  await page.getByText('ES', { exact: true }).click();
+  await expect(page.locator('[data-screen="note"]')).toContainText(
+    'Consulta por video: Dolor de garganta',
+  );
+  await page.goto('/#/transactions');
+  await expect(
+    page.getByRole('link', { name: /Ver recibo de Consulta por video: Dolor de garganta/ }),
+  ).toBeVisible();
+  await expectAccessible(page, 'transactions in Spanish (phone width)');
+
   // Charged exactly once.
   const entries = await ledger(request, patient.token);
   expect(entries.filter((e) => e.kind === 'charge')).toEqual([

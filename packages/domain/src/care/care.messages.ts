@@ -8,6 +8,7 @@ const en = {
   'care.reason.urinaryTractInfection': 'Urinary tract infection',
   'care.reason.refillMedications': 'Refill medications',
   'care.reason.covidCertification': 'Covid certification',
+  'care.reason.other': 'General care',
 
   'care.screening.selectAtLeastOne': 'Please select at least one option to continue.',
   'care.screening.failed': 'Screening Failed. Visit Cannot Continue.',
@@ -113,6 +114,7 @@ const es: Record<keyof typeof en, string> = {
   'care.reason.urinaryTractInfection': 'Infección urinaria',
   'care.reason.refillMedications': 'Renovar medicamentos',
   'care.reason.covidCertification': 'Certificado de Covid',
+  'care.reason.other': 'Atención general',
 
   'care.screening.selectAtLeastOne': 'Seleccione al menos una opción para continuar.',
   'care.screening.failed': 'La evaluación no fue aprobada. La consulta no puede continuar.',

@@ -1,3 +1,4 @@
+import type { VisitNoteTopic } from '@apothecall/domain/care/visit-note-topic.rules';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, persons } from './accounts';
 import { visits } from './care';
@@ -22,7 +23,13 @@ export const notes = pgTable(
     /** The provider's display name with suffix, as printed. */
     providerName: text('provider_name').notNull(),
     author: text('author').notNull(),
+    /** The subject line as its writer read it (the provider's language). */
     subject: text('subject').notNull(),
+    /**
+     * What a visit's note is about, language-neutral: readers get the subject in their own
+     * language from it (null on notes not written by a visit).
+     */
+    topic: jsonb('topic').$type<VisitNoteTopic>(),
     body: text('body').notNull(),
     providerCredential: jsonb('provider_credential').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,3 @@
-import { careReasons } from '@apothecall/domain/care/care-reasons';
 import {
   type EndVisitInput,
   endVisitRequestSchema,
@@ -59,18 +58,6 @@ export function prescriptionPharmacy(
     phone: entry.phone,
     fax: entry.fax,
   };
-}
-
-/** The care reason as the patient chose it, in the note's language. */
-export function reasonLabel(lang: Lang, reason: string): string {
-  return translate(lang, careReasons.find((r) => r.id === reason)?.labelKey ?? 'care.reason.fever');
-}
-
-/** The note's subject line. */
-export function visitNoteSubject(lang: Lang, outcome: VisitOutcome, reason: string): string {
-  return translate(lang, outcome === 'refund' ? 'care.note.refundSubject' : 'care.note.subject', {
-    reason,
-  });
 }
 
 /** The note's text: reason, the patient's own words, SOAP, and the prescription. */

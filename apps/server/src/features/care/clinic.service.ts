@@ -1,3 +1,8 @@
+import {
+  careReasonLabel,
+  type VisitNoteTopic,
+  visitNoteSubject,
+} from '@apothecall/domain/care/visit-note-topic.rules';
 import type { QueueEntry, VisitWorkspace } from '@apothecall/domain/care/visits.api';
 import type { VisitState } from '@apothecall/domain/care/visits.rules';
 import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
@@ -19,9 +24,7 @@ import {
   outcomeState,
   parseEndVisitRequest,
   prescriptionPharmacy,
-  reasonLabel,
   visitNoteBody,
-  visitNoteSubject,
 } from './clinic-end-visit';
 import { queueEntry, storedAnswers, visitWorkspace } from './clinic-workspace';
 import type { VisitRecordsRepo } from './visit-records.repo';
@@ -239,7 +242,11 @@ export function createClinicService(deps: {
       const name = (await deps.accounts.displayName(providerId)) ?? '';
       const providerName = profile?.suffix ? `${name}, ${profile.suffix}` : name;
       const lang = actor.lang;
-      const reason = reasonLabel(lang, visit.reason);
+      const reason = careReasonLabel(lang, visit.reason);
+      const topic: VisitNoteTopic = {
+        kind: input.outcome === 'refund' ? 'notCompleted' : 'visit',
+        reason: visit.reason,
+      };
       const writeNote = input.outcome !== 'noShow';
       const at = now();
       const result = await deps.records.endVisit(deps.notes.writeVisitNote, {
@@ -254,7 +261,8 @@ export function createClinicService(deps: {
               personId: visit.personId,
               providerName,
               author: providerName,
-              subject: visitNoteSubject(lang, input.outcome, reason),
+              subject: visitNoteSubject(lang, topic),
+              topic,
               body: visitNoteBody(lang, {
                 reason,
                 patientNotes: visit.notes,

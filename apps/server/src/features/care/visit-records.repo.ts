@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { meetLinks, pharmacies, prescriptions, visitMessages, visits } from '../../db/schema/care';
-import type { NotesPort } from '../notes/notes.port';
+import type { NotesPort, VisitNoteDraft } from '../notes/notes.port';
 
 /** A pharmacy as the directory lists it (what a prescription and its note keep). */
 export interface DirectoryPharmacy {
@@ -62,15 +62,8 @@ export interface VisitRecordsRepo {
       toState: string;
       outcome: string;
       at: Date;
-      note: {
-        accountId: string;
-        personId: string;
-        providerName: string;
-        author: string;
-        subject: string;
-        body: string;
-        providerCredential: Record<string, unknown>;
-      } | null;
+      /** The note to write with the outcome; the visit, provider and time come from above. */
+      note: Omit<VisitNoteDraft, 'visitId' | 'providerId' | 'at'> | null;
       prescription: {
         personId: string;
         medication: string;

@@ -250,6 +250,26 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
     expect(read.provider).toBe('Samuel Okafor, MD');
     expect(read.body).toContain('Amoxicillin 500 mg, quantity 20, refills 0');
     expect(read.body).toContain('Bayfront Drugs');
+    // The subject is read in the reader's language, from the catalogue (issue 13: the server
+    // wrote it once, in English, and the Spanish app showed 'Video visit: Sore throat').
+    const inSpanish = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (
+        await t.fastify.inject({
+          method,
+          url,
+          headers: { ...bearer(maria), 'x-app-params': 'lang=es' },
+          ...(payload ? { payload } : {}),
+        })
+      ).json();
+    expect(read.subject).toBe('Video visit: Sore throat');
+    expect((await inSpanish('GET', `/api/notes/${noteId}`)).note.subject).toBe(
+      'Consulta por video: Dolor de garganta',
+    );
+    expect(
+      (await inSpanish('POST', '/api/notes', { uid: leoId })).notes.find(
+        (n: { id: string }) => n.id === noteId,
+      ).subject,
+    ).toBe('Consulta por video: Dolor de garganta');
     const nora = await newPatient(t);
     expect((await get(t, `/api/notes/${noteId}`, nora.token)).statusCode).toBe(404);
   });

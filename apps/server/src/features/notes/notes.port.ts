@@ -1,3 +1,4 @@
+import type { VisitNoteTopic } from '@apothecall/domain/care/visit-note-topic.rules';
 import type { Db } from '../../db/client';
 
 /** The note a provider writes when a visit ends. */
@@ -10,6 +11,7 @@ export interface VisitNoteDraft {
   providerName: string;
   author: string;
   subject: string;
+  topic: VisitNoteTopic;
   body: string;
   providerCredential: Record<string, unknown>;
   at: Date;

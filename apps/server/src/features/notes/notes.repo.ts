@@ -1,3 +1,4 @@
+import type { VisitNoteTopic } from '@apothecall/domain/care/visit-note-topic.rules';
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notes } from '../../db/schema/notes';
@@ -11,6 +12,7 @@ export interface NoteSummaryRecord {
   providerId: string | null;
   providerName: string;
   subject: string;
+  topic: VisitNoteTopic | null;
   createdAt: Date;
 }
 
@@ -41,6 +43,7 @@ const summaryColumns = {
   providerId: notes.providerId,
   providerName: notes.providerName,
   subject: notes.subject,
+  topic: notes.topic,
   createdAt: notes.createdAt,
 };
 

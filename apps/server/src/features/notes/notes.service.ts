@@ -1,3 +1,4 @@
+import { visitNoteSubject } from '@apothecall/domain/care/visit-note-topic.rules';
 import { idSchema } from '@apothecall/domain/common/common.schemas';
 import {
   type NoteSummary,
@@ -12,8 +13,11 @@ import { instantAt } from '../../platform/time';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
 import type { NoteRecord, NoteSummaryRecord, NotesRepo } from './notes.repo';
 
-/** Who reads notes; a note's date and time are shown in the actor's time zone. */
-type NotesActor = Pick<Actor, 'accountId' | 'timeZone' | 'ip' | 'requestId'>;
+/**
+ * Who reads notes; a note's date and time are shown in the actor's time zone, a visit note's
+ * subject in the actor's language.
+ */
+type NotesActor = Pick<Actor, 'accountId' | 'timeZone' | 'lang' | 'ip' | 'requestId'>;
 
 /** A note ready to print: the note and who it is about. */
 export interface PrintableNote {
@@ -145,16 +149,19 @@ export function createNotesService(deps: {
     return { note, patient };
   }
 
-  const summary = (row: NoteSummaryRecord, timeZone: string): NoteSummary => ({
+  const summary = (
+    row: NoteSummaryRecord,
+    reader: Pick<NotesActor, 'timeZone' | 'lang'>,
+  ): NoteSummary => ({
     id: row.id,
-    ...localDateTime(row.createdAt, timeZone),
+    ...localDateTime(row.createdAt, reader.timeZone),
     provider: row.providerName,
-    subject: row.subject,
+    subject: row.topic ? visitNoteSubject(reader.lang, row.topic) : row.subject,
     ptId: row.personId,
   });
 
-  const whole = (row: NoteRecord, timeZone: string): Note => ({
-    ...summary(row, timeZone),
+  const whole = (row: NoteRecord, reader: Pick<NotesActor, 'timeZone' | 'lang'>): Note => ({
+    ...summary(row, reader),
     body: row.body,
     author: row.author,
     providerCredential: providerCredentialSchema.parse(row.providerCredential),
@@ -173,7 +180,7 @@ export function createNotesService(deps: {
         { accountId: person.accountId, personId: person.id },
         { count: rows.length },
       );
-      return rows.map((row) => summary(row, actor.timeZone));
+      return rows.map((row) => summary(row, actor));
     },
 
     async page(actor, request) {
@@ -212,7 +219,7 @@ export function createNotesService(deps: {
         { accountId: person.accountId, personId: person.id },
         { count: shown.length },
       );
-      return { notes: shown.map((row) => summary(row, zone)), nextEndDate };
+      return { notes: shown.map((row) => summary(row, actor)), nextEndDate };
     },
 
     async read(actor, id) {
@@ -223,7 +230,7 @@ export function createNotesService(deps: {
         { accountId: patient.accountId, personId: patient.id },
         { noteId: note.id },
       );
-      return whole(note, actor.timeZone);
+      return whole(note, actor);
     },
 
     async printable(actor, id) {
@@ -235,7 +242,7 @@ export function createNotesService(deps: {
         { noteId: note.id },
       );
       return {
-        note: whole(note, actor.timeZone),
+        note: whole(note, actor),
         patient: { name: `${patient.firstName} ${patient.lastName}`.trim(), dob: patient.dob },
       };
     },
