@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { useSpanish } from './support';
 
 /** The same server under another host name (Chromium resolves *.localhost to loopback). */
 function hostURL(baseURL: string | undefined, host: string, path = '/'): string {
@@ -65,4 +66,39 @@ test('the attribution link asks before leaving the site', async ({ page }) => {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("each brand installs under its own name, in the page's language", async ({
+  page,
+  baseURL,
+}) => {
+  const manifestOf = async () => {
+    const href = await page
+      .locator('link[rel="manifest"]')
+      .evaluate((link: HTMLLinkElement) => link.href);
+    // Fetched by the page, as the browser does (Node does not resolve *.localhost).
+    const { type, manifest } = await page.evaluate(async (url) => {
+      const res = await fetch(url);
+      return { type: res.headers.get('content-type') ?? '', manifest: await res.json() };
+    }, href);
+    expect(type).toContain('application/manifest+json');
+    return { href, manifest };
+  };
+  await useSpanish(page);
+  await page.goto(hostURL(baseURL, 'localhost', '/?company=partner#/login'));
+  await expectBrand(page, '/brand/partner.svg', '#7048e8');
+  await expect.poll(async () => (await manifestOf()).href).toContain('company=partner');
+  expect((await manifestOf()).manifest).toMatchObject({
+    name: 'Partner Health',
+    lang: 'es',
+    start_url: '/?company=partner',
+  });
+  await page.goto(hostURL(baseURL, 'wellness.localhost', '/#/login'));
+  await expectBrand(page, '/brand/wellness.svg', '#257d36');
+  expect((await manifestOf()).manifest).toMatchObject({
+    id: '/',
+    name: 'Wellness Now',
+    lang: 'es',
+  });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 });

@@ -10,6 +10,31 @@ const { version } = JSON.parse(
 };
 
 /**
+ * This build's version: the package's, plus the build's time, so every build is told apart.
+ * The app carries it (__APP_VERSION__); `version.json` beside the build tells the server, which
+ * answers it at /api/webapp-version, and an open app that finds a newer one offers the update
+ * (features/brands/hooks/use-version-check.ts).
+ */
+const buildVersion = `${version}+${new Date()
+  .toISOString()
+  .replace(/[-:T.Z]/g, '')
+  .slice(0, 14)}`;
+
+function versionFile(): Plugin {
+  return {
+    name: 'apothecall:version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ version: buildVersion })}\n`,
+      });
+    },
+  };
+}
+
+/**
  * Each language's catalogue in a chunk of its own (issue 12). The domain's message files hold
  * both languages; catalog.en.ts and catalog.es.ts import one language's table of each. Here
  * those imports get a `?lang=` suffix: each catalogue gets its own copy of the message modules,
@@ -51,37 +76,20 @@ function zodWithoutJsonSchema(): Plugin {
 }
 
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(version) },
+  define: { __APP_VERSION__: JSON.stringify(buildVersion) },
   plugins: [
     catalogPerLanguage(),
     zodWithoutJsonSchema(),
+    versionFile(),
     react(),
     VitePWA({
       registerType: 'autoUpdate',
       // Registered from main.tsx (virtual:pwa-register): no inline script, so the CSP holds.
       injectRegister: false,
       includeAssets: ['favicon.svg', 'brand/apothecall.svg', 'icons/apple-touch-icon.png'],
-      manifest: {
-        id: '/',
-        name: 'Apothecall',
-        short_name: 'Apothecall',
-        description: 'Video visits, appointments and prescriptions.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#0b7285',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icons/maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
+      // Each brand has its own manifest, in the reader's language: the server answers
+      // /manifest.webmanifest (features/brands/brands.routes.ts, issue 13).
+      manifest: false,
       workbox: {
         // The app shell (HTML, JS, CSS, icons) is precached; the API and socket never are.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
@@ -96,6 +104,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://localhost:3000',
+      '/manifest.webmanifest': 'http://localhost:3000',
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },

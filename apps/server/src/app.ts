@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: '/api' },
   );
+  for (const module of modules) if (module.pages) await app.register(module.pages);
   await serveWeb(app, config.webDist);
   for (const module of modules) if (module.sockets) platform.realtime.onConnection(module.sockets);
 

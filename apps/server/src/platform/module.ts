@@ -51,6 +51,8 @@ export interface AreaModule {
   name: string;
   /** Its HTTP routes, mounted under /api. */
   routes?: (app: FastifyInstance) => Promise<void>;
+  /** Its pages served beside the web app, at the site's root (the web app manifest). */
+  pages?: (app: FastifyInstance) => Promise<void>;
   /** Its socket handlers, attached to every authenticated connection. */
   sockets?: (socket: Socket) => void;
   /** Work to start once the server listens (timers, job workers). */

@@ -8,6 +8,8 @@ import { useLogout } from '../features/accounts/hooks/use-logout';
 import { useSessionCheck } from '../features/accounts/hooks/use-session-check';
 import { BrandFooter } from '../features/brands/components/brand-footer';
 import { BrandLogo } from '../features/brands/components/brand-logo';
+import { UpdateBanner } from '../features/brands/components/update-banner';
+import { useVersionCheck } from '../features/brands/hooks/use-version-check';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session-store';
@@ -39,6 +41,7 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
   const logout = useLogout();
   useSessionCheck();
   useAutoLogout();
+  useVersionCheck();
   const background = brand.whiteLabel?.backgroundImage;
   return (
     <>
@@ -116,6 +119,7 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
             <AppNavigation session={session} isBuilt={isBuilt} />
           </Suspense>
         ) : null}
+        <UpdateBanner />
         <div style={{ flex: 1 }}>
           <Outlet />
         </div>

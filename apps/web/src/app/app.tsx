@@ -3,13 +3,14 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { HashRouter } from 'react-router';
 import { brandTheme, cssVariablesResolver, defaultPrimary } from '../features/brands/brand-theme';
 import { useBrandBoot } from '../features/brands/hooks/use-brand-boot';
+import { useManifestLink } from '../features/brands/hooks/use-manifest-link';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
-import { useT } from '../lib/i18n';
+import { useLang, useT } from '../lib/i18n';
 import { AppRoutes } from './routes';
 
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
@@ -40,10 +41,26 @@ function makeQueryClient() {
   });
 }
 
+/**
+ * Answers carry text in the language they were asked in (a note's subject, a charge's title,
+ * messages): a language switch asks again for everything on screen (issue 13).
+ */
+function useRefetchOnLanguageSwitch(queryClient: QueryClient) {
+  const lang = useLang();
+  const asked = useRef(lang);
+  useEffect(() => {
+    if (asked.current === lang) return;
+    asked.current = lang;
+    void queryClient.invalidateQueries();
+  }, [lang, queryClient]);
+}
+
 export function App() {
   const [queryClient] = useState(makeQueryClient);
+  useRefetchOnLanguageSwitch(queryClient);
   // The white-label is read from the entry link and loaded at boot; its colours theme the app.
   useBrandBoot();
+  useManifestLink();
   const { whiteLabel } = useBrandState();
   const primary = whiteLabel?.colorPrimary ?? defaultPrimary;
   const accent = whiteLabel?.colorAccent ?? null;

@@ -60,6 +60,9 @@ const TermsScreen = lazyScreen(() =>
 const PharmacyEntryScreen = lazyScreen(() =>
   import('../features/brands/screens/pharmacy-entry-screen').then((m) => m.PharmacyEntryScreen),
 );
+const UpdateScreen = lazyScreen(() =>
+  import('../features/brands/screens/update-screen').then((m) => m.UpdateScreen),
+);
 const ClinicQueueScreen = lazyScreen(() =>
   import('../features/care/screens/clinic-queue-screen').then((m) => m.ClinicQueueScreen),
 );
@@ -118,6 +121,7 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   profile: () => <ProfileScreen />,
   addDependent: () => <AddDependentScreen />,
   pharmacyEntry: () => <PharmacyEntryScreen />,
+  update: () => <UpdateScreen />,
   payments: () => <PaymentsScreen />,
   coupon: () => <CouponScreen />,
   transactions: () => <TransactionsScreen />,
@@ -148,6 +152,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   profile: ProfileScreen.preload,
   addDependent: AddDependentScreen.preload,
   pharmacyEntry: PharmacyEntryScreen.preload,
+  update: UpdateScreen.preload,
   payments: PaymentsScreen.preload,
   coupon: CouponScreen.preload,
   transactions: TransactionsScreen.preload,

@@ -39,3 +39,12 @@ export interface CareSettings {
   readonly asyncStates: readonly string[];
   readonly hours: { readonly open: string; readonly close: string; readonly timeZone: string };
 }
+
+/**
+ * GET /manifest.webmanifest (at the site's root, not under /api): the brand's web app manifest.
+ * `company` names a brand reached by company key; `lang` the language (else Accept-Language).
+ */
+export const webManifestQuerySchema = z.object({
+  company: z.string().trim().max(64).optional(),
+  lang: z.string().max(35).optional(),
+});

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { BrandsPort } from './brands.port';
 import { createBrandsRepo } from './brands.repo';
-import { brandsRoutes } from './brands.routes';
+import { brandPages, brandsRoutes } from './brands.routes';
 import { createBrandsService } from './brands.service';
 
 /** Brands (white-labels): the look and settings by host, referral codes. */
@@ -42,7 +45,22 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
         minRegistrationAge: config.ages.minRegistration,
         minDependentAge: config.ages.minDependent,
       },
-      webVersion: ctx.platform.apiVersion,
+      webVersion: builtWebVersion(config.webDist) ?? ctx.platform.apiVersion,
     }),
+    pages: brandPages({ service }),
   };
+}
+
+/**
+ * The version of the web app this server serves, from the `version.json` its build writes
+ * (apps/web/vite.config.ts); none without a build (the API alone, the dev server).
+ */
+export function builtWebVersion(webDist: string | undefined): string | undefined {
+  if (!webDist) return undefined;
+  try {
+    const file = readFileSync(path.join(webDist, 'version.json'), 'utf8');
+    return z.object({ version: z.string().min(1).max(40) }).parse(JSON.parse(file)).version;
+  } catch {
+    return undefined;
+  }
 }

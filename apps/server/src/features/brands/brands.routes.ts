@@ -2,13 +2,16 @@ import {
   referralResponseSchema,
   webappVersionQuerySchema,
   webappVersionResponseSchema,
+  webManifestQuerySchema,
   whiteLabelResponseSchema,
 } from '@apothecall/domain/brands/brands.api';
+import { webManifest } from '@apothecall/domain/brands/web-manifest.rules';
 import {
   cacheBustQuerySchema,
   codeParamsSchema,
   keyParamsSchema,
 } from '@apothecall/domain/common/common.api';
+import { negotiateLanguage } from '@apothecall/domain/i18n/i18n.rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BrandsService } from './brands.service';
@@ -87,6 +90,45 @@ export function brandsRoutes(deps: {
         },
       },
       async () => ({ error: false as const, version: deps.webVersion }),
+    );
+  };
+}
+
+/**
+ * Pages served beside the web app, at the site's root: the brand's web app manifest, so a
+ * brand installs under its own name and colour, in the reader's language (issue 13).
+ */
+export function brandPages(deps: { service: BrandsService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/manifest.webmanifest',
+      {
+        schema: {
+          tags: ['brands'],
+          summary:
+            "The brand's web app manifest (by host, or by company key), in `lang` or Accept-Language",
+          querystring: webManifestQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { company, lang } = request.query;
+        const brand = await deps.service.resolve({ host: hostOf(request), company });
+        const byKey =
+          company && brand.whiteLabel.id.toLowerCase() === company.toLowerCase()
+            ? brand.whiteLabel.id
+            : undefined;
+        const manifest = webManifest(
+          { name: brand.name, colorPrimary: brand.whiteLabel.colorPrimary },
+          lang ? negotiateLanguage(lang) : request.lang,
+          byKey,
+        );
+        return reply
+          .type('application/manifest+json; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Language')
+          .send(JSON.stringify(manifest));
+      },
     );
   };
 }

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, useSpanish } from './support';
+
+/**
+ * Issue 13: the app asks the server for the version it serves and offers a newer one; /update
+ * was a placeholder. A newer deployment is played by answering /api/webapp-version with
+ * another version; the real answer (the build's own version.json) then shows no update.
+ */
+test('a newer deployed version is offered, explained on /update and loaded', async ({ page }) => {
+  await page.route('**/api/webapp-version*', (route) =>
+    route.fulfill({ json: { error: false, version: '99.0.0+20990101000000' } }),
+  );
+  await page.goto('/#/login');
+  const banner = page.getByTestId('update-banner');
+  await expect(banner).toContainText('A new version of Apothecall is ready.');
+  await banner.getByRole('link', { name: 'Update' }).click();
+  await expect(page.locator('[data-screen="update"]')).toBeVisible();
+  await expect(page.getByTestId('latest-version')).toHaveText('99.0.0+20990101000000');
+  await expect(page.getByText('Updating reloads the page.')).toBeVisible();
+  await expectAccessible(page, 'the update screen');
+
+  // The deployment is now the one this page runs: the update loads it and nothing is offered.
+  await page.unroute('**/api/webapp-version*');
+  const running = (await page.getByTestId('running-version').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Update now' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await page.goto('/#/update');
+  await expect(page.getByTestId('latest-version')).toHaveText(running);
+  await expect(page.getByRole('status')).toHaveText('You have the latest version.');
+  await expect(page.getByTestId('update-banner')).toHaveCount(0);
+});
+
+test('in Spanish the offer and the screen are in Spanish', async ({ page }) => {
+  await useSpanish(page);
+  await page.route('**/api/webapp-version*', (route) =>
+    route.fulfill({ json: { error: false, version: '99.0.0+20990101000000' } }),
+  );
+  await page.goto('/#/login');
+  const banner = page.getByTestId('update-banner');
+  await expect(banner).toContainText('Hay una nueva versión de Apothecall lista.');
+  await banner.getByRole('link', { name: 'Actualizar' }).click();
+  await expect(page.getByRole('button', { name: 'Actualizar ahora' })).toBeVisible();
+  await expectAccessible(page, 'the update screen in Spanish');
+});
