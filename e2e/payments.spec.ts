@@ -156,8 +156,10 @@ test('cards: add an approved card, refuse declined and AVS cards, delete down to
   await expect(placeholder.getByRole('button', { name: 'Add card' })).toBeVisible();
 });
 
-test('coupon: SAVE20 lowers the price, EXPIRED10 is refused, the default price comes back', async ({
+test('coupon: SAVE20 lowers the price, holds at a later login, EXPIRED10 is refused, the default price comes back', async ({
   page,
+  browser,
+  baseURL,
 }) => {
   await page.goto('/#/login');
   await logIn(page);
@@ -175,10 +177,19 @@ test('coupon: SAVE20 lowers the price, EXPIRED10 is refused, the default price c
   await closeDialog(page, 'Coupon Code Added');
   await expect(price).not.toHaveText(defaultPrice ?? '');
   await expect(page.getByTestId('price-source')).toHaveText('With coupon SAVE20');
-  // The applied price survives a reload (kept for the tab in sessionStorage).
+  // The applied price survives a reload, and holds at a later login on another device: the
+  // account keeps the coupon until it pays a visit (issue 13: the next login asked $49).
   const couponPrice = await price.textContent();
   await page.reload();
   await expect(price).toHaveText(couponPrice ?? '');
+  const elsewhere = await (await browser.newContext({ baseURL })).newPage();
+  await elsewhere.goto('/#/login');
+  await logIn(elsewhere);
+  await expectHome(elsewhere);
+  await elsewhere.goto('/#/coupon');
+  await expect(elsewhere.getByTestId('current-price')).toHaveText(couponPrice ?? '');
+  await expect(elsewhere.getByTestId('price-source')).toHaveText('With coupon SAVE20');
+  await elsewhere.context().close();
 
   await page.getByLabel('Coupon code').fill('EXPIRED10');
   await page.getByRole('button', { name: 'Apply coupon' }).click();

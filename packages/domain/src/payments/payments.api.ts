@@ -98,6 +98,14 @@ export const transactionsResponseSchema = z.object({
 });
 
 export const pricingResponseSchema = pricingAnswerSchema.extend({ error: z.literal(false) });
+/** GET /account/price, POST /account/price/restore-default: the price the account pays next. */
+export const accountPriceResponseSchema = pricingAnswerSchema.extend({
+  error: z.literal(false),
+  source: z.enum(['default', 'coupon']),
+  /** The applied coupon's code (source 'coupon'). */
+  code: z.string().nullable(),
+});
+export type AccountPriceResponse = z.infer<typeof accountPriceResponseSchema>;
 export const couponResponseSchema = couponAnswerSchema.extend({ error: z.literal(false) });
 export type CouponResponse = z.infer<typeof couponResponseSchema>;
 

@@ -169,6 +169,16 @@ function memoryPaymentsTables(now: () => Date) {
     async releaseCoupon(ledgerId) {
       for (const r of redemptions) if (r.ledgerId === ledgerId) r.ledgerId = null;
     },
+    // This double knows no coupon records (coupon() answers none): none is ever applied.
+    async appliedCoupon() {
+      return undefined;
+    },
+    async setAsideCoupons(accountId) {
+      for (let i = redemptions.length - 1; i >= 0; i--) {
+        const r = redemptions[i];
+        if (r && r.accountId === accountId && r.ledgerId === null) redemptions.splice(i, 1);
+      }
+    },
   };
   const secrets: SecretsRepo = {
     async secret(name, make) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { couponRedemptions, coupons } from '../../db/schema/payments';
 
@@ -23,6 +23,13 @@ export interface CouponsRepo {
   redemptions(
     accountId: string,
   ): Promise<{ code: string; title: string; message: string; redeemedAt: Date }[]>;
+  /** The coupon the account applied most recently and has not paid with yet. */
+  appliedCoupon(accountId: string): Promise<CouponRecord | undefined>;
+  /**
+   * Sets the account's applied, unused coupons aside (back to the default price): their
+   * redemptions are removed and each coupon's count goes back down, so it may be applied again.
+   */
+  setAsideCoupons(accountId: string): Promise<void>;
   /** Gives a failed charge's coupon redemption back. */
   releaseCoupon(ledgerId: string): Promise<void>;
 }
@@ -71,6 +78,32 @@ export function createCouponsRepo(db: Db): CouponsRepo {
         .innerJoin(coupons, eq(coupons.code, couponRedemptions.code))
         .where(eq(couponRedemptions.accountId, accountId))
         .orderBy(desc(couponRedemptions.redeemedAt));
+    },
+    async appliedCoupon(accountId) {
+      const [row] = await db
+        .select({ coupon: coupons })
+        .from(couponRedemptions)
+        .innerJoin(coupons, eq(coupons.code, couponRedemptions.code))
+        .where(and(eq(couponRedemptions.accountId, accountId), isNull(couponRedemptions.ledgerId)))
+        .orderBy(desc(couponRedemptions.redeemedAt), desc(couponRedemptions.id))
+        .limit(1);
+      return row?.coupon;
+    },
+    async setAsideCoupons(accountId) {
+      await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(couponRedemptions)
+          .where(
+            and(eq(couponRedemptions.accountId, accountId), isNull(couponRedemptions.ledgerId)),
+          )
+          .returning({ code: couponRedemptions.code });
+        for (const { code } of removed) {
+          await tx
+            .update(coupons)
+            .set({ redemptions: sql`greatest(${coupons.redemptions} - 1, 0)` })
+            .where(eq(coupons.code, code));
+        }
+      });
     },
     async releaseCoupon(ledgerId) {
       await db

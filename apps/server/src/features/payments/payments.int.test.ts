@@ -153,6 +153,47 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     ).toEqual(['FREEVISIT']);
   });
 
+  it('keeps an applied coupon for the account until it pays a visit or is set aside (issue 13)', async () => {
+    const nora = await newPatient(t);
+    expect((await get('/api/account/price', nora.token)).json()).toMatchObject({
+      price: 4900,
+      source: 'default',
+      code: null,
+    });
+    await post('/api/redeem-coupon', nora.token, { coupon: 'save20' });
+    // A later login (another device, the tab closed) pays the coupon's price.
+    const later = await login(t, nora.loginId, nora.password);
+    const applied = (await get('/api/account/price', later)).json();
+    expect(applied).toMatchObject({ price: 2900, source: 'coupon', code: 'SAVE20' });
+    // Back to the default price: the coupon is set aside, and may be applied again.
+    expect((await post('/api/account/price/restore-default', later, {})).json()).toMatchObject({
+      price: 4900,
+      source: 'default',
+    });
+    expect((await get('/api/account/price', nora.token)).json().source).toBe('default');
+    await post('/api/redeem-coupon', later, { coupon: 'SAVE20' });
+    // Paid with, it is used: the next visit is at the default price.
+    await addCard(later, '4111111111111111');
+    const paymentProfileId = (await get('/api/account/payments/profiles', later)).json()
+      .payProfiles[0].card.profileID;
+    const token = (await get('/api/account/price', later)).json().priceToken;
+    const paid = await post('/api/payments/charge', later, {
+      priceToken: token,
+      paymentProfileId,
+      idempotencyKey: 'applied-coupon-1',
+      description: 'Visit',
+    });
+    expect(paid.json().transaction.amount).toBe(2900);
+    expect((await get('/api/account/price', later)).json()).toMatchObject({
+      price: 4900,
+      source: 'default',
+    });
+    // Without a session there is no account price.
+    expect((await t.fastify.inject({ method: 'GET', url: '/api/account/price' })).statusCode).toBe(
+      401,
+    );
+  });
+
   it('makes one gateway charge and one ledger row for 10 concurrent requests with one key', async () => {
     const maria = await patient();
     await addCard(maria, '4111111111111111');

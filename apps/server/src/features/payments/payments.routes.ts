@@ -3,6 +3,7 @@ import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { describeCharge } from '@apothecall/domain/payments/charge-descriptions.rules';
 import {
+  accountPriceResponseSchema,
   addCardRequestSchema,
   chargeRequestSchema,
   chargeResponseSchema,
@@ -230,6 +231,39 @@ export function paymentsRoutes(deps: {
             : await deps.pricing.referral(account(request), id);
         return { error: false as const, ...answer };
       },
+    );
+
+    r.get(
+      '/account/price',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'The price this account pays next: a coupon it applied and has not paid with, else the default',
+          response: { 200: accountPriceResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.pricing.accountPrice(account(request))),
+      }),
+    );
+
+    r.post(
+      '/account/price/restore-default',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Back to the default price: the coupons applied and not paid with are set aside',
+          response: { 200: accountPriceResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.pricing.restoreDefault(account(request))),
+      }),
     );
 
     r.get(

@@ -18,8 +18,22 @@ export interface CouponAnswer extends PriceAnswer {
   data: { title: string; msg: string; clearReferralCode: boolean };
 }
 
+/** The price an account pays next, and where it comes from. */
+export interface AccountPriceAnswer extends PriceAnswer {
+  source: 'default' | 'coupon';
+  code: string | null;
+}
+
 export interface PricingService {
   defaultPrice(accountId: string): Promise<PriceAnswer>;
+  /**
+   * GET /account/price: the price the account pays next — a coupon it applied and has not paid
+   * with (still valid), else the default (issue 13: an applied coupon was kept only in the
+   * tab, and a later login's checkout asked the full fee).
+   */
+  accountPrice(accountId: string): Promise<AccountPriceAnswer>;
+  /** POST /account/price/restore-default: applied coupons set aside; the default price. */
+  restoreDefault(accountId: string): Promise<AccountPriceAnswer>;
   referral(accountId: string, code: string): Promise<PriceAnswer>;
   coupon(accountId: string, code: string, options: { redeem: boolean }): Promise<CouponAnswer>;
   redeemed(
@@ -50,7 +64,10 @@ export function couponPrice(
  * goes out with a signed, short-lived token, so the client cannot change what it pays.
  */
 export function createPricingService(deps: {
-  coupons: Pick<CouponsRepo, 'coupon' | 'redeemCoupon' | 'redemptions'>;
+  coupons: Pick<
+    CouponsRepo,
+    'coupon' | 'redeemCoupon' | 'redemptions' | 'appliedCoupon' | 'setAsideCoupons'
+  >;
   secrets: SecretsRepo;
   /** A referral code's offer (the brands area owns the codes). */
   referral: (
@@ -76,22 +93,45 @@ export function createPricingService(deps: {
       await key(),
     );
 
+  const current = (coupon: CouponRecord | undefined) =>
+    Boolean(coupon?.active && !(coupon.expiresAt && coupon.expiresAt.getTime() <= now().getTime()));
+
   async function usableCoupon(code: string): Promise<CouponRecord> {
     const coupon = await deps.coupons.coupon(code.trim().toUpperCase());
-    if (!coupon?.active) throw couponInvalid();
-    if (coupon.expiresAt && coupon.expiresAt.getTime() <= now().getTime()) throw couponInvalid();
+    if (!coupon || !current(coupon)) throw couponInvalid();
     if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions)
       throw couponInvalid();
     return coupon;
   }
 
+  async function defaultPrice(accountId: string): Promise<PriceAnswer> {
+    return {
+      price: deps.feeCents,
+      priceToken: await token(accountId, deps.feeCents, 'default', null),
+      data: { title: '', msg: '' },
+    };
+  }
+
   return {
-    async defaultPrice(accountId) {
-      return {
-        price: deps.feeCents,
-        priceToken: await token(accountId, deps.feeCents, 'default', null),
-        data: { title: '', msg: '' },
-      };
+    defaultPrice,
+    async accountPrice(accountId) {
+      const applied = await deps.coupons.appliedCoupon(accountId);
+      // The redemption is the account's already: the coupon's limit no longer applies to it.
+      if (applied && current(applied)) {
+        const price = couponPrice(applied, deps.feeCents);
+        return {
+          price,
+          priceToken: await token(accountId, price, 'coupon', applied.code),
+          data: { title: applied.title, msg: applied.message },
+          source: 'coupon',
+          code: applied.code,
+        };
+      }
+      return { ...(await defaultPrice(accountId)), source: 'default', code: null };
+    },
+    async restoreDefault(accountId) {
+      await deps.coupons.setAsideCoupons(accountId);
+      return { ...(await defaultPrice(accountId)), source: 'default', code: null };
     },
     async referral(accountId, code) {
       const referral = await deps.referral(code.trim().toUpperCase());

@@ -32,7 +32,7 @@ import {
   useStoredPrice,
 } from '../../../lib/payments/price-store';
 import { addCard } from '../../payments/api/add-card';
-import { defaultPriceQueryKey, getDefaultPrice } from '../../payments/api/get-default-price';
+import { accountPriceQueryKey, getAccountPrice } from '../../payments/api/get-account-price';
 import {
   getPaymentProfiles,
   paymentProfilesQueryKey,
@@ -107,9 +107,10 @@ export function GetCarePaymentStep({
   const lang = useLang();
   const queryClient = useQueryClient();
   const stored = useStoredPrice();
-  const defaultPrice = useQuery({
-    queryKey: defaultPriceQueryKey,
-    queryFn: getDefaultPrice,
+  // Nothing chosen in this tab: the account's price (a coupon applied earlier, on any device).
+  const accountPrice = useQuery({
+    queryKey: accountPriceQueryKey,
+    queryFn: getAccountPrice,
     enabled: stored === null,
   });
   const profiles = useQuery({ queryKey: paymentProfilesQueryKey, queryFn: getPaymentProfiles });
@@ -119,16 +120,7 @@ export function GetCarePaymentStep({
   const [problem, setProblem] = useState<string | null>(null);
   const [priceChanged, setPriceChanged] = useState<string | null>(null);
 
-  const price: StoredPrice | null =
-    stored ??
-    (defaultPrice.data
-      ? {
-          price: defaultPrice.data.price,
-          priceToken: defaultPrice.data.priceToken,
-          source: 'default',
-          code: null,
-        }
-      : null);
+  const price: StoredPrice | null = stored ?? accountPrice.data ?? null;
   const credit = balance.data ?? 0;
   const cards = (profiles.data?.payProfiles ?? []).map((p) => p.card);
   const validCards = cards.filter((c) => c.paymentProfileValid);
@@ -184,30 +176,20 @@ export function GetCarePaymentStep({
     onSuccess: (visit) => {
       // A coupon pays once; the next visit starts from the default price.
       if (price?.source === 'coupon') clearStoredPrice();
+      void queryClient.invalidateQueries({ queryKey: accountPriceQueryKey });
       void queryClient.invalidateQueries({ queryKey: creditBalanceQueryKey });
       onStarted(visit);
     },
     onError: async (error) => {
       if (!attemptMayHaveRun(error)) onNewAttempt();
       if (error instanceof ApiError && error.errorCode === paymentErrorCodes.priceTokenStale) {
-        // The error body carries defaultPrice/defaultPriceToken (spec section 7); without them
-        // the same default price comes from GET /account/pricing/default.
+        // The error body carries the default price (spec section 7), but a coupon the account
+        // applied and has not paid with still holds after its token expired: the account's
+        // price (GET /account/price) is the default one only when no coupon is applied.
         try {
-          const { defaultPrice, defaultPriceToken } = error.details;
-          let fresh: { price: number; priceToken: string };
-          if (typeof defaultPrice === 'number' && typeof defaultPriceToken === 'string') {
-            fresh = { price: defaultPrice, priceToken: defaultPriceToken };
-          } else {
-            const answer = await getDefaultPrice();
-            queryClient.setQueryData(defaultPriceQueryKey, answer);
-            fresh = answer;
-          }
-          setStoredPrice({
-            price: fresh.price,
-            priceToken: fresh.priceToken,
-            source: 'default',
-            code: null,
-          });
+          const fresh = await getAccountPrice();
+          queryClient.setQueryData(accountPriceQueryKey, fresh);
+          setStoredPrice(fresh);
           setPriceChanged(error.message);
         } catch (refetchError) {
           setProblem(errorText(t, refetchError));
@@ -291,7 +273,7 @@ export function GetCarePaymentStep({
           labelId="care-price-label"
           testIds={{ price: 'care-price', source: 'care-price-source' }}
           price={price}
-          error={defaultPrice.isError ? errorText(t, defaultPrice.error) : null}
+          error={accountPrice.isError ? errorText(t, accountPrice.error) : null}
           lang={lang}
         />
         <Anchor component={Link} to="/coupon" size="sm" w="fit-content">

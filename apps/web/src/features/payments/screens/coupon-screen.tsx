@@ -1,5 +1,4 @@
 import { type CouponResponse, couponRequestSchema } from '@apothecall/domain/payments/payments.api';
-import type { PricingAnswer } from '@apothecall/domain/payments/payments.schemas';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +12,11 @@ import {
   setStoredPrice,
   useStoredPrice,
 } from '../../../lib/payments/price-store';
-import { defaultPriceQueryKey, getDefaultPrice } from '../api/get-default-price';
+import {
+  accountPriceQueryKey,
+  getAccountPrice,
+  restoreDefaultPrice,
+} from '../api/get-account-price';
 import { redeemCoupon } from '../api/redeem-coupon';
 import { verifyCoupon } from '../api/verify-coupon';
 import { type DialogContent, ResultDialog } from '../components/result-dialog';
@@ -33,25 +36,17 @@ export function CouponScreen() {
   const lang = useLang();
   const queryClient = useQueryClient();
   const stored = useStoredPrice();
-  const defaultPrice = useQuery({
-    queryKey: defaultPriceQueryKey,
-    queryFn: getDefaultPrice,
+  // Nothing chosen in this tab: the account's price (a coupon applied earlier, on any device).
+  const accountPrice = useQuery({
+    queryKey: accountPriceQueryKey,
+    queryFn: getAccountPrice,
     enabled: stored === null,
   });
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogContent | null>(null);
 
-  const current: StoredPrice | null =
-    stored ??
-    (defaultPrice.data
-      ? {
-          price: defaultPrice.data.price,
-          priceToken: defaultPrice.data.priceToken,
-          source: 'default',
-          code: null,
-        }
-      : null);
+  const current: StoredPrice | null = stored ?? accountPrice.data ?? null;
 
   const apply = useMutation({
     mutationFn: async (coupon: string): Promise<CouponResponse> => {
@@ -59,6 +54,7 @@ export function CouponScreen() {
       return redeemCoupon({ coupon });
     },
     onSuccess: (answer, coupon) => {
+      void queryClient.invalidateQueries({ queryKey: accountPriceQueryKey });
       setStoredPrice({
         price: answer.price,
         priceToken: answer.priceToken,
@@ -86,20 +82,14 @@ export function CouponScreen() {
   });
 
   const restore = useMutation({
-    mutationFn: getDefaultPrice,
-    onSuccess: (answer: PricingAnswer) => {
-      queryClient.setQueryData(defaultPriceQueryKey, answer);
-      setStoredPrice({
-        price: answer.price,
-        priceToken: answer.priceToken,
-        source: 'default',
-        code: null,
-      });
+    mutationFn: restoreDefaultPrice,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(accountPriceQueryKey, answer);
+      setStoredPrice(answer);
       setDialog({
         title: t('payments.coupon.defaultPriceRestoredTitle'),
         lines: present(
           t('paymentScreens.coupon.defaultPrice', { price: formatCents(answer.price, lang) }),
-          answer.data.msg,
         ),
         tone: 'success',
       });
@@ -125,7 +115,7 @@ export function CouponScreen() {
             labelId="current-price-label"
             testIds={{ price: 'current-price', source: 'price-source' }}
             price={current}
-            error={defaultPrice.isError ? failureMessage(t, defaultPrice.error) : null}
+            error={accountPrice.isError ? failureMessage(t, accountPrice.error) : null}
             lang={lang}
           />
         </Stack>
