@@ -59,6 +59,9 @@ export async function serveWeb(app: FastifyInstance, webDist: string | undefined
       cacheControl: false,
       preCompressed: true,
       allowedPath: (pathname) => !pathname.endsWith('.map'),
+      // The manifest is each brand's, answered by the brands area (a build from before that
+      // may still hold a static one; serving both would be two routes for one path).
+      globIgnore: ['manifest.webmanifest', 'manifest.webmanifest.*'],
       setHeaders(res, filePath) {
         const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         // A shared cache must not hand a brotli copy to a client that asked for none.

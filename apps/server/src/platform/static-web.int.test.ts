@@ -23,7 +23,8 @@ describe('serving the built web app', () => {
     'sw.js': script,
     'registerSW.js': script,
     'workbox-1a2b3c4d.js': script,
-    'manifest.webmanifest': JSON.stringify({ name: 'Apothecall', icons: [] }),
+    // A build from before each brand had its own manifest: the brand's is answered instead.
+    'manifest.webmanifest': JSON.stringify({ name: 'Static', icons: [] }),
   };
   const copy = (name: string, extension: '' | '.br' | '.gz') =>
     readFileSync(path.join(dist, `${name}${extension}`));
@@ -113,6 +114,12 @@ describe('serving the built web app', () => {
           cache: answer.headers['cache-control'],
         }).toEqual({ url, accepted, status: 200, cache: 'no-cache' });
       }
+    }
+    for (const accepted of ['br', undefined]) {
+      expect((await get('/manifest.webmanifest', accepted)).json()).toMatchObject({
+        name: 'Apothecall',
+        lang: 'en',
+      });
     }
     const home = await get('/', 'br');
     expect(home.headers['content-encoding']).toBe('br');

@@ -50,22 +50,44 @@ describe('evaluateScreening', () => {
 
   it('applies the ED, LDN and birth-control rules only where the section applies', () => {
     const nitrates = answers({ ed: { requested: true, takesNitrates: true } });
-    expect(evaluateScreening(nitrates, adultMan).failures).toEqual(['care.screening.edNitrates']);
+    expect(evaluateScreening(nitrates, adultMan, 'ed').failures).toEqual([
+      'care.screening.edNitrates',
+    ]);
     // ED is not asked of women, so an answer there is ignored.
-    expect(evaluateScreening(nitrates, adultWoman).passed).toBe(true);
+    expect(evaluateScreening(nitrates, adultWoman, 'ed').passed).toBe(true);
 
     const ldn = answers({
       ldn: { requested: true, conditions: ['fibromyalgia'], takesOpioids: true },
     });
-    expect(evaluateScreening(ldn, adultWoman).failures).toEqual(['care.ldn.opioidConflict']);
+    expect(evaluateScreening(ldn, adultWoman, 'ldn').failures).toEqual(['care.ldn.opioidConflict']);
 
     const smoker = answers({ birthControl: { requested: true, smoker: true } });
-    expect(evaluateScreening(smoker, { age: 36, birthGender: 'F' }).failures).toEqual([
-      'care.screening.smokerOver35',
-    ]);
-    expect(evaluateScreening(smoker, { age: 30, birthGender: 'F' }).passed).toBe(true);
+    expect(
+      evaluateScreening(smoker, { age: 36, birthGender: 'F' }, 'birthControl').failures,
+    ).toEqual(['care.screening.smokerOver35']);
+    expect(evaluateScreening(smoker, { age: 30, birthGender: 'F' }, 'birthControl').passed).toBe(
+      true,
+    );
     const pregnant = answers({ birthControl: { requested: true, pregnant: true } });
-    expect(evaluateScreening(pregnant, adultWoman).failures).toEqual(['care.screening.pregnant']);
+    expect(evaluateScreening(pregnant, adultWoman, 'birthControl').failures).toEqual([
+      'care.screening.pregnant',
+    ]);
+  });
+
+  it("asks a treatment's questions only of a visit for that treatment (issue 13)", () => {
+    const general = ['vitals', 'allergies', 'medications', 'medicalProblems'];
+    // A sore throat, a fever or any on-demand reason: the patient's own health, nothing more.
+    expect(sectionsFor(adultWoman)).toEqual(general);
+    expect(sectionsFor(adultMan)).toEqual(general);
+    // An answer to a section the visit does not ask is ignored.
+    const smoker = answers({ birthControl: { requested: true, smoker: true } });
+    expect(evaluateScreening(smoker, { age: 40, birthGender: 'F' }).passed).toBe(true);
+    // A treatment adds its own section, within its age and birth-gender limits.
+    expect(sectionsFor(adultMan, 'ed')).toEqual(['ed', ...general]);
+    expect(sectionsFor(adultWoman, 'birthControl')).toEqual(['birthControl', ...general]);
+    expect(sectionsFor(adultWoman, 'ldn')).toEqual(['ldn', ...general]);
+    expect(sectionsFor({ age: 8, birthGender: 'M' }, 'ed')).toEqual(general);
+    expect(sectionsFor({ age: 8, birthGender: 'F' }, 'birthControl')).toEqual(general);
   });
 
   it('asks children neither ED, LDN nor birth control', () => {
@@ -75,8 +97,8 @@ describe('evaluateScreening', () => {
       'medications',
       'medicalProblems',
     ]);
-    expect(sectionsFor(adultMan)).toContain('ed');
-    expect(sectionsFor(adultWoman)).toContain('birthControl');
+    expect(sectionsFor(adultMan, 'ed')).toContain('ed');
+    expect(sectionsFor(adultWoman, 'birthControl')).toContain('birthControl');
   });
 
   it('rejects malformed answers instead of guessing', () => {

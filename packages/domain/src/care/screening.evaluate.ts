@@ -25,6 +25,8 @@ import {
   parseBloodPressure,
   type ScreeningSectionId,
   screeningSections,
+  type TreatmentSectionId,
+  treatmentSectionIds,
 } from './screening.rules';
 
 export const emergencySignIds = [
@@ -99,12 +101,21 @@ export interface ScreeningEvaluation {
   readonly bloodPressure: { systolic: number; diastolic: number } | undefined;
 }
 
-/** The sections this patient is asked (age and birth-gender filters). */
-export function sectionsFor(patient: {
-  age: number;
-  birthGender?: BirthGender;
-}): ScreeningSectionId[] {
-  return optionsFor(screeningSections, patient).map((s) => s.id);
+/**
+ * The sections a visit asks this patient: their own health (vitals, allergies, medications,
+ * medical problems) always; a treatment's own section (ED, LDN, birth control) only in a visit
+ * for that treatment — an Rx visit names it (issue 14); an on-demand care reason asks none
+ * (issue 13: a sore throat was screened for LDN and birth control). Then the age and
+ * birth-gender limits.
+ */
+export function sectionsFor(
+  patient: { age: number; birthGender?: BirthGender },
+  treatment?: TreatmentSectionId,
+): ScreeningSectionId[] {
+  const treatments: readonly ScreeningSectionId[] = treatmentSectionIds;
+  return optionsFor(screeningSections, patient)
+    .map((s) => s.id)
+    .filter((id) => !treatments.includes(id) || id === treatment);
 }
 
 export const hypertensiveCrisis = { systolic: 180, diastolic: 120 } as const;
@@ -116,8 +127,9 @@ export const hypertensiveCrisis = { systolic: 180, diastolic: 120 } as const;
 export function evaluateScreening(
   answers: ScreeningAnswers,
   patient: { age: number; birthGender?: BirthGender },
+  treatment?: TreatmentSectionId,
 ): ScreeningEvaluation {
-  const sections = new Set(sectionsFor(patient));
+  const sections = new Set(sectionsFor(patient, treatment));
   const failures: CareMessageKey[] = [];
   const alarms: ScreeningAlarmId[] = [];
 

@@ -76,6 +76,10 @@ export type ScreeningSectionId =
   | 'medications'
   | 'medicalProblems';
 
+/** The sections that screen a patient for one treatment; asked only of a visit for it. */
+export const treatmentSectionIds = ['ed', 'ldn', 'birthControl'] as const;
+export type TreatmentSectionId = (typeof treatmentSectionIds)[number];
+
 /**
  * The sections of pre-visit screening with their age and birth-gender limits. The limits on
  * ED (M, 18+), LDN (18+) and birth control (F, 18-50) are our choice and placeholders for

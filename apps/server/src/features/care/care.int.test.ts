@@ -67,6 +67,21 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
     );
   });
 
+  it("screens a care reason for the patient's own health only, not for treatments (issue 13)", async () => {
+    const nora = await newPatient(t);
+    const asked = await send(t, 'POST', '/api/get-prescreening', nora.token, {
+      patientID: nora.personId,
+      reason: 'soreThroat',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().sections).toEqual([
+      'vitals',
+      'allergies',
+      'medications',
+      'medicalProblems',
+    ]);
+  });
+
   it('needs the current consents, an offered state and a passed screening', async () => {
     const nora = await newPatient(t);
     const { priceToken } = (await get(t, '/api/account/pricing/default', nora.token)).json();

@@ -225,12 +225,22 @@ describe('evaluateForm', () => {
   });
 
   it('stops a smoker of 35 or more asking for birth control, not a younger one', () => {
+    // A visit for birth control: the server asks that treatment's section.
+    const forBirthControl = { ...woman, sections: woman.sections.filter((s) => s !== 'ldn') };
     const smoker = form({ ...answered, bcRequested: 'yes', bcSmoker: 'yes', bcPregnant: 'no' });
-    expect(evaluateForm(smoker, askedOf(woman), woman)).toEqual({
+    expect(evaluateForm(smoker, askedOf(forBirthControl), forBirthControl)).toEqual({
       kind: 'failed',
       failures: ['care.screening.smokerOver35'],
     });
-    expect(evaluateForm(smoker, askedOf(woman), { ...woman, age: 34 }).kind).toBe('passed');
+    expect(
+      evaluateForm(smoker, askedOf(forBirthControl), { ...forBirthControl, age: 34 }).kind,
+    ).toBe('passed');
+    // A care reason asks no treatment: the same answers stop nothing (issue 13).
+    const forCare = {
+      ...woman,
+      sections: ['vitals', 'allergies', 'medications', 'medicalProblems'],
+    };
+    expect(evaluateForm(smoker, askedOf(forCare), forCare).kind).toBe('passed');
   });
 
   it('stops LDN with opioids, and ED with nitrates', () => {

@@ -12,6 +12,7 @@ import {
   comorbidityIds,
   ldnConditionIds,
   parseBloodPressure,
+  treatmentSectionIds,
   validateSelection,
 } from '@apothecall/domain/care/screening.rules';
 import type { PrescreeningResponse } from '@apothecall/domain/care/visits.api';
@@ -189,10 +190,13 @@ export function evaluateForm(
 ): ScreeningOutcome {
   const parsed = screeningAnswersSchema.safeParse(toAnswers(form, asked));
   if (!parsed.success) return { kind: 'invalid' };
-  const evaluation = evaluateScreening(parsed.data, {
-    age: pre.age,
-    birthGender: pre.birthGender,
-  });
+  // The treatment whose questions the server asked (none for an on-demand care reason).
+  const treatment = treatmentSectionIds.find((id) => pre.sections.includes(id));
+  const evaluation = evaluateScreening(
+    parsed.data,
+    { age: pre.age, birthGender: pre.birthGender },
+    treatment,
+  );
   if (!evaluation.passed) return { kind: 'failed', failures: evaluation.failures };
   return { kind: 'passed', result: { passed: true, answers: parsed.data }, evaluation };
 }
