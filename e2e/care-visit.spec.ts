@@ -8,7 +8,7 @@ import {
   test,
 } from '@playwright/test';
 import { autoLogoutBaseURL } from './playwright.config';
-import { expectAccessible, logIn } from './support';
+import { expectAccessible, logIn, useSpanish } from './support';
 
 /**
  * On-demand care end to end (issue 6), in two browser contexts with Chromium's fake camera
@@ -522,4 +522,82 @@ test('an open video call is not idle: no auto-logout while the patient watches',
   await expect(page).toHaveURL(/#\/waiting$/);
   await expect(page.getByTestId('visit-call')).toBeVisible();
   await page.context().close();
+});
+
+test("the visit's screens in Spanish, at phone and desktop width, have no serious accessibility violation", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const providerToken = await onDuty(request);
+  const patient = await newPatient(request);
+  const visitId = await startVisitByApi(request, patient);
+  const inSpanish = async (phone: boolean) => {
+    const page = await openContext(browser, phone);
+    await useSpanish(page);
+    return page;
+  };
+  const width = (phone: boolean) => (phone ? 'phone' : 'desktop');
+
+  // Waiting, then in the call: the patient at each width.
+  const patients = [await inSpanish(true), await inSpanish(false)];
+  for (const [i, page] of patients.entries()) {
+    await page.goto('/#/login');
+    await logIn(page, patient.email, patient.password);
+    await expect(page.getByRole('heading', { name: /Bienvenido\/a/ })).toBeVisible();
+    await page.goto('/#/waiting');
+    await expect(page.locator('[data-screen="waiting"]')).toBeVisible();
+    await expect(page.getByTestId('waiting-visit')).toBeVisible();
+    await expectAccessible(page, `the waiting room in Spanish (${width(i === 0)})`);
+  }
+  const claimed = await request.post(`/api/clinic/visits/${visitId}/claim`, {
+    headers: { authorization: `Bearer ${providerToken}` },
+  });
+  expect(claimed.ok()).toBe(true);
+  for (const [i, page] of patients.entries()) {
+    await expect(page.getByTestId('visit-call')).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(page, `the call in Spanish (${width(i === 0)})`);
+  }
+
+  // The provider's workspace at each width.
+  for (const phone of [true, false]) {
+    const page = await inSpanish(phone);
+    await page.goto('/#/login');
+    await logIn(page, providerLogin, demoPassword);
+    await expect(page.getByRole('heading', { name: /Bienvenido\/a/ })).toBeVisible();
+    await page.goto(`/#/clinic/visits/${visitId}`);
+    await expect(page.getByTestId('clinic-visit')).toBeVisible();
+    await expectAccessible(page, `the provider's visit workspace in Spanish (${width(phone)})`);
+    await page.context().close();
+  }
+
+  // The note and the receipt, once the visit ends.
+  const ended = await request.post(`/api/clinic/visits/${visitId}/end`, {
+    headers: { authorization: `Bearer ${providerToken}` },
+    data: {
+      outcome: 'completed',
+      note: {
+        subjective: 'Red, itchy eye since yesterday',
+        objective: 'Conjunctival injection on video',
+        assessment: 'Viral conjunctivitis, likely',
+        plan: 'Cool compresses; return if vision changes',
+      },
+    },
+  });
+  expect(ended.ok()).toBe(true);
+  const noteId = (await ended.json()).noteId as string;
+  for (const [i, page] of patients.entries()) {
+    await page.goto(`/#/notes/${noteId}`);
+    await expect(page.locator('[data-screen="note"]')).toContainText(
+      'Consulta por video: Conjuntivitis',
+    );
+    await expectAccessible(page, `a visit note in Spanish (${width(i === 0)})`);
+    await page.goto('/#/transactions');
+    await page
+      .getByRole('link', { name: /Ver recibo de Consulta por video: Conjuntivitis/ })
+      .click();
+    await expect(page.locator('[data-screen="receipt"]')).toBeVisible();
+    await expectAccessible(page, `a receipt in Spanish (${width(i === 0)})`);
+    await page.context().close();
+  }
 });
