@@ -66,7 +66,7 @@ const es: Record<keyof typeof en, string> = {
   'shell.backHome': 'Volver al inicio',
   'shell.loading': 'Cargando…',
   'shell.offline': 'No tiene conexión.',
-  'shell.nav.care': 'Obtener atención',
+  'shell.nav.care': 'Atención',
   'shell.nav.appointment': 'Citas',
   'shell.nav.notes': 'Notas',
   'shell.nav.docs': 'Documentos',

@@ -1,3 +1,7 @@
+import {
+  type VisitNoteTopic,
+  visitNoteSubject,
+} from '@apothecall/domain/care/visit-note-topic.rules';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
@@ -6,11 +10,14 @@ import { notes } from '../schema/notes';
 
 const day = 86_400_000;
 
-/** Two past visit notes (fictional), written by the demo provider, days before the seed ran. */
-const demoNotes = [
+/**
+ * Two past visit notes (fictional), written by the demo provider, days before the seed ran.
+ * Each has its topic, so its subject reads in the reader's language, as a visit's note does.
+ */
+const demoNotes: { daysAgo: number; topic: VisitNoteTopic; body: string }[] = [
   {
     daysAgo: 12,
-    subject: 'Sore throat',
+    topic: { kind: 'visit', reason: 'soreThroat' },
     body: [
       'Chief complaint: sore throat for two days, no fever.',
       'Assessment: viral pharyngitis is most likely; no signs of strep on history.',
@@ -20,11 +27,11 @@ const demoNotes = [
   },
   {
     daysAgo: 47,
-    subject: 'Seasonal allergies',
+    topic: { kind: 'visit', reason: 'coughCold' },
     body: [
-      'Chief complaint: sneezing, itchy eyes and runny nose each spring.',
-      'Assessment: allergic rhinitis.',
-      'Plan: daily non-sedating antihistamine; saline rinse; follow up if not better in 2 weeks.',
+      'Chief complaint: cough, congestion and a runny nose for four days; no shortness of breath.',
+      'Assessment: common cold (viral upper respiratory infection).',
+      'Plan: fluids, rest, saline rinse and honey for the cough; start a new visit if not better in 10 days or if fever or trouble breathing.',
     ].join('\n'),
   },
 ];
@@ -68,7 +75,8 @@ export async function seedDemoNotes(db: Db, now: Date = new Date()): Promise<voi
       providerId: provider.id,
       providerName: name,
       author: name,
-      subject: note.subject,
+      subject: visitNoteSubject('en', note.topic),
+      topic: note.topic,
       body: note.body,
       providerCredential: provider.credential,
       createdAt: new Date(now.getTime() - note.daysAgo * day),

@@ -119,7 +119,7 @@ describe.each(databaseKinds)('visit notes on %s', (kind) => {
     const seeded = await t.database.db
       .select()
       .from(notes)
-      .where(and(eq(notes.personId, mariaId), eq(notes.subject, 'Sore throat')));
+      .where(and(eq(notes.personId, mariaId), eq(notes.subject, 'Video visit: Sore throat')));
     expect(seeded).toHaveLength(1);
     expect(seeded[0]!.providerId).toBe(providerId);
   });
@@ -129,7 +129,21 @@ describe.each(databaseKinds)('visit notes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = res.json().notes as Summary[];
     expect(list).toHaveLength(25);
-    expect(list.slice(0, 2).map((n) => n.subject)).toEqual(['Sore throat', 'Seasonal allergies']);
+    expect(list.slice(0, 2).map((n) => n.subject)).toEqual([
+      'Video visit: Sore throat',
+      'Video visit: Cough/cold',
+    ]);
+    // The seeded notes carry their topic: in Spanish their subjects are Spanish (issue 13).
+    const inSpanish = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/notes',
+      headers: { authorization: `Bearer ${maria}`, 'x-app-params': 'lang=es' },
+      payload: { uid: mariaId },
+    });
+    expect((inSpanish.json().notes as Summary[]).slice(0, 2).map((n) => n.subject)).toEqual([
+      'Consulta por video: Dolor de garganta',
+      'Consulta por video: Tos/resfriado',
+    ]);
     expect(list[2]).toMatchObject({
       subject: 'Follow-up 0',
       date: '2024-06-01',
