@@ -7,6 +7,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
 import { autoLogoutBaseURL } from './playwright.config';
 import { expectAccessible, logIn, useSpanish } from './support';
 
@@ -599,5 +600,80 @@ test("the visit's screens in Spanish, at phone and desktop width, have no seriou
     await expect(page.locator('[data-screen="receipt"]')).toBeVisible();
     await expectAccessible(page, `a receipt in Spanish (${width(i === 0)})`);
     await page.context().close();
+  }
+});
+
+test("Get Care's steps pass axe in English and Spanish, at phone and desktop width", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await onDuty(request);
+  const patient = await newPatient(request);
+  for (const lang of ['en', 'es'] as const) {
+    // The labels come from the catalogue the app shows, in the language under test.
+    const t = (key: MessageKey, params?: Record<string, string>) => translate(lang, key, params);
+    for (const phone of [true, false]) {
+      const where = (step: string) => `Get Care, ${step} (${lang}, ${phone ? 'phone' : 'desktop'})`;
+      const page = await openContext(browser, phone);
+      if (lang === 'es') await useSpanish(page);
+      const onward = () => page.getByRole('button', { name: t('careUi.step.continue') }).click();
+      await page.goto('/#/login');
+      await logIn(page, patient.email, patient.password);
+      await expect(page.locator('[data-screen="home"]')).toBeVisible();
+      await page.goto('/#/care');
+
+      await expect(page.getByRole('heading', { name: t('careUi.patient.title') })).toBeVisible();
+      await expectAccessible(page, where('who'));
+      await page.getByRole('radio', { name: patient.name }).check({ force: true });
+      await onward();
+
+      await expect(page.getByRole('heading', { name: t('careUi.reason.title') })).toBeVisible();
+      await page.getByRole('radio', { name: t('care.reason.soreThroat') }).check({ force: true });
+      await expectAccessible(page, where('reason'));
+      await onward();
+
+      await expect(page.getByRole('heading', { name: t('careUi.location.title') })).toBeVisible();
+      await page.getByLabel(t('careUi.location.state')).selectOption('FL');
+      // Confirmed on the first walk; after that Florida is already the confirmed state.
+      const confirm = page.getByRole('button', { name: t('careUi.location.confirm') });
+      if (await confirm.isEnabled()) await confirm.click();
+      await expect(page.getByTestId('care-location')).toContainText(t('places.state.FL'));
+      await expectAccessible(page, where('location'));
+      await onward();
+
+      await expect(page.getByRole('heading', { name: t('careUi.screening.title') })).toBeVisible();
+      await expectAccessible(page, where('screening'));
+      await page
+        .getByTestId('care-emergency-signs')
+        .getByLabel(t('careUi.screening.noneOfThese'))
+        .check({ force: true });
+      await page
+        .getByTestId('care-medical-problems')
+        .getByLabel(t('careUi.screening.noneOfThese'))
+        .check({ force: true });
+      await onward();
+
+      await expect(page.getByRole('heading', { name: t('careUi.consent.title') })).toBeVisible();
+      await page.getByLabel(t('careUi.phone.confirm')).check({ force: true });
+      await onward();
+
+      await expect(page.getByRole('heading', { name: t('careUi.pharmacy.title') })).toBeVisible();
+      await page.getByLabel(t('careUi.pharmacy.search')).fill('miami');
+      await expect(
+        page.getByRole('button', {
+          name: t('careUi.pharmacy.chooseLabel', { name: 'Bayfront Drugs' }),
+        }),
+      ).toBeVisible();
+      await expectAccessible(page, where('pharmacy'));
+      await page
+        .getByRole('button', { name: t('careUi.pharmacy.chooseLabel', { name: 'Bayfront Drugs' }) })
+        .click();
+      await onward();
+
+      await expect(page.getByRole('heading', { name: t('careUi.payment.title') })).toBeVisible();
+      await expectAccessible(page, where('review and pay'));
+      await page.context().close();
+    }
   }
 });

@@ -57,7 +57,7 @@ export function PriceDisplay(props: {
           {t('paymentScreens.coupon.priceFailed', { message: error })}
         </Alert>
       ) : (
-        <Loader size="sm" aria-label={t('shell.loading')} />
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       )}
     </>
   );

@@ -20,7 +20,7 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   if (status.isPending) {
     return (
       <Center p="xl">
-        <Loader aria-label={t('shell.loading')} />
+        <Loader role="status" aria-label={t('shell.loading')} />
       </Center>
     );
   }

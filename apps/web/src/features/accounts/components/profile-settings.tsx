@@ -49,7 +49,7 @@ export function ProfileSettings() {
     },
   });
 
-  if (settings.isPending) return <Loader size="sm" aria-label={t('shell.loading')} />;
+  if (settings.isPending) return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   if (settings.isError) {
     return (
       <Alert color="red" role="alert">

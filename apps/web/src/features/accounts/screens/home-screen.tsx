@@ -81,7 +81,7 @@ export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
           {t('profileScreens.location.body', { name })}
         </Text>
         {location.isPending ? (
-          <Loader size="sm" aria-label={t('shell.loading')} />
+          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
         ) : (
           <Text size="sm" fw={600} role="status">
             {confirmed

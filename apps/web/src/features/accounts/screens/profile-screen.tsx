@@ -21,7 +21,7 @@ function ProfileContent({ session }: { session: StoredSession }) {
         {t('profileScreens.profile.title')}
       </Title>
       <Text c="dimmed">{t('profileScreens.profile.subtitle', { name: member.name })}</Text>
-      {family.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+      {family.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
       {family.isError ? (
         <Alert color="red" role="alert">
           {t('accountActions.loadFailed.dependents', {

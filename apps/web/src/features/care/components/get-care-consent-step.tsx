@@ -106,7 +106,7 @@ export function GetCareConsentStep({
         <Stack gap="xs">
           <Text fw={600}>{t('careUi.phone.title')}</Text>
           {family.isPending ? (
-            <Loader size="sm" aria-label={t('shell.loading')} />
+            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
           ) : family.isError ? (
             <Alert color="red" role="alert">
               {errorText(t, family.error)}

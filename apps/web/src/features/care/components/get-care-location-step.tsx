@@ -103,7 +103,7 @@ export function GetCareLocationStep({
         {t('careUi.location.body', { name: patientName })}
       </Text>
       {location.isPending ? (
-        <Loader size="sm" aria-label={t('shell.loading')} />
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : location.isError ? (
         <Alert color="red" role="alert">
           {errorText(t, location.error)}
@@ -157,7 +157,7 @@ export function GetCareLocationStep({
               {offered.reason ?? t('places.serviceUnavailable', { state: confirmed })}
             </Alert>
           ) : hours.isPending ? (
-            <Loader size="sm" aria-label={t('shell.loading')} />
+            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
           ) : hours.isError ? (
             <Alert color="red" role="alert">
               {errorText(t, hours.error)}

@@ -302,7 +302,7 @@ export function GetCarePaymentStep({
             </Text>
           ) : null}
           {profiles.isPending ? (
-            <Loader size="sm" aria-label={t('shell.loading')} />
+            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
           ) : profiles.isError ? (
             <Alert color="red" role="alert">
               {t('paymentScreens.cards.loadFailed', { message: errorText(t, profiles.error) })}

@@ -141,7 +141,7 @@ export function GetCarePharmacyStep({
           {errorText(t, results.error)}
         </Alert>
       ) : results.isPending ? (
-        <Loader size="sm" aria-label={t('shell.loading')} />
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : list.length === 0 ? (
         <Text size="sm" role="status">
           {t('careUi.pharmacy.none')}

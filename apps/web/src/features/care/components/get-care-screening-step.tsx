@@ -95,7 +95,7 @@ export function GetCareScreeningStep({
 
   let body: ReactNode;
   if (pre.isPending) {
-    body = <Loader size="sm" aria-label={t('shell.loading')} />;
+    body = <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   } else if (pre.isError || !asked) {
     body = (
       <>

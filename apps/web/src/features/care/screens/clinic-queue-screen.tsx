@@ -184,7 +184,7 @@ export function ClinicQueueScreen() {
         ) : null}
 
         {queue.isPending ? (
-          <Loader size="sm" aria-label={t('shell.loading')} />
+          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
         ) : queue.isError ? (
           <Alert color="red" role="alert">
             <Stack gap="xs">

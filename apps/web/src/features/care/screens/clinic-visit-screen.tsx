@@ -53,7 +53,8 @@ function Transcript({ visit }: { visit: VisitWorkspace }) {
     queryKey: conversationQueryKey(visit.visitId),
     queryFn: () => getConversation({ visitId: visit.visitId }),
   });
-  if (conversation.isPending) return <Loader size="sm" aria-label={t('shell.loading')} />;
+  if (conversation.isPending)
+    return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   if (conversation.isError) return null;
   const self = session?.profile.id ?? null;
   const items: ChatItem[] = conversation.data.messages
@@ -123,7 +124,7 @@ export function ClinicVisitScreen() {
   if (query.isPending) {
     return (
       <Stack p="md" maw={1200} mx="auto" w="100%">
-        <Loader aria-label={t('shell.loading')} />
+        <Loader role="status" aria-label={t('shell.loading')} />
       </Stack>
     );
   }

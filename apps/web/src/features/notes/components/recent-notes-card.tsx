@@ -23,7 +23,9 @@ export function RecentNotesCard({ person }: { person: FamilyMember }) {
         <Title order={2} size="h4" id="recent-notes-title">
           {t('notes.recent.title')}
         </Title>
-        {notes.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+        {notes.isPending ? (
+          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+        ) : null}
         {notes.isError ? (
           <Text size="sm" c="red.9" role="alert">
             {t('accountActions.loadFailed.notes', { message: failureMessage(t, notes.error) })}

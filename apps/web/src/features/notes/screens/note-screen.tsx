@@ -187,7 +187,7 @@ export function NoteScreen() {
       <Title order={1} size="h2">
         {t('notes.note.title')}
       </Title>
-      {note.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+      {note.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
       {note.data ? <NoteBody note={note.data} /> : null}
       <Button component={Link} to="/notes" variant="subtle" w="fit-content" data-print-hide>
         {t('notes.note.back')}

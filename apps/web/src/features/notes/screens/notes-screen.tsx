@@ -83,7 +83,7 @@ function PersonNotes({ person }: { person: FamilyMember }) {
   return (
     <>
       <Text c="dimmed">{t('notes.subtitle', { name: person.name })}</Text>
-      {notes.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+      {notes.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
       {notes.isSuccess && all.length === 0 ? <Text>{t('notes.empty')}</Text> : null}
       {all.length > 0 ? (
         <Stack

@@ -24,7 +24,7 @@ export function ReferredSummaryCard() {
         <Text size="sm" c="dimmed">
           {t('paymentScreens.referred.body')}
         </Text>
-        {list.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+        {list.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
         {list.isError ? (
           <Text size="sm" c="red.9" role="alert">
             {t('payments.transactionsFailed', { message: failureMessage(t, list.error) })}

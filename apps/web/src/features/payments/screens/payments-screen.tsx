@@ -221,7 +221,9 @@ export function PaymentsScreen() {
           {t('paymentScreens.nav.referred')}
         </Button>
       </Group>
-      {profiles.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+      {profiles.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : null}
       {profiles.isError ? (
         <Alert color="red" role="alert">
           {t('paymentScreens.cards.loadFailed', { message: failureMessage(t, profiles.error) })}

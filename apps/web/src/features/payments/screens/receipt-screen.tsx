@@ -152,7 +152,7 @@ export function ReceiptScreen() {
         {t('paymentScreens.receipt.title')}
       </Title>
       {id !== null && transactions.isPending ? (
-        <Loader size="sm" aria-label={t('shell.loading')} />
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : null}
       {transactions.isError ? (
         <Alert color="red" role="alert">

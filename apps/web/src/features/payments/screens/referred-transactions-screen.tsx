@@ -25,7 +25,7 @@ export function ReferredTransactionsScreen() {
       </Title>
       <Text c="dimmed">{t('paymentScreens.referred.body')}</Text>
       {list.isPending ? (
-        <Loader aria-label={t('shell.loading')} />
+        <Loader role="status" aria-label={t('shell.loading')} />
       ) : list.error ? (
         <Text c="red" role="alert">
           {t('payments.transactionsFailed', { message: failureMessage(t, list.error) })}

@@ -107,7 +107,9 @@ export function TransactionsScreen() {
           {t('paymentScreens.nav.coupon')}
         </Button>
       </Group>
-      {transactions.isPending ? <Loader size="sm" aria-label={t('shell.loading')} /> : null}
+      {transactions.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : null}
       {transactions.isSuccess && transactions.data.length === 0 ? (
         <Text>{t('paymentScreens.transactions.empty')}</Text>
       ) : null}
