@@ -16,6 +16,7 @@ const publicScreens = [
   '/pharmacy',
   '/resetpw/not-a-real-token',
   '/update',
+  '/meet',
 ];
 const patientScreens = [
   '/',

@@ -551,6 +551,17 @@ test("the visit's screens in Spanish, at phone and desktop width, have no seriou
     await expect(page.getByTestId('waiting-visit')).toBeVisible();
     await expectAccessible(page, `the waiting room in Spanish (${width(i === 0)})`);
   }
+  // The provider's queue with the visit in it, at each width.
+  for (const phone of [true, false]) {
+    const page = await inSpanish(phone);
+    await page.goto('/#/login');
+    await logIn(page, providerLogin, demoPassword);
+    await expect(page.getByRole('heading', { name: /Bienvenido\/a/ })).toBeVisible();
+    await page.goto('/#/clinic');
+    await expect(page.getByTestId('queue-entry').first()).toBeVisible();
+    await expectAccessible(page, `the clinic queue in Spanish (${width(phone)})`);
+    await page.context().close();
+  }
   const claimed = await request.post(`/api/clinic/visits/${visitId}/claim`, {
     headers: { authorization: `Bearer ${providerToken}` },
   });

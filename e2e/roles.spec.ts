@@ -62,7 +62,9 @@ test("the rx admin's and the admin's Homes are their own, in Spanish too", async
   expect(await navEntries(page)).toEqual(['Home', 'Referred', 'Profile']);
   await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
-
+  // The logout ends on the landing screen; only then to the login (a goto racing the logout's
+  // own navigation could land on the landing screen instead).
+  await expect(page.getByRole('heading', { name: /Care from a licensed provider/ })).toBeVisible();
   await page.goto('/#/login');
   await logIn(page, demoStaff.admin.loginId);
   await expectHome(page, demoStaff.admin.name);
