@@ -5,21 +5,12 @@ import {
   type UsStateCode,
   usStates,
 } from '@apothecall/domain/places/places.rules';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import type { StoredSession } from '../../../lib/session-store';
@@ -72,52 +63,48 @@ export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
   });
 
   return (
-    <Card withBorder radius="md" p="md" data-testid="location-card">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('profileScreens.location.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('profileScreens.location.body', { name })}
+    <SectionCard
+      title={t('profileScreens.location.title')}
+      description={t('profileScreens.location.body', { name })}
+      testId="location-card"
+    >
+      {location.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : (
+        <Text size="sm" fw={600} role="status">
+          {confirmed
+            ? t('profileScreens.location.current', { state: stateName(confirmed) })
+            : t('profileScreens.location.none')}
         </Text>
-        {location.isPending ? (
-          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-        ) : (
-          <Text size="sm" fw={600} role="status">
-            {confirmed
-              ? t('profileScreens.location.current', { state: stateName(confirmed) })
-              : t('profileScreens.location.none')}
-          </Text>
-        )}
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (isUsStateCode(selected)) mutation.mutate(selected);
-          }}
-        >
-          <Group align="flex-end" gap="xs" wrap="wrap">
-            <NativeSelect
-              label={t('profileScreens.location.state')}
-              value={selected}
-              onChange={(event) => setSelected(event.currentTarget.value)}
-              data={[
-                { value: '', label: '—' },
-                ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
-              ]}
-              style={{ flex: '1 1 180px' }}
-            />
-            <Button type="submit" disabled={!isUsStateCode(selected)} loading={mutation.isPending}>
-              {t('profileScreens.location.confirm')}
-            </Button>
-          </Group>
-        </form>
-        {result && !result.available && result.reason ? (
-          <Alert color="yellow" role="alert">
-            {result.reason}
-          </Alert>
-        ) : null}
-      </Stack>
-    </Card>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (isUsStateCode(selected)) mutation.mutate(selected);
+        }}
+      >
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <NativeSelect
+            label={t('profileScreens.location.state')}
+            value={selected}
+            onChange={(event) => setSelected(event.currentTarget.value)}
+            data={[
+              { value: '', label: '—' },
+              ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
+            ]}
+            style={{ flex: '1 1 180px' }}
+          />
+          <Button type="submit" disabled={!isUsStateCode(selected)} loading={mutation.isPending}>
+            {t('profileScreens.location.confirm')}
+          </Button>
+        </Group>
+      </form>
+      {result && !result.available && result.reason ? (
+        <Alert color="yellow" role="alert">
+          {result.reason}
+        </Alert>
+      ) : null}
+    </SectionCard>
   );
 }
 
@@ -125,19 +112,14 @@ export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
 export function FamilyCard({ person }: { person: FamilyMember }) {
   const t = useT();
   return (
-    <Card withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('profileScreens.home.family')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('profileScreens.switcher.active', { name: person.name })}
-        </Text>
-        <Button component={Link} to="/add-dependent" variant="light" w="fit-content">
-          {t('profileScreens.home.addDependent')}
-        </Button>
-      </Stack>
-    </Card>
+    <SectionCard
+      title={t('profileScreens.home.family')}
+      description={t('profileScreens.switcher.active', { name: person.name })}
+    >
+      <Button component={Link} to="/add-dependent" variant="light" w="fit-content">
+        {t('profileScreens.home.addDependent')}
+      </Button>
+    </SectionCard>
   );
 }
 
@@ -145,19 +127,14 @@ export function FamilyCard({ person }: { person: FamilyMember }) {
 export function AccountCard() {
   const t = useT();
   return (
-    <Card withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('profileScreens.home.account.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('profileScreens.home.account.body')}
-        </Text>
-        <Button component={Link} to="/profile" variant="light" w="fit-content">
-          {t('profileScreens.home.account.open')}
-        </Button>
-      </Stack>
-    </Card>
+    <SectionCard
+      title={t('profileScreens.home.account.title')}
+      description={t('profileScreens.home.account.body')}
+    >
+      <Button component={Link} to="/profile" variant="light" w="fit-content">
+        {t('profileScreens.home.account.open')}
+      </Button>
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
 import { clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
 import { ClinicDutyCard } from './clinic-duty-card';
@@ -30,27 +31,19 @@ export function ClinicHomeCard() {
   return (
     <Stack gap="md" data-testid="clinic-card">
       <ClinicDutyCard />
-      <Card withBorder radius="md" p="md" component="section" aria-labelledby="clinic-home-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="clinic-home-title">
-            {t('clinicUi.home.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('clinicUi.home.body')}
-          </Text>
-          {queue.data ? (
-            <Group gap="md">
-              <Text fw={600} data-testid="home-queue-count">
-                {t('clinicUi.home.waiting', { count: queue.data.visits.length })}
-              </Text>
-              <Text fw={600}>{t('clinicUi.home.mine', { count: queue.data.mine.length })}</Text>
-            </Group>
-          ) : null}
-          <Button component={Link} to="/clinic" w="fit-content">
-            {t('clinicUi.home.open')}
-          </Button>
-        </Stack>
-      </Card>
+      <SectionCard title={t('clinicUi.home.title')} description={t('clinicUi.home.body')}>
+        {queue.data ? (
+          <Group gap="md">
+            <Text fw={600} data-testid="home-queue-count">
+              {t('clinicUi.home.waiting', { count: queue.data.visits.length })}
+            </Text>
+            <Text fw={600}>{t('clinicUi.home.mine', { count: queue.data.mine.length })}</Text>
+          </Group>
+        ) : null}
+        <Button component={Link} to="/clinic" w="fit-content">
+          {t('clinicUi.home.open')}
+        </Button>
+      </SectionCard>
     </Stack>
   );
 }

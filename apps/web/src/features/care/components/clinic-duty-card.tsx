@@ -1,6 +1,7 @@
-import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { type Translate, useT } from '../../../lib/i18n';
 import { type ClinicQueue, clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
@@ -35,24 +36,19 @@ export function ClinicDutyCard({ children }: { children?: React.ReactNode }) {
   });
   const onDuty = duty.isPending ? (duty.variables ?? false) : (queue.data?.onDuty ?? false);
   return (
-    <Card withBorder radius="md" p="md" component="section" aria-labelledby="duty-title">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="duty-title">
-          {t('clinicUi.duty.title')}
-        </Title>
-        <Switch
-          size="md"
-          label={t('clinicUi.duty.label')}
-          checked={onDuty}
-          disabled={queue.isPending || duty.isPending}
-          onChange={(e) => duty.mutate(e.currentTarget.checked)}
-          data-testid="duty-switch"
-        />
-        <Text size="sm" c={onDuty ? 'green.8' : 'dimmed'} role="status">
-          {onDuty ? t('clinicUi.duty.on') : t('clinicUi.duty.off')}
-        </Text>
-        {children}
-      </Stack>
-    </Card>
+    <SectionCard title={t('clinicUi.duty.title')} gap="xs">
+      <Switch
+        size="md"
+        label={t('clinicUi.duty.label')}
+        checked={onDuty}
+        disabled={queue.isPending || duty.isPending}
+        onChange={(e) => duty.mutate(e.currentTarget.checked)}
+        data-testid="duty-switch"
+      />
+      <Text size="sm" c={onDuty ? 'green.8' : 'dimmed'} role="status">
+        {onDuty ? t('clinicUi.duty.on') : t('clinicUi.duty.off')}
+      </Text>
+      {children}
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
-import { Anchor, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { useLang, useT } from '../../../lib/i18n';
 import { getNotesPage } from '../api/get-notes-page';
 import { failureMessage, formatNoteDate, todayIso } from './note-format';
@@ -18,39 +19,32 @@ export function RecentNotesCard({ person }: { person: FamilyMember }) {
   });
   const latest = notes.data?.notes.slice(0, shown) ?? [];
   return (
-    <Card withBorder radius="md" p="md" component="section" aria-labelledby="recent-notes-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="recent-notes-title">
-          {t('notes.recent.title')}
-        </Title>
-        {notes.isPending ? (
-          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-        ) : null}
-        {notes.isError ? (
-          <Text size="sm" c="red.9" role="alert">
-            {t('accountActions.loadFailed.notes', { message: failureMessage(t, notes.error) })}
-          </Text>
-        ) : null}
-        {notes.isSuccess && latest.length === 0 ? <Text size="sm">{t('notes.empty')}</Text> : null}
-        {latest.length > 0 ? (
-          <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
-            {latest.map((note) => (
-              <li key={note.id}>
-                <Anchor component={Link} to={`/notes/${note.id}`} size="sm">
-                  {note.subject || t('notes.noSubject')}
-                </Anchor>
-                <Text span size="sm" c="dimmed">
-                  {' · '}
-                  {formatNoteDate(note.date, lang)}
-                </Text>
-              </li>
-            ))}
-          </Stack>
-        ) : null}
-        <Button component={Link} to="/notes" variant="light" w="fit-content">
-          {t('notes.recent.all')}
-        </Button>
-      </Stack>
-    </Card>
+    <SectionCard title={t('notes.recent.title')}>
+      {notes.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
+      {notes.isError ? (
+        <Text size="sm" c="red.9" role="alert">
+          {t('accountActions.loadFailed.notes', { message: failureMessage(t, notes.error) })}
+        </Text>
+      ) : null}
+      {notes.isSuccess && latest.length === 0 ? <Text size="sm">{t('notes.empty')}</Text> : null}
+      {latest.length > 0 ? (
+        <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+          {latest.map((note) => (
+            <li key={note.id}>
+              <Anchor component={Link} to={`/notes/${note.id}`} size="sm">
+                {note.subject || t('notes.noSubject')}
+              </Anchor>
+              <Text span size="sm" c="dimmed">
+                {' · '}
+                {formatNoteDate(note.date, lang)}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      ) : null}
+      <Button component={Link} to="/notes" variant="light" w="fit-content">
+        {t('notes.recent.all')}
+      </Button>
+    </SectionCard>
   );
 }

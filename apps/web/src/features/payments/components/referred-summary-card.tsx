@@ -1,6 +1,7 @@
-import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
 import { failureMessage } from '../../../lib/payments/payment-format';
 import {
@@ -16,29 +17,24 @@ export function ReferredSummaryCard() {
     queryFn: getReferredTransactions,
   });
   return (
-    <Card withBorder radius="md" p="md" component="section" aria-labelledby="referred-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="referred-title">
-          {t('paymentScreens.referred.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('paymentScreens.referred.body')}
+    <SectionCard
+      title={t('paymentScreens.referred.title')}
+      description={t('paymentScreens.referred.body')}
+    >
+      {list.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
+      {list.isError ? (
+        <Text size="sm" c="red.9" role="alert">
+          {t('payments.transactionsFailed', { message: failureMessage(t, list.error) })}
         </Text>
-        {list.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
-        {list.isError ? (
-          <Text size="sm" c="red.9" role="alert">
-            {t('payments.transactionsFailed', { message: failureMessage(t, list.error) })}
-          </Text>
-        ) : null}
-        {list.data ? (
-          <Text fw={600} data-testid="referred-count">
-            {t('paymentScreens.referred.count', { count: list.data.length })}
-          </Text>
-        ) : null}
-        <Button component={Link} to="/referred-transactions" variant="light" w="fit-content">
-          {t('paymentScreens.referred.open')}
-        </Button>
-      </Stack>
-    </Card>
+      ) : null}
+      {list.data ? (
+        <Text fw={600} data-testid="referred-count">
+          {t('paymentScreens.referred.count', { count: list.data.length })}
+        </Text>
+      ) : null}
+      <Button component={Link} to="/referred-transactions" variant="light" w="fit-content">
+        {t('paymentScreens.referred.open')}
+      </Button>
+    </SectionCard>
   );
 }
