@@ -22,7 +22,12 @@ test('a newer deployed version is offered, explained on /update and loaded', asy
   // The deployment is now the one this page runs: the update loads it and nothing is offered.
   await page.unroute('**/api/webapp-version*');
   const running = (await page.getByTestId('running-version').textContent()) ?? '';
-  await page.getByRole('button', { name: 'Update now' }).click();
+  // The update reloads the page: wait for the new document, not just the address (the hash
+  // changes before the reload, and a page still running the old document keeps the old answer).
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('button', { name: 'Update now' }).click(),
+  ]);
   await expect(page).toHaveURL(/#\/$/);
   await page.goto('/#/update');
   await expect(page.getByTestId('latest-version')).toHaveText(running);
