@@ -38,6 +38,17 @@ export const errorCodes = [
   'PRESCRIPTION_REFUSED',
   'MEET_LINK_INVALID',
   'ATTACHMENTS_UNSUPPORTED',
+  // Prescription (Rx) visits
+  'RX_PRODUCT_UNKNOWN', // the treatment is not offered
+  'RX_SCREENING_FAILED', // an answer stops the treatment (errorMsg says why)
+  'RX_STATE_REQUIREMENT', // the state asks for a video or phone visit first
+  'RX_UPLOADS_PENDING', // an earlier visit waits for an ID or attachment
+  'RX_NOT_PAYABLE',
+  'RX_NOT_CANCELLABLE',
+  'RX_NO_UPLOAD_REQUESTED',
+  'RX_STALE', // the visit changed since the caller saw it (version)
+  'RX_NOT_REFILLABLE',
+  'RX_TRANSITION_REFUSED', // not a move of the status table
   // Payments
   'CARD_DECLINED',
   'CARD_AVS_MISMATCH',

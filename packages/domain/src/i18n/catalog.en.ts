@@ -21,7 +21,9 @@ import { paymentsMessagesEn } from '../payments/payments.messages';
 import { placesMessagesEn } from '../places/places.messages';
 import { prepayMessagesEn } from '../prepay/prepay.messages';
 import { medicationsMessagesEn } from '../rx/medications.messages';
+import { rxScreensMessagesEn } from '../rx/rx-screens.messages';
 import { rxStatusMessagesEn } from '../rx/rx-status.messages';
+import { rxVisitsMessagesEn } from '../rx/rx-visits.messages';
 import { sessionMessagesEn } from '../session/session.messages';
 import { subscriptionsMessagesEn } from '../subscriptions/subscriptions.messages';
 import { validationMessagesEn } from '../validation/validation.messages';
@@ -38,6 +40,8 @@ export const en = {
   ...placesMessagesEn,
   ...medicationsMessagesEn,
   ...rxStatusMessagesEn,
+  ...rxVisitsMessagesEn,
+  ...rxScreensMessagesEn,
   ...sessionMessagesEn,
   ...navigationMessagesEn,
   ...appointmentsMessagesEn,

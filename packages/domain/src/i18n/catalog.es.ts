@@ -21,7 +21,9 @@ import { paymentsMessagesEs } from '../payments/payments.messages';
 import { placesMessagesEs } from '../places/places.messages';
 import { prepayMessagesEs } from '../prepay/prepay.messages';
 import { medicationsMessagesEs } from '../rx/medications.messages';
+import { rxScreensMessagesEs } from '../rx/rx-screens.messages';
 import { rxStatusMessagesEs } from '../rx/rx-status.messages';
+import { rxVisitsMessagesEs } from '../rx/rx-visits.messages';
 import { sessionMessagesEs } from '../session/session.messages';
 import { subscriptionsMessagesEs } from '../subscriptions/subscriptions.messages';
 import { validationMessagesEs } from '../validation/validation.messages';
@@ -39,6 +41,8 @@ export const es: Record<MessageKey, string> = {
   ...placesMessagesEs,
   ...medicationsMessagesEs,
   ...rxStatusMessagesEs,
+  ...rxVisitsMessagesEs,
+  ...rxScreensMessagesEs,
   ...sessionMessagesEs,
   ...navigationMessagesEs,
   ...appointmentsMessagesEs,

@@ -21,7 +21,7 @@ const guard = (
   path: string,
   session: GuardSession = patient,
   b: GuardBrand = brand,
-  rxVisits: readonly { idPending?: boolean; attachmentsPending?: boolean }[] = [],
+  rxVisits: readonly { idPending?: boolean; attachmentsPending?: boolean; status?: string }[] = [],
 ) => guardRoute({ path, session, brand: b, rxVisits });
 
 describe('route guard steps (spec section 4)', () => {
@@ -125,6 +125,17 @@ describe('route guard steps (spec section 4)', () => {
     expect(translate('en', 'navigation.actionRequired')).toBe(
       'Action required: Please upload missing information in ... section under care.',
     );
+  });
+
+  it('6. uploads are awaited once a visit is paid: not while it waits for payment, nor after it ended', () => {
+    for (const status of ['pendingMedPayment', 'cancel', 'refund']) {
+      expect(guard('/care', patient, brand, [{ idPending: true, status }]).kind).toBe('allow');
+    }
+    for (const status of ['waiting', 'started', 'exit']) {
+      expect(guard('/care', patient, brand, [{ attachmentsPending: true, status }]).kind).toBe(
+        'redirect',
+      );
+    }
   });
 });
 

@@ -63,6 +63,21 @@ export interface GuardBrand {
 export interface GuardRxVisit {
   readonly idPending?: boolean | null | undefined;
   readonly attachmentsPending?: boolean | null | undefined;
+  /**
+   * The visit's status, when known. Uploads are asked for once a visit is paid: a visit still
+   * waiting for payment (pendingMedPayment), or one that ended without review (cancel, refund),
+   * sends nobody anywhere (decision: the flow pays first, then uploads on /rxvisits).
+   */
+  readonly status?: string | null | undefined;
+}
+
+/** Statuses whose pending uploads do not hold the patient (not paid yet, or over). */
+export const uploadsNotAwaited: readonly string[] = ['pendingMedPayment', 'cancel', 'refund'];
+
+/** Whether a visit holds its patient on /rxvisits until they upload (guard step 6). */
+export function awaitsUploads(visit: GuardRxVisit): boolean {
+  if (visit.status && uploadsNotAwaited.includes(visit.status)) return false;
+  return Boolean(visit.idPending || visit.attachmentsPending);
 }
 
 /** The message of step 2 lives with the appointments texts. */
@@ -149,7 +164,7 @@ export function guardRoute(input: {
   }
 
   // 6. Pending ID or attachments send every other route to /rxvisits.
-  const pending = (input.rxVisits ?? []).some((v) => v.idPending || v.attachmentsPending);
+  const pending = (input.rxVisits ?? []).some(awaitsUploads);
   if (pending && !actionRequiredAllowedPaths.includes(path)) {
     return redirect(path, rxVisitsPath, 'navigation.actionRequired');
   }

@@ -35,8 +35,10 @@ export const realtimeEvents = {
   visitUpdate: 'visitUpdate',
   /** Server -> providers licensed in a state: its queue changed; fetch it again. */
   queueChanged: 'queueChanged',
-  /** Server -> clients: a prescription visit changed (issue: rx visits). */
+  /** Server -> patient: a prescription visit of theirs changed (rx/rx-visits.api RxVisitUpdate). */
   updateRxVisit: 'updateRxVisit',
+  /** Server -> prescribers licensed in a state: its Rx review line changed; fetch it again. */
+  rxQueueChanged: 'rxQueueChanged',
   /** Server -> a socket whose session ended (logout, revoke, expiry): it is then disconnected. */
   sessionEnded: 'sessionEnded',
 } as const;
