@@ -9,6 +9,7 @@ import { clinicModule } from './features/clinic/clinic.module';
 import { filesModule } from './features/files/files.module';
 import { notesModule } from './features/notes/notes.module';
 import { paymentsModule } from './features/payments/payments.module';
+import { rxModule } from './features/rx/rx.module';
 import { systemModule } from './features/system/system.module';
 import { frameworkErrorOptions } from './platform/http';
 import { registerHttp, serveWeb } from './platform/http-setup';
@@ -78,8 +79,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notes: notes.port,
   });
   const files = filesModule(ctx);
+  const rx = rxModule(ctx, {
+    accounts: accounts.port,
+    brands: brands.port,
+    roster: clinic.port,
+    payments: payments.port,
+    files: files.port,
+  });
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
-  const modules: AreaModule[] = [system, accounts, brands, clinic, payments, care, notes, files];
+  const modules: AreaModule[] = [
+    system,
+    accounts,
+    brands,
+    clinic,
+    payments,
+    care,
+    notes,
+    files,
+    rx,
+  ];
 
   await registerHttp(app, {
     sessions: platform.sessions,

@@ -101,6 +101,13 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
       }
       return { id: charge.id, amount: charge.amount };
     },
+    async quote(_accountId, item, priceCents) {
+      return {
+        price: priceCents,
+        priceToken: `quote-${item}-${priceCents}`,
+        data: { title: '', msg: '' },
+      };
+    },
     async refund(accountId, chargeId, idempotencyKey) {
       calls.push({ op: 'refund', accountId, key: idempotencyKey, chargeId });
       log.push(`refund ${idempotencyKey}`);

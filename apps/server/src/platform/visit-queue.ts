@@ -47,9 +47,10 @@ export interface VisitQueue<V extends QueueItem> {
 export function createVisitQueue<V extends QueueItem>(deps: {
   store: VisitQueueStore<V>;
   push: Push;
-  events: { lineChanged: string; waiterUpdate: string };
+  /** `waiterUpdate` and `waiter` are left out by a line whose waiters are told nothing. */
+  events: { lineChanged: string; waiterUpdate?: string };
   /** The waiter's own view of its item (who waits, its place and wait), built without queries. */
-  waiter: (
+  waiter?: (
     item: V,
     place: number,
     waitTime: number | null,
@@ -66,19 +67,23 @@ export function createVisitQueue<V extends QueueItem>(deps: {
     },
 
     async changed(state) {
+      const { waiter } = deps;
+      const waiterUpdate = deps.events.waiterUpdate;
+      const tellWaiters = Boolean(waiter && waiterUpdate);
       const [claimants, waiting, onDuty] = await Promise.all([
         deps.store.claimants(state),
-        deps.store.waiting([state]),
-        deps.store.onDuty(state),
+        tellWaiters ? deps.store.waiting([state]) : Promise.resolve([]),
+        tellWaiters ? deps.store.onDuty(state) : Promise.resolve(0),
       ]);
       for (const accountId of claimants) deps.push(accountId, deps.events.lineChanged, { state });
+      if (!waiter || !waiterUpdate) return;
       const places = placesInLine(waiting);
       for (const item of waiting) {
         const place = places.get(item.id);
         if (place === undefined) continue;
         const { waitTime } = standing(place, onDuty);
-        const { accountId, payload } = deps.waiter(item, place, waitTime);
-        deps.push(accountId, deps.events.waiterUpdate, payload);
+        const { accountId, payload } = waiter(item, place, waitTime);
+        deps.push(accountId, waiterUpdate, payload);
       }
     },
 

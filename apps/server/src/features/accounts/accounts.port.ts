@@ -23,6 +23,8 @@ export interface HolderContact {
 
 export interface AccountsPort {
   person(personId: string): Promise<PersonFacts | undefined>;
+  /** The account's people: the holder first, then the dependents. */
+  family(accountId: string): Promise<PersonFacts[]>;
   /** Several people at once (one query), in no particular order; unknown ids are left out. */
   persons(personIds: readonly string[]): Promise<PersonFacts[]>;
   /** The consent documents and versions the account holder accepted. */

@@ -28,6 +28,9 @@ export function createPeopleRepo(db: Db, repo: AccountsRepo): AccountsPort {
       const found = await repo.findPerson(personId);
       return found ? facts(found) : undefined;
     },
+    async family(accountId) {
+      return (await repo.listPersons(accountId)).map(facts);
+    },
     async persons(personIds) {
       if (personIds.length === 0) return [];
       const rows = await db

@@ -6,4 +6,7 @@ import type { FilesService } from './files.service';
  * account — open it for its owner, remove it. The bytes stay in platform/files, encrypted;
  * every call is audited here.
  */
-export type FilesPort = Pick<FilesService, 'upload' | 'open' | 'remove'>;
+export type FilesPort = Pick<FilesService, 'upload' | 'open' | 'openFor' | 'remove'>;
+
+/** A file opened for reading: its record and its bytes (the caller consumes or destroys them). */
+export type { OpenedFile } from './files.service';

@@ -4,11 +4,15 @@ import {
   fileUploadFieldsSchema,
   fileUploadResponseSchema,
 } from '@apothecall/domain/files/files.api';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { AppError, parseWith } from '../../platform/errors';
+import { parseWith } from '../../platform/errors';
+import {
+  contentDisposition,
+  readForm,
+  registerMultipart,
+} from '../../platform/files/multipart-form';
 import { fileErrors } from '../../platform/files/upload-inspect';
 import { requireSession } from '../../platform/http';
 import type { FilesService } from './files.service';
@@ -23,17 +27,7 @@ const maxFields = 4;
  */
 export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
   return async (app: FastifyInstance) => {
-    await app.register(multipart, {
-      limits: {
-        fileSize: deps.maxBytes,
-        files: 1,
-        fields: maxFields,
-        fieldSize: 256,
-        fieldNameSize: 64,
-        parts: maxFields + 1,
-        headerPairs: 50,
-      },
-    });
+    await registerMultipart(app, deps.maxBytes, maxFields);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['files'];
     const secured = { preHandler: requireSession };
@@ -105,45 +99,4 @@ export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
       },
     );
   };
-}
-
-interface UploadForm {
-  fields: Record<string, string>;
-  file: { name: string; bytes: Buffer } | undefined;
-}
-
-/** Reads the whole form, the file bounded by `maxBytes`; multipart limits become clear 4xx. */
-async function readForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
-  if (!request.isMultipart()) throw fileErrors.missing();
-  const form: UploadForm = { fields: {}, file: undefined };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (form.file) throw fileErrors.tooMany();
-        form.file = { name: part.filename ?? '', bytes: await part.toBuffer() };
-      } else if (typeof part.value === 'string') {
-        form.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileErrors.tooLarge(maxBytes);
-    if (code === 'FST_FILES_LIMIT') throw fileErrors.tooMany();
-    throw new AppError(400, 'VALIDATION', 'errors.malformedBody');
-  }
-  return form;
-}
-
-/**
- * `attachment` with the name twice: an ASCII fallback (`filename`, quotes and non-ASCII
- * replaced) and the exact UTF-8 name (`filename*`, RFC 8187).
- */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -43,6 +43,12 @@ export interface FilesService {
   upload(actor: FilesActor, input: UploadInput): Promise<StoredFile>;
   /** The file and its bytes, for its owner only (anyone else: not found). */
   open(actor: FilesActor, id: string): Promise<OpenedFile>;
+  /**
+   * The file and its bytes for someone the owning area has let see it (a prescriber reviewing
+   * the patient's visit): only a file of `ownerAccountId`, else not found. Audited as the
+   * caller's read of the owner's record.
+   */
+  openFor(actor: FilesActor, id: string, ownerAccountId: string): Promise<OpenedFile>;
   /** Removes the file (its row is kept, marked removed; its bytes are deleted). */
   remove(actor: FilesActor, id: string): Promise<void>;
 }
@@ -91,10 +97,15 @@ export function createFilesService(deps: {
     return deps.audit.record(actor, action, whose, detail);
   };
 
-  /** The file, when the actor's account owns it; else a denied row and not-found. */
-  async function owned(actor: FilesActor, id: string, action: FileAction): Promise<FileRecord> {
+  /** The file, when `owner` owns it (the actor's own account by default); else denied, not found. */
+  async function owned(
+    actor: FilesActor,
+    id: string,
+    action: FileAction,
+    owner = actor.accountId,
+  ): Promise<FileRecord> {
     const found = isId(id) ? await deps.repo.find(id) : undefined;
-    if (!found || found.ownerAccountId !== actor.accountId) {
+    if (!found || found.ownerAccountId !== owner) {
       // Only a well-formed id is kept: it names what was asked for, junk says nothing.
       await audit(actor, action, 'denied', undefined, {
         reason: 'not-found-or-not-allowed',
@@ -103,6 +114,28 @@ export function createFilesService(deps: {
       throw fileErrors.notFound();
     }
     return found;
+  }
+
+  /** Streams a file the caller may read, audited (a failed read too). */
+  async function read(actor: FilesActor, record: FileRecord): Promise<OpenedFile> {
+    let body: Readable;
+    try {
+      body = await deps.store.get(record.storageKey);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      await audit(actor, 'file.read', 'failure', record, {
+        fileId: record.id,
+        reason: typeof code === 'string' ? code : 'store-error',
+      });
+      throw error;
+    }
+    try {
+      await audit(actor, 'file.read', 'success', record, { fileId: record.id });
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+    return { file: view(record), body };
   }
 
   return {
@@ -152,25 +185,11 @@ export function createFilesService(deps: {
     },
 
     async open(actor, id) {
-      const record = await owned(actor, id, 'file.read');
-      let body: Readable;
-      try {
-        body = await deps.store.get(record.storageKey);
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        await audit(actor, 'file.read', 'failure', record, {
-          fileId: record.id,
-          reason: typeof code === 'string' ? code : 'store-error',
-        });
-        throw error;
-      }
-      try {
-        await audit(actor, 'file.read', 'success', record, { fileId: record.id });
-      } catch (error) {
-        body.destroy();
-        throw error;
-      }
-      return { file: view(record), body };
+      return read(actor, await owned(actor, id, 'file.read'));
+    },
+
+    async openFor(actor, id, ownerAccountId) {
+      return read(actor, await owned(actor, id, 'file.read', ownerAccountId));
     },
 
     async remove(actor, id) {

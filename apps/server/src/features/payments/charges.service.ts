@@ -15,7 +15,13 @@ export interface ChargesService {
    * Charges the priced amount: credit first, then the card. Idempotent per key. The input is
    * POST /payments/charge as chargeRequestSchema parsed it (other areas: PaymentsPort).
    */
-  charge(accountId: string, input: ChargeInput, origin: RequestOrigin): Promise<TransactionEntry>;
+  charge(
+    accountId: string,
+    input: ChargeInput,
+    origin: RequestOrigin,
+    /** The item the price token must be for (an item quote pays only its own item). */
+    item?: string,
+  ): Promise<TransactionEntry>;
   /** Refunds a succeeded charge in full (credit back to credit, card back to card). */
   refund(
     accountId: string,
@@ -249,9 +255,14 @@ export function createChargesService(deps: {
   }
 
   return {
-    async charge(accountId, input, origin) {
+    async charge(accountId, input, origin, item) {
       const claim = await deps.pricing.verify(accountId, input.priceToken);
       if (!claim) return staleToken(accountId);
+      // An item's quote pays that item only, and a visit fee's token pays no item.
+      const forItem = claim.source === 'item' ? claim.code : undefined;
+      if (forItem !== item) {
+        throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged');
+      }
       const amount = claim.price;
       const fingerprint = `${amount}:${input.paymentProfileId ?? 'none'}`;
       const existing = await deps.ledger.findByKey(accountId, input.idempotencyKey);

@@ -71,7 +71,8 @@ export function paymentsModule(
   return {
     name: 'payments',
     port: {
-      charge: (accountId, input, origin) => charges.charge(accountId, input, origin),
+      charge: (accountId, input, origin, item) => charges.charge(accountId, input, origin, item),
+      quote: (accountId, item, priceCents) => pricing.itemPrice(accountId, item, priceCents),
       refund: (accountId, chargeId, key, origin) =>
         charges.refund(accountId, chargeId, key, origin),
     },

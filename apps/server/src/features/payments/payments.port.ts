@@ -12,7 +12,15 @@ export interface PaymentsPort {
     /** As POST /payments/charge takes it (chargeRequestSchema, parsed). */
     input: ChargeInput,
     origin: RequestOrigin,
+    /** When given, the price token must be this item's quote (`quote`). */
+    item?: string,
   ): Promise<{ id: string; amount: number }>;
+  /** A signed price for one item this area's caller sells (an Rx visit): what to pay, and its token. */
+  quote(
+    accountId: string,
+    item: string,
+    priceCents: number,
+  ): Promise<{ price: number; priceToken: string; data: { title: string; msg: string } }>;
   refund(
     accountId: string,
     chargeId: string,

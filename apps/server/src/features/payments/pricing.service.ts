@@ -39,6 +39,8 @@ export interface PricingService {
   redeemed(
     accountId: string,
   ): Promise<{ code: string; title: string; msg: string; redeemedAt: string }[]>;
+  /** The price of one item another area sells (`item` names it, e.g. `rx:<visit id>`). */
+  itemPrice(accountId: string, item: string, priceCents: number): Promise<PriceAnswer>;
   /** The claim of a token this account may still pay with, or undefined (stale, forged, other account). */
   verify(accountId: string, token: string): Promise<PriceClaim | undefined>;
 }
@@ -161,6 +163,13 @@ export function createPricingService(deps: {
         msg: r.message,
         redeemedAt: r.redeemedAt.toISOString(),
       }));
+    },
+    async itemPrice(accountId, item, priceCents) {
+      return {
+        price: priceCents,
+        priceToken: await token(accountId, priceCents, 'item', item),
+        data: { title: '', msg: '' },
+      };
     },
     async verify(accountId, priceToken) {
       const claim = verifyPriceToken(priceToken, await key(), now().getTime());

@@ -8,7 +8,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface PriceClaim {
   accountId: string;
   price: number;
-  source: 'default' | 'referral' | 'coupon';
+  /**
+   * 'item': the price of one thing another area sells (an Rx visit), bound to it by `code`
+   * (e.g. `rx:<visit id>`), so the token pays that thing and nothing else.
+   */
+  source: 'default' | 'referral' | 'coupon' | 'item';
   code: string | null;
   /** Epoch milliseconds. */
   expiresAt: number;

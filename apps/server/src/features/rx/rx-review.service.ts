@@ -1,0 +1,408 @@
+import { queueOrder } from '@apothecall/domain/care/visit-queue.rules';
+import type { VisitPrescriptionInput } from '@apothecall/domain/care/visits.api';
+import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
+import { packageLines, rxProductById } from '@apothecall/domain/rx/rx-products.rules';
+import { canTransition, type RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
+import type {
+  RxMessage,
+  RxQueueEntry,
+  RxReview,
+  RxStatusChangeRequest,
+  RxVisitView,
+} from '@apothecall/domain/rx/rx-visits.api';
+import { z } from 'zod';
+import type { Actor } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
+import { AppError, appErrors } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
+import type { VisitQueue } from '../../platform/visit-queue';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { RosterPort } from '../clinic/roster.port';
+import type { FilesPort, OpenedFile } from '../files/files.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import './rx.events';
+import type { RxRepo, RxVisitRecord } from './rx.repo';
+import { patientFacts } from './rx.service';
+import { messageView, statusOf } from './rx.views';
+import type { RxViewLoader } from './rx-visit-views';
+
+/** A visit in the shared queue (`createdAt`: when it joined the line, i.e. was paid). */
+export type RxQueueItem = RxVisitRecord;
+
+const inLine = (visit: RxVisitRecord): RxQueueItem => ({
+  ...visit,
+  createdAt: visit.paidAt ?? visit.createdAt,
+});
+
+export interface RxReviewService {
+  queue(actor: Actor): Promise<{ states: string[]; waiting: RxQueueEntry[]; mine: RxQueueEntry[] }>;
+  claim(actor: Actor, visitId: string): Promise<RxVisitRecord>;
+  review(actor: Actor, visitId: string): Promise<RxReview>;
+  file(actor: Actor, visitId: string, fileId: string): Promise<OpenedFile>;
+  changeStatus(
+    actor: Actor,
+    visitId: string,
+    input: Required<Pick<RxStatusChangeRequest, 'status' | 'version'>> & {
+      note: string;
+      requestAttachment: boolean;
+    },
+  ): Promise<RxVisitView>;
+  prescribe(
+    actor: Actor,
+    visitId: string,
+    input: { version: number; prescriptions: Required<VisitPrescriptionInput>[] },
+  ): Promise<RxVisitView>;
+  sendMessage(actor: Actor, visitId: string, text: string): Promise<RxMessage[]>;
+  /** The visit, when this prescriber may see it (for its prescription PDF). */
+  visitFor(actor: Actor, visitId: string): Promise<RxVisitRecord>;
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** Statuses a prescriber moves with this call; waiting -> started is the claim. */
+const reviewMoves: readonly RxVisitStatus[] = ['started', 'ended', 'exit', 'refund'];
+
+/**
+ * The prescriber's side of asynchronous visits: the review line of their licensed states on the
+ * shared visit queue (oldest first, exactly one claim wins), the review (answers, alarms, ID and
+ * attachments through audited reads, the patient's earlier visits), the spec's transition table
+ * enforced here, and the prescription from the treatment's package, checked by the domain's
+ * medication rules. A visit outside the prescriber's licensed states does not exist for them.
+ */
+export function createRxReviewService(deps: {
+  repo: RxRepo;
+  views: RxViewLoader;
+  accounts: Pick<AccountsPort, 'person' | 'persons' | 'role'>;
+  roster: Pick<RosterPort, 'licenses'>;
+  queue: VisitQueue<RxQueueItem>;
+  payments: Pick<PaymentsPort, 'refund'>;
+  files: Pick<FilesPort, 'openFor'>;
+  audit: AuditService;
+  events: Pick<EventBus, 'emit'>;
+  now?: () => Date;
+}): RxReviewService {
+  const now = deps.now ?? (() => new Date());
+
+  async function prescriber(actor: Actor): Promise<string[]> {
+    if ((await deps.accounts.role(actor.accountId)) !== 'provider') {
+      throw new AppError(403, 'PROVIDERS_ONLY', 'care.clinic.providersOnly');
+    }
+    return deps.roster.licenses(actor.accountId);
+  }
+
+  /**
+   * The visit when this prescriber may act on it: licensed in its state, and it is in the line
+   * (waiting) or theirs. Otherwise not found (audited as denied), never "forbidden".
+   */
+  async function reachable(actor: Actor, visitId: string): Promise<RxVisitRecord> {
+    const states = await prescriber(actor);
+    const visit = isUuid(visitId) ? await deps.repo.visit(visitId) : undefined;
+    const mayAct =
+      visit &&
+      visit.ledgerId !== null &&
+      states.includes(visit.location) &&
+      (visit.status === 'waiting' || visit.prescriberId === actor.accountId);
+    if (!visit || !mayAct) {
+      await deps.audit.denied(actor, 'rx.review.read', null, {
+        reason: 'not-found-or-not-allowed',
+        ...(isUuid(visitId) ? { visitId } : {}),
+      });
+      throw appErrors.notFound();
+    }
+    return visit;
+  }
+
+  const subject = (visit: RxVisitRecord) => ({
+    accountId: visit.accountId,
+    personId: visit.personId,
+  });
+
+  async function entries(visits: readonly RxVisitRecord[]): Promise<RxQueueEntry[]> {
+    const people = await deps.accounts.persons(visits.map((v) => v.personId));
+    return visits.map((visit) => {
+      const person = people.find((p) => p.id === visit.personId);
+      const age = person ? patientFacts(person, now()).age : 0;
+      return {
+        id: visit.id,
+        productId: visit.productId,
+        state: visit.location,
+        status: statusOf(visit),
+        waitingSince: (visit.paidAt ?? visit.createdAt).toISOString(),
+        alarms: visit.alarms,
+        refill: visit.refillOf !== null,
+        patientLabel: person ? `${person.firstName}, ${age}` : '',
+      };
+    });
+  }
+
+  async function told(visit: RxVisitRecord, line = false) {
+    await deps.events.emit('rx.visitChanged', { visitId: visit.id });
+    if (line) await deps.events.emit('rx.queueChanged', { state: visit.location });
+  }
+
+  async function claimAndStart(actor: Actor, visit: RxVisitRecord, states: readonly string[]) {
+    if (!(await deps.queue.claim(inLine(visit), actor.accountId, states, now()))) {
+      throw new AppError(409, 'ALREADY_CLAIMED', 'rxClinic.queue.taken');
+    }
+    const claimed = await deps.repo.visit(visit.id);
+    if (!claimed) throw appErrors.notFound();
+    await deps.audit.record(actor, 'rx.review.claim', subject(visit), { visitId: visit.id });
+    await told(claimed, true);
+    return claimed;
+  }
+
+  return {
+    async queue(actor) {
+      const states = await prescriber(actor);
+      const [waiting, mine] = await Promise.all([
+        deps.repo.waitingIn(states),
+        deps.repo.reviewsOf(actor.accountId),
+      ]);
+      const ordered = queueOrder(waiting.map(inLine));
+      await deps.audit.record(
+        actor,
+        'rx.review.queue',
+        { accountId: actor.accountId },
+        { visits: [...ordered, ...mine].map((v) => v.id) },
+      );
+      return { states, waiting: await entries(ordered), mine: await entries(mine) };
+    },
+
+    async claim(actor, visitId) {
+      const visit = await reachable(actor, visitId);
+      if (visit.status !== 'waiting') {
+        throw new AppError(409, 'ALREADY_CLAIMED', 'rxClinic.queue.taken');
+      }
+      return claimAndStart(actor, visit, await deps.roster.licenses(actor.accountId));
+    },
+
+    async review(actor, visitId) {
+      const visit = await reachable(actor, visitId);
+      const person = await deps.accounts.person(visit.personId);
+      if (!person) throw appErrors.notFound();
+      const earlier = (await deps.repo.visitsOfPerson(visit.personId)).filter(
+        (v) => v.id !== visit.id && v.ledgerId !== null,
+      );
+      const [views, messages] = await Promise.all([
+        deps.views([visit, ...earlier]),
+        deps.repo.messagesOf(visit.id),
+      ]);
+      const [own, ...history] = views;
+      if (!own) throw appErrors.notFound();
+      await deps.audit.record(actor, 'rx.review.read', subject(visit), {
+        visitId: visit.id,
+        history: earlier.map((v) => v.id),
+      });
+      const evaluation = visit.evaluation as {
+        fields?: { id: string; section: string; phrase: string; data: string | string[] }[];
+        bmi?: number | null;
+      };
+      const product = rxProductById(visit.productId);
+      return {
+        visit: own,
+        patient: {
+          name: `${person.firstName} ${person.lastName}`,
+          dob: person.dob,
+          age: patientFacts(person, now()).age,
+          gender: person.gender,
+          phone: person.phone,
+        },
+        answers: (evaluation.fields ?? []).map((f) => ({
+          id: f.id.split(':').pop() ?? f.id,
+          section: f.section,
+          phrase: f.phrase,
+          data: f.data,
+        })),
+        alarms: visit.alarms,
+        bmi: evaluation.bmi ?? null,
+        packageLines: product
+          ? packageLines(product).map((line) => ({
+              medication: line.medication,
+              strength: `${line.strengthMg} mg`,
+              quantity: line.quantity,
+            }))
+          : [],
+        protocolId: product?.protocolId ?? null,
+        history,
+        messages: messages.map(messageView),
+        statusChanged: visit.prescriptionChangedAt !== null,
+      };
+    },
+
+    async file(actor, visitId, fileId) {
+      const visit = await reachable(actor, visitId);
+      const linked = (await deps.repo.filesOf([visit.id])).some((f) => f.fileId === fileId);
+      if (!linked) {
+        await deps.audit.denied(actor, 'rx.review.file', subject(visit), {
+          visitId: visit.id,
+          reason: 'not-linked',
+        });
+        throw appErrors.notFound();
+      }
+      return deps.files.openFor(actor, fileId, visit.accountId);
+    },
+
+    async changeStatus(actor, visitId, input) {
+      const visit = await reachable(actor, visitId);
+      const from = statusOf(visit);
+      const to = input.status;
+      if (to === 'rxed' && canTransition(from, to)) {
+        throw new AppError(409, 'RX_TRANSITION_REFUSED', 'rx.transition.usePrescribe');
+      }
+      if (!reviewMoves.includes(to) || !canTransition(from, to)) {
+        throw new AppError(409, 'RX_TRANSITION_REFUSED', 'rx.transition.refused', { from, to });
+      }
+      if (visit.version !== input.version) {
+        throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+      }
+      // Starting a waiting visit is claiming it: exactly one prescriber wins.
+      if (from === 'waiting' && to === 'started') {
+        const claimed = await claimAndStart(
+          actor,
+          visit,
+          await deps.roster.licenses(actor.accountId),
+        );
+        const [view] = await deps.views([claimed]);
+        if (!view) throw appErrors.notFound();
+        return view;
+      }
+      if (to === 'exit' && input.note.trim() === '') {
+        throw new AppError(400, 'VALIDATION', 'rx.transition.noteRequired', undefined, {
+          field: 'note',
+        });
+      }
+      const changes =
+        to === 'exit'
+          ? {
+              statusComment: input.note.trim(),
+              attachmentsPending: input.requestAttachment || visit.attachmentsPending,
+              prescriberId: actor.accountId,
+            }
+          : to === 'refund'
+            ? {
+                completed: true,
+                idPending: false,
+                attachmentsPending: false,
+                statusComment: '',
+                prescriberId: actor.accountId,
+              }
+            : { statusComment: '', prescriberId: actor.accountId };
+      const moved = await deps.repo.move(
+        visit.id,
+        { status: from, version: input.version },
+        to,
+        changes,
+      );
+      if (!moved) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+      if (to === 'exit') {
+        await deps.repo.insertMessage({
+          visitId: visit.id,
+          owner: actor.accountId,
+          fromRole: 'prescriber',
+          text: input.note.trim(),
+        });
+      }
+      await deps.audit.record(actor, 'rx.review.status', subject(visit), {
+        visitId: visit.id,
+        from,
+        to,
+      });
+      await told(moved, from === 'waiting');
+      if (to === 'refund' && visit.ledgerId) {
+        await deps.payments.refund(visit.accountId, visit.ledgerId, `refund:rx:${visit.id}`, actor);
+      }
+      const [view] = await deps.views([moved]);
+      if (!view) throw appErrors.notFound();
+      return view;
+    },
+
+    async prescribe(actor, visitId, input) {
+      const visit = await reachable(actor, visitId);
+      const from = statusOf(visit);
+      if (!canTransition(from, 'rxed')) {
+        throw new AppError(409, 'RX_TRANSITION_REFUSED', 'rx.transition.refused', {
+          from,
+          to: 'rxed',
+        });
+      }
+      if (visit.version !== input.version) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+      const product = rxProductById(visit.productId);
+      const lines = product ? packageLines(product) : [];
+      // A package with fixed lines is prescribed from them (medication and strength).
+      for (const p of input.prescriptions) {
+        const fromPackage =
+          lines.length === 0 ||
+          lines.some(
+            (line) =>
+              line.medication.toLowerCase() === p.medication.trim().toLowerCase() &&
+              Number.parseFloat(p.strength) === line.strengthMg,
+          );
+        if (!fromPackage) {
+          throw new AppError(400, 'PRESCRIPTION_REFUSED', 'rx.prescribe.notFromPackage', {
+            medication: lines.map((l) => `${l.medication} ${l.strengthMg} mg`).join(', '),
+          });
+        }
+      }
+      const evaluation = visit.evaluation as { answers?: Record<string, unknown> };
+      const current = evaluation.answers?.medications;
+      const [violation] = checkPrescription({
+        medications: input.prescriptions.map((p) => ({
+          name: p.medication,
+          ...(product ? { category: product.category } : {}),
+          ...(product?.category === 'ldn' ? { dailyDoseMg: Number.parseFloat(p.strength) } : {}),
+        })),
+        prepaid: false,
+        state: visit.location,
+        currentMedications: typeof current === 'string' ? [current] : [],
+      });
+      if (violation) {
+        throw new AppError(400, 'PRESCRIPTION_REFUSED', violation.key, violation.params);
+      }
+      const written = await deps.repo.insertPrescriptions(
+        input.prescriptions.map((p) => ({
+          visitId: visit.id,
+          prescriberId: actor.accountId,
+          medication: p.medication.trim(),
+          strength: p.strength.trim(),
+          quantity: p.quantity,
+          refills: p.refills,
+          directions: p.directions.trim(),
+          pharmacy: p.pharmacyNcpdpId ? { ncpdpId: p.pharmacyNcpdpId } : null,
+        })),
+      );
+      const moved = await deps.repo.move(
+        visit.id,
+        { status: from, version: input.version },
+        'rxed',
+        {
+          completed: true,
+          ...(visit.pharmacySeenAt ? { prescriptionChangedAt: now() } : {}),
+        },
+      );
+      if (!moved) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+      await deps.audit.record(actor, 'rx.review.prescribe', subject(visit), {
+        visitId: visit.id,
+        prescriptions: written.map((p) => p.id),
+      });
+      await told(moved);
+      const [view] = await deps.views([moved]);
+      if (!view) throw appErrors.notFound();
+      return view;
+    },
+
+    async sendMessage(actor, visitId, text) {
+      const visit = await reachable(actor, visitId);
+      await deps.repo.insertMessage({
+        visitId: visit.id,
+        owner: actor.accountId,
+        fromRole: 'prescriber',
+        text,
+      });
+      await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
+      await told(visit);
+      return (await deps.repo.messagesOf(visit.id)).map(messageView);
+    },
+
+    visitFor: reachable,
+  };
+}

@@ -1,0 +1,41 @@
+import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { RxRepo, RxVisitRecord } from './rx.repo';
+import { visitView } from './rx.views';
+
+export type RxViewLoader = (visits: readonly RxVisitRecord[]) => Promise<RxVisitView[]>;
+
+/**
+ * Builds the views of several visits with three reads whatever their number: the people's
+ * names, the visits' files and their prescriptions.
+ */
+export function createRxViewLoader(deps: {
+  repo: Pick<RxRepo, 'filesOf' | 'prescriptionsOf'>;
+  accounts: Pick<AccountsPort, 'persons'>;
+}): RxViewLoader {
+  return async (visits) => {
+    if (visits.length === 0) return [];
+    const ids = visits.map((v) => v.id);
+    const [people, files, prescriptions] = await Promise.all([
+      deps.accounts.persons(visits.map((v) => v.personId)),
+      deps.repo.filesOf(ids),
+      deps.repo.prescriptionsOf(ids),
+    ]);
+    return visits.map((visit) => {
+      const person = people.find((p) => p.id === visit.personId);
+      return visitView(visit, {
+        patientName: person ? `${person.firstName} ${person.lastName}` : '',
+        files: files
+          .filter((f) => f.visitId === visit.id)
+          .map((f) => ({
+            id: f.fileId,
+            docType: f.docType === 'id' ? ('id' as const) : ('attachment' as const),
+            name: f.name,
+            type: f.contentType,
+            uploadedAt: f.createdAt.toISOString(),
+          })),
+        prescriptions: prescriptions.filter((p) => p.visitId === visit.id),
+      });
+    });
+  };
+}

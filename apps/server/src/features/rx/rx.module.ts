@@ -1,0 +1,118 @@
+import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import type { Actor } from '../../platform/actor';
+import { appErrors } from '../../platform/errors';
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import { createVisitQueue } from '../../platform/visit-queue';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { BrandsPort } from '../brands/brands.port';
+import type { RosterPort } from '../clinic/roster.port';
+import type { FilesPort } from '../files/files.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import { subscribeRxNotifier } from './rx.notifier';
+import { createRxRepo } from './rx.repo';
+import { rxRoutes } from './rx.routes';
+import { createRxService } from './rx.service';
+import { renderPrescriptionPdf } from './rx-prescription-pdf';
+import { createRxReviewService, type RxQueueItem } from './rx-review.service';
+import { createRxViewLoader } from './rx-visit-views';
+
+/**
+ * Asynchronous prescription (Rx) visits (issue 14): the patient's evaluation, payment, ID and
+ * attachments, and the prescriber's review line on the shared visit queue, the spec's status
+ * table, the prescription and its PDF. Live updates go out through the area's events.
+ */
+export function rxModule(
+  ctx: ModuleContext,
+  ports: {
+    accounts: AccountsPort;
+    brands: BrandsPort;
+    roster: RosterPort;
+    payments: PaymentsPort;
+    files: FilesPort;
+  },
+): AreaModule {
+  const { db, config, platform } = ctx;
+  const { audit, events, realtime, clock } = platform;
+  const repo = createRxRepo(db);
+  const views = createRxViewLoader({ repo, accounts: ports.accounts });
+  const queue = createVisitQueue<RxQueueItem>({
+    store: {
+      waiting: (states) => repo.waitingIn(states),
+      claim: (id, prescriberId, states, at) => repo.claim(id, prescriberId, states, at),
+      claimants: (state) => ports.roster.licensedIn(state),
+      onDuty: (state) => ports.roster.onDutyCount(state),
+    },
+    push: realtime.push,
+    // Prescribers are told; patients waiting for review have no place in line to show.
+    events: { lineChanged: realtimeEvents.rxQueueChanged },
+    onError: platform.warn('rx queue update not pushed'),
+  });
+  const rx = createRxService({
+    repo,
+    views,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    payments: ports.payments,
+    files: ports.files,
+    audit,
+    events,
+    ...clock,
+  });
+  const review = createRxReviewService({
+    repo,
+    views,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    queue,
+    payments: ports.payments,
+    files: ports.files,
+    audit,
+    events,
+    ...clock,
+  });
+  subscribeRxNotifier({ events, realtime, queue, repo });
+
+  async function prescriptionPdf(actor: Actor, visitId: string, who: 'patient' | 'prescriber') {
+    const visit =
+      who === 'patient' ? await rx.ownVisit(actor, visitId) : await review.visitFor(actor, visitId);
+    const prescriptions = await repo.prescriptionsOf([visit.id]);
+    const [first] = prescriptions;
+    if (visit.status !== 'rxed' || !first) throw appErrors.notFound();
+    const [person, name, profile] = await Promise.all([
+      ports.accounts.person(visit.personId),
+      ports.accounts.displayName(first.prescriberId),
+      ports.roster.profile(first.prescriberId),
+    ]);
+    if (!person) throw appErrors.notFound();
+    const credential = providerCredentialSchema.safeParse(profile?.credential);
+    await audit.record(
+      actor,
+      'rx.prescription.pdf',
+      { accountId: visit.accountId, personId: visit.personId },
+      { visitId: visit.id },
+    );
+    return renderPrescriptionPdf({
+      brandName: (await actor.brand()).name,
+      lang: actor.lang,
+      visitId: visit.id,
+      prescriber: {
+        name: profile?.suffix ? `${name ?? ''}, ${profile.suffix}` : (name ?? ''),
+        credential: credential.success ? credential.data : undefined,
+      },
+      patient: {
+        name: `${person.firstName} ${person.lastName}`,
+        dob: person.dob,
+        gender: person.gender,
+        phone: person.phone,
+      },
+      prescriptions,
+      writtenAt: first.createdAt,
+    });
+  }
+
+  return {
+    name: 'rx',
+    routes: rxRoutes({ rx, review, maxBytes: config.files.maxBytes, prescriptionPdf }),
+  };
+}

@@ -1,0 +1,34 @@
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import type { RxVisitUpdate } from '@apothecall/domain/rx/rx-visits.api';
+import type { EventBus } from '../../platform/events';
+import type { Realtime } from '../../platform/realtime';
+import type { VisitQueue } from '../../platform/visit-queue';
+import type { RxRepo } from './rx.repo';
+import { statusOf } from './rx.views';
+import type { RxQueueItem } from './rx-review.service';
+
+/**
+ * Turns the Rx area's events into live pushes (socket.io's Redis adapter carries them to every
+ * API process): a state's review line changed -> the prescribers licensed there
+ * (`rxQueueChanged`, through the shared visit queue); one visit changed -> its patient
+ * (`updateRxVisit`: id, status, version) and its prescriber (the line event, to refetch).
+ */
+export function subscribeRxNotifier(deps: {
+  events: EventBus;
+  realtime: Pick<Realtime, 'push'>;
+  queue: VisitQueue<RxQueueItem>;
+  repo: Pick<RxRepo, 'visit'>;
+}): void {
+  deps.events.on('rx.queueChanged', ({ state }) => deps.queue.changedLater(state));
+  deps.events.on('rx.visitChanged', async ({ visitId }) => {
+    const visit = await deps.repo.visit(visitId);
+    if (!visit) return;
+    const update: RxVisitUpdate = { id: visit.id, status: statusOf(visit), version: visit.version };
+    deps.realtime.push(visit.accountId, realtimeEvents.updateRxVisit, update);
+    if (visit.prescriberId) {
+      deps.realtime.push(visit.prescriberId, realtimeEvents.rxQueueChanged, {
+        state: visit.location,
+      });
+    }
+  });
+}

@@ -1,0 +1,532 @@
+import { claimResponseSchema } from '@apothecall/domain/care/visits.api';
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import {
+  getVerifyIdDocRequestSchema,
+  logFormRequestSchema,
+  okResponseSchema,
+  productInfoRequestSchema,
+  productInfoResponseSchema,
+  rxIdUploadFieldsSchema,
+  rxMessagesResponseSchema,
+  rxPrescribeRequestSchema,
+  rxPriceResponseSchema,
+  rxQueueResponseSchema,
+  rxRefillRequestSchema,
+  rxReviewResponseSchema,
+  rxSendMessageRequestSchema,
+  rxStatusChangeRequestSchema,
+  rxVisitResponseSchema,
+  rxVisitsResponseSchema,
+  setVerifyIdVisibilityRequestSchema,
+  submitRxEvaluationRequestSchema,
+  submitRxPaymentRequestSchema,
+  verifyIdDocResponseSchema,
+  verifyIdFamilyDocsResponseSchema,
+} from '@apothecall/domain/rx/rx-visits.api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Actor, actorOf } from '../../platform/actor';
+import { parseWith } from '../../platform/errors';
+import {
+  contentDisposition,
+  readForm,
+  registerMultipart,
+} from '../../platform/files/multipart-form';
+import { fileErrors } from '../../platform/files/upload-inspect';
+import { requireSession } from '../../platform/http';
+import type { OpenedFile } from '../files/files.port';
+import type { RxService, RxUpload } from './rx.service';
+import type { RxReviewService } from './rx-review.service';
+
+const visitFileParamsSchema = z.object({ id: z.string().max(64), fileId: z.string().max(64) });
+
+/** A file or PDF as a download, never rendered by the browser in the app's origin. */
+function download(
+  reply: FastifyReply,
+  file: { contentType: string; size: number; name: string },
+  body: OpenedFile['body'] | Buffer,
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.size))
+    .header('content-disposition', contentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(body);
+}
+
+async function upload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fields: Record<string, string>; file: RxUpload }> {
+  const form = await readForm(request, maxBytes);
+  if (!form.file) throw fileErrors.missing();
+  return { fields: form.fields, file: { fileName: form.file.name, bytes: form.file.bytes } };
+}
+
+/**
+ * Asynchronous prescription visits (spec section 7's Rx calls and the prescriber's review).
+ * Uploads are multipart with the same limits as POST /files; the parser is registered in this
+ * plugin only.
+ */
+export function rxRoutes(deps: {
+  rx: RxService;
+  review: RxReviewService;
+  maxBytes: number;
+  /** The visit's prescription as a PDF, for its patient or its prescriber. */
+  prescriptionPdf: (
+    actor: Actor,
+    visitId: string,
+    who: 'patient' | 'prescriber',
+  ) => Promise<Buffer>;
+}) {
+  return async (app: FastifyInstance) => {
+    await registerMultipart(app, deps.maxBytes, 4);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secured = { preHandler: requireSession };
+    const tags = ['rx'];
+    const clinic = ['clinic'];
+
+    r.post(
+      '/get-productInfo-v2',
+      {
+        schema: {
+          tags,
+          summary: "The brand's treatments: evaluation form, consents, protocol and price",
+          body: productInfoRequestSchema,
+          response: { 200: productInfoResponseSchema },
+        },
+      },
+      async () => ({ error: false as const, products: deps.rx.products() }),
+    );
+
+    r.post(
+      '/log-form',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Record that a step of a treatment flow was reached (never the answers)',
+          body: logFormRequestSchema,
+          response: { 200: okResponseSchema },
+        },
+      },
+      async (request) => {
+        await deps.rx.logForm(actorOf(request), request.body.productId, request.body.step);
+        return { error: false as const };
+      },
+    );
+
+    r.post(
+      '/submit-rx-evaluation',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Submit the evaluation: a visit waiting for payment (pendingMedPayment)',
+          body: submitRxEvaluationRequestSchema,
+          response: { 200: rxVisitResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.rx.submitEvaluation(actorOf(request), request.body),
+      }),
+    );
+
+    r.post(
+      '/rx/refill',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'A refill: a new visit reusing an earlier evaluation and prescription',
+          body: rxRefillRequestSchema,
+          response: { 200: rxVisitResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.rx.refill(
+          actorOf(request),
+          request.body.visitId,
+          request.body.idempotencyKey,
+        ),
+      }),
+    );
+
+    r.get(
+      '/rx/visits/:id/price',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The visit's price and its signed token",
+          params: idParamsSchema,
+          response: { 200: rxPriceResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.rx.price(actorOf(request), request.params.id)),
+      }),
+    );
+
+    r.post(
+      '/submit-rx-payment',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Pay the visit (credit, then the card); it joins the review line',
+          body: submitRxPaymentRequestSchema,
+          response: { 200: rxVisitResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.rx.pay(actorOf(request), request.body),
+      }),
+    );
+
+    r.get(
+      '/rx/visits',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The account's Rx visits, newest first, and whether one waits for an upload",
+          response: { 200: rxVisitsResponseSchema },
+        },
+      },
+      async (request) => ({ error: false as const, ...(await deps.rx.list(actorOf(request))) }),
+    );
+
+    r.get(
+      '/rx/visits/unpaid',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The account's visits waiting for payment",
+          response: { 200: rxVisitsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.rx.list(actorOf(request), 'unpaid')),
+      }),
+    );
+
+    r.post(
+      '/rx/visits/:id/cancel',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Cancel an unpaid visit, or a paid one not yet claimed (refunded)',
+          params: idParamsSchema,
+          response: { 200: rxVisitResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.rx.cancel(actorOf(request), request.params.id),
+      }),
+    );
+
+    r.post(
+      '/rx/visits/:id/attachments',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Upload the document the visit waits for (multipart: `file`)',
+          consumes: ['multipart/form-data'],
+          params: idParamsSchema,
+          response: { 200: rxVisitResponseSchema },
+        },
+      },
+      async (request) => {
+        const { file } = await upload(request, deps.maxBytes);
+        return {
+          error: false as const,
+          visit: await deps.rx.uploadAttachment(actorOf(request), request.params.id, file),
+        };
+      },
+    );
+
+    r.post(
+      '/rx/id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Upload a family member's photo ID (multipart: `patientID`, `file`)",
+          consumes: ['multipart/form-data'],
+          response: { 200: verifyIdDocResponseSchema },
+        },
+      },
+      async (request) => {
+        const { fields, file } = await upload(request, deps.maxBytes);
+        const { patientID } = parseWith(rxIdUploadFieldsSchema, fields);
+        return {
+          error: false as const,
+          document: await deps.rx.uploadId(actorOf(request), patientID, file),
+        };
+      },
+    );
+
+    r.post(
+      '/get-verifyId-doc',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "A family member's newest photo ID, if any",
+          body: getVerifyIdDocRequestSchema,
+          response: { 200: verifyIdDocResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        document: await deps.rx.idDocument(actorOf(request), request.body.patientID),
+      }),
+    );
+
+    r.post(
+      '/set-verifyId-Visibility',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Hide a photo ID from pharmacies, or show it again',
+          body: setVerifyIdVisibilityRequestSchema,
+          response: { 200: verifyIdDocResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        document: await deps.rx.setIdVisibility(
+          actorOf(request),
+          request.body.verifyId,
+          request.body.hide,
+        ),
+      }),
+    );
+
+    r.post(
+      '/get-verifyId-FamilyDocs',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Each family member's photo ID, if any",
+          response: { 200: verifyIdFamilyDocsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        documents: await deps.rx.familyIdDocuments(actorOf(request)),
+      }),
+    );
+
+    r.get(
+      '/rx/visits/:id/messages',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The visit's messages with its prescriber, oldest first",
+          params: idParamsSchema,
+          response: { 200: rxMessagesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        messages: await deps.rx.messages(actorOf(request), request.params.id),
+      }),
+    );
+
+    r.post(
+      '/rx/visits/:id/messages',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Write to the prescriber',
+          params: idParamsSchema,
+          body: rxSendMessageRequestSchema,
+          response: { 200: rxMessagesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        messages: await deps.rx.sendMessage(actorOf(request), request.params.id, request.body.text),
+      }),
+    );
+
+    r.get(
+      '/rx/visits/:id/prescription.pdf',
+      {
+        ...secured,
+        schema: { tags, summary: "The visit's prescription (PDF)", params: idParamsSchema },
+      },
+      async (request, reply) => {
+        const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'patient');
+        return download(
+          reply,
+          { contentType: 'application/pdf', size: pdf.length, name: 'prescription.pdf' },
+          pdf,
+        );
+      },
+    );
+
+    // The prescriber's review.
+    r.get(
+      '/clinic/rx/queue',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: 'Rx visits waiting for review in the licensed states (oldest first), and mine',
+          response: { 200: rxQueueResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.review.queue(actorOf(request))),
+      }),
+    );
+
+    r.post(
+      '/clinic/rx/:id/claim',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: 'Claim a waiting Rx visit (exactly one prescriber wins)',
+          params: idParamsSchema,
+          response: { 200: claimResponseSchema },
+        },
+      },
+      async (request) => {
+        const visit = await deps.review.claim(actorOf(request), request.params.id);
+        return { error: false as const, visitId: visit.id };
+      },
+    );
+
+    r.get(
+      '/clinic/rx/:id',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: 'The review: answers, alarms, files, earlier visits, messages (audited)',
+          params: idParamsSchema,
+          response: { 200: rxReviewResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        review: await deps.review.review(actorOf(request), request.params.id),
+      }),
+    );
+
+    r.get(
+      '/clinic/rx/:id/files/:fileId',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: "A visit's ID photo or attachment (audited read)",
+          params: visitFileParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { file, body } = await deps.review.file(
+          actorOf(request),
+          request.params.id,
+          request.params.fileId,
+        );
+        return download(reply, file, body);
+      },
+    );
+
+    r.post(
+      '/clinic/rx/:id/status',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: 'Move the visit: started, ended (approved), exit (ask the patient), refund',
+          params: idParamsSchema,
+          body: rxStatusChangeRequestSchema,
+          response: { 200: rxVisitResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.review.changeStatus(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      '/clinic/rx/:id/prescribe',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: "Prescribe from the treatment's package: ended -> rxed",
+          params: idParamsSchema,
+          body: rxPrescribeRequestSchema,
+          response: { 200: rxVisitResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.review.prescribe(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      '/clinic/rx/:id/messages',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: 'Write to the patient',
+          params: idParamsSchema,
+          body: rxSendMessageRequestSchema,
+          response: { 200: rxMessagesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        messages: await deps.review.sendMessage(
+          actorOf(request),
+          request.params.id,
+          request.body.text,
+        ),
+      }),
+    );
+
+    r.get(
+      '/clinic/rx/:id/prescription.pdf',
+      {
+        ...secured,
+        schema: { tags: clinic, summary: "The visit's prescription (PDF)", params: idParamsSchema },
+      },
+      async (request, reply) => {
+        const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'prescriber');
+        return download(
+          reply,
+          { contentType: 'application/pdf', size: pdf.length, name: 'prescription.pdf' },
+          pdf,
+        );
+      },
+    );
+  };
+}
