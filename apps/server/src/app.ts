@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const files = filesModule(ctx);
   const rx = rxModule(ctx, {
+    care: care.port,
     accounts: accounts.port,
     brands: brands.port,
     roster: clinic.port,

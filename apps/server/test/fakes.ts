@@ -153,6 +153,11 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
     async visit(id) {
       return copy(visits.find((v) => v.id === id));
     },
+    async completedIn(personId, state) {
+      return visits.some(
+        (v) => v.personId === personId && v.location === state && v.state === 'completed',
+      );
+    },
     async insertVisit(input) {
       if (
         visits.some(

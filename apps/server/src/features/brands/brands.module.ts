@@ -10,7 +10,12 @@ import { createBrandsService } from './brands.service';
 /** Brands (white-labels): the look and settings by host, referral codes. */
 export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPort } {
   const repo = createBrandsRepo(ctx.db);
-  const service = createBrandsService({ repo });
+  // The app's clock, so the registry's 30 s cache ages with it (tests move it forward).
+  const clockNow = ctx.platform.clock.now;
+  const service = createBrandsService({
+    repo,
+    ...(clockNow ? { now: () => clockNow().getTime() } : {}),
+  });
   const ref = (brand: { whiteLabel: { id: string }; name: string }) => ({
     id: brand.whiteLabel.id,
     name: brand.name,

@@ -7,6 +7,7 @@ import type { RosterPort } from '../clinic/roster.port';
 import type { NotesPort } from '../notes/notes.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import { subscribeCareNotifier } from './care.notifier';
+import type { CarePort } from './care.port';
 import { createCareRepo, type VisitRecord } from './care.repo';
 import { careRoutes } from './care.routes';
 import { createCareService } from './care.service';
@@ -30,7 +31,7 @@ export function careModule(
     payments: PaymentsPort;
     notes: NotesPort;
   },
-): AreaModule {
+): AreaModule & { port: CarePort } {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createCareRepo(db);
@@ -111,6 +112,7 @@ export function careModule(
 
   return {
     name: 'care',
+    port: { hadVideoVisit: (personId, state) => repo.completedIn(personId, state) },
     routes: careRoutes({ care, clinic, room, pharmacies: repo }),
     sockets: careSocketHandlers({
       io: realtime.io,

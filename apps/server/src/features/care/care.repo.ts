@@ -41,6 +41,8 @@ export interface CareRepo {
   inProgressFor(providerId: string): Promise<VisitRecord[]>;
   /** Waiting visits in a state, oldest first. */
   waitingIn(states: readonly string[]): Promise<VisitRecord[]>;
+  /** Whether the person has a completed visit in the state. */
+  completedIn(personId: string, state: string): Promise<boolean>;
   /** Moves a visit between states only from the expected one; false when it was not there. */
   move(
     id: string,
@@ -97,6 +99,20 @@ export function createCareRepo(db: Db): CareRepo {
         .onConflictDoNothing({ target: [visits.accountId, visits.idempotencyKey] })
         .returning(visitColumns);
       return rows[0];
+    },
+    async completedIn(personId, state) {
+      const [row] = await db
+        .select({ id: visits.id })
+        .from(visits)
+        .where(
+          and(
+            eq(visits.personId, personId),
+            eq(visits.location, state),
+            eq(visits.state, 'completed'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
     async activeVisits(accountId) {
       return db

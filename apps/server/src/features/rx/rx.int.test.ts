@@ -390,6 +390,26 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
     expect(json(es).errorMsg).not.toBe(json(res).errorMsg);
   });
 
+  it('admits a state whose first visit must be by video once the patient had a video visit there', async () => {
+    // The brand offers async visits in MD too (MD: "1st Video"); its settings are cached 30 s.
+    await t.database.db.execute(
+      sql`update brands set settings = jsonb_set(settings, '{asyncStates}', '["FL","TX","GA","NC","NY","MD"]') where id = 'apothecall'`,
+    );
+    t.advance(31_000);
+    const payer = await patientIn('MD');
+    const first = await submit(payer, { state: 'MD' });
+    expect(json(first)).toMatchObject({
+      errorCode: 'RX_STATE_REQUIREMENT',
+      errorMsg: 'In MD, your first visit must be a video visit.',
+    });
+    await t.database.db.execute(
+      sql`insert into visits (account_id, person_id, idempotency_key, state, location, reason) values (${payer.accountId}, ${payer.personId}, ${randomUUID()}, 'completed', 'MD', 'soreThroat')`,
+    );
+    const after = await submit(payer, { state: 'MD' });
+    expect(after.statusCode).toBe(200);
+    expect(json(after).visit).toMatchObject({ state: 'MD', status: 'pendingMedPayment' });
+  });
+
   it('enforces the status table: every move it allows succeeds, every other is refused with a message', async () => {
     const payer = await patientIn('FL');
     const reachable: RxVisitStatus[] = ['waiting', 'started', 'ended', 'rxed', 'exit', 'refund'];

@@ -6,6 +6,7 @@ import type { AreaModule, ModuleContext } from '../../platform/module';
 import { createVisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
+import type { CarePort } from '../care/care.port';
 import type { RosterPort } from '../clinic/roster.port';
 import type { FilesPort } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
@@ -25,6 +26,7 @@ import { createRxViewLoader } from './rx-visit-views';
 export function rxModule(
   ctx: ModuleContext,
   ports: {
+    care: CarePort;
     accounts: AccountsPort;
     brands: BrandsPort;
     roster: RosterPort;
@@ -51,6 +53,7 @@ export function rxModule(
   const rx = createRxService({
     repo,
     views,
+    care: ports.care,
     accounts: ports.accounts,
     brands: ports.brands,
     payments: ports.payments,

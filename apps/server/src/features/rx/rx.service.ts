@@ -23,6 +23,7 @@ import { AppError, appErrors } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
+import type { CarePort } from '../care/care.port';
 import type { FilesPort } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import './rx.events';
@@ -100,6 +101,8 @@ function idDocView(doc: RxIdDocumentRecord): VerifyIdDoc {
 export function createRxService(deps: {
   repo: RxRepo;
   views: RxViewLoader;
+  /** Earlier on-demand visits: a state's "1st Video" requirement is met by a completed one. */
+  care: CarePort;
   accounts: Pick<AccountsPort, 'person' | 'family'>;
   brands: Pick<BrandsPort, 'careSettings'>;
   payments: Pick<PaymentsPort, 'charge' | 'refund' | 'quote'>;
@@ -192,7 +195,12 @@ export function createRxService(deps: {
         throw new AppError(400, 'LOCATION_NOT_CONFIRMED', 'care.location.confirmFirst');
       }
       const settings = await deps.brands.careSettings((await actor.brand()).id);
-      const offered = serviceAvailability(state, 'async', { asyncStates: settings.asyncStates });
+      const offered = serviceAvailability(state, 'async', {
+        asyncStates: settings.asyncStates,
+        ...((await deps.care.hadVideoVisit(person.id, state))
+          ? { priorEncounter: 'video' as const }
+          : {}),
+      });
       if (!offered.offered) {
         if (offered.requirementKey) {
           // NY and the other restricted states: a video (or phone) visit first, offered on /care.
