@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n/catalog';
-import { consentDocuments, consentPdfLayout } from './consent-documents.rules';
+import {
+  consentDocuments,
+  consentPages,
+  consentPdfLayout,
+  wrapConsentText,
+} from './consent-documents.rules';
 
 describe('consent PDF layout (spec 9)', () => {
   it('is letter size with 1 inch margins, 80 characters per line, 38 lines per page', () => {
@@ -33,5 +38,29 @@ describe('consent documents (spec 9)', () => {
       expect(doc.versionDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(translate('es', doc.titleKey)).toMatch(/^Consentimiento/);
     }
+  });
+});
+
+describe('consent text layout (spec 9: 80 characters a line, 38 lines a page)', () => {
+  it('wraps at 80 characters without losing a word, and keeps paragraph breaks', () => {
+    const text = `${'lorem ipsum dolor '.repeat(20)}\nSecond paragraph.`;
+    const lines = wrapConsentText(text);
+    expect(lines.every((l) => l.length <= 80)).toBe(true);
+    expect(lines.join(' ').split(/\s+/).filter(Boolean)).toEqual(text.split(/\s+/).filter(Boolean));
+    expect(lines.at(-1)).toBe('Second paragraph.');
+  });
+
+  it('cuts a word longer than a line', () => {
+    expect(wrapConsentText('x'.repeat(170))).toEqual([
+      'x'.repeat(80),
+      'x'.repeat(80),
+      'x'.repeat(10),
+    ]);
+  });
+
+  it('pages 38 lines at a time', () => {
+    const pages = consentPages(Array.from({ length: 80 }, (_, i) => `line ${i}`));
+    expect(pages.map((p) => p.length)).toEqual([38, 38, 4]);
+    expect(consentPages([])).toEqual([[]]);
   });
 });

@@ -66,3 +66,47 @@ export const consentDocuments: readonly ConsentDocument[] = [
   { id: 'b12', titleKey: 'medications.consent.b12', versionDate: '2025-01-01' },
   { id: 'pt141', titleKey: 'medications.consent.pt141', versionDate: '2025-01-01' },
 ];
+
+/**
+ * Wraps text to the consent PDF's line length (80 characters): words stay whole where they fit,
+ * a word longer than a line is cut, paragraph breaks ('\n') are kept, nothing is lost.
+ */
+export function wrapConsentText(
+  text: string,
+  width: number = consentPdfLayout.charactersPerLine,
+): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      let rest = word;
+      while (rest.length > width) {
+        if (line) {
+          lines.push(line);
+          line = '';
+        }
+        lines.push(rest.slice(0, width));
+        rest = rest.slice(width);
+      }
+      if (!rest) continue;
+      if (!line) line = rest;
+      else if (line.length + 1 + rest.length <= width) line = `${line} ${rest}`;
+      else {
+        lines.push(line);
+        line = rest;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The consent PDF's pages: 38 lines each (the last page may hold fewer). */
+export function consentPages(
+  lines: readonly string[],
+  perPage: number = consentPdfLayout.linesPerPage,
+): string[][] {
+  const pages: string[][] = [];
+  for (let i = 0; i < lines.length; i += perPage) pages.push(lines.slice(i, i + perPage));
+  return pages.length > 0 ? pages : [[]];
+}

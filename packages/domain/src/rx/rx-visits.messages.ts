@@ -210,6 +210,15 @@ const en = {
   'rx.pdf.contact': 'Phone {phone} \u00b7 Fax {fax}',
   'rx.pdf.date': 'Date written: {date}',
   'rx.pdf.visit': 'Visit {id}',
+  // The consent record PDF (letter, 1 inch margins, 80 characters a line, 38 lines a page)
+  'rx.consent.title': 'Consent record',
+  'rx.consent.visit': 'Prescription visit {id}: {product}',
+  'rx.consent.patient': 'Patient: {name}, born {dob}',
+  'rx.consent.document': '{title}, version {version}',
+  'rx.consent.body':
+    'I have read the information about this treatment: what it is used for, how to take it, its common and serious side effects, and what to do if they happen. I could ask questions through this service before accepting. I understand that a prescription is written only if a licensed prescriber finds it appropriate after reviewing my answers, that it may be declined, and that I can withdraw this consent at any time by writing to my prescriber.',
+  'rx.consent.accepted': 'Accepted on {date} by the account holder, for the patient above.',
+  'rx.consent.none': 'This treatment asks for no consent document beyond the terms of the service.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -407,6 +416,16 @@ const es: Record<keyof typeof en, string> = {
   'rx.pdf.contact': 'Teléfono {phone} \u00b7 Fax {fax}',
   'rx.pdf.date': 'Fecha de emisión: {date}',
   'rx.pdf.visit': 'Consulta {id}',
+  'rx.consent.title': 'Registro de consentimiento',
+  'rx.consent.visit': 'Consulta de receta {id}: {product}',
+  'rx.consent.patient': 'Paciente: {name}, nacido/a el {dob}',
+  'rx.consent.document': '{title}, versión {version}',
+  'rx.consent.body':
+    'He leído la información sobre este tratamiento: para qué se usa, cómo tomarlo, sus efectos secundarios comunes y graves, y qué hacer si aparecen. Pude hacer preguntas por este servicio antes de aceptar. Entiendo que la receta se escribe solo si un prescriptor con licencia la considera adecuada después de revisar mis respuestas, que puede rechazarse y que puedo retirar este consentimiento en cualquier momento escribiendo a mi prescriptor.',
+  'rx.consent.accepted':
+    'Aceptado el {date} por el titular de la cuenta, para el paciente indicado.',
+  'rx.consent.none':
+    'Este tratamiento no pide ningún documento de consentimiento además de los términos del servicio.',
 };
 
 export type RxVisitsMessageKey = keyof typeof en;

@@ -326,6 +326,15 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
     }
     const own = await get(t, `/api/rx/visits/${visit.id}/prescription.pdf`, payer.token);
     expect(own.statusCode).toBe(200);
+    // The consent record: who accepted which version, printable in the spec's layout.
+    for (const [url, token] of [
+      [`/api/rx/visits/${visit.id}/consents.pdf`, payer.token],
+      [`/api/clinic/rx/${visit.id}/consents.pdf`, provider],
+    ] as const) {
+      const consents = await get(t, url, token);
+      expect(consents.statusCode).toBe(200);
+      expect(consents.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
 
     await expect
       .poll(() => updates.map((u) => u.status))
@@ -458,6 +467,7 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
       send(t, 'POST', `/api/rx/visits/${id}/messages`, stranger.token, { text: 'hi' }),
       send(t, 'POST', `/api/rx/visits/${id}/cancel`, stranger.token),
       get(t, `/api/rx/visits/${id}/prescription.pdf`, stranger.token),
+      get(t, `/api/rx/visits/${id}/consents.pdf`, stranger.token),
       get(t, `/api/files/${fileId}`, stranger.token),
       send(t, 'POST', '/api/rx/refill', stranger.token, {
         visitId: id,

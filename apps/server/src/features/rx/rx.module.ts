@@ -1,5 +1,8 @@
+import { translate } from '@apothecall/domain/i18n/catalog';
 import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
+import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import { appErrors } from '../../platform/errors';
 import type { AreaModule, ModuleContext } from '../../platform/module';
@@ -14,9 +17,19 @@ import { subscribeRxNotifier } from './rx.notifier';
 import { createRxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
+import { renderConsentPdf } from './rx-consent-pdf';
 import { renderPrescriptionPdf } from './rx-prescription-pdf';
 import { createRxReviewService, type RxQueueItem } from './rx-review.service';
 import { createRxViewLoader } from './rx-visit-views';
+
+/** The consents a visit recorded (id, version, when), as stored by the evaluation. */
+const consentRecordsSchema = z.array(
+  z.object({ id: z.string(), versionDate: z.string(), acceptedAt: z.string() }),
+);
+const consentRecords = (stored: unknown) => {
+  const parsed = consentRecordsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : [];
+};
 
 /**
  * Asynchronous prescription (Rx) visits (issue 14): the patient's evaluation, payment, ID and
@@ -114,8 +127,36 @@ export function rxModule(
     });
   }
 
+  async function consentPdf(actor: Actor, visitId: string, who: 'patient' | 'prescriber') {
+    const visit =
+      who === 'patient' ? await rx.ownVisit(actor, visitId) : await review.visitFor(actor, visitId);
+    const person = await ports.accounts.person(visit.personId);
+    if (!person) throw appErrors.notFound();
+    const product = rxProductById(visit.productId);
+    await audit.record(
+      actor,
+      'rx.consents.pdf',
+      { accountId: visit.accountId, personId: visit.personId },
+      { visitId: visit.id },
+    );
+    return renderConsentPdf({
+      brandName: (await actor.brand()).name,
+      lang: actor.lang,
+      visitId: visit.id,
+      productName: product ? translate(actor.lang, product.nameKey) : visit.productId,
+      patient: { name: `${person.firstName} ${person.lastName}`, dob: person.dob },
+      consents: consentRecords(visit.consents),
+    });
+  }
+
   return {
     name: 'rx',
-    routes: rxRoutes({ rx, review, maxBytes: config.files.maxBytes, prescriptionPdf }),
+    routes: rxRoutes({
+      rx,
+      review,
+      maxBytes: config.files.maxBytes,
+      prescriptionPdf,
+      consentPdf,
+    }),
   };
 }

@@ -81,6 +81,8 @@ export function rxRoutes(deps: {
     visitId: string,
     who: 'patient' | 'prescriber',
   ) => Promise<Buffer>;
+  /** The visit's consent record as a PDF (spec section 9 layout), for its patient or prescriber. */
+  consentPdf: (actor: Actor, visitId: string, who: 'patient' | 'prescriber') => Promise<Buffer>;
 }) {
   return async (app: FastifyInstance) => {
     await registerMultipart(app, deps.maxBytes, 4);
@@ -383,6 +385,32 @@ export function rxRoutes(deps: {
         );
       },
     );
+
+    for (const [prefix, who, tag] of [
+      ['/rx/visits', 'patient', tags],
+      ['/clinic/rx', 'prescriber', clinic],
+    ] as const) {
+      r.get(
+        `${prefix}/:id/consents.pdf`,
+        {
+          ...secured,
+          schema: {
+            tags: [...tag],
+            summary:
+              "The visit's consent record (PDF: letter, 80 characters a line, 38 lines a page)",
+            params: idParamsSchema,
+          },
+        },
+        async (request, reply) => {
+          const pdf = await deps.consentPdf(actorOf(request), request.params.id, who);
+          return download(
+            reply,
+            { contentType: 'application/pdf', size: pdf.length, name: 'consents.pdf' },
+            pdf,
+          );
+        },
+      );
+    }
 
     // The prescriber's review.
     r.get(
