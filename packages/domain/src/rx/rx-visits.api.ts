@@ -209,6 +209,8 @@ export const rxMessageSchema = z.object({
   /** patient or prescriber. */
   from: z.enum(['patient', 'prescriber']),
   text: z.string(),
+  /** Files sent with the message; download with POST /get-messageAttachment. */
+  attachments: z.array(z.object({ fileId: idSchema, name: z.string(), type: z.string() })),
   sent: z.string(),
 });
 export type RxMessage = z.infer<typeof rxMessageSchema>;
@@ -218,6 +220,14 @@ export const rxMessagesResponseSchema = z.object({
 });
 export const rxSendMessageRequestSchema = z.object({
   text: z.string().trim().min(1, { error: 'common.required' }).max(2000),
+});
+
+/** POST /get-messageAttachment: one file of a message on an Rx visit (its patient or prescriber). */
+export const getMessageAttachmentRequestSchema = z.object({ msgId: idSchema, fileId: idSchema });
+
+/** The multipart text field of POST /rx/visits/:id/messages/attachment (optional). */
+export const rxMessageAttachmentFieldsSchema = z.object({
+  text: z.string().trim().max(2000).default(''),
 });
 
 /** The socket's updateRxVisit payload: which visit, its new status and version. */

@@ -21,6 +21,7 @@ CREATE TABLE "rx_messages" (
 	"owner" uuid NOT NULL,
 	"from_role" text NOT NULL,
 	"text" text NOT NULL,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"sent" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

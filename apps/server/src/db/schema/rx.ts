@@ -139,6 +139,11 @@ export const rxMessages = pgTable(
       .references(() => accounts.id),
     fromRole: text('from_role').notNull(),
     text: text('text').notNull(),
+    /** Files sent with the message: { fileId, name, type } (the files area keeps the bytes). */
+    attachments: jsonb('attachments')
+      .$type<{ fileId: string; name: string; type: string }[]>()
+      .notNull()
+      .default([]),
     sent: timestamp('sent', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rx_messages_visit_idx').on(t.visitId, t.sent)],

@@ -53,6 +53,8 @@ export interface RxReviewService {
     input: { version: number; prescriptions: Required<VisitPrescriptionInput>[] },
   ): Promise<RxVisitView>;
   sendMessage(actor: Actor, visitId: string, text: string): Promise<RxMessage[]>;
+  /** A file of a message on a visit this prescriber may see. */
+  messageAttachment(actor: Actor, msgId: string, fileId: string): Promise<OpenedFile>;
   /** The visit, when this prescriber may see it (for its prescription PDF). */
   visitFor(actor: Actor, visitId: string): Promise<RxVisitRecord>;
 }
@@ -401,6 +403,15 @@ export function createRxReviewService(deps: {
       await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
       await told(visit);
       return (await deps.repo.messagesOf(visit.id)).map(messageView);
+    },
+
+    async messageAttachment(actor, msgId, fileId) {
+      const message = isUuid(msgId) ? await deps.repo.message(msgId) : undefined;
+      if (!message) throw appErrors.notFound();
+      await reachable(actor, message.visitId);
+      if (!message.attachments.some((a) => a.fileId === fileId)) throw appErrors.notFound();
+      // The file is its sender's: read on their behalf, audited as this prescriber's read.
+      return deps.files.openFor(actor, fileId, message.owner);
     },
 
     visitFor: reachable,

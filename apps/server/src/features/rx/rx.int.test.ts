@@ -342,6 +342,56 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
     socket.close();
   });
 
+  it('sends a file with a message: the prescriber and the patient open it, nobody else', async () => {
+    const payer = await patientIn('FL');
+    const id = await visitIn(payer, 'started');
+    const form = new FormData();
+    form.append('text', 'Here is the photo');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await jpegWithGps())], { type: 'image/jpeg' }),
+      'rash.jpg',
+    );
+    const request = new Request('http://localhost/upload', { method: 'POST', body: form });
+    const sent = await t.fastify.inject({
+      method: 'POST',
+      url: `/api/rx/visits/${id}/messages/attachment`,
+      headers: {
+        ...bearer(payer.token),
+        'content-type': request.headers.get('content-type') ?? '',
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(sent.statusCode).toBe(200);
+    const [message] = json(sent).messages as {
+      id: string;
+      text: string;
+      attachments: { fileId: string; name: string }[];
+    }[];
+    expect(message).toMatchObject({
+      text: 'Here is the photo',
+      attachments: [{ name: 'rash.jpg' }],
+    });
+    const ask = { msgId: message?.id, fileId: message?.attachments[0]?.fileId };
+    const byPrescriber = await send(t, 'POST', '/api/get-messageAttachment', provider, ask);
+    expect(byPrescriber.statusCode).toBe(200);
+    expect(byPrescriber.headers['content-type']).toBe('image/jpeg');
+    expect((await send(t, 'POST', '/api/get-messageAttachment', payer.token, ask)).statusCode).toBe(
+      200,
+    );
+    const stranger = await patientIn('FL');
+    expect(
+      (await send(t, 'POST', '/api/get-messageAttachment', stranger.token, ask)).statusCode,
+    ).toBe(404);
+    expect((await send(t, 'POST', '/api/get-messageAttachment', provider2, ask)).statusCode).toBe(
+      404,
+    );
+    const empty = await send(t, 'POST', `/api/rx/visits/${id}/messages`, payer.token, {
+      text: ' ',
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('refuses what stops a treatment, a missing answer, missing consents and an unconfirmed state', async () => {
     const payer = await patientIn('FL');
     const opioids = await submit(payer, { answers: { ...ldnAnswers, ldnOpioids: 'yes' } });

@@ -157,6 +157,7 @@ export function rxModule(
       maxBytes: config.files.maxBytes,
       prescriptionPdf,
       consentPdf,
+      isPrescriber: async (actor) => (await ports.accounts.role(actor.accountId)) === 'provider',
     }),
   };
 }

@@ -72,6 +72,7 @@ export interface RxMessageRecord {
   owner: string;
   fromRole: string;
   text: string;
+  attachments: { fileId: string; name: string; type: string }[];
   sent: Date;
 }
 
@@ -153,8 +154,10 @@ export interface RxRepo {
     owner: string;
     fromRole: string;
     text: string;
+    attachments?: RxMessageRecord['attachments'];
   }): Promise<RxMessageRecord>;
   messagesOf(visitId: string): Promise<RxMessageRecord[]>;
+  message(id: string): Promise<RxMessageRecord | undefined>;
 
   logForm(accountId: string, productId: string, step: string): Promise<void>;
 }
@@ -374,6 +377,10 @@ export function createRxRepo(db: Db): RxRepo {
     async insertMessage(input) {
       const [row] = await db.insert(rxMessages).values(input).returning();
       if (!row) throw new Error('rx_messages insert returned no row');
+      return row;
+    },
+    async message(id) {
+      const [row] = await db.select().from(rxMessages).where(eq(rxMessages.id, id));
       return row;
     },
     async messagesOf(visitId) {

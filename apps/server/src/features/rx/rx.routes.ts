@@ -1,12 +1,14 @@
 import { claimResponseSchema } from '@apothecall/domain/care/visits.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
+  getMessageAttachmentRequestSchema,
   getVerifyIdDocRequestSchema,
   logFormRequestSchema,
   okResponseSchema,
   productInfoRequestSchema,
   productInfoResponseSchema,
   rxIdUploadFieldsSchema,
+  rxMessageAttachmentFieldsSchema,
   rxMessagesResponseSchema,
   rxPrescribeRequestSchema,
   rxPriceResponseSchema,
@@ -81,6 +83,8 @@ export function rxRoutes(deps: {
     visitId: string,
     who: 'patient' | 'prescriber',
   ) => Promise<Buffer>;
+  /** Whether the caller is a prescriber (provider role): whose view of a message to take. */
+  isPrescriber: (actor: Actor) => Promise<boolean>;
   /** The visit's consent record as a PDF (spec section 9 layout), for its patient or prescriber. */
   consentPdf: (actor: Actor, visitId: string, who: 'patient' | 'prescriber') => Promise<Buffer>;
 }) {
@@ -368,6 +372,48 @@ export function rxRoutes(deps: {
         error: false as const,
         messages: await deps.rx.sendMessage(actorOf(request), request.params.id, request.body.text),
       }),
+    );
+
+    r.post(
+      '/rx/visits/:id/messages/attachment',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Write to the prescriber with a file (multipart: `text`, then `file`)',
+          consumes: ['multipart/form-data'],
+          params: idParamsSchema,
+          response: { 200: rxMessagesResponseSchema },
+        },
+      },
+      async (request) => {
+        const { fields, file } = await upload(request, deps.maxBytes);
+        const { text } = parseWith(rxMessageAttachmentFieldsSchema, fields);
+        return {
+          error: false as const,
+          messages: await deps.rx.sendMessage(actorOf(request), request.params.id, text, file),
+        };
+      },
+    );
+
+    r.post(
+      '/get-messageAttachment',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "A file sent with a message on an Rx visit (the visit's patient or prescriber)",
+          body: getMessageAttachmentRequestSchema,
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const { msgId, fileId } = request.body;
+        const { file, body } = (await deps.isPrescriber(actor))
+          ? await deps.review.messageAttachment(actor, msgId, fileId)
+          : await deps.rx.messageAttachment(actor, msgId, fileId);
+        return download(reply, file, body);
+      },
     );
 
     r.get(

@@ -24,7 +24,7 @@ import type { EventBus } from '../../platform/events';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
 import type { CarePort } from '../care/care.port';
-import type { FilesPort } from '../files/files.port';
+import type { FilesPort, OpenedFile } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import './rx.events';
 import type { RxIdDocumentRecord, RxRepo, RxVisitRecord } from './rx.repo';
@@ -65,7 +65,10 @@ export interface RxService {
   ): Promise<{ patientId: string; name: string; document: VerifyIdDoc | null }[]>;
   refill(actor: Actor, visitId: string, idempotencyKey: string): Promise<RxVisitView>;
   messages(actor: Actor, visitId: string): Promise<RxMessage[]>;
-  sendMessage(actor: Actor, visitId: string, text: string): Promise<RxMessage[]>;
+  /** A message to the prescriber, with a file when one is given (an attachment upload). */
+  sendMessage(actor: Actor, visitId: string, text: string, upload?: RxUpload): Promise<RxMessage[]>;
+  /** A file of a message on one of the account's visits. */
+  messageAttachment(actor: Actor, msgId: string, fileId: string): Promise<OpenedFile>;
   /** The patient's own visit, for its prescription PDF. */
   ownVisit(actor: Actor, visitId: string): Promise<RxVisitRecord>;
 }
@@ -106,7 +109,7 @@ export function createRxService(deps: {
   accounts: Pick<AccountsPort, 'person' | 'family'>;
   brands: Pick<BrandsPort, 'careSettings'>;
   payments: Pick<PaymentsPort, 'charge' | 'refund' | 'quote'>;
-  files: Pick<FilesPort, 'upload'>;
+  files: Pick<FilesPort, 'upload' | 'open' | 'openFor'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
   now?: () => Date;
@@ -489,19 +492,49 @@ export function createRxService(deps: {
       return view(visit);
     },
 
+    async messageAttachment(actor, msgId, fileId) {
+      const message = isUuid(msgId) ? await deps.repo.message(msgId) : undefined;
+      const visit = message ? await deps.repo.visit(message.visitId) : undefined;
+      const attached = message?.attachments.some((a) => a.fileId === fileId);
+      if (!message || !visit || visit.accountId !== actor.accountId || !attached) {
+        await deps.audit.denied(actor, 'rx.messages.attachment', null, {
+          reason: 'not-found-or-not-allowed',
+          ...(isUuid(msgId) ? { msgId } : {}),
+        });
+        throw appErrors.notFound();
+      }
+      return message.owner === actor.accountId
+        ? deps.files.open(actor, fileId)
+        : deps.files.openFor(actor, fileId, message.owner);
+    },
+
     async messages(actor, visitId) {
       const visit = await ownVisit(actor, visitId);
       await deps.audit.record(actor, 'rx.messages.read', subject(visit), { visitId: visit.id });
       return (await deps.repo.messagesOf(visit.id)).map(messageView);
     },
 
-    async sendMessage(actor, visitId, text) {
+    async sendMessage(actor, visitId, text, upload) {
       const visit = await ownVisit(actor, visitId);
+      const stored = upload
+        ? await deps.files.upload(actor, {
+            purpose: 'attachment',
+            fileName: upload.fileName,
+            bytes: upload.bytes,
+            personId: visit.personId,
+          })
+        : undefined;
+      if (!stored && text.trim() === '') {
+        throw new AppError(400, 'VALIDATION', 'common.required', undefined, { field: 'text' });
+      }
       await deps.repo.insertMessage({
         visitId: visit.id,
         owner: actor.accountId,
         fromRole: 'patient',
         text,
+        attachments: stored
+          ? [{ fileId: stored.id, name: stored.name, type: stored.contentType }]
+          : [],
       });
       await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
       await changed(visit);

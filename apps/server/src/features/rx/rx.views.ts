@@ -101,6 +101,7 @@ export function messageView(m: RxMessageRecord): RxMessage {
     visitId: m.visitId,
     from: m.fromRole === 'prescriber' ? 'prescriber' : 'patient',
     text: m.text,
+    attachments: m.attachments,
     sent: m.sent.toISOString(),
   };
 }
