@@ -401,7 +401,7 @@ export function createRxReviewService(deps: {
         text,
       });
       await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
-      await told(visit);
+      await deps.events.emit('rx.messageSent', { visitId: visit.id });
       return (await deps.repo.messagesOf(visit.id)).map(messageView);
     },
 

@@ -8,10 +8,13 @@ declare module '../../platform/events' {
     'rx.queueChanged': { state: string };
     /** One Rx visit changed: its patient (updateRxVisit) and its prescriber are told. */
     'rx.visitChanged': { visitId: string };
+    /** A message was written on an Rx visit: both sides are told to fetch the messages. */
+    'rx.messageSent': { visitId: string };
   }
 }
 
 export const rxEventNames = {
   queueChanged: 'rx.queueChanged',
   visitChanged: 'rx.visitChanged',
+  messageSent: 'rx.messageSent',
 } as const;

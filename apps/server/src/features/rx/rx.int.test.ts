@@ -345,6 +345,9 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
   it('sends a file with a message: the prescriber and the patient open it, nobody else', async () => {
     const payer = await patientIn('FL');
     const id = await visitIn(payer, 'started');
+    const socket = await socketFor(t, provider);
+    const told: string[] = [];
+    socket.on(realtimeEvents.rxMessage, (m: { visitId: string }) => told.push(m.visitId));
     const form = new FormData();
     form.append('text', 'Here is the photo');
     form.append(
@@ -363,6 +366,8 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
       payload: Buffer.from(await request.arrayBuffer()),
     });
     expect(sent.statusCode).toBe(200);
+    await expect.poll(() => told).toEqual([id]);
+    socket.close();
     const [message] = json(sent).messages as {
       id: string;
       text: string;

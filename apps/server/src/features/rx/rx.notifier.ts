@@ -20,6 +20,13 @@ export function subscribeRxNotifier(deps: {
   repo: Pick<RxRepo, 'visit'>;
 }): void {
   deps.events.on('rx.queueChanged', ({ state }) => deps.queue.changedLater(state));
+  deps.events.on('rx.messageSent', async ({ visitId }) => {
+    const visit = await deps.repo.visit(visitId);
+    if (!visit) return;
+    deps.realtime.push(visit.accountId, realtimeEvents.rxMessage, { visitId });
+    if (visit.prescriberId)
+      deps.realtime.push(visit.prescriberId, realtimeEvents.rxMessage, { visitId });
+  });
   deps.events.on('rx.visitChanged', async ({ visitId }) => {
     const visit = await deps.repo.visit(visitId);
     if (!visit) return;

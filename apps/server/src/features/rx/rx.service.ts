@@ -537,7 +537,7 @@ export function createRxService(deps: {
           : [],
       });
       await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
-      await changed(visit);
+      await deps.events.emit('rx.messageSent', { visitId: visit.id });
       return (await deps.repo.messagesOf(visit.id)).map(messageView);
     },
   };
