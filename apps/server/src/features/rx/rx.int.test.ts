@@ -73,7 +73,8 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const json = (res: { json(): unknown }) => res.json() as Record<string, any>;
+  /** The answer's JSON, as the tests read it. */
+  const json = (res: Awaited<ReturnType<TestApp['fastify']['inject']>>) => res.json();
 
   async function patientIn(state = 'FL'): Promise<Payer> {
     return readyToPay(t, await newPatient(t), { state });
