@@ -128,7 +128,10 @@ describe.each(databaseKinds)('background jobs on %s', (kind) => {
     expect(dead).toMatchObject({ job: 'test.fail', jobId: id, payload: { n: 7 }, attempts: 3 });
     // What the dead-letter state keeps of the error: no stack, no contact details.
     expect(dead?.error).toBe('provider refused [number] for [address]');
-    expect(JSON.stringify(dead)).not.toMatch(/nora|555|at .*jobs\.ts/);
+    // Only what could carry the error's text: ids and times are random and may hold '555'.
+    expect(JSON.stringify({ error: dead?.error, payload: dead?.payload })).not.toMatch(
+      /nora|555|at .*jobs\.ts/,
+    );
 
     // An operator's redrive puts it back on its queue, where it fails on (and is tried again).
     expect(await jobs.redrive([dead!.id])).toBe(1);
