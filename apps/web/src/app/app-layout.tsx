@@ -1,3 +1,4 @@
+import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import type { RoutePath } from '@apothecall/domain/navigation/routes';
 import { Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
@@ -21,6 +22,16 @@ const ProfileSwitcher = lazy(() =>
 /** The role's navigation, likewise fetched once someone is signed in. */
 const AppNavigation = lazy(() =>
   import('./app-navigation').then((m) => ({ default: m.AppNavigation })),
+);
+
+/**
+ * A signed-in patient's Rx visits, watched for the route guard (step 6) and the socket's
+ * status pushes; fetched once someone is signed in.
+ */
+const RxVisitsWatcher = lazy(() =>
+  import('../features/rx/components/rx-visits-watcher').then((m) => ({
+    default: m.RxVisitsWatcher,
+  })),
 );
 
 /** The header's height; the main area starts below it. */
@@ -117,6 +128,7 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
         {session ? (
           <Suspense fallback={null}>
             <AppNavigation session={session} isBuilt={isBuilt} />
+            {workspaceOf(session.profile.role) === 'patient' ? <RxVisitsWatcher /> : null}
           </Suspense>
         ) : null}
         <UpdateBanner />

@@ -11,6 +11,13 @@ const paths: Record<NavArea, readonly string[]> = {
     'M8 15a6 6 0 1 0 12 0v-3',
     'M20 10a2 2 0 1 0 0 .01',
   ],
+  // A pill bottle (patient) and a clipboard with a check (prescriber).
+  rxVisits: ['M5 7h14v3H5z', 'M7 10v9a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2v-9', 'M12 13v5M9.5 15.5h5'],
+  rxReviews: [
+    'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2',
+    'M9 3h6v4H9z',
+    'M9 14l2 2l4-4',
+  ],
   appointments: [
     'M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2z',
     'M16 3v4M8 3v4M4 11h16',

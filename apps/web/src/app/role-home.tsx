@@ -10,6 +10,7 @@ import { ClinicHomeCard, GetCareNowCard } from '../features/care/components/care
 import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
 import { RecentNotesCard } from '../features/notes/components/recent-notes-card';
 import { ReferredSummaryCard } from '../features/payments/components/referred-summary-card';
+import { RxHomeCard, RxReviewsHomeCard } from '../features/rx/components/rx-home-cards';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { currentPerson, type StoredSession } from '../lib/session-store';
@@ -31,6 +32,7 @@ export function RoleHome({ session }: { session: StoredSession }) {
         <ActiveVisitBanner />
         <GetCareNowCard />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <RxHomeCard />
           <RecentNotesCard key={`notes-${person.id}`} person={person} />
           <LocationCard key={person.id} ptId={person.id} name={person.name} />
           <FamilyCard person={person} />
@@ -42,6 +44,7 @@ export function RoleHome({ session }: { session: StoredSession }) {
   return (
     <HomeScreen session={session} staffOf={brandName}>
       {workspace === 'provider' ? <ClinicHomeCard /> : null}
+      {workspace === 'provider' ? <RxReviewsHomeCard /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {workspace === 'pharmacy' || workspace === 'rxAdmin' ? <ReferredSummaryCard /> : null}
         <AccountCard />

@@ -14,6 +14,7 @@ import { Navigate, type RouteObject, useLocation, useRoutes, useSearchParams } f
 import { ComingSoon } from '../components/coming-soon';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
+import { useRxVisitsState } from '../lib/rx-visits-store';
 import { type StoredSession, useSession } from '../lib/session-store';
 import { AppLayout } from './app-layout';
 
@@ -101,6 +102,27 @@ const ReferredTransactionsScreen = lazyScreen(() =>
 const TransactionsScreen = lazyScreen(() =>
   import('../features/payments/screens/transactions-screen').then((m) => m.TransactionsScreen),
 );
+const RxScreen = lazyScreen(() =>
+  import('../features/rx/screens/rx-screen').then((m) => m.RxScreen),
+);
+const RxVisitsScreen = lazyScreen(() =>
+  import('../features/rx/screens/rx-visits-screen').then((m) => m.RxVisitsScreen),
+);
+const RxUnpaidScreen = lazyScreen(() =>
+  import('../features/rx/screens/rx-unpaid-screen').then((m) => m.RxUnpaidScreen),
+);
+const RxRefillScreen = lazyScreen(() =>
+  import('../features/rx/screens/rx-refill-screen').then((m) => m.RxRefillScreen),
+);
+const UploadIdScreen = lazyScreen(() =>
+  import('../features/rx/screens/upload-id-screen').then((m) => m.UploadIdScreen),
+);
+const ClinicRxQueueScreen = lazyScreen(() =>
+  import('../features/rx/screens/clinic-rx-queue-screen').then((m) => m.ClinicRxQueueScreen),
+);
+const ClinicRxReviewScreen = lazyScreen(() =>
+  import('../features/rx/screens/clinic-rx-review-screen').then((m) => m.ClinicRxReviewScreen),
+);
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
 );
@@ -138,8 +160,26 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   note: () => <NoteScreen />,
   clinicQueue: () => <ClinicQueueScreen />,
   clinicVisit: () => <ClinicVisitScreen />,
+  // Rx visits (issue 14): the catalogue is public while logged out; the flow needs the consents.
+  rx: ({ session }) => (session ? <RxFlowScreen /> : <RxScreen />),
+  rx2: () => <RxFlowScreen />,
+  testRx: () => <RxFlowScreen />,
+  rxVisits: () => <RxVisitsScreen />,
+  rxVisitsUnpaid: () => <RxUnpaidScreen />,
+  rxRefill: () => <RxRefillScreen />,
+  uploadId: () => <UploadIdScreen />,
+  clinicRxQueue: () => <ClinicRxQueueScreen />,
+  clinicRxReview: () => <ClinicRxReviewScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
+
+function RxFlowScreen() {
+  return (
+    <ConsentGate>
+      <RxScreen />
+    </ConsentGate>
+  );
+}
 
 /** The chunk each screen needs first (for a signed-in person or not). */
 const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknown>>> = {
@@ -165,6 +205,15 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   note: NoteScreen.preload,
   clinicQueue: ClinicQueueScreen.preload,
   clinicVisit: ClinicVisitScreen.preload,
+  rx: RxScreen.preload,
+  rx2: RxScreen.preload,
+  testRx: RxScreen.preload,
+  rxVisits: RxVisitsScreen.preload,
+  rxVisitsUnpaid: RxUnpaidScreen.preload,
+  rxRefill: RxRefillScreen.preload,
+  uploadId: UploadIdScreen.preload,
+  clinicRxQueue: ClinicRxQueueScreen.preload,
+  clinicRxReview: ClinicRxReviewScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 
@@ -220,12 +269,13 @@ function Guarded({ route }: { route: RouteDef }) {
   const brand = useBrandState();
   const location = useLocation();
   const [query] = useSearchParams();
+  const rx = useRxVisitsState();
   if (route.access === 'protected' && !session) {
     return <Navigate to={loginRedirectFor(location.pathname, query)} replace />;
   }
   if (session) {
     // The six guard steps of spec section 4, with the white-label's home page and app
-    // settings. Rx visits join as their area is built; until then the guard sees none.
+    // settings, and the patient's Rx visits (kept by the rx feature's watcher, app-layout).
     const { profile } = session;
     const decision = guardRoute({
       path: location.pathname,
@@ -236,7 +286,7 @@ function Guarded({ route }: { route: RouteDef }) {
         permissions: profile.permissions,
       },
       brand: { homePage: brand.homePage, appSettings: brand.whiteLabel?.appSettings ?? null },
-      rxVisits: [],
+      rxVisits: rx.visits,
     });
     if (decision.kind === 'redirect') {
       return <RedirectWithMessage to={decision.to} message={decision.message} />;

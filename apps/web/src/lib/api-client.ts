@@ -56,22 +56,20 @@ interface CallOptions<T> {
   offlineMessage?: string;
 }
 
-export async function apiCall<T>(path: string, options: CallOptions<T>): Promise<T> {
-  const headers = apiHeaders();
+async function send(
+  path: string,
+  init: { method: string; headers: Record<string, string>; body: BodyInit | null },
+  offlineMessage: string | undefined,
+): Promise<Response> {
   const sentToken = getSession()?.token;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
-      headers:
-        options.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-    });
+    response = await fetch(`/api${path}`, init);
   } catch {
-    throw new ApiError(0, 'NETWORK', options.offlineMessage ?? 'Network error');
+    throw new ApiError(0, 'NETWORK', offlineMessage ?? 'Network error');
   }
-  const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => null);
     const envelope = payload as { errorMsg?: unknown; errorCode?: unknown } | null;
     if (response.status === 401 && sentToken) clearSessionIfToken(sentToken);
     const {
@@ -89,5 +87,54 @@ export async function apiCall<T>(path: string, options: CallOptions<T>): Promise
       details,
     );
   }
+  return response;
+}
+
+export async function apiCall<T>(path: string, options: CallOptions<T>): Promise<T> {
+  const headers = apiHeaders();
+  const response = await send(
+    path,
+    {
+      method: options.method ?? 'GET',
+      headers:
+        options.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+    },
+    options.offlineMessage,
+  );
+  const payload: unknown = await response.json().catch(() => null);
   return options.schema.parse(payload);
+}
+
+/**
+ * A multipart upload (POST, FormData body; the browser sets the boundary), answered with JSON
+ * that the domain's schema parses, like apiCall.
+ */
+export async function apiUpload<T>(
+  path: string,
+  options: { body: FormData; schema: z.ZodType<T>; offlineMessage?: string },
+): Promise<T> {
+  const response = await send(
+    path,
+    { method: 'POST', headers: apiHeaders(), body: options.body },
+    options.offlineMessage,
+  );
+  const payload: unknown = await response.json().catch(() => null);
+  return options.schema.parse(payload);
+}
+
+/**
+ * An authenticated download (a PDF, a photo): the token travels in the Authorization header,
+ * never in a URL. Errors as apiCall's.
+ */
+export async function apiDownload(
+  path: string,
+  options: { accept: string; offlineMessage?: string },
+): Promise<Blob> {
+  const response = await send(
+    path,
+    { method: 'GET', headers: { ...apiHeaders(), accept: options.accept }, body: null },
+    options.offlineMessage,
+  );
+  return response.blob();
 }

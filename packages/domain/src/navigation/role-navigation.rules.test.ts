@@ -50,4 +50,26 @@ describe('role navigation', () => {
     expect(activeArea(items, '/meet')).toBeUndefined();
     expect(activeArea(navigationFor('provider', everything), '/clinic/visits/4')).toBe('clinic');
   });
+
+  it('offers a patient their Rx visits and a provider the Rx reviews (issue 14), the most specific entry marked', () => {
+    expect(navigationFor('patient', everything).map((item) => item.area)).toContain('rxVisits');
+    const provider = navigationFor('provider', everything);
+    expect(provider.map((item) => item.area)).toEqual([
+      'home',
+      'clinic',
+      'rxReviews',
+      'appointments',
+      'profile',
+    ]);
+    expect(activeArea(provider, '/clinic')).toBe('clinic');
+    expect(activeArea(provider, '/clinic/rx')).toBe('rxReviews');
+    expect(activeArea(provider, '/clinic/rx/12')).toBe('rxReviews');
+    const patient = navigationFor('patient', everything);
+    expect(activeArea(patient, '/rxvisits')).toBe('rxVisits');
+    expect(activeArea(patient, '/rx')).toBe('rxVisits');
+    expect(activeArea(patient, '/uploadId')).toBe('rxVisits');
+    expect(navigationFor('pharmacist', everything).map((item) => item.area)).not.toContain(
+      'rxVisits',
+    );
+  });
 });

@@ -13,12 +13,14 @@ import type { RoutePath } from './routes';
 export type NavArea =
   | 'home'
   | 'care'
+  | 'rxVisits'
   | 'appointments'
   | 'notes'
   | 'docs'
   | 'payments'
   | 'profile'
   | 'clinic'
+  | 'rxReviews'
   | 'prescriptions'
   | 'links'
   | 'programs'
@@ -36,12 +38,14 @@ export type Workspace = 'patient' | 'provider' | 'pharmacy' | 'rxAdmin' | 'admin
 const itemFor: Record<NavArea, RoutePath> = {
   home: '/',
   care: '/care',
+  rxVisits: '/rxvisits',
   appointments: '/appointment',
   notes: '/notes',
   docs: '/docs',
   payments: '/payments',
   profile: '/profile',
   clinic: '/clinic',
+  rxReviews: '/clinic/rx',
   prescriptions: '/prescriptions',
   links: '/links',
   programs: '/prepay-home',
@@ -50,8 +54,8 @@ const itemFor: Record<NavArea, RoutePath> = {
 };
 
 const areasOf: Record<Workspace, readonly NavArea[]> = {
-  patient: ['home', 'care', 'appointments', 'notes', 'docs', 'payments', 'profile'],
-  provider: ['home', 'clinic', 'appointments', 'profile'],
+  patient: ['home', 'care', 'rxVisits', 'appointments', 'notes', 'docs', 'payments', 'profile'],
+  provider: ['home', 'clinic', 'rxReviews', 'appointments', 'profile'],
   pharmacy: ['home', 'prescriptions', 'links', 'programs', 'referred', 'profile'],
   rxAdmin: ['home', 'rxAdmin', 'referred', 'profile'],
   admin: ['home', 'profile'],
@@ -89,18 +93,27 @@ export function navigationFor(
 /** Screens reached from an area's screen that count as that area in the navigation. */
 const alsoUnder: Partial<Record<NavArea, readonly string[]>> = {
   care: ['/waiting'],
+  rxVisits: ['/rx', '/rx2', '/testrx', '/rxrefill', '/rxvisitsUnpaid', '/uploadId'],
   payments: ['/transactions', '/coupon'],
   profile: ['/add-dependent', '/consents'],
 };
 
-/** The nav entry a path belongs to ('/notes/12' is under Notes, '/' only Home itself). */
+/**
+ * The nav entry a path belongs to ('/notes/12' is under Notes, '/' only Home itself). The most
+ * specific entry wins: '/clinic/rx/7' is under Rx reviews, not under the clinic.
+ */
 export function activeArea(items: readonly NavItem[], pathname: string): NavArea | undefined {
   const clean = pathname.split('?')[0] || '/';
   const under = (base: string) => clean === base || clean.startsWith(`${base}/`);
-  const item = items.find((entry) =>
-    entry.path === '/'
-      ? clean === '/'
-      : under(entry.path) || (alsoUnder[entry.area] ?? []).some(under),
-  );
-  return item?.area;
+  let best: { area: NavArea; length: number } | undefined;
+  for (const entry of items) {
+    const bases = entry.path === '/' ? [] : [entry.path, ...(alsoUnder[entry.area] ?? [])];
+    const matched =
+      entry.path === '/' && clean === '/'
+        ? 1
+        : Math.max(0, ...bases.filter(under).map((b) => b.length));
+    if (matched > 0 && (!best || matched > best.length))
+      best = { area: entry.area, length: matched };
+  }
+  return best?.area;
 }

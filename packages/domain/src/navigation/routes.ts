@@ -66,6 +66,9 @@ export const routes = [
   // Our addition (issue 6): the provider console; the guard admits providers only.
   { path: '/clinic', screen: 'clinicQueue', access: 'protected' },
   { path: '/clinic/visits/:id', screen: 'clinicVisit', access: 'protected' },
+  // Our addition (issue 14): the prescriber's review of asynchronous prescription visits.
+  { path: '/clinic/rx', screen: 'clinicRxQueue', access: 'protected' },
+  { path: '/clinic/rx/:id', screen: 'clinicRxReview', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

@@ -117,6 +117,8 @@ const en = {
   'rx.prescribe.notFromPackage': 'Prescribe from this treatment\u2019s package: {medication}.',
   'rx.prescribe.noPharmacy': 'Choose the patient\u2019s pharmacy.',
   'rx.id.required': 'Please upload a photo of your ID.',
+  'rx.review.uploadsPending':
+    'The patient has not uploaded the photo ID or the requested document yet: the visit cannot be approved before.',
 
   // Patient screens
   'rxUi.catalog.title': 'Prescription visits',
@@ -326,6 +328,8 @@ const es: Record<keyof typeof en, string> = {
   'rx.prescribe.notFromPackage': 'Recete del paquete de este tratamiento: {medication}.',
   'rx.prescribe.noPharmacy': 'Elija la farmacia del paciente.',
   'rx.id.required': 'Suba una foto de su identificación.',
+  'rx.review.uploadsPending':
+    'El paciente aún no ha subido la identificación con foto o el documento solicitado: la consulta no se puede aprobar antes.',
 
   'rxUi.catalog.title': 'Consultas de receta',
   'rxUi.catalog.lead':

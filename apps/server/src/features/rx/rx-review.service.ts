@@ -268,6 +268,10 @@ export function createRxReviewService(deps: {
         if (!view) throw appErrors.notFound();
         return view;
       }
+      // A prescription needs the patient's identity and what was asked for: no approval before.
+      if (to === 'ended' && (visit.idPending || visit.attachmentsPending)) {
+        throw new AppError(409, 'RX_UPLOADS_PENDING', 'rx.review.uploadsPending');
+      }
       if (to === 'exit' && input.note.trim() === '') {
         throw new AppError(400, 'VALIDATION', 'rx.transition.noteRequired', undefined, {
           field: 'note',

@@ -398,6 +398,22 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('cannot approve a visit before the photo ID and the requested document are uploaded', async () => {
+    const payer = await patientIn('FL');
+    const visit = json(await submit(payer)).visit;
+    expect((await pay(payer, visit.id)).statusCode).toBe(200);
+    expect((await send(t, 'POST', `/api/clinic/rx/${visit.id}/claim`, provider)).statusCode).toBe(
+      200,
+    );
+    const early = await move(provider, visit.id, 'ended');
+    expect(early.statusCode).toBe(409);
+    expect(json(early)).toMatchObject({ errorCode: 'RX_UPLOADS_PENDING' });
+    expect(json(early).errorMsg).toContain('photo ID');
+    await upload(payer.token, '/api/rx/id', { patientID: payer.personId });
+    await upload(payer.token, `/api/rx/visits/${visit.id}/attachments`, {});
+    expect((await move(provider, visit.id, 'ended')).statusCode).toBe(200);
+  });
+
   it('refuses what stops a treatment, a missing answer, missing consents and an unconfirmed state', async () => {
     const payer = await patientIn('FL');
     const opioids = await submit(payer, { answers: { ...ldnAnswers, ldnOpioids: 'yes' } });

@@ -25,7 +25,9 @@ export function ConsentGate({ children }: { children: ReactNode }) {
     );
   }
   if (status.data && !status.data.upToDate) {
-    return <Navigate to={`/consents?to=${encodeURIComponent(location.pathname)}`} replace />;
+    // The way back keeps the screen's query (an Rx flow's chosen treatment).
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/consents?to=${encodeURIComponent(back)}`} replace />;
   }
   return <>{children}</>;
 }

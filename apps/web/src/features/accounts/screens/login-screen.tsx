@@ -149,7 +149,10 @@ export function LoginScreen() {
           }}
         />
         {brand.registerEnabled ? (
-          <Anchor href="#/register" size="sm">
+          <Anchor
+            href={returnTo === '/' ? '#/register' : `#/register?to=${encodeURIComponent(returnTo)}`}
+            size="sm"
+          >
             {t('accounts.login.register')}
           </Anchor>
         ) : null}

@@ -5,6 +5,7 @@ import {
 import { genders, namePartSchema } from '@apothecall/domain/accounts/people.rules';
 import { registerProfileSchema } from '@apothecall/domain/accounts/profile.schemas';
 import { formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
+import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
@@ -121,6 +122,8 @@ export function RegisterScreen() {
   const [params] = useSearchParams();
   const brand = useBrandState();
   const minRegistrationAge = brand.client.minRegistrationAge;
+  const returnTo = safeReturnPath(params.get('to'));
+  const carried = returnTo === '/' ? '' : `?to=${encodeURIComponent(returnTo)}`;
 
   const form = useForm<RegisterValues>({
     mode: 'uncontrolled',
@@ -156,11 +159,12 @@ export function RegisterScreen() {
     },
     onSuccess: (session) => {
       if (!session) {
-        navigate('/account-created');
+        navigate(`/account-created${carried}`);
         return;
       }
       setSession({ token: session.token, profile: session.profile });
-      navigate('/', { replace: true });
+      // Registered from inside a flow (an Rx treatment's link): back into it.
+      navigate(returnTo, { replace: true });
     },
   });
 
@@ -291,7 +295,7 @@ export function RegisterScreen() {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to="/login" size="sm" ta="center">
+      <Anchor component={Link} to={`/login${carried}`} size="sm" ta="center">
         {t('accountScreens.register.haveAccount')}
       </Anchor>
     </AuthCard>

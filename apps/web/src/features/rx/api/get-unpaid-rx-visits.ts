@@ -1,0 +1,12 @@
+import { rxVisitsResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
+import type { z } from 'zod';
+import { apiCall } from '../../../lib/api-client';
+
+export type UnpaidRxVisits = z.infer<typeof rxVisitsResponseSchema>;
+
+export const unpaidRxVisitsQueryKey = ['rx', 'visits', 'unpaid'] as const;
+
+/** GET /rx/visits/unpaid: the account's visits still waiting for payment. */
+export function getUnpaidRxVisits(): Promise<UnpaidRxVisits> {
+  return apiCall('/rx/visits/unpaid', { schema: rxVisitsResponseSchema });
+}

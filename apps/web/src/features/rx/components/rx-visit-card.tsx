@@ -1,0 +1,205 @@
+import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
+import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
+import { Alert, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useLang, useT } from '../../../lib/i18n';
+import { cancelRxVisit } from '../api/cancel-rx-visit';
+import { downloadRxConsents } from '../api/download-rx-consents';
+import { downloadRxPrescription } from '../api/download-rx-prescription';
+import { requestRxRefill } from '../api/request-rx-refill';
+import { uploadRxAttachment } from '../api/upload-rx-attachment';
+import { uploadRxId } from '../api/upload-rx-id';
+import { RxFileUpload } from './rx-file-upload';
+import { errorText, formatDate, newIdempotencyKey, productName, saveBlob } from './rx-format';
+import { RxStatusBadge } from './rx-status-badge';
+import { RxVisitMessages } from './rx-visit-messages';
+
+const cancellable = new Set(['pendingMedPayment', 'waiting']);
+
+/**
+ * One Rx visit on the patient's list: the treatment, its status (colour and text), who it is
+ * for, the prescriber's request while more information is asked for, the uploads it waits for,
+ * and what can be done now (pay, cancel, the prescription PDF, a refill, messages).
+ */
+export function RxVisitCard({ visit }: { visit: RxVisitView }) {
+  const t = useT();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [showMessages, setShowMessages] = useState(false);
+  const [refillKey] = useState(newIdempotencyKey);
+  const titleId = `rx-visit-${visit.id}`;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
+  const failed = (error: unknown) =>
+    notifications.show({
+      color: 'red',
+      message: t('rxScreens.visits.actionFailed', { message: errorText(t, error) }),
+    });
+
+  const cancel = useMutation({
+    mutationFn: () => cancelRxVisit(visit.id),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('rxScreens.visits.cancelled') });
+      refresh();
+    },
+    onError: failed,
+  });
+  const refill = useMutation({
+    mutationFn: () => requestRxRefill({ visitId: visit.id, idempotencyKey: refillKey }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('rxScreens.visits.refillRequested') });
+      refresh();
+      navigate('/rxvisitsUnpaid');
+    },
+    onError: failed,
+  });
+  const consents = useMutation({
+    mutationFn: () => downloadRxConsents(visit.id, t('errors.network')),
+    onSuccess: (blob) => saveBlob(blob, `consents-${visit.id}.pdf`),
+    onError: failed,
+  });
+  const hasConsents = (rxProductById(visit.productId)?.consentDocumentIds.length ?? 0) > 0;
+  const pdf = useMutation({
+    mutationFn: () => downloadRxPrescription(visit.id, t('errors.network')),
+    onSuccess: (blob) => saveBlob(blob, `prescription-${visit.id}.pdf`),
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        message: t('rxScreens.visits.downloadFailed', { message: errorText(t, error) }),
+      }),
+  });
+
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      aria-labelledby={titleId}
+      data-testid="rx-visit"
+      data-visit-id={visit.id}
+      data-status={visit.status}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id={titleId}>
+              {productName(t, visit.productId)}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('rxUi.visits.for', { name: visit.patientName })} ·{' '}
+              {t('rxScreens.visits.created', { date: formatDate(visit.createdAt, lang) })} ·{' '}
+              {t('rxScreens.visits.record', { id: visit.id })}
+              {visit.refillOf ? ` · ${t('rxScreens.clinic.refill')}` : ''}
+            </Text>
+          </Stack>
+          <RxStatusBadge status={visit.status} />
+        </Group>
+
+        {visit.status === 'exit' && visit.statusComment ? (
+          <Alert color="yellow" data-testid="rx-request">
+            <Text size="sm">{t('rxUi.visits.request', { text: visit.statusComment })}</Text>
+          </Alert>
+        ) : null}
+
+        {visit.idPending ? (
+          <Card withBorder radius="md" p="sm" bg="var(--mantine-color-red-0)">
+            <Stack gap={6}>
+              <Title order={3} size="h5">
+                {t('rxUi.upload.idTitle')}
+              </Title>
+              <Text size="sm">{t('rxUi.upload.idLead')}</Text>
+              <RxFileUpload
+                label={t('rxUi.visits.uploadId')}
+                upload={(file) => uploadRxId(visit.patientId, file)}
+                onUploaded={refresh}
+                testId="rx-upload-id"
+              />
+            </Stack>
+          </Card>
+        ) : null}
+        {visit.attachmentsPending ? (
+          <Card withBorder radius="md" p="sm" bg="var(--mantine-color-red-0)">
+            <Stack gap={6}>
+              <Title order={3} size="h5">
+                {t('rxUi.upload.attachmentTitle')}
+              </Title>
+              <RxFileUpload
+                label={t('rxUi.visits.uploadAttachment')}
+                upload={(file) => uploadRxAttachment(visit.id, file)}
+                onUploaded={refresh}
+                testId="rx-upload-attachment"
+              />
+            </Stack>
+          </Card>
+        ) : null}
+
+        <Group gap="xs">
+          {visit.status === 'pendingMedPayment' ? (
+            <Button size="xs" onClick={() => navigate(`/rxvisitsUnpaid?visit=${visit.id}`)}>
+              {t('rxUi.visits.pay')}
+            </Button>
+          ) : null}
+          {visit.status === 'rxed' ? (
+            <>
+              <Button
+                size="xs"
+                variant="light"
+                loading={pdf.isPending}
+                onClick={() => pdf.mutate()}
+              >
+                {t('rxUi.visits.prescription')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                loading={refill.isPending}
+                onClick={() => refill.mutate()}
+              >
+                {t('rxUi.visits.refill')}
+              </Button>
+            </>
+          ) : null}
+          {hasConsents ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              loading={consents.isPending}
+              onClick={() => consents.mutate()}
+            >
+              {t('rxScreens.visits.consentsPdf')}
+            </Button>
+          ) : null}
+          {cancellable.has(visit.status) ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={cancel.isPending}
+              onClick={() => {
+                if (globalThis.confirm?.(t('rxScreens.visits.cancelConfirm')) ?? true) {
+                  cancel.mutate();
+                }
+              }}
+            >
+              {t('rxUi.visits.cancel')}
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-expanded={showMessages}
+            onClick={() => setShowMessages((open) => !open)}
+          >
+            {t('rxUi.visits.messages')}
+          </Button>
+        </Group>
+        <Collapse expanded={showMessages}>
+          {showMessages ? <RxVisitMessages visitId={visit.id} /> : null}
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import { applyReceivedStatus, reactToReceivedStatus } from '@apothecall/domain/rx/rx-status.rules';
+import { rxVisitUpdateSchema } from '@apothecall/domain/rx/rx-visits.api';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useT } from '../../../lib/i18n';
+import { useSocket, useSocketEvent } from '../../../lib/realtime';
+import { raiseNewUnclaimed, setRxGuardVisits } from '../../../lib/rx-visits-store';
+import { rxMessagesQueryKey } from '../api/get-rx-messages';
+import { getRxVisits, type RxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
+import { statusText } from './rx-format';
+
+/**
+ * Mounted by the shell while a patient is signed in: keeps the route guard's view of the Rx
+ * visits current (GET /rx/visits; guard step 6, whose awaitsUploads lets an unpaid visit's
+ * flow reach its payment first) and applies `updateRxVisit` pushes at once —
+ * the list changes without a reload, 'Record {id} status {status}' is shown, an unclaimed visit
+ * raises the new-unclaimed count, a cancelled one leaves the list — then asks the server again
+ * for the rest of the visit (its uploads pending, its request text).
+ */
+export function RxVisitsWatcher() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+  const visits = useQuery({ queryKey: rxVisitsQueryKey, queryFn: getRxVisits });
+
+  useEffect(() => {
+    if (visits.data) {
+      setRxGuardVisits(
+        visits.data.visits.map((v) => ({
+          idPending: v.idPending,
+          attachmentsPending: v.attachmentsPending,
+          status: v.status,
+        })),
+      );
+    }
+  }, [visits.data]);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
+  useSocketEvent(socket, 'connect', refresh);
+  // A message on one of the visits: its thread is read again (no status toast for a message).
+  useSocketEvent(socket, realtimeEvents.rxMessage, (payload: unknown) => {
+    const visitId = (payload as { visitId?: unknown } | null)?.visitId;
+    if (typeof visitId === 'string') {
+      void queryClient.invalidateQueries({ queryKey: rxMessagesQueryKey(visitId) });
+    }
+  });
+  useSocketEvent(socket, realtimeEvents.updateRxVisit, (payload: unknown) => {
+    const update = rxVisitUpdateSchema.safeParse(payload);
+    if (!update.success) return;
+    const action = reactToReceivedStatus(update.data);
+    queryClient.setQueryData<RxVisits>(rxVisitsQueryKey, (old) => {
+      if (!old) return old;
+      const next = applyReceivedStatus({ visits: old.visits, newUnclaimedCount: 0 }, update.data);
+      return {
+        ...old,
+        visits: next.visits.map((v) =>
+          v.id === update.data.id ? { ...v, version: update.data.version } : v,
+        ),
+      };
+    });
+    if (action.kind === 'newUnclaimed') {
+      raiseNewUnclaimed();
+      notifications.show({
+        color: 'blue',
+        message: t('rxStatus.received', {
+          id: update.data.id,
+          status: statusText(t, update.data.status),
+        }),
+      });
+    } else if (action.kind === 'toast') {
+      notifications.show({
+        color: 'blue',
+        message: t(action.messageKey, {
+          id: action.params.id,
+          status: statusText(t, update.data.status),
+        }),
+      });
+    }
+    refresh();
+  });
+  return null;
+}

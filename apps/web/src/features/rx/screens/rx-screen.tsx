@@ -1,0 +1,154 @@
+import type { RxProductView } from '@apothecall/domain/rx/rx-visits.api';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { getEntryReferral } from '../../../lib/brand-store';
+import { useLang, useT } from '../../../lib/i18n';
+import { formatCents } from '../../../lib/payments/payment-format';
+import { useSession } from '../../../lib/session-store';
+import { getProductInfo, productInfoQueryKey } from '../api/get-product-info';
+import { RxFlow } from '../components/rx-flow';
+import { errorText, textOf } from '../components/rx-format';
+
+function ProductCard({ product, to }: { product: RxProductView; to: string }) {
+  const t = useT();
+  const lang = useLang();
+  const name = textOf(t, product.nameKey);
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="rx-product"
+      data-product={product.id}
+    >
+      <Stack gap="xs" h="100%" justify="space-between">
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            {name}
+          </Title>
+          <Text size="sm">{textOf(t, product.descriptionKey)}</Text>
+        </Stack>
+        <Group justify="space-between" gap="xs">
+          <Text fw={700}>
+            <Text span size="sm" c="dimmed" fw={400}>
+              {t('rxScreens.catalog.priceLabel')}:{' '}
+            </Text>
+            {formatCents(product.priceCents, lang)}
+          </Text>
+          <Button
+            component={Link}
+            to={to}
+            aria-label={t('rxScreens.catalog.chooseLabel', { product: name })}
+          >
+            {t('rxUi.catalog.choose')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /rx, /rx2, /testrx (spec section 2): the treatment catalogue (public while logged out), and
+ * the flow of the treatment chosen (`itemId`). Logged out, a chosen treatment offers log in or
+ * registration, both of which come back to it (the `to` of the login redirect).
+ */
+export function RxScreen() {
+  const t = useT();
+  const lang = useLang();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const itemId = params.get('itemId');
+  const referral = params.get('id') ?? getEntryReferral()?.code ?? null;
+  const products = useQuery({
+    queryKey: productInfoQueryKey(referral),
+    queryFn: () => getProductInfo(referral),
+    staleTime: 5 * 60_000,
+  });
+  const chosen = itemId ? products.data?.find((p) => p.id === itemId) : undefined;
+  const linkTo = (id: string) => `${pathname}?itemId=${encodeURIComponent(id)}`;
+
+  let body: ReactNode;
+  if (products.isPending) {
+    body = <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
+  } else if (products.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        <Stack gap="xs">
+          <Text size="sm">
+            {t('rxScreens.catalog.loadFailed', { message: errorText(t, products.error) })}
+          </Text>
+          <Button size="xs" variant="light" w="fit-content" onClick={() => void products.refetch()}>
+            {t('rxScreens.catalog.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (itemId && !chosen) {
+    body = (
+      <Alert color="yellow" role="alert">
+        <Stack gap="xs">
+          <Text size="sm">{t('rxScreens.catalog.unknownProduct')}</Text>
+          <Button component={Link} to={pathname} size="xs" variant="light" w="fit-content">
+            {t('rxScreens.catalog.chooseOther')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (chosen && session) {
+    body = <RxFlow key={chosen.id} session={session} product={chosen} />;
+  } else if (chosen) {
+    const back = encodeURIComponent(linkTo(chosen.id));
+    body = (
+      <Card withBorder radius="md" p="lg" data-testid="rx-signed-out">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {textOf(t, chosen.nameKey)}
+          </Title>
+          <Text>{textOf(t, chosen.descriptionKey)}</Text>
+          <Text fw={700}>{formatCents(chosen.priceCents, lang)}</Text>
+          <Text size="sm" c="dimmed">
+            {t('rxScreens.catalog.signedOutHint')}
+          </Text>
+          <Group gap="xs">
+            <Button component={Link} to={`/register?to=${back}`}>
+              {t('rxUi.catalog.register')}
+            </Button>
+            <Button component={Link} to={`/login?to=${back}`} variant="default">
+              {t('rxUi.catalog.login')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    );
+  } else {
+    body = (
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, sm: 2 }}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        aria-label={t('rxUi.catalog.title')}
+      >
+        {(products.data ?? []).map((product) => (
+          <ProductCard key={product.id} product={product} to={linkTo(product.id)} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack p="md" maw={960} mx="auto" w="100%" data-screen="rx">
+      <Title order={1} size="h2">
+        {chosen
+          ? t('rxUi.flow.title', { product: textOf(t, chosen.nameKey) })
+          : t('rxUi.catalog.title')}
+      </Title>
+      {chosen ? null : <Text c="dimmed">{t('rxUi.catalog.lead')}</Text>}
+      {body}
+    </Stack>
+  );
+}
