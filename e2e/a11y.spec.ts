@@ -17,6 +17,7 @@ const publicScreens = [
   '/resetpw/not-a-real-token',
   '/update',
   '/meet',
+  '/rx',
 ];
 const patientScreens = [
   '/',
@@ -28,9 +29,13 @@ const patientScreens = [
   '/transactions',
   '/profile',
   '/add-dependent',
+  '/rxvisits',
+  '/rxvisitsUnpaid',
+  '/rxrefill',
+  '/uploadId',
 ];
 const staffScreens: Record<keyof typeof demoStaff, string[]> = {
-  provider: ['/', '/clinic', '/profile'],
+  provider: ['/', '/clinic', '/clinic/rx', '/profile'],
   pharmacist: ['/', '/referred-transactions', '/profile'],
   pharmacyAdmin: ['/'],
   rxAdmin: ['/'],

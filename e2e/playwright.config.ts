@@ -83,9 +83,9 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } },
     {
       name: 'phone',
-      // The video-visit specs open their own phone-sized patient context beside a desktop
-      // provider, so they run once, in the desktop project.
-      testIgnore: ['care-*.spec.ts'],
+      // The video-visit and Rx-visit specs open their own phone-sized patient context beside a
+      // desktop provider, so they run once, in the desktop project.
+      testIgnore: ['care-*.spec.ts', 'rx-*.spec.ts'],
       use: {
         viewport: { width: 360, height: 740 },
         isMobile: true,

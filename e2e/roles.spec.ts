@@ -16,7 +16,14 @@ test("a patient's Home offers care first, their notes, and the patient's navigat
   await expectHome(page, demoPatient.name);
   await expect(page.getByRole('link', { name: 'Get care now' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent notes' })).toBeVisible();
-  expect(await navEntries(page)).toEqual(['Home', 'Get Care', 'Notes', 'Payments', 'Profile']);
+  expect(await navEntries(page)).toEqual([
+    'Home',
+    'Get Care',
+    'Rx visits',
+    'Notes',
+    'Payments',
+    'Profile',
+  ]);
   // Areas not built yet are not offered.
   await expect(page.getByRole('link', { name: 'Appointments' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Documents' })).toHaveCount(0);
@@ -36,7 +43,7 @@ test("a provider's Home has the duty switch and the queue, and the clinic in the
   await expectHome(page, demoStaff.provider.name);
   await expect(page.getByTestId('duty-switch')).toBeVisible();
   await expect(page.getByTestId('home-queue-count')).toContainText('waiting');
-  expect(await navEntries(page)).toEqual(['Home', 'Clinic', 'Profile']);
+  expect(await navEntries(page)).toEqual(['Home', 'Clinic', 'Rx reviews', 'Profile']);
   await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
   await expect(page.getByText('I am in')).toHaveCount(0);
 });
