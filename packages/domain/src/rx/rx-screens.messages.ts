@@ -122,6 +122,7 @@ const en = {
   'rxScreens.clinic.waitingForPatient': 'Waiting for the patient to answer the request.',
   'rxScreens.clinic.done': 'This visit is complete.',
   'rxScreens.clinic.messages': 'Messages',
+  'rxScreens.clinic.messagePlaceholder': 'Write to the patient',
   'rxScreens.clinic.answerEmpty': '—',
   'rxScreens.clinic.downloadFailed': 'The prescription could not be downloaded: {message}',
 } as const;
@@ -248,6 +249,7 @@ const es: Record<keyof typeof en, string> = {
   'rxScreens.clinic.waitingForPatient': 'Esperando que el paciente responda la solicitud.',
   'rxScreens.clinic.done': 'Esta consulta está completa.',
   'rxScreens.clinic.messages': 'Mensajes',
+  'rxScreens.clinic.messagePlaceholder': 'Escriba al paciente',
   'rxScreens.clinic.answerEmpty': '—',
   'rxScreens.clinic.downloadFailed': 'No se pudo descargar la receta: {message}',
 };

@@ -414,6 +414,27 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
     expect((await move(provider, visit.id, 'ended')).statusCode).toBe(200);
   });
 
+  it('returns a visit to its review when the patient answers a request that asked for no upload', async () => {
+    const payer = await patientIn('FL');
+    const id = await visitIn(payer, 'exit');
+    const asked = json(await get(t, '/api/rx/visits', payer.token)).visits[0];
+    expect(asked).toMatchObject({
+      status: 'exit',
+      attachmentsPending: false,
+      statusComment: 'Please send a photo of the rash',
+    });
+    const answer = await send(t, 'POST', `/api/rx/visits/${id}/messages`, payer.token, {
+      text: 'It is smaller today',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(json(await get(t, '/api/rx/visits', payer.token)).visits[0]).toMatchObject({
+      status: 'started',
+      statusComment: '',
+    });
+    const opened = (await review(provider, id)).review;
+    expect(opened.messages.map((m: { from: string }) => m.from)).toEqual(['prescriber', 'patient']);
+  });
+
   it('refuses what stops a treatment, a missing answer, missing consents and an unconfirmed state', async () => {
     const payer = await patientIn('FL');
     const opioids = await submit(payer, { answers: { ...ldnAnswers, ldnOpioids: 'yes' } });

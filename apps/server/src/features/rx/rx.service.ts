@@ -538,6 +538,17 @@ export function createRxService(deps: {
       });
       await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
       await deps.events.emit('rx.messageSent', { visitId: visit.id });
+      // The patient's answer to a request that asked for no upload returns the visit to its
+      // review (spec: exit -> started); a requested document still has to be uploaded.
+      if (visit.status === 'exit' && !visit.attachmentsPending) {
+        const moved = await deps.repo.move(
+          visit.id,
+          { status: 'exit', version: visit.version },
+          'started',
+          { statusComment: '' },
+        );
+        if (moved) await changed(moved);
+      }
       return (await deps.repo.messagesOf(visit.id)).map(messageView);
     },
   };

@@ -19,7 +19,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/payments/payment-format';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { claimClinicRx } from '../api/clinic-claim-rx';
 import { downloadClinicRxConsents } from '../api/clinic-download-rx-consents';
@@ -27,6 +26,7 @@ import { downloadClinicRxPrescription } from '../api/clinic-download-rx-prescrip
 import { clinicRxQueueQueryKey } from '../api/clinic-get-rx-queue';
 import { clinicRxReviewQueryKey, getClinicRxReview } from '../api/clinic-get-rx-review';
 import { prescribeClinicRx } from '../api/clinic-prescribe-rx';
+import { clinicSendRxMessage } from '../api/clinic-send-rx-message';
 import { setClinicRxStatus } from '../api/clinic-set-rx-status';
 import { RxAlarmBadges, RxFacts } from '../components/rx-facts';
 import {
@@ -38,6 +38,7 @@ import {
   stateLabel,
   textOf,
 } from '../components/rx-format';
+import { RxMessageThread } from '../components/rx-message-thread';
 import { RxPrescribeForm } from '../components/rx-prescribe-form';
 import { RxReviewFile } from '../components/rx-review-file';
 import { RxStatusBadge } from '../components/rx-status-badge';
@@ -384,29 +385,13 @@ export function ClinicRxReviewScreen() {
       </Section>
 
       <Section id="rx-messages" title={t('rxScreens.clinic.messages')}>
-        {messages.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('rxScreens.visits.messagesEmpty')}
-          </Text>
-        ) : (
-          <Stack component="ul" gap={4} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {messages.map((m) => (
-              <li key={m.id}>
-                <Text size="sm">
-                  <Text span fw={700}>
-                    {m.from === 'patient'
-                      ? t('rxClinic.review.patient')
-                      : t('rxScreens.visits.fromPrescriber')}
-                  </Text>{' '}
-                  <Text span size="xs" c="dimmed">
-                    {formatDateTime(m.sent, lang)}
-                  </Text>
-                </Text>
-                <Text size="sm">{m.text}</Text>
-              </li>
-            ))}
-          </Stack>
-        )}
+        <RxMessageThread
+          messages={messages}
+          self="prescriber"
+          placeholder={t('rxScreens.clinic.messagePlaceholder')}
+          send={(text) => clinicSendRxMessage(visit.id, text)}
+          onSent={refresh}
+        />
       </Section>
     </Stack>
   );
