@@ -1,5 +1,6 @@
 // Bundles the server (with the domain package's TypeScript) into dist/main.js; npm packages
-// stay external and load from node_modules. Copies the migrations next to the bundle.
+// stay external and load from node_modules. Copies the migrations (and the demo registry
+// fixture) next to the bundle.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,3 +36,8 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The NCPDP registry fixture the demo seed imports (db/seed/demo-pharmacies.ts).
+cpSync(
+  path.join(here, 'src/db/seed/nppes-pharmacies.csv'),
+  path.join(dist, 'nppes-pharmacies.csv'),
+);

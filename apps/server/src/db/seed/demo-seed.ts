@@ -7,6 +7,7 @@ import { pharmacies } from '../schema/care';
 import { providerLicenses, providerProfiles } from '../schema/clinic';
 import { coupons } from '../schema/payments';
 import { seedDemoNotes } from './demo-notes';
+import { seedDemoPharmacies } from './demo-pharmacies';
 
 /**
  * Demo data for `npm start` and the tests: one brand and one login of every role the product
@@ -361,6 +362,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
     }
   });
   await seedDemoNotes(db);
+  await seedDemoPharmacies(db);
   return demoAccounts.map((d) => ({
     role: d.label,
     loginId: d.loginId,

@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { RegistryPharmacy } from '@apothecall/domain/pharmacy/ncpdp.rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, openTestDatabase } from '../../../test/harness';
+import { type Database, openDatabase } from '../../db/client';
+import { registryFixture, seedDemoPharmacies } from '../../db/seed/demo-pharmacies';
+import { pharmacyModule } from './pharmacy.module';
+import { createPharmacyRepo } from './pharmacy.repo';
+import { pharmaciesInNppesFile } from './registry-import';
+
+const serverRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The NCPDP registry and pharmacy verification (issue 15, "Organisation and access"): the
+ * NPPES fixture imported by streaming, each organisation checked again after every import, a
+ * mismatch in address, phone or fax leaving it unverified; and the import command itself.
+ */
+describe.each(databaseKinds)('NCPDP registry on %s', (kind) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, dispose } = await openTestDatabase(kind));
+    await seedDemoPharmacies(database.db);
+  });
+  afterAll(async () => {
+    await dispose?.();
+  });
+
+  const pharmacy = () => pharmacyModule({ db: database.db, platform: { clock: {} } });
+
+  it('seeds a verified Sunrise and an unverified Lone Star (its fax differs)', async () => {
+    expect(await pharmacy().port.verification('sunrise-pharmacy')).toEqual({
+      verified: true,
+      mismatches: [],
+    });
+    expect(await pharmacy().port.verification('lone-star-pharmacy')).toEqual({
+      verified: false,
+      mismatches: ['fax'],
+    });
+    expect(await pharmacy().port.verification('nowhere')).toBeUndefined();
+  });
+
+  it('imports the NPPES file as a stream: only pharmacies with an NCPDP ID', async () => {
+    const entries: RegistryPharmacy[] = [];
+    for await (const entry of pharmaciesInNppesFile(registryFixture)) entries.push(entry);
+    expect(entries.map((e) => e.ncpdpId)).toEqual(['1023456', '4567890']);
+    const result = await pharmacy().service.importRegistry(entries);
+    expect(result).toEqual({ imported: 2, verified: 1, unverified: 1 });
+  });
+
+  it('unverifies an organisation when the registry no longer matches its phone, fax or address, and verifies it again when it does', async () => {
+    const [sunrise] = await (async () => {
+      const list: RegistryPharmacy[] = [];
+      for await (const e of pharmaciesInNppesFile(registryFixture)) list.push(e);
+      return list;
+    })();
+    if (!sunrise) throw new Error('fixture lost Sunrise');
+    const service = pharmacy().service;
+    for (const [change, mismatch] of [
+      [{ phone: '3055550100' }, 'phone'],
+      [{ fax: '3055550100' }, 'fax'],
+      [{ address1: '1300 BISCAYNE BLVD' }, 'address'],
+      [{ zip: '33133' }, 'address'],
+    ] as const) {
+      await service.importRegistry([{ ...sunrise, ...change }]);
+      expect(await service.verification('sunrise-pharmacy'), mismatch).toEqual({
+        verified: false,
+        mismatches: [mismatch],
+      });
+    }
+    await service.importRegistry([sunrise]);
+    expect((await service.verification('sunrise-pharmacy'))?.verified).toBe(true);
+  });
+});
+
+describe('npm run registry:import', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-registry-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/registry-import.ts', ...args], {
+      cwd: serverRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('imports a file into the embedded database and says what it did', async () => {
+    const file = path.join(dataDir, 'nppes.csv');
+    await writeFile(file, await readFile(registryFixture));
+    const done = run([file]);
+    expect(done.stderr).toBe('');
+    expect(done.status).toBe(0);
+    expect(done.stdout).toContain('registry: 2 pharmacies imported');
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const entries = await createPharmacyRepo(database.db).registryEntries(['1023456', '4567890']);
+      expect(entries.map((e) => e.name).sort()).toEqual([
+        'LONE STAR COMPOUNDING PHARMACY INC',
+        'SUNRISE PHARMACY LLC',
+      ]);
+    } finally {
+      await database.close();
+    }
+  }, 90_000);
+
+  it('explains its use without a file', () => {
+    const done = run([]);
+    expect(done.status).toBe(2);
+    expect(done.stderr).toContain('usage: npm run registry:import -- FILE');
+  });
+});
