@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { configuredDatabase, openDatabase } from './db/client';
 import { demoPassword, seedDemo } from './db/seed/demo-seed';
 import { loggableError } from './platform/http';
 import { createPasswordHasher } from './platform/passwords';
@@ -27,11 +27,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(configuredDatabase(config));
   await database.migrate();
   const hasher = createPasswordHasher();
   const logins = config.demoSeed ? await seedDemo(database.db, hasher) : [];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { configuredDatabase, openDatabase } from './db/client';
 import { pharmacyModule } from './features/pharmacy/pharmacy.module';
 import { pharmaciesInNppesFile } from './features/pharmacy/registry-import';
 
@@ -28,11 +28,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(configuredDatabase(config));
   try {
     await database.migrate();
     const pharmacy = pharmacyModule({ db: database.db, platform: { clock: {} } });

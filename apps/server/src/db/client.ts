@@ -66,6 +66,16 @@ export const migrationsFolder = path.join(
   'migrations',
 );
 
+/** The configured database: PostgreSQL at DATABASE_URL, else the embedded one under DATA_DIR. */
+export function configuredDatabase(config: {
+  readonly databaseUrl?: string | undefined;
+  readonly dataDir: string;
+}): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string | undefined }
   | { kind: 'postgres'; url: string };

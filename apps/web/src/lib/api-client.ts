@@ -1,7 +1,7 @@
 import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import type { z } from 'zod';
 import { currentBrandId } from './brand-store';
-import { currentLanguage } from './i18n';
+import { currentLanguage, type Translate } from './i18n';
 import { clearSessionIfToken, getSession } from './session-store';
 
 /**
@@ -137,4 +137,9 @@ export async function apiDownload(
     options.offlineMessage,
   );
   return response.blob();
+}
+
+/** The server's translated message, or the network message when it could not be reached. */
+export function errorText(t: Translate, error: unknown): string {
+  return error instanceof ApiError && error.status !== 0 ? error.message : t('errors.network');
 }

@@ -4,7 +4,6 @@ import type { ProfileScreensMessageKey } from '@apothecall/domain/accounts/profi
 import { careReasons, isCareReasonId } from '@apothecall/domain/care/care-reasons';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { isUsStateCode, stateNameKey } from '@apothecall/domain/places/places.rules';
-import { ApiError } from '../../../lib/api-client';
 import type { Translate } from '../../../lib/i18n';
 
 /** Display helpers shared by the Get Care, waiting-room and meet screens. */
@@ -37,10 +36,8 @@ export function memberName(users: readonly FamilyMember[], personId: string): st
   return users.find((u) => u.id === personId || u.personId === personId)?.name ?? null;
 }
 
-/** The server's translated message, or the network message when it could not be reached. */
-export function errorText(t: Translate, error: unknown): string {
-  return error instanceof ApiError && error.status !== 0 ? error.message : t('errors.network');
-}
+/** The server's translated message (lib/api-client), where this feature's screens import it. */
+export { errorText } from '../../../lib/api-client';
 
 const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
 

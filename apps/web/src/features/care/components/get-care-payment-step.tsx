@@ -2,28 +2,15 @@ import type { PharmacyChoice } from '@apothecall/domain/care/care.schemas';
 import type { VisitScreenResult } from '@apothecall/domain/care/screening.evaluate';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
-import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
 import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
-import type { CardEntry } from '@apothecall/domain/payments/payments.schemas';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
-import { CardForm } from '../../../lib/payments/card-form';
-import { formatCents, maskedCard } from '../../../lib/payments/payment-format';
+import { CardChoice, useCardChoice } from '../../../lib/payments/card-choice';
+import { formatCents } from '../../../lib/payments/payment-format';
 import { PriceDisplay } from '../../../lib/payments/price-display';
 import {
   clearStoredPrice,
@@ -113,44 +100,20 @@ export function GetCarePaymentStep({
     queryFn: getAccountPrice,
     enabled: stored === null,
   });
-  const profiles = useQuery({ queryKey: paymentProfilesQueryKey, queryFn: getPaymentProfiles });
   const balance = useQuery({ queryKey: creditBalanceQueryKey, queryFn: getCreditBalance });
-  const [cardId, setCardId] = useState<string>('');
-  const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [priceChanged, setPriceChanged] = useState<string | null>(null);
 
   const price: StoredPrice | null = stored ?? accountPrice.data ?? null;
   const credit = balance.data ?? 0;
-  const cards = (profiles.data?.payProfiles ?? []).map((p) => p.card);
-  const validCards = cards.filter((c) => c.paymentProfileValid);
   const free = price?.price === 0;
   const cardNeeded = price !== null && price.price > credit;
 
-  // Preselect the first usable card.
-  useEffect(() => {
-    if (cardId === '' || !validCards.some((c) => c.profileID === cardId)) {
-      setCardId(validCards[0]?.profileID ?? '');
-    }
-  }, [validCards, cardId]);
-
-  const add = useMutation({
-    mutationFn: (card: CardEntry) =>
-      addCard({
-        profileID: profiles.data?.payProfileID ?? null,
-        signature: profiles.data?.payProfileSignature ?? null,
-        card,
-      }),
-    gcTime: 0,
-    onSuccess: (list: PaymentProfilesResponse) => {
-      const before = new Set(cards.map((c) => c.profileID));
-      queryClient.setQueryData(paymentProfilesQueryKey, list);
-      const added = list.payProfiles.find((p) => !before.has(p.card.profileID));
-      if (added) setCardId(added.card.profileID);
-      setAdding(false);
-      setProblem(null);
-    },
-  });
+  const choice = useCardChoice(
+    { queryKey: paymentProfilesQueryKey, load: getPaymentProfiles, add: addCard },
+    { onAdded: () => setProblem(null) },
+  );
+  const { profiles, cardId, adding } = choice;
 
   const start = useMutation({
     mutationFn: async () => {
@@ -301,64 +264,13 @@ export function GetCarePaymentStep({
               })}
             </Text>
           ) : null}
-          {profiles.isPending ? (
-            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-          ) : profiles.isError ? (
-            <Alert color="red" role="alert">
-              {t('paymentScreens.cards.loadFailed', { message: errorText(t, profiles.error) })}
-            </Alert>
-          ) : cards.length > 0 ? (
-            <Radio.Group
-              label={t('careUi.payment.payWith')}
-              value={cardId}
-              onChange={(value) => {
-                setCardId(value);
-                setProblem(null);
-              }}
-              withAsterisk={cardNeeded}
-            >
-              <Stack gap="xs" mt="xs">
-                {cards.map((card) => (
-                  <Radio
-                    key={card.profileID}
-                    value={card.profileID}
-                    disabled={!card.paymentProfileValid}
-                    label={maskedCard(t, { brand: card.cardType, last4: card.last4 })}
-                    description={
-                      card.paymentProfileValid
-                        ? t('paymentScreens.cards.expires', { expiration: card.expiration })
-                        : t('paymentScreens.cards.invalidHint')
-                    }
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : (
-            <Text size="sm">{t('careUi.payment.noCards')}</Text>
-          )}
-          {adding ? (
-            <>
-              {add.isError ? (
-                <Alert color="red" role="alert" title={t('paymentScreens.cardForm.failedTitle')}>
-                  {errorText(t, add.error)}
-                </Alert>
-              ) : null}
-              <CardForm
-                pending={add.isPending}
-                onCancel={() => {
-                  setAdding(false);
-                  add.reset();
-                }}
-                onSubmit={(card) => add.mutate(card)}
-              />
-            </>
-          ) : profiles.isSuccess ? (
-            <Group>
-              <Button variant="light" onClick={() => setAdding(true)}>
-                {t('paymentScreens.cards.add')}
-              </Button>
-            </Group>
-          ) : null}
+          <CardChoice
+            choice={choice}
+            label={t('careUi.payment.payWith')}
+            required={cardNeeded}
+            noCardsText={t('careUi.payment.noCards')}
+            onChange={() => setProblem(null)}
+          />
         </Stack>
       )}
       {problem ? (

@@ -2,7 +2,6 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { isUsStateCode, stateNameKey } from '@apothecall/domain/places/places.rules';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { patientStatusTextKey, type RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
-import { ApiError } from '../../../lib/api-client';
 import { isMessageKey, type Translate } from '../../../lib/i18n';
 
 /** Display helpers of the Rx screens. */
@@ -46,10 +45,8 @@ export function statusText(t: Translate, status: RxVisitStatus): string {
   return t(patientStatusTextKey(status));
 }
 
-/** The server's translated message, or the network message when it could not be reached. */
-export function errorText(t: Translate, error: unknown): string {
-  return error instanceof ApiError && error.status !== 0 ? error.message : t('errors.network');
-}
+/** The server's translated message (lib/api-client), where this feature's screens import it. */
+export { errorText } from '../../../lib/api-client';
 
 const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
 

@@ -1,15 +1,13 @@
 import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
-import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
 import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
-import type { CardEntry } from '@apothecall/domain/payments/payments.schemas';
 import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
-import { Alert, Button, Card, Group, Loader, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Card, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
-import { CardForm } from '../../../lib/payments/card-form';
-import { formatCents, maskedCard } from '../../../lib/payments/payment-format';
+import { CardChoice, useCardChoice } from '../../../lib/payments/card-choice';
+import { formatCents } from '../../../lib/payments/payment-format';
 import { addCard } from '../../payments/api/add-card';
 import {
   getPaymentProfiles,
@@ -54,40 +52,17 @@ export function RxPaymentStep({
     queryFn: () => getRxPrice(visit.id),
     staleTime: 0,
   });
-  const profiles = useQuery({ queryKey: paymentProfilesQueryKey, queryFn: getPaymentProfiles });
-  const [cardId, setCardId] = useState('');
-  const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(newIdempotencyKey);
 
-  const cards = (profiles.data?.payProfiles ?? []).map((p) => p.card);
-  const validCards = cards.filter((c) => c.paymentProfileValid);
   const amount = price.data?.price ?? null;
   const free = amount === 0;
 
-  useEffect(() => {
-    if (cardId === '' || !validCards.some((c) => c.profileID === cardId)) {
-      setCardId(validCards[0]?.profileID ?? '');
-    }
-  }, [validCards, cardId]);
-
-  const add = useMutation({
-    mutationFn: (card: CardEntry) =>
-      addCard({
-        profileID: profiles.data?.payProfileID ?? null,
-        signature: profiles.data?.payProfileSignature ?? null,
-        card,
-      }),
-    gcTime: 0,
-    onSuccess: (list: PaymentProfilesResponse) => {
-      const before = new Set(cards.map((c) => c.profileID));
-      queryClient.setQueryData(paymentProfilesQueryKey, list);
-      const added = list.payProfiles.find((p) => !before.has(p.card.profileID));
-      if (added) setCardId(added.card.profileID);
-      setAdding(false);
-      setProblem(null);
-    },
-  });
+  const choice = useCardChoice(
+    { queryKey: paymentProfilesQueryKey, load: getPaymentProfiles, add: addCard },
+    { onAdded: () => setProblem(null) },
+  );
+  const { cardId, adding } = choice;
 
   const pay = useMutation({
     mutationFn: () => {
@@ -172,64 +147,13 @@ export function RxPaymentStep({
       )}
       {free ? null : (
         <Stack gap="xs">
-          {profiles.isPending ? (
-            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-          ) : profiles.isError ? (
-            <Alert color="red" role="alert">
-              {t('paymentScreens.cards.loadFailed', { message: errorText(t, profiles.error) })}
-            </Alert>
-          ) : cards.length > 0 ? (
-            <Radio.Group
-              label={t('rxScreens.pay.payWith')}
-              value={cardId}
-              onChange={(value) => {
-                setCardId(value);
-                setProblem(null);
-              }}
-              withAsterisk
-            >
-              <Stack gap="xs" mt="xs">
-                {cards.map((card) => (
-                  <Radio
-                    key={card.profileID}
-                    value={card.profileID}
-                    disabled={!card.paymentProfileValid}
-                    label={maskedCard(t, { brand: card.cardType, last4: card.last4 })}
-                    description={
-                      card.paymentProfileValid
-                        ? t('paymentScreens.cards.expires', { expiration: card.expiration })
-                        : t('paymentScreens.cards.invalidHint')
-                    }
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : (
-            <Text size="sm">{t('rxScreens.pay.noCards')}</Text>
-          )}
-          {adding ? (
-            <>
-              {add.isError ? (
-                <Alert color="red" role="alert" title={t('paymentScreens.cardForm.failedTitle')}>
-                  {errorText(t, add.error)}
-                </Alert>
-              ) : null}
-              <CardForm
-                pending={add.isPending}
-                onCancel={() => {
-                  setAdding(false);
-                  add.reset();
-                }}
-                onSubmit={(card) => add.mutate(card)}
-              />
-            </>
-          ) : profiles.isSuccess ? (
-            <Group>
-              <Button variant="light" onClick={() => setAdding(true)}>
-                {t('paymentScreens.cards.add')}
-              </Button>
-            </Group>
-          ) : null}
+          <CardChoice
+            choice={choice}
+            label={t('rxScreens.pay.payWith')}
+            required
+            noCardsText={t('rxScreens.pay.noCards')}
+            onChange={() => setProblem(null)}
+          />
         </Stack>
       )}
       {problem ? (
