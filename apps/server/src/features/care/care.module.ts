@@ -104,9 +104,10 @@ export function careModule(
     onError: platform.warn('meet sockets not evicted'),
   });
   realtime.useMeetTokens((token) => room.resolveMeetToken(token));
-  platform.sessions.onRevoked((revoked) => {
+  // Awaited by the revocation: when a password change answers, its meet links are dead too.
+  platform.sessions.onRevoked(async (revoked) => {
     if (revoked.kind === 'account') {
-      room.revokeMeetFor(revoked.accountId).catch(platform.warn('meet links not revoked'));
+      await room.revokeMeetFor(revoked.accountId).catch(platform.warn('meet links not revoked'));
     }
   });
 

@@ -63,6 +63,19 @@ describe('sessions service', () => {
     return { service, mem, advance: (ms: number) => (clock += ms) };
   }
 
+  it("answers a revocation only once its listeners' work is done (an account's meet links)", async () => {
+    const { service } = setup();
+    await service.create('a1', { platform: 'web', version: '1' });
+    const order: string[] = [];
+    service.onRevoked(async (revoked) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(`listener done: ${revoked.kind}`);
+    });
+    await service.revokeAllForAccount('a1', 'password-change');
+    order.push('revocation answered');
+    expect(order).toEqual(['listener done: account', 'revocation answered']);
+  });
+
   it('issues 256-bit tokens and stores only their hash', async () => {
     const { service, mem } = setup();
     const { token } = await service.create('a1', { platform: 'web', version: '1' });

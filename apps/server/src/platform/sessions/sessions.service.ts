@@ -34,7 +34,12 @@ export interface SessionsService {
    * Called after a revocation (logout, password change, account removal), so open real-time
    * connections of that session are closed too.
    */
-  onRevoked(listener: (revoked: RevokedSessions) => void): void;
+  /**
+   * Told when sessions end. A listener may answer a promise: a revocation (logout, password
+   * change or reset, removal) completes only once every listener's work is done, so nothing the
+   * account held (its meet links) still works when the revoking request answers.
+   */
+  onRevoked(listener: (revoked: RevokedSessions) => void | Promise<void>): void;
 }
 
 export type RevokedSessions =
@@ -55,9 +60,9 @@ export function createSessionsService(deps: {
   const now = deps.now ?? (() => new Date());
   const idleMs = deps.policy.idleSeconds * 1000;
   const touchEveryMs = Math.min(5_000, idleMs / 10);
-  const revokedListeners: ((revoked: RevokedSessions) => void)[] = [];
-  const tell = (revoked: RevokedSessions) => {
-    for (const listener of revokedListeners) listener(revoked);
+  const revokedListeners: ((revoked: RevokedSessions) => void | Promise<void>)[] = [];
+  const tell = async (revoked: RevokedSessions) => {
+    await Promise.all(revokedListeners.map(async (listener) => listener(revoked)));
   };
 
   // Lookups while one is in flight wait and go together in one statement when it returns: no
@@ -115,12 +120,12 @@ export function createSessionsService(deps: {
       const at = now();
       if (at.getTime() >= row.expiresAt.getTime()) {
         await deps.repo.revoke(row.id, at, 'expired');
-        tell({ kind: 'session', sessionId: row.id });
+        await tell({ kind: 'session', sessionId: row.id });
         return { ok: false, reason: 'expired' };
       }
       if (at.getTime() - row.lastSeenAt.getTime() > idleMs) {
         await deps.repo.revoke(row.id, at, 'idle');
-        tell({ kind: 'session', sessionId: row.id });
+        await tell({ kind: 'session', sessionId: row.id });
         return { ok: false, reason: 'idle' };
       }
       if (options.touch !== false && at.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
@@ -131,11 +136,11 @@ export function createSessionsService(deps: {
 
     async revoke(sessionId, reason) {
       await deps.repo.revoke(sessionId, now(), reason);
-      tell({ kind: 'session', sessionId });
+      await tell({ kind: 'session', sessionId });
     },
     async revokeAllForAccount(accountId, reason, exceptSessionId) {
       await deps.repo.revokeAllForAccount(accountId, now(), reason, exceptSessionId);
-      tell(
+      await tell(
         exceptSessionId
           ? { kind: 'account', accountId, exceptSessionId }
           : { kind: 'account', accountId },
