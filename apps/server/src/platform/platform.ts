@@ -18,6 +18,7 @@ import { createSandboxGateway } from './payments/sandbox-gateway';
 import { createSandboxStore } from './payments/sandbox-gateway.repo';
 import { createRateLimiter, type SharedRateLimiter } from './rate-limit';
 import { attachRealtime } from './realtime';
+import { disconnectRedis } from './redis-disconnect';
 import { createSessionsRepo } from './sessions/sessions.repo';
 import { createSessionsService } from './sessions/sessions.service';
 import { createSmsSender, type SmsProvider, twilioProvider } from './sms.service';
@@ -138,9 +139,10 @@ export function createPlatform(
       await events.close();
       mailer.close();
       await limiter.close();
-      // Not quit(): with Redis away or hung it would wait behind queued commands.
-      eventsRedis?.pub.disconnect();
-      eventsRedis?.sub.disconnect();
+      if (eventsRedis) {
+        disconnectRedis(eventsRedis.pub);
+        disconnectRedis(eventsRedis.sub);
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { disconnectRedis } from './redis-disconnect';
 
 /**
  * Counting limiter for failed logins and reset requests. In memory for one process; in Redis
@@ -214,7 +215,7 @@ export function createRateLimiter(opts: {
     ...limiter,
     health: () => (!outage && client.status === 'ready' ? 'up' : 'degraded'),
     async close() {
-      client.disconnect();
+      disconnectRedis(client);
     },
   };
 }

@@ -8,6 +8,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { disconnectRedis } from './redis-disconnect';
 import type { SessionsService } from './sessions/sessions.service';
 
 /** Resolves a meet token (the SMS link's visit-scoped credential), given by the care area. */
@@ -266,9 +267,8 @@ export function attachRealtime(
       clearInterval(recheck);
       io.local.disconnectSockets(true);
       io.engine.close();
-      // Not quit(): with Redis away or hung it waits behind the queued commands.
-      pub?.disconnect();
-      sub?.disconnect();
+      if (pub) disconnectRedis(pub);
+      if (sub) disconnectRedis(sub);
     },
   };
 }
