@@ -44,7 +44,11 @@ describe('Rx products', () => {
         expect(translate(lang, product.nameKey)).not.toBe(product.nameKey);
         for (const q of product.questions) {
           expect(translate(lang, q.phraseKey)).not.toBe(q.phraseKey);
-          for (const o of q.options ?? []) expect(o.labelKey ?? o.label).toBeTruthy();
+          for (const o of q.options ?? []) {
+            // A catalogue text in this language, or a label that reads the same in both.
+            if (o.labelKey) expect(translate(lang, o.labelKey)).not.toBe(o.labelKey);
+            else expect(o.label).toMatch(/\S/);
+          }
         }
       }
     }

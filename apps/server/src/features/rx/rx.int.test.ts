@@ -525,7 +525,7 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
         const res = await move(provider, id, to, 'note');
         expect(res.statusCode, `${from} -> ${to}`).toBe(409);
         expect(json(res).errorCode).toBe('RX_TRANSITION_REFUSED');
-        expect(json(res).errorMsg).toBeTruthy();
+        expect(json(res).errorMsg).toBe(`A visit in status ${from} cannot move to ${to}.`);
       }
       expect((await review(provider, id)).review.visit.status).toBe(from);
       const refusedRx = await prescribe(provider, id);
