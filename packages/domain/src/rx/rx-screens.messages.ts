@@ -129,7 +129,7 @@ const en = {
 
 const es: Record<keyof typeof en, string> = {
   'rxScreens.nav.rxVisits': 'Recetas',
-  'rxScreens.nav.rxReviews': 'Revisiones Rx',
+  'rxScreens.nav.rxReviews': 'Revisiones',
   'rxScreens.home.title': 'Consultas de receta',
   'rxScreens.home.body':
     'Pida un tratamiento sin llamada: responda unas preguntas y un prescriptor las revisa.',
