@@ -9,6 +9,7 @@ import { clinicModule } from './features/clinic/clinic.module';
 import { filesModule } from './features/files/files.module';
 import { notesModule } from './features/notes/notes.module';
 import { paymentsModule } from './features/payments/payments.module';
+import { pharmacyModule } from './features/pharmacy/pharmacy.module';
 import { rxModule } from './features/rx/rx.module';
 import { systemModule } from './features/system/system.module';
 import { frameworkErrorOptions } from './platform/http';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notes: notes.port,
   });
   const files = filesModule(ctx);
+  const pharmacy = pharmacyModule(ctx, { accounts: accounts.port, payments: payments.port });
   const rx = rxModule(ctx, {
     care: care.port,
     accounts: accounts.port,
@@ -86,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     roster: clinic.port,
     payments: payments.port,
     files: files.port,
+    pharmacy: pharmacy.port,
   });
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
   const modules: AreaModule[] = [
@@ -97,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     care,
     notes,
     files,
+    pharmacy,
     rx,
   ];
 

@@ -64,6 +64,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Apothecall <no-reply@apothecall.test>'),
+  ERX_URL: z.url('must be a URL such as https://erx.example.com/script').optional(),
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
@@ -99,6 +100,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   CONSULTATION_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4900),
+  PHARMACY_CLAIM_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(500),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'authorize-net']).default('sandbox'),
   AUTHORIZE_NET_API_LOGIN_ID: z.string().min(1).optional(),
   AUTHORIZE_NET_TRANSACTION_KEY: z.string().min(1).optional(),
@@ -131,6 +133,8 @@ export interface Config {
   /** Origin used in links sent by e-mail and SMS. */
   readonly publicUrl: string;
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
+  /** e-prescribing: where NewRx messages are posted after a claim (unset: the PDF only). */
+  readonly erx: { readonly url: string | undefined };
   readonly sms:
     | { readonly provider: 'outbox'; readonly from: string }
     | {
@@ -153,6 +157,8 @@ export interface Config {
   readonly loginLimit: { readonly maxFailures: number; readonly windowSeconds: number };
   readonly payments: {
     readonly feeCents: number;
+    /** What a pharmacy's claim of an Rx visit takes from its prepay account (placeholder). */
+    readonly claimFeeCents: number;
     /** A charge left pending this long is settled from the gateway's record. */
     readonly reconcileAfterMs: number;
     readonly gateway:
@@ -225,6 +231,7 @@ export function loadConfig(
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    erx: { url: e.ERX_URL },
     sms:
       e.SMS_PROVIDER === 'twilio'
         ? {
@@ -245,6 +252,7 @@ export function loadConfig(
     loginLimit: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_MINUTES * 60 },
     payments: {
       feeCents: e.CONSULTATION_FEE_CENTS,
+      claimFeeCents: e.PHARMACY_CLAIM_FEE_CENTS,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
       gateway:
         e.PAYMENT_GATEWAY === 'authorize-net'

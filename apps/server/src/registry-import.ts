@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
-import { pharmacyModule } from './features/pharmacy/pharmacy.module';
+import { createPharmacyRepo } from './features/pharmacy/pharmacy.repo';
+import { createPharmacyService } from './features/pharmacy/pharmacy.service';
 import { pharmaciesInNppesFile } from './features/pharmacy/registry-import';
 
 /**
@@ -31,8 +32,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(configuredDatabase(config));
   try {
     await database.migrate();
-    const pharmacy = pharmacyModule({ db: database.db, platform: { clock: {} } });
-    const result = await pharmacy.service.importRegistry(pharmaciesInNppesFile(path.resolve(file)));
+    const pharmacy = createPharmacyService({ repo: createPharmacyRepo(database.db) });
+    const result = await pharmacy.importRegistry(pharmaciesInNppesFile(path.resolve(file)));
     process.stdout.write(
       `registry: ${result.imported} pharmacies imported; organisations verified ${result.verified}, unverified ${result.unverified}\n`,
     );

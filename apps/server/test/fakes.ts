@@ -120,6 +120,16 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
       refunds.set(idempotencyKey, refund);
       return refund;
     },
+    // Care never touches prepay accounts; the real ledger is tested in rx-pharmacy.int.test.ts.
+    async prepayBalance() {
+      return 0;
+    },
+    async debitPrepay() {
+      throw new Error('not used by care');
+    },
+    async creditPrepay() {
+      throw new Error('not used by care');
+    },
   };
   return {
     port,

@@ -49,6 +49,16 @@ export const errorCodes = [
   'RX_STALE', // the visit changed since the caller saw it (version)
   'RX_NOT_REFILLABLE',
   'RX_TRANSITION_REFUSED', // not a move of the status table
+  // The pharmacy portal
+  'PHARMACY_ONLY', // a pharmacy account's call
+  'PHARMACY_ADMIN_ONLY', // only the pharmacy's administrator
+  'PHARMACY_UNVERIFIED', // 'Verified account only': the NCPDP ID is not verified
+  'PHARMACY_NOT_CLAIMABLE', // the visit cannot be claimed in its status
+  'PHARMACY_CLAIMED_ONLY', // the grant allows only visits already claimed
+  'PHARMACY_LOW_BALANCE', // the prepay account does not hold the claim fee
+  'PHARMACY_TRANSITION_REFUSED', // not a move of the pharmacy-side table (or a note missing)
+  'PHARMACY_NOT_AVAILABLE', // the chosen pharmacy does not take visits from the state
+  'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
   // Payments
   'CARD_DECLINED',
   'CARD_AVS_MISMATCH',

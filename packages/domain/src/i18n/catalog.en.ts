@@ -18,6 +18,8 @@ import { navigationMessagesEn } from '../navigation/navigation.messages';
 import { notesMessagesEn } from '../notes/notes.messages';
 import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
 import { paymentsMessagesEn } from '../payments/payments.messages';
+import { pharmacyMessagesEn } from '../pharmacy/pharmacy.messages';
+import { pharmacyScreensMessagesEn } from '../pharmacy/pharmacy-screens.messages';
 import { placesMessagesEn } from '../places/places.messages';
 import { prepayMessagesEn } from '../prepay/prepay.messages';
 import { medicationsMessagesEn } from '../rx/medications.messages';
@@ -54,6 +56,8 @@ export const en = {
   ...visitCallMessagesEn,
   ...notesMessagesEn,
   ...filesMessagesEn,
+  ...pharmacyMessagesEn,
+  ...pharmacyScreensMessagesEn,
 };
 
 export type MessageKey = keyof typeof en;

@@ -18,6 +18,8 @@ import { navigationMessagesEs } from '../navigation/navigation.messages';
 import { notesMessagesEs } from '../notes/notes.messages';
 import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
 import { paymentsMessagesEs } from '../payments/payments.messages';
+import { pharmacyMessagesEs } from '../pharmacy/pharmacy.messages';
+import { pharmacyScreensMessagesEs } from '../pharmacy/pharmacy-screens.messages';
 import { placesMessagesEs } from '../places/places.messages';
 import { prepayMessagesEs } from '../prepay/prepay.messages';
 import { medicationsMessagesEs } from '../rx/medications.messages';
@@ -55,4 +57,6 @@ export const es: Record<MessageKey, string> = {
   ...visitCallMessagesEs,
   ...notesMessagesEs,
   ...filesMessagesEs,
+  ...pharmacyMessagesEs,
+  ...pharmacyScreensMessagesEs,
 };

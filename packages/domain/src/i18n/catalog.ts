@@ -20,6 +20,8 @@ import { navigationMessages } from '../navigation/navigation.messages';
 import { notesMessages } from '../notes/notes.messages';
 import { paymentScreensMessages } from '../payments/payment-screens.messages';
 import { paymentsMessages } from '../payments/payments.messages';
+import { pharmacyMessages } from '../pharmacy/pharmacy.messages';
+import { pharmacyScreensMessages } from '../pharmacy/pharmacy-screens.messages';
 import { placesMessages } from '../places/places.messages';
 import { prepayMessages } from '../prepay/prepay.messages';
 import { medicationsMessages } from '../rx/medications.messages';
@@ -56,6 +58,8 @@ export const areaCatalogues = {
   call: visitCallMessages,
   notes: notesMessages,
   files: filesMessages,
+  pharmacy: pharmacyMessages,
+  pharmacyUi: pharmacyScreensMessages,
 } as const;
 
 export type { MessageKey };

@@ -39,6 +39,8 @@ export const realtimeEvents = {
   updateRxVisit: 'updateRxVisit',
   /** Server -> prescribers licensed in a state: its Rx review line changed; fetch it again. */
   rxQueueChanged: 'rxQueueChanged',
+  /** Server -> a pharmacy's staff: a visit on its dashboard moved ({ state: pharmacy id }). */
+  pharmacyQueueChanged: 'pharmacyQueueChanged',
   /** Server -> an Rx visit's patient and prescriber: a message was written ({ visitId }). */
   rxMessage: 'rxMessage',
   /** Server -> a socket whose session ended (logout, revoke, expiry): it is then disconnected. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { visitPrescriptionSchema } from '../care/visits.api';
 import { centsSchema, idSchema } from '../common/common.schemas';
+import { pharmacyStatusSchema } from '../pharmacy/pharmacy-status.rules';
 import { rxSections } from './rx-products.rules';
 import { rxVisitStatusSchema } from './rx-status.rules';
 
@@ -63,6 +64,18 @@ export type RxProductView = z.infer<typeof rxProductViewSchema>;
 export const productInfoResponseSchema = z.object({
   error: z.literal(false),
   products: z.array(rxProductViewSchema),
+  /**
+   * When `id` was a pharmacy's Rx link: the link, its treatment (the only product answered)
+   * and the pharmacy it routes the visit to.
+   */
+  link: z
+    .object({
+      id: z.string(),
+      productId: z.string(),
+      pharmacy: z.object({ id: z.string(), name: z.string() }),
+    })
+    .nullable()
+    .default(null),
 });
 
 // ===========================================================================================
@@ -88,6 +101,10 @@ export const submitRxEvaluationRequestSchema = z.object({
   /** The state the patient is in now ('I am in'): must be their confirmed location. */
   state: z.string().trim().min(2).max(2),
   idempotencyKey: z.string().trim().min(8).max(100),
+  /** The pharmacy the prescription goes to (a verified one taking this state), if chosen. */
+  pharmacyId: z.string().trim().min(1).max(64).optional(),
+  /** The pharmacy's Rx link the patient came through: routes to its pharmacy. */
+  linkId: z.string().trim().min(1).max(64).optional(),
 });
 export type SubmitRxEvaluationRequest = z.input<typeof submitRxEvaluationRequestSchema>;
 export type SubmitRxEvaluationInput = z.output<typeof submitRxEvaluationRequestSchema>;
@@ -157,6 +174,12 @@ export const rxVisitViewSchema = z.object({
   createdAt: z.string(),
   files: z.array(rxVisitFileSchema),
   prescriptions: z.array(rxPrescriptionSchema),
+  /** The pharmacy the prescription goes to, if any. */
+  pharmacy: z.object({ id: z.string(), name: z.string() }).nullable().default(null),
+  /** Where the pharmacy is with it (null until the prescription reaches the pharmacy). */
+  pharmacyStatus: pharmacyStatusSchema.nullable().default(null),
+  /** The pharmacy's note to the patient with a fulfilment status (ready ... delivered). */
+  pharmacyNote: z.string().default(''),
 });
 export type RxVisitView = z.infer<typeof rxVisitViewSchema>;
 
@@ -235,6 +258,7 @@ export const rxVisitUpdateSchema = z.object({
   id: idSchema,
   status: rxVisitStatusSchema,
   version: z.number().int().nonnegative(),
+  pharmacyStatus: pharmacyStatusSchema.nullable().default(null),
 });
 export type RxVisitUpdate = z.infer<typeof rxVisitUpdateSchema>;
 
@@ -260,6 +284,8 @@ export const rxQueueResponseSchema = z.object({
   states: z.array(z.string()),
   waiting: z.array(rxQueueEntrySchema),
   mine: z.array(rxQueueEntrySchema),
+  /** My prescriptions a pharmacy asked to change (pharmacy status review). */
+  changeRequests: z.array(rxQueueEntrySchema).default([]),
 });
 
 export const rxReviewSchema = z.object({
@@ -290,6 +316,13 @@ export const rxReviewSchema = z.object({
   messages: z.array(rxMessageSchema),
   /** The prescription changed after a pharmacy saw it ('status changed' marker). */
   statusChanged: z.boolean(),
+  /** A pharmacy's open request to change the prescription (its reason), awaiting my answer. */
+  changeRequest: z
+    .object({ pharmacyName: z.string(), reason: z.string(), requestedAt: z.string() })
+    .nullable()
+    .default(null),
+  /** The link's medication list and comment, when the visit came through a pharmacy link. */
+  link: z.object({ medListId: z.string(), comment: z.string() }).nullable().default(null),
 });
 export type RxReview = z.infer<typeof rxReviewSchema>;
 export const rxReviewResponseSchema = z.object({ error: z.literal(false), review: rxReviewSchema });
@@ -313,3 +346,23 @@ export const rxPrescribeRequestSchema = z.object({
   prescriptions: z.array(visitPrescriptionSchema).min(1).max(5),
 });
 export type RxPrescribeRequest = z.input<typeof rxPrescribeRequestSchema>;
+
+/**
+ * POST /clinic/rx/:id/change-request: the prescriber's answer to a pharmacy's change request.
+ * approve writes the new prescription (dosing changes only; it replaces the old one), deny keeps
+ * the existing one claimable. A note goes to the pharmacy either way.
+ */
+export const rxChangeAnswerRequestSchema = z.discriminatedUnion('decision', [
+  z.object({
+    decision: z.literal('approve'),
+    version: z.number().int().nonnegative(),
+    note: z.string().trim().max(2000).default(''),
+    prescriptions: z.array(visitPrescriptionSchema).min(1).max(5),
+  }),
+  z.object({
+    decision: z.literal('deny'),
+    version: z.number().int().nonnegative(),
+    note: z.string().trim().max(2000).default(''),
+  }),
+]);
+export type RxChangeAnswerRequest = z.input<typeof rxChangeAnswerRequestSchema>;

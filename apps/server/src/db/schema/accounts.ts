@@ -42,7 +42,10 @@ export const accounts = pgTable(
     referredBy: text('referred_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('accounts_login_id_key').on(t.loginId)],
+  (t) => [
+    uniqueIndex('accounts_login_id_key').on(t.loginId),
+    index('accounts_organization_idx').on(t.organizationId),
+  ],
 );
 
 /**

@@ -143,3 +143,36 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Prepay accounts: money an organisation (a pharmacy, by its id) holds with the product. Claim
+ * fees are taken from it (issue 15); prepaid visit programs build on it (issue 16).
+ */
+export const prepayAccounts = pgTable('prepay_accounts', {
+  id: text('id').primaryKey(),
+  balanceCents: integer('balance_cents').notNull().default(0),
+  /** Under this balance the owner is told (low balance notice). */
+  lowBalanceCents: integer('low_balance_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Prepay account movements: funds in (positive), fees out (negative), reversals. One row per
+ * (account, idempotency key): a retried or concurrent debit is one debit.
+ */
+export const prepayEntries = pgTable(
+  'prepay_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    prepayAccountId: text('prepay_account_id')
+      .notNull()
+      .references(() => prepayAccounts.id),
+    amountCents: integer('amount_cents').notNull(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    relatedId: text('related_id'),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('prepay_entries_key').on(t.prepayAccountId, t.idempotencyKey)],
+);

@@ -54,6 +54,20 @@ export const rxVisits = pgTable(
     /** A pharmacy saw the prescription (issue 15); a later change shows 'status changed'. */
     pharmacySeenAt: timestamp('pharmacy_seen_at', { withTimezone: true }),
     prescriptionChangedAt: timestamp('prescription_changed_at', { withTimezone: true }),
+    /** The pharmacy (organisation id) the prescription goes to; null: the patient takes it. */
+    pharmacyId: text('pharmacy_id'),
+    /** The pharmacy's Rx link the visit came through (attribution). */
+    linkId: text('link_id'),
+    /** Pharmacy-side status (domain pharmacy/pharmacy-status.rules); set once prescribed. */
+    pharmacyStatus: text('pharmacy_status'),
+    /** The pharmacy's note with a fulfilment status, shown to the patient. */
+    pharmacyNote: text('pharmacy_note').notNull().default(''),
+    prescribedAt: timestamp('prescribed_at', { withTimezone: true }),
+    /** The prepay ledger entry of the claim fee, and what it took. */
+    claimFeeEntryId: uuid('claim_fee_entry_id'),
+    claimFeeCents: integer('claim_fee_cents'),
+    /** e-prescription transmission result: transmitted, ERROR or Transmit-Error. */
+    erxStatus: text('erx_status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +75,7 @@ export const rxVisits = pgTable(
     uniqueIndex('rx_visits_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('rx_visits_account_idx').on(t.accountId, t.createdAt),
     index('rx_visits_status_location_idx').on(t.status, t.location),
+    index('rx_visits_pharmacy_idx').on(t.pharmacyId, t.pharmacyStatus, t.prescribedAt),
   ],
 );
 
@@ -121,6 +136,8 @@ export const rxPrescriptions = pgTable(
     refills: integer('refills').notNull(),
     directions: text('directions').notNull(),
     pharmacy: jsonb('pharmacy').$type<Record<string, unknown> | null>(),
+    /** A later prescription replaced this one (an approved change request). */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rx_prescriptions_visit_idx').on(t.visitId)],
@@ -162,4 +179,24 @@ export const rxFormLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rx_form_log_product_idx').on(t.productId, t.at)],
+);
+
+/** Pharmacy-side status changes with their notes (and the prescriber's answers to reviews). */
+export const rxStatusNotes = pgTable(
+  'rx_status_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => rxVisits.id),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    /** pharmacy or prescriber. */
+    byRole: text('by_role').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rx_status_notes_visit_idx').on(t.visitId, t.at)],
 );

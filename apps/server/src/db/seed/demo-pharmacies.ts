@@ -4,7 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { checkAgainstRegistry, pharmaciesFromNppes } from '@apothecall/domain/pharmacy/ncpdp.rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { pharmacyOrganizations, pharmacyRegistry } from '../schema/pharmacy';
+import { accounts } from '../schema/accounts';
+import { prepayAccounts } from '../schema/payments';
+import { pharmacistGrants, pharmacyOrganizations, pharmacyRegistry } from '../schema/pharmacy';
+
+/** What the demo pharmacies hold to pay claim fees with: $500.00. */
+export const demoPrepayBalanceCents = 50_000;
+
+/** The demo pharmacists' grants (by login): the states whose visits each works. */
+export const demoPharmacistGrants: Readonly<Record<string, readonly string[]>> = {
+  'pharmacist@apothecall.test': ['FL', 'GA'],
+  'lonestar-pharmacist@apothecall.test': ['TX'],
+};
 
 /**
  * The NCPDP registry fixture: a few rows of the public NPPES dissemination file, in its layout
@@ -18,7 +29,8 @@ export const registryFixture = path.join(
 
 /**
  * The demo pharmacy organisations: Sunrise (the pharmacy brand, verified: its details match the
- * registry, written as people write them) and Lone Star (its fax differs: unverified).
+ * registry, written as people write them; it ships to FL and GA) and Lone Star (its fax
+ * differs: unverified).
  */
 export const demoPharmacyOrganizations = [
   {
@@ -33,6 +45,9 @@ export const demoPharmacyOrganizations = [
     zip: '33132',
     phone: '(305) 555-0180',
     fax: '305-555-0181',
+    serviceStates: ['FL', 'GA'],
+    notifyEmail: 'rx@sunrise-pharmacy.test',
+    notifyPhone: null,
   },
   {
     id: 'lone-star-pharmacy',
@@ -46,10 +61,16 @@ export const demoPharmacyOrganizations = [
     zip: '78701',
     phone: '512-555-0199',
     fax: '512-555-0197',
+    serviceStates: ['TX'],
+    notifyEmail: null,
+    notifyPhone: '512-555-0199',
   },
 ];
 
-/** Seeds the registry from the fixture and the organisations, each checked against it. */
+/**
+ * Seeds the registry from the fixture and the organisations, each checked against it, with a
+ * funded prepay account each, and the demo pharmacists' grants.
+ */
 export async function seedDemoPharmacies(db: Db): Promise<void> {
   const registry = pharmaciesFromNppes(readFileSync(registryFixture, 'utf8'));
   await db.transaction(async (tx) => {
@@ -66,6 +87,26 @@ export async function seedDemoPharmacies(db: Db): Promise<void> {
         .update(pharmacyOrganizations)
         .set({ verifiedAt: check.verified ? new Date() : null, mismatches: [...check.mismatches] })
         .where(eq(pharmacyOrganizations.id, organization.id));
+      await tx
+        .insert(prepayAccounts)
+        .values({ id: organization.id, balanceCents: demoPrepayBalanceCents })
+        .onConflictDoNothing();
+    }
+    for (const [loginId, states] of Object.entries(demoPharmacistGrants)) {
+      const [account] = await tx
+        .select({ id: accounts.id, organizationId: accounts.organizationId })
+        .from(accounts)
+        .where(eq(accounts.loginId, loginId));
+      if (!account?.organizationId) continue; // the accounts are seeded first (seedDemo)
+      await tx
+        .insert(pharmacistGrants)
+        .values({
+          organizationId: account.organizationId,
+          accountId: account.id,
+          email: loginId,
+          states: [...states],
+        })
+        .onConflictDoNothing();
     }
   });
 }

@@ -254,6 +254,14 @@ export const demoAccounts: readonly DemoAccount[] = [
     holder: { firstName: 'Priya', lastName: 'Shah', dob: '1985-06-30', gender: 'F' },
   },
   {
+    loginId: 'lonestar-pharmacist@apothecall.test',
+    role: 'pharmacist',
+    label: 'pharmacist (unverified pharmacy)',
+    organizationType: 'pharmacy',
+    organizationId: 'lone-star-pharmacy',
+    holder: { firstName: 'Luis', lastName: 'Ortega', dob: '1982-02-14', gender: 'M' },
+  },
+  {
     loginId: 'pharmacy-admin@apothecall.test',
     role: 'pharmacyAdmin',
     label: 'pharmacy admin',

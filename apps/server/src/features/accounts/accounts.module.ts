@@ -15,6 +15,7 @@ import { createPasswordsService } from './passwords.service';
 import { createPeopleRepo } from './people.repo';
 import { registrationRoutes } from './registration.routes';
 import { createRegistrationService } from './registration.service';
+import { createStaffService } from './staff.service';
 
 /**
  * Accounts: login (two-factor, limits), registration, password help, profile and settings,
@@ -92,5 +93,14 @@ export function accountsModule(
     await app.register(familyRoutes({ family }));
     await app.register(consultRoutes({ consult }));
   };
-  return { name: 'accounts', port: createPeopleRepo(ctx.db, repo), routes };
+  const staff = createStaffService({
+    repo,
+    hasher,
+    sessions,
+    audit,
+    mailer,
+    publicUrl: config.publicUrl,
+    ...clock,
+  });
+  return { name: 'accounts', port: { ...createPeopleRepo(ctx.db, repo), ...staff }, routes };
 }

@@ -1,3 +1,5 @@
+import type { StaffService } from './staff.service';
+
 /**
  * What other areas may ask of accounts (people, consents, roles, contact details). Other areas
  * never read the accounts tables; they are handed this port by their module. Reads of a person
@@ -21,7 +23,7 @@ export interface HolderContact {
   firstName: string;
 }
 
-export interface AccountsPort {
+export interface AccountsPort extends StaffService {
   person(personId: string): Promise<PersonFacts | undefined>;
   /** The account's people: the holder first, then the dependents. */
   family(accountId: string): Promise<PersonFacts[]>;
@@ -30,6 +32,19 @@ export interface AccountsPort {
   /** The consent documents and versions the account holder accepted. */
   consents(accountId: string): Promise<{ document: string; version: string }[]>;
   role(accountId: string): Promise<string | undefined>;
+  /** The account's role and the organisation its credentials come from (staff logins). */
+  membership(accountId: string): Promise<
+    | {
+        role: string;
+        organizationType: string | null;
+        organizationId: string | null;
+        permissions: string[];
+        disabled: boolean;
+      }
+    | undefined
+  >;
+  /** The enabled logins of an organisation (its staff), with their roles. */
+  membersOf(organizationId: string): Promise<{ accountId: string; role: string }[]>;
   /** The holder's phone, language and brand (for texts sent on their behalf). */
   holderContact(accountId: string): Promise<HolderContact | undefined>;
   /** The account holder's full name (providers' names on notes and in the waiting room). */

@@ -94,6 +94,11 @@ export interface AccountsRepo {
   setPassword(accountId: string, passwordHash: string, at: Date): Promise<void>;
   setSettings(accountId: string, settings: AccountSettingsRecord): Promise<void>;
   disable(accountId: string, reason: string, at: Date): Promise<void>;
+  /** Makes the account a staff login of an organisation (and enables it again). */
+  setStaff(
+    accountId: string,
+    staff: { role: string; organizationType: string; organizationId: string; language: string },
+  ): Promise<void>;
   insertCode(input: {
     accountId: string;
     purpose: string;
@@ -277,6 +282,12 @@ export function createAccountsRepo(db: Db): AccountsRepo {
       await db
         .update(accounts)
         .set({ disabledAt: at, disabledReason: reason })
+        .where(eq(accounts.id, accountId));
+    },
+    async setStaff(accountId, staff) {
+      await db
+        .update(accounts)
+        .set({ ...staff, disabledAt: null, disabledReason: null })
         .where(eq(accounts.id, accountId));
     },
     async insertCode(input) {

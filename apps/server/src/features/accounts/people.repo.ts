@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { accounts, persons } from '../../db/schema/accounts';
 import type { AccountsPort, PersonFacts } from './accounts.port';
 import { type AccountsRepo, type PersonRecord, personColumns } from './accounts.repo';
+import type { StaffService } from './staff.service';
 
 /** What another area may know of a person: no address, e-mail or other contact beyond phone. */
 function facts(person: PersonRecord): PersonFacts {
@@ -22,7 +23,10 @@ function facts(person: PersonRecord): PersonFacts {
  * The accounts port: the area's own repo where it already answers, and the few reads only other
  * areas need (several people at once, contacts, referral use).
  */
-export function createPeopleRepo(db: Db, repo: AccountsRepo): AccountsPort {
+export function createPeopleRepo(
+  db: Db,
+  repo: AccountsRepo,
+): Omit<AccountsPort, keyof StaffService> {
   return {
     async person(personId) {
       const found = await repo.findPerson(personId);
@@ -45,6 +49,26 @@ export function createPeopleRepo(db: Db, repo: AccountsRepo): AccountsPort {
     },
     async role(accountId) {
       return (await repo.findById(accountId))?.role;
+    },
+    async membership(accountId) {
+      const found = await repo.findById(accountId);
+      if (!found) return undefined;
+      return {
+        role: found.role,
+        organizationType: found.organizationType,
+        organizationId: found.organizationId,
+        permissions: found.permissions,
+        disabled: found.disabledAt !== null,
+      };
+    },
+    async membersOf(organizationId) {
+      const rows = await db
+        .select({ id: accounts.id, role: accounts.role, disabledAt: accounts.disabledAt })
+        .from(accounts)
+        .where(eq(accounts.organizationId, organizationId));
+      return rows
+        .filter((r) => r.disabledAt === null)
+        .map((r) => ({ accountId: r.id, role: r.role }));
     },
     async holderContact(accountId) {
       const [row] = await db

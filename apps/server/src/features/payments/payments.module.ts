@@ -9,6 +9,7 @@ import { createCouponsRepo } from './coupons.repo';
 import { createLedgerRepo } from './ledger.repo';
 import type { PaymentsPort } from './payments.port';
 import { paymentsRoutes } from './payments.routes';
+import { createPrepayRepo } from './prepay.repo';
 import { createPricingService } from './pricing.service';
 import { createSecretsRepo } from './secrets.repo';
 
@@ -26,6 +27,7 @@ export function paymentsModule(
   const ledger = createLedgerRepo(ctx.db);
   const coupons = createCouponsRepo(ctx.db);
   const secrets = createSecretsRepo(ctx.db);
+  const prepay = createPrepayRepo(ctx.db);
   const pricing = createPricingService({
     coupons,
     secrets,
@@ -75,6 +77,9 @@ export function paymentsModule(
       quote: (accountId, item, priceCents) => pricing.itemPrice(accountId, item, priceCents),
       refund: (accountId, chargeId, key, origin) =>
         charges.refund(accountId, chargeId, key, origin),
+      prepayBalance: (id) => prepay.balance(id),
+      debitPrepay: (movement) => prepay.debit(movement),
+      creditPrepay: (movement) => prepay.credit(movement),
     },
     reconcile: () => charges.reconcile(),
     routes: paymentsRoutes({ cards, charges, pricing }),

@@ -1,5 +1,6 @@
 import type { ChargeInput } from '@apothecall/domain/payments/payments.api';
 import type { RequestOrigin } from '../../platform/actor';
+import type { DebitOutcome, PrepayMovement } from './prepay.repo';
 
 /**
  * What other areas may ask of payments: charge a signed price token and refund a charge, each
@@ -27,4 +28,13 @@ export interface PaymentsPort {
     idempotencyKey: string,
     origin: RequestOrigin,
   ): Promise<unknown>;
+  /** An organisation's prepay balance (cents; 0 when it has no account yet). */
+  prepayBalance(prepayAccountId: string): Promise<number>;
+  /**
+   * Takes an amount from a prepay account (a pharmacy's claim fee), exactly once per idempotency
+   * key, never below zero: `ok: false` when the balance does not hold it.
+   */
+  debitPrepay(movement: PrepayMovement): Promise<DebitOutcome>;
+  /** Adds to a prepay account (funds, or a debit given back), once per idempotency key. */
+  creditPrepay(movement: PrepayMovement): Promise<{ entryId: string; balance: number }>;
 }

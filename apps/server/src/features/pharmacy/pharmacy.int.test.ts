@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openTestDatabase } from '../../../test/harness';
 import { type Database, openDatabase } from '../../db/client';
 import { registryFixture, seedDemoPharmacies } from '../../db/seed/demo-pharmacies';
-import { pharmacyModule } from './pharmacy.module';
 import { createPharmacyRepo } from './pharmacy.repo';
+import { createPharmacyService } from './pharmacy.service';
 import { pharmaciesInNppesFile } from './registry-import';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
@@ -29,7 +29,10 @@ describe.each(databaseKinds)('NCPDP registry on %s', (kind) => {
     await dispose?.();
   });
 
-  const pharmacy = () => pharmacyModule({ db: database.db, platform: { clock: {} } });
+  const pharmacy = () => {
+    const service = createPharmacyService({ repo: createPharmacyRepo(database.db) });
+    return { port: service, service };
+  };
 
   it('seeds a verified Sunrise and an unverified Lone Star (its fax differs)', async () => {
     expect(await pharmacy().port.verification('sunrise-pharmacy')).toEqual({

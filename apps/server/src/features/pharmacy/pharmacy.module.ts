@@ -1,15 +1,44 @@
 import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from './pharmacy.port';
 import { createPharmacyRepo } from './pharmacy.repo';
+import { pharmacyRoutes } from './pharmacy.routes';
 import { createPharmacyService } from './pharmacy.service';
+import { createPharmacyPortalService } from './pharmacy-portal.service';
 
-/** Pharmacies: organisations and the NCPDP registry they are verified against. */
+/**
+ * Pharmacies: organisations and the NCPDP registry they are verified against, their staff and
+ * pharmacists' grants, and their Rx links. The Rx visits they work are the Rx area's.
+ */
 export function pharmacyModule(
-  ctx: Pick<ModuleContext, 'db'> & { platform: { clock: { now?: () => Date } } },
+  ctx: ModuleContext,
+  ports: { accounts: AccountsPort; payments: PaymentsPort },
 ): AreaModule & { port: PharmacyPort; service: ReturnType<typeof createPharmacyService> } {
-  const service = createPharmacyService({
-    repo: createPharmacyRepo(ctx.db),
+  const repo = createPharmacyRepo(ctx.db);
+  const service = createPharmacyService({ repo, ...ctx.platform.clock });
+  const portal = createPharmacyPortalService({
+    repo,
+    accounts: ports.accounts,
+    payments: ports.payments,
+    audit: ctx.platform.audit,
+    publicUrl: ctx.config.publicUrl,
+    claimFeeCents: ctx.config.payments.claimFeeCents,
     ...ctx.platform.clock,
   });
-  return { name: 'pharmacy', port: service, service };
+  return {
+    name: 'pharmacy',
+    port: {
+      verification: service.verification,
+      staffOf: portal.staffOf,
+      staff: portal.staff,
+      verifiedStaff: portal.verifiedStaff,
+      resolveLink: portal.resolveLink,
+      routeFor: portal.routeFor,
+      organization: portal.organization,
+      staffAccounts: portal.staffAccounts,
+    },
+    service,
+    routes: pharmacyRoutes({ portal }),
+  };
 }

@@ -1,7 +1,58 @@
-import type { PharmacyService } from './pharmacy.service';
+import type { RegistryMismatch } from '@apothecall/domain/pharmacy/ncpdp.rules';
+import type { Actor } from '../../platform/actor';
+import type {
+  PharmacistGrantRecord,
+  PharmacyLinkRecord,
+  PharmacyOrganizationRecord,
+} from './pharmacy.repo';
+
+export type PharmacyRole = 'pharmacyAdmin' | 'pharmacist';
+
+/** Who is asking, in the portal: their organisation, role and (for a pharmacist) grant. */
+export interface PharmacyStaff {
+  accountId: string;
+  organization: PharmacyOrganizationRecord;
+  role: PharmacyRole;
+  /** Allows /links (spec: readyrx). */
+  readyRx: boolean;
+  /** A pharmacist's grant; null for the admin, who sees everything of the pharmacy. */
+  grant: Pick<PharmacistGrantRecord, 'states' | 'links' | 'claimedOnly'> | null;
+}
 
 /**
- * What other areas may ask of the pharmacy area: whether a pharmacy organisation is verified
- * (Rx access needs it, spec section 6). The dashboard, claims and statuses come with issue 15.
+ * What other areas may ask of the pharmacy area: whether an organisation is verified (Rx access
+ * needs it, spec section 6), who a pharmacy's staff are and what their grant lets them see, where
+ * a new Rx visit goes (a chosen pharmacy or a link's), and whom to tell of a dashboard change.
  */
-export type PharmacyPort = Pick<PharmacyService, 'verification'>;
+export interface PharmacyPort {
+  verification(
+    organizationId: string,
+  ): Promise<{ verified: boolean; mismatches: RegistryMismatch[] } | undefined>;
+  /** The caller's place in a pharmacy, or undefined (not staff, disabled, or no grant). */
+  staffOf(accountId: string): Promise<PharmacyStaff | undefined>;
+  /** As staffOf, or 403 for a non-pharmacy account. */
+  staff(actor: Actor): Promise<PharmacyStaff>;
+  /** As staff, or 403 'Verified account only' when the NCPDP ID is not verified. */
+  verifiedStaff(actor: Actor): Promise<PharmacyStaff>;
+  /** A link customers open, with its verified pharmacy (undefined: unknown, deleted, unverified). */
+  resolveLink(
+    id: string,
+  ): Promise<{ link: PharmacyLinkRecord; organization: PharmacyOrganizationRecord } | undefined>;
+  /**
+   * Where a new Rx visit from `state` goes: the link's pharmacy, or the chosen one, which must
+   * be verified and take visits from that state. Neither: the patient takes the prescription.
+   */
+  routeFor(input: {
+    pharmacyId?: string | undefined;
+    linkId?: string | undefined;
+    state: string;
+  }): Promise<PharmacyRoute>;
+  organization(id: string): Promise<PharmacyOrganizationRecord | undefined>;
+  /** Accounts to tell when the pharmacy's dashboard changes: its enabled staff. */
+  staffAccounts(organizationId: string): Promise<string[]>;
+}
+
+export interface PharmacyRoute {
+  pharmacyId: string | null;
+  linkId: string | null;
+}

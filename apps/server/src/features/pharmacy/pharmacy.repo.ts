@@ -1,9 +1,16 @@
 import type { RegistryPharmacy } from '@apothecall/domain/pharmacy/ncpdp.rules';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pharmacyOrganizations, pharmacyRegistry } from '../../db/schema/pharmacy';
+import {
+  pharmacistGrants,
+  pharmacyLinks,
+  pharmacyOrganizations,
+  pharmacyRegistry,
+} from '../../db/schema/pharmacy';
 
 export type PharmacyOrganizationRecord = typeof pharmacyOrganizations.$inferSelect;
+export type PharmacistGrantRecord = typeof pharmacistGrants.$inferSelect;
+export type PharmacyLinkRecord = typeof pharmacyLinks.$inferSelect;
 
 export interface PharmacyRepo {
   /** Inserts or updates registry entries by NCPDP ID. */
@@ -16,6 +23,23 @@ export interface PharmacyRepo {
     verifiedAt: Date | null,
     mismatches: readonly string[],
   ): Promise<void>;
+  /** Verified organisations taking Rx visits from a state (its own or one it serves). */
+  verifiedServing(state: string): Promise<PharmacyOrganizationRecord[]>;
+  grantOf(accountId: string): Promise<PharmacistGrantRecord | undefined>;
+  grantsOf(organizationId: string): Promise<PharmacistGrantRecord[]>;
+  grant(id: string): Promise<PharmacistGrantRecord | undefined>;
+  /** Writes the grant of an account (a new invitation replaces an earlier, revoked one). */
+  saveGrant(
+    grant: Omit<PharmacistGrantRecord, 'id' | 'createdAt' | 'revokedAt'>,
+    at: Date,
+  ): Promise<PharmacistGrantRecord>;
+  revokeGrant(id: string, at: Date): Promise<PharmacistGrantRecord | undefined>;
+  linksOf(organizationId: string): Promise<PharmacyLinkRecord[]>;
+  link(id: string): Promise<PharmacyLinkRecord | undefined>;
+  insertLink(
+    link: Omit<PharmacyLinkRecord, 'createdAt' | 'deletedAt'>,
+  ): Promise<PharmacyLinkRecord>;
+  deleteLink(organizationId: string, id: string, at: Date): Promise<boolean>;
 }
 
 const registryColumns = {
@@ -70,6 +94,91 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
         .from(pharmacyOrganizations)
         .where(eq(pharmacyOrganizations.id, id));
       return row;
+    },
+    async verifiedServing(state) {
+      return db
+        .select()
+        .from(pharmacyOrganizations)
+        .where(
+          and(
+            isNotNull(pharmacyOrganizations.verifiedAt),
+            sql`(${pharmacyOrganizations.state} = ${state} or ${state} = any(${pharmacyOrganizations.serviceStates}))`,
+          ),
+        )
+        .orderBy(asc(pharmacyOrganizations.name));
+    },
+    async grantOf(accountId) {
+      const [row] = await db
+        .select()
+        .from(pharmacistGrants)
+        .where(eq(pharmacistGrants.accountId, accountId));
+      return row;
+    },
+    async grantsOf(organizationId) {
+      return db
+        .select()
+        .from(pharmacistGrants)
+        .where(eq(pharmacistGrants.organizationId, organizationId))
+        .orderBy(asc(pharmacistGrants.createdAt));
+    },
+    async grant(id) {
+      const [row] = await db.select().from(pharmacistGrants).where(eq(pharmacistGrants.id, id));
+      return row;
+    },
+    async saveGrant(grant, at) {
+      const [row] = await db
+        .insert(pharmacistGrants)
+        .values({ ...grant, createdAt: at })
+        .onConflictDoUpdate({
+          target: pharmacistGrants.accountId,
+          set: { ...grant, createdAt: at, revokedAt: null },
+        })
+        .returning();
+      if (!row) throw new Error('grant upsert returned nothing');
+      return row;
+    },
+    async revokeGrant(id, at) {
+      const [row] = await db
+        .update(pharmacistGrants)
+        .set({ revokedAt: at })
+        .where(and(eq(pharmacistGrants.id, id), isNull(pharmacistGrants.revokedAt)))
+        .returning();
+      return row;
+    },
+    async linksOf(organizationId) {
+      return db
+        .select()
+        .from(pharmacyLinks)
+        .where(
+          and(eq(pharmacyLinks.organizationId, organizationId), isNull(pharmacyLinks.deletedAt)),
+        )
+        .orderBy(asc(pharmacyLinks.createdAt));
+    },
+    async link(id) {
+      const [row] = await db
+        .select()
+        .from(pharmacyLinks)
+        .where(and(eq(pharmacyLinks.id, id), isNull(pharmacyLinks.deletedAt)));
+      return row;
+    },
+    async insertLink(link) {
+      const [row] = await db.insert(pharmacyLinks).values(link).returning();
+      if (!row) throw new Error('link insert returned nothing');
+      return row;
+    },
+    async deleteLink(organizationId, id, at) {
+      const rows = await db
+        .update(pharmacyLinks)
+        .set({ deletedAt: at })
+        .where(
+          and(
+            eq(pharmacyLinks.id, id),
+            eq(pharmacyLinks.organizationId, organizationId),
+            isNull(pharmacyLinks.deletedAt),
+          ),
+        )
+        .returning({ id: pharmacyLinks.id });
+      return rows.length > 0;
     },
     async setVerification(id, verifiedAt, mismatches) {
       await db

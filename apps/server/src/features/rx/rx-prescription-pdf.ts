@@ -20,6 +20,8 @@ export function renderPrescriptionPdf(input: {
   patient: { name: string; dob: string; gender: string; phone: string | null };
   prescriptions: readonly RxPrescriptionRecord[];
   writtenAt: Date;
+  /** The pharmacy that claimed it (its copy), when a pharmacy downloads it. */
+  claimedBy?: { name: string; ncpdpId: string; at: Date };
 }): Promise<Buffer> {
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
     translate(input.lang, key, params);
@@ -96,6 +98,17 @@ export function renderPrescriptionPdf(input: {
         }),
       ),
     );
+    if (input.claimedBy) {
+      doc.text(
+        pdfSafe(
+          t('pharmacy.pdf.claimedBy', {
+            pharmacy: input.claimedBy.name,
+            ncpdpId: input.claimedBy.ncpdpId,
+            date: longDate(input.claimedBy.at.toISOString().slice(0, 10), input.lang),
+          }),
+        ),
+      );
+    }
     doc
       .fontSize(9)
       .fillColor('#555555')

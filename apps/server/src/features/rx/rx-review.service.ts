@@ -1,5 +1,7 @@
 import { queueOrder } from '@apothecall/domain/care/visit-queue.rules';
 import type { VisitPrescriptionInput } from '@apothecall/domain/care/visits.api';
+import { isClaimed } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
+import { canChangePharmacyStatus } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
 import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
 import { packageLines, rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { canTransition, type RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
@@ -20,10 +22,11 @@ import type { AccountsPort } from '../accounts/accounts.port';
 import type { RosterPort } from '../clinic/roster.port';
 import type { FilesPort, OpenedFile } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
+import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { patientFacts } from './rx.service';
-import { messageView, statusOf } from './rx.views';
+import { messageView, pharmacyStatusOf, statusOf } from './rx.views';
 import type { RxViewLoader } from './rx-visit-views';
 
 /** A visit in the shared queue (`createdAt`: when it joined the line, i.e. was paid). */
@@ -35,7 +38,12 @@ const inLine = (visit: RxVisitRecord): RxQueueItem => ({
 });
 
 export interface RxReviewService {
-  queue(actor: Actor): Promise<{ states: string[]; waiting: RxQueueEntry[]; mine: RxQueueEntry[] }>;
+  queue(actor: Actor): Promise<{
+    states: string[];
+    waiting: RxQueueEntry[];
+    mine: RxQueueEntry[];
+    changeRequests: RxQueueEntry[];
+  }>;
   claim(actor: Actor, visitId: string): Promise<RxVisitRecord>;
   review(actor: Actor, visitId: string): Promise<RxReview>;
   file(actor: Actor, visitId: string, fileId: string): Promise<OpenedFile>;
@@ -55,11 +63,22 @@ export interface RxReviewService {
   sendMessage(actor: Actor, visitId: string, text: string): Promise<RxMessage[]>;
   /** A file of a message on a visit this prescriber may see. */
   messageAttachment(actor: Actor, msgId: string, fileId: string): Promise<OpenedFile>;
+  /** The answer to a pharmacy's change request: a new dose (approved) or not (denied). */
+  answerChange(actor: Actor, visitId: string, input: RxChangeAnswerInput): Promise<RxReview>;
   /** The visit, when this prescriber may see it (for its prescription PDF). */
   visitFor(actor: Actor, visitId: string): Promise<RxVisitRecord>;
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+export type RxChangeAnswerInput =
+  | {
+      decision: 'approve';
+      version: number;
+      note: string;
+      prescriptions: Required<VisitPrescriptionInput>[];
+    }
+  | { decision: 'deny'; version: number; note: string };
 
 /** Statuses a prescriber moves with this call; waiting -> started is the claim. */
 const reviewMoves: readonly RxVisitStatus[] = ['started', 'ended', 'exit', 'refund'];
@@ -79,8 +98,11 @@ export function createRxReviewService(deps: {
   queue: VisitQueue<RxQueueItem>;
   payments: Pick<PaymentsPort, 'refund'>;
   files: Pick<FilesPort, 'openFor'>;
+  pharmacy: Pick<PharmacyPort, 'organization' | 'resolveLink'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
+  /** A prescription reached a pharmacy's dashboard (it is told by e-mail or SMS: a job). */
+  onNewPharmacyVisit?: (visit: RxVisitRecord) => Promise<void>;
   now?: () => Date;
 }): RxReviewService {
   const now = deps.now ?? (() => new Date());
@@ -153,21 +175,85 @@ export function createRxReviewService(deps: {
     return claimed;
   }
 
-  return {
+  /**
+   * A package with fixed lines is prescribed from them (medication and strength), and every
+   * line passes the domain's medication rules.
+   */
+  function checkLines(visit: RxVisitRecord, prescriptions: Required<VisitPrescriptionInput>[]) {
+    const product = rxProductById(visit.productId);
+    const lines = product ? packageLines(product) : [];
+    for (const p of prescriptions) {
+      const fromPackage =
+        lines.length === 0 ||
+        lines.some(
+          (line) =>
+            line.medication.toLowerCase() === p.medication.trim().toLowerCase() &&
+            Number.parseFloat(p.strength) === line.strengthMg,
+        );
+      if (!fromPackage) {
+        throw new AppError(400, 'PRESCRIPTION_REFUSED', 'rx.prescribe.notFromPackage', {
+          medication: lines.map((l) => `${l.medication} ${l.strengthMg} mg`).join(', '),
+        });
+      }
+    }
+    const evaluation = visit.evaluation as { answers?: Record<string, unknown> };
+    const current = evaluation.answers?.medications;
+    const [violation] = checkPrescription({
+      medications: prescriptions.map((p) => ({
+        name: p.medication,
+        ...(product ? { category: product.category } : {}),
+        ...(product?.category === 'ldn' ? { dailyDoseMg: Number.parseFloat(p.strength) } : {}),
+      })),
+      prepaid: false,
+      state: visit.location,
+      currentMedications: typeof current === 'string' ? [current] : [],
+    });
+    if (violation) {
+      throw new AppError(400, 'PRESCRIPTION_REFUSED', violation.key, violation.params);
+    }
+  }
+
+  function write(
+    actor: Actor,
+    visit: RxVisitRecord,
+    prescriptions: Required<VisitPrescriptionInput>[],
+  ) {
+    return deps.repo.insertPrescriptions(
+      prescriptions.map((p) => ({
+        visitId: visit.id,
+        prescriberId: actor.accountId,
+        medication: p.medication.trim(),
+        strength: p.strength.trim(),
+        quantity: p.quantity,
+        refills: p.refills,
+        directions: p.directions.trim(),
+        pharmacy: p.pharmacyNcpdpId ? { ncpdpId: p.pharmacyNcpdpId } : null,
+        supersededAt: null,
+      })),
+    );
+  }
+
+  const self: RxReviewService = {
     async queue(actor) {
       const states = await prescriber(actor);
-      const [waiting, mine] = await Promise.all([
+      const [waiting, mine, changes] = await Promise.all([
         deps.repo.waitingIn(states),
         deps.repo.reviewsOf(actor.accountId),
+        deps.repo.changeRequestsOf(actor.accountId),
       ]);
       const ordered = queueOrder(waiting.map(inLine));
       await deps.audit.record(
         actor,
         'rx.review.queue',
         { accountId: actor.accountId },
-        { visits: [...ordered, ...mine].map((v) => v.id) },
+        { visits: [...ordered, ...mine, ...changes].map((v) => v.id) },
       );
-      return { states, waiting: await entries(ordered), mine: await entries(mine) };
+      return {
+        states,
+        waiting: await entries(ordered),
+        mine: await entries(mine),
+        changeRequests: await entries(changes),
+      };
     },
 
     async claim(actor, visitId) {
@@ -185,10 +271,16 @@ export function createRxReviewService(deps: {
       const earlier = (await deps.repo.visitsOfPerson(visit.personId)).filter(
         (v) => v.id !== visit.id && v.ledgerId !== null,
       );
-      const [views, messages] = await Promise.all([
+      const [views, messages, notes, link, pharmacy] = await Promise.all([
         deps.views([visit, ...earlier]),
         deps.repo.messagesOf(visit.id),
+        visit.pharmacyStatus === 'review' ? deps.repo.statusNotesOf(visit.id) : Promise.resolve([]),
+        visit.linkId ? deps.pharmacy.resolveLink(visit.linkId) : Promise.resolve(undefined),
+        visit.pharmacyId
+          ? deps.pharmacy.organization(visit.pharmacyId)
+          : Promise.resolve(undefined),
       ]);
+      const request = notes.filter((n) => n.status === 'review').at(-1);
       const [own, ...history] = views;
       if (!own) throw appErrors.notFound();
       await deps.audit.record(actor, 'rx.review.read', subject(visit), {
@@ -228,6 +320,16 @@ export function createRxReviewService(deps: {
         history,
         messages: messages.map(messageView),
         statusChanged: visit.prescriptionChangedAt !== null,
+        changeRequest: request
+          ? {
+              pharmacyName: pharmacy?.name ?? '',
+              reason: request.note,
+              requestedAt: request.at.toISOString(),
+            }
+          : null,
+        link: link
+          ? { medListId: link.link.medListId ?? '', comment: link.link.comment ?? '' }
+          : null,
       };
     },
 
@@ -256,6 +358,11 @@ export function createRxReviewService(deps: {
       }
       if (visit.version !== input.version) {
         throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+      }
+      // Once a pharmacy paid for the prescription it is theirs: it is not taken back.
+      const pharmacyStatus = pharmacyStatusOf(visit);
+      if (pharmacyStatus && isClaimed(pharmacyStatus)) {
+        throw new AppError(409, 'RX_TRANSITION_REFUSED', 'rx.transition.refused', { from, to });
       }
       // Starting a waiting visit is claiming it: exactly one prescriber wins.
       if (from === 'waiting' && to === 'started') {
@@ -297,7 +404,8 @@ export function createRxReviewService(deps: {
         visit.id,
         { status: from, version: input.version },
         to,
-        changes,
+        // The pharmacy's copy is withdrawn while the prescriber asks again or refunds.
+        pharmacyStatus ? { ...changes, pharmacyStatus: 'cancel' } : changes,
       );
       if (!moved) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
       if (to === 'exit') {
@@ -332,50 +440,8 @@ export function createRxReviewService(deps: {
         });
       }
       if (visit.version !== input.version) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
-      const product = rxProductById(visit.productId);
-      const lines = product ? packageLines(product) : [];
-      // A package with fixed lines is prescribed from them (medication and strength).
-      for (const p of input.prescriptions) {
-        const fromPackage =
-          lines.length === 0 ||
-          lines.some(
-            (line) =>
-              line.medication.toLowerCase() === p.medication.trim().toLowerCase() &&
-              Number.parseFloat(p.strength) === line.strengthMg,
-          );
-        if (!fromPackage) {
-          throw new AppError(400, 'PRESCRIPTION_REFUSED', 'rx.prescribe.notFromPackage', {
-            medication: lines.map((l) => `${l.medication} ${l.strengthMg} mg`).join(', '),
-          });
-        }
-      }
-      const evaluation = visit.evaluation as { answers?: Record<string, unknown> };
-      const current = evaluation.answers?.medications;
-      const [violation] = checkPrescription({
-        medications: input.prescriptions.map((p) => ({
-          name: p.medication,
-          ...(product ? { category: product.category } : {}),
-          ...(product?.category === 'ldn' ? { dailyDoseMg: Number.parseFloat(p.strength) } : {}),
-        })),
-        prepaid: false,
-        state: visit.location,
-        currentMedications: typeof current === 'string' ? [current] : [],
-      });
-      if (violation) {
-        throw new AppError(400, 'PRESCRIPTION_REFUSED', violation.key, violation.params);
-      }
-      const written = await deps.repo.insertPrescriptions(
-        input.prescriptions.map((p) => ({
-          visitId: visit.id,
-          prescriberId: actor.accountId,
-          medication: p.medication.trim(),
-          strength: p.strength.trim(),
-          quantity: p.quantity,
-          refills: p.refills,
-          directions: p.directions.trim(),
-          pharmacy: p.pharmacyNcpdpId ? { ncpdpId: p.pharmacyNcpdpId } : null,
-        })),
-      );
+      checkLines(visit, input.prescriptions);
+      const written = await write(actor, visit, input.prescriptions);
       const moved = await deps.repo.move(
         visit.id,
         { status: from, version: input.version },
@@ -383,6 +449,8 @@ export function createRxReviewService(deps: {
         {
           completed: true,
           ...(visit.pharmacySeenAt ? { prescriptionChangedAt: now() } : {}),
+          // The prescription reaches the visit's pharmacy, unclaimed.
+          ...(visit.pharmacyId ? { pharmacyStatus: 'unclaimed', prescribedAt: now() } : {}),
         },
       );
       if (!moved) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
@@ -391,6 +459,7 @@ export function createRxReviewService(deps: {
         prescriptions: written.map((p) => p.id),
       });
       await told(moved);
+      if (moved.pharmacyId) await deps.onNewPharmacyVisit?.(moved);
       const [view] = await deps.views([moved]);
       if (!view) throw appErrors.notFound();
       return view;
@@ -418,6 +487,45 @@ export function createRxReviewService(deps: {
       return deps.files.openFor(actor, fileId, message.owner);
     },
 
+    async answerChange(actor, visitId, input) {
+      const visit = await reachable(actor, visitId);
+      const from = pharmacyStatusOf(visit);
+      const to = input.decision === 'approve' ? 'approved' : 'denied';
+      if (from !== 'review' || !canChangePharmacyStatus(from, to, 'prescriber')) {
+        throw new AppError(409, 'PHARMACY_TRANSITION_REFUSED', 'pharmacy.changeRequest.none');
+      }
+      if (visit.version !== input.version) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+      let written: { id: string }[] = [];
+      if (input.decision === 'approve') {
+        checkLines(visit, input.prescriptions);
+        // The new prescription replaces the old one: the pharmacy may claim only the new.
+        await deps.repo.supersedePrescriptions(visit.id, now());
+        written = await write(actor, visit, input.prescriptions);
+      }
+      const moved = await deps.repo.movePharmacy(
+        visit.id,
+        { pharmacyStatus: from, version: input.version },
+        to,
+        input.decision === 'approve' ? { prescriptionChangedAt: now() } : {},
+      );
+      if (!moved) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+      await deps.repo.insertStatusNote({
+        visitId: visit.id,
+        status: to,
+        note: input.note.trim(),
+        byRole: 'prescriber',
+        accountId: actor.accountId,
+      });
+      await deps.audit.record(actor, 'rx.review.changeRequest', subject(visit), {
+        visitId: visit.id,
+        decision: input.decision,
+        prescriptions: written.map((p) => p.id),
+      });
+      await told(moved);
+      return self.review(actor, visit.id);
+    },
+
     visitFor: reachable,
   };
+  return self;
 }

@@ -1,25 +1,29 @@
 import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import type { AccountsPort } from '../accounts/accounts.port';
+import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { visitView } from './rx.views';
 
 export type RxViewLoader = (visits: readonly RxVisitRecord[]) => Promise<RxVisitView[]>;
 
 /**
- * Builds the views of several visits with three reads whatever their number: the people's
- * names, the visits' files and their prescriptions.
+ * Builds the views of several visits with three reads whatever their number (and one per
+ * pharmacy): the people's names, the visits' files and their prescriptions.
  */
 export function createRxViewLoader(deps: {
   repo: Pick<RxRepo, 'filesOf' | 'prescriptionsOf'>;
   accounts: Pick<AccountsPort, 'persons'>;
+  pharmacy: Pick<PharmacyPort, 'organization'>;
 }): RxViewLoader {
   return async (visits) => {
     if (visits.length === 0) return [];
     const ids = visits.map((v) => v.id);
-    const [people, files, prescriptions] = await Promise.all([
+    const pharmacyIds = [...new Set(visits.flatMap((v) => (v.pharmacyId ? [v.pharmacyId] : [])))];
+    const [people, files, prescriptions, pharmacies] = await Promise.all([
       deps.accounts.persons(visits.map((v) => v.personId)),
       deps.repo.filesOf(ids),
       deps.repo.prescriptionsOf(ids),
+      Promise.all(pharmacyIds.map((id) => deps.pharmacy.organization(id))),
     ]);
     return visits.map((visit) => {
       const person = people.find((p) => p.id === visit.personId);
@@ -35,6 +39,7 @@ export function createRxViewLoader(deps: {
             uploadedAt: f.createdAt.toISOString(),
           })),
         prescriptions: prescriptions.filter((p) => p.visitId === visit.id),
+        pharmacyName: pharmacies.find((o) => o?.id === visit.pharmacyId)?.name ?? null,
       });
     });
   };

@@ -13,11 +13,16 @@ import type { CarePort } from '../care/care.port';
 import type { RosterPort } from '../clinic/roster.port';
 import type { FilesPort } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
+import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import { createErxTransmitter } from './erx-channel';
+import { pharmacyNoticeJob } from './pharmacy-notice.job';
 import { subscribeRxNotifier } from './rx.notifier';
 import { createRxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
 import { renderConsentPdf } from './rx-consent-pdf';
+import { rxPharmacyRoutes } from './rx-pharmacy.routes';
+import { createRxPharmacyService } from './rx-pharmacy.service';
 import { renderPrescriptionPdf } from './rx-prescription-pdf';
 import { createRxReviewService, type RxQueueItem } from './rx-review.service';
 import { createRxViewLoader } from './rx-visit-views';
@@ -45,12 +50,13 @@ export function rxModule(
     roster: RosterPort;
     payments: PaymentsPort;
     files: FilesPort;
+    pharmacy: PharmacyPort;
   },
 ): AreaModule {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createRxRepo(db);
-  const views = createRxViewLoader({ repo, accounts: ports.accounts });
+  const views = createRxViewLoader({ repo, accounts: ports.accounts, pharmacy: ports.pharmacy });
   const queue = createVisitQueue<RxQueueItem>({
     store: {
       waiting: (states) => repo.waitingIn(states),
@@ -63,6 +69,28 @@ export function rxModule(
     events: { lineChanged: realtimeEvents.rxQueueChanged },
     onError: platform.warn('rx queue update not pushed'),
   });
+  // The pharmacy dashboard's line: one per pharmacy (its id in place of a state), its staff
+  // told when anything on it moves. Claims are the pharmacy service's (a fee comes first).
+  const pharmacyLine = createVisitQueue<RxQueueItem>({
+    store: {
+      waiting: async () => [],
+      claim: async () => false,
+      claimants: (pharmacyId) => ports.pharmacy.staffAccounts(pharmacyId),
+      onDuty: async () => 0,
+    },
+    push: realtime.push,
+    events: { lineChanged: realtimeEvents.pharmacyQueueChanged },
+    onError: platform.warn('pharmacy dashboard update not pushed'),
+  });
+  platform.jobs.register(
+    pharmacyNoticeJob({
+      repo,
+      pharmacy: ports.pharmacy,
+      mailer: platform.mailer,
+      sms: platform.sms,
+      publicUrl: config.publicUrl,
+    }),
+  );
   const rx = createRxService({
     repo,
     views,
@@ -71,6 +99,7 @@ export function rxModule(
     brands: ports.brands,
     payments: ports.payments,
     files: ports.files,
+    pharmacy: ports.pharmacy,
     audit,
     events,
     ...clock,
@@ -83,15 +112,52 @@ export function rxModule(
     queue,
     payments: ports.payments,
     files: ports.files,
+    pharmacy: ports.pharmacy,
     audit,
     events,
+    onNewPharmacyVisit: async (visit) => {
+      await platform.jobs.send(
+        'rx.pharmacyNotice',
+        { visitId: visit.id },
+        { idempotencyKey: `rx.pharmacyNotice:${visit.id}:${visit.version}` },
+      );
+    },
     ...clock,
   });
-  subscribeRxNotifier({ events, realtime, queue, repo });
+  const pharmacy = createRxPharmacyService({
+    repo,
+    pharmacy: ports.pharmacy,
+    accounts: ports.accounts,
+    payments: ports.payments,
+    audit,
+    events,
+    claimFeeCents: config.payments.claimFeeCents,
+    ...(config.erx.url
+      ? {
+          transmit: createErxTransmitter({
+            url: config.erx.url,
+            repo,
+            accounts: ports.accounts,
+            roster: ports.roster,
+            ...clock,
+          }),
+        }
+      : {}),
+    ...clock,
+  });
+  subscribeRxNotifier({ events, realtime, queue, pharmacyLine, repo });
 
-  async function prescriptionPdf(actor: Actor, visitId: string, who: 'patient' | 'prescriber') {
-    const visit =
-      who === 'patient' ? await rx.ownVisit(actor, visitId) : await review.visitFor(actor, visitId);
+  async function prescriptionPdf(
+    actor: Actor,
+    visitId: string,
+    who: 'patient' | 'prescriber' | 'pharmacy',
+  ) {
+    const claim = who === 'pharmacy' ? await pharmacy.visitForPdf(actor, visitId) : undefined;
+    const visit = claim
+      ? claim.visit
+      : who === 'patient'
+        ? await rx.ownVisit(actor, visitId)
+        : await review.visitFor(actor, visitId);
     const prescriptions = await repo.prescriptionsOf([visit.id]);
     const [first] = prescriptions;
     if (visit.status !== 'rxed' || !first) throw appErrors.notFound();
@@ -124,6 +190,15 @@ export function rxModule(
       },
       prescriptions,
       writtenAt: first.createdAt,
+      ...(claim
+        ? {
+            claimedBy: {
+              name: claim.staff.organization.name,
+              ncpdpId: claim.staff.organization.ncpdpId,
+              at: claim.visit.updatedAt,
+            },
+          }
+        : {}),
     });
   }
 
@@ -149,15 +224,23 @@ export function rxModule(
     });
   }
 
+  const pharmacyRoutes = rxPharmacyRoutes({
+    pharmacy,
+    prescriptionPdf: (actor, visitId) => prescriptionPdf(actor, visitId, 'pharmacy'),
+  });
+  const patientAndClinicRoutes = rxRoutes({
+    rx,
+    review,
+    maxBytes: config.files.maxBytes,
+    prescriptionPdf,
+    consentPdf,
+    isPrescriber: async (actor) => (await ports.accounts.role(actor.accountId)) === 'provider',
+  });
   return {
     name: 'rx',
-    routes: rxRoutes({
-      rx,
-      review,
-      maxBytes: config.files.maxBytes,
-      prescriptionPdf,
-      consentPdf,
-      isPrescriber: async (actor) => (await ports.accounts.role(actor.accountId)) === 'provider',
-    }),
+    routes: async (app) => {
+      await app.register(patientAndClinicRoutes);
+      await app.register(pharmacyRoutes);
+    },
   };
 }

@@ -4,19 +4,22 @@ import type { EventBus } from '../../platform/events';
 import type { Realtime } from '../../platform/realtime';
 import type { VisitQueue } from '../../platform/visit-queue';
 import type { RxRepo } from './rx.repo';
-import { statusOf } from './rx.views';
+import { pharmacyStatusOf, statusOf } from './rx.views';
 import type { RxQueueItem } from './rx-review.service';
 
 /**
  * Turns the Rx area's events into live pushes (socket.io's Redis adapter carries them to every
  * API process): a state's review line changed -> the prescribers licensed there
  * (`rxQueueChanged`, through the shared visit queue); one visit changed -> its patient
- * (`updateRxVisit`: id, status, version) and its prescriber (the line event, to refetch).
+ * (`updateRxVisit`: id, status, version, pharmacy status), its prescriber (the line event, to
+ * refetch) and, once it reached a pharmacy, that pharmacy's staff (`pharmacyQueueChanged`).
  */
 export function subscribeRxNotifier(deps: {
   events: EventBus;
   realtime: Pick<Realtime, 'push'>;
   queue: VisitQueue<RxQueueItem>;
+  /** The pharmacy dashboards' lines, one per pharmacy id. */
+  pharmacyLine: Pick<VisitQueue<RxQueueItem>, 'changedLater'>;
   repo: Pick<RxRepo, 'visit'>;
 }): void {
   deps.events.on('rx.queueChanged', ({ state }) => deps.queue.changedLater(state));
@@ -30,12 +33,19 @@ export function subscribeRxNotifier(deps: {
   deps.events.on('rx.visitChanged', async ({ visitId }) => {
     const visit = await deps.repo.visit(visitId);
     if (!visit) return;
-    const update: RxVisitUpdate = { id: visit.id, status: statusOf(visit), version: visit.version };
+    const update: RxVisitUpdate = {
+      id: visit.id,
+      status: statusOf(visit),
+      version: visit.version,
+      pharmacyStatus: pharmacyStatusOf(visit),
+    };
     deps.realtime.push(visit.accountId, realtimeEvents.updateRxVisit, update);
     if (visit.prescriberId) {
       deps.realtime.push(visit.prescriberId, realtimeEvents.rxQueueChanged, {
         state: visit.location,
       });
     }
+    // The pharmacy's staff refetch their dashboard (ids only on the wire).
+    if (visit.pharmacyId && visit.pharmacyStatus) deps.pharmacyLine.changedLater(visit.pharmacyId);
   });
 }

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   rxFormLog,
   rxIdDocuments,
   rxMessages,
   rxPrescriptions,
+  rxStatusNotes,
   rxVisitFiles,
   rxVisits,
 } from '../../db/schema/rx';
@@ -33,7 +34,38 @@ export interface RxVisitRecord {
   refillOf: string | null;
   pharmacySeenAt: Date | null;
   prescriptionChangedAt: Date | null;
+  pharmacyId: string | null;
+  linkId: string | null;
+  pharmacyStatus: string | null;
+  pharmacyNote: string;
+  prescribedAt: Date | null;
+  claimFeeEntryId: string | null;
+  claimFeeCents: number | null;
+  erxStatus: string | null;
   createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A visit as the pharmacy dashboard lists it before paging (no PHI but the person's id). */
+export interface RxPharmacyListItem {
+  id: string;
+  personId: string;
+  pharmacyStatus: string;
+  location: string;
+  linkId: string | null;
+  prescribedAt: Date | null;
+  /** When someone at the pharmacy first opened it (null: new). */
+  seenAt: Date | null;
+}
+
+export interface RxStatusNoteRecord {
+  id: string;
+  visitId: string;
+  status: string;
+  note: string;
+  byRole: string;
+  accountId: string;
+  at: Date;
 }
 
 export interface RxFileLink {
@@ -54,6 +86,7 @@ export interface RxPrescriptionRecord {
   refills: number;
   directions: string;
   pharmacy: Record<string, unknown> | null;
+  supersededAt: Date | null;
   createdAt: Date;
 }
 
@@ -87,6 +120,13 @@ export interface RxVisitChanges {
   claimedAt?: Date;
   completed?: boolean;
   prescriptionChangedAt?: Date;
+  pharmacyStatus?: string;
+  pharmacyNote?: string;
+  prescribedAt?: Date;
+  pharmacySeenAt?: Date;
+  claimFeeEntryId?: string;
+  claimFeeCents?: number;
+  erxStatus?: string | null;
 }
 
 export interface RxRepo {
@@ -103,6 +143,8 @@ export interface RxRepo {
     attachmentsPending: boolean;
     costCents: number;
     refillOf: string | null;
+    pharmacyId: string | null;
+    linkId: string | null;
   }): Promise<RxVisitRecord | undefined>;
   visit(id: string): Promise<RxVisitRecord | undefined>;
   visitByKey(accountId: string, idempotencyKey: string): Promise<RxVisitRecord | undefined>;
@@ -120,6 +162,31 @@ export interface RxRepo {
     to: string,
     changes?: RxVisitChanges,
   ): Promise<RxVisitRecord | undefined>;
+  /**
+   * Moves the pharmacy-side status from `from` at `version` to `to` in ONE conditional
+   * statement (the patient-side status stays): undefined when another change won.
+   */
+  movePharmacy(
+    id: string,
+    from: { pharmacyStatus: string; version: number },
+    to: string,
+    changes?: RxVisitChanges,
+  ): Promise<RxVisitRecord | undefined>;
+  /** A pharmacy's visits that reached it (prescribed), newest first: light rows to filter. */
+  pharmacyVisits(
+    pharmacyId: string,
+    states: readonly string[] | null,
+  ): Promise<RxPharmacyListItem[]>;
+  visitsByIds(ids: readonly string[]): Promise<RxVisitRecord[]>;
+  /** Records the pharmacy's first look (no version change: nothing the patient sees moved). */
+  markPharmacySeen(id: string, at: Date): Promise<RxVisitRecord | undefined>;
+  setErxStatus(id: string, erxStatus: string): Promise<RxVisitRecord | undefined>;
+  /** The prescriber's prescriptions a pharmacy asked to change (pharmacy status review). */
+  changeRequestsOf(prescriberId: string): Promise<RxVisitRecord[]>;
+  insertStatusNote(note: Omit<RxStatusNoteRecord, 'id' | 'at'>): Promise<void>;
+  statusNotesOf(visitId: string): Promise<RxStatusNoteRecord[]>;
+  /** Marks the visit's current prescriptions replaced (a new one was written). */
+  supersedePrescriptions(visitId: string, at: Date): Promise<void>;
   /** Changes flags without a status change (same version check). */
   update(id: string, version: number, changes: RxVisitChanges): Promise<RxVisitRecord | undefined>;
   /** Paid visits waiting for review in these states (any order; the queue rule orders them). */
@@ -186,7 +253,16 @@ const visitColumns = {
   refillOf: rxVisits.refillOf,
   pharmacySeenAt: rxVisits.pharmacySeenAt,
   prescriptionChangedAt: rxVisits.prescriptionChangedAt,
+  pharmacyId: rxVisits.pharmacyId,
+  linkId: rxVisits.linkId,
+  pharmacyStatus: rxVisits.pharmacyStatus,
+  pharmacyNote: rxVisits.pharmacyNote,
+  prescribedAt: rxVisits.prescribedAt,
+  claimFeeEntryId: rxVisits.claimFeeEntryId,
+  claimFeeCents: rxVisits.claimFeeCents,
+  erxStatus: rxVisits.erxStatus,
   createdAt: rxVisits.createdAt,
+  updatedAt: rxVisits.updatedAt,
 };
 
 const idDocumentColumns = {
@@ -251,6 +327,94 @@ export function createRxRepo(db: Db): RxRepo {
         )
         .returning(visitColumns);
       return rows[0];
+    },
+    async movePharmacy(id, from, to, changes = {}) {
+      const rows = await db
+        .update(rxVisits)
+        .set({
+          ...changes,
+          pharmacyStatus: to,
+          version: sql`${rxVisits.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(rxVisits.id, id),
+            eq(rxVisits.pharmacyStatus, from.pharmacyStatus),
+            eq(rxVisits.version, from.version),
+          ),
+        )
+        .returning(visitColumns);
+      return rows[0];
+    },
+    async pharmacyVisits(pharmacyId, states) {
+      if (states && states.length === 0) return [];
+      const rows = await db
+        .select({
+          id: rxVisits.id,
+          personId: rxVisits.personId,
+          pharmacyStatus: rxVisits.pharmacyStatus,
+          location: rxVisits.location,
+          linkId: rxVisits.linkId,
+          prescribedAt: rxVisits.prescribedAt,
+          seenAt: rxVisits.pharmacySeenAt,
+        })
+        .from(rxVisits)
+        .where(
+          and(
+            eq(rxVisits.pharmacyId, pharmacyId),
+            isNotNull(rxVisits.pharmacyStatus),
+            ...(states ? [inArray(rxVisits.location, [...states])] : []),
+          ),
+        )
+        .orderBy(desc(rxVisits.prescribedAt), desc(rxVisits.id));
+      return rows.map((r) => ({ ...r, pharmacyStatus: r.pharmacyStatus ?? 'unclaimed' }));
+    },
+    async visitsByIds(ids) {
+      if (ids.length === 0) return [];
+      return db
+        .select(visitColumns)
+        .from(rxVisits)
+        .where(inArray(rxVisits.id, [...ids]));
+    },
+    async markPharmacySeen(id, at) {
+      const rows = await db
+        .update(rxVisits)
+        .set({ pharmacySeenAt: at })
+        .where(and(eq(rxVisits.id, id), isNull(rxVisits.pharmacySeenAt)))
+        .returning(visitColumns);
+      return rows[0];
+    },
+    async setErxStatus(id, erxStatus) {
+      const rows = await db
+        .update(rxVisits)
+        .set({ erxStatus, version: sql`${rxVisits.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(rxVisits.id, id))
+        .returning(visitColumns);
+      return rows[0];
+    },
+    async changeRequestsOf(prescriberId) {
+      return db
+        .select(visitColumns)
+        .from(rxVisits)
+        .where(and(eq(rxVisits.prescriberId, prescriberId), eq(rxVisits.pharmacyStatus, 'review')))
+        .orderBy(asc(rxVisits.updatedAt));
+    },
+    async insertStatusNote(note) {
+      await db.insert(rxStatusNotes).values(note);
+    },
+    async statusNotesOf(visitId) {
+      return db
+        .select()
+        .from(rxStatusNotes)
+        .where(eq(rxStatusNotes.visitId, visitId))
+        .orderBy(asc(rxStatusNotes.at), asc(rxStatusNotes.id));
+    },
+    async supersedePrescriptions(visitId, at) {
+      await db
+        .update(rxPrescriptions)
+        .set({ supersededAt: at })
+        .where(and(eq(rxPrescriptions.visitId, visitId), isNull(rxPrescriptions.supersededAt)));
     },
     async update(id, version, changes) {
       const rows = await db
@@ -370,7 +534,12 @@ export function createRxRepo(db: Db): RxRepo {
       return db
         .select()
         .from(rxPrescriptions)
-        .where(inArray(rxPrescriptions.visitId, [...visitIds]))
+        .where(
+          and(
+            inArray(rxPrescriptions.visitId, [...visitIds]),
+            isNull(rxPrescriptions.supersededAt),
+          ),
+        )
         .orderBy(asc(rxPrescriptions.createdAt));
     },
 

@@ -7,6 +7,7 @@ import {
   okResponseSchema,
   productInfoRequestSchema,
   productInfoResponseSchema,
+  rxChangeAnswerRequestSchema,
   rxIdUploadFieldsSchema,
   rxMessageAttachmentFieldsSchema,
   rxMessagesResponseSchema,
@@ -44,7 +45,7 @@ import type { RxReviewService } from './rx-review.service';
 const visitFileParamsSchema = z.object({ id: z.string().max(64), fileId: z.string().max(64) });
 
 /** A file or PDF as a download, never rendered by the browser in the app's origin. */
-function download(
+export function download(
   reply: FastifyReply,
   file: { contentType: string; size: number; name: string },
   body: OpenedFile['body'] | Buffer,
@@ -105,7 +106,10 @@ export function rxRoutes(deps: {
           response: { 200: productInfoResponseSchema },
         },
       },
-      async () => ({ error: false as const, products: deps.rx.products() }),
+      async (request) => ({
+        error: false as const,
+        ...(await deps.rx.productInfo(request.body.id)),
+      }),
     );
 
     r.post(
@@ -562,6 +566,24 @@ export function rxRoutes(deps: {
       async (request) => ({
         error: false as const,
         visit: await deps.review.prescribe(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      '/clinic/rx/:id/change-request',
+      {
+        ...secured,
+        schema: {
+          tags: clinic,
+          summary: "Answer a pharmacy's change request: a new dose (approved) or denied",
+          params: idParamsSchema,
+          body: rxChangeAnswerRequestSchema,
+          response: { 200: rxReviewResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        review: await deps.review.answerChange(actorOf(request), request.params.id, request.body),
       }),
     );
 

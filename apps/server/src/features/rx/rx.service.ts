@@ -26,6 +26,7 @@ import type { BrandsPort } from '../brands/brands.port';
 import type { CarePort } from '../care/care.port';
 import type { FilesPort, OpenedFile } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
+import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import './rx.events';
 import type { RxIdDocumentRecord, RxRepo, RxVisitRecord } from './rx.repo';
 import { messageView, productView } from './rx.views';
@@ -38,7 +39,11 @@ export interface RxUpload {
 }
 
 export interface RxService {
-  products(): RxProductView[];
+  /** The catalogue; with a pharmacy's link id, only its treatment and where it routes. */
+  productInfo(id?: string): Promise<{
+    products: RxProductView[];
+    link: { id: string; productId: string; pharmacy: { id: string; name: string } } | null;
+  }>;
   logForm(actor: Actor, productId: string, step: string): Promise<void>;
   submitEvaluation(actor: Actor, input: SubmitRxEvaluationInput): Promise<RxVisitView>;
   price(
@@ -110,6 +115,8 @@ export function createRxService(deps: {
   brands: Pick<BrandsPort, 'careSettings'>;
   payments: Pick<PaymentsPort, 'charge' | 'refund' | 'quote'>;
   files: Pick<FilesPort, 'upload' | 'open' | 'openFor'>;
+  /** Where a visit's prescription goes: a chosen verified pharmacy, or a link's. */
+  pharmacy: Pick<PharmacyPort, 'routeFor' | 'resolveLink'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
   now?: () => Date;
@@ -168,8 +175,18 @@ export function createRxService(deps: {
   return {
     ownVisit,
 
-    products() {
-      return rxProducts.map(productView);
+    async productInfo(id) {
+      const resolved = id ? await deps.pharmacy.resolveLink(id) : undefined;
+      const product = resolved ? rxProductById(resolved.link.screenId) : undefined;
+      if (!resolved || !product) return { products: rxProducts.map(productView), link: null };
+      return {
+        products: [productView(product)],
+        link: {
+          id: resolved.link.id,
+          productId: product.id,
+          pharmacy: { id: resolved.organization.id, name: resolved.organization.name },
+        },
+      };
     },
 
     async logForm(actor, productId, step) {
@@ -228,6 +245,11 @@ export function createRxService(deps: {
         });
         throw new AppError(400, 'RX_SCREENING_FAILED', stop);
       }
+      const route = await deps.pharmacy.routeFor({
+        pharmacyId: input.pharmacyId,
+        linkId: input.linkId,
+        state,
+      });
       const idOnFile = await deps.repo.idDocumentOf(person.id);
       const acceptedAt = now().toISOString();
       const visit =
@@ -249,6 +271,8 @@ export function createRxService(deps: {
           attachmentsPending: evaluation.asksAttachment,
           costCents: product.priceCents,
           refillOf: null,
+          pharmacyId: route.pharmacyId,
+          linkId: route.linkId,
         })) ?? (await deps.repo.visitByKey(actor.accountId, input.idempotencyKey));
       if (!visit) throw appErrors.notFound();
       await linkIdOnFile(visit, idOnFile);
@@ -256,6 +280,8 @@ export function createRxService(deps: {
         visitId: visit.id,
         productId: product.id,
         state,
+        ...(route.pharmacyId ? { pharmacyId: route.pharmacyId } : {}),
+        ...(route.linkId ? { linkId: route.linkId } : {}),
       });
       return view(visit);
     },
@@ -482,6 +508,9 @@ export function createRxService(deps: {
           attachmentsPending: false,
           costCents: product?.priceCents ?? earlier.costCents,
           refillOf: earlier.id,
+          // The refill goes where the first prescription went.
+          pharmacyId: earlier.pharmacyId,
+          linkId: earlier.linkId,
         })) ?? (await deps.repo.visitByKey(actor.accountId, idempotencyKey));
       if (!visit) throw appErrors.notFound();
       await linkIdOnFile(visit, idOnFile);

@@ -1,3 +1,8 @@
+import {
+  isPharmacyStatus,
+  noteRuleFor,
+  type PharmacyStatus,
+} from '@apothecall/domain/pharmacy/pharmacy-status.rules';
 import { productConsents, type RxProduct } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
 import { isRxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
@@ -71,9 +76,11 @@ export function visitView(
     patientName: string;
     files: readonly RxVisitFile[];
     prescriptions: readonly RxPrescriptionRecord[];
+    pharmacyName: string | null;
   },
 ): RxVisitView {
   const status = statusOf(visit);
+  const pharmacyStatus = pharmacyStatusOf(visit);
   return {
     id: visit.id,
     patientId: visit.personId,
@@ -92,7 +99,25 @@ export function visitView(
     createdAt: visit.createdAt.toISOString(),
     files: [...extra.files],
     prescriptions: extra.prescriptions.map(prescriptionView),
+    pharmacy:
+      visit.pharmacyId && extra.pharmacyName !== null
+        ? { id: visit.pharmacyId, name: extra.pharmacyName }
+        : null,
+    pharmacyStatus,
+    // Fulfilment notes are written to the patient; other notes stay between the professionals.
+    pharmacyNote:
+      pharmacyStatus && noteRuleFor(pharmacyStatus) === 'optional' ? visit.pharmacyNote : '',
   };
+}
+
+export function pharmacyStatusOf(
+  visit: Pick<RxVisitRecord, 'pharmacyStatus'>,
+): PharmacyStatus | null {
+  if (visit.pharmacyStatus === null) return null;
+  if (!isPharmacyStatus(visit.pharmacyStatus)) {
+    throw new Error('rx_visits row holds an unknown pharmacy status');
+  }
+  return visit.pharmacyStatus;
 }
 
 export function messageView(m: RxMessageRecord): RxMessage {

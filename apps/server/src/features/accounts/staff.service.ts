@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
+import { hashCode, newResetCode } from '../../platform/codes';
+import type { Mailer } from '../../platform/mail.service';
+import type { PasswordHasher } from '../../platform/passwords';
+import type { SessionsService } from '../../platform/sessions/sessions.service';
+import type { AccountsRepo } from './accounts.repo';
+import { normalizeLoginId } from './accounts.service';
+
+/** How long an invitation's set-your-password link works. */
+export const inviteDays = 7;
+
+/**
+ * Staff accounts have no date of birth of their own: the holder row (every account has one)
+ * carries this placeholder, and no screen of a staff role shows it.
+ */
+export const staffDobPlaceholder = '1900-01-01';
+
+export interface StaffInvite {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  organizationType: string;
+  organizationId: string;
+  brandId: string;
+  language: string;
+  /** The mail to send, given the set-your-password link (the inviting area writes its text). */
+  mail: (link: string) => { subject: string; text: string };
+}
+
+export type StaffInviteOutcome =
+  | { ok: true; accountId: string; created: boolean }
+  | { ok: false; reason: 'exists' };
+
+export interface StaffService {
+  /**
+   * Creates a staff login for an organisation (or re-opens one of the same organisation and
+   * role that was disabled) and mails a link to choose its password. An address that belongs
+   * to any other account is refused: a patient's login never becomes staff.
+   */
+  inviteStaff(actor: Actor, invite: StaffInvite): Promise<StaffInviteOutcome>;
+  /** Disables a login and ends its sessions at once (a revoked pharmacist). */
+  disableStaff(actor: Actor, accountId: string, reason: string): Promise<void>;
+}
+
+export function createStaffService(deps: {
+  repo: AccountsRepo;
+  hasher: PasswordHasher;
+  sessions: SessionsService;
+  audit: AuditService;
+  mailer: Mailer;
+  publicUrl: string;
+  now?: () => Date;
+}): StaffService {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async inviteStaff(actor, invite) {
+      const loginId = normalizeLoginId(invite.email);
+      const existing = await deps.repo.findByLoginId(loginId);
+      if (
+        existing &&
+        (existing.organizationId !== invite.organizationId || existing.role !== invite.role)
+      ) {
+        await deps.audit.denied(
+          actor,
+          'staff.invite',
+          { accountId: existing.id },
+          {
+            reason: 'exists',
+          },
+        );
+        return { ok: false, reason: 'exists' };
+      }
+      let accountId = existing?.id;
+      if (!accountId) {
+        // A password nobody knows until the invitee chooses one through the link.
+        const unusable = await deps.hasher.hash(randomBytes(32).toString('base64url'));
+        accountId = await deps.repo.createAccount({
+          brandId: invite.brandId,
+          loginId,
+          passwordHash: unusable,
+          holder: {
+            relation: 'self',
+            firstName: invite.firstName,
+            lastName: invite.lastName,
+            dob: staffDobPlaceholder,
+            gender: 'U',
+            email: loginId,
+            phone: null,
+            address: null,
+            state: null,
+            zipCode: null,
+            country: '1',
+          },
+        });
+      }
+      await deps.repo.setStaff(accountId, {
+        role: invite.role,
+        organizationType: invite.organizationType,
+        organizationId: invite.organizationId,
+        language: invite.language,
+      });
+      const code = newResetCode();
+      const at = now();
+      await deps.repo.cancelOpenCodes(accountId, 'reset', at);
+      await deps.repo.insertCode({
+        accountId,
+        purpose: 'reset',
+        codeHash: hashCode(code),
+        channel: null,
+        expiresAt: new Date(at.getTime() + inviteDays * 86_400_000),
+      });
+      const mail = invite.mail(`${deps.publicUrl}/#/resetpw/${code}`);
+      await deps.mailer.send({ to: loginId, subject: mail.subject, text: mail.text });
+      await deps.audit.record(
+        actor,
+        'staff.invite',
+        { accountId },
+        {
+          role: invite.role,
+          organizationId: invite.organizationId,
+          created: !existing,
+        },
+      );
+      return { ok: true, accountId, created: !existing };
+    },
+
+    async disableStaff(actor, accountId, reason) {
+      await deps.repo.disable(accountId, reason, now());
+      await deps.sessions.revokeAllForAccount(accountId, reason);
+      await deps.audit.record(actor, 'staff.disable', { accountId }, { reason });
+    },
+  };
+}

@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import { hasPermission, readyRxPermission } from '@apothecall/domain/accounts/roles.rules';
+import { translate } from '@apothecall/domain/i18n/catalog';
+import type {
+  InvitePharmacistRequest,
+  PharmacistView,
+  PharmacyMe,
+  RxLinkView,
+  RxPharmacyChoice,
+} from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import type { RxLink } from '@apothecall/domain/rx/rx.schemas';
+import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
+import type { Actor } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
+import { AppError, appErrors } from '../../platform/errors';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import type { PharmacyPort, PharmacyRole, PharmacyStaff } from './pharmacy.port';
+import type {
+  PharmacistGrantRecord,
+  PharmacyLinkRecord,
+  PharmacyOrganizationRecord,
+  PharmacyRepo,
+} from './pharmacy.repo';
+
+export interface PharmacyPortalService extends Omit<PharmacyPort, 'verification'> {
+  me(actor: Actor): Promise<Omit<PharmacyMe, 'error'>>;
+  pharmacists(actor: Actor): Promise<PharmacistView[]>;
+  invite(
+    actor: Actor,
+    input: InvitePharmacistRequest & { links: string[] },
+  ): Promise<PharmacistView>;
+  revoke(actor: Actor, grantId: string): Promise<PharmacistView>;
+  links(actor: Actor): Promise<RxLinkView[]>;
+  createLink(actor: Actor, input: RxLink): Promise<RxLinkView>;
+  deleteLink(actor: Actor, id: string): Promise<void>;
+  /** Verified pharmacies a patient in `state` may send an Rx visit to. */
+  choices(state: string): Promise<RxPharmacyChoice[]>;
+}
+
+const isPharmacyRole = (role: string): role is PharmacyRole =>
+  role === 'pharmacyAdmin' || role === 'pharmacist';
+
+/** A link code: 12 characters of base32, not guessable, fine in a URL (it names no one). */
+function newLinkId(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  return Array.from(randomBytes(12), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * The pharmacy portal's organisation side (issue 15): who a pharmacy's staff are, pharmacists'
+ * grants (invite by e-mail with states, links, claimed-only; revoke ends their sessions), Rx
+ * links, and which verified pharmacy a patient's Rx visit goes to. The visits themselves are
+ * the Rx area's; it asks this service who may see what.
+ */
+export function createPharmacyPortalService(deps: {
+  repo: PharmacyRepo;
+  accounts: Pick<
+    AccountsPort,
+    'membership' | 'membersOf' | 'displayName' | 'inviteStaff' | 'disableStaff'
+  >;
+  payments: Pick<PaymentsPort, 'prepayBalance'>;
+  audit: AuditService;
+  publicUrl: string;
+  claimFeeCents: number;
+  now?: () => Date;
+}): PharmacyPortalService {
+  const now = deps.now ?? (() => new Date());
+
+  async function staffOf(accountId: string): Promise<PharmacyStaff | undefined> {
+    const member = await deps.accounts.membership(accountId);
+    if (
+      !member ||
+      member.disabled ||
+      member.organizationType !== 'pharmacy' ||
+      !member.organizationId ||
+      !isPharmacyRole(member.role)
+    ) {
+      return undefined;
+    }
+    const organization = await deps.repo.organization(member.organizationId);
+    if (!organization) return undefined;
+    const readyRx = hasPermission(member.permissions, readyRxPermission);
+    if (member.role === 'pharmacyAdmin') {
+      return { accountId, organization, role: 'pharmacyAdmin', readyRx, grant: null };
+    }
+    const grant = await deps.repo.grantOf(accountId);
+    if (!grant || grant.revokedAt || grant.organizationId !== organization.id) return undefined;
+    return { accountId, organization, role: 'pharmacist', readyRx, grant };
+  }
+
+  async function staff(actor: Actor) {
+    const found = await staffOf(actor.accountId);
+    if (!found) throw new AppError(403, 'PHARMACY_ONLY', 'pharmacy.notPharmacy');
+    return found;
+  }
+
+  async function admin(actor: Actor) {
+    const found = await staff(actor);
+    if (found.role !== 'pharmacyAdmin') {
+      throw new AppError(403, 'PHARMACY_ADMIN_ONLY', 'pharmacy.adminOnly');
+    }
+    return found;
+  }
+
+  /** Links: the admin, or staff with readyrx (spec: readyrx opens /links). */
+  async function linkManager(actor: Actor) {
+    const found = await staff(actor);
+    if (found.role !== 'pharmacyAdmin' && !found.readyRx) {
+      throw new AppError(403, 'PHARMACY_ADMIN_ONLY', 'pharmacy.adminOnly');
+    }
+    if (!found.organization.verifiedAt) {
+      throw new AppError(403, 'PHARMACY_UNVERIFIED', 'pharmacy.unverified');
+    }
+    return found;
+  }
+
+  async function pharmacistView(grant: PharmacistGrantRecord): Promise<PharmacistView> {
+    return {
+      id: grant.id,
+      email: grant.email,
+      name: (await deps.accounts.displayName(grant.accountId)) ?? '',
+      states: grant.states,
+      links: grant.links,
+      claimedOnly: grant.claimedOnly,
+      invitedAt: grant.createdAt.toISOString(),
+      revokedAt: grant.revokedAt ? grant.revokedAt.toISOString() : null,
+    };
+  }
+
+  const linkView = (link: PharmacyLinkRecord): RxLinkView => ({
+    id: link.id,
+    screenId: link.screenId,
+    medListId: link.medListId,
+    comment: link.comment,
+    url: `${deps.publicUrl}/#/rx?id=${encodeURIComponent(link.id)}&company=${encodeURIComponent(link.organizationId)}`,
+    createdAt: link.createdAt.toISOString(),
+  });
+
+  const serves = (organization: PharmacyOrganizationRecord, state: string) =>
+    organization.state === state || organization.serviceStates.includes(state);
+
+  async function resolveLink(id: string) {
+    const link = await deps.repo.link(id);
+    if (!link) return undefined;
+    const organization = await deps.repo.organization(link.organizationId);
+    if (!organization?.verifiedAt) return undefined;
+    return { link, organization };
+  }
+
+  return {
+    staffOf,
+    staff,
+    async verifiedStaff(actor) {
+      const found = await staff(actor);
+      if (!found.organization.verifiedAt) {
+        throw new AppError(403, 'PHARMACY_UNVERIFIED', 'pharmacy.unverified');
+      }
+      return found;
+    },
+
+    async me(actor) {
+      const found = await staff(actor);
+      const o = found.organization;
+      return {
+        organization: {
+          id: o.id,
+          name: o.name,
+          ncpdpId: o.ncpdpId,
+          npi: o.npi,
+          city: o.city,
+          state: o.state,
+          acceptsErx: o.acceptsErx,
+          verified: o.verifiedAt !== null,
+          prepayBalance: await deps.payments.prepayBalance(o.id),
+          claimFee: deps.claimFeeCents,
+        },
+        role: found.role,
+        grant: found.grant
+          ? {
+              states: found.grant.states,
+              links: found.grant.links,
+              claimedOnly: found.grant.claimedOnly,
+            }
+          : null,
+      };
+    },
+
+    async pharmacists(actor) {
+      const found = await admin(actor);
+      const grants = await deps.repo.grantsOf(found.organization.id);
+      return Promise.all(grants.map(pharmacistView));
+    },
+
+    async invite(actor, input) {
+      const found = await admin(actor);
+      const organization = found.organization;
+      const own = new Set((await deps.repo.linksOf(organization.id)).map((l) => l.id));
+      if (input.links.some((id) => !own.has(id))) {
+        throw new AppError(400, 'VALIDATION', 'pharmacy.invite.linkUnknown', undefined, {
+          field: 'links',
+        });
+      }
+      const params = { pharmacy: organization.name };
+      const outcome = await deps.accounts.inviteStaff(actor, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'pharmacist',
+        organizationType: 'pharmacy',
+        organizationId: organization.id,
+        brandId: (await actor.brand()).id,
+        language: actor.lang,
+        mail: (link) => ({
+          subject: translate(actor.lang, 'pharmacy.mail.invite.subject', params),
+          text: translate(actor.lang, 'pharmacy.mail.invite.body', { ...params, link }),
+        }),
+      });
+      if (!outcome.ok) throw new AppError(409, 'INVITE_EXISTS', 'pharmacy.invite.exists');
+      const grant = await deps.repo.saveGrant(
+        {
+          organizationId: organization.id,
+          accountId: outcome.accountId,
+          email: input.email.trim().toLowerCase(),
+          states: [...new Set(input.states)].sort(),
+          links: [...new Set(input.links)],
+          claimedOnly: input.claimedOnly ?? false,
+          invitedBy: actor.accountId,
+        },
+        now(),
+      );
+      await deps.audit.record(
+        actor,
+        'pharmacy.pharmacist.grant',
+        { accountId: grant.accountId },
+        {
+          organizationId: organization.id,
+          states: grant.states,
+          links: grant.links.length,
+          claimedOnly: grant.claimedOnly,
+        },
+      );
+      return pharmacistView(grant);
+    },
+
+    async revoke(actor, grantId) {
+      const found = await admin(actor);
+      const grant = /^[0-9a-f-]{36}$/i.test(grantId) ? await deps.repo.grant(grantId) : undefined;
+      if (!grant || grant.organizationId !== found.organization.id) throw appErrors.notFound();
+      const revoked = (await deps.repo.revokeGrant(grant.id, now())) ?? grant;
+      // The login ends with the grant: its sessions are gone before this answers.
+      await deps.accounts.disableStaff(actor, grant.accountId, 'pharmacist-revoked');
+      await deps.audit.record(
+        actor,
+        'pharmacy.pharmacist.revoke',
+        { accountId: grant.accountId },
+        {
+          organizationId: found.organization.id,
+        },
+      );
+      return pharmacistView(revoked);
+    },
+
+    async links(actor) {
+      const found = await linkManager(actor);
+      return (await deps.repo.linksOf(found.organization.id)).map(linkView);
+    },
+
+    async createLink(actor, input) {
+      const found = await linkManager(actor);
+      if (!rxProductById(input.screenId)) {
+        throw new AppError(400, 'VALIDATION', 'pharmacy.link.productUnknown', undefined, {
+          field: 'screenId',
+        });
+      }
+      const link = await deps.repo.insertLink({
+        id: newLinkId(),
+        organizationId: found.organization.id,
+        screenId: input.screenId,
+        medListId: input.medListId ?? null,
+        comment: input.comment ?? null,
+      });
+      await deps.audit.record(actor, 'pharmacy.link.create', null, {
+        organizationId: found.organization.id,
+        linkId: link.id,
+      });
+      return linkView(link);
+    },
+
+    async deleteLink(actor, id) {
+      const found = await linkManager(actor);
+      if (!(await deps.repo.deleteLink(found.organization.id, id, now()))) {
+        throw appErrors.notFound();
+      }
+      await deps.audit.record(actor, 'pharmacy.link.delete', null, {
+        organizationId: found.organization.id,
+        linkId: id,
+      });
+    },
+
+    async choices(state) {
+      const found = await deps.repo.verifiedServing(state);
+      return found.map((o) => ({
+        id: o.id,
+        name: o.name,
+        address: [o.address1, o.address2].filter(Boolean).join(', '),
+        city: o.city,
+        state: o.state,
+        phone: o.phone,
+      }));
+    },
+
+    resolveLink,
+
+    async routeFor(input) {
+      if (input.linkId) {
+        const resolved = await resolveLink(input.linkId);
+        if (!resolved) {
+          throw new AppError(400, 'PHARMACY_NOT_AVAILABLE', 'pharmacy.rx.linkUnknown', undefined, {
+            field: 'linkId',
+          });
+        }
+        if (!serves(resolved.organization, input.state)) {
+          throw new AppError(400, 'PHARMACY_NOT_AVAILABLE', 'pharmacy.rx.notAvailable', {
+            state: input.state,
+          });
+        }
+        return { pharmacyId: resolved.organization.id, linkId: resolved.link.id };
+      }
+      if (!input.pharmacyId) return { pharmacyId: null, linkId: null };
+      const organization = await deps.repo.organization(input.pharmacyId);
+      if (!organization?.verifiedAt || !serves(organization, input.state)) {
+        throw new AppError(400, 'PHARMACY_NOT_AVAILABLE', 'pharmacy.rx.notAvailable', {
+          state: input.state,
+        });
+      }
+      return { pharmacyId: organization.id, linkId: null };
+    },
+
+    organization: (id) => deps.repo.organization(id),
+
+    async staffAccounts(organizationId) {
+      const members = await deps.accounts.membersOf(organizationId);
+      const grants = await deps.repo.grantsOf(organizationId);
+      const active = new Set(grants.filter((g) => !g.revokedAt).map((g) => g.accountId));
+      return members
+        .filter((m) => m.role === 'pharmacyAdmin' || active.has(m.accountId))
+        .map((m) => m.accountId);
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import {
+  createRxLinkRequestSchema,
+  invitePharmacistRequestSchema,
+  pharmacistsResponseSchema,
+  pharmacistViewSchema,
+  pharmacyMeResponseSchema,
+  rxLinksResponseSchema,
+  rxLinkViewSchema,
+  rxPharmaciesRequestSchema,
+  rxPharmaciesResponseSchema,
+} from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { okResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
+import type { PharmacyPortalService } from './pharmacy-portal.service';
+
+/**
+ * The pharmacy portal's organisation calls: who I am (GET /pharmacy/me), pharmacists (the
+ * spec's pharmacist grant and revoke), Rx links; and the verified pharmacies a patient may send
+ * an Rx visit to (GET /rx/pharmacies). The visits' dashboard is the Rx area's.
+ */
+export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secured = { preHandler: requireSession };
+    const tags = ['pharmacy'];
+
+    r.get(
+      '/pharmacy/me',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'My pharmacy (verified or not, prepay balance, claim fee), role and grant',
+          response: { 200: pharmacyMeResponseSchema },
+        },
+      },
+      async (request) => ({ error: false as const, ...(await deps.portal.me(actorOf(request))) }),
+    );
+
+    r.get(
+      '/pharmacy/pharmacists',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The pharmacy's pharmacists and their grants (admin)",
+          response: { 200: pharmacistsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        pharmacists: await deps.portal.pharmacists(actorOf(request)),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/pharmacists',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Invite a pharmacist by e-mail with states, links and claimed-only (admin)',
+          body: invitePharmacistRequestSchema,
+          response: {
+            200: z.object({ error: z.literal(false), pharmacist: pharmacistViewSchema }),
+          },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        pharmacist: await deps.portal.invite(actorOf(request), request.body),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/pharmacists/:id/revoke',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Revoke a pharmacist: the grant ends and their sessions end at once (admin)',
+          params: idParamsSchema,
+          response: {
+            200: z.object({ error: z.literal(false), pharmacist: pharmacistViewSchema }),
+          },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        pharmacist: await deps.portal.revoke(actorOf(request), request.params.id),
+      }),
+    );
+
+    r.get(
+      '/pharmacy/links',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The pharmacy's Rx links",
+          response: { 200: rxLinksResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        links: await deps.portal.links(actorOf(request)),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/links',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Publish an Rx link for one treatment (empty values are dropped)',
+          body: createRxLinkRequestSchema,
+          response: { 200: z.object({ error: z.literal(false), link: rxLinkViewSchema }) },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        link: await deps.portal.createLink(actorOf(request), request.body),
+      }),
+    );
+
+    r.delete(
+      '/pharmacy/links/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Withdraw an Rx link (visits that came through it keep their attribution)',
+          params: idParamsSchema,
+          response: { 200: okResponseSchema },
+        },
+      },
+      async (request) => {
+        await deps.portal.deleteLink(actorOf(request), request.params.id);
+        return { error: false as const };
+      },
+    );
+
+    r.get(
+      '/rx/pharmacies',
+      {
+        ...secured,
+        schema: {
+          tags: ['rx'],
+          summary: 'Verified pharmacies taking Rx visits from a state',
+          querystring: rxPharmaciesRequestSchema,
+          response: { 200: rxPharmaciesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        pharmacies: await deps.portal.choices(request.query.state),
+      }),
+    );
+  };
+}

@@ -1,0 +1,585 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  canChangePharmacyStatus,
+  isClaimable,
+  noteRuleFor,
+  type PharmacyStatus,
+  pharmacyStatuses,
+} from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  databaseKinds,
+  demo,
+  get,
+  login,
+  newPatient,
+  type Payer,
+  readyToPay,
+  send,
+  socketFor,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness';
+import { jpegWithGps } from '../../../test/image-fixtures';
+import { accounts } from '../../db/schema/accounts';
+import { prepayAccounts, prepayEntries } from '../../db/schema/payments';
+import { pharmacyOrganizations } from '../../db/schema/pharmacy';
+import { outbox } from '../../db/schema/platform';
+import { rxVisits } from '../../db/schema/rx';
+import { demoPrepayBalanceCents } from '../../db/seed/demo-pharmacies';
+
+const acuteAnswers = {
+  conditions: ['none'],
+  medications: 'none',
+  allergies: 'none',
+  weightLbs: '170',
+  heightIn: '70',
+  acuteProblem: 'A rash on my arm for four days',
+  acuteDuration: 'days',
+};
+const admin = 'pharmacy-admin@apothecall.test';
+const sunrise = 'sunrise-pharmacy';
+const fee = 500;
+
+/**
+ * The pharmacy portal through the whole app (issue 15): routing a visit to a verified pharmacy,
+ * pharmacists' grants (invite, states, links, claimed-only, revoke), the dashboard, every
+ * pharmacy-side move of the domain table, the prescriber's answer to a change request, the
+ * claim and its fee (once, even when ten claims race), the PDF only after it, the live pushes
+ * and the new-visit notice. One app per database.
+ */
+describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
+  let t: TestApp;
+  let dataDir: string;
+  let provider: string;
+  let adminToken: string;
+  let flPharmacist: { token: string; grantId: string; email: string };
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-pharmacy-'));
+    t = await startTestApp(kind, { DATA_DIR: dataDir, PUBLIC_URL: 'https://app.example.test' });
+    provider = await login(t, demo.provider);
+    adminToken = await login(t, admin);
+    flPharmacist = await invited(['FL']);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const json = (res: Awaited<ReturnType<TestApp['fastify']['inject']>>) => res.json();
+
+  /** A pharmacist the admin invites; they choose a password through the mailed link. */
+  async function invited(
+    states: string[],
+    extra: { links?: string[]; claimedOnly?: boolean } = {},
+  ) {
+    const email = `rph-${randomUUID().slice(0, 8)}@example.test`;
+    const res = await send(t, 'POST', '/api/pharmacy/pharmacists', adminToken, {
+      email,
+      firstName: 'Rita',
+      lastName: 'Pharm',
+      states,
+      ...extra,
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    const code = /#\/resetpw\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
+    expect(code).toBeTruthy();
+    const password = 'Pharmacist-Pass-42';
+    const saved = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/resetpw/savepw',
+      payload: { resetCode: code, password },
+    });
+    expect(saved.statusCode).toBe(200);
+    return { token: await login(t, email, password), grantId: json(res).pharmacist.id, email };
+  }
+
+  async function upload(token: string, url: string, fields: Record<string, string>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const photo = new Uint8Array(await jpegWithGps());
+    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    const request = new Request('http://localhost/upload', { method: 'POST', body: form });
+    return t.fastify.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), 'content-type': request.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+  }
+
+  async function submit(payer: Payer, route: { pharmacyId?: string; linkId?: string }) {
+    return send(t, 'POST', '/api/submit-rx-evaluation', payer.token, {
+      patientID: payer.personId,
+      productId: 'acute',
+      answers: acuteAnswers,
+      consents: [],
+      state: payer.state,
+      idempotencyKey: randomUUID(),
+      ...route,
+    });
+  }
+
+  const reviewOf = async (id: string) =>
+    json(await get(t, `/api/clinic/rx/${id}`, provider)).review;
+  const prescription = (strength = '2 %') => [
+    { medication: 'Mupirocin', strength, quantity: 1, refills: 0, directions: 'Apply twice a day' },
+  ];
+
+  /** A visit routed to a pharmacy and prescribed: unclaimed on its dashboard. */
+  async function prescribed(
+    route: { pharmacyId?: string; linkId?: string } = { pharmacyId: sunrise },
+    state = 'FL',
+  ): Promise<{ id: string; payer: Payer; lastName: string }> {
+    const patient = await newPatient(t);
+    const payer = await readyToPay(t, patient, { state });
+    const submitted = await submit(payer, route);
+    expect(submitted.statusCode).toBe(200);
+    const visit = json(submitted).visit;
+    if (visit.idPending) {
+      expect(
+        (await upload(payer.token, '/api/rx/id', { patientID: payer.personId })).statusCode,
+      ).toBe(200);
+    }
+    const price = json(await get(t, `/api/rx/visits/${visit.id}/price`, payer.token));
+    const paid = await send(t, 'POST', '/api/submit-rx-payment', payer.token, {
+      visitId: visit.id,
+      priceToken: price.priceToken,
+      payProfileID: payer.payProfileID,
+      idempotencyKey: randomUUID(),
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await send(t, 'POST', `/api/clinic/rx/${visit.id}/claim`, provider)).statusCode).toBe(
+      200,
+    );
+    const ended = await send(t, 'POST', `/api/clinic/rx/${visit.id}/status`, provider, {
+      status: 'ended',
+      version: (await reviewOf(visit.id)).visit.version,
+    });
+    expect(ended.statusCode).toBe(200);
+    const written = await send(t, 'POST', `/api/clinic/rx/${visit.id}/prescribe`, provider, {
+      version: (await reviewOf(visit.id)).visit.version,
+      prescriptions: prescription(),
+    });
+    expect(written.statusCode).toBe(200);
+    return { id: visit.id, payer, lastName: patient.lastName };
+  }
+
+  const detail = async (token: string, id: string) => get(t, `/api/pharmacy/rx/${id}`, token);
+  const versionOf = async (id: string) =>
+    (
+      await t.database.db.select({ v: rxVisits.version }).from(rxVisits).where(eq(rxVisits.id, id))
+    )[0]?.v ?? 0;
+  const setStatus = async (token: string, id: string, status: string, note = '') =>
+    send(t, 'POST', `/api/pharmacy/rx/${id}/status`, token, {
+      status,
+      version: await versionOf(id),
+      note,
+    });
+  const claim = async (token: string, id: string, body: object = {}) =>
+    send(t, 'POST', `/api/pharmacy/rx/${id}/claim`, token, {
+      version: await versionOf(id),
+      ...body,
+    });
+  const balance = async () =>
+    (
+      await t.database.db
+        .select({ b: prepayAccounts.balanceCents })
+        .from(prepayAccounts)
+        .where(eq(prepayAccounts.id, sunrise))
+    )[0]?.b ?? 0;
+
+  it('offers the patient verified pharmacies of their state, and refuses any other', async () => {
+    const payer = await readyToPay(t, await newPatient(t), { state: 'FL' });
+    const choices = json(await get(t, '/api/rx/pharmacies?state=FL', payer.token)).pharmacies;
+    expect(choices.map((p: { id: string }) => p.id)).toEqual([sunrise]);
+    // Lone Star is unverified (its fax does not match the registry): never offered, refused.
+    expect(json(await get(t, '/api/rx/pharmacies?state=TX', payer.token)).pharmacies).toEqual([]);
+    const refused = await submit(payer, { pharmacyId: 'lone-star-pharmacy' });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).errorCode).toBe('PHARMACY_NOT_AVAILABLE');
+    const bad = await get(t, '/api/rx/pharmacies?state=florida', payer.token);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('brings a prescribed visit to the pharmacy unclaimed; the patient sees its pharmacy status; the pharmacy is told by e-mail', async () => {
+    const { id, payer, lastName } = await prescribed();
+    const mine = json(await get(t, '/api/rx/visits', payer.token)).visits.find(
+      (v: { id: string }) => v.id === id,
+    );
+    expect(mine).toMatchObject({
+      status: 'rxed',
+      pharmacy: { id: sunrise, name: 'Sunrise Pharmacy' },
+      pharmacyStatus: 'unclaimed',
+    });
+    const found = json(
+      await send(t, 'POST', '/api/pharmacy/rx/search', flPharmacist.token, {
+        tab: 'unclaimed',
+        query: id.slice(0, 8),
+      }),
+    );
+    expect(found.visits.map((v: { id: string }) => v.id)).toEqual([id]);
+    expect(found.counts.unclaimed).toBeGreaterThanOrEqual(1);
+    expect(found.newUnclaimed).toBeGreaterThanOrEqual(1);
+    // The notice names the pharmacy and the dashboard, never the patient or the medication.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .select()
+              .from(outbox)
+              .where(eq(outbox.recipient, 'rx@sunrise-pharmacy.test'))
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    const notices = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'rx@sunrise-pharmacy.test'));
+    for (const notice of notices) {
+      expect(notice.body).toContain('#/prescriptions');
+      expect(lastName.length).toBeGreaterThan(1);
+      expect(notice.body).not.toContain(lastName);
+      expect(notice.body).not.toContain('Mupirocin');
+    }
+  });
+
+  it('finds visits by patient name, date of birth and visit id, and pages them', async () => {
+    const { id, lastName } = await prescribed();
+    const search = async (query: string, extra: object = {}) =>
+      json(
+        await send(t, 'POST', '/api/pharmacy/rx/search', adminToken, {
+          tab: 'all',
+          query,
+          ...extra,
+        }),
+      );
+    expect((await search(lastName)).visits.map((v: { id: string }) => v.id)).toContain(id);
+    const dob = (await search(id)).visits[0].patientDob;
+    expect((await search(dob)).visits.map((v: { id: string }) => v.id)).toContain(id);
+    expect((await search('Nobody Byname')).visits).toEqual([]);
+    const paged = await search('', { pageSize: 1, page: 2 });
+    expect(paged.visits).toHaveLength(1);
+    expect(paged.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('allows and refuses every pharmacy-side move as the domain table says; notes where the spec asks', async () => {
+    const { id } = await prescribed();
+    for (const from of pharmacyStatuses) {
+      for (const to of pharmacyStatuses) {
+        await t.database.db
+          .update(rxVisits)
+          .set({ pharmacyStatus: from, claimFeeEntryId: null })
+          .where(eq(rxVisits.id, id));
+        const rule = noteRuleFor(to);
+        const res = await setStatus(
+          flPharmacist.token,
+          id,
+          to,
+          rule === 'none' ? '' : 'Spoke with the patient',
+        );
+        const allowed = to !== 'claimed' && canChangePharmacyStatus(from, to);
+        expect({ from, to, status: res.statusCode }).toEqual({
+          from,
+          to,
+          status: allowed ? 200 : 409,
+        });
+        if (allowed) {
+          expect(json(res).visit.pharmacyStatus).toBe(to);
+        } else {
+          expect(json(res).errorCode).toBe('PHARMACY_TRANSITION_REFUSED');
+        }
+      }
+    }
+    // A required note left blank changes nothing.
+    for (const to of ['voided', 'contacted', 'review'] as const) {
+      await t.database.db
+        .update(rxVisits)
+        .set({ pharmacyStatus: 'unclaimed' })
+        .where(eq(rxVisits.id, id));
+      const before = await versionOf(id);
+      const res = await setStatus(flPharmacist.token, id, to, '   ');
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ errorCode: 'VALIDATION' });
+      expect(await versionOf(id)).toBe(before);
+    }
+    // claimed takes no note: the claim refuses a body carrying one.
+    const withNote = await claim(flPharmacist.token, id, { note: 'x' });
+    expect(withNote.statusCode).toBe(400);
+    expect((await detail(flPharmacist.token, id)).json().visit.pharmacyStatus).toBe('unclaimed');
+  });
+
+  it('claims only from the claimable statuses', async () => {
+    const { id } = await prescribed();
+    for (const from of pharmacyStatuses) {
+      await t.database.db
+        .update(rxVisits)
+        .set({ pharmacyStatus: from as PharmacyStatus, claimFeeEntryId: null })
+        .where(eq(rxVisits.id, id));
+      const res = await claim(adminToken, id);
+      expect({ from, status: res.statusCode }).toEqual({
+        from,
+        status: isClaimable(from) ? 200 : 409,
+      });
+    }
+  });
+
+  it('keeps the PDF from the pharmacy until the claim, takes the fee once when ten claims race, then opens it', async () => {
+    const { id, payer } = await prescribed();
+    expect(
+      (await get(t, `/api/pharmacy/rx/${id}/prescription.pdf`, flPharmacist.token)).statusCode,
+    ).toBe(404);
+    // The patient's own copy is theirs all along.
+    expect((await get(t, `/api/rx/visits/${id}/prescription.pdf`, payer.token)).statusCode).toBe(
+      200,
+    );
+    const before = await balance();
+    const version = await versionOf(id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send(t, 'POST', `/api/pharmacy/rx/${id}/claim`, flPharmacist.token, { version }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+    expect(await balance()).toBe(before - fee);
+    const entries = await t.database.db
+      .select()
+      .from(prepayEntries)
+      .where(sql`${prepayEntries.relatedId} = ${id}`);
+    expect(entries.map((e) => e.amountCents)).toEqual([-fee]);
+    const after = json(await detail(flPharmacist.token, id)).visit;
+    expect(after).toMatchObject({ pharmacyStatus: 'claimed', pdfAvailable: true, feePaid: fee });
+    const pdf = await get(t, `/api/pharmacy/rx/${id}/prescription.pdf`, flPharmacist.token);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses a claim the prepay account cannot pay, and takes nothing', async () => {
+    const { id } = await prescribed();
+    const was = await balance();
+    await t.database.db
+      .update(prepayAccounts)
+      .set({ balanceCents: fee - 1 })
+      .where(eq(prepayAccounts.id, sunrise));
+    const res = await claim(adminToken, id);
+    expect(res.statusCode).toBe(402);
+    expect(json(res)).toMatchObject({ errorCode: 'PHARMACY_LOW_BALANCE' });
+    expect(await balance()).toBe(fee - 1);
+    expect(json(await detail(adminToken, id)).visit.pharmacyStatus).toBe('unclaimed');
+    await t.database.db
+      .update(prepayAccounts)
+      .set({ balanceCents: was })
+      .where(eq(prepayAccounts.id, sunrise));
+  });
+
+  it('sends a change request to the prescriber, who approves a new dose; the pharmacy claims the new one', async () => {
+    const { id } = await prescribed();
+    const reason = 'Please change to 1 % cream: only dosing change.';
+    expect((await setStatus(flPharmacist.token, id, 'review', reason)).statusCode).toBe(200);
+    const queue = json(await get(t, '/api/clinic/rx/queue', provider));
+    expect(queue.changeRequests.map((e: { id: string }) => e.id)).toContain(id);
+    const review = await reviewOf(id);
+    expect(review.changeRequest).toMatchObject({ pharmacyName: 'Sunrise Pharmacy', reason });
+    // A claim while the prescriber decides is refused.
+    expect((await claim(flPharmacist.token, id)).statusCode).toBe(409);
+    const approved = await send(t, 'POST', `/api/clinic/rx/${id}/change-request`, provider, {
+      decision: 'approve',
+      version: review.visit.version,
+      note: 'Changed to 1 %',
+      prescriptions: prescription('1 %'),
+    });
+    expect(approved.statusCode).toBe(200);
+    const seen = json(await detail(flPharmacist.token, id)).visit;
+    expect(seen).toMatchObject({
+      pharmacyStatus: 'approved',
+      claimable: true,
+      statusChanged: true,
+    });
+    expect(seen.prescriptions.map((p: { strength: string }) => p.strength)).toEqual(['1 %']);
+    expect(seen.history.map((h: { status: string; by: string }) => `${h.status}:${h.by}`)).toEqual([
+      'review:pharmacy',
+      'approved:prescriber',
+    ]);
+    expect((await claim(flPharmacist.token, id)).statusCode).toBe(200);
+  });
+
+  it('lets the prescriber deny a change request; the existing prescription stays claimable', async () => {
+    const { id } = await prescribed();
+    expect((await setStatus(adminToken, id, 'review', 'Could it be 1 %?')).statusCode).toBe(200);
+    const denied = await send(t, 'POST', `/api/clinic/rx/${id}/change-request`, provider, {
+      decision: 'deny',
+      version: (await reviewOf(id)).visit.version,
+      note: 'Keep 2 %',
+    });
+    expect(denied.statusCode).toBe(200);
+    const seen = json(await detail(adminToken, id)).visit;
+    expect(seen).toMatchObject({ pharmacyStatus: 'denied', claimable: true });
+    expect(seen.prescriptions.map((p: { strength: string }) => p.strength)).toEqual(['2 %']);
+    const again = await send(t, 'POST', `/api/clinic/rx/${id}/change-request`, provider, {
+      decision: 'deny',
+      version: (await reviewOf(id)).visit.version,
+      note: '',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('tells the patient each fulfilment status live, with the note; the staff refetch', async () => {
+    const { id, payer } = await prescribed();
+    const patientSocket = await socketFor(t, payer.token);
+    const staffSocket = await socketFor(t, flPharmacist.token);
+    const updates: { id: string; pharmacyStatus: string | null }[] = [];
+    let dashboardPushes = 0;
+    patientSocket.on(
+      realtimeEvents.updateRxVisit,
+      (u: { id: string; pharmacyStatus: string | null }) => updates.push(u),
+    );
+    staffSocket.on(realtimeEvents.pharmacyQueueChanged, () => {
+      dashboardPushes += 1;
+    });
+    expect((await claim(flPharmacist.token, id)).statusCode).toBe(200);
+    expect(
+      (await setStatus(flPharmacist.token, id, 'ready', 'At the counter, ask for Rita')).statusCode,
+    ).toBe(200);
+    await expect.poll(() => updates.map((u) => u.pharmacyStatus)).toContain('ready');
+    const mine = json(await get(t, '/api/rx/visits', payer.token)).visits.find(
+      (v: { id: string }) => v.id === id,
+    );
+    expect(mine).toMatchObject({
+      pharmacyStatus: 'ready',
+      pharmacyNote: 'At the counter, ask for Rita',
+    });
+    expect((await setStatus(flPharmacist.token, id, 'picked-up')).statusCode).toBe(200);
+    await expect.poll(() => updates.map((u) => u.pharmacyStatus)).toContain('picked-up');
+    await expect.poll(() => dashboardPushes).toBeGreaterThan(0);
+    patientSocket.close();
+    staffSocket.close();
+  });
+
+  it("hides a visit from a pharmacist of another state or pharmacy (404), and a claimed-only pharmacist's before the claim", async () => {
+    const { id } = await prescribed();
+    const texan = await invited(['TX']);
+    expect((await detail(texan.token, id)).statusCode).toBe(404);
+    expect((await claim(texan.token, id)).statusCode).toBe(404);
+    // Another verified pharmacy: its admin cannot see Sunrise's visits.
+    await t.database.db.insert(pharmacyOrganizations).values({
+      id: `gulf-${kind}`,
+      name: 'Gulf Pharmacy',
+      ncpdpId: '9999999',
+      address1: '1 Gulf Rd',
+      city: 'Tampa',
+      state: 'FL',
+      zip: '33602',
+      phone: '813-555-0000',
+      fax: '813-555-0001',
+      verifiedAt: new Date(),
+    });
+    const other = await newPatient(t);
+    await t.database.db
+      .update(accounts)
+      .set({ role: 'pharmacyAdmin', organizationType: 'pharmacy', organizationId: `gulf-${kind}` })
+      .where(eq(accounts.id, other.accountId));
+    const otherToken = await login(t, other.loginId, other.password);
+    expect((await detail(otherToken, id)).statusCode).toBe(404);
+    expect((await setStatus(otherToken, id, 'contacted', 'x')).statusCode).toBe(404);
+    const claimedOnly = await invited(['FL'], { claimedOnly: true });
+    expect((await detail(claimedOnly.token, id)).statusCode).toBe(404);
+    expect((await claim(adminToken, id)).statusCode).toBe(200);
+    expect((await detail(claimedOnly.token, id)).statusCode).toBe(200);
+    expect((await setStatus(claimedOnly.token, id, 'shipped')).statusCode).toBe(200);
+  });
+
+  it("answers an unverified pharmacy's staff 'Verified account only'", async () => {
+    const lone = await login(t, 'lonestar-pharmacist@apothecall.test');
+    const me = json(await get(t, '/api/pharmacy/me', lone));
+    expect(me.organization).toMatchObject({ id: 'lone-star-pharmacy', verified: false });
+    const res = await send(t, 'POST', '/api/pharmacy/rx/search', lone, {});
+    expect(res.statusCode).toBe(403);
+    expect(json(res)).toMatchObject({ errorCode: 'PHARMACY_UNVERIFIED' });
+    expect(json(res).errorMsg).toBe(
+      'Verified account only. Please see "About the pharmacy program" for information.',
+    );
+  });
+
+  it('refuses a revoked pharmacist on the next request; refuses invites from non-admins and of a patient', async () => {
+    const rph = await invited(['FL']);
+    expect((await get(t, '/api/pharmacy/me', rph.token)).statusCode).toBe(200);
+    const revoked = await send(
+      t,
+      'POST',
+      `/api/pharmacy/pharmacists/${rph.grantId}/revoke`,
+      adminToken,
+    );
+    expect(revoked.statusCode).toBe(200);
+    expect(json(revoked).pharmacist.revokedAt).toBeTruthy();
+    expect((await get(t, '/api/pharmacy/me', rph.token)).statusCode).toBe(401);
+    const notAdmin = await send(t, 'POST', '/api/pharmacy/pharmacists', flPharmacist.token, {
+      email: 'someone@example.test',
+      firstName: 'A',
+      lastName: 'B',
+      states: ['FL'],
+    });
+    expect(notAdmin.statusCode).toBe(403);
+    const patient = await newPatient(t);
+    const taken = await send(t, 'POST', '/api/pharmacy/pharmacists', adminToken, {
+      email: patient.loginId,
+      firstName: 'A',
+      lastName: 'B',
+      states: ['FL'],
+    });
+    expect(taken.statusCode).toBe(409);
+    expect((await get(t, '/api/account/profile', patient.token)).statusCode).toBe(200);
+    const list = json(await get(t, '/api/pharmacy/pharmacists', adminToken)).pharmacists;
+    expect(list.find((p: { id: string }) => p.id === rph.grantId).revokedAt).toBeTruthy();
+  });
+
+  it('publishes a link (empty values dropped) that opens one treatment routed to the pharmacy, for the pharmacists of that link', async () => {
+    const created = await send(t, 'POST', '/api/pharmacy/links', adminToken, {
+      screenId: 'acute',
+      medListId: '  ',
+      comment: 'Counter flyer',
+    });
+    expect(created.statusCode).toBe(200);
+    const link = json(created).link;
+    expect(link).toMatchObject({ screenId: 'acute', medListId: null, comment: 'Counter flyer' });
+    expect(link.url).toBe(`https://app.example.test/#/rx?id=${link.id}&company=${sunrise}`);
+    const info = json(await send(t, 'POST', '/api/get-productInfo-v2', '', { id: link.id }));
+    expect(info.products.map((p: { id: string }) => p.id)).toEqual(['acute']);
+    expect(info.link).toMatchObject({ id: link.id, pharmacy: { id: sunrise } });
+    expect(
+      (await send(t, 'POST', '/api/pharmacy/links', adminToken, { screenId: 'nope' })).statusCode,
+    ).toBe(400);
+
+    const viaLink = await prescribed({ linkId: link.id });
+    const linkOnly = await invited(['FL'], { links: [link.id] });
+    const plain = await prescribed();
+    expect(json(await detail(linkOnly.token, viaLink.id)).visit.linkId).toBe(link.id);
+    expect((await detail(linkOnly.token, plain.id)).statusCode).toBe(404);
+    expect((await send(t, 'DELETE', `/api/pharmacy/links/${link.id}`, adminToken)).statusCode).toBe(
+      200,
+    );
+    expect(
+      json(await get(t, '/api/pharmacy/links', adminToken)).links.map((l: { id: string }) => l.id),
+    ).not.toContain(link.id);
+  });
+
+  it('seeds a funded prepay account for the demo pharmacies', async () => {
+    expect(demoPrepayBalanceCents).toBeGreaterThan(fee);
+    const me = json(await get(t, '/api/pharmacy/me', adminToken));
+    expect(me).toMatchObject({
+      role: 'pharmacyAdmin',
+      organization: { verified: true, claimFee: fee },
+    });
+    expect(me.organization.prepayBalance).toBeGreaterThan(0);
+  });
+});

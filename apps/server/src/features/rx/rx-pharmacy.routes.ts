@@ -1,0 +1,120 @@
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import {
+  pharmacyClaimRequestSchema,
+  pharmacyRxDetailResponseSchema,
+  pharmacyRxSearchRequestSchema,
+  pharmacyRxSearchResponseSchema,
+  pharmacyStatusChangeRequestSchema,
+} from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Actor, actorOf } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
+import { download } from './rx.routes';
+import type { RxPharmacyService } from './rx-pharmacy.service';
+
+/**
+ * The pharmacy's prescription dashboard (spec section 7, "Rx visit endpoints: get, update
+ * status, record, pdf"): search (a POST, so a patient's name never rides in a URL), one visit,
+ * a status change, the claim ('Submit Payment') and the legal prescription PDF after it.
+ */
+export function rxPharmacyRoutes(deps: {
+  pharmacy: RxPharmacyService;
+  prescriptionPdf: (actor: Actor, visitId: string) => Promise<Buffer>;
+}) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secured = { preHandler: requireSession };
+    const tags = ['pharmacy'];
+
+    r.post(
+      '/pharmacy/rx/search',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Visits routed to my pharmacy that my grant shows: a tab, a search, a page',
+          body: pharmacyRxSearchRequestSchema,
+          response: { 200: pharmacyRxSearchResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.pharmacy.search(actorOf(request), request.body)),
+      }),
+    );
+
+    r.get(
+      '/pharmacy/rx/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'One visit: patient, prescription, status notes, the moves allowed (audited)',
+          params: idParamsSchema,
+          response: { 200: pharmacyRxDetailResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.pharmacy.detail(actorOf(request), request.params.id),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/rx/:id/status',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Change the pharmacy-side status (the domain table; notes where required)',
+          params: idParamsSchema,
+          body: pharmacyStatusChangeRequestSchema,
+          response: { 200: pharmacyRxDetailResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.pharmacy.changeStatus(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/rx/:id/claim',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Submit Payment: the claim fee is taken once from the prepay account',
+          params: idParamsSchema,
+          body: pharmacyClaimRequestSchema,
+          response: { 200: pharmacyRxDetailResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        visit: await deps.pharmacy.claim(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.get(
+      '/pharmacy/rx/:id/prescription.pdf',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'The legal prescription (PDF): after the claim, never before (404)',
+          params: idParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id);
+        return download(
+          reply,
+          { contentType: 'application/pdf', size: pdf.length, name: 'prescription.pdf' },
+          pdf,
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,121 @@
+import type { PharmacyStatus } from './pharmacy-status.rules';
+import { canChangePharmacyStatus, isClaimable, pharmacyStatuses } from './pharmacy-status.rules';
+
+/**
+ * The pharmacy dashboard's rules (issue 15): which visits a pharmacist's grant shows, what a
+ * claimed-only pharmacist may do, and how the search box is read.
+ */
+
+/** Statuses of a visit the pharmacy has claimed (the fee is paid, the PDF is open). */
+export const claimedStatuses = [
+  'claimed',
+  'ready',
+  'shipped',
+  'picked-up',
+  'delivered',
+] as const satisfies readonly PharmacyStatus[];
+
+export function isClaimed(status: PharmacyStatus): boolean {
+  return (claimedStatuses as readonly PharmacyStatus[]).includes(status);
+}
+
+/** A pharmacist's grant (spec: states, links, claimedOnly); null: the pharmacy's admin. */
+export interface GrantScope {
+  readonly states: readonly string[];
+  /** Link ids; empty: every visit, whether it came through a link or not. */
+  readonly links: readonly string[];
+  readonly claimedOnly: boolean;
+}
+
+/** Whether the grant shows a visit of the pharmacy (state, link, claimed-only). */
+export function grantShows(
+  grant: GrantScope | null,
+  visit: {
+    readonly state: string;
+    readonly linkId: string | null;
+    readonly status: PharmacyStatus;
+  },
+): boolean {
+  if (!grant) return true;
+  if (!grant.states.includes(visit.state)) return false;
+  if (grant.links.length > 0 && (visit.linkId === null || !grant.links.includes(visit.linkId))) {
+    return false;
+  }
+  return !grant.claimedOnly || isClaimed(visit.status);
+}
+
+/**
+ * The statuses this pharmacy user may choose from `from` (the domain table for the pharmacy,
+ * claimed excluded: it is the claim). A claimed-only pharmacist only moves claimed visits on.
+ */
+export function nextStatusesFor(from: PharmacyStatus, grant: GrantScope | null): PharmacyStatus[] {
+  if (grant?.claimedOnly && !isClaimed(from)) return [];
+  return pharmacyStatuses.filter((to) => to !== 'claimed' && canChangePharmacyStatus(from, to));
+}
+
+/** Whether this pharmacy user may claim the visit now. */
+export function mayClaim(status: PharmacyStatus, grant: GrantScope | null): boolean {
+  return isClaimable(status) && !grant?.claimedOnly;
+}
+
+/** What the dashboard's search box asks for. */
+export type DashboardQuery =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'id'; readonly prefix: string }
+  | { readonly kind: 'date'; readonly date: string }
+  | { readonly kind: 'name'; readonly words: readonly string[] };
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+const usDate = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function validDate(y: number, m: number, d: number): string | undefined {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return undefined;
+  }
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * Reads the search box: a date (YYYY-MM-DD or MM/DD/YYYY: the prescription's day or the
+ * patient's date of birth), a visit id or its first characters (at least 4 hex digits), or
+ * else words of the patient's name (each must start a name part; case and accents ignored).
+ */
+export function parseDashboardQuery(raw: string): DashboardQuery {
+  const text = raw.trim();
+  if (text === '') return { kind: 'none' };
+  const iso = isoDate.exec(text);
+  if (iso) {
+    const date = validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+    if (date) return { kind: 'date', date };
+  }
+  const us = usDate.exec(text);
+  if (us) {
+    const date = validDate(Number(us[3]), Number(us[1]), Number(us[2]));
+    if (date) return { kind: 'date', date };
+  }
+  if (/^[0-9a-f-]{4,36}$/i.test(text) && /[0-9]/.test(text)) {
+    return { kind: 'id', prefix: text.toLowerCase() };
+  }
+  const words = foldName(text).split(/\s+/).filter(Boolean);
+  return words.length > 0 ? { kind: 'name', words } : { kind: 'none' };
+}
+
+/** Lower case, accents removed, punctuation as spaces. */
+export function foldName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Whether every word of the query starts a part of the patient's name. */
+export function nameMatches(
+  words: readonly string[],
+  person: { readonly firstName: string; readonly lastName: string },
+): boolean {
+  const parts = foldName(`${person.firstName} ${person.lastName}`).split(' ');
+  return words.every((w) => parts.some((p) => p.startsWith(w)));
+}

@@ -1,0 +1,246 @@
+/**
+ * The pharmacy portal's calls (spec section 7, "Rx visit endpoints: get, update status, record,
+ * pdf, ... pharmacist grant and revoke, links"): the prescription dashboard, status changes,
+ * the claim with its fee, the legal prescription PDF, pharmacists and Rx links. One contract
+ * for server and web.
+ *
+ * Searches are POSTs: a patient's name never travels in a URL.
+ */
+import { z } from 'zod';
+import { centsSchema, emailSchema, idSchema, usStateSchema } from '../common/common.schemas';
+import { rxLinkSchema } from '../rx/rx.schemas';
+import { rxPrescriptionSchema } from '../rx/rx-visits.api';
+import {
+  displayOnlyStatuses,
+  pharmacyStatuses,
+  pharmacyStatusSchema,
+} from './pharmacy-status.rules';
+
+/** The e-prescription transmission result shown beside the status (null: not transmitted). */
+export const erxStatusSchema = z.enum(displayOnlyStatuses);
+export type ErxStatus = z.infer<typeof erxStatusSchema>;
+
+// ===========================================================================================
+// Who I am in the portal
+// ===========================================================================================
+
+export const pharmacyOrganizationViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ncpdpId: z.string(),
+  npi: z.string(),
+  city: z.string(),
+  state: z.string(),
+  acceptsErx: z.boolean(),
+  /** The registry confirmed the NCPDP ID, address, phone and fax (Rx access needs it). */
+  verified: z.boolean(),
+  /** The prepay account that pays claim fees. */
+  prepayBalance: centsSchema,
+  /** The fee one claim takes (a placeholder amount: the spec gives none). */
+  claimFee: centsSchema,
+});
+export type PharmacyOrganizationView = z.infer<typeof pharmacyOrganizationViewSchema>;
+
+/** GET /pharmacy/me: the organisation, my role in it and my grant. */
+export const pharmacyMeResponseSchema = z.object({
+  error: z.literal(false),
+  organization: pharmacyOrganizationViewSchema,
+  /** pharmacyAdmin manages pharmacists and links; pharmacist works the dashboard. */
+  role: z.enum(['pharmacyAdmin', 'pharmacist']),
+  /** A pharmacist's grant (null for the admin, who sees everything of the pharmacy). */
+  grant: z
+    .object({
+      states: z.array(z.string()),
+      links: z.array(z.string()),
+      claimedOnly: z.boolean(),
+    })
+    .nullable(),
+});
+export type PharmacyMe = z.infer<typeof pharmacyMeResponseSchema>;
+
+// ===========================================================================================
+// The dashboard
+// ===========================================================================================
+
+/** A dashboard tab: one pharmacy-side status, or every status. */
+export const dashboardTabs = ['all', ...pharmacyStatuses] as const;
+export const dashboardTabSchema = z.enum(dashboardTabs);
+export type DashboardTab = z.infer<typeof dashboardTabSchema>;
+
+/** POST /pharmacy/rx/search. `query` matches a visit id (or its start), a patient, a date. */
+export const pharmacyRxSearchRequestSchema = z.object({
+  tab: dashboardTabSchema.default('unclaimed'),
+  query: z.string().trim().max(100).default(''),
+  page: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(20),
+});
+export type PharmacyRxSearchRequest = z.input<typeof pharmacyRxSearchRequestSchema>;
+
+export const pharmacyRxRowSchema = z.object({
+  id: idSchema,
+  productId: z.string(),
+  pharmacyStatus: pharmacyStatusSchema,
+  erxStatus: erxStatusSchema.nullable(),
+  version: z.number().int().nonnegative(),
+  /** The patient's state when they were evaluated. */
+  state: z.string(),
+  patientName: z.string(),
+  /** YYYY-MM-DD. */
+  patientDob: z.string(),
+  /** When the prescription was written (the visit reached the pharmacy). */
+  prescribedAt: z.string(),
+  updatedAt: z.string(),
+  /** The link it came through, if any. */
+  linkId: z.string().nullable(),
+  /** The prescriber changed the prescription after the pharmacy saw it. */
+  statusChanged: z.boolean(),
+});
+export type PharmacyRxRow = z.infer<typeof pharmacyRxRowSchema>;
+
+export const pharmacyRxSearchResponseSchema = z.object({
+  error: z.literal(false),
+  visits: z.array(pharmacyRxRowSchema),
+  /** Visits per status (before the search text and paging), for the tabs. */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+  /** Unclaimed visits this pharmacist has not opened yet. */
+  newUnclaimed: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  total: z.number().int().nonnegative(),
+});
+export type PharmacyRxSearchResponse = z.infer<typeof pharmacyRxSearchResponseSchema>;
+
+export const pharmacyStatusNoteSchema = z.object({
+  status: z.string(),
+  note: z.string(),
+  /** pharmacy or prescriber. */
+  by: z.enum(['pharmacy', 'prescriber']),
+  at: z.string(),
+});
+export type PharmacyStatusNote = z.infer<typeof pharmacyStatusNoteSchema>;
+
+/** GET /pharmacy/rx/:id: one visit as the pharmacy works it. */
+export const pharmacyRxDetailSchema = pharmacyRxRowSchema.extend({
+  patient: z.object({
+    name: z.string(),
+    dob: z.string(),
+    gender: z.string(),
+    phone: z.string().nullable(),
+  }),
+  prescriptions: z.array(rxPrescriptionSchema),
+  /** Status changes with their notes, oldest first. */
+  history: z.array(pharmacyStatusNoteSchema),
+  /** The statuses the pharmacy may choose now (the domain's table), claimed excluded. */
+  nextStatuses: z.array(pharmacyStatusSchema),
+  claimable: z.boolean(),
+  /** The legal prescription PDF may be downloaded (after the claim, never before). */
+  pdfAvailable: z.boolean(),
+  /** The claim fee taken, once claimed. */
+  feePaid: centsSchema.nullable(),
+  /** The link's medication list and comment, when the visit came through a link. */
+  link: z.object({ medListId: z.string(), comment: z.string() }).nullable(),
+});
+export type PharmacyRxDetail = z.infer<typeof pharmacyRxDetailSchema>;
+export const pharmacyRxDetailResponseSchema = z.object({
+  error: z.literal(false),
+  visit: pharmacyRxDetailSchema,
+});
+
+/** POST /pharmacy/rx/:id/status: any pharmacy-side change but the claim. */
+export const pharmacyStatusChangeRequestSchema = z.object({
+  status: pharmacyStatusSchema,
+  version: z.number().int().nonnegative(),
+  note: z.string().max(2000).default(''),
+});
+export type PharmacyStatusChangeRequest = z.input<typeof pharmacyStatusChangeRequestSchema>;
+
+/**
+ * POST /pharmacy/rx/:id/claim ('Submit Payment'): the fee is taken once, then the PDF opens.
+ * Strict: claimed takes no note, so a body carrying one is refused.
+ */
+export const pharmacyClaimRequestSchema = z
+  .object({
+    version: z.number().int().nonnegative(),
+  })
+  .strict();
+export type PharmacyClaimRequest = z.input<typeof pharmacyClaimRequestSchema>;
+
+/**
+ * The socket's pharmacyQueueChanged payload: something on the pharmacy's dashboard moved; fetch
+ * it again. `state` is the pharmacy's id (the shared visit queue keys its lines by it).
+ */
+export const pharmacyQueueChangedSchema = z.object({ state: z.string() });
+
+// ===========================================================================================
+// Pharmacists (the spec's pharmacist grant)
+// ===========================================================================================
+
+/** POST /pharmacy/pharmacists: invite a pharmacist by e-mail with states, links, claimedOnly. */
+export const invitePharmacistRequestSchema = z.object({
+  email: emailSchema,
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  states: z.array(usStateSchema).min(1).max(60),
+  links: z.array(z.string().trim().min(1).max(64)).max(100).default([]),
+  claimedOnly: z.boolean().default(false),
+});
+export type InvitePharmacistRequest = z.input<typeof invitePharmacistRequestSchema>;
+
+export const pharmacistViewSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  name: z.string(),
+  states: z.array(z.string()),
+  links: z.array(z.string()),
+  claimedOnly: z.boolean(),
+  invitedAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type PharmacistView = z.infer<typeof pharmacistViewSchema>;
+export const pharmacistsResponseSchema = z.object({
+  error: z.literal(false),
+  pharmacists: z.array(pharmacistViewSchema),
+});
+
+// ===========================================================================================
+// Rx links
+// ===========================================================================================
+
+/** POST /pharmacy/links: screenId is the treatment (product id); empty values are dropped. */
+export const createRxLinkRequestSchema = rxLinkSchema;
+export type CreateRxLinkRequest = z.input<typeof createRxLinkRequestSchema>;
+
+export const rxLinkViewSchema = z.object({
+  id: z.string(),
+  screenId: z.string(),
+  medListId: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** The address customers open: /#/rx?id={id}&company={pharmacy}. */
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type RxLinkView = z.infer<typeof rxLinkViewSchema>;
+export const rxLinksResponseSchema = z.object({
+  error: z.literal(false),
+  links: z.array(rxLinkViewSchema),
+});
+
+// ===========================================================================================
+// The patient choosing a pharmacy
+// ===========================================================================================
+
+/** A verified pharmacy that takes Rx visits from a state (GET /rx/pharmacies?state=). */
+export const rxPharmacyChoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  phone: z.string(),
+});
+export type RxPharmacyChoice = z.infer<typeof rxPharmacyChoiceSchema>;
+export const rxPharmaciesRequestSchema = z.object({ state: usStateSchema });
+export const rxPharmaciesResponseSchema = z.object({
+  error: z.literal(false),
+  pharmacies: z.array(rxPharmacyChoiceSchema),
+});

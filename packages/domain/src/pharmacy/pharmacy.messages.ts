@@ -1,0 +1,65 @@
+/**
+ * Texts of the pharmacy portal's server answers and notifications: errors of the dashboard,
+ * the claim, pharmacists and links; the invitation and new-visit messages. The portal's screen
+ * texts are in pharmacy-screens.messages.ts.
+ */
+const en = {
+  'pharmacy.unverified':
+    'Verified account only. Please see "About the pharmacy program" for information.',
+  'pharmacy.notPharmacy': 'This is for pharmacy accounts only.',
+  'pharmacy.adminOnly': "Only the pharmacy's administrator can do this.",
+  'pharmacy.useClaim': 'Claim the visit with Submit Payment.',
+  'pharmacy.notClaimable': 'This visit cannot be claimed in its current status.',
+  'pharmacy.claimedOnly': 'You work only visits your pharmacy has already claimed.',
+  'pharmacy.lowBalance':
+    "The pharmacy's prepay account does not hold the {fee} fee. Add funds, then claim again.",
+  'pharmacy.stale': 'This visit changed since you opened it. Look at it again, then retry.',
+  'pharmacy.invite.exists':
+    'This e-mail already has an account that is not one of your pharmacists.',
+  'pharmacy.invite.linkUnknown': 'One of the chosen links is not one of your links.',
+  'pharmacy.link.productUnknown': 'Choose one of the treatments offered.',
+  'pharmacy.rx.notAvailable': 'This pharmacy cannot take prescriptions from {state}.',
+  'pharmacy.rx.linkUnknown': 'This pharmacy link is no longer available.',
+  'pharmacy.changeRequest.none': 'There is no open change request on this visit.',
+  'pharmacy.mail.invite.subject': '{pharmacy} invited you to Apothecall',
+  'pharmacy.mail.invite.body':
+    '{pharmacy} added you as a pharmacist. Choose your password here (the link works for 7 days): {link}',
+  'pharmacy.notify.newVisit.subject': 'A new prescription is waiting',
+  'pharmacy.notify.newVisit.body':
+    'A new prescription is waiting for {pharmacy}. Open your dashboard: {link}',
+  'pharmacy.notify.newVisit.sms':
+    'Apothecall: a new prescription is waiting for {pharmacy}. {link}',
+  'pharmacy.pdf.claimedBy': 'Claimed by {pharmacy} (NCPDP {ncpdpId}) on {date}',
+};
+
+const es: Record<keyof typeof en, string> = {
+  'pharmacy.unverified':
+    'Solo para cuentas verificadas. Consulte "Acerca del programa de farmacias" para más información.',
+  'pharmacy.notPharmacy': 'Esto es solo para cuentas de farmacia.',
+  'pharmacy.adminOnly': 'Solo el administrador de la farmacia puede hacer esto.',
+  'pharmacy.useClaim': 'Reclame la consulta con Enviar pago.',
+  'pharmacy.notClaimable': 'Esta consulta no se puede reclamar en su estado actual.',
+  'pharmacy.claimedOnly': 'Usted trabaja solo consultas que su farmacia ya reclamó.',
+  'pharmacy.lowBalance':
+    'La cuenta prepagada de la farmacia no cubre la tarifa de {fee}. Añada fondos y vuelva a reclamar.',
+  'pharmacy.stale':
+    'Esta consulta cambió desde que la abrió. Revísela de nuevo y vuelva a intentarlo.',
+  'pharmacy.invite.exists':
+    'Este correo ya tiene una cuenta que no es de uno de sus farmacéuticos.',
+  'pharmacy.invite.linkUnknown': 'Uno de los enlaces elegidos no es de su farmacia.',
+  'pharmacy.link.productUnknown': 'Elija uno de los tratamientos ofrecidos.',
+  'pharmacy.rx.notAvailable': 'Esta farmacia no puede recibir recetas de {state}.',
+  'pharmacy.rx.linkUnknown': 'Este enlace de farmacia ya no está disponible.',
+  'pharmacy.changeRequest.none': 'No hay ninguna solicitud de cambio abierta en esta consulta.',
+  'pharmacy.mail.invite.subject': '{pharmacy} le invitó a Apothecall',
+  'pharmacy.mail.invite.body':
+    '{pharmacy} le añadió como farmacéutico. Elija su contraseña aquí (el enlace vale 7 días): {link}',
+  'pharmacy.notify.newVisit.subject': 'Una nueva receta le espera',
+  'pharmacy.notify.newVisit.body': 'Una nueva receta espera a {pharmacy}. Abra su panel: {link}',
+  'pharmacy.notify.newVisit.sms': 'Apothecall: una nueva receta espera a {pharmacy}. {link}',
+  'pharmacy.pdf.claimedBy': 'Reclamada por {pharmacy} (NCPDP {ncpdpId}) el {date}',
+};
+
+export type PharmacyMessageKey = keyof typeof en;
+export const pharmacyMessages = { en, es };
+export { en as pharmacyMessagesEn, es as pharmacyMessagesEs };
