@@ -103,10 +103,10 @@ export function createPharmacyPortalService(deps: {
     return found;
   }
 
-  /** Links: the admin, or staff with readyrx (spec: readyrx opens /links). */
+  /** Links: staff with the readyrx permission (spec guard step 4: readyrx opens /links). */
   async function linkManager(actor: Actor) {
     const found = await staff(actor);
-    if (found.role !== 'pharmacyAdmin' && !found.readyRx) {
+    if (!found.readyRx) {
       throw new AppError(403, 'PHARMACY_ADMIN_ONLY', 'pharmacy.adminOnly');
     }
     if (!found.organization.verifiedAt) {

@@ -487,7 +487,12 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     const other = await newPatient(t);
     await t.database.db
       .update(accounts)
-      .set({ role: 'pharmacyAdmin', organizationType: 'pharmacy', organizationId: `gulf-${kind}` })
+      .set({
+        role: 'pharmacyAdmin',
+        organizationType: 'pharmacy',
+        organizationId: `gulf-${kind}`,
+        permissions: ['readyrx'],
+      })
       .where(eq(accounts.id, other.accountId));
     const otherToken = await login(t, other.loginId, other.password);
     expect((await detail(otherToken, id)).statusCode).toBe(404);
@@ -571,6 +576,28 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     expect(
       json(await get(t, '/api/pharmacy/links', adminToken)).links.map((l: { id: string }) => l.id),
     ).not.toContain(link.id);
+  });
+
+  it('opens the dashboard to the pharmacist role or the readyrx permission only (guard step 4, server side)', async () => {
+    const { id } = await prescribed();
+    const other = await newPatient(t);
+    await t.database.db
+      .update(accounts)
+      .set({ role: 'pharmacyAdmin', organizationType: 'pharmacy', organizationId: sunrise })
+      .where(eq(accounts.id, other.accountId));
+    const noReadyRx = await login(t, other.loginId, other.password);
+    const refused = await send(t, 'POST', '/api/pharmacy/rx/search', noReadyRx, {});
+    expect(refused.statusCode).toBe(403);
+    expect((await detail(noReadyRx, id)).statusCode).toBe(403);
+    expect((await get(t, '/api/pharmacy/links', noReadyRx)).statusCode).toBe(403);
+    await t.database.db
+      .update(accounts)
+      .set({ permissions: ['readyrx'] })
+      .where(eq(accounts.id, other.accountId));
+    expect((await detail(noReadyRx, id)).statusCode).toBe(200);
+    expect((await get(t, '/api/pharmacy/links', noReadyRx)).statusCode).toBe(200);
+    // An invited pharmacist works the dashboard without readyrx, but not the links.
+    expect((await get(t, '/api/pharmacy/links', flPharmacist.token)).statusCode).toBe(403);
   });
 
   it('seeds a funded prepay account for the demo pharmacies', async () => {

@@ -98,9 +98,21 @@ export function createRxPharmacyService(deps: {
     );
   }
 
+  /**
+   * The dashboard's caller (spec guard step 4, on the server too): the pharmacist role, or the
+   * readyrx permission; and the pharmacy verified. Otherwise 'Verified account only'.
+   */
+  async function dashboardStaff(actor: Actor) {
+    const staff = await deps.pharmacy.verifiedStaff(actor);
+    if (staff.role !== 'pharmacist' && !staff.readyRx) {
+      throw new AppError(403, 'PHARMACY_UNVERIFIED', 'pharmacy.unverified');
+    }
+    return staff;
+  }
+
   /** The visit when this pharmacy user may see it; otherwise 404 (audited as denied). */
   async function reachable(actor: Actor, visitId: string) {
-    const staff = await deps.pharmacy.verifiedStaff(actor);
+    const staff = await dashboardStaff(actor);
     const visit = isUuid(visitId) ? await deps.repo.visit(visitId) : undefined;
     if (!visit || !shows(staff, visit)) {
       await deps.audit.denied(actor, 'pharmacy.rx.read', null, {
@@ -170,7 +182,7 @@ export function createRxPharmacyService(deps: {
 
   return {
     async search(actor, input) {
-      const staff = await deps.pharmacy.verifiedStaff(actor);
+      const staff = await dashboardStaff(actor);
       const scope = scopeOf(staff);
       const all = (await deps.repo.pharmacyVisits(staff.organization.id, scope?.states ?? null))
         .map((v) => ({
