@@ -23,6 +23,7 @@ const labelKey = {
   rxReviews: 'rxScreens.nav.rxReviews',
   prescriptions: 'shell.nav.prescriptions',
   links: 'shell.nav.links',
+  pharmacists: 'navigation.nav.pharmacists',
   programs: 'shell.nav.programs',
   referred: 'shell.nav.referred',
   rxAdmin: 'shell.nav.rxAdmin',

@@ -39,6 +39,12 @@ const paths: Record<NavArea, readonly string[]> = {
     'M11 6l.46-.54a5 5 0 0 1 7.07 7.07L18 13',
     'M13 18l-.4.53a5.07 5.07 0 0 1-7.12 0a4.97 4.97 0 0 1 0-7.07L6 11',
   ],
+  // A person and a plus: the pharmacy's pharmacists (invited here).
+  pharmacists: [
+    'M4 7a4 4 0 1 0 8 0a4 4 0 1 0-8 0',
+    'M2 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2',
+    'M18 8v6M15 11h6',
+  ],
   programs: [
     'M3 8h18v4H3z',
     'M12 8v13',

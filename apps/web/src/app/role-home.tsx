@@ -10,6 +10,7 @@ import { ClinicHomeCard, GetCareNowCard } from '../features/care/components/care
 import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
 import { RecentNotesCard } from '../features/notes/components/recent-notes-card';
 import { ReferredSummaryCard } from '../features/payments/components/referred-summary-card';
+import { PharmacyHomeCard } from '../features/pharmacy/components/pharmacy-home-card';
 import { RxHomeCard, RxReviewsHomeCard } from '../features/rx/components/rx-home-cards';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
@@ -18,7 +19,8 @@ import { currentPerson, type StoredSession } from '../lib/session-store';
 /**
  * Each role's Home (issue 13), what that person needs first: a patient's visit in progress, a
  * clear 'Get care now', their latest notes, location and family; a provider's duty switch and
- * queue; a pharmacy's and an rx admin's referred visits; everyone's account. Areas not built yet
+ * queue; a pharmacy's prescriptions, links (and, for its administrator, pharmacists); a
+ * pharmacy's and an rx admin's referred visits; everyone's account. Areas not built yet
  * have no card (the navigation does not offer them either).
  */
 export function RoleHome({ session }: { session: StoredSession }) {
@@ -45,6 +47,9 @@ export function RoleHome({ session }: { session: StoredSession }) {
     <HomeScreen session={session} staffOf={brandName}>
       {workspace === 'provider' ? <ClinicHomeCard /> : null}
       {workspace === 'provider' ? <RxReviewsHomeCard /> : null}
+      {workspace === 'pharmacy' ? (
+        <PharmacyHomeCard admin={session.profile.role === 'pharmacyAdmin'} />
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {workspace === 'pharmacy' || workspace === 'rxAdmin' ? <ReferredSummaryCard /> : null}
         <AccountCard />

@@ -123,6 +123,15 @@ const ClinicRxQueueScreen = lazyScreen(() =>
 const ClinicRxReviewScreen = lazyScreen(() =>
   import('../features/rx/screens/clinic-rx-review-screen').then((m) => m.ClinicRxReviewScreen),
 );
+const PrescriptionsScreen = lazyScreen(() =>
+  import('../features/pharmacy/screens/prescriptions-screen').then((m) => m.PrescriptionsScreen),
+);
+const LinksScreen = lazyScreen(() =>
+  import('../features/pharmacy/screens/links-screen').then((m) => m.LinksScreen),
+);
+const PharmacistsScreen = lazyScreen(() =>
+  import('../features/pharmacy/screens/pharmacists-screen').then((m) => m.PharmacistsScreen),
+);
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
 );
@@ -170,6 +179,10 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   uploadId: () => <UploadIdScreen />,
   clinicRxQueue: () => <ClinicRxQueueScreen />,
   clinicRxReview: () => <ClinicRxReviewScreen />,
+  // The pharmacy portal (issue 15): the dashboard, the Rx links and the pharmacists.
+  prescriptions: () => <PrescriptionsScreen />,
+  links: () => <LinksScreen />,
+  pharmacists: () => <PharmacistsScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
@@ -214,6 +227,9 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   uploadId: UploadIdScreen.preload,
   clinicRxQueue: ClinicRxQueueScreen.preload,
   clinicRxReview: ClinicRxReviewScreen.preload,
+  prescriptions: PrescriptionsScreen.preload,
+  links: LinksScreen.preload,
+  pharmacists: PharmacistsScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 

@@ -13,6 +13,7 @@ const en = {
     'This link opens a page outside this site. Do you want to continue?',
   'navigation.externalLink.continue': 'Continue',
   'navigation.externalLink.cancel': 'Cancel',
+  'navigation.nav.pharmacists': 'Pharmacists',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -26,6 +27,7 @@ const es: Record<keyof typeof en, string> = {
     'Este enlace abre una página fuera de este sitio. ¿Desea continuar?',
   'navigation.externalLink.continue': 'Continuar',
   'navigation.externalLink.cancel': 'Cancelar',
+  'navigation.nav.pharmacists': 'Farmacéuticos',
 };
 
 export const navigationMessages = { en, es };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeArea, navigationFor, workspaceOf } from './role-navigation.rules';
+import { activeArea, navigationFor, offersArea, workspaceOf } from './role-navigation.rules';
 import type { RoutePath } from './routes';
 
 const everything = () => true;
@@ -29,6 +29,27 @@ describe('role navigation', () => {
     const areas = navigationFor('pharmacist', everything).map((item) => item.area);
     expect(areas).toEqual(['home', 'prescriptions', 'links', 'programs', 'referred', 'profile']);
     expect(areas).not.toContain('care');
+  });
+
+  it("offers the pharmacy's administrator its pharmacists too (issue 15), the pharmacist not", () => {
+    const admin = navigationFor('pharmacyAdmin', everything);
+    expect(admin.map((item) => item.area)).toEqual([
+      'home',
+      'prescriptions',
+      'links',
+      'pharmacists',
+      'programs',
+      'referred',
+      'profile',
+    ]);
+    expect(admin.find((item) => item.area === 'pharmacists')?.path).toBe('/pharmacists');
+    expect(activeArea(admin, '/pharmacists')).toBe('pharmacists');
+    expect(offersArea('pharmacyAdmin', 'pharmacists')).toBe(true);
+    for (const role of ['pharmacist', 'patient', 'provider', undefined]) {
+      expect(offersArea(role, 'pharmacists')).toBe(false);
+      expect(navigationFor(role, everything).map((item) => item.area)).not.toContain('pharmacists');
+    }
+    expect(offersArea('pharmacist', 'prescriptions')).toBe(true);
   });
 
   it('never offers a route whose screen is not built, but always Home and Profile', () => {

@@ -23,6 +23,7 @@ export type NavArea =
   | 'rxReviews'
   | 'prescriptions'
   | 'links'
+  | 'pharmacists'
   | 'programs'
   | 'referred'
   | 'rxAdmin';
@@ -48,6 +49,7 @@ const itemFor: Record<NavArea, RoutePath> = {
   rxReviews: '/clinic/rx',
   prescriptions: '/prescriptions',
   links: '/links',
+  pharmacists: '/pharmacists',
   programs: '/prepay-home',
   referred: '/referred-transactions',
   rxAdmin: '/rxadmin',
@@ -56,7 +58,7 @@ const itemFor: Record<NavArea, RoutePath> = {
 const areasOf: Record<Workspace, readonly NavArea[]> = {
   patient: ['home', 'care', 'rxVisits', 'appointments', 'notes', 'docs', 'payments', 'profile'],
   provider: ['home', 'clinic', 'rxReviews', 'appointments', 'profile'],
-  pharmacy: ['home', 'prescriptions', 'links', 'programs', 'referred', 'profile'],
+  pharmacy: ['home', 'prescriptions', 'links', 'pharmacists', 'programs', 'referred', 'profile'],
   rxAdmin: ['home', 'rxAdmin', 'referred', 'profile'],
   admin: ['home', 'profile'],
 };
@@ -78,6 +80,21 @@ export function workspaceOf(role: Role | string | null | undefined): Workspace {
 }
 
 /**
+ * Areas of a workspace that only some of its roles get: the pharmacist and the pharmacy's
+ * administrator share the pharmacy workspace, but only the administrator manages pharmacists
+ * (the route guard's step 4b refuses everyone else).
+ */
+const onlyFor: Partial<Record<NavArea, readonly Role[]>> = {
+  pharmacists: ['pharmacyAdmin'],
+};
+
+/** Whether a role is offered an area of its workspace (onlyFor). */
+export function offersArea(role: Role | string | null | undefined, area: NavArea): boolean {
+  const roles = onlyFor[area];
+  return roles === undefined || (roles as readonly string[]).includes(role ?? '');
+}
+
+/**
  * The navigation of a role: its areas whose route has a built screen. `isBuilt` answers for a
  * route path; Home and Profile are always built.
  */
@@ -86,6 +103,7 @@ export function navigationFor(
   isBuilt: (path: RoutePath) => boolean,
 ): NavItem[] {
   return areasOf[workspaceOf(role)]
+    .filter((area) => offersArea(role, area))
     .map((area) => ({ area, path: itemFor[area] }))
     .filter((item) => item.area === 'home' || item.area === 'profile' || isBuilt(item.path));
 }

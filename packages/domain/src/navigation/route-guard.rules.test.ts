@@ -103,6 +103,27 @@ describe('route guard steps (spec section 4)', () => {
     );
   });
 
+  it("4b. (ours) /pharmacists is for the pharmacy's administrator only, else 'Unauthorized.' and home", () => {
+    const admin = { ...patient, role: 'pharmacyAdmin', permissions: ['readyrx'] };
+    const pharmacist = { ...patient, role: 'pharmacist', permissions: ['readyrx'] };
+    expect(guard('/pharmacists', admin)).toEqual({ kind: 'allow' });
+    expect(guard('/pharmacists/', admin)).toEqual({ kind: 'allow' });
+    for (const s of [pharmacist, patient, { ...patient, role: 'provider' }]) {
+      expect(guard('/pharmacists', s)).toEqual({
+        kind: 'redirect',
+        to: '/',
+        message: 'navigation.unauthorized',
+      });
+    }
+    expect(guard('/pharmacists', pharmacist, prepayBrand)).toEqual({
+      kind: 'redirect',
+      to: '/prepay-home',
+      message: 'navigation.unauthorized',
+    });
+    // The admin still meets the later steps (step 6: an upload pending).
+    expect(guard('/pharmacists', admin, brand, pending)).toMatchObject({ to: '/rxvisits' });
+  });
+
   it('5. /prepay-home only when the white-label home page is /prepay-home, else /', () => {
     expect(guard('/prepay-home')).toEqual({ kind: 'redirect', to: '/' });
     expect(guard('/prepay-home', patient, prepayBrand)).toEqual({ kind: 'allow' });
@@ -186,9 +207,12 @@ describe('route guard laws', () => {
       role: 'pharmacist',
       permissions: ['readyrx', 'rxSubscriptionAdmin:acme'],
     };
-    // The provider console is for the provider role alone (tested below), so it is left out.
+    // The provider console is for the provider role alone (tested below), and /pharmacists for
+    // the pharmacy's administrator alone (step 4b), so they are left out.
     const patientSide = fc.constantFrom(
-      ...routes.filter((r) => !r.path.startsWith('/clinic')).map((r) => r.path.replace(':id', '7')),
+      ...routes
+        .filter((r) => !r.path.startsWith('/clinic') && r.path !== '/pharmacists')
+        .map((r) => r.path.replace(':id', '7')),
     );
     fc.assert(
       fc.property(patientSide, (p) => {

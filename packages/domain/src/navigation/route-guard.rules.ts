@@ -17,6 +17,8 @@ import type { NavigationMessageKey } from './navigation.messages';
  *    redirect (/prepay-home when the white-label home page is /prepay-home, else '/').
  * 4. /prescriptions is allowed for the pharmacist role; /links and /prescriptions otherwise
  *    need 'readyrx' -> 'Verified account only...' and the same home redirect.
+ * 4b. (ours) /pharmacists is for the pharmacyAdmin role only -> 'Unauthorized.' and home.
+ * 4c. (ours) /clinic and its screens are for the provider role only -> the same.
  * 5. /prepay-home only when the white-label home page is /prepay-home, else '/'.
  * 6. Any Rx visit with idPending or attachmentsPending sends every other route to /rxvisits
  *    with 'Action required: ...'.
@@ -89,6 +91,7 @@ export type GuardResult =
 
 export const prepayHomePath = '/prepay-home';
 export const rxVisitsPath = '/rxvisits';
+export const pharmacistsPath = '/pharmacists';
 
 const allow = { kind: 'allow' } as const;
 
@@ -109,6 +112,10 @@ function redirect(from: string, to: string, message?: GuardMessageKey): GuardRes
 
 function isPharmacist(session: GuardSession): boolean {
   return session.role === 'pharmacist' || session.credentials?.role === 'pharmacist';
+}
+
+function isPharmacyAdmin(session: GuardSession): boolean {
+  return session.role === 'pharmacyAdmin' || session.credentials?.role === 'pharmacyAdmin';
 }
 
 /** Paths step 6 lets through: the Rx visit list and the ID upload page. */
@@ -153,7 +160,12 @@ export function guardRoute(input: {
     if (!allowed) return redirect(path, homeRedirect(brand), 'navigation.verifiedAccountOnly');
   }
 
-  // 4b. Our addition: the provider console (/clinic...) is for providers only.
+  // 4b. Our addition (issue 15): the pharmacy's pharmacists are managed by its administrator.
+  if (path === pharmacistsPath && !isPharmacyAdmin(session)) {
+    return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
+  }
+
+  // 4c. Our addition: the provider console (/clinic...) is for providers only.
   if ((path === '/clinic' || path.startsWith('/clinic/')) && session.role !== 'provider') {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }

@@ -69,6 +69,8 @@ export const routes = [
   // Our addition (issue 14): the prescriber's review of asynchronous prescription visits.
   { path: '/clinic/rx', screen: 'clinicRxQueue', access: 'protected' },
   { path: '/clinic/rx/:id', screen: 'clinicRxReview', access: 'protected' },
+  // Our addition (issue 15): the pharmacy administrator's pharmacists (invite, grant, revoke).
+  { path: '/pharmacists', screen: 'pharmacists', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

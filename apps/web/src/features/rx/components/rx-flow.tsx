@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { currentPerson, type StoredSession } from '../../../lib/session-store';
 import { familyQueryKey, getDependents } from '../../accounts/api/get-dependents';
+import type { ProductInfoLink } from '../api/get-product-info';
 import { rxVisitsQueryKey } from '../api/get-rx-visits';
 import { logForm } from '../api/log-form';
 import { submitRxEvaluation } from '../api/submit-rx-evaluation';
@@ -18,11 +19,13 @@ import { type AcceptedConsent, RxConsentsStep } from './rx-consents-step';
 import { errorText, newIdempotencyKey, stateLabel, textOf } from './rx-format';
 import { RxPatientStep } from './rx-patient-step';
 import { RxPaymentStep } from './rx-payment-step';
+import { pharmacyFields, pharmacyName, type RxPharmacyPick } from './rx-pharmacy-choice';
+import { RxPharmacyStep } from './rx-pharmacy-step';
 import { type RxPatientFacts, RxQuestionsStep } from './rx-questions-step';
 import { RxStateStep } from './rx-state-step';
 import { RxStopped } from './rx-stopped';
 
-type Step = 'patient' | 'state' | 'consents' | 'questions' | 'payment';
+type Step = 'patient' | 'state' | 'pharmacy' | 'consents' | 'questions' | 'payment';
 
 function factsOf(person: Person | undefined, userId: string): RxPatientFacts | null {
   if (!person) return null;
@@ -35,13 +38,23 @@ function factsOf(person: Person | undefined, userId: string): RxPatientFacts | n
 }
 
 /**
- * An Rx visit for one treatment (spec sections 2, 4): who it is for, where they are, the
- * treatment's consent documents, the evaluation (run in the browser as on the server), then the
- * visit is created and paid. Uploads the visit waits for (an ID, a document) are asked on the
+ * An Rx visit for one treatment (spec sections 2, 4): who it is for, where they are, which
+ * pharmacy the prescription goes to (fixed when the patient came through a pharmacy's Rx link,
+ * `link`), the treatment's consent documents, the evaluation (run in the browser as on the
+ * server), then the visit is created and paid. Uploads the visit waits for (an ID, a document) are asked on the
  * visit list, where the route guard sends the patient until they are done (guard step 6).
  * Each step reached is logged (POST /log-form, never the answers).
  */
-export function RxFlow({ session, product }: { session: StoredSession; product: RxProductView }) {
+export function RxFlow({
+  session,
+  product,
+  link = null,
+}: {
+  session: StoredSession;
+  product: RxProductView;
+  /** The pharmacy's Rx link the catalogue was opened with: the visit goes to its pharmacy. */
+  link?: ProductInfoLink | null;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,12 +71,17 @@ export function RxFlow({ session, product }: { session: StoredSession; product: 
   const [visit, setVisit] = useState<RxVisitView | null>(null);
   const [stopped, setStopped] = useState<string | null>(null);
   const [stateProblem, setStateProblem] = useState<string | null>(null);
+  const [pharmacy, setPharmacy] = useState<RxPharmacyPick | null>(null);
+  const [pharmacyProblem, setPharmacyProblem] = useState<string | null>(null);
+  // The link's pharmacy was refused (the link is gone): the patient chooses instead.
+  const [linkRefused, setLinkRefused] = useState(false);
   const [submitProblem, setSubmitProblem] = useState<ReactNode>(null);
   const [attempt, setAttempt] = useState(newIdempotencyKey);
 
   const steps: Step[] = [
     'patient',
     'state',
+    'pharmacy',
     ...(product.consentDocuments.length > 0 ? (['consents'] as const) : []),
     'questions',
     'payment',
@@ -99,6 +117,7 @@ export function RxFlow({ session, product }: { session: StoredSession; product: 
         consents,
         state,
         idempotencyKey: attempt,
+        ...pharmacyFields(pharmacy),
       });
     },
     onMutate: () => setSubmitProblem(null),
@@ -117,6 +136,13 @@ export function RxFlow({ session, product }: { session: StoredSession; product: 
       } else if (code === 'LOCATION_NOT_CONFIRMED') {
         setStateProblem(error.message);
         go('state');
+      } else if (code === 'PHARMACY_NOT_AVAILABLE') {
+        // The chosen pharmacy does not take visits from this state (any more), or the link is
+        // gone: choose again.
+        setPharmacyProblem(error.message);
+        if (pharmacy?.kind === 'link') setLinkRefused(true);
+        setPharmacy(null);
+        go('pharmacy');
       } else if (code === 'SERVICE_UNAVAILABLE' || code === 'RX_STATE_REQUIREMENT') {
         setSubmitProblem(
           <Alert color="red" role="alert" data-testid="rx-submit-error">
@@ -197,6 +223,23 @@ export function RxFlow({ session, product }: { session: StoredSession; product: 
         onContinue={(confirmed) => {
           setState(confirmed);
           setStateProblem(null);
+          go('pharmacy');
+        }}
+      />
+    );
+  } else if (step === 'pharmacy' && state) {
+    content = (
+      <RxPharmacyStep
+        index={index}
+        total={total}
+        state={state}
+        link={linkRefused ? null : link}
+        pick={pharmacy}
+        problem={pharmacyProblem}
+        onBack={back}
+        onContinue={(picked) => {
+          setPharmacy(picked);
+          setPharmacyProblem(null);
           go(steps.includes('consents') ? 'consents' : 'questions');
         }}
       />
@@ -252,6 +295,10 @@ export function RxFlow({ session, product }: { session: StoredSession; product: 
           [t('rxScreens.pay.summaryPatient'), patientName],
           [t('rxScreens.pay.summaryProduct'), name],
           [t('rxScreens.pay.summaryState'), stateLabel(t, visit.state)],
+          [
+            t('rxScreens.pay.summaryPharmacy'),
+            pharmacyName(pharmacy) ?? t('rxScreens.pharmacy.noneShort'),
+          ],
         ]}
         onPaid={() => {
           void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });

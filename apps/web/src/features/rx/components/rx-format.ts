@@ -64,14 +64,5 @@ export function newIdempotencyKey(): string {
   );
 }
 
-/** Saves a downloaded blob under a file name (an object URL, revoked afterwards). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Saves a downloaded blob under a file name (lib/save-blob, where this feature's screens import it). */
+export { saveBlob } from '../../../lib/save-blob';

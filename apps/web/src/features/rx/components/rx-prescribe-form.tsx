@@ -28,9 +28,14 @@ export function RxPrescribeForm({
   lines,
   pending,
   onPrescribe,
+  submitLabel,
+  testId,
 }: {
   lines: RxReview['packageLines'];
   pending: boolean;
+  /** The submit button's text (default 'Prescribe'; a change request's approval says so). */
+  submitLabel?: string;
+  testId?: string;
   onPrescribe: (prescription: {
     medication: string;
     strength: string;
@@ -70,6 +75,7 @@ export function RxPrescribeForm({
   return (
     <form
       noValidate
+      data-testid={testId}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -142,7 +148,7 @@ export function RxPrescribeForm({
           withAsterisk
         />
         <Button type="submit" loading={pending} w="fit-content">
-          {t('rxClinic.review.prescribe')}
+          {submitLabel ?? t('rxClinic.review.prescribe')}
         </Button>
       </Stack>
     </form>

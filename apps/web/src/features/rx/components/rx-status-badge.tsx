@@ -1,4 +1,13 @@
-import { type RxVisitStatus, rxStatusColour } from '@apothecall/domain/rx/rx-status.rules';
+import {
+  type PharmacyStatus,
+  pharmacyStatusColour,
+} from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import {
+  patientStatusTextKey,
+  type RxVisitStatus,
+  rxStatusColour,
+  type StatusColour,
+} from '@apothecall/domain/rx/rx-status.rules';
 import { Group, Text } from '@mantine/core';
 import { useT } from '../../../lib/i18n';
 import { statusText } from './rx-format';
@@ -10,13 +19,49 @@ import { statusText } from './rx-format';
  */
 export function RxStatusBadge({ status }: { status: RxVisitStatus }) {
   const t = useT();
-  const colour = rxStatusColour(status);
+  return (
+    <StatusBadge
+      colour={rxStatusColour(status)}
+      text={statusText(t, status)}
+      status={status}
+      testId="rx-status"
+    />
+  );
+}
+
+/**
+ * Where the pharmacy is with the prescription, as the patient reads it ('Ready for pickup'),
+ * with the pharmacy-side status's colour (pharmacy-status.rules).
+ */
+export function RxPharmacyStatusBadge({ status }: { status: PharmacyStatus }) {
+  const t = useT();
+  return (
+    <StatusBadge
+      colour={pharmacyStatusColour(status)}
+      text={t(patientStatusTextKey(status))}
+      status={status}
+      testId="rx-pharmacy-status"
+    />
+  );
+}
+
+function StatusBadge({
+  colour,
+  text,
+  status,
+  testId,
+}: {
+  colour: StatusColour;
+  text: string;
+  status: string;
+  testId: string;
+}) {
   return (
     <Group
       gap={8}
       wrap="nowrap"
       role="status"
-      data-testid="rx-status"
+      data-testid={testId}
       data-status={status}
       data-status-colour={colour.token}
     >
@@ -33,7 +78,7 @@ export function RxStatusBadge({ status }: { status: RxVisitStatus }) {
         }}
       />
       <Text size="sm" fw={700}>
-        {statusText(t, status)}
+        {text}
       </Text>
     </Group>
   );

@@ -14,14 +14,15 @@ import { uploadRxAttachment } from '../api/upload-rx-attachment';
 import { uploadRxId } from '../api/upload-rx-id';
 import { RxFileUpload } from './rx-file-upload';
 import { errorText, formatDate, newIdempotencyKey, productName, saveBlob } from './rx-format';
-import { RxStatusBadge } from './rx-status-badge';
+import { RxPharmacyStatusBadge, RxStatusBadge } from './rx-status-badge';
 import { RxVisitMessages } from './rx-visit-messages';
 
 const cancellable = new Set(['pendingMedPayment', 'waiting']);
 
 /**
  * One Rx visit on the patient's list: the treatment, its status (colour and text), who it is
- * for, the prescriber's request while more information is asked for, the uploads it waits for,
+ * for, the pharmacy it goes to and where that pharmacy is with it (with the pharmacy's note),
+ * the prescriber's request while more information is asked for, the uploads it waits for,
  * and what can be done now (pay, cancel, the prescription PDF, a refill, messages).
  */
 export function RxVisitCard({ visit }: { visit: RxVisitView }) {
@@ -98,6 +99,24 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
           </Stack>
           <RxStatusBadge status={visit.status} />
         </Group>
+
+        {visit.pharmacy ? (
+          <Stack gap={4} data-testid="rx-visit-pharmacy" data-pharmacy-id={visit.pharmacy.id}>
+            <Group gap="sm" wrap="wrap">
+              <Text size="sm" fw={600}>
+                {t('rxScreens.visits.pharmacy', { name: visit.pharmacy.name })}
+              </Text>
+              {visit.pharmacyStatus ? (
+                <RxPharmacyStatusBadge status={visit.pharmacyStatus} />
+              ) : null}
+            </Group>
+            {visit.pharmacyNote.trim() !== '' ? (
+              <Text size="sm" data-testid="rx-pharmacy-note" style={{ whiteSpace: 'pre-wrap' }}>
+                {t('rxScreens.visits.pharmacyNote', { note: visit.pharmacyNote })}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null}
 
         {visit.status === 'exit' && visit.statusComment ? (
           <Alert color="yellow" data-testid="rx-request">

@@ -9,13 +9,14 @@ import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { raiseNewUnclaimed, setRxGuardVisits } from '../../../lib/rx-visits-store';
 import { rxMessagesQueryKey } from '../api/get-rx-messages';
 import { getRxVisits, type RxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
-import { statusText } from './rx-format';
+import { carriesPharmacyStatus, receivedStatusText, withReceivedUpdate } from './rx-visit-updates';
 
 /**
  * Mounted by the shell while a patient is signed in: keeps the route guard's view of the Rx
  * visits current (GET /rx/visits; guard step 6, whose awaitsUploads lets an unpaid visit's
  * flow reach its payment first) and applies `updateRxVisit` pushes at once —
- * the list changes without a reload, 'Record {id} status {status}' is shown, an unclaimed visit
+ * the list changes without a reload (the pharmacy's status too: 'Ready for pickup'),
+ * 'Record {id} status {status}' is shown, an unclaimed visit
  * raises the new-unclaimed count, a cancelled one leaves the list — then asks the server again
  * for the rest of the visit (its uploads pending, its request text).
  */
@@ -49,15 +50,14 @@ export function RxVisitsWatcher() {
   useSocketEvent(socket, realtimeEvents.updateRxVisit, (payload: unknown) => {
     const update = rxVisitUpdateSchema.safeParse(payload);
     if (!update.success) return;
+    const pharmacyToo = carriesPharmacyStatus(payload);
     const action = reactToReceivedStatus(update.data);
     queryClient.setQueryData<RxVisits>(rxVisitsQueryKey, (old) => {
       if (!old) return old;
       const next = applyReceivedStatus({ visits: old.visits, newUnclaimedCount: 0 }, update.data);
       return {
         ...old,
-        visits: next.visits.map((v) =>
-          v.id === update.data.id ? { ...v, version: update.data.version } : v,
-        ),
+        visits: next.visits.map((v) => withReceivedUpdate(v, update.data, pharmacyToo)),
       };
     });
     if (action.kind === 'newUnclaimed') {
@@ -66,7 +66,7 @@ export function RxVisitsWatcher() {
         color: 'blue',
         message: t('rxStatus.received', {
           id: update.data.id,
-          status: statusText(t, update.data.status),
+          status: receivedStatusText(t, update.data),
         }),
       });
     } else if (action.kind === 'toast') {
@@ -74,7 +74,7 @@ export function RxVisitsWatcher() {
         color: 'blue',
         message: t(action.messageKey, {
           id: action.params.id,
-          status: statusText(t, update.data.status),
+          status: receivedStatusText(t, update.data),
         }),
       });
     }

@@ -58,8 +58,8 @@ function EntryCard({ entry, action }: { entry: RxQueueEntry; action: ReactNode }
 }
 
 /**
- * The prescriber's Rx review queue (/clinic/rx): visits waiting in the states they are licensed
- * in, oldest first, and their own reviews; refreshed when the server says the line changed
+ * The prescriber's Rx review queue (/clinic/rx): their prescriptions a pharmacy asked to change,
+ * visits waiting in the states they are licensed in, oldest first, and their own reviews; refreshed when the server says the line changed
  * (`rxQueueChanged`). Claiming opens the review; a visit someone else won is refused (409).
  */
 export function ClinicRxQueueScreen() {
@@ -92,6 +92,7 @@ export function ClinicRxQueueScreen() {
 
   const waiting = queue.data?.waiting ?? [];
   const mine = queue.data?.mine ?? [];
+  const changeRequests = queue.data?.changeRequests ?? [];
 
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-testid="clinic-rx-queue">
@@ -125,6 +126,37 @@ export function ClinicRxQueueScreen() {
         </Alert>
       ) : (
         <>
+          {changeRequests.length > 0 ? (
+            <Stack
+              gap="xs"
+              component="section"
+              aria-labelledby="rx-change-requests-title"
+              data-testid="rx-change-requests"
+            >
+              <Title order={2} size="h4" id="rx-change-requests-title">
+                {t('rxScreens.change.queueTitle')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('rxScreens.change.queueLead')}
+              </Text>
+              <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {changeRequests.map((entry) => (
+                  <EntryCard
+                    key={entry.id}
+                    entry={entry}
+                    action={
+                      <Button
+                        onClick={() => navigate(`/clinic/rx/${entry.id}`)}
+                        data-testid="rx-change-request-open"
+                      >
+                        {t('rxScreens.change.open')}
+                      </Button>
+                    }
+                  />
+                ))}
+              </Stack>
+            </Stack>
+          ) : null}
           {mine.length > 0 ? (
             <Stack gap="xs" component="section" aria-labelledby="rx-mine-title">
               <Title order={2} size="h4" id="rx-mine-title">

@@ -19,7 +19,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/payments/payment-format';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
+import { answerClinicRxChangeRequest } from '../api/clinic-answer-change-request';
 import { claimClinicRx } from '../api/clinic-claim-rx';
 import { downloadClinicRxConsents } from '../api/clinic-download-rx-consents';
 import { downloadClinicRxPrescription } from '../api/clinic-download-rx-prescription';
@@ -43,9 +45,26 @@ import { RxPrescribeForm } from '../components/rx-prescribe-form';
 import { RxReviewFile } from '../components/rx-review-file';
 import { RxStatusBadge } from '../components/rx-status-badge';
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  children,
+  testId,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <Card withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+    <Card
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby={id}
+      data-testid={testId}
+    >
       <Stack gap="xs">
         <Title order={2} size="h4" id={id}>
           {title}
@@ -60,7 +79,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * A prescription visit under review (/clinic/rx/:id): the patient, alarms, the evaluation's
  * answers, the ID and attachments, earlier visits and messages; then the decision: claim, ask
  * for more information (a note, maybe an upload), approve, prescribe from the package, decline
- * and refund; and the prescription PDF once written.
+ * and refund; and the prescription PDF once written. A pharmacy's request to change the
+ * prescription is answered here too: approve with a new prescription, or deny (a note to the
+ * pharmacy either way); the pharmacy link's medication list and comment are shown.
  */
 export function ClinicRxReviewScreen() {
   const t = useT();
@@ -78,6 +99,7 @@ export function ClinicRxReviewScreen() {
   const [note, setNote] = useState('');
   const [askUpload, setAskUpload] = useState(false);
   const [noteError, setNoteError] = useState<string | null>(null);
+  const [changeNote, setChangeNote] = useState('');
 
   const changed = (message: string) => (visit?: RxVisitView) => {
     if (visit) {
@@ -138,6 +160,21 @@ export function ClinicRxReviewScreen() {
         color: 'red',
         message: t('rxScreens.clinic.downloadFailed', { message: errorText(t, error) }),
       }),
+  });
+
+  const answer = useMutation({
+    mutationFn: (body: Parameters<typeof answerClinicRxChangeRequest>[1]) =>
+      answerClinicRxChangeRequest(id, body),
+    onSuccess: (updated, body) => {
+      queryClient.setQueryData<RxReview>(key, updated);
+      setChangeNote('');
+      changed(
+        body.decision === 'approve'
+          ? t('rxScreens.change.approvedDone')
+          : t('rxScreens.change.deniedDone'),
+      )();
+    },
+    onError: failed,
   });
 
   const consents = useMutation({
@@ -213,6 +250,99 @@ export function ClinicRxReviewScreen() {
           </Text>
         ) : null}
       </Group>
+
+      {review.data.changeRequest ? (
+        <Section
+          id="rx-change-request"
+          title={t('rxScreens.change.title')}
+          testId="rx-change-request"
+        >
+          <RxFacts
+            rows={[
+              {
+                key: 'pharmacy',
+                label: t('rxScreens.change.pharmacy'),
+                value: review.data.changeRequest.pharmacyName,
+              },
+              {
+                key: 'reason',
+                label: t('rxScreens.change.reason'),
+                value: review.data.changeRequest.reason,
+              },
+              {
+                key: 'when',
+                label: t('rxScreens.change.when'),
+                value: formatDateTime(review.data.changeRequest.requestedAt, lang),
+              },
+              {
+                key: 'current',
+                label: t('rxScreens.change.current'),
+                value:
+                  visit.prescriptions
+                    .map((p) => `${p.medication} ${p.strength} ×${p.quantity} · ${p.directions}`)
+                    .join('\n') || '—',
+              },
+            ]}
+          />
+          <Textarea
+            label={t('rxScreens.change.note')}
+            description={t('rxScreens.change.noteHint')}
+            value={changeNote}
+            onChange={(event) => setChangeNote(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={2000}
+            data-testid="rx-change-note"
+          />
+          <Title order={3} size="h5">
+            {t('rxScreens.change.approveTitle')}
+          </Title>
+          <RxPrescribeForm
+            lines={packageLines}
+            pending={answer.isPending && answer.variables?.decision === 'approve'}
+            submitLabel={t('rxScreens.change.approve')}
+            testId="rx-change-approve-form"
+            onPrescribe={(prescription) =>
+              answer.mutate({
+                decision: 'approve',
+                version,
+                note: changeNote.trim(),
+                prescriptions: [prescription],
+              })
+            }
+          />
+          <Button
+            color="red"
+            variant="outline"
+            w="fit-content"
+            loading={answer.isPending && answer.variables?.decision === 'deny'}
+            disabled={answer.isPending}
+            onClick={() => answer.mutate({ decision: 'deny', version, note: changeNote.trim() })}
+            data-testid="rx-change-deny"
+          >
+            {t('rxScreens.change.deny')}
+          </Button>
+        </Section>
+      ) : null}
+
+      {review.data.link ? (
+        <Section id="rx-link" title={t('rxScreens.change.linkTitle')} testId="rx-review-link">
+          <RxFacts
+            rows={[
+              {
+                key: 'medList',
+                label: t('rxScreens.change.medList'),
+                value: review.data.link.medListId || '—',
+              },
+              {
+                key: 'comment',
+                label: t('rxScreens.change.comment'),
+                value: review.data.link.comment || '—',
+              },
+            ]}
+          />
+        </Section>
+      ) : null}
 
       <Section id="rx-decision" title={t('rxScreens.clinic.actions')}>
         {status === 'waiting' ? (

@@ -69,8 +69,13 @@ export function RxScreen() {
     queryFn: () => getProductInfo(referral),
     staleTime: 5 * 60_000,
   });
-  const chosen = itemId ? products.data?.find((p) => p.id === itemId) : undefined;
-  const linkTo = (id: string) => `${pathname}?itemId=${encodeURIComponent(id)}`;
+  // A pharmacy's Rx link (/rx?id=<link>): its treatment only, and the visit goes to its pharmacy.
+  const link = products.data?.link ?? null;
+  const chosen = itemId ? products.data?.products.find((p) => p.id === itemId) : undefined;
+  // The link or referral the catalogue was opened with stays in the address (a reload keeps it).
+  const entryId = params.get('id');
+  const linkTo = (id: string) =>
+    `${pathname}?${entryId ? `id=${encodeURIComponent(entryId)}&` : ''}itemId=${encodeURIComponent(id)}`;
 
   let body: ReactNode;
   if (products.isPending) {
@@ -100,7 +105,14 @@ export function RxScreen() {
       </Alert>
     );
   } else if (chosen && session) {
-    body = <RxFlow key={chosen.id} session={session} product={chosen} />;
+    body = (
+      <RxFlow
+        key={chosen.id}
+        session={session}
+        product={chosen}
+        link={link?.productId === chosen.id ? link : null}
+      />
+    );
   } else if (chosen) {
     const back = encodeURIComponent(linkTo(chosen.id));
     body = (
@@ -133,7 +145,7 @@ export function RxScreen() {
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
         aria-label={t('rxUi.catalog.title')}
       >
-        {(products.data ?? []).map((product) => (
+        {(products.data?.products ?? []).map((product) => (
           <ProductCard key={product.id} product={product} to={linkTo(product.id)} />
         ))}
       </SimpleGrid>

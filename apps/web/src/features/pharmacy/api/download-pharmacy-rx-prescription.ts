@@ -1,0 +1,15 @@
+import { apiDownload } from '../../../lib/api-client';
+
+/**
+ * GET /pharmacy/rx/:id/prescription.pdf: the legal prescription of a claimed visit (404 before
+ * the claim), with the auth header; nothing about the patient goes in the URL.
+ */
+export function downloadPharmacyRxPrescription(
+  visitId: string,
+  offlineMessage: string,
+): Promise<Blob> {
+  return apiDownload(`/pharmacy/rx/${encodeURIComponent(visitId)}/prescription.pdf`, {
+    accept: 'application/pdf',
+    offlineMessage,
+  });
+}

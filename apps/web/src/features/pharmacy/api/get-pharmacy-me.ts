@@ -1,0 +1,15 @@
+import {
+  type PharmacyMe,
+  pharmacyMeResponseSchema,
+} from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const pharmacyMeQueryKey = ['pharmacy', 'me'] as const;
+
+/**
+ * GET /pharmacy/me: the organisation (verified or not, its prepay balance and claim fee), my
+ * role in it and my grant. It answers for an unverified organisation too (verified: false).
+ */
+export function getPharmacyMe(): Promise<PharmacyMe> {
+  return apiCall('/pharmacy/me', { schema: pharmacyMeResponseSchema });
+}

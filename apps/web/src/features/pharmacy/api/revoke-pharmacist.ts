@@ -1,0 +1,12 @@
+import type { PharmacistView } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { apiCall } from '../../../lib/api-client';
+import { pharmacistResponseSchema } from './invite-pharmacist';
+
+/** POST /pharmacy/pharmacists/:id/revoke: ends a pharmacist's grant (administrator). */
+export async function revokePharmacist(pharmacistId: string): Promise<PharmacistView> {
+  const { pharmacist } = await apiCall(
+    `/pharmacy/pharmacists/${encodeURIComponent(pharmacistId)}/revoke`,
+    { method: 'POST', body: {}, schema: pharmacistResponseSchema },
+  );
+  return pharmacist;
+}

@@ -1,0 +1,27 @@
+import {
+  type PharmacyRxSearchRequest,
+  type PharmacyRxSearchResponse,
+  pharmacyRxSearchRequestSchema,
+  pharmacyRxSearchResponseSchema,
+} from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { apiCall } from '../../../lib/api-client';
+
+/** Every query of the dashboard (searches and visits) starts with this: one invalidation. */
+export const pharmacyRxQueryKey = ['pharmacy', 'rx'] as const;
+
+export const pharmacyRxSearchQueryKey = (request: PharmacyRxSearchRequest) =>
+  [...pharmacyRxQueryKey, 'search', request] as const;
+
+/**
+ * POST /pharmacy/rx/search: one tab's page of visits, the counts per status and the new
+ * unclaimed ones. A POST, so a patient's name typed in the search never travels in a URL.
+ */
+export function searchPharmacyRx(
+  request: PharmacyRxSearchRequest,
+): Promise<PharmacyRxSearchResponse> {
+  return apiCall('/pharmacy/rx/search', {
+    method: 'POST',
+    body: pharmacyRxSearchRequestSchema.parse(request),
+    schema: pharmacyRxSearchResponseSchema,
+  });
+}

@@ -1,0 +1,31 @@
+import { translate } from '@apothecall/domain/i18n/catalog';
+import { describe, expect, it } from 'vitest';
+import { loadLanguage, type Translate } from '../../../lib/i18n';
+import { formatDay, pharmacyStatusLabel, stateName, treatmentName } from './pharmacy-format';
+
+const en: Translate = (key, params) => translate('en', key, params);
+const es: Translate = (key, params) => translate('es', key, params);
+
+await loadLanguage('en');
+
+describe('pharmacy portal labels', () => {
+  it('names a treatment from the catalogue key, the rules, or shows the id', () => {
+    expect(treatmentName(en, 'ldn')).toBe('Low Dose Naltrexone (LDN)');
+    expect(treatmentName(en, 'custom', 'rx.product.ldn.name')).toBe('Low Dose Naltrexone (LDN)');
+    expect(treatmentName(en, 'mystery')).toBe('mystery');
+  });
+
+  it('labels pharmacy statuses and e-prescription results, in both languages', () => {
+    expect(pharmacyStatusLabel(en, 'unclaimed')).toBe('Unclaimed');
+    expect(pharmacyStatusLabel(es, 'unclaimed')).toBe('Sin reclamar');
+    expect(pharmacyStatusLabel(en, 'Transmit-Error')).toBe('Transmit error');
+    expect(pharmacyStatusLabel(en, 'rxed')).toBe('rxed');
+  });
+
+  it('names states and reads a date of birth as that calendar day', () => {
+    expect(stateName(en, 'FL')).toBe('Florida');
+    expect(stateName(en, 'ZZ')).toBe('ZZ');
+    expect(formatDay('1985-06-30', 'en')).toBe('Jun 30, 1985');
+    expect(formatDay('not a date', 'en')).toBe('not a date');
+  });
+});

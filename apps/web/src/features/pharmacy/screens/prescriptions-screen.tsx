@@ -1,0 +1,302 @@
+import type { PharmacyMe, PharmacyRxRow } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import {
+  pharmacyStatusColour,
+  pharmacyStatusLabelKey,
+} from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorText } from '../../../lib/api-client';
+import { useLang, useT } from '../../../lib/i18n';
+import { useSocket, useSocketEvent } from '../../../lib/realtime';
+import {
+  pharmacyRxQueryKey,
+  pharmacyRxSearchQueryKey,
+  searchPharmacyRx,
+} from '../api/search-pharmacy-rx';
+import {
+  dashboardReducer,
+  dashboardTabOrder,
+  initialDashboardState,
+  isDashboardTab,
+  pageCount,
+  searchRequestOf,
+  shortVisitId,
+  tabCount,
+} from '../components/pharmacy-dashboard';
+import { formatDay, stateName, treatmentName } from '../components/pharmacy-format';
+import { PharmacyRxChips, PharmacyRxDetailView } from '../components/pharmacy-rx-detail';
+import { StatusDot } from '../components/pharmacy-status-chip';
+import { PharmacyVerifiedGate } from '../components/pharmacy-verified-gate';
+
+function VisitRow({ row, onOpen }: { row: PharmacyRxRow; onOpen: () => void }) {
+  const t = useT();
+  const lang = useLang();
+  const short = shortVisitId(row.id);
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="pharmacy-rx-row"
+      data-visit-id={row.id}
+      data-status={row.pharmacyStatus}
+    >
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Text fw={700}>{row.patientName}</Text>
+          <Text size="sm" c="dimmed">
+            {t('pharmacyScreens.row.visit', { id: short })} ·{' '}
+            {t('pharmacyScreens.row.dob', { dob: formatDay(row.patientDob, lang) })} ·{' '}
+            {stateName(t, row.state)}
+          </Text>
+          <Text size="sm">
+            {treatmentName(t, row.productId)} ·{' '}
+            {t('pharmacyScreens.row.prescribed', { date: formatDay(row.prescribedAt, lang) })}
+          </Text>
+        </Stack>
+        <PharmacyRxChips visit={row} />
+        <Button
+          variant="light"
+          onClick={onOpen}
+          data-testid="pharmacy-rx-open"
+          data-open-visit={row.id}
+          aria-label={t('pharmacyScreens.row.openLabel', { id: short, name: row.patientName })}
+        >
+          {t('pharmacyScreens.row.open')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * The dashboard: a tab per pharmacy status in the spec's order (and All), each with its count
+ * and colour, Unclaimed first chosen with its new visits; a search (visit id, patient, date)
+ * sent in the POST body; pages; the visit opens below the title (`?visit=<id>`, so Back works).
+ * `pharmacyQueueChanged` makes it fetch again.
+ */
+function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('visit');
+  const [state, dispatch] = useReducer(dashboardReducer, initialDashboardState);
+  const [searchText, setSearchText] = useState('');
+  const lastOpened = useRef<string | null>(null);
+  const request = searchRequestOf(state);
+  const search = useQuery({
+    queryKey: pharmacyRxSearchQueryKey(request),
+    queryFn: () => searchPharmacyRx(request),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: pharmacyRxQueryKey });
+  // Something on this pharmacy's dashboard moved ({ visitId, pharmacyStatus }): fetch again.
+  useSocketEvent(socket, realtimeEvents.pharmacyQueueChanged, refresh);
+  useSocketEvent(socket, 'connect', refresh);
+
+  // Back from a visit: focus returns to the row it was opened from.
+  useEffect(() => {
+    if (openId !== null || lastOpened.current === null) return;
+    const id = lastOpened.current;
+    lastOpened.current = null;
+    const button = document.querySelector<HTMLElement>(`[data-open-visit="${CSS.escape(id)}"]`);
+    button?.focus();
+  }, [openId]);
+
+  if (openId) {
+    return (
+      <PharmacyRxDetailView
+        key={openId}
+        visitId={openId}
+        me={me}
+        onBack={() => {
+          lastOpened.current = openId;
+          refresh();
+          setParams({});
+        }}
+      />
+    );
+  }
+
+  const data = search.data;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
+  const counts = data?.counts ?? {};
+
+  let list: ReactNode;
+  if (search.isPending) {
+    list = <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
+  } else if (search.isError) {
+    list = (
+      <Alert color="red" role="alert" data-testid="pharmacy-rx-error">
+        <Stack gap="xs">
+          <Text size="sm">{errorText(t, search.error)}</Text>
+          <Button size="xs" variant="light" w="fit-content" onClick={() => void search.refetch()}>
+            {t('pharmacyScreens.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (search.data.visits.length === 0) {
+    list = (
+      <Text c="dimmed" data-testid="pharmacy-rx-empty">
+        {state.query
+          ? t('pharmacyScreens.list.noMatch', { query: state.query })
+          : t('pharmacyScreens.list.empty')}
+      </Text>
+    );
+  } else {
+    list = (
+      <Stack
+        component="ul"
+        gap="xs"
+        aria-label={t('pharmacyScreens.list.label')}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {search.data.visits.map((row) => (
+          <VisitRow key={row.id} row={row} onOpen={() => setParams({ visit: row.id })} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <search aria-label={t('pharmacyScreens.search.label')}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            dispatch({ type: 'search', query: searchText });
+          }}
+        >
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              label={t('pharmacyScreens.search.label')}
+              description={t('pharmacyScreens.search.hint')}
+              value={searchText}
+              onChange={(event) => setSearchText(event.currentTarget.value)}
+              maxLength={100}
+              style={{ flex: '1 1 240px' }}
+              data-testid="pharmacy-search"
+            />
+            <Button type="submit" data-testid="pharmacy-search-submit">
+              {t('pharmacyScreens.search.submit')}
+            </Button>
+            {state.query ? (
+              <Button
+                variant="default"
+                onClick={() => {
+                  setSearchText('');
+                  dispatch({ type: 'search', query: '' });
+                }}
+              >
+                {t('pharmacyScreens.search.clear')}
+              </Button>
+            ) : null}
+          </Group>
+        </form>
+      </search>
+
+      <Tabs
+        value={state.tab}
+        onChange={(value) => {
+          if (isDashboardTab(value)) dispatch({ type: 'tab', tab: value });
+        }}
+        variant="outline"
+      >
+        <Tabs.List aria-label={t('pharmacyScreens.tabs.label')}>
+          {dashboardTabOrder.map((tab) => (
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              data-testid={`pharmacy-tab-${tab}`}
+              leftSection={tab === 'all' ? null : <StatusDot colour={pharmacyStatusColour(tab)} />}
+              rightSection={
+                <Group component="span" gap={4} wrap="nowrap">
+                  <Badge component="span" variant="light" color="gray" tt="none" radius="sm">
+                    {tabCount(counts, tab)}
+                  </Badge>
+                  {tab === 'unclaimed' && data && data.newUnclaimed > 0 ? (
+                    <Badge
+                      component="span"
+                      variant="filled"
+                      color="red"
+                      tt="none"
+                      radius="sm"
+                      data-testid="pharmacy-new-unclaimed"
+                    >
+                      {t('pharmacyScreens.tabs.new', { count: data.newUnclaimed })}
+                    </Badge>
+                  ) : null}
+                </Group>
+              }
+            >
+              {tab === 'all' ? t('pharmacyScreens.tabs.all') : t(pharmacyStatusLabelKey(tab))}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={state.tab} pt="md">
+          <Stack gap="md" aria-busy={search.isFetching}>
+            {list}
+            {data && data.total > 0 ? (
+              <Group justify="space-between" gap="xs" data-testid="pharmacy-paging">
+                <Button
+                  variant="default"
+                  disabled={state.page <= 1}
+                  onClick={() => dispatch({ type: 'page', page: state.page - 1, pages })}
+                  data-testid="pharmacy-page-prev"
+                >
+                  {t('pharmacyScreens.paging.previous')}
+                </Button>
+                <Text size="sm" aria-live="polite" data-testid="pharmacy-page-info">
+                  {t('pharmacyScreens.paging.info', { page: state.page, pages })}
+                </Text>
+                <Button
+                  variant="default"
+                  disabled={state.page >= pages}
+                  onClick={() => dispatch({ type: 'page', page: state.page + 1, pages })}
+                  data-testid="pharmacy-page-next"
+                >
+                  {t('pharmacyScreens.paging.next')}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/**
+ * /prescriptions (spec section 2: the pharmacist dashboard; the route guard admits the
+ * pharmacist role and 'readyrx'). An unverified organisation sees 'Verified account only...'.
+ */
+export function PrescriptionsScreen() {
+  const t = useT();
+  return (
+    <Stack p="md" maw={1100} mx="auto" w="100%" data-screen="prescriptions">
+      <Title order={1} size="h2">
+        {t('pharmacyScreens.dashboard.title')}
+      </Title>
+      <PharmacyVerifiedGate>{(me) => <PrescriptionsDashboard me={me} />}</PharmacyVerifiedGate>
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { Alert, Loader, Radio, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { currentBrandId } from '../../../lib/brand-store';
+import { useT } from '../../../lib/i18n';
+import type { ProductInfoLink } from '../api/get-product-info';
+import { getRxPharmacies, rxPharmaciesQueryKey } from '../api/get-rx-pharmacies';
+import { errorText, stateLabel } from './rx-format';
+import {
+  initialPharmacyValue,
+  noPharmacyValue,
+  pharmacyAddressLine,
+  pickOf,
+  type RxPharmacyPick,
+} from './rx-pharmacy-choice';
+import { RxStepFrame } from './rx-step-frame';
+
+/**
+ * Where the prescription goes (after the state step): one of the verified pharmacies taking
+ * visits from the patient's state (GET /rx/pharmacies), or none ('I will take my prescription to
+ * a pharmacy myself'). A visit that came through a pharmacy's Rx link goes to that pharmacy: it
+ * is shown, not chosen. A pharmacy brand's own pharmacy is chosen first when it is offered.
+ */
+export function RxPharmacyStep({
+  index,
+  total,
+  state,
+  link,
+  pick,
+  problem,
+  onBack,
+  onContinue,
+}: {
+  index: number;
+  total: number;
+  state: string;
+  link: ProductInfoLink | null;
+  pick: RxPharmacyPick | null;
+  /** The server refused the pharmacy chosen (it does not take this state): said here. */
+  problem: string | null;
+  onBack: () => void;
+  onContinue: (pick: RxPharmacyPick) => void;
+}) {
+  const t = useT();
+  const pharmacies = useQuery({
+    queryKey: rxPharmaciesQueryKey(state),
+    queryFn: () => getRxPharmacies(state),
+    enabled: link === null,
+  });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const list = pharmacies.data ?? [];
+  const value =
+    selected ??
+    (pharmacies.data || pharmacies.isError
+      ? initialPharmacyValue(list, currentBrandId(), pick)
+      : null);
+
+  const problemAlert = problem ? (
+    <Alert color="red" role="alert" data-testid="rx-pharmacy-problem">
+      {problem}
+    </Alert>
+  ) : null;
+
+  if (link) {
+    return (
+      <RxStepFrame
+        index={index}
+        total={total}
+        title={t('rxScreens.pharmacy.title')}
+        testId="rx-step-pharmacy"
+        onBack={onBack}
+        onContinue={() => onContinue({ kind: 'link', linkId: link.id, pharmacy: link.pharmacy })}
+      >
+        <Alert color="blue" data-testid="rx-pharmacy-fixed" data-pharmacy-id={link.pharmacy.id}>
+          <Stack gap={4}>
+            <Text fw={700}>{link.pharmacy.name}</Text>
+            <Text size="sm">{t('rxScreens.pharmacy.fromLink', { name: link.pharmacy.name })}</Text>
+          </Stack>
+        </Alert>
+        {problemAlert}
+      </RxStepFrame>
+    );
+  }
+
+  return (
+    <RxStepFrame
+      index={index}
+      total={total}
+      title={t('rxScreens.pharmacy.title')}
+      testId="rx-step-pharmacy"
+      onBack={onBack}
+      continueDisabled={pharmacies.isPending}
+      onContinue={() => {
+        const chosen = pickOf(value, list);
+        if (!chosen) {
+          setError(t('rxScreens.pharmacy.required'));
+          return;
+        }
+        onContinue(chosen);
+      }}
+    >
+      <Text size="sm" c="dimmed">
+        {t('rxScreens.pharmacy.body', { state: stateLabel(t, state) })}
+      </Text>
+      {pharmacies.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : (
+        <>
+          {pharmacies.isError ? (
+            <Alert color="red" role="alert">
+              {t('rxScreens.pharmacy.loadFailed', { message: errorText(t, pharmacies.error) })}
+            </Alert>
+          ) : list.length === 0 ? (
+            <Text size="sm" data-testid="rx-pharmacy-none-offered">
+              {t('rxScreens.pharmacy.noneOffered', { state: stateLabel(t, state) })}
+            </Text>
+          ) : null}
+          <Radio.Group
+            label={t('rxScreens.pharmacy.label')}
+            value={value}
+            onChange={(next) => {
+              setSelected(next);
+              setError(null);
+            }}
+            error={error}
+            withAsterisk
+            data-testid="rx-pharmacy-choices"
+          >
+            <Stack gap="sm" mt="xs">
+              {list.map((pharmacy) => (
+                <Radio
+                  key={pharmacy.id}
+                  value={pharmacy.id}
+                  label={pharmacy.name}
+                  description={`${pharmacyAddressLine(pharmacy)} · ${t('rxScreens.pharmacy.phone', { phone: pharmacy.phone })}`}
+                  data-testid="rx-pharmacy-option"
+                  data-pharmacy-id={pharmacy.id}
+                />
+              ))}
+              <Radio
+                value={noPharmacyValue}
+                label={t('rxScreens.pharmacy.none')}
+                data-testid="rx-pharmacy-option-none"
+              />
+            </Stack>
+          </Radio.Group>
+        </>
+      )}
+      {problemAlert}
+    </RxStepFrame>
+  );
+}
