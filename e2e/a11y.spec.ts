@@ -36,8 +36,8 @@ const patientScreens = [
 ];
 const staffScreens: Record<keyof typeof demoStaff, string[]> = {
   provider: ['/', '/clinic', '/clinic/rx', '/profile'],
-  pharmacist: ['/', '/referred-transactions', '/profile'],
-  pharmacyAdmin: ['/'],
+  pharmacist: ['/', '/prescriptions', '/referred-transactions', '/profile'],
+  pharmacyAdmin: ['/', '/prescriptions', '/links', '/pharmacists'],
   rxAdmin: ['/'],
   admin: ['/'],
 };

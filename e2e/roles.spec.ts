@@ -56,7 +56,12 @@ for (const role of ['pharmacist', 'pharmacyAdmin'] as const) {
     await logIn(page, demoStaff[role].loginId);
     await expectHome(page, demoStaff[role].name);
     await expect(page.getByTestId('referred-count')).toBeVisible();
-    expect(await navEntries(page)).toEqual(['Home', 'Referred', 'Profile']);
+    // The admin alone manages the pharmacists.
+    expect(await navEntries(page)).toEqual(
+      role === 'pharmacyAdmin'
+        ? ['Home', 'Prescriptions', 'Links', 'Pharmacists', 'Referred', 'Profile']
+        : ['Home', 'Prescriptions', 'Links', 'Referred', 'Profile'],
+    );
     await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Add a dependent' })).toHaveCount(0);
   });

@@ -127,6 +127,12 @@ test('a new patient gets LDN prescribed asynchronously: register in the flow, ev
   await expect(page.getByTestId('rx-location')).toHaveText('I am in: Florida');
   await next();
 
+  // The pharmacy the prescription goes to: the verified ones taking Florida's visits.
+  await expect(page.getByRole('heading', { name: en('rxScreens.pharmacy.title') })).toBeVisible();
+  await page.getByRole('radio', { name: /Sunrise Pharmacy/ }).check();
+  await expectAccessible(page, 'the Rx flow, pharmacy (phone width)');
+  await next();
+
   await expect(page.getByRole('heading', { name: en('rxUi.flow.consents') })).toBeVisible();
   await expect(page.getByRole('button', { name: en('rxUi.flow.consentPrint') })).toBeVisible();
   await expectAccessible(page, 'the Rx flow, consents (phone width)');
@@ -257,6 +263,9 @@ test('a new patient gets LDN prescribed asynchronously: register in the flow, ev
   });
   await expect(card.getByTestId('rx-status')).toHaveAttribute('data-status-colour', 'green');
   await expect(card.getByRole('button', { name: en('rxUi.visits.prescription') })).toBeVisible();
+  // It went to the pharmacy chosen in the flow, where it waits to be claimed.
+  await expect(card.getByTestId('rx-visit-pharmacy')).toContainText('Pharmacy: Sunrise Pharmacy');
+  await expect(card.getByTestId('rx-pharmacy-status')).toHaveText(en('rxStatus.patient.unclaimed'));
 
   const [download] = await Promise.all([
     clinic.waitForEvent('download'),

@@ -3,8 +3,10 @@ import {
   type NavArea,
   navigationFor,
 } from '@apothecall/domain/navigation/role-navigation.rules';
+import { guardRoute } from '@apothecall/domain/navigation/route-guard.rules';
 import type { RoutePath } from '@apothecall/domain/navigation/routes';
 import { Link, useLocation } from 'react-router';
+import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import type { StoredSession } from '../lib/session-store';
 import './app-navigation.css';
@@ -31,7 +33,8 @@ const labelKey = {
 
 /**
  * The signed-in person's navigation, by role (role-navigation.rules.ts): only areas whose
- * screens are built. The current area is marked with aria-current.
+ * screens are built and that the route guard would open for them (a pharmacist without the
+ * readyrx permission is not offered /links). The current area is marked with aria-current.
  */
 export function AppNavigation({
   session,
@@ -43,7 +46,22 @@ export function AppNavigation({
 }) {
   const t = useT();
   const { pathname } = useLocation();
-  const items = navigationFor(session.profile.role, isBuilt);
+  const brand = useBrandState();
+  const { profile } = session;
+  const items = navigationFor(profile.role, isBuilt).filter(
+    (item) =>
+      guardRoute({
+        path: item.path,
+        session: {
+          loggedIn: true,
+          role: profile.role,
+          credentials: profile.credentials,
+          permissions: profile.permissions,
+        },
+        brand: { homePage: brand.homePage, appSettings: brand.whiteLabel?.appSettings ?? null },
+        rxVisits: [],
+      }).kind === 'allow',
+  );
   const current = activeArea(items, pathname);
   return (
     <nav className="app-nav" aria-label={t('shell.nav.label')} data-testid="app-nav">
