@@ -92,12 +92,12 @@ test("the domain route guard keeps a patient out of the pharmacist's dashboard, 
 });
 
 test('the route guard lets a pharmacist through to /prescriptions', async ({ page }) => {
-  // The guard's side only: the dashboard itself is the pharmacy portal's (issue 15); until then
-  // the route shows the placeholder, and this test says so instead of passing against it.
+  // The guard's side: the dashboard itself is rx-pharmacy.spec.ts's.
   await page.goto('/#/prescriptions');
   await logIn(page, 'pharmacist@apothecall.test');
   await expect(page).toHaveURL(/#\/prescriptions$/);
-  await expect(page.locator('[data-placeholder="coming-soon"]')).toBeVisible();
-  await expect(page.locator('[data-screen="prescriptions"]')).toHaveCount(0);
+  await expect(page.locator('[data-screen="prescriptions"]')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Prescriptions', level: 1 })).toBeVisible();
+  await expect(page.locator('[data-placeholder="coming-soon"]')).toHaveCount(0);
   await expect(page.getByText('Unauthorized.', { exact: true })).toHaveCount(0);
 });

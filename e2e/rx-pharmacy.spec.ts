@@ -343,7 +343,6 @@ test("a pharmacist invited for FL works the Rx visit: change request, the prescr
   await expect(revokeCard).toContainText(/Revoked/);
   // Their sessions ended with the grant: the open dashboard is closed (the socket says so), and
   // any request answers 401, so the app is back at the login, where the password no longer works.
-  await rph.reload();
   await expect(rph.getByRole('button', { name: /^Log in$/ })).toBeVisible({ timeout: 15_000 });
   const refused = await request.get('/api/pharmacy/me', {
     headers: { authorization: `Bearer ${rphToken}` },

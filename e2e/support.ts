@@ -44,6 +44,22 @@ export async function useSpanish(page: Page) {
  * violation fails the test, listed with the elements it was found on.
  */
 export async function expectAccessible(page: Page, where: string) {
+  // A dialog or menu still fading in has translucent colours: axe would measure the contrast of
+  // a frame of the transition. Wait for running animations and transitions to end first.
+  // (Endless ones, such as a loader's spin, are left alone; two seconds at most.)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -11,6 +11,7 @@ import { useManifestLink } from '../features/brands/hooks/use-manifest-link';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
 import { useLang, useT } from '../lib/i18n';
+import { getSession, subscribeSession } from '../lib/session-store';
 import { AppRoutes } from './routes';
 
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
@@ -55,9 +56,24 @@ function useRefetchOnLanguageSwitch(queryClient: QueryClient) {
   }, [lang, queryClient]);
 }
 
+/**
+ * When the session goes (logout, a 401, the server ending it over the socket), nothing read
+ * with it stays in memory: the query cache is emptied, whoever cleared the session.
+ */
+function useForgetDataWithSession(queryClient: QueryClient) {
+  useEffect(
+    () =>
+      subscribeSession(() => {
+        if (!getSession()) queryClient.clear();
+      }),
+    [queryClient],
+  );
+}
+
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   useRefetchOnLanguageSwitch(queryClient);
+  useForgetDataWithSession(queryClient);
   // The white-label is read from the entry link and loaded at boot; its colours theme the app.
   useBrandBoot();
   useManifestLink();

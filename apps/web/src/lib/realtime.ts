@@ -2,7 +2,7 @@ import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { currentLanguage } from './i18n';
-import { getSession, subscribeSession } from './session-store';
+import { clearSessionIfToken, getSession, subscribeSession } from './session-store';
 
 /**
  * The one real-time connection of this tab (spec section 7: opened manually, with the token —
@@ -27,7 +27,12 @@ function connect(auth: { token: string } | { meetToken: string }): Socket {
   });
   s.on('connect', emit);
   s.on('disconnect', emit);
-  s.on(realtimeEvents.sessionEnded, () => s.disconnect());
+  s.on(realtimeEvents.sessionEnded, () => {
+    s.disconnect();
+    // The server ended this session (logout elsewhere, a revoked login, expiry): the app
+    // forgets it at once, so the screen goes to the login instead of waiting for a 401.
+    if ('token' in auth) clearSessionIfToken(auth.token);
+  });
   return s;
 }
 
