@@ -256,7 +256,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   {
     loginId: 'lonestar-pharmacist@apothecall.test',
     role: 'pharmacist',
-    label: 'pharmacist (unverified pharmacy)',
+    label: 'pharmacist (unverified)',
     organizationType: 'pharmacy',
     organizationId: 'lone-star-pharmacy',
     holder: { firstName: 'Luis', lastName: 'Ortega', dob: '1982-02-14', gender: 'M' },
