@@ -7,6 +7,13 @@ import type { Db } from '../client';
 import { accounts } from '../schema/accounts';
 import { prepayAccounts } from '../schema/payments';
 import { pharmacistGrants, pharmacyOrganizations, pharmacyRegistry } from '../schema/pharmacy';
+import { rxPrescriptions, rxVisits } from '../schema/rx';
+
+/**
+ * One demo Rx visit on Sunrise's dashboard, so the pharmacy portal is not empty in the demo:
+ * the demo patient's acute visit, prescribed by the demo provider, waiting to be claimed.
+ */
+export const demoRxVisitKey = 'demo-sunrise-unclaimed';
 
 /** What the demo pharmacies hold to pay claim fees with: $500.00. */
 export const demoPrepayBalanceCents = 50_000;
@@ -108,5 +115,51 @@ export async function seedDemoPharmacies(db: Db): Promise<void> {
         })
         .onConflictDoNothing();
     }
+  });
+  await seedDemoRxVisit(db);
+}
+
+async function seedDemoRxVisit(db: Db): Promise<void> {
+  const idOf = async (loginId: string) =>
+    (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.loginId, loginId)))[0]
+      ?.id;
+  const [patient, provider] = [
+    await idOf('patient@apothecall.test'),
+    await idOf('provider@apothecall.test'),
+  ];
+  if (!patient || !provider) return;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [visit] = await tx
+      .insert(rxVisits)
+      .values({
+        accountId: patient,
+        personId: patient,
+        idempotencyKey: demoRxVisitKey,
+        productId: 'acute',
+        status: 'rxed',
+        location: 'FL',
+        evaluation: { fields: [], bmi: null, answers: { medications: 'none' } },
+        costCents: 3500,
+        paidAt: now,
+        prescriberId: provider,
+        claimedAt: now,
+        completed: true,
+        pharmacyId: 'sunrise-pharmacy',
+        pharmacyStatus: 'unclaimed',
+        prescribedAt: now,
+      })
+      .onConflictDoNothing({ target: [rxVisits.accountId, rxVisits.idempotencyKey] })
+      .returning({ id: rxVisits.id });
+    if (!visit) return; // already seeded
+    await tx.insert(rxPrescriptions).values({
+      visitId: visit.id,
+      prescriberId: provider,
+      medication: 'Mupirocin',
+      strength: '2 %',
+      quantity: 1,
+      refills: 0,
+      directions: 'Apply to the rash twice a day for 5 days',
+    });
   });
 }

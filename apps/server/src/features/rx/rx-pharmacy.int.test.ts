@@ -600,7 +600,7 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     expect((await get(t, '/api/pharmacy/links', flPharmacist.token)).statusCode).toBe(403);
   });
 
-  it('seeds a funded prepay account for the demo pharmacies', async () => {
+  it('seeds a funded prepay account for the demo pharmacies and a visit on the demo dashboard', async () => {
     expect(demoPrepayBalanceCents).toBeGreaterThan(fee);
     const me = json(await get(t, '/api/pharmacy/me', adminToken));
     expect(me).toMatchObject({
@@ -608,5 +608,16 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
       organization: { verified: true, claimFee: fee },
     });
     expect(me.organization.prepayBalance).toBeGreaterThan(0);
+    // The demo dashboard is not empty: the demo patient's visit waits there, unclaimed.
+    const demoPharmacist = await login(t, 'pharmacist@apothecall.test');
+    const found = json(
+      await send(t, 'POST', '/api/pharmacy/rx/search', demoPharmacist, {
+        tab: 'unclaimed',
+        query: 'Maria Rivera',
+      }),
+    );
+    expect(found.visits.map((v: { patientName: string }) => v.patientName)).toContain(
+      'Maria Rivera',
+    );
   });
 });
