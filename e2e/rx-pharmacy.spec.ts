@@ -172,7 +172,7 @@ async function inviteCode(request: APIRequestContext, email: string): Promise<st
       code = mail ? /#\/resetpw\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] : undefined;
       return code;
     })
-    .toBeTruthy();
+    .toMatch(/^[A-Za-z0-9_-]{32}$/);
   return code ?? '';
 }
 

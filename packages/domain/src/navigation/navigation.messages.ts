@@ -27,7 +27,8 @@ const es: Record<keyof typeof en, string> = {
     'Este enlace abre una página fuera de este sitio. ¿Desea continuar?',
   'navigation.externalLink.continue': 'Continuar',
   'navigation.externalLink.cancel': 'Cancelar',
-  'navigation.nav.pharmacists': 'Farmacéuticos',
+  // 'Farmacéuticos' is cut off in the phone's bottom bar: the pharmacy's team.
+  'navigation.nav.pharmacists': 'Equipo',
 };
 
 export const navigationMessages = { en, es };

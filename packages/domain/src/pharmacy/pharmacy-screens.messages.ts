@@ -170,7 +170,7 @@ const es: Record<keyof typeof en, string> = {
   'pharmacyScreens.search.clear': 'Borrar la búsqueda',
   'pharmacyScreens.tabs.label': 'Recetas por estado',
   'pharmacyScreens.tabs.all': 'Todas',
-  'pharmacyScreens.tabs.new': '{count} nuevas',
+  'pharmacyScreens.tabs.new': 'Nuevas: {count}',
   'pharmacyScreens.list.label': 'Consultas de recetas',
   'pharmacyScreens.list.empty': 'No hay consultas de recetas con este estado.',
   'pharmacyScreens.list.noMatch': 'Ninguna consulta de receta coincide con "{query}".',

@@ -20,6 +20,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Facts } from '../../../components/facts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents, formatDateTime } from '../../../lib/payments/payment-format';
@@ -32,7 +33,6 @@ import { pharmacyRxQueryKey } from '../api/search-pharmacy-rx';
 import { setPharmacyRxStatus } from '../api/set-pharmacy-rx-status';
 import { ClaimDialog } from './claim-dialog';
 import { shortVisitId } from './pharmacy-dashboard';
-import { PharmacyFacts } from './pharmacy-facts';
 import { formatDay, pharmacyStatusLabel, stateName, treatmentName } from './pharmacy-format';
 import { PharmacySection } from './pharmacy-section';
 import { StatusChip } from './pharmacy-status-chip';
@@ -382,7 +382,8 @@ export function PharmacyRxDetailView({
       </PharmacySection>
 
       <PharmacySection title={t('pharmacyScreens.detail.patient')} testId="pharmacy-rx-patient">
-        <PharmacyFacts
+        <Facts
+          labelWidth={180}
           rows={[
             { key: 'name', label: t('pharmacyScreens.patient.name'), value: visit.patient.name },
             {
@@ -416,7 +417,8 @@ export function PharmacyRxDetailView({
           <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {visit.prescriptions.map((p) => (
               <Card key={p.id} component="li" withBorder radius="sm" p="sm">
-                <PharmacyFacts
+                <Facts
+                  labelWidth={180}
                   rows={[
                     { key: 'm', label: t('pharmacyScreens.rx.medication'), value: p.medication },
                     { key: 's', label: t('pharmacyScreens.rx.strength'), value: p.strength },
@@ -438,7 +440,8 @@ export function PharmacyRxDetailView({
 
       {visit.link ? (
         <PharmacySection title={t('pharmacyScreens.detail.link')} testId="pharmacy-rx-link">
-          <PharmacyFacts
+          <Facts
+            labelWidth={180}
             rows={[
               {
                 key: 'medList',

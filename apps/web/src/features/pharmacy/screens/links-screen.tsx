@@ -20,6 +20,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Facts } from '../../../components/facts';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
@@ -28,7 +29,6 @@ import { createRxLink } from '../api/create-rx-link';
 import { deleteRxLink } from '../api/delete-rx-link';
 import { getRxLinks, rxLinksQueryKey } from '../api/get-rx-links';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { PharmacyFacts } from '../components/pharmacy-facts';
 import { formatDay, treatmentName } from '../components/pharmacy-format';
 import { PharmacyVerifiedGate } from '../components/pharmacy-verified-gate';
 
@@ -150,7 +150,8 @@ function LinkCard({
         <Title order={3} size="h5" id={titleId}>
           {name}
         </Title>
-        <PharmacyFacts
+        <Facts
+          labelWidth={180}
           rows={[
             {
               key: 'medList',

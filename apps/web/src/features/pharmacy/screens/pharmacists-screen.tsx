@@ -18,6 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Facts } from '../../../components/facts';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
@@ -33,7 +34,6 @@ import {
   type InviteDraft,
   type InviteField,
 } from '../components/invite-form';
-import { PharmacyFacts } from '../components/pharmacy-facts';
 import { formatDay, treatmentName } from '../components/pharmacy-format';
 
 /** A link as the lists name it: its treatment, and its medication list when it has one. */
@@ -221,7 +221,8 @@ function PharmacistCard({
             </Badge>
           ) : null}
         </Group>
-        <PharmacyFacts
+        <Facts
+          labelWidth={180}
           rows={[
             {
               key: 'email',

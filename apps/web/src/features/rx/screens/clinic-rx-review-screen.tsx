@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Facts } from '../../../components/facts';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
@@ -30,7 +31,7 @@ import { clinicRxReviewQueryKey, getClinicRxReview } from '../api/clinic-get-rx-
 import { prescribeClinicRx } from '../api/clinic-prescribe-rx';
 import { clinicSendRxMessage } from '../api/clinic-send-rx-message';
 import { setClinicRxStatus } from '../api/clinic-set-rx-status';
-import { RxAlarmBadges, RxFacts } from '../components/rx-facts';
+import { RxAlarmBadges } from '../components/rx-facts';
 import {
   answerInWords,
   errorText,
@@ -257,7 +258,7 @@ export function ClinicRxReviewScreen() {
           title={t('rxScreens.change.title')}
           testId="rx-change-request"
         >
-          <RxFacts
+          <Facts
             rows={[
               {
                 key: 'pharmacy',
@@ -327,7 +328,7 @@ export function ClinicRxReviewScreen() {
 
       {review.data.link ? (
         <Section id="rx-link" title={t('rxScreens.change.linkTitle')} testId="rx-review-link">
-          <RxFacts
+          <Facts
             rows={[
               {
                 key: 'medList',
@@ -459,7 +460,7 @@ export function ClinicRxReviewScreen() {
       </Section>
 
       <Section id="rx-answers" title={t('rxClinic.review.answers')}>
-        <RxFacts
+        <Facts
           rows={answers.map((a) => ({
             key: a.id,
             label: textOf(t, a.phrase),

@@ -1,11 +1,17 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Read-only label/value pairs as a <dl>, so each value is read with its label. */
-export function PharmacyFacts({
+/**
+ * A read-only list of label/value pairs as a <dl>, so each value is read with its label (the
+ * prescriber's review, the pharmacy's visit, pharmacists and links). `labelWidth` at the small
+ * breakpoint and up; phones get a narrower label column.
+ */
+export function Facts({
   rows,
+  labelWidth = 260,
 }: {
   rows: readonly { key: string; label: string; value: ReactNode }[];
+  labelWidth?: number;
 }) {
   return (
     <Stack component="dl" gap={6} m={0}>
@@ -15,7 +21,7 @@ export function PharmacyFacts({
             component="dt"
             size="sm"
             c="dimmed"
-            w={{ base: 110, sm: 180 }}
+            w={{ base: Math.min(120, labelWidth), sm: labelWidth }}
             style={{ flexShrink: 0 }}
           >
             {row.label}
