@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseKind, databaseKinds } from '../../../test/harness';
+import { freePort } from '../../../test/ports';
 import { openDatabase } from '../../db/client';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -16,8 +17,13 @@ interface Running {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * main.ts in a child process on a port that is free right now. Under a loaded CI machine the
+ * first start (migrations and demo seed) can take a while, so it waits up to two minutes, and
+ * fails at once, with what the child printed, if the child exits first.
+ */
 async function start(env: Record<string, string>): Promise<Running> {
-  const port = 41000 + Math.floor(Math.random() * 9000);
+  const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -28,13 +34,22 @@ async function start(env: Record<string, string>): Promise<Running> {
       REDIS_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let output = '';
+  proc.stderr?.on('data', (chunk) => {
+    output = (output + String(chunk)).slice(-8_000);
+  });
+  let gone = false;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.once('exit', (code, signal) => resolve({ code, signal })),
+    proc.once('exit', (code, signal) => {
+      gone = true;
+      resolve({ code, signal });
+    }),
   );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && !gone) {
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -43,7 +58,7 @@ async function start(env: Record<string, string>): Promise<Running> {
     await new Promise((r) => setTimeout(r, 250));
   }
   proc.kill('SIGKILL');
-  throw new Error('server did not start');
+  throw new Error(`server did not start${gone ? ' (it exited)' : ''}:\n${output}`);
 }
 
 async function call(
@@ -165,6 +180,6 @@ describe.each(databaseKinds)(
       ).toBe(1);
       expect(await count(`select count(*) as n from ledger where state = 'pending'`)).toBe(0);
       await db.close();
-    }, 180_000);
+    }, 300_000);
   },
 );
