@@ -9,7 +9,6 @@ const en = {
   'careUi.home.start': 'Get care now',
   'careUi.toWaitingRoom': 'Go to the waiting room',
   'careUi.retry': 'Try again',
-  'careUi.close': 'Close',
 
   'careUi.step.count': 'Step {step} of {total}',
   'careUi.step.back': 'Back',
@@ -179,7 +178,6 @@ const es: Record<CareUiMessageKey, string> = {
   'careUi.home.start': 'Obtener atención ahora',
   'careUi.toWaitingRoom': 'Ir a la sala de espera',
   'careUi.retry': 'Intentar de nuevo',
-  'careUi.close': 'Cerrar',
 
   'careUi.step.count': 'Paso {step} de {total}',
   'careUi.step.back': 'Atrás',

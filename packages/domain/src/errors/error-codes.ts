@@ -59,6 +59,16 @@ export const errorCodes = [
   'PHARMACY_TRANSITION_REFUSED', // not a move of the pharmacy-side table (or a note missing)
   'PHARMACY_NOT_AVAILABLE', // the chosen pharmacy does not take visits from the state
   'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
+  // Prepay programs and access tokens
+  'PREPAY_TOKEN_REFUSED', // the token is used, in use, or in its reuse interval (errorMsg says)
+  'PREPAY_LIMIT_REACHED', // a user, account or balance limit of the program
+  'PREPAY_RESTRICTED', // the program does not pay for this treatment, pharmacy or visit type
+  'PREPAY_NOT_PAYABLE', // the visit cannot be paid by a program now
+  'PREPAY_TOKEN_NOT_ADDED', // 'Access Token was not added'
+  'PREPAY_TOKEN_NOT_DELETED', // 'Access Token was not deleted'
+  'PREPAY_TOKEN_NOT_SENT', // 'Access Token was not sent'
+  'PREPAY_USERS_NOT_UPDATED', // 'Authorized user list was not updated'
+  'PREPAY_PROGRAM_NOT_UPDATED', // 'Program was not updated'
   // Payments
   'CARD_DECLINED',
   'CARD_AVS_MISMATCH',

@@ -24,6 +24,8 @@ import { pharmacyMessages } from '../pharmacy/pharmacy.messages';
 import { pharmacyScreensMessages } from '../pharmacy/pharmacy-screens.messages';
 import { placesMessages } from '../places/places.messages';
 import { prepayMessages } from '../prepay/prepay.messages';
+import { prepayRedeemMessages } from '../prepay/prepay-redeem.messages';
+import { prepayScreensMessages } from '../prepay/prepay-screens.messages';
 import { medicationsMessages } from '../rx/medications.messages';
 import { rxStatusMessages } from '../rx/rx-status.messages';
 import { sessionMessages } from '../session/session.messages';
@@ -52,6 +54,8 @@ export const areaCatalogues = {
   payments: paymentsMessages,
   paymentScreens: paymentScreensMessages,
   prepay: prepayMessages,
+  prepayRedeem: prepayRedeemMessages,
+  prepayUi: prepayScreensMessages,
   subscriptions: subscriptionsMessages,
   careUi: careScreensMessages,
   clinicUi: clinicScreensMessages,

@@ -14,6 +14,11 @@ const en = {
   'navigation.externalLink.continue': 'Continue',
   'navigation.externalLink.cancel': 'Cancel',
   'navigation.nav.pharmacists': 'Pharmacists',
+  // Entries whose screens' texts load with the screens (the first screen's texts stay small).
+  'navigation.nav.rxVisits': 'Rx visits',
+  'navigation.nav.rxReviews': 'Rx reviews',
+  'navigation.nav.prepay': 'Prepay',
+  'navigation.menu.prepay': 'Prepay programs',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -29,6 +34,10 @@ const es: Record<keyof typeof en, string> = {
   'navigation.externalLink.cancel': 'Cancelar',
   // 'Farmacéuticos' is cut off in the phone's bottom bar: the pharmacy's team.
   'navigation.nav.pharmacists': 'Equipo',
+  'navigation.nav.rxVisits': 'Recetas',
+  'navigation.nav.rxReviews': 'Revisiones',
+  'navigation.nav.prepay': 'Prepago',
+  'navigation.menu.prepay': 'Programas prepagados',
 };
 
 export const navigationMessages = { en, es };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeArea, navigationFor, offersArea, workspaceOf } from './role-navigation.rules';
+import {
+  activeArea,
+  navigationFor,
+  offersArea,
+  offersPrepayInMenu,
+  workspaceOf,
+} from './role-navigation.rules';
 import type { RoutePath } from './routes';
 
 const everything = () => true;
@@ -27,7 +33,7 @@ describe('role navigation', () => {
 
   it('offers a pharmacist the pharmacy work and no patient care', () => {
     const areas = navigationFor('pharmacist', everything).map((item) => item.area);
-    expect(areas).toEqual(['home', 'prescriptions', 'links', 'programs', 'referred', 'profile']);
+    expect(areas).toEqual(['home', 'prescriptions', 'links', 'referred', 'profile']);
     expect(areas).not.toContain('care');
   });
 
@@ -50,6 +56,41 @@ describe('role navigation', () => {
       expect(navigationFor(role, everything).map((item) => item.area)).not.toContain('pharmacists');
     }
     expect(offersArea('pharmacist', 'prescriptions')).toBe(true);
+  });
+
+  it("offers the pharmacy's administrator the prepay programs list (issue 16), nobody else a nav entry", () => {
+    const admin = navigationFor('pharmacyAdmin', everything);
+    expect(admin.find((item) => item.area === 'programs')?.path).toBe('/prepay-select');
+    expect(offersArea('pharmacyAdmin', 'programs')).toBe(true);
+    for (const role of ['pharmacist', 'patient', 'provider', 'admin', undefined]) {
+      expect(offersArea(role, 'programs')).toBe(false);
+      expect(navigationFor(role, everything).map((item) => item.area)).not.toContain('programs');
+    }
+    // Not offered until the screen is built.
+    expect(
+      navigationFor('pharmacyAdmin', built(['/prescriptions'])).map((item) => item.area),
+    ).not.toContain('programs');
+    // A program's screens count as the entry.
+    expect(activeArea(admin, '/prepay-select')).toBe('programs');
+    expect(activeArea(admin, '/prepay-edit/7c1e0c52-0c3f-4b8e-9f1e-2a3b4c5d6e7f')).toBe('programs');
+    expect(activeArea(admin, '/prepay-addFunds/abc')).toBe('programs');
+    expect(activeArea(admin, '/prepay-purchase')).toBe('programs');
+    expect(activeArea(admin, '/prescriptions')).toBe('prescriptions');
+  });
+
+  it('offers prepay programs in the profile menu to any account holder but providers and pharmacists', () => {
+    for (const role of [
+      'patient',
+      'tester',
+      'pharmacyAdmin',
+      'admin',
+      'rxSubscriptionAdmin',
+      undefined,
+    ]) {
+      expect({ role, offered: offersPrepayInMenu(role) }).toEqual({ role, offered: true });
+    }
+    expect(offersPrepayInMenu('provider')).toBe(false);
+    expect(offersPrepayInMenu('pharmacist')).toBe(false);
   });
 
   it('never offers a route whose screen is not built, but always Home and Profile', () => {

@@ -50,7 +50,7 @@ const itemFor: Record<NavArea, RoutePath> = {
   prescriptions: '/prescriptions',
   links: '/links',
   pharmacists: '/pharmacists',
-  programs: '/prepay-home',
+  programs: '/prepay-select',
   referred: '/referred-transactions',
   rxAdmin: '/rxadmin',
 };
@@ -82,10 +82,12 @@ export function workspaceOf(role: Role | string | null | undefined): Workspace {
 /**
  * Areas of a workspace that only some of its roles get: the pharmacist and the pharmacy's
  * administrator share the pharmacy workspace, but only the administrator manages pharmacists
- * (the route guard's step 4b refuses everyone else).
+ * (the route guard's step 4b refuses everyone else) and buys the pharmacy's prepay programs
+ * (issue 16; /prepay-select, the programs list).
  */
 const onlyFor: Partial<Record<NavArea, readonly Role[]>> = {
   pharmacists: ['pharmacyAdmin'],
+  programs: ['pharmacyAdmin'],
 };
 
 /** Whether a role is offered an area of its workspace (onlyFor). */
@@ -114,6 +116,13 @@ const alsoUnder: Partial<Record<NavArea, readonly string[]>> = {
   rxVisits: ['/rx', '/rx2', '/testrx', '/rxrefill', '/rxvisitsUnpaid', '/uploadId'],
   payments: ['/transactions', '/coupon'],
   profile: ['/add-dependent', '/consents'],
+  programs: [
+    '/prepay-home',
+    '/prepay-purchase',
+    '/prepay-edit',
+    '/prepay-transactions',
+    '/prepay-addFunds',
+  ],
 };
 
 /**
@@ -134,4 +143,15 @@ export function activeArea(items: readonly NavItem[], pathname: string): NavArea
       best = { area: entry.area, length: matched };
   }
   return best?.area;
+}
+
+/** Roles whose work is not buying visits: the profile menu does not offer prepay programs. */
+const noPrepayMenu: readonly string[] = ['provider', 'pharmacist'];
+
+/**
+ * Whether the profile menu offers 'Prepay programs' (/prepay-select, issue 16): any account
+ * holder may buy a program, except a provider or a pharmacist (staff who do not buy visits).
+ */
+export function offersPrepayInMenu(role: Role | string | null | undefined): boolean {
+  return !noPrepayMenu.includes(role ?? '');
 }

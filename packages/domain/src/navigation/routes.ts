@@ -28,6 +28,9 @@ export const routes = [
   { path: '/test', screen: 'test', access: 'public' },
   { path: '/testcc', screen: 'testCreditCard', access: 'public' },
   { path: '/pharmacy', screen: 'pharmacyEntry', access: 'public' },
+  // Our addition (issue 16): the link an access token is sent with (the spec's 'redeem'
+  // screen of the logo settings). The code follows '#', so no server ever receives it.
+  { path: '/redeem/:code', screen: 'redeem', access: 'public' },
   // Public only while logged out
   { path: '/', screen: 'home', access: 'guestOnly' },
   { path: '/rx', screen: 'rx', access: 'guestOnly' },

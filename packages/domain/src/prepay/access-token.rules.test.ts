@@ -13,9 +13,11 @@ import {
   isLowBalance,
   limitRefusalMessages,
   newAccessToken,
+  normalizeToken,
   prepayNoLimit,
   recordPrescription,
   shouldNotifyLowBalance,
+  tokenFromBytes,
   tokenLength,
   tokenRefusalMessages,
   tokenSchema,
@@ -68,7 +70,7 @@ describe('access token life (spec section 4)', () => {
       reason: 'reuseNotYet',
     });
     expect(canClaimToken(denied.token, t0 + 25 * dayMs, 25)).toEqual({ ok: true });
-    expect(creditVisitBack({ id: 'p', balance: 1000 }, 2500)).toEqual({ id: 'p', balance: 3500 });
+    expect(creditVisitBack({ id: 'p', balance: 4 })).toEqual({ id: 'p', balance: 5 });
   });
 
   it('a reuse interval of 0 means none: a denied token is reusable at once', () => {
@@ -124,8 +126,8 @@ describe('access token life (spec section 4)', () => {
 describe('program limits (spec sections 3 and 9)', () => {
   const base = {
     limits: { perAccountLimit: 0, lowBalanceLimit: 0, allowedUsers: [] },
-    balance: 5000,
-    visitCost: 2500,
+    balance: 5,
+    visitCost: 1,
     userEmail: 'ana@example.com',
     userVisitsUsed: 0,
     accountVisitsUsed: 0,
@@ -170,28 +172,29 @@ describe('program limits (spec sections 3 and 9)', () => {
   });
 
   it('needs enough balance for the visit', () => {
-    expect(canUseProgram({ ...base, balance: 2499 })).toEqual({
+    expect(canUseProgram({ ...base, balance: 0 })).toEqual({
       ok: false,
       reason: 'insufficientBalance',
     });
   });
 
-  it('low balance: 0 turns it off; otherwise fires once when the balance falls under the limit', () => {
+  it('low balance: 0 turns it off; otherwise fires once when the balance falls to the limit', () => {
     expect(isLowBalance(0, 0)).toBe(false);
-    expect(shouldNotifyLowBalance(10_000, 0, 0)).toBe(false);
-    expect(shouldNotifyLowBalance(5000, 2500, 5000)).toBe(true);
-    expect(shouldNotifyLowBalance(2500, 0, 5000)).toBe(false);
-    expect(shouldNotifyLowBalance(7500, 5000, 5000)).toBe(false);
+    expect(shouldNotifyLowBalance(10, 0, 0)).toBe(false);
+    // Issue 16: a 5-visit program with a limit of 4 warns when the balance drops to 4.
+    expect(shouldNotifyLowBalance(5, 4, 4)).toBe(true);
+    expect(shouldNotifyLowBalance(4, 3, 4)).toBe(false);
+    expect(shouldNotifyLowBalance(6, 5, 4)).toBe(false);
   });
 
-  it('law: low-balance fires iff the balance crosses from >= limit to < limit', () => {
+  it('law: low-balance fires iff the balance crosses from > limit to <= limit', () => {
     fc.assert(
       fc.property(
         fc.nat(100_000),
         fc.nat(100_000),
         fc.integer({ min: 1, max: 100_000 }),
         (b, a, l) => {
-          expect(shouldNotifyLowBalance(b, a, l)).toBe(b >= l && a < l);
+          expect(shouldNotifyLowBalance(b, a, l)).toBe(b > l && a <= l);
         },
       ),
     );
@@ -226,6 +229,21 @@ describe('token (spec 5)', () => {
       });
     }
     expect(tokenSchema.parse(' ABCDEF123456 ')).toBe('ABCDEF123456');
+  });
+});
+
+describe('generated codes', () => {
+  it('are 12 characters of the alphabet, valid tokens, from any random bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 64, maxLength: 64 }), (bytes) => {
+        fc.pre(bytes.filter((b) => b < 248).length >= 12);
+        const code = tokenFromBytes(bytes);
+        expect(code).toMatch(/^[A-HJKMNP-Z2-9]{12}$/);
+        expect(validateToken(code)).toEqual({ ok: true });
+      }),
+    );
+    expect(() => tokenFromBytes(new Uint8Array(12).fill(255))).toThrow();
+    expect(normalizeToken(' abcdefgh2345 ')).toBe('ABCDEFGH2345');
   });
 });
 

@@ -159,12 +159,9 @@ export function denyToken(token: AccessToken, now: number): TokenResult {
   };
 }
 
-/** The program's money after a denial: the visit's amount goes back to the balance. */
-export function creditVisitBack<P extends { readonly balance: number }>(
-  program: P,
-  visitAmountCents: number,
-): P {
-  return { ...program, balance: program.balance + visitAmountCents };
+/** The program after a denial: the visit goes back to its balance (balances count visits). */
+export function creditVisitBack<P extends { readonly balance: number }>(program: P): P {
+  return { ...program, balance: program.balance + 1 };
 }
 
 // ---- Program limits ----
@@ -178,7 +175,7 @@ export interface AuthorizedUser {
 export interface ProgramLimits {
   /** Visits one account may take from the program; 0 = none. */
   readonly perAccountLimit: number;
-  /** Notify the pharmacy when the balance falls under this; 0 = off. */
+  /** Notify the pharmacy when the balance falls to this or below; 0 = off. */
   readonly lowBalanceLimit: number;
   /** Authorized users (e-mails). An empty list lets anyone with the token use the program. */
   readonly allowedUsers: readonly AuthorizedUser[];
@@ -233,9 +230,12 @@ export function canUseProgram(input: {
   return { ok: true };
 }
 
-/** The balance is under the low-balance limit (0 = off). */
+/**
+ * The balance is low: at or under the low-balance limit (0 = off). The spec says "under a set
+ * limit"; issue 16 wins: a limit of 4 warns when the balance drops to 4.
+ */
 export function isLowBalance(balance: number, lowBalanceLimit: number): boolean {
-  return lowBalanceLimit > 0 && balance < lowBalanceLimit;
+  return lowBalanceLimit > 0 && balance <= lowBalanceLimit;
 }
 
 /**
@@ -266,3 +266,26 @@ export function validateToken(token: string | null | undefined): FieldCheck {
   return [...token].length === tokenLength ? ok : fail('validation.token.length');
 }
 export const tokenSchema = checkedString(validateToken);
+
+/**
+ * The characters generated codes use: capitals and digits without the look-alikes (0 O 1 I L),
+ * so a code read aloud or typed from a text message survives; none of / \ ? # :.
+ */
+export const tokenAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A code from random bytes (at least `tokenLength` of them): uniform over the alphabet. */
+export function tokenFromBytes(bytes: Uint8Array): string {
+  const usable = 256 - (256 % tokenAlphabet.length);
+  let code = '';
+  for (const byte of bytes) {
+    if (byte >= usable) continue;
+    code += tokenAlphabet[byte % tokenAlphabet.length];
+    if (code.length === tokenLength) return code;
+  }
+  throw new Error('not enough random bytes for a token');
+}
+
+/** Codes are compared as typed, without surrounding spaces, in capitals. */
+export function normalizeToken(code: string): string {
+  return code.trim().toUpperCase();
+}

@@ -22,12 +22,35 @@ const en = {
   'prepay.limit.userLimitReached': 'You have reached your visit limit for this program.',
   'prepay.limit.accountLimitReached': 'This account has reached the visit limit for this program.',
   'prepay.limit.insufficientBalance': 'This program does not have enough balance for a visit.',
-  // Notifications to the pharmacy
-  'prepay.notify.lowBalance': 'The balance of program {name} is low: {balance}.',
-  'prepay.notify.claimed': 'An access token of program {name} was claimed.',
-  'prepay.notify.rx': 'A prescription was written for a visit of program {name}.',
+  'prepay.code.unknown': 'This code is not valid.',
+  'prepay.restricted.treatment': 'This program does not pay for this treatment.',
+  'prepay.restricted.pharmacy': 'This program pays only for prescriptions sent to {pharmacies}.',
+  'prepay.restricted.visitType': 'This program does not pay for this type of visit.',
+  'prepay.visit.notPayable': 'This visit cannot be paid with a prepay program now.',
+  'prepay.token.notUnused': 'Only an access token nobody has used can be changed or deleted.',
+  'prepay.delivery.invalidEmail': 'Enter a valid e-mail address to send the access token to.',
+  'prepay.delivery.invalidPhone': 'Enter a valid phone number to send the access token to.',
+  'prepay.bulk.tooMany': 'Paste at most {max} lines at a time.',
+  'prepay.bulk.invalidLine': 'Not an e-mail address or a phone number.',
+  'prepay.bulk.duplicate': 'This line repeats an earlier one.',
+  'prepay.restriction.unknownProduct': 'Unknown treatment: {productId}.',
+  'prepay.restriction.unknownPharmacy': 'Only verified pharmacies can be chosen.',
+  'prepay.users.duplicate': 'Each e-mail address can be listed once: {email}.',
+  // Notifications to the program's holder (no patient data: the program and a link)
+  'prepay.notify.lowBalance.subject': 'Low balance: {name}',
+  'prepay.notify.lowBalance':
+    'The balance of program {name} is {balance} visits. Add visits at {link}',
+  'prepay.notify.claimed.subject': 'Access token claimed: {name}',
+  'prepay.notify.claimed': 'An access token of program {name} was claimed. {link}',
+  'prepay.notify.rx.subject': 'Prescription written: {name}',
+  'prepay.notify.rx': 'A prescription was written for a visit of program {name}. {link}',
+  'prepay.notify.rxDenied.subject': 'Prescription denied: {name}',
   'prepay.notify.rxDenied':
-    'A prescription was denied for a visit of program {name}. The visit was credited back to the program.',
+    'A prescription was denied for a visit of program {name}. The visit was credited back to the program; please refund the patient. {link}',
+  // The token sent to a patient (no patient data)
+  'prepay.token.message.subject': 'Your prepaid telemedicine visit',
+  'prepay.token.message':
+    '{name} has prepaid a telemedicine visit for you. Your access token is {code}. Start here: {link}',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -49,11 +72,36 @@ const es: Record<keyof typeof en, string> = {
   'prepay.limit.accountLimitReached':
     'Esta cuenta ha alcanzado el límite de consultas de este programa.',
   'prepay.limit.insufficientBalance': 'Este programa no tiene saldo suficiente para una consulta.',
-  'prepay.notify.lowBalance': 'El saldo del programa {name} es bajo: {balance}.',
-  'prepay.notify.claimed': 'Se reclamó un token de acceso del programa {name}.',
-  'prepay.notify.rx': 'Se emitió una receta en una consulta del programa {name}.',
+  'prepay.code.unknown': 'Este código no es válido.',
+  'prepay.restricted.treatment': 'Este programa no paga este tratamiento.',
+  'prepay.restricted.pharmacy': 'Este programa solo paga recetas enviadas a {pharmacies}.',
+  'prepay.restricted.visitType': 'Este programa no paga este tipo de consulta.',
+  'prepay.visit.notPayable': 'Esta consulta no se puede pagar ahora con un programa prepagado.',
+  'prepay.token.notUnused':
+    'Solo se puede cambiar o eliminar un token de acceso que nadie ha usado.',
+  'prepay.delivery.invalidEmail':
+    'Ingrese un correo electrónico válido para enviar el token de acceso.',
+  'prepay.delivery.invalidPhone':
+    'Ingrese un número de teléfono válido para enviar el token de acceso.',
+  'prepay.bulk.tooMany': 'Pegue como máximo {max} líneas a la vez.',
+  'prepay.bulk.invalidLine': 'No es un correo electrónico ni un número de teléfono.',
+  'prepay.bulk.duplicate': 'Esta línea repite una anterior.',
+  'prepay.restriction.unknownProduct': 'Tratamiento desconocido: {productId}.',
+  'prepay.restriction.unknownPharmacy': 'Solo se pueden elegir farmacias verificadas.',
+  'prepay.users.duplicate': 'Cada correo electrónico se puede incluir una sola vez: {email}.',
+  'prepay.notify.lowBalance.subject': 'Saldo bajo: {name}',
+  'prepay.notify.lowBalance':
+    'El saldo del programa {name} es de {balance} consultas. Agregue consultas en {link}',
+  'prepay.notify.claimed.subject': 'Token de acceso reclamado: {name}',
+  'prepay.notify.claimed': 'Se reclamó un token de acceso del programa {name}. {link}',
+  'prepay.notify.rx.subject': 'Receta emitida: {name}',
+  'prepay.notify.rx': 'Se emitió una receta en una consulta del programa {name}. {link}',
+  'prepay.notify.rxDenied.subject': 'Receta denegada: {name}',
   'prepay.notify.rxDenied':
-    'Se denegó una receta en una consulta del programa {name}. La consulta se acreditó de nuevo al programa.',
+    'Se denegó una receta en una consulta del programa {name}. La consulta se acreditó de nuevo al programa; por favor reembolse al paciente. {link}',
+  'prepay.token.message.subject': 'Su consulta de telemedicina prepagada',
+  'prepay.token.message':
+    '{name} le ha prepagado una consulta de telemedicina. Su token de acceso es {code}. Comience aquí: {link}',
 };
 
 export const prepayMessages = { en, es };

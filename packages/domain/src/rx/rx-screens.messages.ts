@@ -3,8 +3,6 @@
  * flow's steps, the visit list, the ID upload page and the prescriber's review screens.
  */
 const en = {
-  'rxScreens.nav.rxVisits': 'Rx visits',
-  'rxScreens.nav.rxReviews': 'Rx reviews',
   'rxScreens.home.title': 'Prescription visits',
   'rxScreens.home.body':
     'Ask for a treatment without a call: answer a few questions and a prescriber reviews them.',
@@ -163,8 +161,6 @@ const en = {
 } as const;
 
 const es: Record<keyof typeof en, string> = {
-  'rxScreens.nav.rxVisits': 'Recetas',
-  'rxScreens.nav.rxReviews': 'Revisiones',
   'rxScreens.home.title': 'Consultas de receta',
   'rxScreens.home.body':
     'Pida un tratamiento sin llamada: responda unas preguntas y un prescriptor las revisa.',

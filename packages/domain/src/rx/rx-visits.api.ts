@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { visitPrescriptionSchema } from '../care/visits.api';
 import { centsSchema, idSchema } from '../common/common.schemas';
 import { pharmacyStatusSchema } from '../pharmacy/pharmacy-status.rules';
+import { tokenSchema } from '../prepay/access-token.rules';
+import { visitPrepaySchema } from '../prepay/prepay.api';
 import { rxSections } from './rx-products.rules';
 import { rxVisitStatusSchema } from './rx-status.rules';
 
@@ -121,6 +123,11 @@ export const submitRxPaymentRequestSchema = z.object({
   priceToken: z.string().max(2000),
   payProfileID: z.string().max(64).nullable(),
   idempotencyKey: z.string().trim().min(8).max(100),
+  /**
+   * An access token or program code (issue 16): the visit is paid from the prepay program,
+   * priced 0 (priceType prepay); the price token and card are then not used.
+   */
+  prepayCode: tokenSchema.optional(),
 });
 export type SubmitRxPaymentRequest = z.input<typeof submitRxPaymentRequestSchema>;
 
@@ -180,6 +187,8 @@ export const rxVisitViewSchema = z.object({
   pharmacyStatus: pharmacyStatusSchema.nullable().default(null),
   /** The pharmacy's note to the patient with a fulfilment status (ready ... delivered). */
   pharmacyNote: z.string().default(''),
+  /** Paid from a prepay program: which, the token, and where the token is (issue 16). */
+  prepay: visitPrepaySchema.nullable().default(null),
 });
 export type RxVisitView = z.infer<typeof rxVisitViewSchema>;
 

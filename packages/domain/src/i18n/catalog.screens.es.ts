@@ -1,0 +1,22 @@
+/** The Spanish texts of catalog.screens.en.ts (every key, typed by the English ones). */
+
+import { careScreensMessagesEs } from '../care/care-screens.messages';
+import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
+import { visitCallMessagesEs } from '../care/visit-call.messages';
+import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
+import { pharmacyScreensMessagesEs } from '../pharmacy/pharmacy-screens.messages';
+import { prepayRedeemMessagesEs } from '../prepay/prepay-redeem.messages';
+import { prepayScreensMessagesEs } from '../prepay/prepay-screens.messages';
+import { rxScreensMessagesEs } from '../rx/rx-screens.messages';
+import type { ScreenMessageKey } from './catalog.screens.en';
+
+export const esScreens: Record<ScreenMessageKey, string> = {
+  ...rxScreensMessagesEs,
+  ...paymentScreensMessagesEs,
+  ...prepayRedeemMessagesEs,
+  ...prepayScreensMessagesEs,
+  ...careScreensMessagesEs,
+  ...clinicScreensMessagesEs,
+  ...visitCallMessagesEs,
+  ...pharmacyScreensMessagesEs,
+};
