@@ -10,6 +10,7 @@ import { filesModule } from './features/files/files.module';
 import { notesModule } from './features/notes/notes.module';
 import { paymentsModule } from './features/payments/payments.module';
 import { pharmacyModule } from './features/pharmacy/pharmacy.module';
+import { prepayModule } from './features/prepay/prepay.module';
 import { rxModule } from './features/rx/rx.module';
 import { systemModule } from './features/system/system.module';
 import { frameworkErrorOptions } from './platform/http';
@@ -81,6 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const files = filesModule(ctx);
   const pharmacy = pharmacyModule(ctx, { accounts: accounts.port, payments: payments.port });
+  const prepay = prepayModule(ctx, {
+    accounts: accounts.port,
+    payments: payments.port,
+    pharmacy: pharmacy.port,
+  });
   const rx = rxModule(ctx, {
     care: care.port,
     accounts: accounts.port,
@@ -89,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: payments.port,
     files: files.port,
     pharmacy: pharmacy.port,
+    prepay: prepay.port,
   });
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
   const modules: AreaModule[] = [
@@ -101,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notes,
     files,
     pharmacy,
+    prepay,
     rx,
   ];
 

@@ -101,6 +101,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   CONSULTATION_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4900),
   PHARMACY_CLAIM_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  PREPAY_VISIT_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'authorize-net']).default('sandbox'),
   AUTHORIZE_NET_API_LOGIN_ID: z.string().min(1).optional(),
   AUTHORIZE_NET_TRANSACTION_KEY: z.string().min(1).optional(),
@@ -159,6 +160,8 @@ export interface Config {
     readonly feeCents: number;
     /** What a pharmacy's claim of an Rx visit takes from its prepay account (placeholder). */
     readonly claimFeeCents: number;
+    /** What one visit of a prepay program costs its buyer (issue 16; a placeholder amount). */
+    readonly prepayVisitCents: number;
     /** A charge left pending this long is settled from the gateway's record. */
     readonly reconcileAfterMs: number;
     readonly gateway:
@@ -253,6 +256,7 @@ export function loadConfig(
     payments: {
       feeCents: e.CONSULTATION_FEE_CENTS,
       claimFeeCents: e.PHARMACY_CLAIM_FEE_CENTS,
+      prepayVisitCents: e.PREPAY_VISIT_CENTS,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
       gateway:
         e.PAYMENT_GATEWAY === 'authorize-net'

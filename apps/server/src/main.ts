@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
+import { demoPrepay } from './db/seed/demo-prepay';
 import { demoPassword, seedDemo } from './db/seed/demo-seed';
 import { loggableError } from './platform/http';
 import { createPasswordHasher } from './platform/passwords';
@@ -56,6 +57,11 @@ async function main(): Promise<void> {
   if (logins.length > 0) {
     lines.push('', `Demo logins (password for all: ${demoPassword})`);
     for (const login of logins) lines.push(`  ${login.role.padEnd(28)} ${login.loginId}`);
+    lines.push(
+      '',
+      `Demo access token (Sunrise prepaid visits): ${demoPrepay.token}`,
+      `  open http://${shownHost}:${port}/#/redeem/${demoPrepay.token}`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

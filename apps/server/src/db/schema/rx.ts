@@ -58,6 +58,8 @@ export const rxVisits = pgTable(
     pharmacyId: text('pharmacy_id'),
     /** The pharmacy's Rx link the visit came through (attribution). */
     linkId: text('link_id'),
+    /** Paid from a prepay program (issue 16): the prepay area's redemption id. */
+    prepayRedemptionId: text('prepay_redemption_id'),
     /** Pharmacy-side status (domain pharmacy/pharmacy-status.rules); set once prescribed. */
     pharmacyStatus: text('pharmacy_status'),
     /** The pharmacy's note with a fulfilment status, shown to the patient. */

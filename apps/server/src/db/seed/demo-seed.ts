@@ -8,6 +8,7 @@ import { providerLicenses, providerProfiles } from '../schema/clinic';
 import { coupons } from '../schema/payments';
 import { seedDemoNotes } from './demo-notes';
 import { seedDemoPharmacies } from './demo-pharmacies';
+import { seedDemoPrepay } from './demo-prepay';
 
 /**
  * Demo data for `npm start` and the tests: one brand and one login of every role the product
@@ -371,6 +372,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
   });
   await seedDemoNotes(db);
   await seedDemoPharmacies(db);
+  await seedDemoPrepay(db);
   return demoAccounts.map((d) => ({
     role: d.label,
     loginId: d.loginId,

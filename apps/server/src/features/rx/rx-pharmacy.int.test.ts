@@ -27,6 +27,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { jpegWithGps } from '../../../test/image-fixtures';
+import { acuteAnswers } from '../../../test/rx-fixtures';
 import { accounts } from '../../db/schema/accounts';
 import { prepayAccounts, prepayEntries } from '../../db/schema/payments';
 import { pharmacyOrganizations } from '../../db/schema/pharmacy';
@@ -34,15 +35,6 @@ import { outbox } from '../../db/schema/platform';
 import { rxVisits } from '../../db/schema/rx';
 import { demoPrepayBalanceCents } from '../../db/seed/demo-pharmacies';
 
-const acuteAnswers = {
-  conditions: ['none'],
-  medications: 'none',
-  allergies: 'none',
-  weightLbs: '170',
-  heightIn: '70',
-  acuteProblem: 'A rash on my arm for four days',
-  acuteDuration: 'days',
-};
 const admin = 'pharmacy-admin@apothecall.test';
 const sunrise = 'sunrise-pharmacy';
 const fee = 500;

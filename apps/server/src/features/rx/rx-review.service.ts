@@ -23,10 +23,11 @@ import type { RosterPort } from '../clinic/roster.port';
 import type { FilesPort, OpenedFile } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PrepayPort } from '../prepay/prepay.port';
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { patientFacts } from './rx.service';
-import { messageView, pharmacyStatusOf, statusOf } from './rx.views';
+import { isPaid, messageView, pharmacyStatusOf, statusOf } from './rx.views';
 import type { RxViewLoader } from './rx-visit-views';
 
 /** A visit in the shared queue (`createdAt`: when it joined the line, i.e. was paid). */
@@ -97,6 +98,8 @@ export function createRxReviewService(deps: {
   roster: Pick<RosterPort, 'licenses'>;
   queue: VisitQueue<RxQueueItem>;
   payments: Pick<PaymentsPort, 'refund'>;
+  /** Prepaid visits: their outcome settles the program's token (issue 16). */
+  prepay: Pick<PrepayPort, 'settle'>;
   files: Pick<FilesPort, 'openFor'>;
   pharmacy: Pick<PharmacyPort, 'organization' | 'resolveLink'>;
   audit: AuditService;
@@ -123,7 +126,7 @@ export function createRxReviewService(deps: {
     const visit = isUuid(visitId) ? await deps.repo.visit(visitId) : undefined;
     const mayAct =
       visit &&
-      visit.ledgerId !== null &&
+      isPaid(visit) &&
       states.includes(visit.location) &&
       (visit.status === 'waiting' || visit.prescriberId === actor.accountId);
     if (!visit || !mayAct) {
@@ -204,7 +207,7 @@ export function createRxReviewService(deps: {
         ...(product ? { category: product.category } : {}),
         ...(product?.category === 'ldn' ? { dailyDoseMg: Number.parseFloat(p.strength) } : {}),
       })),
-      prepaid: false,
+      prepaid: visit.prepayRedemptionId !== null,
       state: visit.location,
       currentMedications: typeof current === 'string' ? [current] : [],
     });
@@ -269,7 +272,7 @@ export function createRxReviewService(deps: {
       const person = await deps.accounts.person(visit.personId);
       if (!person) throw appErrors.notFound();
       const earlier = (await deps.repo.visitsOfPerson(visit.personId)).filter(
-        (v) => v.id !== visit.id && v.ledgerId !== null,
+        (v) => v.id !== visit.id && isPaid(v),
       );
       const [views, messages, notes, link, pharmacy] = await Promise.all([
         deps.views([visit, ...earlier]),
@@ -421,10 +424,16 @@ export function createRxReviewService(deps: {
         from,
         to,
       });
+      // A prepaid visit the prescriber refunds is a denial: the visit goes back to the program
+      // and the patient waits out the program's reuse interval.
+      if (to === 'refund' && visit.prepayRedemptionId) {
+        await deps.prepay.settle(`rx:${visit.id}`, 'denied');
+      }
       await told(moved, from === 'waiting');
       if (to === 'refund' && visit.ledgerId) {
         await deps.payments.refund(visit.accountId, visit.ledgerId, `refund:rx:${visit.id}`, actor);
       }
+
       const [view] = await deps.views([moved]);
       if (!view) throw appErrors.notFound();
       return view;
@@ -458,6 +467,7 @@ export function createRxReviewService(deps: {
         visitId: visit.id,
         prescriptions: written.map((p) => p.id),
       });
+      if (moved.prepayRedemptionId) await deps.prepay.settle(`rx:${visit.id}`, 'claimedWithRx');
       await told(moved);
       if (moved.pharmacyId) await deps.onNewPharmacyVisit?.(moved);
       const [view] = await deps.views([moved]);

@@ -1,6 +1,7 @@
 import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PrepayPort } from '../prepay/prepay.port';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { visitView } from './rx.views';
 
@@ -14,16 +15,19 @@ export function createRxViewLoader(deps: {
   repo: Pick<RxRepo, 'filesOf' | 'prescriptionsOf'>;
   accounts: Pick<AccountsPort, 'persons'>;
   pharmacy: Pick<PharmacyPort, 'organization'>;
+  prepay: Pick<PrepayPort, 'visitPrepay'>;
 }): RxViewLoader {
   return async (visits) => {
     if (visits.length === 0) return [];
     const ids = visits.map((v) => v.id);
     const pharmacyIds = [...new Set(visits.flatMap((v) => (v.pharmacyId ? [v.pharmacyId] : [])))];
-    const [people, files, prescriptions, pharmacies] = await Promise.all([
+    const prepaid = visits.flatMap((v) => (v.prepayRedemptionId ? [`rx:${v.id}`] : []));
+    const [people, files, prescriptions, pharmacies, prepay] = await Promise.all([
       deps.accounts.persons(visits.map((v) => v.personId)),
       deps.repo.filesOf(ids),
       deps.repo.prescriptionsOf(ids),
       Promise.all(pharmacyIds.map((id) => deps.pharmacy.organization(id))),
+      prepaid.length > 0 ? deps.prepay.visitPrepay(prepaid) : Promise.resolve(new Map()),
     ]);
     return visits.map((visit) => {
       const person = people.find((p) => p.id === visit.personId);
@@ -40,6 +44,7 @@ export function createRxViewLoader(deps: {
           })),
         prescriptions: prescriptions.filter((p) => p.visitId === visit.id),
         pharmacyName: pharmacies.find((o) => o?.id === visit.pharmacyId)?.name ?? null,
+        prepay: prepay.get(`rx:${visit.id}`),
       });
     });
   };

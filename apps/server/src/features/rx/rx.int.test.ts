@@ -25,6 +25,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { jpegWithGps } from '../../../test/image-fixtures';
+import { acuteAnswers } from '../../../test/rx-fixtures';
 
 /** LDN answers down the branch that asks for a document (ldnRecords: yes). */
 const ldnAnswers = {
@@ -40,16 +41,6 @@ const ldnAnswers = {
   ldnRecords: 'yes',
 };
 const ldnConsent = [{ id: 'ldn', versionDate: '2025-01-01' }];
-
-const acuteAnswers = {
-  conditions: ['none'],
-  medications: 'none',
-  allergies: 'none',
-  weightLbs: '170',
-  heightIn: '70',
-  acuteProblem: 'A rash on my arm for four days',
-  acuteDuration: 'days',
-};
 
 /**
  * Asynchronous prescription visits through the whole app (issue 14): the catalogue, the

@@ -14,6 +14,7 @@ import type { RosterPort } from '../clinic/roster.port';
 import type { FilesPort } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PrepayPort } from '../prepay/prepay.port';
 import { createErxTransmitter } from './erx-channel';
 import { pharmacyNoticeJob } from './pharmacy-notice.job';
 import { subscribeRxNotifier } from './rx.notifier';
@@ -51,12 +52,18 @@ export function rxModule(
     payments: PaymentsPort;
     files: FilesPort;
     pharmacy: PharmacyPort;
+    prepay: PrepayPort;
   },
 ): AreaModule {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createRxRepo(db);
-  const views = createRxViewLoader({ repo, accounts: ports.accounts, pharmacy: ports.pharmacy });
+  const views = createRxViewLoader({
+    repo,
+    accounts: ports.accounts,
+    pharmacy: ports.pharmacy,
+    prepay: ports.prepay,
+  });
   const queue = createVisitQueue<RxQueueItem>({
     store: {
       waiting: (states) => repo.waitingIn(states),
@@ -100,6 +107,7 @@ export function rxModule(
     payments: ports.payments,
     files: ports.files,
     pharmacy: ports.pharmacy,
+    prepay: ports.prepay,
     audit,
     events,
     ...clock,
@@ -113,6 +121,7 @@ export function rxModule(
     payments: ports.payments,
     files: ports.files,
     pharmacy: ports.pharmacy,
+    prepay: ports.prepay,
     audit,
     events,
     onNewPharmacyVisit: async (visit) => {

@@ -36,6 +36,8 @@ export interface RxVisitRecord {
   prescriptionChangedAt: Date | null;
   pharmacyId: string | null;
   linkId: string | null;
+  /** Paid from a prepay program: the prepay area's redemption (issue 16). */
+  prepayRedemptionId: string | null;
   pharmacyStatus: string | null;
   pharmacyNote: string;
   prescribedAt: Date | null;
@@ -115,6 +117,7 @@ export interface RxVisitChanges {
   attachmentsPending?: boolean;
   statusComment?: string;
   ledgerId?: string;
+  prepayRedemptionId?: string;
   paidAt?: Date;
   prescriberId?: string;
   claimedAt?: Date;
@@ -255,6 +258,7 @@ const visitColumns = {
   prescriptionChangedAt: rxVisits.prescriptionChangedAt,
   pharmacyId: rxVisits.pharmacyId,
   linkId: rxVisits.linkId,
+  prepayRedemptionId: rxVisits.prepayRedemptionId,
   pharmacyStatus: rxVisits.pharmacyStatus,
   pharmacyNote: rxVisits.pharmacyNote,
   prescribedAt: rxVisits.prescribedAt,

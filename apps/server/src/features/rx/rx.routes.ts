@@ -1,6 +1,10 @@
 import { claimResponseSchema } from '@apothecall/domain/care/visits.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
+  rxPrepayPriceRequestSchema,
+  rxPrepayPriceResponseSchema,
+} from '@apothecall/domain/prepay/prepay.api';
+import {
   getMessageAttachmentRequestSchema,
   getVerifyIdDocRequestSchema,
   logFormRequestSchema,
@@ -181,6 +185,26 @@ export function rxRoutes(deps: {
       async (request) => ({
         error: false as const,
         ...(await deps.rx.price(actorOf(request), request.params.id)),
+      }),
+    );
+
+    r.post(
+      '/rx/visits/:id/prepay-price',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'The visit priced by an access token or program code (0, priceType prepay)',
+          params: idParamsSchema,
+          body: rxPrepayPriceRequestSchema,
+          response: { 200: rxPrepayPriceResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        price: 0 as const,
+        priceType: 'prepay' as const,
+        offer: await deps.rx.prepayPrice(actorOf(request), request.params.id, request.body.code),
       }),
     );
 

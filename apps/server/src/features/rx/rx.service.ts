@@ -1,6 +1,7 @@
 import { ageOn, calendarDateOfUtc, parseDateInput } from '@apothecall/domain/dates/dates.rules';
 import { awaitsUploads } from '@apothecall/domain/navigation/route-guard.rules';
 import { serviceAvailability } from '@apothecall/domain/places/places.rules';
+import type { PrepayOffer } from '@apothecall/domain/prepay/prepay.api';
 import {
   consentsAccepted,
   evaluateRxAnswers,
@@ -27,9 +28,10 @@ import type { CarePort } from '../care/care.port';
 import type { FilesPort, OpenedFile } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PrepayPort, PrepayVisit } from '../prepay/prepay.port';
 import './rx.events';
 import type { RxIdDocumentRecord, RxRepo, RxVisitRecord } from './rx.repo';
-import { messageView, productView } from './rx.views';
+import { isPaid, messageView, productView } from './rx.views';
 import type { RxViewLoader } from './rx-visit-views';
 
 /** An upload as the HTTP layer read it (bounded by the configured maximum). */
@@ -50,6 +52,8 @@ export interface RxService {
     actor: Actor,
     visitId: string,
   ): Promise<{ price: number; priceToken: string; data: { title: string; msg: string } }>;
+  /** The visit priced by an access token or program code: 0, priceType prepay (issue 16). */
+  prepayPrice(actor: Actor, visitId: string, code: string): Promise<PrepayOffer>;
   pay(
     actor: Actor,
     input: {
@@ -57,6 +61,7 @@ export interface RxService {
       priceToken: string;
       payProfileID: string | null;
       idempotencyKey: string;
+      prepayCode?: string | undefined;
     },
   ): Promise<RxVisitView>;
   list(actor: Actor, only?: 'unpaid'): Promise<{ visits: RxVisitView[]; actionRequired: boolean }>;
@@ -111,12 +116,14 @@ export function createRxService(deps: {
   views: RxViewLoader;
   /** Earlier on-demand visits: a state's "1st Video" requirement is met by a completed one. */
   care: CarePort;
-  accounts: Pick<AccountsPort, 'person' | 'family'>;
+  accounts: Pick<AccountsPort, 'person' | 'family' | 'loginId'>;
   brands: Pick<BrandsPort, 'careSettings'>;
   payments: Pick<PaymentsPort, 'charge' | 'refund' | 'quote'>;
   files: Pick<FilesPort, 'upload' | 'open' | 'openFor'>;
   /** Where a visit's prescription goes: a chosen verified pharmacy, or a link's. */
   pharmacy: Pick<PharmacyPort, 'routeFor' | 'resolveLink'>;
+  /** Visits paid from a prepay program by an access token or program code (issue 16). */
+  prepay: Pick<PrepayPort, 'quote' | 'redeem' | 'settle'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
   now?: () => Date;
@@ -170,6 +177,48 @@ export function createRxService(deps: {
       name: 'id',
       contentType: 'image/jpeg',
     });
+  }
+
+  /** The visit as a prepay program sees it: who, which treatment, where it goes. */
+  async function prepayVisit(actor: Actor, visit: RxVisitRecord): Promise<PrepayVisit> {
+    return {
+      ref: `rx:${visit.id}`,
+      accountId: visit.accountId,
+      personId: visit.personId,
+      email: (await deps.accounts.loginId(actor.accountId)) ?? '',
+      productId: visit.productId,
+      pharmacyId: visit.pharmacyId,
+    };
+  }
+
+  async function payable(actor: Actor, visitId: string) {
+    const visit = await ownVisit(actor, visitId);
+    if (visit.status !== 'pendingMedPayment') {
+      throw new AppError(409, 'RX_NOT_PAYABLE', 'rx.visit.notPayable');
+    }
+    return visit;
+  }
+
+  /** Pays the visit from a program: one visit taken (once per visit), then the visit waits. */
+  async function payFromProgram(actor: Actor, visit: RxVisitRecord, code: string) {
+    const { redemptionId } = await deps.prepay.redeem(actor, code, await prepayVisit(actor, visit));
+    const moved = await deps.repo.move(
+      visit.id,
+      { status: visit.status, version: visit.version },
+      'waiting',
+      { prepayRedemptionId: redemptionId, paidAt: now() },
+    );
+    if (!moved) {
+      // The visit changed meanwhile (cancelled in another tab): the visit goes back unused.
+      await deps.prepay.settle(`rx:${visit.id}`, 'released');
+      throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+    }
+    await deps.audit.record(actor, 'rx.visit.pay', subject(visit), {
+      visitId: visit.id,
+      prepayRedemptionId: redemptionId,
+    });
+    await changed(moved, true);
+    return view(moved);
   }
 
   return {
@@ -287,19 +336,22 @@ export function createRxService(deps: {
     },
 
     async price(actor, visitId) {
-      const visit = await ownVisit(actor, visitId);
-      if (visit.status !== 'pendingMedPayment') {
-        throw new AppError(409, 'RX_NOT_PAYABLE', 'rx.visit.notPayable');
-      }
+      const visit = await payable(actor, visitId);
       return deps.payments.quote(actor.accountId, `rx:${visit.id}`, visit.costCents);
+    },
+
+    async prepayPrice(actor, visitId, code) {
+      const visit = await payable(actor, visitId);
+      return deps.prepay.quote(actor, code, await prepayVisit(actor, visit));
     },
 
     async pay(actor, input) {
       const visit = await ownVisit(actor, input.visitId);
-      if (visit.ledgerId) return view(visit);
+      if (isPaid(visit)) return view(visit);
       if (visit.status !== 'pendingMedPayment') {
         throw new AppError(409, 'RX_NOT_PAYABLE', 'rx.visit.notPayable');
       }
+      if (input.prepayCode) return payFromProgram(actor, visit, input.prepayCode);
       const product = rxProductById(visit.productId);
       // The visit's key is the charge's key: a retried payment is one charge.
       const charge = await deps.payments.charge(
@@ -367,6 +419,10 @@ export function createRxService(deps: {
         visitId: visit.id,
         refunded: to === 'refund',
       });
+      // Cancelled before review: the prepaid visit and its token go back unused (no denial).
+      if (to === 'refund' && visit.prepayRedemptionId) {
+        await deps.prepay.settle(`rx:${visit.id}`, 'released');
+      }
       await changed(moved, to === 'refund');
       if (to === 'refund' && visit.ledgerId) {
         await deps.payments.refund(actor.accountId, visit.ledgerId, `refund:rx:${visit.id}`, actor);

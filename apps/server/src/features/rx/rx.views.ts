@@ -3,6 +3,7 @@ import {
   noteRuleFor,
   type PharmacyStatus,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import type { VisitPrepay } from '@apothecall/domain/prepay/prepay.api';
 import { productConsents, type RxProduct } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
 import { isRxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
@@ -77,6 +78,7 @@ export function visitView(
     files: readonly RxVisitFile[];
     prescriptions: readonly RxPrescriptionRecord[];
     pharmacyName: string | null;
+    prepay?: VisitPrepay | undefined;
   },
 ): RxVisitView {
   const status = statusOf(visit);
@@ -90,7 +92,7 @@ export function visitView(
     version: visit.version,
     state: visit.location,
     cost: visit.costCents,
-    paid: visit.ledgerId !== null,
+    paid: isPaid(visit),
     idPending: visit.idPending,
     attachmentsPending: visit.attachmentsPending,
     statusComment: status === 'exit' ? visit.statusComment : '',
@@ -107,7 +109,13 @@ export function visitView(
     // Fulfilment notes are written to the patient; other notes stay between the professionals.
     pharmacyNote:
       pharmacyStatus && noteRuleFor(pharmacyStatus) === 'optional' ? visit.pharmacyNote : '',
+    prepay: extra.prepay ?? null,
   };
+}
+
+/** Paid by card (a ledger charge) or from a prepay program (a redemption). */
+export function isPaid(visit: Pick<RxVisitRecord, 'ledgerId' | 'prepayRedemptionId'>): boolean {
+  return visit.ledgerId !== null || visit.prepayRedemptionId !== null;
 }
 
 export function pharmacyStatusOf(

@@ -1,0 +1,734 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { dayMs } from '@apothecall/domain/prepay/access-token.rules';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseKinds,
+  demo,
+  get,
+  login,
+  newPatient,
+  type Patient,
+  type Payer,
+  readyToPay,
+  send,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness';
+import { jpegWithGps } from '../../../test/image-fixtures';
+import { acuteAnswers } from '../../../test/rx-fixtures';
+import { outbox } from '../../db/schema/platform';
+import { prepayPrograms, prepayRedemptions } from '../../db/schema/prepay';
+
+const admin = 'pharmacy-admin@apothecall.test';
+const sunrise = 'sunrise-pharmacy';
+const visitPrice = 3000;
+
+type Res = Awaited<ReturnType<TestApp['fastify']['inject']>>;
+
+/**
+ * Prepay programs and access tokens through the whole app (issue 16): a pharmacy's purchase,
+ * tokens sent by SMS, redemption at price 0, the balance and its low-balance notice, a denial
+ * that credits the visit back and starts the patient's reuse interval (day 24 refused, day 25
+ * allowed, on the app's clock), 20 concurrent redemptions of one token, per-account and
+ * per-user limits, restrictions, authorized users, forbidden token characters. One app per
+ * database.
+ */
+describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
+  let t: TestApp;
+  let dataDir: string;
+  let provider: string;
+  let adminToken: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-prepay-'));
+    t = await startTestApp(kind, { DATA_DIR: dataDir, PUBLIC_URL: 'https://app.example.test' });
+    provider = await login(t, demo.provider);
+    adminToken = await login(t, admin);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const json = (res: Res) => res.json();
+  async function ok(res: Res) {
+    expect({ status: res.statusCode, body: res.statusCode === 200 ? null : res.json() }).toEqual({
+      status: 200,
+      body: null,
+    });
+    return res.json();
+  }
+
+  /** The admin's card on file (added once). */
+  let adminCard: string | undefined;
+  async function card(): Promise<string> {
+    adminCard ??= (await readyToPay(t, { token: adminToken })).payProfileID;
+    return adminCard;
+  }
+
+  /** A program bought by the pharmacy's admin, with settings changed as given. */
+  async function program(
+    visits: number,
+    settings: Record<string, unknown> = {},
+    extra: { lowBalanceLimit?: number; authorizedUsers?: string[] } = {},
+  ) {
+    const name = `Program ${randomUUID().slice(0, 8)}`;
+    const bought = await ok(
+      await send(t, 'POST', '/api/prepay-purchase', adminToken, {
+        visitCount: visits,
+        name,
+        payProfileID: await card(),
+        idempotencyKey: randomUUID(),
+        ...extra,
+      }),
+    );
+    const current = bought.program;
+    if (Object.keys(settings).length === 0) return current;
+    const {
+      id,
+      code,
+      owner,
+      authorized,
+      balance,
+      visitCount,
+      visitsUsed,
+      programAmt,
+      pharmacy,
+      pharmacies,
+      createdAt,
+      ...editable
+    } = current;
+    return (
+      await ok(
+        await send(t, 'POST', `/api/prepay-program/${id}`, adminToken, {
+          ...editable,
+          ...settings,
+        }),
+      )
+    ).program;
+  }
+
+  async function token(programId: string, extra: Record<string, unknown> = {}): Promise<string> {
+    return (
+      await ok(await send(t, 'POST', '/api/prepay-nonce/add', adminToken, { programId, ...extra }))
+    ).token.code;
+  }
+
+  async function uploadId(payer: Payer) {
+    const form = new FormData();
+    form.append('patientID', payer.personId);
+    const photo = new Uint8Array(await jpegWithGps());
+    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+    const request = new Request('http://localhost/upload', { method: 'POST', body: form });
+    const res = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/rx/id',
+      headers: {
+        authorization: `Bearer ${payer.token}`,
+        'content-type': request.headers.get('content-type') ?? '',
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  /** A patient ready for an Rx visit in FL, with an ID on file. */
+  async function patient(): Promise<Payer & { patient: Patient }> {
+    const who = await newPatient(t);
+    const payer = await readyToPay(t, who, { state: 'FL' });
+    await uploadId(payer);
+    return { ...payer, patient: who };
+  }
+
+  /** An unpaid Rx visit (acute, unless said), routed to Sunrise unless said. */
+  async function visit(payer: Payer, route: object = { pharmacyId: sunrise }, productId = 'acute') {
+    const res = await send(t, 'POST', '/api/submit-rx-evaluation', payer.token, {
+      patientID: payer.personId,
+      productId,
+      answers: acuteAnswers,
+      consents: [],
+      state: 'FL',
+      idempotencyKey: randomUUID(),
+      ...route,
+    });
+    return (await ok(res)).visit.id as string;
+  }
+
+  const pay = (payer: Payer, visitId: string, code: string) =>
+    send(t, 'POST', '/api/submit-rx-payment', payer.token, {
+      visitId,
+      priceToken: '',
+      payProfileID: null,
+      idempotencyKey: randomUUID(),
+      prepayCode: code,
+    });
+  const quote = (payer: Payer, visitId: string, code: string) =>
+    send(t, 'POST', `/api/rx/visits/${visitId}/prepay-price`, payer.token, { code });
+  const balanceOf = async (id: string) =>
+    (await ok(await get(t, `/api/prepay-program/${id}`, adminToken))).program.balance as number;
+  const tokenState = async (programId: string, code: string) =>
+    (
+      (await ok(await get(t, `/api/prepay-nonce-list/${programId}`, adminToken))).tokens as {
+        code: string;
+        state: string;
+      }[]
+    ).find((x) => x.code === code)?.state;
+  const rxVisit = async (payer: Payer, id: string) =>
+    (
+      (await ok(await get(t, '/api/rx/visits', payer.token))).visits as (Record<string, unknown> & {
+        id: string;
+        prepay: { state: string; token: string | null } | null;
+        status: string;
+        paid: boolean;
+      })[]
+    ).find((v) => v.id === id) as Record<string, unknown> & {
+      prepay: { state: string; token: string | null } | null;
+      status: string;
+      paid: boolean;
+    };
+  const versionOf = async (id: string) =>
+    (await ok(await get(t, `/api/clinic/rx/${id}`, provider))).review.visit.version as number;
+
+  /** The prescriber claims the visit and refunds it: the prescription is denied. */
+  async function deny(id: string) {
+    await ok(await send(t, 'POST', `/api/clinic/rx/${id}/claim`, provider));
+    await ok(
+      await send(t, 'POST', `/api/clinic/rx/${id}/status`, provider, {
+        status: 'refund',
+        version: await versionOf(id),
+      }),
+    );
+  }
+
+  async function prescribe(id: string) {
+    await ok(await send(t, 'POST', `/api/clinic/rx/${id}/claim`, provider));
+    await ok(
+      await send(t, 'POST', `/api/clinic/rx/${id}/status`, provider, {
+        status: 'ended',
+        version: await versionOf(id),
+      }),
+    );
+    await ok(
+      await send(t, 'POST', `/api/clinic/rx/${id}/prescribe`, provider, {
+        version: await versionOf(id),
+        prescriptions: [
+          {
+            medication: 'Mupirocin',
+            strength: '2 %',
+            quantity: 1,
+            refills: 0,
+            directions: 'Apply twice a day',
+          },
+        ],
+      }),
+    );
+  }
+
+  const mails = (subject: string) =>
+    t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'email'), like(outbox.subject, subject)));
+
+  it('sells a 5-visit program, sends a token by SMS, takes a visit at 0, warns once at the limit, credits a denial back', async () => {
+    const bought = await program(5, {}, { lowBalanceLimit: 4 });
+    expect(bought).toMatchObject({
+      owner: true,
+      balance: 5,
+      visitCount: 5,
+      lowBalanceLimit: 4,
+      programAmt: visitPrice,
+      pharmacy: { id: sunrise },
+      pharmacyRestriction: [sunrise],
+    });
+    expect(bought.code).toMatch(/^[A-HJKMNP-Z2-9]{12}$/);
+    const [purchase] = (
+      await ok(await get(t, `/api/prepay-transaction-list/${bought.id}`, adminToken))
+    ).transactions;
+    expect(purchase).toMatchObject({ kind: 'purchase', visits: 5, amount: 5 * visitPrice });
+    expect(purchase.transId).toEqual(expect.any(String));
+
+    // The token goes by SMS with its link; the message names the program, not a patient.
+    const phone = '305-555-0142';
+    const sent = (
+      await ok(
+        await send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+          programId: bought.id,
+          delivery: { channel: 'sms', to: phone },
+        }),
+      )
+    ).token;
+    expect(sent).toMatchObject({ state: 'unclaimed', delivery: { channel: 'sms' } });
+    const [sms] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'sms'), like(outbox.body, `%${sent.code}%`)));
+    expect(sms?.body).toContain(`https://app.example.test/#/redeem/${sent.code}`);
+    expect(sms?.body).toContain(bought.name);
+
+    // The redeem screen's check works logged out.
+    const offer = await ok(
+      await t.fastify.inject({
+        method: 'POST',
+        url: '/api/prepay-redeem/check',
+        payload: { code: sent.code.toLowerCase() },
+      }),
+    );
+    expect(offer.offer).toMatchObject({
+      programName: bought.name,
+      kind: 'token',
+      pharmacies: [{ id: sunrise }],
+    });
+
+    const first = await patient();
+    const id = await visit(first);
+    const priced = await ok(await quote(first, id, sent.code));
+    expect(priced).toMatchObject({
+      price: 0,
+      priceType: 'prepay',
+      offer: { programName: bought.name },
+    });
+    expect(await balanceOf(bought.id)).toBe(5); // a quote takes nothing
+    const paid = (await ok(await pay(first, id, sent.code))).visit;
+    expect(paid).toMatchObject({
+      status: 'waiting',
+      paid: true,
+      prepay: { state: 'claimed', token: sent.code },
+    });
+    expect(await balanceOf(bought.id)).toBe(4);
+    expect(await tokenState(bought.id, sent.code)).toBe('claimed');
+
+    // Low balance: one e-mail for the crossing to 4.
+    const subject = `Low balance: ${bought.name}`;
+    await expect.poll(async () => (await mails(subject)).length, { timeout: 10_000 }).toBe(1);
+
+    // The prescriber denies: the visit returns to the program, the token is denied.
+    await deny(id);
+    expect(await balanceOf(bought.id)).toBe(5);
+    expect(await tokenState(bought.id, sent.code)).toBe('denied');
+    expect((await rxVisit(first, id)).prepay).toMatchObject({ state: 'denied' });
+    const transactions = (
+      await ok(await get(t, `/api/prepay-transaction-list/${bought.id}`, adminToken))
+    ).transactions as { kind: string; visits: number }[];
+    expect(transactions.map((x) => [x.kind, x.visits])).toEqual([
+      ['creditBack', 1],
+      ['visit', -1],
+      ['purchase', 5],
+    ]);
+    await expect
+      .poll(async () => (await mails(`Prescription denied: ${bought.name}`)).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+
+    // Another patient's token: a second crossing of the limit warns again, once.
+    const second = await patient();
+    const code2 = await token(bought.id);
+    const id2 = await visit(second);
+    await ok(await pay(second, id2, code2));
+    await prescribe(id2);
+    expect((await rxVisit(second, id2)).prepay).toMatchObject({ state: 'claimedWithRx' });
+    expect(await tokenState(bought.id, code2)).toBe('claimedWithRx');
+    expect(await balanceOf(bought.id)).toBe(4);
+    await expect.poll(async () => (await mails(subject)).length, { timeout: 10_000 }).toBe(2);
+    // ... and the prescription is on the pharmacy's dashboard.
+    const found = await ok(
+      await send(t, 'POST', '/api/pharmacy/rx/search', adminToken, {
+        tab: 'unclaimed',
+        query: id2.slice(0, 8),
+      }),
+    );
+    expect(found.visits.map((v: { id: string }) => v.id)).toEqual([id2]);
+    // The referred list shows both visits, by token, without names.
+    const referred = (
+      await ok(await get(t, `/api/prepay-referred-transaction-list/${bought.id}`, adminToken))
+    ).transactions as { token: string; state: string }[];
+    expect(referred.map((r) => [r.token, r.state]).sort()).toEqual(
+      [
+        [sent.code, 'denied'],
+        [code2, 'claimedWithRx'],
+      ].sort(),
+    );
+    expect(JSON.stringify(referred)).not.toContain(second.patient.lastName);
+    // A used token is refused, and cannot be deleted.
+    const id3 = await visit(second);
+    const again = await pay(second, id3, code2);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({
+      errorCode: 'PREPAY_TOKEN_REFUSED',
+      errorMsg: 'This access token has already been used.',
+    });
+    const deleted = await send(t, 'POST', '/api/prepay-nonce/delete', adminToken, {
+      programId: bought.id,
+      code: code2,
+    });
+    expect(json(deleted)).toMatchObject({
+      errorCode: 'PREPAY_TOKEN_NOT_DELETED',
+      errorMsg: 'Access Token was not deleted',
+    });
+  });
+
+  it('applies the prepaid medication rules to a prepaid visit: no gabapentin, and a card-paid visit may have it', async () => {
+    const bought = await program(2);
+    const payer = await patient();
+    const id = await visit(payer);
+    await ok(await pay(payer, id, await token(bought.id)));
+    await ok(await send(t, 'POST', `/api/clinic/rx/${id}/claim`, provider));
+    await ok(
+      await send(t, 'POST', `/api/clinic/rx/${id}/status`, provider, {
+        status: 'ended',
+        version: await versionOf(id),
+      }),
+    );
+    const gabapentin = {
+      medication: 'Gabapentin',
+      strength: '300 mg',
+      quantity: 30,
+      refills: 0,
+      directions: 'One at night',
+    };
+    const refused = await send(t, 'POST', `/api/clinic/rx/${id}/prescribe`, provider, {
+      version: await versionOf(id),
+      prescriptions: [gabapentin],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toMatchObject({
+      errorCode: 'PRESCRIPTION_REFUSED',
+      errorMsg: 'Gabapentin cannot be prescribed in a prepaid visit.',
+    });
+    expect(await tokenState(bought.id, (await rxVisit(payer, id)).prepay?.token ?? '')).toBe(
+      'claimed',
+    );
+    // The same prescription in a visit paid by card is not a prepaid one.
+    const card = await visit(payer);
+    const price = await ok(await get(t, `/api/rx/visits/${card}/price`, payer.token));
+    await ok(
+      await send(t, 'POST', '/api/submit-rx-payment', payer.token, {
+        visitId: card,
+        priceToken: price.priceToken,
+        payProfileID: payer.payProfileID,
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    await ok(await send(t, 'POST', `/api/clinic/rx/${card}/claim`, provider));
+    await ok(
+      await send(t, 'POST', `/api/clinic/rx/${card}/status`, provider, {
+        status: 'ended',
+        version: await versionOf(card),
+      }),
+    );
+    await ok(
+      await send(t, 'POST', `/api/clinic/rx/${card}/prescribe`, provider, {
+        version: await versionOf(card),
+        prescriptions: [gabapentin],
+      }),
+    );
+  });
+
+  it('makes one visit of 20 concurrent redemptions of one token', async () => {
+    const bought = await program(10);
+    const code = await token(bought.id);
+    const payer = await patient();
+    const visits = await Promise.all(Array.from({ length: 20 }, () => visit(payer)));
+    const answers = await Promise.all(visits.map((id) => pay(payer, id, code)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(json(refused).errorCode).toBe('PREPAY_TOKEN_REFUSED');
+    }
+    expect(await balanceOf(bought.id)).toBe(9);
+    const redemptions = await t.database.db
+      .select()
+      .from(prepayRedemptions)
+      .where(eq(prepayRedemptions.programId, bought.id));
+    expect(redemptions).toHaveLength(1);
+    const list = (await ok(await get(t, '/api/rx/visits', payer.token))).visits as {
+      paid: boolean;
+    }[];
+    expect(list.filter((v) => v.paid)).toHaveLength(1);
+    // The same visit paid twice with its code is one redemption (a retry is answered).
+    const winner = visits[statuses.indexOf(200)] as string;
+    expect((await pay(payer, winner, code)).statusCode).toBe(200);
+    expect(await balanceOf(bought.id)).toBe(9);
+  });
+
+  it('holds the per-account limit and each authorized user to their own limit', async () => {
+    const perAccount = await program(5, { perAccountLimit: 1 });
+    const payer = await patient();
+    await ok(await pay(payer, await visit(payer), await token(perAccount.id)));
+    const second = await pay(payer, await visit(payer), await token(perAccount.id));
+    expect(json(second)).toMatchObject({
+      errorCode: 'PREPAY_LIMIT_REACHED',
+      errorMsg: 'This account has reached the visit limit for this program.',
+    });
+
+    const limited = await patient();
+    const free = await patient();
+    const users = await program(5);
+    await ok(
+      await send(t, 'POST', `/api/prepay-authorized/${users.id}`, adminToken, {
+        allowedUsers: [
+          { email: limited.patient.loginId, visitLimit: 1 },
+          { email: free.patient.loginId.toUpperCase() },
+        ],
+      }),
+    );
+    const listed = (await ok(await get(t, `/api/prepay-authorized/${users.id}`, adminToken)))
+      .allowedUsers;
+    expect(listed).toEqual(
+      [
+        { email: limited.patient.loginId, visitLimit: 1, visitsUsed: 0 },
+        { email: free.patient.loginId, visitLimit: 0, visitsUsed: 0 },
+      ].sort((a, b) => a.email.localeCompare(b.email)),
+    );
+    // Authorized users pay with the program code; the limited one only once.
+    await ok(await pay(limited, await visit(limited), users.code));
+    const over = await pay(limited, await visit(limited), users.code);
+    expect(json(over)).toMatchObject({
+      errorCode: 'PREPAY_LIMIT_REACHED',
+      errorMsg: 'You have reached your visit limit for this program.',
+    });
+    await ok(await pay(free, await visit(free), users.code));
+    await ok(await pay(free, await visit(free), users.code));
+    // They see the program (read only); the holder's lists stay the holder's.
+    const mine = (await ok(await get(t, '/api/prepay-list', free.token))).programs;
+    expect(mine).toEqual([
+      expect.objectContaining({ id: users.id, owner: false, authorized: true }),
+    ]);
+    expect((await get(t, `/api/prepay-nonce-list/${users.id}`, free.token)).statusCode).toBe(404);
+    // A duplicate e-mail changes nothing.
+    const dup = await send(t, 'POST', `/api/prepay-authorized/${users.id}`, adminToken, {
+      allowedUsers: [{ email: 'a@example.test' }, { email: 'A@example.test' }],
+    });
+    expect(json(dup)).toMatchObject({ errorCode: 'PREPAY_USERS_NOT_UPDATED' });
+    expect(
+      (await ok(await get(t, `/api/prepay-authorized/${users.id}`, adminToken))).allowedUsers,
+    ).toHaveLength(2);
+  });
+
+  it('answers 404 to anyone outside an authorized-users program', async () => {
+    const insider = await patient();
+    const users = await program(5, {}, { authorizedUsers: [insider.patient.loginId] });
+    const outsider = await patient();
+    const id = await visit(outsider);
+    for (const code of [users.code, await token(users.id)]) {
+      const res = await quote(outsider, id, code);
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toMatchObject({
+        errorCode: 'NOT_FOUND',
+        errorMsg: 'This code is not valid.',
+      });
+      expect((await pay(outsider, id, code)).statusCode).toBe(404);
+    }
+    expect((await get(t, `/api/prepay-program/${users.id}`, outsider.token)).statusCode).toBe(404);
+    expect(
+      (await get(t, `/api/prepay-transaction-list/${users.id}`, outsider.token)).statusCode,
+    ).toBe(404);
+    expect(await balanceOf(users.id)).toBe(5);
+    // The program code is not a public offer.
+    const check = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/prepay-redeem/check',
+      payload: { code: users.code },
+    });
+    expect(check.statusCode).toBe(404);
+    await ok(await quote(insider, await visit(insider), users.code));
+  });
+
+  it('enforces the treatment and pharmacy restrictions, and the visit type', async () => {
+    const ldnOnly = await program(5, { reasonRestriction: ['ldn'] });
+    const payer = await patient();
+    const id = await visit(payer);
+    const res = await quote(payer, id, await token(ldnOnly.id));
+    expect(json(res)).toMatchObject({
+      errorCode: 'PREPAY_RESTRICTED',
+      errorMsg: 'This program does not pay for this treatment.',
+    });
+    // A visit whose prescription does not go to Sunrise.
+    const anywhere = await visit(payer, {});
+    const elsewhere = await quote(payer, anywhere, await token((await program(5)).id));
+    expect(json(elsewhere)).toMatchObject({
+      errorCode: 'PREPAY_RESTRICTED',
+      errorMsg: 'This program pays only for prescriptions sent to Sunrise Pharmacy.',
+    });
+    // An unknown treatment or an unverified pharmacy is not a restriction one can save.
+    const bad = await send(t, 'POST', `/api/prepay-program/${ldnOnly.id}`, adminToken, {
+      ...(({
+        id: _i,
+        code: _c,
+        owner: _o,
+        authorized: _a,
+        balance: _b,
+        visitCount: _v,
+        visitsUsed: _u,
+        programAmt: _p,
+        pharmacy: _ph,
+        pharmacies: _ps,
+        createdAt: _d,
+        ...rest
+      }) => rest)(ldnOnly),
+      pharmacyRestriction: ['lone-star-pharmacy'],
+    });
+    expect(json(bad)).toMatchObject({ errorCode: 'PREPAY_PROGRAM_NOT_UPDATED' });
+    const invalid = await send(t, 'POST', `/api/prepay-program/${ldnOnly.id}`, adminToken, {
+      name: '',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(json(invalid).errorCode).toBe('VALIDATION');
+    const stored = await t.database.db
+      .select()
+      .from(prepayPrograms)
+      .where(eq(prepayPrograms.id, ldnOnly.id));
+    expect(stored[0]?.reasonRestriction).toEqual(['ldn']);
+  });
+
+  it('refuses a token with a forbidden character, and a bad address to send one to', async () => {
+    const payer = await patient();
+    const id = await visit(payer);
+    for (const code of [
+      'ABCDE/123456',
+      'ABCDE?123456',
+      'ABCDE#123456',
+      'ABCDE:123456',
+      'ABCDE\\123456',
+    ]) {
+      const res = await quote(payer, id, code);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ errorCode: 'VALIDATION' });
+      expect(json(res).errorMsg).toContain('cannot contain');
+    }
+    const short = await quote(payer, id, 'ABC');
+    expect(json(short).errorMsg).toContain('12 characters');
+    const bought = await program(2);
+    const before = (await ok(await get(t, `/api/prepay-nonce-list/${bought.id}`, adminToken)))
+      .tokens.length;
+    const res = await send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+      programId: bought.id,
+      delivery: { channel: 'sms', to: '12' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(
+      (await ok(await get(t, `/api/prepay-nonce-list/${bought.id}`, adminToken))).tokens,
+    ).toHaveLength(before);
+    // Spanish for a Spanish caller.
+    const es = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/prepay-redeem/check',
+      headers: { 'accept-language': 'es' },
+      payload: { code: 'NOPE23456789' },
+    });
+    expect(json(es)).toMatchObject({
+      errorCode: 'NOT_FOUND',
+      errorMsg: 'Este código no es válido.',
+    });
+  });
+
+  it('bulk-creates tokens from a pasted list, sending each, and says which lines it refused', async () => {
+    const bought = await program(3);
+    const email = `bulk-${randomUUID().slice(0, 6)}@example.test`;
+    const res = await ok(
+      await send(t, 'POST', '/api/prepay-nonce/bulk', adminToken, {
+        programId: bought.id,
+        list: `${email}\n\nnot an address\n305-555-0188\n${email.toUpperCase()}\n`,
+      }),
+    );
+    expect(res.tokens.map((x: { delivery: { channel: string } }) => x.delivery.channel)).toEqual([
+      'email',
+      'sms',
+    ]);
+    expect(res.refused).toEqual([
+      { line: 3, reason: 'Not an e-mail address or a phone number.' },
+      { line: 5, reason: 'This line repeats an earlier one.' },
+    ]);
+    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(mail?.body).toContain(res.tokens[0].code);
+    // An unused token can be changed and deleted.
+    const edited = await ok(
+      await send(t, 'POST', '/api/prepay-nonce/edit', adminToken, {
+        programId: bought.id,
+        code: res.tokens[1].code,
+        use: 'multiple',
+        multipleUseIntervalDays: 30,
+      }),
+    );
+    expect(edited.token).toMatchObject({ use: 'multiple', multipleUseIntervalDays: 30 });
+    const left = await ok(
+      await send(t, 'POST', '/api/prepay-nonce/delete', adminToken, {
+        programId: bought.id,
+        code: res.tokens[0].code,
+      }),
+    );
+    expect(left.tokens.map((x: { code: string }) => x.code)).toEqual([res.tokens[1].code]);
+  });
+
+  it('gives a cancelled visit and its token back to the program, unused', async () => {
+    const bought = await program(3);
+    const code = await token(bought.id);
+    const payer = await patient();
+    const id = await visit(payer);
+    await ok(await pay(payer, id, code));
+    expect(await balanceOf(bought.id)).toBe(2);
+    await ok(await send(t, 'POST', `/api/rx/visits/${id}/cancel`, payer.token));
+    expect(await balanceOf(bought.id)).toBe(3);
+    expect(await tokenState(bought.id, code)).toBe('unclaimed');
+    expect((await rxVisit(payer, id)).prepay).toMatchObject({ state: 'released' });
+    await ok(await pay(payer, await visit(payer), code));
+  });
+
+  it('adds visits by card, once per key', async () => {
+    const bought = await program(1);
+    const key = randomUUID();
+    const body = {
+      programId: bought.id,
+      visits: 4,
+      payProfileID: await card(),
+      idempotencyKey: key,
+    };
+    const [a, b] = await Promise.all([
+      send(t, 'POST', '/api/prepay-add-funds', adminToken, body),
+      send(t, 'POST', '/api/prepay-add-funds', adminToken, body),
+    ]);
+    // The second of two at once is answered (200) or told the first is still at work (409).
+    for (const res of [a, b]) {
+      if (res.statusCode !== 200) expect(json(res)).toMatchObject({ errorCode: 'IN_PROGRESS' });
+    }
+    expect([a.statusCode, b.statusCode]).toContain(200);
+    await ok(await send(t, 'POST', '/api/prepay-add-funds', adminToken, body));
+    expect(await balanceOf(bought.id)).toBe(5);
+    const pricing = await ok(await get(t, `/api/prepay-pricing/${bought.id}`, adminToken));
+    expect(pricing).toMatchObject({ visitPrice, minVisits: 1 });
+    const stranger = await patient();
+    expect((await get(t, `/api/prepay-pricing/${bought.id}`, stranger.token)).statusCode).toBe(404);
+  });
+
+  // Last: it moves the app's clock 25 days.
+  it('refuses the denied patient a token of the program on day 24 and allows it on day 25', async () => {
+    const bought = await program(5, { reuseIntervalDays: 25 });
+    const payer = await patient();
+    const id = await visit(payer);
+    await ok(await pay(payer, id, await token(bought.id)));
+    await deny(id);
+    const next = await token(bought.id);
+    const later = await visit(payer);
+    const refused = await quote(payer, later, next);
+    expect(json(refused)).toMatchObject({ errorCode: 'PREPAY_TOKEN_REFUSED' });
+    expect(json(refused).errorMsg).toMatch(/^This access token can be used again after /);
+    // Another patient is not held by this patient's denial.
+    const other = await patient();
+    await ok(await quote(other, await visit(other), next));
+
+    t.advance(24 * dayMs);
+    const again = await login(t, payer.patient.loginId, payer.patient.password);
+    const day24 = await quote({ ...payer, token: again }, later, next);
+    expect(json(day24)).toMatchObject({ errorCode: 'PREPAY_TOKEN_REFUSED' });
+    t.advance(dayMs);
+    const day25 = await login(t, payer.patient.loginId, payer.patient.password);
+    await ok(await pay({ ...payer, token: day25 }, later, next));
+    adminToken = await login(t, admin);
+    expect(await balanceOf(bought.id)).toBe(4);
+  });
+});

@@ -1,0 +1,65 @@
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PrepayPort } from './prepay.port';
+import { createPrepayRepo } from './prepay.repo';
+import { prepayRoutes } from './prepay.routes';
+import { createPrepayService } from './prepay.service';
+import { prepayNoticeJob } from './prepay-notice.job';
+import { createPrepayRedeemService } from './prepay-redeem.service';
+
+/**
+ * Prepay programs (issue 16): banks of visits bought by card, their settings, authorized users
+ * and access tokens; the redemption of a code for a visit, which the Rx area reaches through
+ * the port; the holder's notifications as jobs.
+ */
+export function prepayModule(
+  ctx: ModuleContext,
+  ports: { accounts: AccountsPort; payments: PaymentsPort; pharmacy: PharmacyPort },
+): AreaModule & { port: PrepayPort } {
+  const { platform, config } = ctx;
+  const repo = createPrepayRepo(ctx.db);
+  platform.jobs.register(
+    prepayNoticeJob({
+      repo,
+      mailer: platform.mailer,
+      sms: platform.sms,
+      publicUrl: config.publicUrl,
+    }),
+  );
+  const redeem = createPrepayRedeemService({
+    repo,
+    pharmacy: ports.pharmacy,
+    notify: async (kind, programId, ref) => {
+      await platform.jobs.send(
+        'prepay.notice',
+        { programId, kind },
+        { idempotencyKey: `prepay.notice:${kind}:${ref}` },
+      );
+    },
+    ...platform.clock,
+  });
+  const prepay = createPrepayService({
+    repo,
+    accounts: ports.accounts,
+    payments: ports.payments,
+    pharmacy: ports.pharmacy,
+    audit: platform.audit,
+    mailer: platform.mailer,
+    sms: platform.sms,
+    publicUrl: config.publicUrl,
+    visitPriceCents: config.payments.prepayVisitCents,
+    ...platform.clock,
+  });
+  return {
+    name: 'prepay',
+    port: {
+      quote: redeem.quote,
+      redeem: redeem.redeem,
+      settle: redeem.settle,
+      visitPrepay: redeem.visitPrepay,
+    },
+    routes: prepayRoutes({ prepay, redeem, limiter: platform.limiter }),
+  };
+}
