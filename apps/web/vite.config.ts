@@ -35,8 +35,9 @@ function versionFile(): Plugin {
 }
 
 /**
- * Each language's catalogue in a chunk of its own (issue 12). The domain's message files hold
- * both languages; catalog.en.ts and catalog.es.ts import one language's table of each. Here
+ * Each language's catalogue in a chunk of its own (issue 12), in two parts: the core and the
+ * screens' texts (issue 16). The domain's message files hold both languages;
+ * catalog.{core,screens}.{en,es}.ts import one language's table of each. Here
  * those imports get a `?lang=` suffix: each catalogue gets its own copy of the message modules,
  * and the bundler drops the other language's table from each copy.
  */
@@ -45,8 +46,9 @@ function catalogPerLanguage(): Plugin {
     name: 'apothecall:catalog-per-language',
     enforce: 'pre',
     transform(code, id) {
-      const lang = /[\\/]i18n[\\/]catalog\.(en|es)\.ts$/.exec(id)?.[1];
-      if (!lang) return null;
+      const match = /[\\/]i18n[\\/]catalog(\.core|\.screens)?\.(en|es)\.ts$/.exec(id);
+      if (!match) return null;
+      const lang = match[2];
       return code.replace(/from '(\.\.\/[\w/.-]+\.messages)'/g, `from '$1.ts?lang=${lang}'`);
     },
   };

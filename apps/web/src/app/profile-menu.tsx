@@ -1,3 +1,4 @@
+import { offersPrepayInMenu } from '@apothecall/domain/navigation/role-navigation.rules';
 import { Avatar, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
@@ -89,6 +90,11 @@ export function ProfileMenu({
         <Menu.Item component={Link} to="/add-dependent">
           {t('profileScreens.switcher.addDependent')}
         </Menu.Item>
+        {offersPrepayInMenu(session.profile.role) ? (
+          <Menu.Item component={Link} to="/prepay-select" data-testid="menu-prepay">
+            {t('navigation.menu.prepay')}
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

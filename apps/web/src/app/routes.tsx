@@ -13,7 +13,8 @@ import { type ComponentType, lazy, type ReactElement, Suspense, useEffect } from
 import { Navigate, type RouteObject, useLocation, useRoutes, useSearchParams } from 'react-router';
 import { ComingSoon } from '../components/coming-soon';
 import { useBrandState } from '../lib/brand-store';
-import { useT } from '../lib/i18n';
+import { loadScreenTexts, useT } from '../lib/i18n';
+import { useHeldPrepayCode } from '../lib/prepay-code-store';
 import { useRxVisitsState } from '../lib/rx-visits-store';
 import { type StoredSession, useSession } from '../lib/session-store';
 import { AppLayout } from './app-layout';
@@ -21,48 +22,74 @@ import { AppLayout } from './app-layout';
 /**
  * A component in a chunk of its own, fetched when it first renders; `preload` fetches it sooner
  * (preloadScreen). Each screen is one: the login screen does not download the clinic, the call
- * or the payments (issue 12).
+ * or the payments (issue 12). A feature screen also waits for the screens' texts
+ * (`loadScreenTexts`); the first screens (login, landing, registration, password help, terms,
+ * consents, profile) need the core texts only, `texts: 'core'`.
  */
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  texts: 'core' | 'screens' = 'screens',
+) {
+  const withTexts = () =>
+    texts === 'core'
+      ? load()
+      : Promise.all([load(), loadScreenTexts()]).then(([component]) => component);
   return Object.assign(
-    lazy(() => load().then((component) => ({ default: component }))),
-    { preload: load },
+    lazy(() => withTexts().then((component) => ({ default: component }))),
+    { preload: withTexts },
   );
 }
 
-const AccountCreatedScreen = lazyScreen(() =>
-  import('../features/accounts/screens/account-created-screen').then((m) => m.AccountCreatedScreen),
+const AccountCreatedScreen = lazyScreen(
+  () =>
+    import('../features/accounts/screens/account-created-screen').then(
+      (m) => m.AccountCreatedScreen,
+    ),
+  'core',
 );
-const AddDependentScreen = lazyScreen(() =>
-  import('../features/accounts/screens/add-dependent-screen').then((m) => m.AddDependentScreen),
+const AddDependentScreen = lazyScreen(
+  () =>
+    import('../features/accounts/screens/add-dependent-screen').then((m) => m.AddDependentScreen),
+  'core',
 );
-const ConsentsScreen = lazyScreen(() =>
-  import('../features/accounts/screens/consents-screen').then((m) => m.ConsentsScreen),
+const ConsentsScreen = lazyScreen(
+  () => import('../features/accounts/screens/consents-screen').then((m) => m.ConsentsScreen),
+  'core',
 );
 const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
-const LandingScreen = lazyScreen(() =>
-  import('../features/accounts/screens/landing-screen').then((m) => m.LandingScreen),
+const LandingScreen = lazyScreen(
+  () => import('../features/accounts/screens/landing-screen').then((m) => m.LandingScreen),
+  'core',
 );
-const LoginScreen = lazyScreen(() =>
-  import('../features/accounts/screens/login-screen').then((m) => m.LoginScreen),
+const LoginScreen = lazyScreen(
+  () => import('../features/accounts/screens/login-screen').then((m) => m.LoginScreen),
+  'core',
 );
-const ProfileScreen = lazyScreen(() =>
-  import('../features/accounts/screens/profile-screen').then((m) => m.ProfileScreen),
+const ProfileScreen = lazyScreen(
+  () => import('../features/accounts/screens/profile-screen').then((m) => m.ProfileScreen),
+  'core',
 );
-const RegisterScreen = lazyScreen(() =>
-  import('../features/accounts/screens/register-screen').then((m) => m.RegisterScreen),
+const RegisterScreen = lazyScreen(
+  () => import('../features/accounts/screens/register-screen').then((m) => m.RegisterScreen),
+  'core',
 );
-const ResetPasswordScreen = lazyScreen(() =>
-  import('../features/accounts/screens/reset-password-screen').then((m) => m.ResetPasswordScreen),
+const ResetPasswordScreen = lazyScreen(
+  () =>
+    import('../features/accounts/screens/reset-password-screen').then((m) => m.ResetPasswordScreen),
+  'core',
 );
-const TermsScreen = lazyScreen(() =>
-  import('../features/accounts/screens/terms-screen').then((m) => m.TermsScreen),
+const TermsScreen = lazyScreen(
+  () => import('../features/accounts/screens/terms-screen').then((m) => m.TermsScreen),
+  'core',
 );
-const PharmacyEntryScreen = lazyScreen(() =>
-  import('../features/brands/screens/pharmacy-entry-screen').then((m) => m.PharmacyEntryScreen),
+const PharmacyEntryScreen = lazyScreen(
+  () =>
+    import('../features/brands/screens/pharmacy-entry-screen').then((m) => m.PharmacyEntryScreen),
+  'core',
 );
-const UpdateScreen = lazyScreen(() =>
-  import('../features/brands/screens/update-screen').then((m) => m.UpdateScreen),
+const UpdateScreen = lazyScreen(
+  () => import('../features/brands/screens/update-screen').then((m) => m.UpdateScreen),
+  'core',
 );
 const ClinicQueueScreen = lazyScreen(() =>
   import('../features/care/screens/clinic-queue-screen').then((m) => m.ClinicQueueScreen),
@@ -132,6 +159,29 @@ const LinksScreen = lazyScreen(() =>
 const PharmacistsScreen = lazyScreen(() =>
   import('../features/pharmacy/screens/pharmacists-screen').then((m) => m.PharmacistsScreen),
 );
+const RedeemScreen = lazyScreen(() =>
+  import('../features/prepay/screens/redeem-screen').then((m) => m.RedeemScreen),
+);
+const PrepayHomeScreen = lazyScreen(() =>
+  import('../features/prepay/screens/prepay-home-screen').then((m) => m.PrepayHomeScreen),
+);
+const PrepayPurchaseScreen = lazyScreen(() =>
+  import('../features/prepay/screens/prepay-purchase-screen').then((m) => m.PrepayPurchaseScreen),
+);
+const PrepaySelectScreen = lazyScreen(() =>
+  import('../features/prepay/screens/prepay-select-screen').then((m) => m.PrepaySelectScreen),
+);
+const PrepayEditScreen = lazyScreen(() =>
+  import('../features/prepay/screens/prepay-edit-screen').then((m) => m.PrepayEditScreen),
+);
+const PrepayTransactionsScreen = lazyScreen(() =>
+  import('../features/prepay/screens/prepay-transactions-screen').then(
+    (m) => m.PrepayTransactionsScreen,
+  ),
+);
+const PrepayAddFundsScreen = lazyScreen(() =>
+  import('../features/prepay/screens/prepay-add-funds-screen').then((m) => m.PrepayAddFundsScreen),
+);
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
 );
@@ -183,6 +233,16 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   prescriptions: () => <PrescriptionsScreen />,
   links: () => <LinksScreen />,
   pharmacists: () => <PharmacistsScreen />,
+  // Prepay access tokens (issue 16): the patient's redemption link (public).
+  redeem: () => <RedeemScreen />,
+  // Prepay programs (issue 16): the holder's list, purchase, program page, transactions, added
+  // visits, and the prepay home (guard step 5: only when it is the white-label's home page).
+  prepayHome: () => <PrepayHomeScreen />,
+  prepayPurchase: () => <PrepayPurchaseScreen />,
+  prepaySelect: () => <PrepaySelectScreen />,
+  prepayEdit: () => <PrepayEditScreen />,
+  prepayTransactions: () => <PrepayTransactionsScreen />,
+  prepayAddFunds: () => <PrepayAddFundsScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
@@ -230,6 +290,13 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   prescriptions: PrescriptionsScreen.preload,
   links: LinksScreen.preload,
   pharmacists: PharmacistsScreen.preload,
+  redeem: RedeemScreen.preload,
+  prepayHome: PrepayHomeScreen.preload,
+  prepayPurchase: PrepayPurchaseScreen.preload,
+  prepaySelect: PrepaySelectScreen.preload,
+  prepayEdit: PrepayEditScreen.preload,
+  prepayTransactions: PrepayTransactionsScreen.preload,
+  prepayAddFunds: PrepayAddFundsScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 
@@ -286,6 +353,8 @@ function Guarded({ route }: { route: RouteDef }) {
   const location = useLocation();
   const [query] = useSearchParams();
   const rx = useRxVisitsState();
+  // A held prepay code prices the visit 'prepay' (guard step 2: no appointments).
+  const prepayCode = useHeldPrepayCode();
   if (route.access === 'protected' && !session) {
     return <Navigate to={loginRedirectFor(location.pathname, query)} replace />;
   }
@@ -300,6 +369,7 @@ function Guarded({ route }: { route: RouteDef }) {
         role: profile.role,
         credentials: profile.credentials,
         permissions: profile.permissions,
+        ...(prepayCode ? { priceType: 'prepay' } : {}),
       },
       brand: { homePage: brand.homePage, appSettings: brand.whiteLabel?.appSettings ?? null },
       rxVisits: rx.visits,

@@ -5,19 +5,30 @@ import { useCallback, useSyncExternalStore } from 'react';
 /**
  * The page's language and its texts: the domain package's catalogues (keys contain dots,
  * placeholders are {single}), with a small store so a switch re-renders every screen. No i18n
- * library: it weighed ~15 KB gzip on the first screen (issue 12). Each language's catalogue is
- * a chunk of its own, fetched before the first render (main.tsx) or before a switch: a page
- * downloads the texts of its language only.
+ * library: it weighed ~15 KB gzip on the first screen (issue 12). Each language's texts come in
+ * two chunks: the core (the shell, accounts, validation, the server's messages), fetched before
+ * the first render (main.tsx) or before a switch, and the screens' texts (Get Care, the clinic,
+ * the call, Rx, the pharmacy portal, prepay, payments), fetched with the first screen that needs
+ * them (`loadScreenTexts`, routes.tsx). A page downloads its language only, and the login screen
+ * not the feature screens' texts.
  */
 const storageKey = 'apothecall.lang';
 
 export type MessageTable = Readonly<Record<MessageKey, string>>;
+type PartTable = Readonly<Partial<Record<MessageKey, string>>>;
 
-const loaders: Record<Lang, () => Promise<MessageTable>> = {
-  en: () => import('@apothecall/domain/i18n/catalog.en').then((m) => m.en),
-  es: () => import('@apothecall/domain/i18n/catalog.es').then((m) => m.es),
+const coreLoaders: Record<Lang, () => Promise<PartTable>> = {
+  en: () => import('@apothecall/domain/i18n/catalog.core.en').then((m) => m.enCore),
+  es: () => import('@apothecall/domain/i18n/catalog.core.es').then((m) => m.esCore),
 };
-const tables: Partial<Record<Lang, MessageTable>> = {};
+const screenLoaders: Record<Lang, () => Promise<PartTable>> = {
+  en: () => import('@apothecall/domain/i18n/catalog.screens.en').then((m) => m.enScreens),
+  es: () => import('@apothecall/domain/i18n/catalog.screens.es').then((m) => m.esScreens),
+};
+const cores: Partial<Record<Lang, PartTable>> = {};
+const screenParts: Partial<Record<Lang, PartTable>> = {};
+/** Once a screen asked for its texts, a language switch fetches them too. */
+let screensWanted = false;
 
 export function initialLanguage(): Lang {
   const stored = globalThis.localStorage?.getItem(storageKey);
@@ -33,9 +44,17 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-/** Fetches a language's catalogue once; the app renders after the page's language is in. */
+/** Fetches a language's core texts once; the app renders after the page's language is in. */
 export async function loadLanguage(which: Lang): Promise<void> {
-  tables[which] ??= await loaders[which]();
+  cores[which] ??= await coreLoaders[which]();
+  if (screensWanted) screenParts[which] ??= await screenLoaders[which]();
+}
+
+/** Fetches the screens' texts of the page's language once (a screen renders after them). */
+export async function loadScreenTexts(): Promise<void> {
+  screensWanted = true;
+  const which = lang;
+  screenParts[which] ??= await screenLoaders[which]();
 }
 
 export function currentLanguage(): Lang {
@@ -50,25 +69,40 @@ export async function setLanguage(next: Lang): Promise<void> {
   for (const listener of listeners) listener();
 }
 
-/** The loaded catalogue of a language (the page's is loaded before the app renders). */
-function tableOf(which: Lang): MessageTable {
-  const table = tables[which] ?? tables[lang] ?? Object.values(tables)[0];
-  if (!table) throw new Error(`the ${which} catalogue is not loaded (loadLanguage)`);
-  return table;
+/** The loaded language of the two: the one asked for, else the page's (loaded before render). */
+function loadedLanguage(which: Lang): Lang {
+  if (cores[which]) return which;
+  if (cores[lang]) return lang;
+  const any = (Object.keys(cores) as Lang[])[0];
+  if (!any) throw new Error(`the ${which} catalogue is not loaded (loadLanguage)`);
+  return any;
 }
 
-/** The message in the given language, with {placeholders} filled. */
+function textOf(which: Lang, key: MessageKey): string | undefined {
+  const loaded = loadedLanguage(which);
+  return cores[loaded]?.[key] ?? screenParts[loaded]?.[key];
+}
+
+/**
+ * The message in the given language, with {placeholders} filled. A screen's text asked for
+ * before its chunk arrived (never expected: screens wait for it) shows as its key, not a crash.
+ */
 export function translate(
   which: Lang,
   key: MessageKey,
   params?: Record<string, string | number>,
 ): string {
-  return interpolate(tableOf(which)[key], params);
+  const text = textOf(which, key);
+  if (text === undefined) {
+    if (import.meta.env.DEV) console.error(`text ${key} asked for before it was loaded`);
+    return key;
+  }
+  return interpolate(text, params);
 }
 
-/** Whether a string is a catalogue key (every language has the same keys). */
+/** Whether a string is a key of the loaded texts (every language has the same keys). */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(tableOf(lang), key);
+  return textOf(lang, key as MessageKey) !== undefined;
 }
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;

@@ -1,6 +1,6 @@
 import type { VisitWorkspace } from '@apothecall/domain/care/visits.api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguage } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import {
   checkEndVisitDraft,
   type EndVisitDraft,
@@ -10,7 +10,10 @@ import {
 } from './clinic-end-visit-draft';
 
 // The draft check tells catalogue keys from other text with the loaded catalogue.
-beforeAll(() => loadLanguage('en'));
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadScreenTexts();
+});
 
 const pharmacy: NonNullable<VisitWorkspace['pharmacy']> = {
   ncpdpId: '1234567',

@@ -4,12 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
 import { cancelVisit } from '../api/cancel-visit';
 import { errorText, memberName } from '../components/get-care-format';
 import { VisitCall } from '../components/visit-call';
-import { WaitingCancelDialog } from '../components/waiting-cancel-dialog';
 import { WaitingEndedCard } from '../components/waiting-ended-card';
 import { WaitingVisitCard } from '../components/waiting-visit-card';
 import { useActiveVisits } from '../hooks/use-active-visits';
@@ -119,9 +119,13 @@ export function WaitingScreen() {
           </Button>
         </Stack>
       ) : null}
-      <WaitingCancelDialog
+      {/* 'Cancel visit' asks first: a waiting visit is cancelled and its payment refunded. */}
+      <ConfirmDialog
         opened={toCancel !== null}
-        patientName={toCancel ? nameOf(toCancel.patientId) : ''}
+        title={t('careUi.cancel.title')}
+        body={t('careUi.cancel.body', { name: toCancel ? nameOf(toCancel.patientId) : '' })}
+        confirmLabel={t('careUi.cancel.confirm')}
+        cancelLabel={t('careUi.cancel.keep')}
         pending={cancel.isPending}
         error={cancel.isError ? errorText(t, cancel.error) : null}
         onConfirm={() => {

@@ -1,9 +1,10 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { describe, expect, it } from 'vitest';
-import { isMessageKey, loadLanguage } from '../../../lib/i18n';
+import { isMessageKey, loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { checkInvite, emptyInviteDraft } from './invite-form';
 
 await loadLanguage('en');
+await loadScreenTexts();
 
 const valid = {
   ...emptyInviteDraft,

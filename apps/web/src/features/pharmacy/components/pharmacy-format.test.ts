@@ -1,12 +1,13 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { describe, expect, it } from 'vitest';
-import { loadLanguage, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
 import { formatDay, pharmacyStatusLabel, stateName, treatmentName } from './pharmacy-format';
 
 const en: Translate = (key, params) => translate('en', key, params);
 const es: Translate = (key, params) => translate('es', key, params);
 
 await loadLanguage('en');
+await loadScreenTexts();
 
 describe('pharmacy portal labels', () => {
   it('names a treatment from the catalogue key, the rules, or shows the id', () => {

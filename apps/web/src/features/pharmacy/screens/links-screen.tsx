@@ -20,6 +20,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Facts } from '../../../components/facts';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
@@ -28,7 +29,6 @@ import { getProductInfo, productInfoQueryKey } from '../../rx/api/get-product-in
 import { createRxLink } from '../api/create-rx-link';
 import { deleteRxLink } from '../api/delete-rx-link';
 import { getRxLinks, rxLinksQueryKey } from '../api/get-rx-links';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatDay, treatmentName } from '../components/pharmacy-format';
 import { PharmacyVerifiedGate } from '../components/pharmacy-verified-gate';
 
@@ -283,6 +283,7 @@ function LinksBody() {
           name: deleting ? linkTreatment(t, catalogue, deleting.screenId) : '',
         })}
         confirmLabel={t('pharmacyScreens.links.deleteConfirm')}
+        cancelLabel={t('pharmacyScreens.keep')}
         pending={remove.isPending}
         error={remove.isError ? errorText(t, remove.error) : null}
         onConfirm={() => {

@@ -18,6 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Facts } from '../../../components/facts';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
@@ -27,7 +28,6 @@ import { getPharmacists, pharmacistsQueryKey } from '../api/get-pharmacists';
 import { getRxLinks, rxLinksQueryKey } from '../api/get-rx-links';
 import { invitePharmacist } from '../api/invite-pharmacist';
 import { revokePharmacist } from '../api/revoke-pharmacist';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import {
   checkInvite,
   emptyInviteDraft,
@@ -348,6 +348,7 @@ export function PharmacistsScreen() {
         title={t('pharmacyScreens.pharmacists.revokeTitle')}
         body={t('pharmacyScreens.pharmacists.revokeBody', { name: revoking?.name ?? '' })}
         confirmLabel={t('pharmacyScreens.pharmacists.revokeConfirm')}
+        cancelLabel={t('pharmacyScreens.keep')}
         pending={revoke.isPending}
         error={revoke.isError ? errorText(t, revoke.error) : null}
         onConfirm={() => {

@@ -9,6 +9,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { clearHeldPrepayCode } from '../../../lib/prepay-code-store';
+import { useHeldPrepay } from '../../../lib/prepay-offer';
 import { currentPerson, type StoredSession } from '../../../lib/session-store';
 import { familyQueryKey, getDependents } from '../../accounts/api/get-dependents';
 import type { ProductInfoLink } from '../api/get-product-info';
@@ -62,6 +64,8 @@ export function RxFlow({
   const rules = rxProductById(product.id);
   const users = session.profile.users;
   const family = useQuery({ queryKey: familyQueryKey, queryFn: getDependents });
+  // A held prepay code may name the pharmacies the prescription must go to (issue 16).
+  const prepayOffer = useHeldPrepay()?.offer ?? null;
 
   // The profile switcher's person is offered first (the holder when none was chosen).
   const [patientId, setPatientId] = useState<string | null>(currentPerson(session).id);
@@ -234,6 +238,8 @@ export function RxFlow({
         total={total}
         state={state}
         link={linkRefused ? null : link}
+        offer={prepayOffer}
+        onRemoveCode={clearHeldPrepayCode}
         pick={pharmacy}
         problem={pharmacyProblem}
         onBack={back}

@@ -1,7 +1,7 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { loadLanguage, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
 import { answerInWords, errorText, productName, stateLabel, statusText, textOf } from './rx-format';
 
 const en: Translate = (key, params) => translate('en', key, params);
@@ -9,6 +9,7 @@ const es: Translate = (key, params) => translate('es', key, params);
 
 beforeAll(async () => {
   await loadLanguage('en');
+  await loadScreenTexts();
 });
 
 describe('Rx labels', () => {

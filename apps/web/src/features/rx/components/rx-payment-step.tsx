@@ -3,19 +3,27 @@ import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
 import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Card, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useLang, useT } from '../../../lib/i18n';
+import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { CardChoice, useCardChoice } from '../../../lib/payments/card-choice';
 import { formatCents } from '../../../lib/payments/payment-format';
+import {
+  clearHeldPrepayCode,
+  clearHeldPrepayCodeIf,
+  holdPrepayCode,
+} from '../../../lib/prepay-code-store';
+import { checkTypedCode, useHeldPrepay } from '../../../lib/prepay-offer';
 import { addCard } from '../../payments/api/add-card';
 import {
   getPaymentProfiles,
   paymentProfilesQueryKey,
 } from '../../payments/api/get-payment-profiles';
+import { getRxPrepayPrice, rxPrepayPriceQueryKey } from '../api/get-rx-prepay-price';
 import { getRxPrice, rxPriceQueryKey } from '../api/get-rx-price';
 import { submitRxPayment } from '../api/submit-rx-payment';
 import { errorText, newIdempotencyKey } from './rx-format';
+import { RxPrepayBox } from './rx-prepay-box';
 import { RxStepFrame } from './rx-step-frame';
 
 /** Errors after which the same attempt may be sent again with the same key (it may have run). */
@@ -24,10 +32,24 @@ function attemptMayHaveRun(error: unknown): boolean {
   return error.status === 0 || error.status >= 500 || error.errorCode === 'IN_PROGRESS';
 }
 
+/** The server refused the prepay code for this visit (its errorMsg says why). */
+function refusesPrepay(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.errorCode.startsWith('PREPAY_') || error.errorCode === 'NOT_FOUND')
+  );
+}
+
 /**
  * Paying a visit (GET /rx/visits/:id/price, POST /submit-rx-payment): the amount, a saved card
  * or a new one (the card pieces of lib/payments and the payments feature, as Get Care's
  * payment step), then 'Pay'. The visit then waits for medical review.
+ *
+ * An access token or program code (issue 16; the held one is applied at once) prices the visit
+ * 0 (POST /rx/visits/:id/prepay-price): the program that pays is shown, no card is asked for,
+ * and 'Confirm visit' pays it from the program (prepayCode), after which the code is spent and
+ * forgotten. A refusal is said under the field and the card payment stays; removing the code
+ * returns to it.
  */
 export function RxPaymentStep({
   index,
@@ -55,7 +77,57 @@ export function RxPaymentStep({
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(newIdempotencyKey);
 
-  const amount = price.data?.price ?? null;
+  // The access token: the held one applied at once, or one typed and applied here.
+  const held = useHeldPrepay();
+  const [codeInput, setCodeInput] = useState(held?.code ?? '');
+  const [appliedCode, setAppliedCode] = useState<string | null>(held?.code ?? null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const prepayPrice = useQuery({
+    queryKey: rxPrepayPriceQueryKey(visit.id, appliedCode ?? ''),
+    queryFn: () => getRxPrepayPrice(visit.id, appliedCode ?? ''),
+    enabled: appliedCode !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const prepay = appliedCode !== null && prepayPrice.data ? prepayPrice.data : null;
+  const prepayChecking = appliedCode !== null && prepayPrice.isPending;
+  const prepayError =
+    codeError ??
+    (appliedCode !== null && prepayPrice.isError ? errorText(t, prepayPrice.error) : null);
+  useEffect(() => {
+    // A code that priced the visit is the one held (its offer kept for the other steps).
+    if (appliedCode && prepayPrice.data) holdPrepayCode(appliedCode, prepayPrice.data.offer);
+  }, [appliedCode, prepayPrice.data]);
+  const heldCode = held?.code ?? null;
+  useEffect(() => {
+    // The code was removed elsewhere (the banner over the flow): back to the card payment.
+    if (heldCode === null) {
+      setAppliedCode(null);
+      setCodeInput('');
+    }
+  }, [heldCode]);
+
+  const applyCode = () => {
+    setProblem(null);
+    const checked = checkTypedCode(codeInput, isMessageKey);
+    if (!checked.ok) {
+      setCodeError(t(checked.key));
+      return;
+    }
+    setCodeError(null);
+    setCodeInput(checked.code);
+    if (checked.code === appliedCode) void prepayPrice.refetch();
+    else setAppliedCode(checked.code);
+  };
+  const removeCode = () => {
+    setProblem(null);
+    setCodeError(null);
+    setCodeInput('');
+    setAppliedCode(null);
+    clearHeldPrepayCode();
+  };
+
+  const amount = prepay ? prepay.price : (price.data?.price ?? null);
   const free = amount === 0;
 
   const choice = useCardChoice(
@@ -65,7 +137,17 @@ export function RxPaymentStep({
   const { cardId, adding } = choice;
 
   const pay = useMutation({
-    mutationFn: () => {
+    /** `prepayCode`: the applied code pays the visit (no price token, no card). */
+    mutationFn: (prepayCode: string | null) => {
+      if (prepayCode) {
+        return submitRxPayment({
+          visitId: visit.id,
+          priceToken: '',
+          payProfileID: null,
+          idempotencyKey: attempt,
+          prepayCode,
+        });
+      }
       if (!price.data) throw new Error('no price');
       return submitRxPayment({
         visitId: visit.id,
@@ -74,9 +156,21 @@ export function RxPaymentStep({
         idempotencyKey: attempt,
       });
     },
-    onSuccess: (paid) => onPaid(paid),
-    onError: (error) => {
+    onSuccess: (paid, prepayCode) => {
+      // The code paid this visit: it is spent, so the tab forgets it.
+      if (prepayCode) clearHeldPrepayCodeIf(prepayCode);
+      onPaid(paid);
+    },
+    onError: (error, prepayCode) => {
       if (!attemptMayHaveRun(error)) setAttempt(newIdempotencyKey());
+      if (prepayCode && refusesPrepay(error)) {
+        // The program no longer pays (used meanwhile, a limit): said under the field, the
+        // visit's price by this code forgotten, and the card payment offered again.
+        queryClient.removeQueries({ queryKey: rxPrepayPriceQueryKey(visit.id, prepayCode) });
+        setAppliedCode(null);
+        setCodeError(error.message);
+        return;
+      }
       if (error instanceof ApiError && error.errorCode === paymentErrorCodes.priceTokenStale) {
         void price.refetch();
         setProblem(t('rxScreens.pay.priceChanged', { message: error.message }));
@@ -96,12 +190,16 @@ export function RxPaymentStep({
 
   const submit = () => {
     setProblem(null);
+    if (prepay && appliedCode) {
+      pay.mutate(appliedCode);
+      return;
+    }
     if (!price.data) return;
     if (!free && !validatePaymentForm(cardId).ok) {
       setProblem(t('validation.card.paymentFormRequired'));
       return;
     }
-    pay.mutate();
+    pay.mutate(null);
   };
 
   const amountText = amount === null ? '' : formatCents(amount, lang);
@@ -114,9 +212,11 @@ export function RxPaymentStep({
       testId="rx-step-payment"
       onBack={onBack}
       onContinue={submit}
-      continueLabel={t('rxUi.pay.submit', { price: amountText })}
+      continueLabel={
+        prepay ? t('prepayRedeem.pay.confirm') : t('rxUi.pay.submit', { price: amountText })
+      }
       continueLoading={pay.isPending}
-      continueDisabled={!price.data || adding}
+      continueDisabled={(!price.data && !prepay) || adding || prepayChecking}
       // The card form is a form of its own, and forms cannot nest.
       asForm={false}
     >
@@ -134,7 +234,11 @@ export function RxPaymentStep({
           ))}
         </SimpleGrid>
       </Card>
-      {price.isPending ? (
+      {prepay ? (
+        <Text fw={700} size="lg" data-testid="rx-price" data-price-type="prepay">
+          {t('rxUi.pay.amount', { price: amountText })}
+        </Text>
+      ) : price.isPending ? (
         <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : price.isError ? (
         <Alert color="red" role="alert">
@@ -145,6 +249,19 @@ export function RxPaymentStep({
           {t('rxUi.pay.amount', { price: amountText })}
         </Text>
       )}
+      <RxPrepayBox
+        value={codeInput}
+        onChange={(next) => {
+          setCodeInput(next);
+          setCodeError(null);
+        }}
+        onApply={applyCode}
+        onRemove={removeCode}
+        checking={prepayChecking}
+        error={prepayError}
+        applied={prepay && appliedCode ? { code: appliedCode, offer: prepay.offer } : null}
+        removable={appliedCode ?? held?.code ?? null}
+      />
       {free ? null : (
         <Stack gap="xs">
           <CardChoice

@@ -1,4 +1,5 @@
-import { Alert, Loader, Radio, Stack, Text } from '@mantine/core';
+import type { PrepayOffer } from '@apothecall/domain/prepay/prepay.api';
+import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { currentBrandId } from '../../../lib/brand-store';
@@ -13,6 +14,7 @@ import {
   pickOf,
   type RxPharmacyPick,
 } from './rx-pharmacy-choice';
+import { pharmaciesForOffer } from './rx-prepay';
 import { RxStepFrame } from './rx-step-frame';
 
 /**
@@ -20,12 +22,17 @@ import { RxStepFrame } from './rx-step-frame';
  * visits from the patient's state (GET /rx/pharmacies), or none ('I will take my prescription to
  * a pharmacy myself'). A visit that came through a pharmacy's Rx link goes to that pharmacy: it
  * is shown, not chosen. A pharmacy brand's own pharmacy is chosen first when it is offered.
+ * A held prepay code whose program names pharmacies (issue 16) narrows the list to those of
+ * them taking the state, without 'No pharmacy'; when none is left the step says so and offers
+ * to remove the code.
  */
 export function RxPharmacyStep({
   index,
   total,
   state,
   link,
+  offer = null,
+  onRemoveCode,
   pick,
   problem,
   onBack,
@@ -35,6 +42,10 @@ export function RxPharmacyStep({
   total: number;
   state: string;
   link: ProductInfoLink | null;
+  /** The held prepay code's offer: its pharmacies, when it names some, are the only choices. */
+  offer?: PrepayOffer | null;
+  /** Forgets the held prepay code (the step then offers every pharmacy again). */
+  onRemoveCode?: () => void;
   pick: RxPharmacyPick | null;
   /** The server refused the pharmacy chosen (it does not take this state): said here. */
   problem: string | null;
@@ -49,12 +60,15 @@ export function RxPharmacyStep({
   });
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const list = pharmacies.data ?? [];
-  const value =
+  const options = pharmaciesForOffer(pharmacies.data ?? [], offer);
+  const list = options.list;
+  const proposed =
     selected ??
     (pharmacies.data || pharmacies.isError
       ? initialPharmacyValue(list, currentBrandId(), pick)
       : null);
+  const value = !options.allowNone && proposed === noPharmacyValue ? null : proposed;
+  const noneLeft = options.restricted && list.length === 0 && !pharmacies.isError;
 
   const problemAlert = problem ? (
     <Alert color="red" role="alert" data-testid="rx-pharmacy-problem">
@@ -90,7 +104,7 @@ export function RxPharmacyStep({
       title={t('rxScreens.pharmacy.title')}
       testId="rx-step-pharmacy"
       onBack={onBack}
-      continueDisabled={pharmacies.isPending}
+      continueDisabled={pharmacies.isPending || noneLeft}
       onContinue={() => {
         const chosen = pickOf(value, list);
         if (!chosen) {
@@ -111,40 +125,67 @@ export function RxPharmacyStep({
             <Alert color="red" role="alert">
               {t('rxScreens.pharmacy.loadFailed', { message: errorText(t, pharmacies.error) })}
             </Alert>
+          ) : noneLeft && offer ? (
+            <Alert color="yellow" role="alert" data-testid="rx-pharmacy-prepay-none">
+              <Stack gap="xs">
+                <Text size="sm">
+                  {t('prepayRedeem.pharmacy.noneLeft', {
+                    programName: offer.programName,
+                    pharmacies: offer.pharmacies.map((p) => p.name).join(', '),
+                    state: stateLabel(t, state),
+                  })}
+                </Text>
+                {onRemoveCode ? (
+                  <Group>
+                    <Button size="xs" variant="default" onClick={onRemoveCode}>
+                      {t('prepayRedeem.remove')}
+                    </Button>
+                  </Group>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : options.restricted && offer ? (
+            <Text size="sm" data-testid="rx-pharmacy-prepay-restricted">
+              {t('prepayRedeem.pharmacy.restricted', { programName: offer.programName })}
+            </Text>
           ) : list.length === 0 ? (
             <Text size="sm" data-testid="rx-pharmacy-none-offered">
               {t('rxScreens.pharmacy.noneOffered', { state: stateLabel(t, state) })}
             </Text>
           ) : null}
-          <Radio.Group
-            label={t('rxScreens.pharmacy.label')}
-            value={value}
-            onChange={(next) => {
-              setSelected(next);
-              setError(null);
-            }}
-            error={error}
-            withAsterisk
-            data-testid="rx-pharmacy-choices"
-          >
-            <Stack gap="sm" mt="xs">
-              {list.map((pharmacy) => (
-                <Radio
-                  key={pharmacy.id}
-                  value={pharmacy.id}
-                  label={pharmacy.name}
-                  description={`${pharmacyAddressLine(pharmacy)} · ${t('rxScreens.pharmacy.phone', { phone: pharmacy.phone })}`}
-                  data-testid="rx-pharmacy-option"
-                  data-pharmacy-id={pharmacy.id}
-                />
-              ))}
-              <Radio
-                value={noPharmacyValue}
-                label={t('rxScreens.pharmacy.none')}
-                data-testid="rx-pharmacy-option-none"
-              />
-            </Stack>
-          </Radio.Group>
+          {noneLeft ? null : (
+            <Radio.Group
+              label={t('rxScreens.pharmacy.label')}
+              value={value}
+              onChange={(next) => {
+                setSelected(next);
+                setError(null);
+              }}
+              error={error}
+              withAsterisk
+              data-testid="rx-pharmacy-choices"
+            >
+              <Stack gap="sm" mt="xs">
+                {list.map((pharmacy) => (
+                  <Radio
+                    key={pharmacy.id}
+                    value={pharmacy.id}
+                    label={pharmacy.name}
+                    description={`${pharmacyAddressLine(pharmacy)} · ${t('rxScreens.pharmacy.phone', { phone: pharmacy.phone })}`}
+                    data-testid="rx-pharmacy-option"
+                    data-pharmacy-id={pharmacy.id}
+                  />
+                ))}
+                {options.allowNone ? (
+                  <Radio
+                    value={noPharmacyValue}
+                    label={t('rxScreens.pharmacy.none')}
+                    data-testid="rx-pharmacy-option-none"
+                  />
+                ) : null}
+              </Stack>
+            </Radio.Group>
+          )}
         </>
       )}
       {problemAlert}

@@ -14,6 +14,7 @@ import { uploadRxAttachment } from '../api/upload-rx-attachment';
 import { uploadRxId } from '../api/upload-rx-id';
 import { RxFileUpload } from './rx-file-upload';
 import { errorText, formatDate, newIdempotencyKey, productName, saveBlob } from './rx-format';
+import { prepayStateLabelKey, prepayStateNoteKey } from './rx-prepay';
 import { RxPharmacyStatusBadge, RxStatusBadge } from './rx-status-badge';
 import { RxVisitMessages } from './rx-visit-messages';
 
@@ -23,7 +24,8 @@ const cancellable = new Set(['pendingMedPayment', 'waiting']);
  * One Rx visit on the patient's list: the treatment, its status (colour and text), who it is
  * for, the pharmacy it goes to and where that pharmacy is with it (with the pharmacy's note),
  * the prescriber's request while more information is asked for, the uploads it waits for,
- * and what can be done now (pay, cancel, the prescription PDF, a refill, messages).
+ * and what can be done now (pay, cancel, the prescription PDF, a refill, messages). A visit a
+ * prepay program paid (issue 16) names the program, the access token and where it is.
  */
 export function RxVisitCard({ visit }: { visit: RxVisitView }) {
   const t = useT();
@@ -63,6 +65,7 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
     onError: failed,
   });
   const hasConsents = (rxProductById(visit.productId)?.consentDocumentIds.length ?? 0) > 0;
+  const prepayNote = visit.prepay ? prepayStateNoteKey(visit.prepay.state) : null;
   const pdf = useMutation({
     mutationFn: () => downloadRxPrescription(visit.id, t('errors.network')),
     onSuccess: (blob) => saveBlob(blob, `prescription-${visit.id}.pdf`),
@@ -115,6 +118,25 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
                 {t('rxScreens.visits.pharmacyNote', { note: visit.pharmacyNote })}
               </Text>
             ) : null}
+          </Stack>
+        ) : null}
+
+        {visit.prepay ? (
+          <Stack gap={2} data-testid="rx-visit-prepay" data-prepay-state={visit.prepay.state}>
+            <Text size="sm" fw={600}>
+              {t('prepayRedeem.visit.prepaid', { programName: visit.prepay.programName })}
+            </Text>
+            <Text size="sm">
+              {visit.prepay.token
+                ? t('prepayRedeem.visit.tokenState', {
+                    token: visit.prepay.token,
+                    state: t(prepayStateLabelKey(visit.prepay.state)),
+                  })
+                : t('prepayRedeem.visit.programState', {
+                    state: t(prepayStateLabelKey(visit.prepay.state)),
+                  })}
+            </Text>
+            {prepayNote ? <Text size="sm">{t(prepayNote)}</Text> : null}
           </Stack>
         ) : null}
 

@@ -1,13 +1,14 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { type RxVisitView, rxVisitViewSchema } from '@apothecall/domain/rx/rx-visits.api';
 import { describe, expect, it } from 'vitest';
-import { loadLanguage, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
 import { carriesPharmacyStatus, receivedStatusText, withReceivedUpdate } from './rx-visit-updates';
 
 const en: Translate = (key, params) => translate('en', key, params);
 const es: Translate = (key, params) => translate('es', key, params);
 
 await loadLanguage('en');
+await loadScreenTexts();
 
 const visit: RxVisitView = rxVisitViewSchema.parse({
   id: '3f2a9c1e-7b4d-4e1a-9f00-123456789abc',

@@ -1,15 +1,21 @@
 import type { RxProductView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { getEntryReferral } from '../../../lib/brand-store';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
+import { clearHeldPrepayCode, holdPrepayCode } from '../../../lib/prepay-code-store';
+import { useHeldPrepay } from '../../../lib/prepay-offer';
 import { useSession } from '../../../lib/session-store';
+import { checkPrepayCode, prepayCodeCheckQueryKey } from '../../prepay/api/check-prepay-code';
 import { getProductInfo, productInfoQueryKey } from '../api/get-product-info';
 import { RxFlow } from '../components/rx-flow';
 import { errorText, textOf } from '../components/rx-format';
+import { offerCoversProduct, productsForOffer } from '../components/rx-prepay';
+import { RxPrepayBanner } from '../components/rx-prepay-banner';
 
 function ProductCard({ product, to }: { product: RxProductView; to: string }) {
   const t = useT();
@@ -54,7 +60,9 @@ function ProductCard({ product, to }: { product: RxProductView; to: string }) {
 /**
  * /rx, /rx2, /testrx (spec section 2): the treatment catalogue (public while logged out), and
  * the flow of the treatment chosen (`itemId`). Logged out, a chosen treatment offers log in or
- * registration, both of which come back to it (the `to` of the login redirect).
+ * registration, both of which come back to it (the `to` of the login redirect). While a prepay
+ * code is held (issue 16, /redeem/{code}), a banner names the program that pays, the catalogue
+ * shows only the treatments it pays for, and the code can be removed.
  */
 export function RxScreen() {
   const t = useT();
@@ -76,6 +84,24 @@ export function RxScreen() {
   const entryId = params.get('id');
   const linkTo = (id: string) =>
     `${pathname}?${entryId ? `id=${encodeURIComponent(entryId)}&` : ''}itemId=${encodeURIComponent(id)}`;
+
+  // The held prepay code; its offer is checked again only when none is known for it.
+  const held = useHeldPrepay();
+  const heldCode = held?.code ?? '';
+  const heldCheck = useQuery({
+    queryKey: prepayCodeCheckQueryKey(heldCode),
+    queryFn: () => checkPrepayCode(heldCode),
+    enabled: held !== null && held.offer === null,
+    retry: false,
+  });
+  useEffect(() => {
+    if (heldCode && heldCheck.data) holdPrepayCode(heldCode, heldCheck.data);
+  }, [heldCode, heldCheck.data]);
+  const offer = held?.offer ?? null;
+  const refusal =
+    held && !held.offer && heldCheck.error instanceof ApiError ? heldCheck.error.message : null;
+  const offered = productsForOffer(products.data?.products ?? [], offer);
+  const filtering = offer !== null && offer.productIds.length > 0;
 
   let body: ReactNode;
   if (products.isPending) {
@@ -106,12 +132,26 @@ export function RxScreen() {
     );
   } else if (chosen && session) {
     body = (
-      <RxFlow
-        key={chosen.id}
-        session={session}
-        product={chosen}
-        link={link?.productId === chosen.id ? link : null}
-      />
+      <>
+        {offer && !offerCoversProduct(offer, chosen.id) ? (
+          <Alert color="yellow" role="status" data-testid="rx-prepay-not-covered">
+            <Stack gap="xs">
+              <Text size="sm">
+                {t('prepayRedeem.notCovered', { programName: offer.programName })}
+              </Text>
+              <Button component={Link} to={pathname} size="xs" variant="light" w="fit-content">
+                {t('rxScreens.catalog.chooseOther')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        <RxFlow
+          key={chosen.id}
+          session={session}
+          product={chosen}
+          link={link?.productId === chosen.id ? link : null}
+        />
+      </>
     );
   } else if (chosen) {
     const back = encodeURIComponent(linkTo(chosen.id));
@@ -137,6 +177,12 @@ export function RxScreen() {
         </Stack>
       </Card>
     );
+  } else if (filtering && offered.length === 0 && offer) {
+    body = (
+      <Text size="sm" data-testid="rx-prepay-none-offered">
+        {t('prepayRedeem.noneOffered', { programName: offer.programName })}
+      </Text>
+    );
   } else {
     body = (
       <SimpleGrid
@@ -145,7 +191,7 @@ export function RxScreen() {
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
         aria-label={t('rxUi.catalog.title')}
       >
-        {(products.data?.products ?? []).map((product) => (
+        {offered.map((product) => (
           <ProductCard key={product.id} product={product} to={linkTo(product.id)} />
         ))}
       </SimpleGrid>
@@ -160,6 +206,15 @@ export function RxScreen() {
           : t('rxUi.catalog.title')}
       </Title>
       {chosen ? null : <Text c="dimmed">{t('rxUi.catalog.lead')}</Text>}
+      {held ? (
+        <RxPrepayBanner
+          code={held.code}
+          offer={offer}
+          refusal={refusal}
+          filtering={filtering && !chosen}
+          onRemove={clearHeldPrepayCode}
+        />
+      ) : null}
       {body}
     </Stack>
   );

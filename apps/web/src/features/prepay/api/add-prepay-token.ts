@@ -1,0 +1,17 @@
+import {
+  type AccessTokenView,
+  type PrepayTokenAddRequest,
+  prepayTokenAddRequestSchema,
+  prepayTokenResponseSchema,
+} from '@apothecall/domain/prepay/prepay.api';
+import { apiCall } from '../../../lib/api-client';
+
+/** POST /prepay-nonce/add: a new access token, sent at once when `delivery` is given. */
+export async function addPrepayToken(body: PrepayTokenAddRequest): Promise<AccessTokenView> {
+  const { token } = await apiCall('/prepay-nonce/add', {
+    method: 'POST',
+    body: prepayTokenAddRequestSchema.parse(body),
+    schema: prepayTokenResponseSchema,
+  });
+  return token;
+}

@@ -1,0 +1,17 @@
+import {
+  type AccessTokenView,
+  type PrepayTokenEditRequest,
+  prepayTokenEditRequestSchema,
+  prepayTokenResponseSchema,
+} from '@apothecall/domain/prepay/prepay.api';
+import { apiCall } from '../../../lib/api-client';
+
+/** POST /prepay-nonce/edit: how an unused token may be used, and its note. */
+export async function editPrepayToken(body: PrepayTokenEditRequest): Promise<AccessTokenView> {
+  const { token } = await apiCall('/prepay-nonce/edit', {
+    method: 'POST',
+    body: prepayTokenEditRequestSchema.parse(body),
+    schema: prepayTokenResponseSchema,
+  });
+  return token;
+}

@@ -1,0 +1,13 @@
+import {
+  type PrepayProgramView,
+  prepayListResponseSchema,
+} from '@apothecall/domain/prepay/prepay.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const prepayListQueryKey = ['prepay', 'list'] as const;
+
+/** GET /prepay-list: the programs the caller holds (owner) or may use (authorized). */
+export async function getPrepayList(): Promise<PrepayProgramView[]> {
+  const { programs } = await apiCall('/prepay-list', { schema: prepayListResponseSchema });
+  return programs;
+}

@@ -1,0 +1,22 @@
+import {
+  type PrepayProgramView,
+  type PrepayPurchaseRequest,
+  prepayProgramResponseSchema,
+  prepayPurchaseRequestSchema,
+} from '@apothecall/domain/prepay/prepay.api';
+import { apiCall } from '../../../lib/api-client';
+
+/**
+ * POST /prepay-purchase: a new program of `visitCount` visits, charged visits x the per-visit
+ * price to the chosen card (once per idempotency key); answers the new program.
+ */
+export async function purchasePrepayProgram(
+  body: PrepayPurchaseRequest,
+): Promise<PrepayProgramView> {
+  const { program } = await apiCall('/prepay-purchase', {
+    method: 'POST',
+    body: prepayPurchaseRequestSchema.parse(body),
+    schema: prepayProgramResponseSchema,
+  });
+  return program;
+}

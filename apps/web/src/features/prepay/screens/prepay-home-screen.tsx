@@ -1,0 +1,55 @@
+import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { SectionCard } from '../../../components/section-card';
+import { useT } from '../../../lib/i18n';
+import { getPrepayList, prepayListQueryKey } from '../api/get-prepay-list';
+import { ListState } from '../components/list-state';
+import { ProgramList } from '../components/program-list';
+
+/** How many programs the home lists before 'See all programs'. */
+const homeListSize = 3;
+
+/**
+ * /prepay-home (issue 16): the home of a white-label whose home page it is (route guard step
+ * 5): what prepaid visits are, the caller's programs, and the way to buy one.
+ */
+export function PrepayHomeScreen() {
+  const t = useT();
+  const list = useQuery({ queryKey: prepayListQueryKey, queryFn: getPrepayList });
+  return (
+    <Stack p="md" maw={960} mx="auto" w="100%" data-screen="prepay-home">
+      <Title order={1} size="h2">
+        {t('prepayUi.home.title')}
+      </Title>
+      <Text c="dimmed">{t('prepayUi.home.lead')}</Text>
+      <SectionCard title={t('prepayUi.home.how')} testId="prepay-home-how">
+        <List type="ordered" spacing="xs" size="sm">
+          <List.Item>{t('prepayUi.home.step1')}</List.Item>
+          <List.Item>{t('prepayUi.home.step2')}</List.Item>
+          <List.Item>{t('prepayUi.home.step3')}</List.Item>
+          <List.Item>{t('prepayUi.home.step4')}</List.Item>
+        </List>
+        <Group>
+          <Button component={Link} to="/prepay-purchase" data-testid="prepay-buy">
+            {t('prepayUi.select.buy')}
+          </Button>
+        </Group>
+      </SectionCard>
+      <SectionCard title={t('prepayUi.home.programs')} testId="prepay-home-programs">
+        <ListState query={list} empty={<Text>{t('prepayUi.select.empty')}</Text>}>
+          {(programs) => (
+            <>
+              <ProgramList programs={programs.slice(0, homeListSize)} />
+              <Group>
+                <Button component={Link} to="/prepay-select" variant="default">
+                  {t('prepayUi.home.seeAll')}
+                </Button>
+              </Group>
+            </>
+          )}
+        </ListState>
+      </SectionCard>
+    </Stack>
+  );
+}

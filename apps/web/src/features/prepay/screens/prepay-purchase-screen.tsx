@@ -1,0 +1,153 @@
+import {
+  maxVisitsPerPurchase,
+  type PrepayPurchaseInput,
+} from '@apothecall/domain/prepay/prepay.api';
+import { Anchor, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Form } from '../../../components/form';
+import { SectionCard } from '../../../components/section-card';
+import { useT } from '../../../lib/i18n';
+import { prepayListQueryKey } from '../api/get-prepay-list';
+import { prepayProgramQueryKey } from '../api/get-prepay-program';
+import { purchasePrepayProgram } from '../api/purchase-prepay-program';
+import { type FieldError, fieldText } from '../components/form-check';
+import { LowBalanceInput } from '../components/low-balance-input';
+import { wholeNumber } from '../components/prepay-format';
+import {
+  checkPurchase,
+  emptyPurchaseDraft,
+  type PurchaseDraft,
+  type PurchaseField,
+  visitsRangeError,
+} from '../components/purchase-form';
+import { VisitsCheckout } from '../components/visits-checkout';
+import { useVisitsCharge } from '../hooks/use-visits-charge';
+
+/**
+ * /prepay-purchase (issue 16): buy a prepay program: the visits, a name, the authorized users'
+ * e-mails (optional) and the low-balance alert; the price of one visit and the total (GET
+ * /prepay-pricing/new); a saved card or a new one. Buying opens the new program's page.
+ */
+export function PrepayPurchaseScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const charge = useVisitsCharge('new');
+  const { pricing, setProblem } = charge;
+  const [draft, setDraft] = useState<PurchaseDraft>(emptyPurchaseDraft);
+  const [errors, setErrors] = useState<Partial<Record<PurchaseField, FieldError>>>({});
+
+  const buy = useMutation({
+    mutationFn: (request: PrepayPurchaseInput) => purchasePrepayProgram(request),
+    onSuccess: (program) => {
+      queryClient.setQueryData(prepayProgramQueryKey(program.id), program);
+      void queryClient.invalidateQueries({ queryKey: prepayListQueryKey });
+      notifications.show({
+        color: 'green',
+        message: t('prepayUi.purchase.done', { name: program.name }),
+      });
+      navigate(`/prepay-edit/${program.id}`);
+    },
+    onError: (error) => charge.chargeFailed(error, 'prepayUi.purchase.failed'),
+  });
+
+  const set = <K extends keyof PurchaseDraft>(key: K, value: PurchaseDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const submit = () => {
+    setProblem(null);
+    const check = checkPurchase(draft, pricing.data ?? null, {
+      payProfileID: charge.choice.cardId === '' ? null : charge.choice.cardId,
+      idempotencyKey: charge.attempt,
+    });
+    if (!check.ok) {
+      setErrors(check.errors);
+      setProblem(t('prepayUi.form.fix'));
+      return;
+    }
+    setErrors({});
+    if (charge.cardChosen()) buy.mutate(check.request);
+  };
+
+  const visits = wholeNumber(draft.visits, Number.NaN);
+  const range = visitsRangeError(pricing.data ?? null).params ?? {};
+
+  return (
+    <Stack p="md" maw={720} mx="auto" w="100%" data-screen="prepay-purchase">
+      <Anchor component={Link} to="/prepay-select" size="sm">
+        {t('prepayUi.backToList')}
+      </Anchor>
+      <Title order={1} size="h2">
+        {t('prepayUi.purchase.title')}
+      </Title>
+      <Text c="dimmed">{t('prepayUi.purchase.lead')}</Text>
+      <SectionCard title={t('prepayUi.edit.title')} testId="prepay-purchase-form">
+        <Form onSubmit={submit}>
+          <Stack gap="sm">
+            <NumberInput
+              label={t('prepayUi.purchase.visits')}
+              description={t('prepayUi.purchase.visitsHint', {
+                min: range.min ?? 1,
+                max: range.max ?? maxVisitsPerPurchase,
+              })}
+              value={draft.visits}
+              onChange={(value) => set('visits', value)}
+              min={pricing.data?.minVisits ?? 1}
+              max={Math.min(pricing.data?.maxVisits ?? maxVisitsPerPurchase, maxVisitsPerPurchase)}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              withAsterisk
+              error={fieldText(t, errors.visits)}
+              data-testid="prepay-purchase-visits"
+            />
+            <TextInput
+              label={t('prepayUi.purchase.name')}
+              description={t('prepayUi.purchase.nameHint')}
+              value={draft.name}
+              onChange={(event) => set('name', event.currentTarget.value)}
+              maxLength={100}
+              withAsterisk
+              error={fieldText(t, errors.name)}
+              data-testid="prepay-purchase-name"
+            />
+            <Textarea
+              label={t('prepayUi.purchase.users')}
+              description={t('prepayUi.purchase.usersHint')}
+              value={draft.users}
+              onChange={(event) => set('users', event.currentTarget.value)}
+              autosize
+              minRows={3}
+              maxRows={10}
+              error={fieldText(t, errors.users)}
+              data-testid="prepay-purchase-users"
+            />
+            <LowBalanceInput
+              value={draft.lowBalanceLimit}
+              onChange={(value) => set('lowBalanceLimit', value)}
+              error={fieldText(t, errors.lowBalanceLimit)}
+              testId="prepay-purchase-low-balance"
+            />
+          </Stack>
+        </Form>
+      </SectionCard>
+      <VisitsCheckout
+        visits={visits}
+        charge={charge}
+        pending={buy.isPending}
+        onSubmit={submit}
+        submitLabel={(total) =>
+          total === null
+            ? t('prepayUi.purchase.submitNoTotal')
+            : t('prepayUi.purchase.submit', { total })
+        }
+        testId="prepay-purchase"
+      />
+    </Stack>
+  );
+}
