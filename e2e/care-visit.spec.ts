@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
 import { autoLogoutBaseURL } from './playwright.config';
-import { expectAccessible, logIn, useSpanish } from './support';
+import { expectAccessible, logIn, openContext, useSpanish } from './support';
 
 /**
  * On-demand care end to end (issue 6), in two browser contexts with Chromium's fake camera
@@ -102,21 +102,8 @@ async function onDuty(request: APIRequestContext, loginId = providerLogin, base 
   return token;
 }
 
-async function openContext(browser: Browser, phone: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
-    permissions: ['camera', 'microphone'],
-    ...(phone
-      ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 900 } }),
-  });
-  return context.newPage();
-}
-
 async function providerConsole(browser: Browser): Promise<Page> {
-  const page = await openContext(browser, false);
+  const page = await openContext(browser, false, { permissions: ['camera', 'microphone'] });
   await page.goto('/#/login');
   await logIn(page, providerLogin, demoPassword);
   await page.getByRole('link', { name: 'Open the clinic' }).click();
@@ -198,7 +185,7 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   const patient = await newPatient(request);
   const provider = await providerConsole(browser);
 
-  const page = await openContext(browser, true);
+  const page = await openContext(browser, true, { permissions: ['camera', 'microphone'] });
   await page.goto('/#/login');
   await logIn(page, patient.email, patient.password);
   await getCareToScreening(page, patient);
@@ -401,7 +388,7 @@ test('the waiting room survives a reload; the SMS meet link joins the call once;
   const patient = await newPatient(request);
   const visitId = await startVisitByApi(request, patient);
 
-  const page = await openContext(browser, true);
+  const page = await openContext(browser, true, { permissions: ['camera', 'microphone'] });
   await page.goto('/#/login');
   await logIn(page, patient.email, patient.password);
   // After logging in, Home leads back to the waiting room the server kept.
@@ -435,7 +422,7 @@ test('the waiting room survives a reload; the SMS meet link joins the call once;
   expect(link).toMatch(/^\/#\/meet\?id=[A-Za-z0-9_-]{43}$/);
 
   // A fresh browser (no login) joins the call with the link.
-  const phone = await openContext(browser, true);
+  const phone = await openContext(browser, true, { permissions: ['camera', 'microphone'] });
   await phone.goto(link ?? '');
   await expect(phone.getByText(/Your provider will join you here/)).toBeVisible();
   await expect(phone).not.toHaveURL(/id=/);
@@ -444,7 +431,7 @@ test('the waiting room survives a reload; the SMS meet link joins the call once;
   await remoteVideoPlays(phone);
 
   // The link works once.
-  const again = await openContext(browser, true);
+  const again = await openContext(browser, true, { permissions: ['camera', 'microphone'] });
   await again.goto(link ?? '');
   await expect(
     again.getByText('This video link has expired or has already been used.'),
@@ -471,7 +458,7 @@ test('a state that is not offered is refused, and a failed screening stops the v
 }) => {
   await onDuty(request);
   const patient = await newPatient(request);
-  const page = await openContext(browser, true);
+  const page = await openContext(browser, true, { permissions: ['camera', 'microphone'] });
   await page.goto('/#/login');
   await logIn(page, patient.email, patient.password);
 
@@ -512,7 +499,7 @@ test('an open video call is not idle: no auto-logout while the patient watches',
   });
   expect(claimed.ok()).toBe(true);
 
-  const page = await openContext(browser, true);
+  const page = await openContext(browser, true, { permissions: ['camera', 'microphone'] });
   await page.goto(`${base}/#/login`);
   await logIn(page, patient.email, patient.password);
   await page.getByRole('link', { name: 'Go to the waiting room' }).click();

@@ -56,10 +56,10 @@ for (const role of ['pharmacist', 'pharmacyAdmin'] as const) {
     await logIn(page, demoStaff[role].loginId);
     await expectHome(page, demoStaff[role].name);
     await expect(page.getByTestId('referred-count')).toBeVisible();
-    // The admin alone manages the pharmacists.
+    // The admin alone manages the pharmacists and the prepay programs (issue 16).
     expect(await navEntries(page)).toEqual(
       role === 'pharmacyAdmin'
-        ? ['Home', 'Prescriptions', 'Links', 'Pharmacists', 'Referred', 'Profile']
+        ? ['Home', 'Prescriptions', 'Links', 'Pharmacists', 'Prepay', 'Referred', 'Profile']
         : ['Home', 'Prescriptions', 'Links', 'Referred', 'Profile'],
     );
     await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);

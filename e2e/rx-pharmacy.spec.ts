@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { currentLegalVersions } from '../packages/domain/src/accounts/consents.rules';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
-import { demoPassword, demoStaff, expectAccessible, logIn } from './support';
+import {
+  call,
+  demoPassword,
+  demoStaff,
+  expectAccessible,
+  logIn,
+  openContext,
+  tokenFor,
+} from './support';
 
 /**
  * The pharmacy portal end to end (issue 15), in four browser contexts. A new patient's Rx visit
@@ -21,46 +29,6 @@ const en = (key: MessageKey, params?: Record<string, string | number>) =>
   translate('en', key, params);
 const photoId = path.join(import.meta.dirname, 'fixtures', 'photo-id.jpg');
 const sunrise = 'sunrise-pharmacy';
-
-async function openContext(browser: Browser, phone: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
-    acceptDownloads: true,
-    ...(phone
-      ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 900 } }),
-  });
-  return context.newPage();
-}
-
-/** A JSON call with a session token; fails the test on anything but 200. */
-async function call(
-  request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  token: string | null,
-  data?: object,
-) {
-  const res = await request.fetch(url, {
-    method,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
-  return res.json();
-}
-
-async function tokenFor(request: APIRequestContext, loginId: string, password: string) {
-  const body = await call(request, 'POST', '/api/account/token', null, {
-    loginId,
-    password,
-    platform: 'web',
-    version: 'e2e',
-  });
-  return body.token as string;
-}
 
 /**
  * A new patient in FL whose acute Rx visit goes to Sunrise, paid, with a photo ID, claimed and
@@ -187,7 +155,7 @@ test("a pharmacist invited for FL works the Rx visit: change request, the prescr
     .prepayBalance as number;
 
   // Sunrise's admin invites a pharmacist for Florida.
-  const admin = await openContext(browser, false);
+  const admin = await openContext(browser, false, { acceptDownloads: true });
   await admin.goto('/#/login');
   await logIn(admin, demoStaff.pharmacyAdmin.loginId);
   await admin
@@ -210,7 +178,7 @@ test("a pharmacist invited for FL works the Rx visit: change request, the prescr
 
   // The pharmacist chooses a password through the mailed link, then logs in.
   const code = await inviteCode(request, email);
-  const rph = await openContext(browser, false);
+  const rph = await openContext(browser, false, { acceptDownloads: true });
   await rph.goto(`/#/resetpw/${code}`);
   const password = 'Pharmacist-Pass-42';
   await rph.getByLabel('New password', { exact: true }).fill(password);
@@ -249,7 +217,7 @@ test("a pharmacist invited for FL works the Rx visit: change request, the prescr
   await expectAccessible(rph, 'a visit under review (desktop)');
 
   // The prescriber answers with a new dose.
-  const clinic = await openContext(browser, false);
+  const clinic = await openContext(browser, false, { acceptDownloads: true });
   await clinic.goto('/#/login');
   await logIn(clinic, demoStaff.provider.loginId);
   await expect(clinic.locator('[data-screen="home"]')).toBeVisible();
@@ -281,7 +249,7 @@ test("a pharmacist invited for FL works the Rx visit: change request, the prescr
   await expect(detail.getByTestId('pharmacy-rx-status-changed')).toBeVisible();
 
   // The patient watches from their phone.
-  const phone = await openContext(browser, true);
+  const phone = await openContext(browser, true, { acceptDownloads: true });
   await phone.goto('/#/login');
   await logIn(phone, patient.email, patient.password);
   await phone.goto('/#/rxvisits');

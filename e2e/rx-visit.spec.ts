@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
-import { expectAccessible, logIn } from './support';
+import { expectAccessible, logIn, openContext } from './support';
 
 /**
  * An asynchronous prescription (Rx) visit end to end (issue 14), in two browser contexts: a new
@@ -41,19 +41,6 @@ function uniqueLastName(): string {
   return `${out[0]?.toUpperCase()}${out.slice(1)}`;
 }
 
-async function openContext(browser: Browser, phone: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
-    acceptDownloads: true,
-    ...(phone
-      ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 900 } }),
-  });
-  return context.newPage();
-}
-
 /** The patient's visit card (one visit in this journey). */
 const visitCard = (page: Page) => page.getByTestId('rx-visit').first();
 
@@ -77,7 +64,7 @@ test('a new patient gets LDN prescribed asynchronously: register in the flow, ev
     phone: `305-555-${String(Math.floor(Math.random() * 9000) + 1000)}`,
   };
   const fullName = `${person.firstName} ${person.lastName}`;
-  const page = await openContext(browser, true);
+  const page = await openContext(browser, true, { acceptDownloads: true });
 
   // The public catalogue, logged out.
   await page.goto('/#/rx');
@@ -197,7 +184,7 @@ test('a new patient gets LDN prescribed asynchronously: register in the flow, ev
   await page.goto('/#/rxvisits');
 
   // The prescriber: Home leads to the Rx reviews; claim; the files are there.
-  const clinic = await openContext(browser, false);
+  const clinic = await openContext(browser, false, { acceptDownloads: true });
   await clinic.goto('/#/login');
   await logIn(clinic, provider.loginId, provider.password);
   await clinic.getByRole('link', { name: en('rxScreens.home.providerOpen') }).click();

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 
 export const demoPatient = {
   loginId: 'patient@apothecall.test',
@@ -70,4 +77,53 @@ export async function expectAccessible(page: Page, where: string) {
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
     );
   expect(serious, `axe on ${where}`).toEqual([]);
+}
+
+/**
+ * A page in a browser context of its own (one person of a journey): English, New York time, a
+ * phone (360 px, touch) or a desktop (1280 px) viewport, plus any options given.
+ */
+export async function openContext(
+  browser: Browser,
+  phone: boolean,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    ...options,
+    ...(phone
+      ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 900 } }),
+  });
+  return context.newPage();
+}
+
+/** A JSON call with a session token; fails the test on anything but 200. */
+export async function call(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token: string | null,
+  data?: object,
+) {
+  const res = await request.fetch(url, {
+    method,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
+  return res.json();
+}
+
+/** A session token for a login, through the API. */
+export async function tokenFor(request: APIRequestContext, loginId: string, password: string) {
+  const body = await call(request, 'POST', '/api/account/token', null, {
+    loginId,
+    password,
+    platform: 'web',
+    version: 'e2e',
+  });
+  return body.token as string;
 }
