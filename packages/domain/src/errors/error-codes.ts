@@ -69,6 +69,13 @@ export const errorCodes = [
   'PREPAY_TOKEN_NOT_SENT', // 'Access Token was not sent'
   'PREPAY_USERS_NOT_UPDATED', // 'Authorized user list was not updated'
   'PREPAY_PROGRAM_NOT_UPDATED', // 'Program was not updated'
+  // Subscriptions
+  'SUBSCRIPTION_NOT_ACTIVE', // no plan in force (member price, cancel)
+  'SUBSCRIPTION_ALREADY_ACTIVE', // a plan is in force already
+  'SUBSCRIPTION_NOT_CANCELLED', // uncancel of a plan that is not cancelled (or has lapsed)
+  'SUBSCRIPTION_NOT_SOLD', // the brand does not sell this plan or service
+  'SUBSCRIPTION_NOT_REFUNDABLE', // no paid charge to give back
+  'RX_ADMIN_ONLY', // 'Unauthorized.': needs rxSubscriptionAdmin:{credentials.from}
   // Payments
   'CARD_DECLINED',
   'CARD_AVS_MISMATCH',

@@ -62,6 +62,8 @@ export const routes = [
   { path: '/prepay-home', screen: 'prepayHome', access: 'protected' },
   { path: '/prepay-purchase', screen: 'prepayPurchase', access: 'protected' },
   { path: '/subscription-purchase', screen: 'subscriptionPurchase', access: 'protected' },
+  // Our addition (issue 17): the member's plan and rx subscriptions (cancel, uncancel, services).
+  { path: '/subscription', screen: 'subscription', access: 'protected' },
   { path: '/prepay-select', screen: 'prepaySelect', access: 'protected' },
   { path: '/prepay-edit/:id', screen: 'prepayEdit', access: 'protected' },
   { path: '/prepay-transactions/:id', screen: 'prepayTransactions', access: 'protected' },

@@ -1,21 +1,25 @@
 import type { SubscriptionsMessageKey } from './subscriptions.messages';
 
 /**
- * Subscriptions (spec sections 4 and 9): the three statuses, cancel and uncancel, renewal,
- * billing periods and the prices the text states, as data in integer cents.
+ * Subscriptions (spec sections 3, 4, 5 and 9; issue 17): statuses, cancel and uncancel,
+ * renewal dates, and what a plan bills, from a brand's catalog (prices are configuration per
+ * brand, never constants here). Money is integer cents.
  *
  * - active: renews automatically on the renew date;
  * - cancelled: still in force until the renew date, but does not renew until uncancelled;
- * - inactive: not in force (never bought, or lapsed after a cancellation).
+ * - inactive: not in force (lapsed after a cancellation, a refund, or failed renewals).
  */
 
 export const subscriptionStatuses = ['active', 'inactive', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/** Visit plans (individual, family) and the pharmacy's medication subscriptions (rx). */
 export const subscriptionPlans = ['individual', 'family'] as const;
 export type SubscriptionPlan = (typeof subscriptionPlans)[number];
+export const subscriptionKinds = ['visits', 'rx'] as const;
+export type SubscriptionKind = (typeof subscriptionKinds)[number];
 
-export const billingPeriods = ['semiannual', 'annual', 'quarterly'] as const;
+export const billingPeriods = ['quarterly', 'semiannual', 'annual'] as const;
 export type BillingPeriod = (typeof billingPeriods)[number];
 
 export const billingPeriodMonths: Readonly<Record<BillingPeriod, number>> = {
@@ -24,71 +28,57 @@ export const billingPeriodMonths: Readonly<Record<BillingPeriod, number>> = {
   annual: 12,
 };
 
-/** The prices shown in the text (spec section 9), in cents. */
-export const subscriptionPrices = {
-  /** $10 per visit for the subscriber. */
-  subscriberVisitCents: 1000,
-  /** $35 per visit for family members of an individual plan. */
-  familyMemberOfIndividualPlanVisitCents: 3500,
-  /** $25 per month, billed annually or every 6 months. */
-  monthlyCents: 2500,
-  /** One month free on annual billing. */
-  annualFreeMonths: 1,
-} as const;
-
-export interface BillingOption {
+/** One way a brand sells a plan: the monthly rate and the free months of a billing period. */
+export interface CatalogPlan {
   readonly plan: SubscriptionPlan;
   readonly period: BillingPeriod;
-  /** The monthly rate in cents; null when the text gives no price (quarterly family billing). */
-  readonly monthlyCents: number | null;
+  readonly monthlyCents: number;
   readonly freeMonths: number;
 }
 
-/**
- * The billing options the text describes: individual every 6 months or annually at $25 a
- * month (annual with one month free), and quarterly family billing (price not stated).
- */
-export const billingOptions: readonly BillingOption[] = [
-  {
-    plan: 'individual',
-    period: 'semiannual',
-    monthlyCents: subscriptionPrices.monthlyCents,
-    freeMonths: 0,
-  },
-  {
-    plan: 'individual',
-    period: 'annual',
-    monthlyCents: subscriptionPrices.monthlyCents,
-    freeMonths: subscriptionPrices.annualFreeMonths,
-  },
-  { plan: 'family', period: 'quarterly', monthlyCents: null, freeMonths: 0 },
-];
-
-/** The amount billed for one period: (months - free months) x monthly rate; null if unknown. */
-export function billedAmountCents(option: BillingOption): number | null {
-  if (option.monthlyCents === null) return null;
-  const months = billingPeriodMonths[option.period] - option.freeMonths;
-  return Math.max(0, months) * option.monthlyCents;
+/** A medication a pharmacy supplies monthly under a subscription (the rx subscription). */
+export interface CatalogRxService {
+  readonly id: string;
+  readonly name: { readonly en: string; readonly es: string };
+  /** The price of one month's supply. */
+  readonly monthlyCents: number;
+  /** The billing intervals offered, in months (each renewal bills months x monthly). */
+  readonly months: readonly number[];
 }
 
-/**
- * The per-visit price under a subscription: the subscriber pays $10; on an individual plan a
- * family member pays $35; on a family plan every member pays the subscriber price (decision:
- * the text states no other family-plan visit price).
- */
-export function subscriptionVisitPriceCents(input: {
-  readonly plan: SubscriptionPlan;
-  readonly isSubscriber: boolean;
-}): number {
-  if (input.isSubscriber || input.plan === 'family') return subscriptionPrices.subscriberVisitCents;
-  return subscriptionPrices.familyMemberOfIndividualPlanVisitCents;
+/** What a brand sells (brand settings `subscriptionCatalog`, else the deployment's defaults). */
+export interface SubscriptionCatalog {
+  readonly plans: readonly CatalogPlan[];
+  /** The per-visit price for a member (spec: $10 for the subscriber). */
+  readonly memberVisitCents: number;
+  /** The per-visit price for a non-member family user (spec: $35 for family of an individual plan). */
+  readonly nonmemberVisitCents: number;
+  readonly rxServices: readonly CatalogRxService[];
+}
+
+/** The amount billed for one period: (months - free months) x monthly rate. */
+export function billedAmountCents(
+  plan: Pick<CatalogPlan, 'period' | 'monthlyCents' | 'freeMonths'>,
+) {
+  const months = billingPeriodMonths[plan.period] - plan.freeMonths;
+  return Math.max(0, months) * plan.monthlyCents;
+}
+
+/** The catalog's entry for a plan and period, if the brand sells it. */
+export function catalogPlan(
+  catalog: Pick<SubscriptionCatalog, 'plans'>,
+  plan: SubscriptionPlan,
+  period: BillingPeriod,
+): CatalogPlan | undefined {
+  return catalog.plans.find((p) => p.plan === plan && p.period === period);
 }
 
 export interface Subscription {
   readonly status: SubscriptionStatus;
   /** Epoch ms of the next renewal (or of the end, when cancelled); null when inactive. */
   readonly renewDate: number | null;
-  readonly period: BillingPeriod;
+  /** Months between renewals. */
+  readonly months: number;
 }
 
 export type SubscriptionChange =
@@ -101,26 +91,26 @@ export function cancelSubscription(sub: Subscription): SubscriptionChange {
   return { ok: true, subscription: { ...sub, status: 'cancelled' } };
 }
 
-/** cancelled -> active: auto-renew is back on. */
-export function uncancelSubscription(sub: Subscription): SubscriptionChange {
-  if (sub.status !== 'cancelled') return { ok: false, reason: 'notCancelled' };
+/**
+ * cancelled -> active: auto-renew is back on. Only while still in force: once the renew date
+ * has passed the plan is inactive and is bought again.
+ */
+export function uncancelSubscription(sub: Subscription, now: number): SubscriptionChange {
+  if (sub.status !== 'cancelled' || !isInForce(sub, now))
+    return { ok: false, reason: 'notCancelled' };
   return { ok: true, subscription: { ...sub, status: 'active' } };
 }
 
-/** inactive -> active by purchase; the first renew date is one period from now. */
+/** inactive (or none) -> active by purchase; the first renew date is one billing period away. */
 export function purchaseSubscription(
-  sub: Pick<Subscription, 'status'>,
-  period: BillingPeriod,
+  sub: Subscription | null,
+  months: number,
   now: number,
 ): SubscriptionChange {
-  if (sub.status !== 'inactive') return { ok: false, reason: 'alreadyActive' };
+  if (sub && isInForce(sub, now)) return { ok: false, reason: 'alreadyActive' };
   return {
     ok: true,
-    subscription: {
-      status: 'active',
-      period,
-      renewDate: addMonthsUtc(now, billingPeriodMonths[period]),
-    },
+    subscription: { status: 'active', months, renewDate: addMonthsUtc(now, months) },
   };
 }
 
@@ -135,19 +125,17 @@ export function isInForce(sub: Subscription, now: number): boolean {
   return sub.status === 'cancelled' && sub.renewDate !== null && now < sub.renewDate;
 }
 
+/** Due: the renew date has come (an active plan bills; a cancelled one lapses). */
+export function isDue(sub: Subscription, now: number): boolean {
+  return sub.status !== 'inactive' && sub.renewDate !== null && sub.renewDate <= now;
+}
+
 /**
- * What happens when the renew date is reached: an active subscription renews for another
- * period; a cancelled one becomes inactive. Before the renew date nothing changes.
+ * The next renew date after a paid renewal: one period after the date that was due (not after
+ * the moment it was paid: a late retry does not move the member's billing day).
  */
-export function onRenewDate(sub: Subscription, now: number): Subscription {
-  if (sub.renewDate === null || now < sub.renewDate) return sub;
-  if (sub.status === 'active') {
-    let next = sub.renewDate;
-    while (next <= now) next = addMonthsUtc(next, billingPeriodMonths[sub.period]);
-    return { ...sub, renewDate: next };
-  }
-  if (sub.status === 'cancelled') return { ...sub, status: 'inactive', renewDate: null };
-  return sub;
+export function nextRenewDate(sub: Subscription): number | null {
+  return sub.renewDate === null ? null : addMonthsUtc(sub.renewDate, sub.months);
 }
 
 /** Adds calendar months in UTC, clamping the day to the month's end (Jan 31 + 1 = Feb 28/29). */
@@ -165,6 +153,11 @@ export function addMonthsUtc(epochMs: number, months: number): number {
     d.getUTCSeconds(),
     d.getUTCMilliseconds(),
   );
+}
+
+/** The calendar month (UTC) of an instant, as 'YYYY-MM' (revenue by month). */
+export function monthOf(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 7);
 }
 
 export function subscriptionStatusLabelKey(status: SubscriptionStatus): SubscriptionsMessageKey {
