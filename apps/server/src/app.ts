@@ -12,6 +12,10 @@ import { paymentsModule } from './features/payments/payments.module';
 import { pharmacyModule } from './features/pharmacy/pharmacy.module';
 import { prepayModule } from './features/prepay/prepay.module';
 import { rxModule } from './features/rx/rx.module';
+import {
+  type RenewalResult,
+  subscriptionsModule,
+} from './features/subscriptions/subscriptions.module';
 import { systemModule } from './features/system/system.module';
 import { frameworkErrorOptions } from './platform/http';
 import { registerHttp, serveWeb } from './platform/http-setup';
@@ -36,6 +40,8 @@ export interface App {
   realtime: Realtime;
   /** Settles ledger entries a crash left pending (main.ts runs it at start-up). */
   reconcilePayments(): Promise<{ succeeded: number; failed: number }>;
+  /** Renews the subscriptions that are due now (what the recurring job runs; tests call it). */
+  renewSubscriptions(): Promise<RenewalResult>;
   /** The job queue this process works (shared with every process on the same database). */
   jobs: Pick<Jobs, 'send' | 'deadLetters'>;
 }
@@ -97,6 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pharmacy: pharmacy.port,
     prepay: prepay.port,
   });
+  const subscriptions = subscriptionsModule(ctx, {
+    accounts: accounts.port,
+    brands: brands.port,
+    payments: payments.port,
+  });
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
   const modules: AreaModule[] = [
     system,
@@ -110,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pharmacy,
     prepay,
     rx,
+    subscriptions,
   ];
 
   await registerHttp(app, {
@@ -146,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fastify: app,
     realtime: platform.realtime,
     reconcilePayments: payments.reconcile,
+    renewSubscriptions: subscriptions.renewDue,
     jobs: platform.jobs,
   };
 }

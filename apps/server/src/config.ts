@@ -106,7 +106,15 @@ const envSchema = z.object({
   AUTHORIZE_NET_API_LOGIN_ID: z.string().min(1).optional(),
   AUTHORIZE_NET_TRANSACTION_KEY: z.string().min(1).optional(),
   AUTHORIZE_NET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
-  FAULT_INJECTION: z.enum(['crash-after-gateway']).optional(),
+  // Subscriptions (issue 17): the catalog a brand without its own sells from, in cents.
+  SUBSCRIPTION_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(2500),
+  SUBSCRIPTION_FAMILY_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4000),
+  SUBSCRIPTION_MEMBER_VISIT_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  SUBSCRIPTION_NONMEMBER_VISIT_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(3500),
+  /** Charges of one renewal before the plan turns inactive (the first try and the retries). */
+  SUBSCRIPTION_RENEWAL_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  SUBSCRIPTION_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  FAULT_INJECTION: z.enum(['crash-after-gateway', 'stop-after-renewal-charge']).optional(),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
@@ -174,7 +182,18 @@ export interface Config {
         };
   };
   /** Test-only fault injection (never honoured in production). */
-  readonly faultInjection: 'crash-after-gateway' | undefined;
+  readonly subscriptions: {
+    /** What a brand without its own `subscriptionCatalog` sells. */
+    readonly defaults: {
+      readonly monthlyCents: number;
+      readonly familyMonthlyCents: number;
+      readonly memberVisitCents: number;
+      readonly nonmemberVisitCents: number;
+    };
+    readonly renewalAttempts: number;
+    readonly retryMs: number;
+  };
+  readonly faultInjection: 'crash-after-gateway' | 'stop-after-renewal-charge' | undefined;
   /** Uploaded files: limit, key, local or S3 storage (platform/files). */
   readonly files: FilesConfig;
 }
@@ -267,6 +286,16 @@ export function loadConfig(
               endpoint: e.AUTHORIZE_NET_ENDPOINT,
             }
           : { kind: 'sandbox' },
+    },
+    subscriptions: {
+      defaults: {
+        monthlyCents: e.SUBSCRIPTION_MONTHLY_CENTS,
+        familyMonthlyCents: e.SUBSCRIPTION_FAMILY_MONTHLY_CENTS,
+        memberVisitCents: e.SUBSCRIPTION_MEMBER_VISIT_CENTS,
+        nonmemberVisitCents: e.SUBSCRIPTION_NONMEMBER_VISIT_CENTS,
+      },
+      renewalAttempts: e.SUBSCRIPTION_RENEWAL_ATTEMPTS,
+      retryMs: e.SUBSCRIPTION_RETRY_HOURS * 3_600_000,
     },
     faultInjection: e.NODE_ENV === 'production' ? undefined : e.FAULT_INJECTION,
     files: files.config,

@@ -101,6 +101,9 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
       }
       return { id: charge.id, amount: charge.amount };
     },
+    async cardsOnFile() {
+      return [];
+    },
     async quote(_accountId, item, priceCents) {
       return {
         price: priceCents,

@@ -192,7 +192,8 @@ export const frameworkErrorOptions: Pick<
   // Fastify types the option generically over each route's schema; this handler reads only
   // headers and the request id, and answers the envelope, whatever the route.
   frameworkErrors: frameworkErrors as NonNullable<FastifyServerOptions['frameworkErrors']>,
-  routerOptions: { maxParamLength: 100 },
+  // The spec writes some calls with a trailing slash (/subscription-price/): both spellings answer.
+  routerOptions: { maxParamLength: 100, ignoreTrailingSlash: true },
 };
 
 export const httpConventions = fp(

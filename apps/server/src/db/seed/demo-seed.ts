@@ -28,6 +28,41 @@ const careSettings = {
  * on its own host (third party), a wellness brand reached by its first host label, a pharmacy
  * brand for /pharmacy?company=..., and one without a logo (falls back to the main brand).
  */
+/**
+ * What the main demo brand sells by subscription (issue 17; spec section 9's prices): $25 a month
+ * every 6 months or annually with one month free; a family plan (our price, the spec states none)
+ * quarterly, every 6 months or annually; $10 a visit for members, $35 for family members of an
+ * individual plan; two medications supplied monthly.
+ */
+export const demoSubscriptionCatalog = {
+  plans: [
+    { plan: 'individual', period: 'semiannual', monthlyCents: 2500, freeMonths: 0 },
+    { plan: 'individual', period: 'annual', monthlyCents: 2500, freeMonths: 1 },
+    { plan: 'family', period: 'quarterly', monthlyCents: 4000, freeMonths: 0 },
+    { plan: 'family', period: 'semiannual', monthlyCents: 4000, freeMonths: 0 },
+    { plan: 'family', period: 'annual', monthlyCents: 4000, freeMonths: 1 },
+  ],
+  memberVisitCents: 1000,
+  nonmemberVisitCents: 3500,
+  rxServices: [
+    {
+      id: 'ldn',
+      name: {
+        en: 'Low Dose Naltrexone, monthly supply',
+        es: 'Naltrexona en dosis baja, suministro mensual',
+      },
+      monthlyCents: 3900,
+      months: [1, 3],
+    },
+    {
+      id: 'tadalafil-5',
+      name: { en: 'Tadalafil 5 mg, monthly supply', es: 'Tadalafilo 5 mg, suministro mensual' },
+      monthlyCents: 2900,
+      months: [1, 3, 6],
+    },
+  ],
+};
+
 export const demoBrands = [
   {
     id: demoBrandId,
@@ -40,7 +75,11 @@ export const demoBrands = [
     hostKind: 'main',
     hosts: ['localhost', '127.0.0.1', 'apothecall.test'],
     aliases: ['demo', 'test'],
-    settings: { ...careSettings, appSettings: { availableLang: ['en', 'es'] } },
+    settings: {
+      ...careSettings,
+      appSettings: { availableLang: ['en', 'es'], subscriptionPurchaseActive: true },
+      subscriptionCatalog: demoSubscriptionCatalog,
+    },
   },
   {
     id: 'partner',

@@ -25,6 +25,7 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
       ref(brandKey ? await service.byId(brandKey) : await service.resolve({ host })),
     byId: async (brandId) => ref(await service.byId(brandId)),
     careSettings: (brandId) => service.careSettings(brandId),
+    subscriptionSettings: (brandId) => service.subscriptionSettings(brandId),
     async referral(code) {
       const found = await repo.referral(code.trim().toUpperCase());
       return found

@@ -17,6 +17,8 @@ export interface BrandsPort {
   resolve(where: { host: string; brandKey: string | undefined }): Promise<BrandRef>;
   byId(brandId: string): Promise<BrandRef>;
   careSettings(brandId: string): Promise<CareSettings>;
+  /** Whether the brand sells subscriptions, and its stored catalog (the subscriptions area parses it). */
+  subscriptionSettings(brandId: string): Promise<{ sells: boolean; catalog: unknown }>;
   /** A referral code (upper-cased, trimmed) and its offer, if it exists. */
   referral(code: string): Promise<ReferralOffer | undefined>;
   /** The codes an account owns (its own links to share). */

@@ -21,6 +21,8 @@ export interface BrandsService {
   /** A brand by id, or the main brand when unknown. */
   byId(id: string | undefined): Promise<ResolvedBrand>;
   careSettings(brandId: string): Promise<CareSettings>;
+  /** Whether the brand sells subscriptions, and its catalog as stored (unparsed; may be absent). */
+  subscriptionSettings(brandId: string): Promise<{ sells: boolean; catalog: unknown }>;
   referral(code: string): Promise<Referral>;
 }
 
@@ -114,6 +116,15 @@ export function createBrandsService(deps: { repo: BrandsRepo; now?: () => number
           close: typeof hours.close === 'string' ? hours.close : '22:00',
           timeZone: typeof hours.timeZone === 'string' ? hours.timeZone : 'America/New_York',
         },
+      };
+    },
+    async subscriptionSettings(brandId) {
+      const { byId } = await registry();
+      const settings = byId.get(brandId)?.settings ?? {};
+      const appSettings = (settings.appSettings ?? {}) as Record<string, unknown>;
+      return {
+        sells: appSettings.subscriptionPurchaseActive === true,
+        catalog: settings.subscriptionCatalog,
       };
     },
     async referral(code) {

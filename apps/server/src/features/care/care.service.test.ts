@@ -99,6 +99,7 @@ function startInput(overrides: Partial<StartVisitInput> = {}): StartVisitInput {
     pharmacy: null,
     states: ['FL'],
     priceToken: 'signed-price-token',
+    subscriptionToken: null,
     payProfileID: 'pp_1',
     visitScreenResult: { passed: true, answers: { allergies: ['penicillin'] } },
     idempotencyKey: 'visit-key-1',

@@ -29,6 +29,7 @@ import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
 import type { RosterPort } from '../clinic/roster.port';
 import type { PaymentsPort } from '../payments/payments.port';
+import { memberVisitItem } from '../subscriptions/subscriptions.port';
 import './care.events';
 import type { CareRepo, VisitRecord } from './care.repo';
 import { patientVisit } from './care.views';
@@ -57,6 +58,7 @@ export type StartVisitInput = Pick<
   | 'pharmacy'
   | 'states'
   | 'priceToken'
+  | 'subscriptionToken'
   | 'payProfileID'
   | 'idempotencyKey'
 > & { visitScreenResult: unknown };
@@ -170,15 +172,18 @@ export function createCareService(deps: {
         throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'pharmacy' });
       // The visit's key is the charge's key: a retried start is one visit and one charge. A
       // missing price token is refused by payments like a stale one, with the price to pay.
+      // A member price (POST /subscription-price/) comes as the subscription token: a quote for
+      // this family member's visit, which pays no one else's.
       const charge = await deps.payments.charge(
         actor.accountId,
         {
-          priceToken: input.priceToken ?? '',
+          priceToken: input.subscriptionToken ?? input.priceToken ?? '',
           paymentProfileId: input.payProfileID,
           idempotencyKey: `visit:${input.idempotencyKey}`,
           description: visitChargeDescription(input.complaint.reason),
         },
         actor,
+        input.subscriptionToken ? memberVisitItem(person.id) : undefined,
       );
       const visit =
         (await deps.repo.insertVisit({

@@ -77,6 +77,13 @@ export function paymentsModule(
       quote: (accountId, item, priceCents) => pricing.itemPrice(accountId, item, priceCents),
       refund: (accountId, chargeId, key, origin) =>
         charges.refund(accountId, chargeId, key, origin),
+      cardsOnFile: async (accountId) =>
+        (await cardsRepo.listProfiles(accountId, gateway.name)).map((p) => ({
+          profileId: p.paymentProfileId,
+          brand: p.brand,
+          last4: p.last4,
+          valid: p.valid,
+        })),
       prepayBalance: (id) => prepay.balance(id),
       debitPrepay: (movement) => prepay.debit(movement),
       creditPrepay: (movement) => prepay.credit(movement),

@@ -28,6 +28,10 @@ export interface PaymentsPort {
     idempotencyKey: string,
     origin: RequestOrigin,
   ): Promise<unknown>;
+  /** The account's cards on file, oldest first (a renewal charges the one it was bought with, else the first valid). */
+  cardsOnFile(
+    accountId: string,
+  ): Promise<{ profileId: string; brand: string; last4: string; valid: boolean }[]>;
   /** An organisation's prepay balance (cents; 0 when it has no account yet). */
   prepayBalance(prepayAccountId: string): Promise<number>;
   /**

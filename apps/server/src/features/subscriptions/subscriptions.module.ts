@@ -1,0 +1,93 @@
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { BrandsPort } from '../brands/brands.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import { subscriptionNoticeJob } from './subscription-notice.job';
+import { subscriptionRenewJob } from './subscription-renew.job';
+import { createRenewals, type RenewalResult } from './subscription-renewals';
+import { createSubscriptionsRepo } from './subscriptions.repo';
+import { subscriptionsRoutes } from './subscriptions.routes';
+import { createSubscriptionsService } from './subscriptions.service';
+import { createSubscriptionsAdminService } from './subscriptions-admin.service';
+
+export type { RenewalResult };
+
+/**
+ * Subscriptions (issue 17): visit plans and rx subscriptions bought by card, cancel and
+ * uncancel, member prices (a quote the care area charges like any other), renewals as a
+ * recurring job, the member's notices as jobs, and the rx-subscription administrator's view.
+ */
+export function subscriptionsModule(
+  ctx: ModuleContext,
+  ports: { accounts: AccountsPort; brands: BrandsPort; payments: PaymentsPort },
+): AreaModule & { renewDue: () => Promise<RenewalResult> } {
+  const { platform, config } = ctx;
+  const repo = createSubscriptionsRepo(ctx.db);
+  const settings = config.subscriptions;
+  const subscriptions = createSubscriptionsService({
+    repo,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    payments: ports.payments,
+    audit: platform.audit,
+    defaults: settings.defaults,
+    ...platform.clock,
+  });
+  const renewals = createRenewals({
+    repo,
+    payments: ports.payments,
+    attempts: settings.renewalAttempts,
+    retryMs: settings.retryMs,
+    notify: async (kind, subscriptionId, ref) => {
+      await platform.jobs.send(
+        'subscriptions.notice',
+        { subscriptionId, kind },
+        { idempotencyKey: `subscriptions.notice:${subscriptionId}:${kind}:${ref}` },
+      );
+    },
+    onError: (error, subscriptionId) =>
+      platform.log.warn(
+        { subscriptionId, err: error instanceof Error ? error.message : String(error) },
+        'subscription renewal deferred',
+      ),
+    ...(config.faultInjection === 'stop-after-renewal-charge'
+      ? {
+          stopAfterCharge: () => {
+            throw new Error('fault injection: stopped after the renewal charge');
+          },
+        }
+      : {}),
+    ...platform.clock,
+  });
+  platform.jobs.register(
+    subscriptionNoticeJob({
+      repo,
+      accounts: ports.accounts,
+      payments: ports.payments,
+      mailer: platform.mailer,
+      attempts: settings.renewalAttempts,
+    }),
+  );
+  platform.jobs.register(
+    subscriptionRenewJob({
+      renewDue: () => renewals.renewDue(),
+      onRun: (result) => {
+        if (result.renewed + result.declined + result.ended + result.lapsed + result.deferred > 0)
+          platform.log.info(result, 'subscription renewals');
+      },
+    }),
+  );
+  const admin = createSubscriptionsAdminService({
+    repo,
+    accounts: ports.accounts,
+    payments: ports.payments,
+    subscriptions,
+    audit: platform.audit,
+    ...platform.clock,
+  });
+  return {
+    name: 'subscriptions',
+    renewDue: () => renewals.renewDue(),
+    routes: subscriptionsRoutes({ subscriptions, admin }),
+  };
+}

@@ -1,0 +1,181 @@
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import {
+  purchaseServicesRequestSchema,
+  rxAdminCancelRequestSchema,
+  rxAdminCancelResponseSchema,
+  rxAdminResponseSchema,
+  rxServicesResponseSchema,
+  subscriptionCancelRequestSchema,
+  subscriptionPriceRequestSchema,
+  subscriptionPriceResponseSchema,
+  subscriptionPricingResponseSchema,
+  subscriptionPurchaseRequestSchema,
+  subscriptionResponseSchema,
+  subscriptionUncancelRequestSchema,
+} from '@apothecall/domain/subscriptions/subscriptions.api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
+import type { SubscriptionsService } from './subscriptions.service';
+import type { SubscriptionsAdminService } from './subscriptions-admin.service';
+
+/**
+ * The subscription calls of spec section 7 (/subscription-pricing, -purchase, -cancel,
+ * -unCancel, -price, /purchase-services) plus the rx services list and the rx-subscription
+ * administrator's /rxadmin calls (issue 17).
+ */
+export function subscriptionsRoutes(deps: {
+  subscriptions: SubscriptionsService;
+  admin: SubscriptionsAdminService;
+}) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secured = { preHandler: requireSession };
+    const tags = ['subscriptions'];
+    const one = async (p: Promise<unknown>) => ({
+      error: false as const,
+      subscription: (await p) as Awaited<ReturnType<SubscriptionsService['purchase']>>,
+    });
+
+    r.get(
+      '/subscription-pricing',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The brand's plans and visit prices, and the account's plan",
+          response: { 200: subscriptionPricingResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.subscriptions.pricing(actorOf(request))),
+      }),
+    );
+
+    r.post(
+      '/subscription-purchase',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Buy a visit plan (charged to a card once per key)',
+          body: subscriptionPurchaseRequestSchema,
+          response: { 200: subscriptionResponseSchema },
+        },
+      },
+      async (request) => one(deps.subscriptions.purchase(actorOf(request), request.body)),
+    );
+
+    r.post(
+      '/subscription-cancel',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Cancel: in force until the renew date, then not renewed',
+          body: subscriptionCancelRequestSchema,
+          response: { 200: subscriptionResponseSchema },
+        },
+      },
+      async (request) => one(deps.subscriptions.cancel(actorOf(request), request.body)),
+    );
+
+    r.post(
+      '/subscription-unCancel',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Uncancel a cancelled plan still in force: it renews again',
+          body: subscriptionUncancelRequestSchema,
+          response: { 200: subscriptionResponseSchema },
+        },
+      },
+      async (request) => one(deps.subscriptions.uncancel(actorOf(request), request.body)),
+    );
+
+    r.post(
+      '/subscription-price',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "A family member's visit price under the account's plan, with its token",
+          body: subscriptionPriceRequestSchema,
+          response: { 200: subscriptionPriceResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.subscriptions.price(actorOf(request), request.body.patientID)),
+      }),
+    );
+
+    r.get(
+      '/rx-services',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Medications the brand's pharmacy supplies monthly, and my rx subscriptions",
+          response: { 200: rxServicesResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.subscriptions.rxServices(actorOf(request))),
+      }),
+    );
+
+    r.post(
+      '/purchase-services',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Subscribe to a medication supplied monthly, billed every `months`',
+          body: purchaseServicesRequestSchema,
+          response: { 200: subscriptionResponseSchema },
+        },
+      },
+      async (request) => one(deps.subscriptions.purchaseService(actorOf(request), request.body)),
+    );
+
+    r.get(
+      '/rxadmin/subscriptions',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The company's subscribers and revenue by month (rxSubscriptionAdmin only)",
+          response: { 200: rxAdminResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.admin.overview(actorOf(request))),
+      }),
+    );
+
+    r.post(
+      '/rxadmin/subscriptions/:id/cancel',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'Cancel a subscriber (no more renewals), or cancel and refund the current period',
+          params: idParamsSchema,
+          body: rxAdminCancelRequestSchema,
+          response: { 200: rxAdminCancelResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        subscriber: await deps.admin.cancel(actorOf(request), request.params.id, request.body),
+      }),
+    );
+  };
+}
