@@ -33,12 +33,14 @@ const patientScreens = [
   '/rxvisitsUnpaid',
   '/rxrefill',
   '/uploadId',
+  '/subscription',
+  '/subscription-purchase',
 ];
 const staffScreens: Record<keyof typeof demoStaff, string[]> = {
   provider: ['/', '/clinic', '/clinic/rx', '/profile'],
   pharmacist: ['/', '/prescriptions', '/referred-transactions', '/profile'],
   pharmacyAdmin: ['/', '/prescriptions', '/links', '/pharmacists'],
-  rxAdmin: ['/'],
+  rxAdmin: ['/', '/rxadmin'],
   admin: ['/'],
 };
 

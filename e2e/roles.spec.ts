@@ -71,7 +71,7 @@ test("the rx admin's and the admin's Homes are their own, in Spanish too", async
   await page.goto('/#/login');
   await logIn(page, demoStaff.rxAdmin.loginId);
   await expectHome(page, demoStaff.rxAdmin.name);
-  expect(await navEntries(page)).toEqual(['Home', 'Referred', 'Profile']);
+  expect(await navEntries(page)).toEqual(['Home', 'Rx admin', 'Referred', 'Profile']);
   await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
   // The logout ends on the landing screen; only then to the login (a goto racing the logout's

@@ -12,15 +12,17 @@ import { RecentNotesCard } from '../features/notes/components/recent-notes-card'
 import { ReferredSummaryCard } from '../features/payments/components/referred-summary-card';
 import { PharmacyHomeCard } from '../features/pharmacy/components/pharmacy-home-card';
 import { RxHomeCard, RxReviewsHomeCard } from '../features/rx/components/rx-home-cards';
+import { MembershipHomeCard } from '../features/subscriptions/components/membership-home-card';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { currentPerson, type StoredSession } from '../lib/session-store';
 
 /**
  * Each role's Home (issue 13), what that person needs first: a patient's visit in progress, a
- * clear 'Get care now', their latest notes, location and family; a provider's duty switch and
- * queue; a pharmacy's prescriptions, links (and, for its administrator, pharmacists); a
- * pharmacy's and an rx admin's referred visits; everyone's account. Areas not built yet
+ * clear 'Get care now', their membership (issue 17), latest notes, location and family; a
+ * provider's duty switch and queue; a pharmacy's prescriptions, links (and, for its
+ * administrator, pharmacists); a pharmacy's and an rx admin's referred visits; everyone's
+ * account. Areas not built yet
  * have no card (the navigation does not offer them either).
  */
 export function RoleHome({ session }: { session: StoredSession }) {
@@ -35,6 +37,7 @@ export function RoleHome({ session }: { session: StoredSession }) {
         <GetCareNowCard />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <RxHomeCard />
+          <MembershipHomeCard />
           <RecentNotesCard key={`notes-${person.id}`} person={person} />
           <LocationCard key={person.id} ptId={person.id} name={person.name} />
           <FamilyCard person={person} />

@@ -182,6 +182,17 @@ const PrepayTransactionsScreen = lazyScreen(() =>
 const PrepayAddFundsScreen = lazyScreen(() =>
   import('../features/prepay/screens/prepay-add-funds-screen').then((m) => m.PrepayAddFundsScreen),
 );
+const SubscriptionPurchaseScreen = lazyScreen(() =>
+  import('../features/subscriptions/screens/subscription-purchase-screen').then(
+    (m) => m.SubscriptionPurchaseScreen,
+  ),
+);
+const SubscriptionScreen = lazyScreen(() =>
+  import('../features/subscriptions/screens/subscription-screen').then((m) => m.SubscriptionScreen),
+);
+const RxAdminScreen = lazyScreen(() =>
+  import('../features/subscriptions/screens/rx-admin-screen').then((m) => m.RxAdminScreen),
+);
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
 );
@@ -243,6 +254,11 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   prepayEdit: () => <PrepayEditScreen />,
   prepayTransactions: () => <PrepayTransactionsScreen />,
   prepayAddFunds: () => <PrepayAddFundsScreen />,
+  // Subscriptions (issue 17): buying a visit plan, the member's plan and medications by
+  // subscription, and the rx-subscription administrator's /rxadmin (guard step 3).
+  subscriptionPurchase: () => <SubscriptionPurchaseScreen />,
+  subscription: () => <SubscriptionScreen />,
+  rxAdmin: () => <RxAdminScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
@@ -297,6 +313,9 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   prepayEdit: PrepayEditScreen.preload,
   prepayTransactions: PrepayTransactionsScreen.preload,
   prepayAddFunds: PrepayAddFundsScreen.preload,
+  subscriptionPurchase: SubscriptionPurchaseScreen.preload,
+  subscription: SubscriptionScreen.preload,
+  rxAdmin: RxAdminScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 

@@ -1,7 +1,8 @@
 /**
  * The English texts only the feature screens use (Get Care, the clinic, the call, the Rx flow and
- * review, the pharmacy portal, prepay, payments): the web fetches them with the first screen
- * that needs them, so the login screen does not download them (issue 16's note, issue 12's budget).
+ * review, the pharmacy portal, prepay, subscriptions, payments): the web fetches them with the
+ * first screen that needs them, so the login screen does not download them (issue 16's note,
+ * issue 12's budget).
  */
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
@@ -11,12 +12,14 @@ import { pharmacyScreensMessagesEn } from '../pharmacy/pharmacy-screens.messages
 import { prepayRedeemMessagesEn } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEn } from '../prepay/prepay-screens.messages';
 import { rxScreensMessagesEn } from '../rx/rx-screens.messages';
+import { subscriptionScreensMessagesEn } from '../subscriptions/subscription-screens.messages';
 
 export const enScreens = {
   ...rxScreensMessagesEn,
   ...paymentScreensMessagesEn,
   ...prepayRedeemMessagesEn,
   ...prepayScreensMessagesEn,
+  ...subscriptionScreensMessagesEn,
   ...careScreensMessagesEn,
   ...clinicScreensMessagesEn,
   ...visitCallMessagesEn,

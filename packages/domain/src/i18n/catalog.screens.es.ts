@@ -8,6 +8,7 @@ import { pharmacyScreensMessagesEs } from '../pharmacy/pharmacy-screens.messages
 import { prepayRedeemMessagesEs } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEs } from '../prepay/prepay-screens.messages';
 import { rxScreensMessagesEs } from '../rx/rx-screens.messages';
+import { subscriptionScreensMessagesEs } from '../subscriptions/subscription-screens.messages';
 import type { ScreenMessageKey } from './catalog.screens.en';
 
 export const esScreens: Record<ScreenMessageKey, string> = {
@@ -15,6 +16,7 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...paymentScreensMessagesEs,
   ...prepayRedeemMessagesEs,
   ...prepayScreensMessagesEs,
+  ...subscriptionScreensMessagesEs,
   ...careScreensMessagesEs,
   ...clinicScreensMessagesEs,
   ...visitCallMessagesEs,

@@ -29,6 +29,7 @@ import { prepayScreensMessages } from '../prepay/prepay-screens.messages';
 import { medicationsMessages } from '../rx/medications.messages';
 import { rxStatusMessages } from '../rx/rx-status.messages';
 import { sessionMessages } from '../session/session.messages';
+import { subscriptionScreensMessages } from '../subscriptions/subscription-screens.messages';
 import { subscriptionsMessages } from '../subscriptions/subscriptions.messages';
 import { validationMessages } from '../validation/validation.messages';
 import { en, type MessageKey } from './catalog.en';
@@ -57,6 +58,7 @@ export const areaCatalogues = {
   prepayRedeem: prepayRedeemMessages,
   prepayUi: prepayScreensMessages,
   subscriptions: subscriptionsMessages,
+  subscriptionUi: subscriptionScreensMessages,
   careUi: careScreensMessages,
   clinicUi: clinicScreensMessages,
   call: visitCallMessages,

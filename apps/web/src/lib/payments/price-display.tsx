@@ -26,12 +26,14 @@ export function PriceDisplay(props: {
   /** Test ids of the amount and of its source line. */
   testIds: { price: string; source: string };
   price: StoredPrice | null;
+  /** Where the price comes from, when not a coupon, a referral or the default (a member price). */
+  sourceText?: string | undefined;
   /** The load failure, already translated; null when none. */
   error: string | null;
   lang: Lang;
 }) {
   const t = useT();
-  const { label, labelId, testIds, price, error, lang } = props;
+  const { label, labelId, testIds, price, sourceText, error, lang } = props;
   return (
     <>
       <Text size="sm" c="dimmed" id={labelId}>
@@ -49,7 +51,7 @@ export function PriceDisplay(props: {
             {formatCents(price.price, lang)}
           </Text>
           <Text size="sm" data-testid={testIds.source}>
-            {priceSourceLabel(t, price)}
+            {sourceText ?? priceSourceLabel(t, price)}
           </Text>
         </>
       ) : error !== null ? (

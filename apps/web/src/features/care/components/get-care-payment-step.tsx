@@ -28,12 +28,21 @@ import {
   rewardBalanceQueryKey as creditBalanceQueryKey,
   getRewardBalance as getCreditBalance,
 } from '../../payments/api/get-reward-balance';
+import {
+  getSubscriptionPrice,
+  subscriptionPriceQueryKey,
+} from '../../subscriptions/api/get-subscription-price';
+import {
+  getSubscriptionPricing,
+  subscriptionPricingQueryKey,
+} from '../../subscriptions/api/get-subscription-pricing';
 import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
 import type { Pharmacy } from '../api/search-pharmacies';
 import { startVisit } from '../api/start-visit';
 import { errorText, reasonLabel, stateLabel } from './get-care-format';
 import { pharmacyAddress } from './get-care-pharmacy-step';
 import { GetCareStepFrame } from './get-care-step-frame';
+import { planPriceLabelKeys, planPriceLoading, visitPricing } from './member-price';
 
 /** The directory record as the visit keeps it (pharmacyChoiceSchema). */
 function toChoice(p: Pharmacy | null): PharmacyChoice | null {
@@ -69,7 +78,8 @@ export interface GetCareCheckout {
 }
 
 /**
- * Step 7: the price (default, coupon or referral, from the price store), the form of payment
+ * Step 7: the price (default, coupon or referral, from the price store; or the member or
+ * non-member price of the account's visit plan, issue 17), the form of payment
  * (a saved card or a new one; none when the price is zero or credit covers it), then 'Start
  * visit' (POST /visit-start/). A stale price answers PRICE_TOKEN_STALE: the new price is shown
  * and the patient confirms again.
@@ -101,10 +111,28 @@ export function GetCarePaymentStep({
     enabled: stored === null,
   });
   const balance = useQuery({ queryKey: creditBalanceQueryKey, queryFn: getCreditBalance });
+  // A visit plan in force (GET /subscription-pricing: session.active) prices this person: the
+  // member or non-member price (POST /subscription-price/). Either failing: the normal price.
+  const subscription = useQuery({
+    queryKey: subscriptionPricingQueryKey,
+    queryFn: getSubscriptionPricing,
+  });
+  const planInForce = subscription.data?.session?.active === true;
+  const planPrice = useQuery({
+    queryKey: subscriptionPriceQueryKey(checkout.patientId),
+    queryFn: () => getSubscriptionPrice(checkout.patientId),
+    enabled: planInForce,
+    staleTime: 0,
+    retry: false,
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const [priceChanged, setPriceChanged] = useState<string | null>(null);
 
-  const price: StoredPrice | null = stored ?? accountPrice.data ?? null;
+  const normalPrice: StoredPrice | null = stored ?? accountPrice.data ?? null;
+  const pricing = planPriceLoading({ isPending: subscription.isPending, planInForce }, planPrice)
+    ? null
+    : visitPricing(normalPrice, planInForce ? planPrice.data : null);
+  const price: StoredPrice | null = pricing?.price ?? null;
   const credit = balance.data ?? 0;
   const free = price?.price === 0;
   const cardNeeded = price !== null && price.price > credit;
@@ -117,7 +145,7 @@ export function GetCarePaymentStep({
 
   const start = useMutation({
     mutationFn: async () => {
-      if (!price) throw new Error('no price');
+      if (!price || !pricing) throw new Error('no price');
       const payWithCard = !free && cardId !== '';
       return startVisit({
         patientID: checkout.patientId,
@@ -128,24 +156,36 @@ export function GetCarePaymentStep({
         profileID: payWithCard ? (profiles.data?.payProfileID ?? null) : null,
         signature: payWithCard ? (profiles.data?.payProfileSignature ?? null) : null,
         payProfileID: payWithCard ? cardId : null,
-        // Subscription and prepay pricing plug in here: a member price comes with the
-        // subscription's token (subscriptionToken) and pricingChoice 'member' or 'prepay'.
-        subscriptionToken: null,
-        pricingChoice: price.source,
+        // A plan price comes with the plan's token (subscriptionToken) and pricingChoice
+        // 'member' or 'nonmember' (issue 17); the normal price's token is sent as ever.
+        subscriptionToken: pricing.subscriptionToken,
+        pricingChoice: pricing.pricingChoice,
         visitScreenResult: checkout.screenResult,
         idempotencyKey: checkout.idempotencyKey,
       });
     },
     onSuccess: (visit) => {
-      // A coupon pays once; the next visit starts from the default price.
-      if (price?.source === 'coupon') clearStoredPrice();
+      // A coupon pays once; the next visit starts from the default price. A plan price left
+      // the coupon unused.
+      if (price?.source === 'coupon' && !pricing?.planPricing) clearStoredPrice();
       void queryClient.invalidateQueries({ queryKey: accountPriceQueryKey });
       void queryClient.invalidateQueries({ queryKey: creditBalanceQueryKey });
       onStarted(visit);
     },
     onError: async (error) => {
       if (!attemptMayHaveRun(error)) onNewAttempt();
+      if (error instanceof ApiError && error.errorCode === 'SUBSCRIPTION_NOT_ACTIVE') {
+        // The plan ended meanwhile: ask again (no plan price: the normal price applies).
+        void queryClient.invalidateQueries({ queryKey: subscriptionPricingQueryKey });
+        void queryClient.invalidateQueries({
+          queryKey: subscriptionPriceQueryKey(checkout.patientId),
+        });
+      }
       if (error instanceof ApiError && error.errorCode === paymentErrorCodes.priceTokenStale) {
+        // A plan price's token lasts 30 minutes like any other: quote it again too.
+        void queryClient.invalidateQueries({
+          queryKey: subscriptionPriceQueryKey(checkout.patientId),
+        });
         // The error body carries the default price (spec section 7), but a coupon the account
         // applied and has not paid with still holds after its token expired: the account's
         // price (GET /account/price) is the default one only when no coupon is applied.
@@ -236,6 +276,7 @@ export function GetCarePaymentStep({
           labelId="care-price-label"
           testIds={{ price: 'care-price', source: 'care-price-source' }}
           price={price}
+          sourceText={pricing?.planPricing ? t(planPriceLabelKeys[pricing.planPricing]) : undefined}
           error={accountPrice.isError ? errorText(t, accountPrice.error) : null}
           lang={lang}
         />

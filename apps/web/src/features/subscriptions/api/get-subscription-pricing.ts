@@ -1,0 +1,19 @@
+import {
+  type SubscriptionPricingResponse,
+  subscriptionPricingResponseSchema,
+} from '@apothecall/domain/subscriptions/subscriptions.api';
+import { apiCall } from '../../../lib/api-client';
+
+export type SubscriptionPricing = SubscriptionPricingResponse;
+
+export const subscriptionPricingQueryKey = ['subscriptions', 'pricing'] as const;
+
+/**
+ * GET /subscription-pricing: the plans the brand sells (each period's months, monthly rate,
+ * free months and billed amount), the member and non-member visit prices, the account's visit
+ * plan (newest, in force or not) and the session's subscription fields (null without a plan in
+ * force).
+ */
+export function getSubscriptionPricing(): Promise<SubscriptionPricing> {
+  return apiCall('/subscription-pricing', { schema: subscriptionPricingResponseSchema });
+}

@@ -1,0 +1,22 @@
+import {
+  type SubscriptionPurchaseRequest,
+  type SubscriptionView,
+  subscriptionPurchaseRequestSchema,
+  subscriptionResponseSchema,
+} from '@apothecall/domain/subscriptions/subscriptions.api';
+import { apiCall } from '../../../lib/api-client';
+
+/**
+ * POST /subscription-purchase/: buys a visit plan for a billing period, charging the chosen card
+ * what one period bills (once per idempotency key); answers the new subscription.
+ */
+export async function purchaseSubscription(
+  body: SubscriptionPurchaseRequest,
+): Promise<SubscriptionView> {
+  const { subscription } = await apiCall('/subscription-purchase/', {
+    method: 'POST',
+    body: subscriptionPurchaseRequestSchema.parse(body),
+    schema: subscriptionResponseSchema,
+  });
+  return subscription;
+}

@@ -1,0 +1,22 @@
+import {
+  type SubscriptionUncancelRequest,
+  type SubscriptionView,
+  subscriptionResponseSchema,
+  subscriptionUncancelRequestSchema,
+} from '@apothecall/domain/subscriptions/subscriptions.api';
+import { apiCall } from '../../../lib/api-client';
+
+/**
+ * POST /subscription-unCancel/: a cancelled subscription still in force renews again. Without
+ * `id`, the visit plan; with it, that rx subscription.
+ */
+export async function uncancelSubscription(
+  body: SubscriptionUncancelRequest = {},
+): Promise<SubscriptionView> {
+  const { subscription } = await apiCall('/subscription-unCancel/', {
+    method: 'POST',
+    body: subscriptionUncancelRequestSchema.parse(body),
+    schema: subscriptionResponseSchema,
+  });
+  return subscription;
+}

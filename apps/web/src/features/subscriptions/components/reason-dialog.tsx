@@ -1,0 +1,81 @@
+import { maxCancelReason } from '@apothecall/domain/subscriptions/subscriptions.api';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Dialog, DialogActions } from '../../../components/dialog';
+import { Form } from '../../../components/form';
+import { useT } from '../../../lib/i18n';
+import { checkReason, type FieldError } from './subscription-format';
+
+/**
+ * A cancellation that needs its reason (the member's cancel, the administrator's cancel and
+ * cancel-and-refund): what will happen, a required reason, what went wrong, a way out and the
+ * red action. The body carries `testId`, the reason box `${testId}-reason`, the action
+ * `${testId}-confirm`. Rendered only while open, so each opening starts empty.
+ */
+export function ReasonDialog({
+  title,
+  body,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+  testId,
+}: {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  pending: boolean;
+  /** The server's refusal, already translated; null when none. */
+  error: string | null;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+  testId: string;
+}) {
+  const t = useT();
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState<FieldError | null>(null);
+  const submit = () => {
+    const problem = checkReason(reason);
+    setInvalid(problem);
+    if (!problem) onConfirm(reason.trim());
+  };
+  return (
+    <Dialog opened onClose={pending ? () => undefined : onClose} title={title}>
+      <Form onSubmit={submit}>
+        <Stack data-testid={testId}>
+          <Text size="sm">{body}</Text>
+          <Textarea
+            label={t('subscriptionUi.reason.label')}
+            description={t('subscriptionUi.reason.hint')}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setInvalid(null);
+            }}
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={maxCancelReason}
+            withAsterisk
+            required
+            error={invalid ? t(invalid.key, invalid.params) : undefined}
+            data-autofocus
+            data-testid={`${testId}-reason`}
+          />
+          <DialogActions
+            error={error}
+            errorTestId={`${testId}-error`}
+            pending={pending}
+            cancelLabel={t('subscriptionUi.keep')}
+            onCancel={onClose}
+          >
+            <Button type="submit" color="red" loading={pending} data-testid={`${testId}-confirm`}>
+              {confirmLabel}
+            </Button>
+          </DialogActions>
+        </Stack>
+      </Form>
+    </Dialog>
+  );
+}

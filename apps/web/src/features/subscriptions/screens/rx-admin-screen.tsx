@@ -1,0 +1,153 @@
+import type {
+  RxAdminResponse,
+  SubscriberView,
+} from '@apothecall/domain/subscriptions/subscriptions.api';
+import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SectionCard } from '../../../components/section-card';
+import { errorText } from '../../../lib/api-client';
+import { useLang, useT } from '../../../lib/i18n';
+import { formatCents } from '../../../lib/payments/payment-format';
+import {
+  getRxAdminSubscriptions,
+  rxAdminSubscriptionsQueryKey,
+} from '../api/get-rx-admin-subscriptions';
+import { rxAdminCancelSubscription } from '../api/rx-admin-cancel-subscription';
+import { ReasonDialog } from '../components/reason-dialog';
+import { RevenueChart } from '../components/revenue-chart';
+import { SubscribersList } from '../components/subscribers-list';
+import { formatDay } from '../components/subscription-format';
+
+/**
+ * /rxadmin (issue 17): the rx-subscription administrator's subscribers (member, plan or
+ * medication, status, next renewal, billing, last charge) with 'Cancel' and 'Cancel and refund'
+ * (a reason asked first; POST /rxadmin/subscriptions/{id}/cancel), and the revenue by month.
+ * The route guard (step 3) keeps everyone else out; the server answers them 403 too.
+ */
+export function RxAdminScreen() {
+  const t = useT();
+  const lang = useLang();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: rxAdminSubscriptionsQueryKey,
+    queryFn: getRxAdminSubscriptions,
+    staleTime: 0,
+  });
+  const [acting, setActing] = useState<{ subscriber: SubscriberView; refund: boolean } | null>(
+    null,
+  );
+
+  const cancel = useMutation({
+    mutationFn: (input: { id: string; refund: boolean; reason: string }) =>
+      rxAdminCancelSubscription(input.id, { refund: input.refund, reason: input.reason }),
+    onSuccess: (subscriber, input) => {
+      queryClient.setQueryData<RxAdminResponse>(rxAdminSubscriptionsQueryKey, (old) =>
+        old
+          ? {
+              ...old,
+              subscribers: old.subscribers.map((s) => (s.id === subscriber.id ? subscriber : s)),
+            }
+          : old,
+      );
+      // A refund changes the month's revenue: read it again.
+      void queryClient.invalidateQueries({ queryKey: rxAdminSubscriptionsQueryKey });
+      notifications.show({
+        color: 'green',
+        message: input.refund
+          ? t('subscriptionUi.admin.refundDone', { name: subscriber.memberName })
+          : t('subscriptionUi.admin.cancelDone', { name: subscriber.memberName }),
+      });
+      setActing(null);
+    },
+  });
+
+  const open = (subscriber: SubscriberView, refund: boolean) => {
+    cancel.reset();
+    setActing({ subscriber, refund });
+  };
+
+  return (
+    <Stack p="md" maw={960} mx="auto" w="100%" data-screen="rx-admin">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('subscriptionUi.admin.title')}
+        </Title>
+        <Text c="dimmed">{t('subscriptionUi.admin.lead')}</Text>
+      </Stack>
+      {list.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : list.isError ? (
+        <Alert color="red" role="alert" data-testid="rxadmin-error">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {t('subscriptionUi.loadFailed', { message: errorText(t, list.error) })}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {t('subscriptionUi.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <SectionCard title={t('subscriptionUi.admin.revenue')} testId="rxadmin-revenue-section">
+            <RevenueChart months={list.data.revenueByMonth} />
+          </SectionCard>
+          <Title order={2} size="h4" id="rxadmin-subscribers">
+            {t('subscriptionUi.admin.subscribers', { count: list.data.subscribers.length })}
+          </Title>
+          {list.data.subscribers.length === 0 ? (
+            <Card withBorder radius="md" p="md" data-testid="rxadmin-empty">
+              <Text>{t('subscriptionUi.admin.empty')}</Text>
+            </Card>
+          ) : (
+            <SubscribersList
+              subscribers={list.data.subscribers}
+              labelledBy="rxadmin-subscribers"
+              onAction={open}
+            />
+          )}
+        </>
+      )}
+      {acting ? (
+        <ReasonDialog
+          title={
+            acting.refund
+              ? t('subscriptionUi.admin.refundTitle', { name: acting.subscriber.memberName })
+              : t('subscriptionUi.admin.cancelTitle', { name: acting.subscriber.memberName })
+          }
+          body={
+            acting.refund
+              ? t('subscriptionUi.admin.refundBody', {
+                  amount: acting.subscriber.lastCharge
+                    ? formatCents(acting.subscriber.lastCharge.amount, lang)
+                    : '—',
+                })
+              : acting.subscriber.renewDate
+                ? t('subscriptionUi.admin.cancelBody', {
+                    date: formatDay(acting.subscriber.renewDate, lang),
+                  })
+                : t('subscriptionUi.cancel.bodyNoDate')
+          }
+          confirmLabel={
+            acting.refund
+              ? t('subscriptionUi.admin.cancelRefund')
+              : t('subscriptionUi.admin.cancel')
+          }
+          pending={cancel.isPending}
+          error={
+            cancel.isError
+              ? t('subscriptionUi.admin.cancelFailed', { message: errorText(t, cancel.error) })
+              : null
+          }
+          onConfirm={(reason) =>
+            cancel.mutate({ id: acting.subscriber.id, refund: acting.refund, reason })
+          }
+          onClose={() => setActing(null)}
+          testId="rxadmin-cancel-dialog"
+        />
+      ) : null}
+    </Stack>
+  );
+}
