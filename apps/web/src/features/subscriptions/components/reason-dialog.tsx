@@ -3,8 +3,11 @@ import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { Form } from '../../../components/form';
-import { useT } from '../../../lib/i18n';
+import { errorText } from '../../../lib/api-client';
+import { useLang, useT } from '../../../lib/i18n';
+import type { useSubscriptionChanges } from '../hooks/use-subscription-changes';
 import { checkReason, type FieldError } from './subscription-format';
+import { formatDay } from './subscription-labels';
 
 /**
  * A cancellation that needs its reason (the member's cancel, the administrator's cancel and
@@ -77,5 +80,50 @@ export function ReasonDialog({
         </Stack>
       </Form>
     </Dialog>
+  );
+}
+
+/**
+ * The member's cancel of a plan (`id` undefined) or an rx subscription: the reason dialog with
+ * the end date the cancel keeps, sending the cancel and closing once it is done.
+ */
+export function CancelSubscriptionDialog({
+  title,
+  id,
+  renewDate,
+  cancel,
+  onClose,
+  testId,
+}: {
+  title: string;
+  id?: string;
+  renewDate: string | null;
+  cancel: ReturnType<typeof useSubscriptionChanges>['cancel'];
+  onClose: () => void;
+  testId: string;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <ReasonDialog
+      title={title}
+      body={
+        renewDate
+          ? t('subscriptionUi.cancel.body', { date: formatDay(renewDate, lang) })
+          : t('subscriptionUi.cancel.bodyNoDate')
+      }
+      confirmLabel={t('subscriptions.cancel')}
+      pending={cancel.isPending}
+      error={
+        cancel.isError
+          ? t('subscriptionUi.cancel.failed', { message: errorText(t, cancel.error) })
+          : null
+      }
+      onConfirm={(reason) =>
+        cancel.mutate({ ...(id ? { id } : {}), reason }, { onSuccess: onClose })
+      }
+      onClose={onClose}
+      testId={testId}
+    />
   );
 }

@@ -19,7 +19,8 @@ import { getRxServices, rxServicesQueryKey } from '../api/get-rx-services';
 import { purchaseServices } from '../api/purchase-services';
 import { useSubscriptionChanges } from '../hooks/use-subscription-changes';
 import { useSubscriptionCharge } from '../hooks/use-subscription-charge';
-import { ReasonDialog } from './reason-dialog';
+import { LoadProblem } from './load-problem';
+import { CancelSubscriptionDialog } from './reason-dialog';
 import {
   billedText,
   cardText,
@@ -27,7 +28,6 @@ import {
   everyMonthsText,
   everyText,
   type FieldError,
-  formatDay,
   renewalText,
   renewsTermsText,
   type ServiceField,
@@ -59,16 +59,7 @@ export function RxServicesSection() {
       {services.isPending ? (
         <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : services.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {t('subscriptionUi.loadFailed', { message: errorText(t, services.error) })}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void services.refetch()}>
-              {t('subscriptionUi.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadProblem error={services.error} retry={() => void services.refetch()} />
       ) : (
         <Stack gap="md">
           {services.data.subscriptions.length > 0 ? (
@@ -379,26 +370,11 @@ function RxSubscriptionCard({ subscription }: { subscription: SubscriptionView }
         ) : null}
       </Group>
       {cancelling ? (
-        <ReasonDialog
+        <CancelSubscriptionDialog
           title={t('subscriptionUi.cancel.rxTitle', { name })}
-          body={
-            subscription.renewDate
-              ? t('subscriptionUi.cancel.body', { date: formatDay(subscription.renewDate, lang) })
-              : t('subscriptionUi.cancel.bodyNoDate')
-          }
-          confirmLabel={t('subscriptions.cancel')}
-          pending={cancel.isPending}
-          error={
-            cancel.isError
-              ? t('subscriptionUi.cancel.failed', { message: errorText(t, cancel.error) })
-              : null
-          }
-          onConfirm={(reason) =>
-            cancel.mutate(
-              { id: subscription.id, reason },
-              { onSuccess: () => setCancelling(false) },
-            )
-          }
+          id={subscription.id}
+          renewDate={subscription.renewDate}
+          cancel={cancel}
           onClose={() => setCancelling(false)}
           testId="subscription-rx-cancel-dialog"
         />

@@ -13,11 +13,11 @@ import {
   subscriptionPricingQueryKey,
 } from '../api/get-subscription-pricing';
 import { useSubscriptionChanges } from '../hooks/use-subscription-changes';
-import { ReasonDialog } from './reason-dialog';
+import { LoadProblem } from './load-problem';
+import { CancelSubscriptionDialog } from './reason-dialog';
 import {
   billedText,
   cardText,
-  formatDay,
   periodKeys,
   planKeys,
   renewalText,
@@ -45,16 +45,7 @@ export function VisitPlanSection() {
       {pricing.isPending ? (
         <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : pricing.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {t('subscriptionUi.loadFailed', { message: errorText(t, pricing.error) })}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void pricing.refetch()}>
-              {t('subscriptionUi.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadProblem error={pricing.error} retry={() => void pricing.refetch()} />
       ) : (
         <Stack gap="sm">
           {subscription ? (
@@ -187,23 +178,10 @@ function PlanFacts({ subscription }: { subscription: SubscriptionView }) {
         ) : null}
       </Group>
       {cancelling ? (
-        <ReasonDialog
+        <CancelSubscriptionDialog
           title={t('subscriptionUi.cancel.title')}
-          body={
-            subscription.renewDate
-              ? t('subscriptionUi.cancel.body', { date: formatDay(subscription.renewDate, lang) })
-              : t('subscriptionUi.cancel.bodyNoDate')
-          }
-          confirmLabel={t('subscriptions.cancel')}
-          pending={cancel.isPending}
-          error={
-            cancel.isError
-              ? t('subscriptionUi.cancel.failed', { message: errorText(t, cancel.error) })
-              : null
-          }
-          onConfirm={(reason) =>
-            cancel.mutate({ reason }, { onSuccess: () => setCancelling(false) })
-          }
+          renewDate={subscription.renewDate}
+          cancel={cancel}
           onClose={() => setCancelling(false)}
           testId="subscription-cancel-dialog"
         />

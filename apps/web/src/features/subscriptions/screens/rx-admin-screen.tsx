@@ -2,7 +2,7 @@ import type {
   RxAdminResponse,
   SubscriberView,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
-import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import {
   rxAdminSubscriptionsQueryKey,
 } from '../api/get-rx-admin-subscriptions';
 import { rxAdminCancelSubscription } from '../api/rx-admin-cancel-subscription';
+import { LoadProblem } from '../components/load-problem';
 import { ReasonDialog } from '../components/reason-dialog';
 import { RevenueChart } from '../components/revenue-chart';
 import { SubscribersList } from '../components/subscribers-list';
@@ -79,16 +80,7 @@ export function RxAdminScreen() {
       {list.isPending ? (
         <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : list.isError ? (
-        <Alert color="red" role="alert" data-testid="rxadmin-error">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {t('subscriptionUi.loadFailed', { message: errorText(t, list.error) })}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('subscriptionUi.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadProblem error={list.error} retry={() => void list.refetch()} testId="rxadmin-error" />
       ) : (
         <>
           <SectionCard title={t('subscriptionUi.admin.revenue')} testId="rxadmin-revenue-section">

@@ -9,7 +9,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
-import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { CardChoice } from '../../../lib/payments/card-choice';
 import { formatCents } from '../../../lib/payments/payment-format';
@@ -20,6 +19,7 @@ import {
   subscriptionPricingQueryKey,
 } from '../api/get-subscription-pricing';
 import { purchaseSubscription } from '../api/purchase-subscription';
+import { LoadProblem } from '../components/load-problem';
 import { OfferSummary, PeriodRadios, PlanRadios } from '../components/plan-choice';
 import {
   checkPlan,
@@ -60,16 +60,7 @@ export function SubscriptionPurchaseScreen() {
       {pricing.isPending ? (
         <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : pricing.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {t('subscriptionUi.loadFailed', { message: errorText(t, pricing.error) })}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void pricing.refetch()}>
-              {t('subscriptionUi.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadProblem error={pricing.error} retry={() => void pricing.refetch()} />
       ) : (
         <PurchaseBody pricing={pricing.data} />
       )}
