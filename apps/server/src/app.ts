@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsModule } from './features/accounts/accounts.module';
+import { appointmentsModule } from './features/appointments/appointments.module';
 import { brandsModule } from './features/brands/brands.module';
 import { careModule } from './features/care/care.module';
 import { clinicModule } from './features/clinic/clinic.module';
@@ -103,6 +104,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pharmacy: pharmacy.port,
     prepay: prepay.port,
   });
+  const appointments = appointmentsModule(ctx, {
+    accounts: accounts.port,
+    roster: clinic.port,
+    payments: payments.port,
+    care: care.port,
+  });
   const subscriptions = subscriptionsModule(ctx, {
     accounts: accounts.port,
     brands: brands.port,
@@ -122,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     prepay,
     rx,
     subscriptions,
+    appointments,
   ];
 
   await registerHttp(app, {

@@ -106,6 +106,8 @@ const envSchema = z.object({
   AUTHORIZE_NET_API_LOGIN_ID: z.string().min(1).optional(),
   AUTHORIZE_NET_TRANSACTION_KEY: z.string().min(1).optional(),
   AUTHORIZE_NET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
+  /** Minutes either side of an appointment's time in which it is paid and started (spec: 15). */
+  APPOINTMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   // Subscriptions (issue 17): the catalog a brand without its own sells from, in cents.
   SUBSCRIPTION_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(2500),
   SUBSCRIPTION_FAMILY_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4000),
@@ -182,6 +184,7 @@ export interface Config {
         };
   };
   /** Test-only fault injection (never honoured in production). */
+  readonly appointments: { readonly windowMinutes: number };
   readonly subscriptions: {
     /** What a brand without its own `subscriptionCatalog` sells. */
     readonly defaults: {
@@ -287,6 +290,7 @@ export function loadConfig(
             }
           : { kind: 'sandbox' },
     },
+    appointments: { windowMinutes: e.APPOINTMENT_WINDOW_MINUTES },
     subscriptions: {
       defaults: {
         monthlyCents: e.SUBSCRIPTION_MONTHLY_CENTS,

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { OutboxRepo } from './outbox.repo';
+import type { MailAttachment, OutboxRepo } from './outbox.repo';
 
 /**
  * E-mail: every message is written to the outbox first; with SMTP_URL set it is then sent over
@@ -11,6 +11,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Sent as MIME attachments, and kept in the outbox with the message. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -44,6 +46,7 @@ export function createMailer(deps: {
         to: message.to,
         subject: message.subject,
         body: message.text,
+        ...(message.attachments ? { attachments: message.attachments } : {}),
         status: transport ? 'sending' : 'outbox',
       });
       if (!transport) return;

@@ -8,8 +8,16 @@ export interface OutboxMessage {
   to: string;
   subject: string | null;
   text: string;
+  /** E-mail attachments (an appointment's .ics), when the message has any. */
+  attachments?: MailAttachment[];
   status: string;
   createdAt: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface OutboxRepo {
@@ -18,6 +26,7 @@ export interface OutboxRepo {
     to: string;
     subject?: string;
     body: string;
+    attachments?: MailAttachment[];
     status: string;
   }): Promise<number>;
   setStatus(
@@ -41,6 +50,7 @@ export function createOutboxRepo(db: Db): OutboxRepo {
           recipient: row.to,
           subject: row.subject ?? null,
           body: row.body,
+          attachments: row.attachments?.length ? row.attachments : null,
           status: row.status,
         })
         .returning({ id: outbox.id });
@@ -71,6 +81,7 @@ function toMessage(r: typeof outbox.$inferSelect): OutboxMessage {
     to: r.recipient,
     subject: r.subject,
     text: r.body,
+    ...(r.attachments?.length ? { attachments: r.attachments } : {}),
     status: r.status,
     createdAt: r.createdAt.toISOString(),
   };

@@ -9,6 +9,15 @@ const en = {
   'appointments.started': 'Appointment started',
   'appointments.tooEarly':
     'Your appointment can be started {minutes} minutes before the appointment time.',
+  'appointments.taken': 'This time was just booked by someone else. Please choose another time.',
+  'appointments.notOffered': 'This time is not available. Please choose another time.',
+  'appointments.blockHasBookings':
+    'This availability has booked appointments ahead. Ask the patients to rebook first.',
+  'appointments.reminder.subject': 'Your video appointment',
+  'appointments.reminder.day':
+    'Reminder: your video appointment with {provider} is tomorrow, {when}. Open {link} within {minutes} minutes of the time to pay and start.',
+  'appointments.reminder.soon':
+    'Your video appointment with {provider} starts at {when}. Open {link} now to pay and start.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -22,6 +31,15 @@ const es: Record<keyof typeof en, string> = {
   'appointments.started': 'Cita iniciada',
   'appointments.tooEarly':
     'Su cita se puede iniciar {minutes} minutos antes de la hora de la cita.',
+  'appointments.taken': 'Otra persona acaba de reservar este horario. Elija otro horario.',
+  'appointments.notOffered': 'Este horario no está disponible. Elija otro horario.',
+  'appointments.blockHasBookings':
+    'Esta disponibilidad tiene citas reservadas. Pida a los pacientes que reserven de nuevo primero.',
+  'appointments.reminder.subject': 'Su cita por video',
+  'appointments.reminder.day':
+    'Recordatorio: su cita por video con {provider} es mañana, {when}. Abra {link} dentro de los {minutes} minutos de la hora para pagar e iniciar.',
+  'appointments.reminder.soon':
+    'Su cita por video con {provider} empieza a las {when}. Abra {link} ahora para pagar e iniciar.',
 };
 
 export const appointmentsMessages = { en, es };

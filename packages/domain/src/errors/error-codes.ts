@@ -69,6 +69,13 @@ export const errorCodes = [
   'PREPAY_TOKEN_NOT_SENT', // 'Access Token was not sent'
   'PREPAY_USERS_NOT_UPDATED', // 'Authorized user list was not updated'
   'PREPAY_PROGRAM_NOT_UPDATED', // 'Program was not updated'
+  // Appointments
+  'APPOINTMENT_TAKEN', // the slot was booked by someone else first
+  'APPOINTMENT_NOT_OFFERED', // not a free slot of a block for this patient, state and age
+  'APPOINTMENT_EXPIRED', // 'Your appointment has expired. Please delete the appointment.'
+  'APPOINTMENT_TOO_EARLY', // before the window opens
+  'APPOINTMENT_NOT_IN_LOCATION', // 'This appointment is not available in the current care location.'
+  'AVAILABILITY_HAS_BOOKINGS', // a block with appointments ahead cannot be removed
   // Subscriptions
   'SUBSCRIPTION_NOT_ACTIVE', // no plan in force (member price, cancel)
   'SUBSCRIPTION_ALREADY_ACTIVE', // a plan is in force already

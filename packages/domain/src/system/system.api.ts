@@ -27,6 +27,10 @@ export const devOutboxResponseSchema = z.object({
       to: z.string(),
       subject: z.string().nullable(),
       text: z.string(),
+      /** E-mail attachments by name and type (an appointment's .ics), with their text. */
+      attachments: z
+        .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+        .optional(),
       status: z.string(),
       createdAt: z.iso.datetime(),
     }),

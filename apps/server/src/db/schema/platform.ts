@@ -68,6 +68,10 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** E-mail attachments (an appointment's .ics): name, type and text content. */
+    attachments: jsonb('attachments').$type<
+      { filename: string; contentType: string; content: string }[] | null
+    >(),
     status: text('status').notNull(),
     providerId: text('provider_id'),
     error: text('error'),

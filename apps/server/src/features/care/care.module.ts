@@ -113,7 +113,25 @@ export function careModule(
 
   return {
     name: 'care',
-    port: { hadVideoVisit: (personId, state) => repo.completedIn(personId, state) },
+    port: {
+      hadVideoVisit: (personId, state) => repo.completedIn(personId, state),
+      async startScheduledVisit(input) {
+        const { providerId, ...visit } = input;
+        const inserted = await repo.insertVisit({
+          ...visit,
+          screening: null,
+          claimedBy: { providerId, at: clock.now?.() ?? new Date() },
+        });
+        const stored = inserted ?? (await repo.visitByKey(input.accountId, input.idempotencyKey));
+        if (!stored) throw new Error('scheduled visit not stored');
+        if (inserted) {
+          await room.sendMeetLink(inserted).catch(platform.warn('meet link not sent'));
+          await events.emit('care.queueChanged', { state: inserted.location });
+          await events.emit('care.visitChanged', { visitId: inserted.id });
+        }
+        return care.view(stored);
+      },
+    },
     routes: careRoutes({ care, clinic, room, pharmacies: repo }),
     sockets: careSocketHandlers({
       io: realtime.io,

@@ -1,7 +1,30 @@
+import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+
+/** A scheduled appointment's visit, paid already, for its provider (issue 18). */
+export interface ScheduledVisitInput {
+  accountId: string;
+  personId: string;
+  providerId: string;
+  /** One visit per key: a retried start is the same visit. */
+  idempotencyKey: string;
+  location: string;
+  reason: string;
+  notes: string;
+  pharmacy: Record<string, unknown> | null;
+  ledgerId: string;
+  priceCents: number;
+}
+
 /**
  * What other areas may ask of on-demand care. Other areas never read care's tables.
  */
 export interface CarePort {
+  /**
+   * Opens the video visit of a started appointment: claimed by its provider from the start, in
+   * the same room as an on-demand visit (the provider's "my visits", the patient's waiting room
+   * and call). The patient is texted the meet link as on a claim.
+   */
+  startScheduledVisit(input: ScheduledVisitInput): Promise<PatientVisit>;
   /**
    * Whether the person had a completed video visit in the state (a state's "1st Video"
    * telemedicine requirement for asynchronous visits is then met).

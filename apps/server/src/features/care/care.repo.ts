@@ -35,6 +35,8 @@ export interface CareRepo {
     screening: Record<string, unknown> | null;
     ledgerId: string | null;
     priceCents: number;
+    /** A scheduled appointment's visit: claimed by its provider from the start (issue 18). */
+    claimedBy?: { providerId: string; at: Date };
   }): Promise<VisitRecord | undefined>;
   activeVisits(accountId: string): Promise<VisitRecord[]>;
   /** A provider's claimed visits still in progress, oldest first. */
@@ -92,10 +94,15 @@ export function createCareRepo(db: Db): CareRepo {
       const [row] = await db.select(visitColumns).from(visits).where(eq(visits.id, id)).limit(1);
       return row;
     },
-    async insertVisit(input) {
+    async insertVisit({ claimedBy, ...input }) {
       const rows = await db
         .insert(visits)
-        .values({ ...input, state: 'waiting' })
+        .values({
+          ...input,
+          ...(claimedBy
+            ? { state: 'inProgress', providerId: claimedBy.providerId, claimedAt: claimedBy.at }
+            : { state: 'waiting' }),
+        })
         .onConflictDoNothing({ target: [visits.accountId, visits.idempotencyKey] })
         .returning(visitColumns);
       return rows[0];

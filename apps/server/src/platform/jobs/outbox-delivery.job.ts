@@ -42,6 +42,7 @@ export function outboxDeliveryJob(deps: {
     to: string;
     subject: string;
     text: string;
+    attachments?: { filename: string; contentType: string; content: string }[];
   }) => Promise<string | undefined>;
   /** Sends an SMS; resolves with the provider's id, throws when refused. */
   sendSms?: (message: { to: string; body: string }) => Promise<string | undefined>;
@@ -73,7 +74,12 @@ export function outboxDeliveryJob(deps: {
             : await required(
                 deps.sendEmail,
                 'email',
-              )({ to: message.to, subject: message.subject ?? '', text: message.text });
+              )({
+                to: message.to,
+                subject: message.subject ?? '',
+                text: message.text,
+                ...(message.attachments ? { attachments: message.attachments } : {}),
+              });
         await deps.outbox.setStatus(outboxId, 'sent', providerId ? { providerId } : {});
       } catch (error) {
         await deps.outbox.setStatus(outboxId, 'failed', {

@@ -1,0 +1,98 @@
+import { translate } from '@apothecall/domain/i18n/catalog';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
+import type { Mailer } from '../../platform/mail.service';
+import type { SmsSender } from '../../platform/sms.service';
+import type { AccountsPort } from '../accounts/accounts.port';
+import { appointmentIcs } from './appointment-ics';
+import type { AppointmentsRepo } from './appointments.repo';
+
+export type ReminderKind = 'day' | 'soon';
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** An appointment's reminder, 24 hours or 15 minutes before (ids only). */
+    'appointments.reminder': { appointmentId: string; kind: ReminderKind };
+  }
+}
+
+/** How long before the appointment each reminder goes. */
+export const reminderLeadMs: Readonly<Record<ReminderKind, number>> = {
+  day: 24 * 60 * 60_000,
+  soon: 15 * 60_000,
+};
+
+function when(at: Date, lang: Lang, timeZone: string, withDate: boolean): string {
+  const locale = lang === 'es' ? 'es-US' : 'en-US';
+  try {
+    return at.toLocaleString(locale, {
+      timeZone,
+      ...(withDate ? { dateStyle: 'full' } : {}),
+      timeStyle: 'short',
+    });
+  } catch {
+    return at.toISOString();
+  }
+}
+
+/**
+ * Sends one reminder of a booked appointment by e-mail (with the .ics) and SMS, in the holder's
+ * language, at the time in the zone the patient booked from. Once each: the appointment row is
+ * marked before anything goes, so a retried or repeated job sends nothing again; a deleted or
+ * started appointment is not reminded. The texts name the provider and the time, nothing else.
+ */
+export function appointmentReminderJob(deps: {
+  repo: Pick<AppointmentsRepo, 'appointment' | 'markReminded'>;
+  accounts: Pick<AccountsPort, 'loginId' | 'holderContact' | 'displayName'>;
+  mailer: Mailer;
+  sms: SmsSender;
+  publicUrl: string;
+  windowMinutes: number;
+  now?: () => Date;
+}): JobDefinition<JobPayloads, 'appointments.reminder'> {
+  const now = deps.now ?? (() => new Date());
+  return {
+    name: 'appointments.reminder',
+    options: { retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 120 },
+    async handler({ appointmentId, kind }) {
+      const appointment = await deps.repo.appointment(appointmentId);
+      if (!appointment || appointment.state !== 'booked') return;
+      if (appointment.startAt.getTime() <= now().getTime()) return;
+      if (!(await deps.repo.markReminded(appointment.id, kind, now()))) return;
+      const contact = await deps.accounts.holderContact(appointment.accountId);
+      const lang: Lang = contact?.language === 'es' ? 'es' : 'en';
+      const provider = (await deps.accounts.displayName(appointment.providerId)) ?? '';
+      const link = `${deps.publicUrl}/#/appointment`;
+      const text = translate(lang, `appointments.reminder.${kind}`, {
+        provider,
+        when: when(appointment.startAt, lang, appointment.timeZone, kind === 'day'),
+        link,
+        minutes: deps.windowMinutes,
+      });
+      const to = await deps.accounts.loginId(appointment.accountId);
+      if (to?.includes('@')) {
+        await deps.mailer.send({
+          to,
+          subject: translate(lang, 'appointments.reminder.subject'),
+          text,
+          attachments: [
+            {
+              filename: 'appointment.ics',
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              content: appointmentIcs({
+                id: appointment.id,
+                start: appointment.startAt,
+                end: appointment.endAt,
+                stamp: now(),
+                summary: translate(lang, 'appointments.reminder.subject'),
+                description: text,
+                url: link,
+              }),
+            },
+          ],
+        });
+      }
+      if (contact?.phone) await deps.sms.send(contact.phone, text);
+    },
+  };
+}

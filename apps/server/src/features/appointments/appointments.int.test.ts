@@ -1,0 +1,331 @@
+import { addDays, localDate, localTime } from '@apothecall/domain/appointments/availability.rules';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseKinds,
+  demo,
+  login,
+  newPatient,
+  type Patient,
+  readyToPay,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness';
+import { outbox } from '../../db/schema/platform';
+
+const ny = 'America/New_York';
+const minute = 60_000;
+
+function call(
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: object,
+) {
+  return t.fastify.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, 'x-time-zone': ny },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function publish(t: TestApp, provider: string, block: Record<string, unknown>) {
+  const res = await call(t, 'POST', '/api/clinic/availability', provider, {
+    states: ['FL'],
+    slotMinutes: 30,
+    timeZone: ny,
+    ...block,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().block as { id: string };
+}
+
+async function slotsOf(t: TestApp, p: Patient, date: string, blockId: string) {
+  const res = await call(t, 'GET', `/api/appointmentsGET?date=${date}&state=FL`, p.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (
+    res.json().offers as { slots: { availabiityBlockId: string; from: string; to: string }[] }[]
+  )
+    .flatMap((o) => o.slots)
+    .filter((s) => s.availabiityBlockId === blockId);
+}
+
+function bookBody(p: Patient, slot: { availabiityBlockId: string; from: string; to: string }) {
+  return {
+    blockId: slot.availabiityBlockId,
+    time: slot.from,
+    to: slot.to,
+    complaint: { reason: 'soreThroat', notes: 'Two days' },
+    pharmacy: null,
+    provider: null,
+    pt: p.personId,
+  };
+}
+
+describe.each(databaseKinds)('appointments on %s', (kind) => {
+  let t: TestApp;
+  let offset = 0;
+  let provider: string;
+  /** A date a week ahead (New York), and its block of 09:00-12:00 in 30-minute slots. */
+  let day: string;
+  let blockId: string;
+  const advanceTo = (instant: number) => {
+    const by = instant - (Date.now() + offset);
+    offset += by;
+    t.advance(by);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    provider = await login(t, demo.provider);
+    day = addDays(localDate(Date.now(), ny), 7);
+    blockId = (await publish(t, provider, { startDate: day, startTime: '09:00', endTime: '12:00' }))
+      .id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses availability from a patient, and a block in a state the provider is not licensed in', async () => {
+    const p = await newPatient(t);
+    const refused = await call(t, 'POST', '/api/clinic/availability', p.token, {
+      startDate: day,
+      startTime: '09:00',
+      endTime: '10:00',
+      slotMinutes: 30,
+      timeZone: ny,
+      states: ['FL'],
+    });
+    expect(refused.statusCode).toBe(403);
+    const unlicensed = await call(t, 'POST', '/api/clinic/availability', provider, {
+      startDate: day,
+      startTime: '09:00',
+      endTime: '10:00',
+      slotMinutes: 30,
+      timeZone: ny,
+      states: ['NY'],
+    });
+    expect(unlicensed.statusCode).toBe(400);
+    const badZone = await call(t, 'POST', '/api/clinic/availability', provider, {
+      startDate: day,
+      startTime: '09:00',
+      endTime: '10:00',
+      slotMinutes: 30,
+      timeZone: 'Mars/Olympus',
+      states: ['FL'],
+    });
+    expect(badZone.statusCode).toBe(400);
+  });
+
+  it('two patients booking one slot at once: exactly one wins; the slot leaves the offers', async () => {
+    const a = await newPatient(t);
+    const b = await newPatient(t);
+    await readyToPay(t, a);
+    await readyToPay(t, b);
+    const slots = await slotsOf(t, a, day, blockId);
+    expect(slots.map((s) => localTime(Date.parse(s.from), ny))).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+    ]);
+    const slot = slots[0]!;
+    const results = await Promise.all([
+      call(t, 'POST', '/api/appointments', a.token, bookBody(a, slot)),
+      call(t, 'POST', '/api/appointments', b.token, bookBody(b, slot)),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const lost = results.find((r) => r.statusCode === 409)!;
+    expect(lost.json().errorMsg).toBe(
+      'This time was just booked by someone else. Please choose another time.',
+    );
+    expect(results.find((r) => r.statusCode === 200)!.json().windowMinutes).toBe(15);
+    expect((await slotsOf(t, b, day, blockId)).map((s) => s.from)).not.toContain(slot.from);
+    // A time that is not a slot of the block is refused.
+    const off = await call(t, 'POST', '/api/appointments', b.token, {
+      ...bookBody(b, slots[1]!),
+      time: new Date(Date.parse(slots[1]!.from) + minute).toISOString(),
+    });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().errorCode).toBe('APPOINTMENT_NOT_OFFERED');
+  });
+
+  it('queues its reminders 24 hours and 15 minutes before, and each is sent once, with the .ics', async () => {
+    const p = await newPatient(t);
+    await readyToPay(t, p);
+    const slot = (await slotsOf(t, p, day, blockId))[0]!;
+    const booked = await call(t, 'POST', '/api/appointments', p.token, bookBody(p, slot));
+    expect(booked.statusCode, booked.body).toBe(200);
+    const id = booked.json().appointment.appointmentId as string;
+    const { rows } = await t.database.raw.query(
+      `select data->>'kind' as kind, start_after from pgboss.job where name = 'appointments.reminder' and data->>'appointmentId' = $1`,
+      [id],
+    );
+    const queued = Object.fromEntries(
+      (rows as { kind: string; start_after: Date }[]).map((r) => [r.kind, new Date(r.start_after)]),
+    );
+    const start = Date.parse(slot.from);
+    // Real time: the app's clock is not moved in this test.
+    expect(Math.abs(queued.day!.getTime() - (start - 24 * 60 * minute))).toBeLessThan(5_000);
+    expect(Math.abs(queued.soon!.getTime() - (start - 15 * minute))).toBeLessThan(5_000);
+
+    // Run now, twice each (a retry, a redelivery): one e-mail and one text per reminder.
+    for (const kind of ['day', 'day', 'soon', 'soon'] as const) {
+      await t.jobs.send('appointments.reminder', { appointmentId: id, kind });
+    }
+    const mails = async () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(
+          and(eq(outbox.recipient, p.loginId), like(outbox.subject, 'Your video appointment')),
+        );
+    const deadline = Date.now() + 30_000;
+    while ((await mails()).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    const sent = await mails();
+    expect(sent).toHaveLength(2);
+    const ics = sent[0]!.attachments?.[0];
+    expect(ics?.filename).toBe('appointment.ics');
+    expect(ics?.content).toContain('BEGIN:VEVENT');
+    expect(ics?.content).toContain(`DTSTART:${slot.from.replace(/[-:]/g, '').slice(0, 15)}Z`);
+    expect(ics?.content).not.toContain('Two days');
+    const texts = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'sms'), like(outbox.body, '%video appointment%')));
+    expect(
+      texts.filter((m) =>
+        m.recipient.replace(/\D/g, '').endsWith(p.phone.replace(/\D/g, '').slice(-4)),
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('the window at -15 and +15 minutes, expiry, the 10-minute list, a location change', async () => {
+    const early = await newPatient(t);
+    const late = await newPatient(t);
+    const moved = await newPatient(t);
+    for (const p of [early, late, moved]) await readyToPay(t, p);
+    const slots = await slotsOf(t, early, day, blockId);
+    const at = (i: number) => slots[i]!;
+    for (const [p, i] of [
+      [early, 1],
+      [late, 2],
+      [moved, 3],
+    ] as const) {
+      const res = await call(t, 'POST', '/api/appointments', p.token, bookBody(p, at(i)));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const idOf = async (p: Patient) =>
+      (await call(t, 'GET', '/api/appointments-scheduled', p.token)).json().appointments[0]
+        .appointmentId as string;
+    const ids = { early: await idOf(early), late: await idOf(late), moved: await idOf(moved) };
+
+    // The clock jumps past sessions' idle limit: each step logs in again.
+    const start = async (p: Patient, id: string) => {
+      p.token = await login(t, p.loginId, p.password);
+      // The price and the card on file, without confirming a location again.
+      const { priceToken } = (await call(t, 'GET', '/api/account/pricing/default', p.token)).json();
+      const cards = (await call(t, 'GET', '/api/account/payments/profiles', p.token)).json();
+      return call(t, 'POST', `/api/appointments-start/${id}`, p.token, {
+        priceToken,
+        payProfileID: cards.payProfiles[0].card.profileID,
+        idempotencyKey: `start-${id}`,
+      });
+    };
+
+    // 16 minutes before: too early; 15 minutes before: it starts, claimed by the provider.
+    advanceTo(Date.parse(at(1).from) - 16 * minute);
+    const tooEarly = await start(early, ids.early);
+    expect(tooEarly.statusCode).toBe(400);
+    expect(tooEarly.json().errorCode).toBe('APPOINTMENT_TOO_EARLY');
+    advanceTo(Date.parse(at(1).from) - 15 * minute);
+    const started = await start(early, ids.early);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().visit.state).toBe('inProgress');
+    // A retried start is the same visit, charged once.
+    const again = await start(early, ids.early);
+    expect(again.json().visit.visitId).toBe(started.json().visit.visitId);
+    provider = await login(t, demo.provider);
+    const queue = (await call(t, 'GET', '/api/clinic/queue', provider)).json();
+    expect(JSON.stringify(queue.mine)).toContain(started.json().visit.visitId);
+
+    // After a location change: not available here.
+    moved.token = await login(t, moved.loginId, moved.password);
+    const tx = await call(t, 'PUT', '/api/consult/location', moved.token, { state: 'TX' });
+    expect(tx.statusCode).toBe(200);
+    advanceTo(Date.parse(at(3).from) - 5 * minute);
+    const elsewhere = await start(moved, ids.moved);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errorMsg).toBe(
+      'This appointment is not available in the current care location.',
+    );
+
+    // Listed until 10 minutes after its start, then gone; startable until +15, then expired.
+    // (The real clock runs on between the move and the call: a second of slack.)
+    advanceTo(Date.parse(at(2).from) + 10 * minute - 1_000);
+    late.token = await login(t, late.loginId, late.password);
+    expect(
+      (await call(t, 'GET', '/api/appointments-scheduled', late.token)).json().appointments,
+    ).toHaveLength(1);
+    advanceTo(Date.parse(at(2).from) + 10 * minute + 1_000);
+    late.token = await login(t, late.loginId, late.password);
+    expect(
+      (await call(t, 'GET', '/api/appointments-scheduled', late.token)).json().appointments,
+    ).toHaveLength(0);
+    advanceTo(Date.parse(at(2).from) + 15 * minute + 1_000);
+    const expired = await start(late, ids.late);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().errorMsg).toBe(
+      'Your appointment has expired. Please delete the appointment.',
+    );
+    const deleted = await call(t, 'DELETE', `/api/appointments-scheduled/${ids.late}`, late.token);
+    expect(deleted.statusCode).toBe(200);
+    // Someone else's appointment is not found.
+    expect(
+      (await call(t, 'DELETE', `/api/appointments-scheduled/${ids.moved}`, late.token)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe.each(databaseKinds)('a weekly block across a daylight-saving change, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps its local times (09:00 New York before and after 14 March 2027)', async () => {
+    // The app's clock in early March 2027, so both Sundays are bookable.
+    t.advance(Date.UTC(2027, 2, 1, 12) - Date.now());
+    const provider = await login(t, demo.provider);
+    const block = await publish(t, provider, {
+      weekdays: ['SU'],
+      startDate: '2027-03-07',
+      endDate: '2027-03-21',
+      startTime: '09:00',
+      endTime: '10:00',
+      slotMinutes: 60,
+    });
+    const p = await newPatient(t);
+    const before = await slotsOf(t, p, '2027-03-07', block.id);
+    const after = await slotsOf(t, p, '2027-03-14', block.id);
+    expect(before.map((s) => s.from)).toEqual(['2027-03-07T14:00:00.000Z']);
+    expect(after.map((s) => s.from)).toEqual(['2027-03-14T13:00:00.000Z']);
+    expect(await slotsOf(t, p, '2027-03-28', block.id)).toEqual([]);
+    // The provider's view keeps the rule as written.
+    const blocks = (await call(t, 'GET', '/api/clinic/availability', provider)).json().blocks;
+    expect(blocks.find((b: { id: string }) => b.id === block.id)).toMatchObject({
+      rrule: 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20270321',
+      startTime: '09:00',
+      timeZone: ny,
+    });
+  });
+});

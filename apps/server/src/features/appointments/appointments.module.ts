@@ -1,0 +1,71 @@
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { CarePort } from '../care/care.port';
+import type { RosterPort } from '../clinic/roster.port';
+import type { PaymentsPort } from '../payments/payments.port';
+import {
+  appointmentReminderJob,
+  type ReminderKind,
+  reminderLeadMs,
+} from './appointment-reminder.job';
+import { createAppointmentsRepo } from './appointments.repo';
+import { appointmentsRoutes } from './appointments.routes';
+import { createAppointmentsService } from './appointments.service';
+
+/**
+ * Scheduled appointments (issue 18): providers' availability, patients' bookings (one per slot,
+ * by the database), the window, and the start into care's video room (care's port); reminders
+ * as jobs queued at booking, 24 hours and 15 minutes before.
+ */
+export function appointmentsModule(
+  ctx: ModuleContext,
+  ports: {
+    accounts: AccountsPort;
+    roster: RosterPort;
+    payments: PaymentsPort;
+    care: CarePort;
+  },
+): AreaModule {
+  const { platform, config } = ctx;
+  const repo = createAppointmentsRepo(ctx.db);
+  const windowMinutes = config.appointments.windowMinutes;
+  const now = platform.clock.now ?? (() => new Date());
+  platform.jobs.register(
+    appointmentReminderJob({
+      repo,
+      accounts: ports.accounts,
+      mailer: platform.mailer,
+      sms: platform.sms,
+      publicUrl: config.publicUrl,
+      windowMinutes,
+      ...platform.clock,
+    }),
+  );
+  const appointments = createAppointmentsService({
+    repo,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    payments: ports.payments,
+    care: ports.care,
+    audit: platform.audit,
+    windowMinutes,
+    scheduleReminders: async (appointment) => {
+      for (const kind of ['day', 'soon'] as ReminderKind[]) {
+        const at = appointment.startAt.getTime() - reminderLeadMs[kind];
+        // A reminder whose moment has passed at booking is not sent (booked within the day:
+        // no day-before reminder; within 15 minutes: the booking itself is the reminder).
+        if (at <= now().getTime()) continue;
+        await platform.jobs.send(
+          'appointments.reminder',
+          { appointmentId: appointment.id, kind },
+          {
+            startAfter: new Date(Date.now() + (at - now().getTime())),
+            idempotencyKey: `appointment:${appointment.id}:${kind}`,
+          },
+        );
+      }
+    },
+    ...platform.clock,
+  });
+  return { name: 'appointments', routes: appointmentsRoutes({ appointments, windowMinutes }) };
+}
