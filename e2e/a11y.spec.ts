@@ -35,9 +35,10 @@ const patientScreens = [
   '/uploadId',
   '/subscription',
   '/subscription-purchase',
+  '/appointment',
 ];
 const staffScreens: Record<keyof typeof demoStaff, string[]> = {
-  provider: ['/', '/clinic', '/clinic/rx', '/profile'],
+  provider: ['/', '/clinic', '/clinic/rx', '/appointment', '/profile'],
   pharmacist: ['/', '/prescriptions', '/referred-transactions', '/profile'],
   pharmacyAdmin: ['/', '/prescriptions', '/links', '/pharmacists'],
   rxAdmin: ['/', '/rxadmin'],

@@ -85,7 +85,12 @@ export default defineConfig({
       name: 'phone',
       // The video-visit and Rx-visit specs open their own phone-sized patient context beside a
       // desktop provider, so they run once, in the desktop project.
-      testIgnore: ['care-*.spec.ts', 'rx-*.spec.ts', 'subscriptions.spec.ts'],
+      testIgnore: [
+        'care-*.spec.ts',
+        'rx-*.spec.ts',
+        'subscriptions.spec.ts',
+        'appointments.spec.ts',
+      ],
       use: {
         viewport: { width: 360, height: 740 },
         isMobile: true,

@@ -20,12 +20,12 @@ test("a patient's Home offers care first, their notes, and the patient's navigat
     'Home',
     'Get Care',
     'Rx visits',
+    'Appointments',
     'Notes',
     'Payments',
     'Profile',
   ]);
   // Areas not built yet are not offered.
-  await expect(page.getByRole('link', { name: 'Appointments' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Documents' })).toHaveCount(0);
   // The navigation marks where the person is.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notes' }).click();
@@ -43,7 +43,13 @@ test("a provider's Home has the duty switch and the queue, and the clinic in the
   await expectHome(page, demoStaff.provider.name);
   await expect(page.getByTestId('duty-switch')).toBeVisible();
   await expect(page.getByTestId('home-queue-count')).toContainText('waiting');
-  expect(await navEntries(page)).toEqual(['Home', 'Clinic', 'Rx reviews', 'Profile']);
+  expect(await navEntries(page)).toEqual([
+    'Home',
+    'Clinic',
+    'Rx reviews',
+    'Appointments',
+    'Profile',
+  ]);
   await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
   await expect(page.getByText('I am in')).toHaveCount(0);
 });

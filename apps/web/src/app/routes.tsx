@@ -1,3 +1,4 @@
+import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { type GuardMessageKey, guardRoute } from '@apothecall/domain/navigation/route-guard.rules';
 import {
   loginRedirectFor,
@@ -193,6 +194,9 @@ const SubscriptionScreen = lazyScreen(() =>
 const RxAdminScreen = lazyScreen(() =>
   import('../features/subscriptions/screens/rx-admin-screen').then((m) => m.RxAdminScreen),
 );
+const AppointmentScreen = lazyScreen(() =>
+  import('../features/appointments/screens/appointment-screen').then((m) => m.AppointmentScreen),
+);
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
 );
@@ -259,6 +263,17 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   subscriptionPurchase: () => <SubscriptionPurchaseScreen />,
   subscription: () => <SubscriptionScreen />,
   rxAdmin: () => <RxAdminScreen />,
+  // Scheduled appointments (issue 18): a provider's availability, a patient's booking (guard
+  // step 2 sends nonce, free and prepay prices to /care first). A patient books and starts
+  // care here, so the consents come first, as for Get Care.
+  appointment: ({ session }) =>
+    session && workspaceOf(session.profile.role) === 'patient' ? (
+      <ConsentGate>
+        <AppointmentScreen />
+      </ConsentGate>
+    ) : (
+      <AppointmentScreen />
+    ),
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
@@ -316,6 +331,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   subscriptionPurchase: SubscriptionPurchaseScreen.preload,
   subscription: SubscriptionScreen.preload,
   rxAdmin: RxAdminScreen.preload,
+  appointment: AppointmentScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 

@@ -1,9 +1,10 @@
 /**
  * The English texts only the feature screens use (Get Care, the clinic, the call, the Rx flow and
- * review, the pharmacy portal, prepay, subscriptions, payments): the web fetches them with the
- * first screen that needs them, so the login screen does not download them (issue 16's note,
- * issue 12's budget).
+ * review, the pharmacy portal, prepay, subscriptions, payments, appointments): the web fetches
+ * them with the first screen that needs them, so the login screen does not download them (issue
+ * 16's note, issue 12's budget).
  */
+import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
@@ -24,6 +25,7 @@ export const enScreens = {
   ...clinicScreensMessagesEn,
   ...visitCallMessagesEn,
   ...pharmacyScreensMessagesEn,
+  ...appointmentScreensMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

@@ -1,5 +1,6 @@
 /** The Spanish texts of catalog.screens.en.ts (every key, typed by the English ones). */
 
+import { appointmentScreensMessagesEs } from '../appointments/appointment-screens.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
@@ -21,4 +22,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...clinicScreensMessagesEs,
   ...visitCallMessagesEs,
   ...pharmacyScreensMessagesEs,
+  ...appointmentScreensMessagesEs,
 };

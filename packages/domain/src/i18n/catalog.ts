@@ -8,6 +8,7 @@ import { accountActionsMessages } from '../accounts/account-actions.messages';
 import { accountScreensMessages } from '../accounts/account-screens.messages';
 import { accountsMessages } from '../accounts/accounts.messages';
 import { profileScreensMessages } from '../accounts/profile-screens.messages';
+import { appointmentScreensMessages } from '../appointments/appointment-screens.messages';
 import { appointmentsMessages } from '../appointments/appointments.messages';
 import { brandsMessages } from '../brands/brands.messages';
 import { careMessages } from '../care/care.messages';
@@ -52,6 +53,7 @@ export const areaCatalogues = {
   session: sessionMessages,
   navigation: navigationMessages,
   appointments: appointmentsMessages,
+  appointmentUi: appointmentScreensMessages,
   payments: paymentsMessages,
   paymentScreens: paymentScreensMessages,
   prepay: prepayMessages,

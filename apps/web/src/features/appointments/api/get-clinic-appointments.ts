@@ -1,0 +1,12 @@
+import {
+  type ScheduledAppointmentsResponse,
+  scheduledAppointmentsResponseSchema,
+} from '@apothecall/domain/appointments/appointments.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const clinicAppointmentsQueryKey = ['appointments', 'clinic'] as const;
+
+/** GET /clinic/appointments: the provider's booked appointments ahead (and today's started). */
+export function getClinicAppointments(): Promise<ScheduledAppointmentsResponse> {
+  return apiCall('/clinic/appointments', { schema: scheduledAppointmentsResponseSchema });
+}
