@@ -207,13 +207,15 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
   });
 
   it('the window at -15 and +15 minutes, expiry, the 10-minute list, a location change', async () => {
+    const edge = await newPatient(t);
     const early = await newPatient(t);
     const late = await newPatient(t);
     const moved = await newPatient(t);
-    for (const p of [early, late, moved]) await readyToPay(t, p);
+    for (const p of [edge, early, late, moved]) await readyToPay(t, p);
     const slots = await slotsOf(t, early, day, blockId);
     const at = (i: number) => slots[i]!;
     for (const [p, i] of [
+      [edge, 0],
       [early, 1],
       [late, 2],
       [moved, 3],
@@ -224,7 +226,12 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     const idOf = async (p: Patient) =>
       (await call(t, 'GET', '/api/appointments-scheduled', p.token)).json().appointments[0]
         .appointmentId as string;
-    const ids = { early: await idOf(early), late: await idOf(late), moved: await idOf(moved) };
+    const ids = {
+      edge: await idOf(edge),
+      early: await idOf(early),
+      late: await idOf(late),
+      moved: await idOf(moved),
+    };
 
     // The clock jumps past sessions' idle limit: each step logs in again.
     const start = async (p: Patient, id: string) => {
@@ -244,6 +251,10 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     const tooEarly = await start(early, ids.early);
     expect(tooEarly.statusCode).toBe(400);
     expect(tooEarly.json().errorCode).toBe('APPOINTMENT_TOO_EARLY');
+    // 15 minutes after its time (less the real clock's slack), the first one still starts.
+    advanceTo(Date.parse(at(0).from) + 15 * minute - 1_000);
+    const atEdge = await start(edge, ids.edge);
+    expect(atEdge.statusCode, atEdge.body).toBe(200);
     advanceTo(Date.parse(at(1).from) - 15 * minute);
     const started = await start(early, ids.early);
     expect(started.statusCode, started.body).toBe(200);
