@@ -3,9 +3,10 @@ import type {
   AppointmentSlot,
 } from '@apothecall/domain/appointments/appointments.schemas';
 import { complaintSchema } from '@apothecall/domain/care/care.schemas';
-import { careReasons, isCareReasonId } from '@apothecall/domain/care/care-reasons';
-import { Button, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { isCareReasonId } from '@apothecall/domain/care/care-reasons';
+import { Button, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { CareReasonChoice } from '../../../components/care-reason-choice';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { Facts } from '../../../components/facts';
 import { useLang, useT } from '../../../lib/i18n';
@@ -78,7 +79,7 @@ export function BookDialog({
               { key: 'patient', label: t('appointmentUi.field.patient'), value: patientName },
             ]}
           />
-          <Radio.Group
+          <CareReasonChoice
             value={reason}
             onChange={(value) => {
               setReason(value);
@@ -86,15 +87,8 @@ export function BookDialog({
             }}
             label={t('appointmentUi.book.reason')}
             error={reasonError}
-            withAsterisk
-            data-testid="appointment-reason"
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" mt="xs">
-              {careReasons.map((r) => (
-                <Radio key={r.id} value={r.id} label={t(r.labelKey)} />
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
+            testId="appointment-reason"
+          />
           <Textarea
             label={t('appointmentUi.book.notes')}
             description={t('appointmentUi.book.notesHint')}

@@ -3,6 +3,7 @@ import { Anchor, Avatar, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { reasonLabel } from '../../../components/care-reason-choice';
 import { Facts } from '../../../components/facts';
 import { ListCard } from '../../../components/list-card';
 import { SectionCard } from '../../../components/section-card';
@@ -10,7 +11,6 @@ import { useLang, useT } from '../../../lib/i18n';
 import { clinicAppointmentsQueryKey, getClinicAppointments } from '../api/get-clinic-appointments';
 import { formatWhen } from './appointment-format';
 import { LoadProblem } from './load-problem';
-import { reasonLabel } from './reason-label';
 
 /** The provider's booked appointments ahead (and those started today), in the browser's zone. */
 export function ProviderAppointments() {

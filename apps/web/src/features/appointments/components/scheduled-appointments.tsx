@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { reasonLabel } from '../../../components/care-reason-choice';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Facts } from '../../../components/facts';
 import { ListCard } from '../../../components/list-card';
@@ -17,7 +18,6 @@ import {
 import { useNow } from '../hooks/use-now';
 import { formatWhen, type StartState, startState } from './appointment-format';
 import { LoadProblem } from './load-problem';
-import { reasonLabel } from './reason-label';
 import { StartDialog } from './start-dialog';
 
 /** How often the Start buttons look at the clock again. */

@@ -2,6 +2,7 @@ import { type CareReasonId, careReasonIds } from '@apothecall/domain/care/care-r
 import { visitScreenResultSchema } from '@apothecall/domain/care/screening.evaluate';
 import { pharmacySchema } from '@apothecall/domain/care/visits.api';
 import { z } from 'zod';
+import { newIdempotencyKey } from '../../../lib/payments/idempotency';
 
 /**
  * The Get Care wizard's draft (spec section 3, "Get-care draft": complaint, pharmacy,
@@ -67,21 +68,6 @@ const draftSchema = z.object({
   idempotencyKey: z.string().min(8),
 });
 export type GetCareDraft = z.infer<typeof draftSchema>;
-
-/**
- * A random UUID (v4). crypto.randomUUID needs a secure context; the app may be opened over
- * plain http on a local network, so getRandomValues is the fallback.
- */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 export const emptyScreeningForm: ScreeningForm = {
   emergencySigns: [],

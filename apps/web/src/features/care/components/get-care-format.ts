@@ -1,9 +1,7 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
 import { relationOptions } from '@apothecall/domain/accounts/people.rules';
 import type { ProfileScreensMessageKey } from '@apothecall/domain/accounts/profile-screens.messages';
-import { careReasons, isCareReasonId } from '@apothecall/domain/care/care-reasons';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import { isUsStateCode, stateNameKey } from '@apothecall/domain/places/places.rules';
 import type { Translate } from '../../../lib/i18n';
 
 /** Display helpers shared by the Get Care, waiting-room and meet screens. */
@@ -19,17 +17,9 @@ export function relationLabel(t: Translate, relation: string): string {
   return t(key);
 }
 
-/** 'Florida' for 'FL'; an unknown code is shown as given. */
-export function stateLabel(t: Translate, code: string): string {
-  return isUsStateCode(code) ? t(stateNameKey(code)) : code;
-}
-
-/** A care reason in words; an unknown id is shown as given. */
-export function reasonLabel(t: Translate, reason: string): string {
-  if (!isCareReasonId(reason)) return reason;
-  const found = careReasons.find((r) => r.id === reason);
-  return found ? t(found.labelKey) : reason;
-}
+/** 'Florida' for 'FL' and a care reason in words (components/), where these screens import them. */
+export { reasonLabel } from '../../../components/care-reason-choice';
+export { stateLabel } from '../../../components/state-confirm';
 
 /** The family member's name for a person id, or null when not in this account's family. */
 export function memberName(users: readonly FamilyMember[], personId: string): string | null {

@@ -1,14 +1,10 @@
-import {
-  isUsStateCode,
-  serviceAvailability,
-  usStates,
-} from '@apothecall/domain/places/places.rules';
-import { Alert, Button, Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { serviceAvailability } from '@apothecall/domain/places/places.rules';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { StateConfirm, useStateConfirm } from '../../../components/state-confirm';
 import { useT } from '../../../lib/i18n';
 import {
-  type ConsultLocation,
   consultLocationQueryKey,
   getConsultLocation,
 } from '../../accounts/api/get-consult-location';
@@ -41,26 +37,13 @@ export function GetCareLocationStep({
   onContinue: (state: string) => void;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const queryKey = consultLocationQueryKey(patientId);
-  const location = useQuery({ queryKey, queryFn: () => getConsultLocation(patientId) });
-  const confirmed = location.data?.state ?? null;
-  const [selected, setSelected] = useState('');
   const [answer, setAnswer] = useState<SetConsultLocationResult | null>(null);
-
-  useEffect(() => {
-    setSelected(confirmed ?? '');
-  }, [confirmed]);
-
-  const confirm = useMutation({
-    mutationFn: (state: string) => setConsultLocation({ ptId: patientId, state }),
-    onSuccess: (result) => {
-      setAnswer(result);
-      queryClient.setQueryData<ConsultLocation>(queryKey, (old) =>
-        old ? { ...old, state: result.state } : old,
-      );
-    },
-  });
+  const choice = useStateConfirm(
+    { queryKey: consultLocationQueryKey, load: getConsultLocation, save: setConsultLocation },
+    patientId,
+    { onConfirmed: setAnswer },
+  );
+  const { location, confirmed, changed } = choice;
 
   // Offered there? The server's answer to the confirmation when there is one, else the
   // domain rule over the states the brand offers.
@@ -84,7 +67,6 @@ export function GetCareLocationStep({
     staleTime: 0,
   });
 
-  const changed = isUsStateCode(selected) && selected !== confirmed;
   const ready =
     confirmed !== null && !changed && offered?.ok === true && hours.data?.available === true;
 
@@ -102,54 +84,16 @@ export function GetCareLocationStep({
       <Text size="sm" c="dimmed">
         {t('careUi.location.body', { name: patientName })}
       </Text>
-      {location.isPending ? (
-        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-      ) : location.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(t, location.error)}
-        </Alert>
-      ) : (
-        <Text fw={600} role="status" data-testid="care-location">
-          {confirmed
-            ? t('careUi.location.current', { state: stateLabel(t, confirmed) })
-            : t('careUi.location.none')}
-        </Text>
-      )}
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <NativeSelect
-          label={t('careUi.location.state')}
-          value={selected}
-          onChange={(event) => {
-            setSelected(event.currentTarget.value);
-            confirm.reset();
-          }}
-          data={[
-            { value: '', label: '—' },
-            ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
-          ]}
-          style={{ flex: '1 1 180px' }}
-        />
-        <Button
-          variant={changed ? 'filled' : 'light'}
-          disabled={!changed}
-          loading={confirm.isPending}
-          onClick={() => {
-            if (isUsStateCode(selected)) confirm.mutate(selected);
-          }}
-        >
-          {t('careUi.location.confirm')}
-        </Button>
-      </Group>
-      {confirm.isError ? (
-        <Alert color="red" role="alert">
-          {t('accountActions.setConsultLocationFailed', { message: errorText(t, confirm.error) })}
-        </Alert>
-      ) : null}
-      {changed ? (
-        <Text size="sm" c="dimmed">
-          {t('careUi.location.confirmHint')}
-        </Text>
-      ) : null}
+      <StateConfirm
+        choice={choice}
+        status={(state) =>
+          state ? t('careUi.location.current', { state }) : t('careUi.location.none')
+        }
+        statusTestId="care-location"
+        selectLabel={t('careUi.location.state')}
+        confirmLabel={t('careUi.location.confirm')}
+        confirmHint={t('careUi.location.confirmHint')}
+      />
       {!changed && confirmed && offered ? (
         <Stack gap="xs" aria-live="polite">
           {!offered.ok ? (

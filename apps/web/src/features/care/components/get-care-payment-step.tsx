@@ -1,33 +1,20 @@
 import type { PharmacyChoice } from '@apothecall/domain/care/care.schemas';
 import type { VisitScreenResult } from '@apothecall/domain/care/screening.evaluate';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
-import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
-import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
-import { Alert, Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { useLang, useT } from '../../../lib/i18n';
-import { CardChoice, useCardChoice } from '../../../lib/payments/card-choice';
-import { formatCents } from '../../../lib/payments/payment-format';
-import { PriceDisplay } from '../../../lib/payments/price-display';
+import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useT } from '../../../lib/i18n';
 import {
-  clearStoredPrice,
-  type StoredPrice,
-  setStoredPrice,
-  useStoredPrice,
-} from '../../../lib/payments/price-store';
+  useVisitCheckout,
+  type VisitCheckoutApi,
+  VisitCheckoutPayment,
+} from '../../../lib/payments/visit-checkout';
 import { addCard } from '../../payments/api/add-card';
 import { accountPriceQueryKey, getAccountPrice } from '../../payments/api/get-account-price';
 import {
   getPaymentProfiles,
   paymentProfilesQueryKey,
 } from '../../payments/api/get-payment-profiles';
-import {
-  rewardBalanceQueryKey as creditBalanceQueryKey,
-  getRewardBalance as getCreditBalance,
-} from '../../payments/api/get-reward-balance';
+import { getRewardBalance, rewardBalanceQueryKey } from '../../payments/api/get-reward-balance';
 import {
   getSubscriptionPrice,
   subscriptionPriceQueryKey,
@@ -39,10 +26,19 @@ import {
 import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
 import type { Pharmacy } from '../api/search-pharmacies';
 import { startVisit } from '../api/start-visit';
-import { errorText, reasonLabel, stateLabel } from './get-care-format';
+import { reasonLabel, stateLabel } from './get-care-format';
 import { pharmacyAddress } from './get-care-pharmacy-step';
 import { GetCareStepFrame } from './get-care-step-frame';
-import { planPriceLabelKeys, planPriceLoading, visitPricing } from './member-price';
+
+/** The calls the checkout makes (lib/payments/visit-checkout). */
+const checkoutApi: VisitCheckoutApi = {
+  accountPrice: { queryKey: accountPriceQueryKey, load: getAccountPrice },
+  credit: { queryKey: rewardBalanceQueryKey, load: getRewardBalance },
+  cards: { queryKey: paymentProfilesQueryKey, load: getPaymentProfiles, add: addCard },
+  plan: { queryKey: subscriptionPricingQueryKey, load: getSubscriptionPricing },
+  planPrice: { queryKey: subscriptionPriceQueryKey, load: getSubscriptionPrice },
+  activeVisits: { queryKey: activeVisitsQueryKey, load: getActiveVisits },
+};
 
 /** The directory record as the visit keeps it (pharmacyChoiceSchema). */
 function toChoice(p: Pharmacy | null): PharmacyChoice | null {
@@ -54,16 +50,6 @@ function toChoice(p: Pharmacy | null): PharmacyChoice | null {
     phone: p.phone.slice(0, 32),
     fax: p.fax.slice(0, 32),
   };
-}
-
-/**
- * Errors after which the same attempt may be sent again with the same key: the server may
- * have taken it (network, 5xx, still processing). Any other answer ended the attempt, so the
- * next try is a new attempt with a new key (a declined card's key stays declined).
- */
-function attemptMayHaveRun(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500 || error.errorCode === 'IN_PROGRESS';
 }
 
 export interface GetCareCheckout {
@@ -78,11 +64,9 @@ export interface GetCareCheckout {
 }
 
 /**
- * Step 7: the price (default, coupon or referral, from the price store; or the member or
- * non-member price of the account's visit plan, issue 17), the form of payment
- * (a saved card or a new one; none when the price is zero or credit covers it), then 'Start
- * visit' (POST /visit-start/). A stale price answers PRICE_TOKEN_STALE: the new price is shown
- * and the patient confirms again.
+ * Step 7: what the visit is, then the checkout (lib/payments/visit-checkout: the price, the
+ * member price of the account's visit plan, credit, a saved card or a new one, a stale price
+ * shown again) and 'Start visit' (POST /visit-start/).
  */
 export function GetCarePaymentStep({
   index,
@@ -101,137 +85,22 @@ export function GetCarePaymentStep({
   onStarted: (visit: PatientVisit) => void;
 }) {
   const t = useT();
-  const lang = useLang();
-  const queryClient = useQueryClient();
-  const stored = useStoredPrice();
-  // Nothing chosen in this tab: the account's price (a coupon applied earlier, on any device).
-  const accountPrice = useQuery({
-    queryKey: accountPriceQueryKey,
-    queryFn: getAccountPrice,
-    enabled: stored === null,
-  });
-  const balance = useQuery({ queryKey: creditBalanceQueryKey, queryFn: getCreditBalance });
-  // A visit plan in force (GET /subscription-pricing: session.active) prices this person: the
-  // member or non-member price (POST /subscription-price/). Either failing: the normal price.
-  const subscription = useQuery({
-    queryKey: subscriptionPricingQueryKey,
-    queryFn: getSubscriptionPricing,
-  });
-  const planInForce = subscription.data?.session?.active === true;
-  const planPrice = useQuery({
-    queryKey: subscriptionPriceQueryKey(checkout.patientId),
-    queryFn: () => getSubscriptionPrice(checkout.patientId),
-    enabled: planInForce,
-    staleTime: 0,
-    retry: false,
-  });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [priceChanged, setPriceChanged] = useState<string | null>(null);
-
-  const normalPrice: StoredPrice | null = stored ?? accountPrice.data ?? null;
-  const pricing = planPriceLoading({ isPending: subscription.isPending, planInForce }, planPrice)
-    ? null
-    : visitPricing(normalPrice, planInForce ? planPrice.data : null);
-  const price: StoredPrice | null = pricing?.price ?? null;
-  const credit = balance.data ?? 0;
-  const free = price?.price === 0;
-  const cardNeeded = price !== null && price.price > credit;
-
-  const choice = useCardChoice(
-    { queryKey: paymentProfilesQueryKey, load: getPaymentProfiles, add: addCard },
-    { onAdded: () => setProblem(null) },
-  );
-  const { profiles, cardId, adding } = choice;
-
-  const start = useMutation({
-    mutationFn: async () => {
-      if (!price || !pricing) throw new Error('no price');
-      const payWithCard = !free && cardId !== '';
-      return startVisit({
+  const pay = useVisitCheckout({
+    api: checkoutApi,
+    patientId: checkout.patientId,
+    start: (payment) =>
+      startVisit({
         patientID: checkout.patientId,
         complaint: { reason: checkout.reason, notes: checkout.notes },
         pharmacy: toChoice(checkout.pharmacy),
         states: [checkout.state],
-        priceToken: price.priceToken,
-        profileID: payWithCard ? (profiles.data?.payProfileID ?? null) : null,
-        signature: payWithCard ? (profiles.data?.payProfileSignature ?? null) : null,
-        payProfileID: payWithCard ? cardId : null,
-        // A plan price comes with the plan's token (subscriptionToken) and pricingChoice
-        // 'member' or 'nonmember' (issue 17); the normal price's token is sent as ever.
-        subscriptionToken: pricing.subscriptionToken,
-        pricingChoice: pricing.pricingChoice,
+        ...payment,
         visitScreenResult: checkout.screenResult,
         idempotencyKey: checkout.idempotencyKey,
-      });
-    },
-    onSuccess: (visit) => {
-      // A coupon pays once; the next visit starts from the default price. A plan price left
-      // the coupon unused.
-      if (price?.source === 'coupon' && !pricing?.planPricing) clearStoredPrice();
-      void queryClient.invalidateQueries({ queryKey: accountPriceQueryKey });
-      void queryClient.invalidateQueries({ queryKey: creditBalanceQueryKey });
-      onStarted(visit);
-    },
-    onError: async (error) => {
-      if (!attemptMayHaveRun(error)) onNewAttempt();
-      if (error instanceof ApiError && error.errorCode === 'SUBSCRIPTION_NOT_ACTIVE') {
-        // The plan ended meanwhile: ask again (no plan price: the normal price applies).
-        void queryClient.invalidateQueries({ queryKey: subscriptionPricingQueryKey });
-        void queryClient.invalidateQueries({
-          queryKey: subscriptionPriceQueryKey(checkout.patientId),
-        });
-      }
-      if (error instanceof ApiError && error.errorCode === paymentErrorCodes.priceTokenStale) {
-        // A plan price's token lasts 30 minutes like any other: quote it again too.
-        void queryClient.invalidateQueries({
-          queryKey: subscriptionPriceQueryKey(checkout.patientId),
-        });
-        // The error body carries the default price (spec section 7), but a coupon the account
-        // applied and has not paid with still holds after its token expired: the account's
-        // price (GET /account/price) is the default one only when no coupon is applied.
-        try {
-          const fresh = await getAccountPrice();
-          queryClient.setQueryData(accountPriceQueryKey, fresh);
-          setStoredPrice(fresh);
-          setPriceChanged(error.message);
-        } catch (refetchError) {
-          setProblem(errorText(t, refetchError));
-        }
-        return;
-      }
-      if (error instanceof ApiError && error.errorCode === paymentErrorCodes.idempotencyMismatch) {
-        // An earlier try of this attempt went through: the visit is already in the queue.
-        const active = await getActiveVisits().catch(() => []);
-        const visit = active.find((v) => v.patientId === checkout.patientId);
-        if (visit) {
-          queryClient.setQueryData(activeVisitsQueryKey, active);
-          onStarted(visit);
-          return;
-        }
-      }
-      if (
-        error instanceof ApiError &&
-        (error.errorCode === paymentErrorCodes.declined ||
-          error.errorCode === paymentErrorCodes.avs ||
-          error.errorCode === paymentErrorCodes.invalid)
-      ) {
-        // A declined card is marked invalid by the server: show the fresh list.
-        void queryClient.invalidateQueries({ queryKey: paymentProfilesQueryKey });
-      }
-      setProblem(errorText(t, error));
-    },
+      }),
+    onStarted,
+    onNewAttempt,
   });
-
-  const submit = () => {
-    setProblem(null);
-    setPriceChanged(null);
-    if (!price) return;
-    if (cardNeeded && !validatePaymentForm(cardId).ok) {
-      setProblem(t('validation.card.paymentFormRequired'));
-      return;
-    }
-    start.mutate();
-  };
 
   const summary: [string, string][] = [
     [t('careUi.summary.patient'), checkout.patientName],
@@ -249,10 +118,10 @@ export function GetCarePaymentStep({
       total={total}
       title={t('careUi.payment.title')}
       onBack={onBack}
-      onContinue={submit}
+      onContinue={pay.submit}
       continueLabel={t('careUi.payment.start')}
-      continueLoading={start.isPending}
-      continueDisabled={!price || adding}
+      continueLoading={pay.pending}
+      continueDisabled={pay.submitDisabled}
       // The card form is a form of its own, and forms cannot nest.
       asForm={false}
     >
@@ -270,53 +139,28 @@ export function GetCarePaymentStep({
           ))}
         </SimpleGrid>
       </Card>
-      <Stack gap={4}>
-        <PriceDisplay
-          label={t('careUi.payment.price')}
-          labelId="care-price-label"
-          testIds={{ price: 'care-price', source: 'care-price-source' }}
-          price={price}
-          sourceText={pricing?.planPricing ? t(planPriceLabelKeys[pricing.planPricing]) : undefined}
-          error={accountPrice.isError ? errorText(t, accountPrice.error) : null}
-          lang={lang}
-        />
-        <Anchor component={Link} to="/coupon" size="sm" w="fit-content">
-          {t('careUi.payment.coupon')}
-        </Anchor>
-      </Stack>
-      {priceChanged && price ? (
-        <Alert color="yellow" role="alert" data-testid="care-price-changed">
-          <Text size="sm">{priceChanged}</Text>
-          <Text size="sm" fw={700}>
-            {t('careUi.payment.newPrice', { price: formatCents(price.price, lang) })}
-          </Text>
-        </Alert>
-      ) : null}
-      {free ? (
-        <Text size="sm" fw={600} data-testid="care-free">
-          {t('careUi.payment.free')}
-        </Text>
-      ) : (
-        <Stack gap="xs">
-          {credit > 0 && price ? (
-            <Text size="sm">
-              {t('careUi.payment.credit', {
-                amount: formatCents(Math.min(credit, price.price), lang),
-              })}
-            </Text>
-          ) : null}
-          <CardChoice
-            choice={choice}
-            label={t('careUi.payment.payWith')}
-            required={cardNeeded}
-            noCardsText={t('careUi.payment.noCards')}
-            onChange={() => setProblem(null)}
-          />
-        </Stack>
-      )}
-      {problem ? (
+      <VisitCheckoutPayment
+        checkout={pay}
+        texts={{
+          price: 'careUi.payment.price',
+          coupon: 'careUi.payment.coupon',
+          newPrice: 'careUi.payment.newPrice',
+          free: 'careUi.payment.free',
+          credit: 'careUi.payment.credit',
+          payWith: 'careUi.payment.payWith',
+          noCards: 'careUi.payment.noCards',
+        }}
+        ids={{
+          priceLabel: 'care-price-label',
+          price: 'care-price',
+          source: 'care-price-source',
+          priceChanged: 'care-price-changed',
+          free: 'care-free',
+        }}
+      />
+      {pay.problem ? (
         <Alert color="red" role="alert" data-testid="care-start-error">
-          {problem}
+          {pay.problem}
         </Alert>
       ) : null}
     </GetCareStepFrame>

@@ -1,11 +1,8 @@
 import { complaintSchema } from '@apothecall/domain/care/care.schemas';
-import {
-  type CareReasonId,
-  careReasons,
-  isCareReasonId,
-} from '@apothecall/domain/care/care-reasons';
-import { Radio, SimpleGrid, Textarea } from '@mantine/core';
+import { type CareReasonId, isCareReasonId } from '@apothecall/domain/care/care-reasons';
+import { Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { CareReasonChoice } from '../../../components/care-reason-choice';
 import { useT } from '../../../lib/i18n';
 import { GetCareStepFrame } from './get-care-step-frame';
 
@@ -47,7 +44,7 @@ export function GetCareReasonStep({
         onContinue(selected, parsed.data.notes);
       }}
     >
-      <Radio.Group
+      <CareReasonChoice
         value={selected}
         onChange={(value) => {
           setSelected(value);
@@ -55,14 +52,7 @@ export function GetCareReasonStep({
         }}
         label={t('careUi.reason.label')}
         error={error}
-        withAsterisk
-      >
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" mt="xs">
-          {careReasons.map((r) => (
-            <Radio key={r.id} value={r.id} label={t(r.labelKey)} />
-          ))}
-        </SimpleGrid>
-      </Radio.Group>
+      />
       <Textarea
         label={t('careUi.reason.notes')}
         description={t('careUi.reason.notesHint')}

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
+import { newIdempotencyKey } from '../../../lib/payments/idempotency';
 import { currentPerson, type StoredSession, useSession } from '../../../lib/session-store';
 import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
 import { GetCareConsentStep } from '../components/get-care-consent-step';
@@ -13,7 +14,6 @@ import {
   type GetCareDraft,
   type GetCareStep,
   getCareSteps,
-  newIdempotencyKey,
   patientChange,
   reasonChange,
   stateChange,

@@ -1,5 +1,4 @@
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import { isUsStateCode, stateNameKey } from '@apothecall/domain/places/places.rules';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { patientStatusTextKey, type RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
 import { isMessageKey, type Translate } from '../../../lib/i18n';
@@ -35,10 +34,8 @@ export function textOf(t: Translate, key: string): string {
   return isMessageKey(key) ? t(key) : key;
 }
 
-/** 'Florida' for 'FL'; an unknown code is shown as given. */
-export function stateLabel(t: Translate, code: string): string {
-  return isUsStateCode(code) ? t(stateNameKey(code)) : code;
-}
+/** 'Florida' for 'FL' (components/state-confirm), where these screens import it. */
+export { stateLabel } from '../../../components/state-confirm';
 
 /** The patient-facing text of a status ('Pending medical review'). */
 export function statusText(t: Translate, status: RxVisitStatus): string {

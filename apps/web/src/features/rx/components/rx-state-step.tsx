@@ -1,15 +1,11 @@
-import { isUsStateCode, usStates } from '@apothecall/domain/places/places.rules';
-import { Alert, Button, Group, Loader, NativeSelect, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Alert, Text } from '@mantine/core';
+import { StateConfirm, useStateConfirm } from '../../../components/state-confirm';
 import { useT } from '../../../lib/i18n';
 import {
-  type ConsultLocation,
   consultLocationQueryKey,
   getConsultLocation,
 } from '../../accounts/api/get-consult-location';
 import { setConsultLocation } from '../../accounts/api/set-consult-location';
-import { errorText, stateLabel } from './rx-format';
 import { RxStepFrame } from './rx-step-frame';
 
 /**
@@ -37,26 +33,11 @@ export function RxStateStep({
   onContinue: (state: string) => void;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const queryKey = consultLocationQueryKey(patientId);
-  const location = useQuery({ queryKey, queryFn: () => getConsultLocation(patientId) });
-  const confirmed = location.data?.state ?? null;
-  const [selected, setSelected] = useState('');
-
-  useEffect(() => {
-    setSelected(confirmed ?? '');
-  }, [confirmed]);
-
-  const confirm = useMutation({
-    mutationFn: (state: string) => setConsultLocation({ ptId: patientId, state }),
-    onSuccess: (result) => {
-      queryClient.setQueryData<ConsultLocation>(queryKey, (old) =>
-        old ? { ...old, state: result.state } : old,
-      );
-    },
-  });
-
-  const changed = isUsStateCode(selected) && selected !== confirmed;
+  const choice = useStateConfirm(
+    { queryKey: consultLocationQueryKey, load: getConsultLocation, save: setConsultLocation },
+    patientId,
+  );
+  const { confirmed, changed } = choice;
   const ready = confirmed !== null && !changed;
 
   return (
@@ -74,54 +55,16 @@ export function RxStateStep({
       <Text size="sm" c="dimmed">
         {t('rxScreens.state.body', { name: patientName })}
       </Text>
-      {location.isPending ? (
-        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-      ) : location.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(t, location.error)}
-        </Alert>
-      ) : (
-        <Text fw={600} role="status" data-testid="rx-location">
-          {confirmed
-            ? t('rxScreens.state.current', { state: stateLabel(t, confirmed) })
-            : t('rxScreens.state.none')}
-        </Text>
-      )}
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <NativeSelect
-          label={t('rxScreens.state.label')}
-          value={selected}
-          onChange={(event) => {
-            setSelected(event.currentTarget.value);
-            confirm.reset();
-          }}
-          data={[
-            { value: '', label: '—' },
-            ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
-          ]}
-          style={{ flex: '1 1 180px' }}
-        />
-        <Button
-          variant={changed ? 'filled' : 'light'}
-          disabled={!changed}
-          loading={confirm.isPending}
-          onClick={() => {
-            if (isUsStateCode(selected)) confirm.mutate(selected);
-          }}
-        >
-          {t('rxScreens.state.confirm')}
-        </Button>
-      </Group>
-      {confirm.isError ? (
-        <Alert color="red" role="alert">
-          {t('accountActions.setConsultLocationFailed', { message: errorText(t, confirm.error) })}
-        </Alert>
-      ) : null}
-      {changed ? (
-        <Text size="sm" c="dimmed">
-          {t('rxScreens.state.confirmHint')}
-        </Text>
-      ) : null}
+      <StateConfirm
+        choice={choice}
+        status={(state) =>
+          state ? t('rxScreens.state.current', { state }) : t('rxScreens.state.none')
+        }
+        statusTestId="rx-location"
+        selectLabel={t('rxScreens.state.label')}
+        confirmLabel={t('rxScreens.state.confirm')}
+        confirmHint={t('rxScreens.state.confirmHint')}
+      />
       {problem ? (
         <Alert color="red" role="alert" data-testid="rx-state-problem">
           {problem}

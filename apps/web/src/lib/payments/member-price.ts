@@ -1,28 +1,29 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
-import type { StoredPrice } from '../../../lib/payments/price-store';
-import type { SubscriptionPrice } from '../../subscriptions/api/get-subscription-price';
+import type { SubscriptionPriceResponse } from '@apothecall/domain/subscriptions/subscriptions.api';
+import type { StoredPrice } from './price-store';
 
 /**
- * The visit price the payment step shows and starts the visit with (issue 17): the normal one
- * (default, coupon or referral: the price store's), or, when the account's plan prices this
- * family member (POST /subscription-price/ answered), the member or non-member price with the
- * plan's token. The normal price's token is sent either way (priceToken); the server charges
- * credit first, then the card, for whichever amount applies.
+ * The visit price a payment step shows and starts the visit with (issue 17; Get Care's payment
+ * step and an appointment's start): the normal one (default, coupon or referral: the price
+ * store's, else the account's), or, when the account's plan prices this family member (POST
+ * /subscription-price/ answered), the member or non-member price with the plan's token. The
+ * normal price's token is sent either way (priceToken); the server charges credit first, then
+ * the card, for whichever amount applies.
  */
 export interface VisitPricing {
   /** The amount due and the normal price's token and source. */
   readonly price: StoredPrice;
-  /** Sent as startVisit's subscriptionToken; null without a plan price. */
+  /** Sent as subscriptionToken; null without a plan price. */
   readonly subscriptionToken: string | null;
-  /** Sent as startVisit's pricingChoice: 'member', 'nonmember', or the normal price's source. */
+  /** Sent as pricingChoice: 'member', 'nonmember', or the normal price's source. */
   readonly pricingChoice: string;
   /** The plan's pricing that applies, or null for the normal price. */
-  readonly planPricing: SubscriptionPrice['pricingChoice'] | null;
+  readonly planPricing: SubscriptionPriceResponse['pricingChoice'] | null;
 }
 
 export function visitPricing(
   normal: StoredPrice | null,
-  plan: SubscriptionPrice | null | undefined,
+  plan: SubscriptionPriceResponse | null | undefined,
 ): VisitPricing | null {
   if (!normal) return null;
   if (!plan) {
@@ -42,11 +43,12 @@ export function visitPricing(
 }
 
 /** The price's source line for a plan price: 'Member price' or the family member's. */
-export const planPriceLabelKeys: Readonly<Record<SubscriptionPrice['pricingChoice'], MessageKey>> =
-  {
-    member: 'subscriptionUi.care.memberPrice',
-    nonmember: 'subscriptionUi.care.nonmemberPrice',
-  };
+export const planPriceLabelKeys: Readonly<
+  Record<SubscriptionPriceResponse['pricingChoice'], MessageKey>
+> = {
+  member: 'subscriptionUi.care.memberPrice',
+  nonmember: 'subscriptionUi.care.nonmemberPrice',
+};
 
 /**
  * Whether the plan price is still being found out: the account's pricing is loading, or a plan

@@ -1,8 +1,8 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { describe, expect, it } from 'vitest';
-import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
-import type { StoredPrice } from '../../../lib/payments/price-store';
+import { loadLanguage, loadScreenTexts } from '../i18n';
 import { planPriceLabelKeys, planPriceLoading, visitPricing } from './member-price';
+import type { StoredPrice } from './price-store';
 
 await loadLanguage('en');
 await loadScreenTexts();
@@ -14,7 +14,7 @@ const normal: StoredPrice = {
   code: null,
 };
 
-describe('the visit price at the payment step (issue 17)', () => {
+describe('the visit price at a payment step (issue 17)', () => {
   it('is the normal price, with its source as pricingChoice, without a plan price', () => {
     expect(visitPricing(normal, null)).toEqual({
       price: normal,
@@ -44,6 +44,7 @@ describe('the visit price at the payment step (issue 17)', () => {
   });
 
   it('waits for the normal price', () => {
+    expect(visitPricing(null, null)).toBeNull();
     expect(
       visitPricing(null, {
         error: false,
@@ -56,6 +57,9 @@ describe('the visit price at the payment step (issue 17)', () => {
 
   it('waits for the plan price only while a plan is in force and its price is coming', () => {
     expect(planPriceLoading({ isPending: true, planInForce: false }, { isPending: true })).toBe(
+      true,
+    );
+    expect(planPriceLoading({ isPending: true, planInForce: false }, { isPending: false })).toBe(
       true,
     );
     expect(planPriceLoading({ isPending: false, planInForce: true }, { isPending: true })).toBe(
