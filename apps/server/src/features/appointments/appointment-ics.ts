@@ -13,7 +13,7 @@ export function appointmentIcs(input: {
   url: string;
 }): string {
   const utc = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-  const escape = (text: string) =>
+  const escaped = (text: string) =>
     text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
   const lines = [
     'BEGIN:VCALENDAR',
@@ -25,8 +25,8 @@ export function appointmentIcs(input: {
     `DTSTAMP:${utc(input.stamp)}`,
     `DTSTART:${utc(input.start)}`,
     `DTEND:${utc(input.end)}`,
-    `SUMMARY:${escape(input.summary)}`,
-    `DESCRIPTION:${escape(input.description)}`,
+    `SUMMARY:${escaped(input.summary)}`,
+    `DESCRIPTION:${escaped(input.description)}`,
     `URL:${input.url}`,
     'END:VEVENT',
     'END:VCALENDAR',

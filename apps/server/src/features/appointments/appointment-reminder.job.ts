@@ -56,7 +56,7 @@ export function appointmentReminderJob(deps: {
     options: { retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 120 },
     async handler({ appointmentId, kind }) {
       const appointment = await deps.repo.appointment(appointmentId);
-      if (!appointment || appointment.state !== 'booked') return;
+      if (appointment?.state !== 'booked') return;
       if (appointment.startAt.getTime() <= now().getTime()) return;
       if (!(await deps.repo.markReminded(appointment.id, kind, now()))) return;
       const contact = await deps.accounts.holderContact(appointment.accountId);
