@@ -78,7 +78,28 @@ describe('ending a visit: the note', () => {
       outcome: 'noShow',
       note: null,
       prescription: null,
+      covidTest: null,
     });
+  });
+
+  it('a Covid test names its type, result and day, or answers what is missing', () => {
+    const parsed = endVisitRequestSchema.safeParse({
+      outcome: 'noShow',
+      covidTest: { testType: 'saliva', result: '', testedOn: '' },
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.message).sort()).toEqual([
+      'certificates.resultRequired',
+      'certificates.testTypeRequired',
+      'certificates.testedOnRequired',
+    ]);
+    expect(
+      endVisitRequestSchema.parse({
+        outcome: 'completed',
+        note: { assessment: 'a', plan: 'b' },
+        covidTest: { testType: 'pcr', result: 'negative', testedOn: '2026-11-25' },
+      }).covidTest,
+    ).toEqual({ testType: 'pcr', result: 'negative', testedOn: '2026-11-25' });
   });
 
   it('the parsed note is trimmed and its missing parts are empty', () => {

@@ -9,6 +9,7 @@ import type { ErrorCode } from '../errors/error-codes';
 import type { MessageKey } from '../i18n/catalog';
 import { messageSchema } from '../messaging/messaging.schemas';
 import { complaintSchema, pharmacyChoiceSchema, visitPaymentSchema } from './care.schemas';
+import { covidTestSchema } from './covid-certificates.api';
 import { visitStates } from './visits.rules';
 
 /**
@@ -225,6 +226,11 @@ const endVisitFields = z.object({
   outcome: z.enum(visitOutcomes),
   note: soapNoteSchema.nullable().default(null),
   prescription: visitPrescriptionSchema.nullable().default(null),
+  /**
+   * The test a Covid certification visit observed (issue 19): required by the server when that
+   * visit is completed, which issues the certificate; ignored for any other visit.
+   */
+  covidTest: covidTestSchema.nullable().default(null),
 });
 type EndVisitFields = z.output<typeof endVisitFields>;
 

@@ -47,3 +47,77 @@ export type DocumentDataRequest = z.infer<typeof documentDataRequestSchema>;
 
 export const documentDataSchema = z.object({ data: z.base64() });
 export type DocumentData = z.infer<typeof documentDataSchema>;
+
+/**
+ * Where a document comes from (issue 19). `upload`: the patient's own file; `pharmacyUpload`:
+ * a file a pharmacy filed for the patient (in-store and pharmacist-consult links); the rest are
+ * what the product wrote, rendered by the area that owns them when opened.
+ */
+export const documentSources = [
+  'upload',
+  'pharmacyUpload',
+  'visitNote',
+  'prescription',
+  'consent',
+  'receipt',
+  'certificate',
+] as const;
+export type DocumentSource = (typeof documentSources)[number];
+
+/**
+ * A document as the lists answer it: the entity's fields, where it comes from, and the token
+ * that opens it with /get-doc-data (opaque; only its owner's session can use it).
+ */
+export const documentViewSchema = documentSchema.extend({
+  source: z.enum(documentSources),
+  token: z.string().min(1).max(4096),
+  /** True for the patient's own uploads, which they may remove. */
+  removable: z.boolean(),
+});
+export type DocumentView = z.infer<typeof documentViewSchema>;
+
+/** /get-patient-docs (this month), /get-patient-docs-date (fdate), /get-patient-pharmacy-upload. */
+export const documentsResponseSchema = z.object({
+  error: z.literal(false),
+  /** The month listed (YYYY-MM). */
+  month: monthStringSchema,
+  /** Newest first (by fdate, then fileDate). */
+  documents: z.array(documentViewSchema),
+});
+export type DocumentsResponse = z.infer<typeof documentsResponseSchema>;
+
+/** /get-doc-data's answer: the bytes as base64, with the name and type to save them under. */
+export const documentDataResponseSchema = z.object({
+  error: z.literal(false),
+  data: z.base64(),
+  name: z.string().min(1).max(200),
+  contentType: z.string().min(1).max(127),
+});
+export type DocumentDataResponse = z.infer<typeof documentDataResponseSchema>;
+
+/** Longest description a patient may give an upload. */
+export const maxDocumentDescription = 500;
+
+/**
+ * POST /documents (multipart): the `file` part and these fields. `patient` is the family member
+ * the document is about (the holder or a dependent); `fdate` the day it is about (defaults to
+ * today).
+ */
+export const documentUploadFieldsSchema = z.object({
+  patient: idSchema,
+  fdesc: z
+    .string()
+    .trim()
+    .min(1, { error: 'documents.descriptionRequired' })
+    .max(maxDocumentDescription, { error: 'documents.descriptionTooLong' }),
+  fdate: isoDateSchema.optional(),
+});
+export type DocumentUploadFields = z.infer<typeof documentUploadFieldsSchema>;
+
+export const documentUploadResponseSchema = z.object({
+  error: z.literal(false),
+  document: documentViewSchema,
+});
+
+/** POST /documents-remove: the token of one of the patient's own uploads. */
+export const documentRemoveRequestSchema = documentDataRequestSchema;

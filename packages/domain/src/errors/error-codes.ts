@@ -77,6 +77,9 @@ export const errorCodes = [
   'APPOINTMENT_NOT_IN_LOCATION', // 'This appointment is not available in the current care location.'
   'AVAILABILITY_HAS_BOOKINGS', // a block with appointments ahead cannot be removed
   // Subscriptions
+  'CERTIFICATE_NOT_FOUND', // no Covid test certificate has this verification id (public check)
+  'DOCUMENT_NOT_REMOVABLE', // only the patient's own uploads can be removed
+  'PUSH_NOT_CONFIGURED', // this server sends no web push (no VAPID keys)
   'SUBSCRIPTION_NOT_ACTIVE', // no plan in force (member price, cancel)
   'SUBSCRIPTION_ALREADY_ACTIVE', // a plan is in force already
   'SUBSCRIPTION_NOT_CANCELLED', // uncancel of a plan that is not cancelled (or has lapsed)

@@ -10,13 +10,15 @@ export const fileKinds = ['jpeg', 'png', 'heic', 'pdf'] as const;
 export type FileKind = (typeof fileKinds)[number];
 
 /** What a file is for; each purpose accepts its own kinds. */
-export const filePurposes = ['id-document', 'attachment', 'avatar'] as const;
+export const filePurposes = ['id-document', 'attachment', 'avatar', 'document'] as const;
 export type FilePurpose = (typeof filePurposes)[number];
 
 export const purposeAccepts: Readonly<Record<FilePurpose, readonly FileKind[]>> = {
   'id-document': ['jpeg', 'png', 'heic', 'pdf'],
   attachment: ['jpeg', 'png', 'heic', 'pdf'],
   avatar: ['jpeg', 'png', 'heic'],
+  /** A patient's own document on their record (issue 19): photos or PDFs. */
+  document: ['jpeg', 'png', 'heic', 'pdf'],
 };
 
 /** How a kind is named to people ("Accepted: JPEG, PNG, PDF"). */

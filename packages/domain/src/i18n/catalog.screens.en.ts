@@ -4,11 +4,16 @@
  * them with the first screen that needs them, so the login screen does not download them (issue
  * 16's note, issue 12's budget).
  */
+
 import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
+import { documentsMessagesEn } from '../documents/documents.messages';
+import { notificationsMessagesEn } from '../notifications/notifications.messages';
 import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
+import { crmMessagesEn } from '../pharmacy/crm.messages';
+import { inboxMessagesEn } from '../pharmacy/inbox.messages';
 import { pharmacyScreensMessagesEn } from '../pharmacy/pharmacy-screens.messages';
 import { prepayRedeemMessagesEn } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEn } from '../prepay/prepay-screens.messages';
@@ -16,6 +21,8 @@ import { rxScreensMessagesEn } from '../rx/rx-screens.messages';
 import { subscriptionScreensMessagesEn } from '../subscriptions/subscription-screens.messages';
 
 export const enScreens = {
+  ...documentsMessagesEn,
+  ...notificationsMessagesEn,
   ...rxScreensMessagesEn,
   ...paymentScreensMessagesEn,
   ...prepayRedeemMessagesEn,
@@ -25,6 +32,8 @@ export const enScreens = {
   ...clinicScreensMessagesEn,
   ...visitCallMessagesEn,
   ...pharmacyScreensMessagesEn,
+  ...inboxMessagesEn,
+  ...crmMessagesEn,
   ...appointmentScreensMessagesEn,
 };
 

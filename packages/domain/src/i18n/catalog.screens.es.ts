@@ -4,7 +4,11 @@ import { appointmentScreensMessagesEs } from '../appointments/appointment-screen
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
+import { documentsMessagesEs } from '../documents/documents.messages';
+import { notificationsMessagesEs } from '../notifications/notifications.messages';
 import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
+import { crmMessagesEs } from '../pharmacy/crm.messages';
+import { inboxMessagesEs } from '../pharmacy/inbox.messages';
 import { pharmacyScreensMessagesEs } from '../pharmacy/pharmacy-screens.messages';
 import { prepayRedeemMessagesEs } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEs } from '../prepay/prepay-screens.messages';
@@ -13,6 +17,8 @@ import { subscriptionScreensMessagesEs } from '../subscriptions/subscription-scr
 import type { ScreenMessageKey } from './catalog.screens.en';
 
 export const esScreens: Record<ScreenMessageKey, string> = {
+  ...documentsMessagesEs,
+  ...notificationsMessagesEs,
   ...rxScreensMessagesEs,
   ...paymentScreensMessagesEs,
   ...prepayRedeemMessagesEs,
@@ -22,5 +28,7 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...clinicScreensMessagesEs,
   ...visitCallMessagesEs,
   ...pharmacyScreensMessagesEs,
+  ...inboxMessagesEs,
+  ...crmMessagesEs,
   ...appointmentScreensMessagesEs,
 };

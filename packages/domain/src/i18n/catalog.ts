@@ -16,11 +16,15 @@ import { careScreensMessages } from '../care/care-screens.messages';
 import { clinicScreensMessages } from '../care/clinic-screens.messages';
 import { visitCallMessages } from '../care/visit-call.messages';
 import { commonMessages } from '../common/common.messages';
+import { documentsMessages } from '../documents/documents.messages';
 import { filesMessages } from '../files/files.messages';
 import { navigationMessages } from '../navigation/navigation.messages';
 import { notesMessages } from '../notes/notes.messages';
+import { notificationsMessages } from '../notifications/notifications.messages';
 import { paymentScreensMessages } from '../payments/payment-screens.messages';
 import { paymentsMessages } from '../payments/payments.messages';
+import { crmMessages } from '../pharmacy/crm.messages';
+import { inboxMessages } from '../pharmacy/inbox.messages';
 import { pharmacyMessages } from '../pharmacy/pharmacy.messages';
 import { pharmacyScreensMessages } from '../pharmacy/pharmacy-screens.messages';
 import { placesMessages } from '../places/places.messages';
@@ -66,8 +70,12 @@ export const areaCatalogues = {
   call: visitCallMessages,
   notes: notesMessages,
   files: filesMessages,
+  documents: documentsMessages,
+  notifications: notificationsMessages,
   pharmacy: pharmacyMessages,
   pharmacyUi: pharmacyScreensMessages,
+  inbox: inboxMessages,
+  crm: crmMessages,
 } as const;
 
 export type { MessageKey };

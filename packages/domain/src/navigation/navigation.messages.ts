@@ -14,11 +14,17 @@ const en = {
   'navigation.externalLink.continue': 'Continue',
   'navigation.externalLink.cancel': 'Cancel',
   'navigation.nav.pharmacists': 'Pharmacists',
+  // The pharmacy's e-mail inbox (issue 20).
+  'navigation.nav.inbox': 'Inbox',
+  // The pharmacy's customers, interactions and tasks (issue 20); short for the phone's bar.
+  'navigation.nav.crm': 'CRM',
   // Entries whose screens' texts load with the screens (the first screen's texts stay small).
   'navigation.nav.rxVisits': 'Rx visits',
   'navigation.nav.rxReviews': 'Rx reviews',
   'navigation.nav.prepay': 'Prepay',
   'navigation.menu.prepay': 'Prepay programs',
+  // The profile menu's and the profile's way to /notifications (issue 19).
+  'navigation.menu.notifications': 'Notification settings',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -34,10 +40,13 @@ const es: Record<keyof typeof en, string> = {
   'navigation.externalLink.cancel': 'Cancelar',
   // 'Farmacéuticos' is cut off in the phone's bottom bar: the pharmacy's team.
   'navigation.nav.pharmacists': 'Equipo',
+  'navigation.nav.inbox': 'Correo',
+  'navigation.nav.crm': 'CRM',
   'navigation.nav.rxVisits': 'Recetas',
   'navigation.nav.rxReviews': 'Revisiones',
   'navigation.nav.prepay': 'Prepago',
   'navigation.menu.prepay': 'Programas prepagados',
+  'navigation.menu.notifications': 'Configuración de notificaciones',
 };
 
 export const navigationMessages = { en, es };

@@ -33,7 +33,15 @@ describe('role navigation', () => {
 
   it('offers a pharmacist the pharmacy work and no patient care', () => {
     const areas = navigationFor('pharmacist', everything).map((item) => item.area);
-    expect(areas).toEqual(['home', 'prescriptions', 'links', 'referred', 'profile']);
+    expect(areas).toEqual([
+      'home',
+      'prescriptions',
+      'inbox',
+      'crm',
+      'links',
+      'referred',
+      'profile',
+    ]);
     expect(areas).not.toContain('care');
   });
 
@@ -42,6 +50,8 @@ describe('role navigation', () => {
     expect(admin.map((item) => item.area)).toEqual([
       'home',
       'prescriptions',
+      'inbox',
+      'crm',
       'links',
       'pharmacists',
       'programs',
@@ -76,6 +86,42 @@ describe('role navigation', () => {
     expect(activeArea(admin, '/prepay-addFunds/abc')).toBe('programs');
     expect(activeArea(admin, '/prepay-purchase')).toBe('programs');
     expect(activeArea(admin, '/prescriptions')).toBe('prescriptions');
+  });
+
+  it('marks Documents on a document and Profile on the notification settings (issue 19)', () => {
+    const patient = navigationFor('patient', everything);
+    expect(patient.map((item) => item.area)).toContain('docs');
+    expect(activeArea(patient, '/docs')).toBe('docs');
+    expect(activeArea(patient, '/doc')).toBe('docs');
+    expect(activeArea(patient, '/notifications')).toBe('profile');
+  });
+
+  it("offers the pharmacy's staff, and nobody else, the e-mail inbox (issue 20)", () => {
+    for (const role of ['pharmacist', 'pharmacyAdmin']) {
+      const items = navigationFor(role, everything);
+      expect(items.find((item) => item.area === 'inbox')?.path).toBe('/inbox');
+      expect(activeArea(items, '/inbox')).toBe('inbox');
+    }
+    for (const role of ['patient', 'provider', 'rxSubscriptionAdmin', 'admin', undefined]) {
+      expect(navigationFor(role, everything).map((item) => item.area)).not.toContain('inbox');
+    }
+    expect(
+      navigationFor('pharmacist', built(['/prescriptions'])).map((item) => item.area),
+    ).not.toContain('inbox');
+  });
+
+  it("offers the pharmacy's staff, and nobody else, the CRM (issue 20)", () => {
+    for (const role of ['pharmacist', 'pharmacyAdmin']) {
+      const items = navigationFor(role, everything);
+      expect(items.find((item) => item.area === 'crm')?.path).toBe('/crm');
+      expect(activeArea(items, '/crm')).toBe('crm');
+    }
+    for (const role of ['patient', 'provider', 'rxSubscriptionAdmin', 'admin', undefined]) {
+      expect(navigationFor(role, everything).map((item) => item.area)).not.toContain('crm');
+    }
+    expect(
+      navigationFor('pharmacyAdmin', built(['/prescriptions'])).map((item) => item.area),
+    ).not.toContain('crm');
   });
 
   it('offers prepay programs in the profile menu to any account holder but providers and pharmacists', () => {

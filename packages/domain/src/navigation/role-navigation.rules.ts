@@ -22,6 +22,8 @@ export type NavArea =
   | 'clinic'
   | 'rxReviews'
   | 'prescriptions'
+  | 'inbox'
+  | 'crm'
   | 'links'
   | 'pharmacists'
   | 'programs'
@@ -48,6 +50,8 @@ const itemFor: Record<NavArea, RoutePath> = {
   clinic: '/clinic',
   rxReviews: '/clinic/rx',
   prescriptions: '/prescriptions',
+  inbox: '/inbox',
+  crm: '/crm',
   links: '/links',
   pharmacists: '/pharmacists',
   programs: '/prepay-select',
@@ -58,7 +62,17 @@ const itemFor: Record<NavArea, RoutePath> = {
 const areasOf: Record<Workspace, readonly NavArea[]> = {
   patient: ['home', 'care', 'rxVisits', 'appointments', 'notes', 'docs', 'payments', 'profile'],
   provider: ['home', 'clinic', 'rxReviews', 'appointments', 'profile'],
-  pharmacy: ['home', 'prescriptions', 'links', 'pharmacists', 'programs', 'referred', 'profile'],
+  pharmacy: [
+    'home',
+    'prescriptions',
+    'inbox',
+    'crm',
+    'links',
+    'pharmacists',
+    'programs',
+    'referred',
+    'profile',
+  ],
   rxAdmin: ['home', 'rxAdmin', 'referred', 'profile'],
   admin: ['home', 'profile'],
 };
@@ -114,8 +128,9 @@ export function navigationFor(
 const alsoUnder: Partial<Record<NavArea, readonly string[]>> = {
   care: ['/waiting'],
   rxVisits: ['/rx', '/rx2', '/testrx', '/rxrefill', '/rxvisitsUnpaid', '/uploadId'],
+  docs: ['/doc'],
   payments: ['/transactions', '/coupon'],
-  profile: ['/add-dependent', '/consents'],
+  profile: ['/add-dependent', '/consents', '/notifications'],
   programs: [
     '/prepay-home',
     '/prepay-purchase',

@@ -124,6 +124,19 @@ describe('route guard steps (spec section 4)', () => {
     expect(guard('/pharmacists', admin, brand, pending)).toMatchObject({ to: '/rxvisits' });
   });
 
+  it("4d. (ours) /crm is for the pharmacy's staff only, else 'Unauthorized.' and home", () => {
+    for (const role of ['pharmacist', 'pharmacyAdmin']) {
+      expect(guard('/crm', { ...patient, role })).toEqual({ kind: 'allow' });
+    }
+    for (const s of [patient, { ...patient, role: 'provider' }, { ...patient, role: 'admin' }]) {
+      expect(guard('/crm', s)).toEqual({
+        kind: 'redirect',
+        to: '/',
+        message: 'navigation.unauthorized',
+      });
+    }
+  });
+
   it('5. /prepay-home only when the white-label home page is /prepay-home, else /', () => {
     expect(guard('/prepay-home')).toEqual({ kind: 'redirect', to: '/' });
     expect(guard('/prepay-home', patient, prepayBrand)).toEqual({ kind: 'allow' });

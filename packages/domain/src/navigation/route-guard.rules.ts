@@ -19,6 +19,7 @@ import type { NavigationMessageKey } from './navigation.messages';
  *    need 'readyrx' -> 'Verified account only...' and the same home redirect.
  * 4b. (ours) /pharmacists is for the pharmacyAdmin role only -> 'Unauthorized.' and home.
  * 4c. (ours) /clinic and its screens are for the provider role only -> the same.
+ * 4d. (ours) /crm is for the pharmacy's staff (pharmacist, pharmacyAdmin) only -> the same.
  * 5. /prepay-home only when the white-label home page is /prepay-home, else '/'.
  * 6. Any Rx visit with idPending or attachmentsPending sends every other route to /rxvisits
  *    with 'Action required: ...'.
@@ -92,6 +93,7 @@ export type GuardResult =
 export const prepayHomePath = '/prepay-home';
 export const rxVisitsPath = '/rxvisits';
 export const pharmacistsPath = '/pharmacists';
+export const crmPath = '/crm';
 
 const allow = { kind: 'allow' } as const;
 
@@ -167,6 +169,11 @@ export function guardRoute(input: {
 
   // 4c. Our addition: the provider console (/clinic...) is for providers only.
   if ((path === '/clinic' || path.startsWith('/clinic/')) && session.role !== 'provider') {
+    return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
+  }
+
+  // 4d. Our addition (issue 20): the pharmacy's CRM is its staff's.
+  if (path === crmPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 

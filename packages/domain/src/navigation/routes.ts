@@ -76,6 +76,13 @@ export const routes = [
   { path: '/clinic/rx/:id', screen: 'clinicRxReview', access: 'protected' },
   // Our addition (issue 15): the pharmacy administrator's pharmacists (invite, grant, revoke).
   { path: '/pharmacists', screen: 'pharmacists', access: 'protected' },
+  // Our addition (issue 19): notification settings (on/off on this device and the account),
+  // reached from the profile menu and the profile's settings.
+  { path: '/notifications', screen: 'notifications', access: 'protected' },
+  // Our addition (issue 20): the pharmacy's e-mail inbox (its staff; others are refused).
+  { path: '/inbox', screen: 'inbox', access: 'protected' },
+  // Our addition (issue 20): the pharmacy's CRM (customers, interactions, tasks; its staff).
+  { path: '/crm', screen: 'crm', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];
