@@ -7,8 +7,12 @@ import { appointmentsModule } from './features/appointments/appointments.module'
 import { brandsModule } from './features/brands/brands.module';
 import { careModule } from './features/care/care.module';
 import { clinicModule } from './features/clinic/clinic.module';
+import { crmModule } from './features/crm/crm.module';
+import { documentsModule } from './features/documents/documents.module';
 import { filesModule } from './features/files/files.module';
+import { inboxModule } from './features/inbox/inbox.module';
 import { notesModule } from './features/notes/notes.module';
+import { notificationsModule } from './features/notifications/notifications.module';
 import { paymentsModule } from './features/payments/payments.module';
 import { pharmacyModule } from './features/pharmacy/pharmacy.module';
 import { prepayModule } from './features/prepay/prepay.module';
@@ -115,6 +119,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brands: brands.port,
     payments: payments.port,
   });
+  const documents = documentsModule(ctx, {
+    accounts: accounts.port,
+    files: files.port,
+    sources: [
+      notes.port.documents,
+      care.port.certificates,
+      rx.port.prescriptions,
+      rx.port.consents,
+      payments.port.receipts,
+    ],
+  });
+  const notifications = notificationsModule(ctx, {
+    accounts: accounts.port,
+    brands: brands.port,
+    pharmacy: pharmacy.port,
+  });
+  const crm = crmModule(ctx, { accounts: accounts.port, pharmacy: pharmacy.port });
+  const inbox = inboxModule(ctx, {
+    accounts: accounts.port,
+    brands: brands.port,
+    files: files.port,
+    pharmacy: pharmacy.port,
+  });
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
   const modules: AreaModule[] = [
     system,
@@ -130,6 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rx,
     subscriptions,
     appointments,
+    documents,
+    notifications,
+    crm,
+    inbox,
   ];
 
   await registerHttp(app, {

@@ -22,4 +22,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SESSION_IDLE_SECONDS: '0' })).toThrow(/SESSION_IDLE_SECONDS/);
   });
+
+  it('leaves the inbound SMTP endpoint off unless its port is set (issue 20)', () => {
+    expect(loadConfig({}).inbox).toEqual({
+      smtpPort: undefined,
+      smtpHost: 'localhost',
+      domain: 'inbox.apothecall.test',
+      maxBytes: 25 * 1024 * 1024,
+      tls: undefined,
+    });
+    const on = loadConfig({
+      INBOUND_SMTP_PORT: '2525',
+      HOST: '0.0.0.0',
+      INBOUND_MAIL_DOMAIN: 'Mail.Example.COM',
+    }).inbox;
+    expect(on).toMatchObject({ smtpPort: 2525, smtpHost: '0.0.0.0', domain: 'mail.example.com' });
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '0' })).toThrow(/INBOUND_SMTP_PORT/);
+    expect(() => loadConfig({ INBOUND_MAIL_DOMAIN: 'not a domain' })).toThrow(
+      /INBOUND_MAIL_DOMAIN/,
+    );
+    expect(() => loadConfig({ INBOUND_SMTP_TLS_KEY_FILE: 'key.pem' })).toThrow(
+      /INBOUND_SMTP_TLS_KEY_FILE/,
+    );
+  });
 });

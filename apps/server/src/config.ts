@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { defaultInboundMailDomain } from '@apothecall/domain/pharmacy/inbox.rules';
 import { z } from 'zod';
 import { type FilesConfig, parseFilesConfig } from './platform/files/files.config';
+import { type PushConfig, parsePushConfig } from './platform/push/push.config';
 
 /**
  * The one place the environment is read. Every value has a working default so `npm start`
@@ -108,6 +110,22 @@ const envSchema = z.object({
   AUTHORIZE_NET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
   /** Minutes either side of an appointment's time in which it is paid and started (spec: 15). */
   APPOINTMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /**
+   * The push services a browser's subscription may point at (host names, `*.` for any
+   * subdomain): the server posts to a subscription's endpoint, so only known push services are
+   * accepted. Tests add 127.0.0.1 for the loopback push service.
+   */
+  WEB_PUSH_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,*.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com',
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   // Subscriptions (issue 17): the catalog a brand without its own sells from, in cents.
   SUBSCRIPTION_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(2500),
   SUBSCRIPTION_FAMILY_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4000),
@@ -118,6 +136,38 @@ const envSchema = z.object({
   SUBSCRIPTION_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   FAULT_INJECTION: z.enum(['crash-after-gateway', 'stop-after-renewal-charge']).optional(),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The pharmacies' inbound e-mail (issue 20): the product's own SMTP endpoint. Off unless a
+   * port is set (so `npm start`, two processes on one host and the tests never fight over it);
+   * 25 behind an MX record, 2525 for a local try.
+   */
+  INBOUND_SMTP_PORT: z.coerce
+    .number({ error: 'must be a port number from 1 to 65535' })
+    .int('must be a port number from 1 to 65535')
+    .min(1, 'must be a port number from 1 to 65535')
+    .max(65535, 'must be a port number from 1 to 65535')
+    .optional(),
+  /** The interface it listens on; default HOST. */
+  INBOUND_SMTP_HOST: z.string().min(1).optional(),
+  /** The domain of the pharmacies' addresses (`<organisation id>@<domain>`). */
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+      'must be a domain name such as inbox.example.com',
+    )
+    .transform((v) => v.toLowerCase())
+    .default(defaultInboundMailDomain),
+  /** The largest message accepted, in bytes (as sent, attachments encoded): default 25 MiB. */
+  INBOUND_MAIL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(200 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
+  /** PEM key and certificate files for STARTTLS on the inbound endpoint (both or neither). */
+  INBOUND_SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -185,6 +235,7 @@ export interface Config {
   };
   /** Test-only fault injection (never honoured in production). */
   readonly appointments: { readonly windowMinutes: number };
+  readonly notifications: { readonly webPushHosts: readonly string[] };
   readonly subscriptions: {
     /** What a brand without its own `subscriptionCatalog` sells. */
     readonly defaults: {
@@ -199,6 +250,16 @@ export interface Config {
   readonly faultInjection: 'crash-after-gateway' | 'stop-after-renewal-charge' | undefined;
   /** Uploaded files: limit, key, local or S3 storage (platform/files). */
   readonly files: FilesConfig;
+  /** Device push: Web Push (VAPID), FCM, APNs (platform/push); a channel left out is off. */
+  readonly push: PushConfig;
+  /** The pharmacies' inbound e-mail (issue 20): its SMTP endpoint (off without a port). */
+  readonly inbox: {
+    readonly smtpPort: number | undefined;
+    readonly smtpHost: string;
+    readonly domain: string;
+    readonly maxBytes: number;
+    readonly tls: { readonly keyFile: string; readonly certFile: string } | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -235,8 +296,15 @@ export function loadConfig(
       'Invalid environment variable PAYMENT_GATEWAY: authorize-net needs AUTHORIZE_NET_API_LOGIN_ID and AUTHORIZE_NET_TRANSACTION_KEY',
     );
   }
+  if (Boolean(e.INBOUND_SMTP_TLS_KEY_FILE) !== Boolean(e.INBOUND_SMTP_TLS_CERT_FILE)) {
+    throw new ConfigError(
+      'Invalid environment variable INBOUND_SMTP_TLS_KEY_FILE: set it together with INBOUND_SMTP_TLS_CERT_FILE',
+    );
+  }
   const files = parseFilesConfig(env);
   if (!files.ok) throw new ConfigError(files.lines.join('\n'));
+  const push = parsePushConfig(env, path.resolve(e.DATA_DIR));
+  if (!push.ok) throw new ConfigError(push.lines.join('\n'));
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -291,6 +359,7 @@ export function loadConfig(
           : { kind: 'sandbox' },
     },
     appointments: { windowMinutes: e.APPOINTMENT_WINDOW_MINUTES },
+    notifications: { webPushHosts: e.WEB_PUSH_HOSTS },
     subscriptions: {
       defaults: {
         monthlyCents: e.SUBSCRIPTION_MONTHLY_CENTS,
@@ -303,5 +372,19 @@ export function loadConfig(
     },
     faultInjection: e.NODE_ENV === 'production' ? undefined : e.FAULT_INJECTION,
     files: files.config,
+    push: push.config,
+    inbox: {
+      smtpPort: e.INBOUND_SMTP_PORT,
+      smtpHost: e.INBOUND_SMTP_HOST ?? e.HOST,
+      domain: e.INBOUND_MAIL_DOMAIN,
+      maxBytes: e.INBOUND_MAIL_MAX_BYTES,
+      tls:
+        e.INBOUND_SMTP_TLS_KEY_FILE && e.INBOUND_SMTP_TLS_CERT_FILE
+          ? {
+              keyFile: path.resolve(e.INBOUND_SMTP_TLS_KEY_FILE),
+              certFile: path.resolve(e.INBOUND_SMTP_TLS_CERT_FILE),
+            }
+          : undefined,
+    },
   };
 }

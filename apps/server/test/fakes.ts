@@ -83,6 +83,14 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
     [];
   let failRefunds = false;
   const port: PaymentsPort = {
+    // Care never lists receipts; the real source is tested in documents.int.test.ts.
+    receipts: {
+      source: 'receipt',
+      list: async () => [],
+      open: async () => {
+        throw new Error('not used');
+      },
+    },
     async charge(accountId, input) {
       calls.push({ op: 'charge', accountId, key: input.idempotencyKey });
       log.push(`charge ${input.idempotencyKey}`);

@@ -117,6 +117,8 @@ export function securityHeaders(): Record<string, string> {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
+        // The document viewer (/#/doc) shows a PDF the app decoded, as a blob: frame.
+        frameSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

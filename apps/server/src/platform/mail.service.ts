@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailAttachment, OutboxRepo } from './outbox.repo';
+import type { MailAttachment, MailHeaders, OutboxRepo } from './outbox.repo';
 
 /**
  * E-mail: every message is written to the outbox first; with SMTP_URL set it is then sent over
@@ -13,6 +13,8 @@ export interface MailMessage {
   text: string;
   /** Sent as MIME attachments, and kept in the outbox with the message. */
   attachments?: MailAttachment[];
+  /** A reply's threading headers and Reply-To (kept in the outbox with the message). */
+  headers?: MailHeaders;
 }
 
 export interface Mailer {
@@ -35,7 +37,15 @@ export function createMailer(deps: {
   if (deps.smtpUrl) transport = nodemailer.createTransport(deps.smtpUrl);
   async function deliver(message: MailMessage): Promise<string | undefined> {
     if (!transport) throw new Error('no SMTP transport configured');
-    const info = await transport.sendMail({ from: deps.from, ...message });
+    const { headers, ...rest } = message;
+    const info = await transport.sendMail({
+      from: deps.from,
+      ...rest,
+      ...(headers?.messageId ? { messageId: headers.messageId } : {}),
+      ...(headers?.inReplyTo ? { inReplyTo: headers.inReplyTo } : {}),
+      ...(headers?.references?.length ? { references: headers.references } : {}),
+      ...(headers?.replyTo ? { replyTo: headers.replyTo } : {}),
+    });
     return String(info.messageId ?? '');
   }
   return {
@@ -47,6 +57,7 @@ export function createMailer(deps: {
         subject: message.subject,
         body: message.text,
         ...(message.attachments ? { attachments: message.attachments } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
         status: transport ? 'sending' : 'outbox',
       });
       if (!transport) return;

@@ -10,8 +10,20 @@ export interface OutboxMessage {
   text: string;
   /** E-mail attachments (an appointment's .ics), when the message has any. */
   attachments?: MailAttachment[];
+  /** Threading headers of a reply (issue 20's inbox), when the message has any. */
+  headers?: MailHeaders;
   status: string;
   createdAt: string;
+}
+
+/** Headers that make an e-mail a reply in its thread (RFC 5322 section 3.6.4). */
+export interface MailHeaders {
+  /** Ours, in angle brackets, so the answer to it comes back into the same thread. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  /** Where the recipient's answer goes (the pharmacy's inbound address). */
+  replyTo?: string;
 }
 
 export interface MailAttachment {
@@ -27,6 +39,7 @@ export interface OutboxRepo {
     subject?: string;
     body: string;
     attachments?: MailAttachment[];
+    headers?: MailHeaders;
     status: string;
   }): Promise<number>;
   setStatus(
@@ -51,6 +64,7 @@ export function createOutboxRepo(db: Db): OutboxRepo {
           subject: row.subject ?? null,
           body: row.body,
           attachments: row.attachments?.length ? row.attachments : null,
+          headers: row.headers && Object.keys(row.headers).length ? row.headers : null,
           status: row.status,
         })
         .returning({ id: outbox.id });
@@ -82,6 +96,7 @@ function toMessage(r: typeof outbox.$inferSelect): OutboxMessage {
     subject: r.subject,
     text: r.body,
     ...(r.attachments?.length ? { attachments: r.attachments } : {}),
+    ...(r.headers ? { headers: r.headers } : {}),
     status: r.status,
     createdAt: r.createdAt.toISOString(),
   };

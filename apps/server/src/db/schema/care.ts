@@ -138,3 +138,38 @@ export const meetLinks = pgTable(
     index('meet_links_session_idx').on(t.sessionHash),
   ],
 );
+
+/**
+ * Covid test certificates (issue 19): issued when a Covid certification visit is completed, in
+ * the same transaction. `verification_id` is the random public id the certificate prints.
+ */
+export const covidCertificates = pgTable(
+  'covid_certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    verificationId: text('verification_id').notNull(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id),
+    testType: text('test_type').notNull(),
+    result: text('result').notNull(),
+    testedOn: text('tested_on').notNull(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => accounts.id),
+    providerName: text('provider_name').notNull(),
+    providerCredential: jsonb('provider_credential').$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('covid_certificates_verification_id_key').on(t.verificationId),
+    uniqueIndex('covid_certificates_visit_id_key').on(t.visitId),
+    index('covid_certificates_account_idx').on(t.accountId, t.issuedAt),
+  ],
+);

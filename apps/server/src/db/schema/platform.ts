@@ -72,6 +72,16 @@ export const outbox = pgTable(
     attachments: jsonb('attachments').$type<
       { filename: string; contentType: string; content: string }[] | null
     >(),
+    /**
+     * Headers of an e-mail that answers another (a pharmacy's reply from its inbox, issue 20):
+     * its Message-ID, In-Reply-To, References and Reply-To, so a re-send threads the same way.
+     */
+    headers: jsonb('headers').$type<{
+      messageId?: string;
+      inReplyTo?: string;
+      references?: string[];
+      replyTo?: string;
+    } | null>(),
     status: text('status').notNull(),
     providerId: text('provider_id'),
     error: text('error'),

@@ -50,6 +50,9 @@ export interface AccountsPort extends StaffService {
   /** The account holder's full name (providers' names on notes and in the waiting room). */
   displayName(accountId: string): Promise<string | undefined>;
   loginId(accountId: string): Promise<string | undefined>;
+  /** The account's notifications switch (profile settings; issue 19's sender reads it). */
+  notificationsOn(accountId: string): Promise<boolean>;
+  setNotifications(accountId: string, on: boolean): Promise<void>;
   /** The referral code the account registered with, if any. */
   referredBy(accountId: string): Promise<string | undefined>;
   /** Accounts that registered with one of these referral codes, with the code each used. */

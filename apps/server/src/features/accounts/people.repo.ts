@@ -28,6 +28,12 @@ export function createPeopleRepo(
   repo: AccountsRepo,
 ): Omit<AccountsPort, keyof StaffService> {
   return {
+    async notificationsOn(accountId) {
+      return (await repo.findById(accountId))?.notifications ?? false;
+    },
+    async setNotifications(accountId, on) {
+      await repo.setSettings(accountId, { notifications: on });
+    },
     async person(personId) {
       const found = await repo.findPerson(personId);
       return found ? facts(found) : undefined;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../../platform/actor';
+import type { Actor, RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newResetCode } from '../../platform/codes';
 import type { Mailer } from '../../platform/mail.service';
@@ -30,6 +30,18 @@ export interface StaffInvite {
   mail: (link: string) => { subject: string; text: string };
 }
 
+/** A login-less account that owns what an organisation receives (see serviceAccount). */
+export interface ServiceAccountInput {
+  /** A stable id naming what it is for ('mailbox:pharmacy:<id>'); never an e-mail address. */
+  loginId: string;
+  role: string;
+  organizationType: string;
+  organizationId: string;
+  brandId: string;
+  /** Shown where its holder row is named (the organisation's name). */
+  name: string;
+}
+
 export type StaffInviteOutcome =
   | { ok: true; accountId: string; created: boolean }
   | { ok: false; reason: 'exists' };
@@ -43,6 +55,13 @@ export interface StaffService {
   inviteStaff(actor: Actor, invite: StaffInvite): Promise<StaffInviteOutcome>;
   /** Disables a login and ends its sessions at once (a revoked pharmacist). */
   disableStaff(actor: Actor, accountId: string, reason: string): Promise<void>;
+  /**
+   * The id of an organisation's service account (issue 20: a pharmacy's mailbox, which owns the
+   * attachments of the e-mail it receives): found by its login id, or created disabled, with a
+   * password nobody knows, so it never signs in, never is anyone's staff and is in no member
+   * list. Files need an owning account; an organisation has none of its own.
+   */
+  serviceAccount(origin: RequestOrigin, input: ServiceAccountInput): Promise<string>;
 }
 
 export function createStaffService(deps: {
@@ -125,6 +144,57 @@ export function createStaffService(deps: {
         },
       );
       return { ok: true, accountId, created: !existing };
+    },
+
+    async serviceAccount(origin, input) {
+      const owned = (found: { organizationId: string | null } | undefined) =>
+        found && (found.organizationId === null || found.organizationId === input.organizationId);
+      const existing = await deps.repo.findByLoginId(input.loginId);
+      if (existing) {
+        if (!owned(existing)) throw new Error('a service login id belongs to another account');
+        return existing.id;
+      }
+      const unusable = await deps.hasher.hash(randomBytes(32).toString('base64url'));
+      let accountId: string;
+      try {
+        accountId = await deps.repo.createAccount({
+          brandId: input.brandId,
+          loginId: input.loginId,
+          passwordHash: unusable,
+          holder: {
+            relation: 'self',
+            firstName: input.name.slice(0, 100) || input.organizationId,
+            lastName: '',
+            dob: staffDobPlaceholder,
+            gender: 'U',
+            email: null,
+            phone: null,
+            address: null,
+            state: null,
+            zipCode: null,
+            country: '1',
+          },
+        });
+      } catch (error) {
+        // Created at the same moment by another message: use that one.
+        const raced = await deps.repo.findByLoginId(input.loginId);
+        if (raced && owned(raced)) return raced.id;
+        throw error;
+      }
+      await deps.repo.setStaff(accountId, {
+        role: input.role,
+        organizationType: input.organizationType,
+        organizationId: input.organizationId,
+        language: 'en',
+      });
+      await deps.repo.disable(accountId, 'service account', now());
+      await deps.audit.record(
+        { ...origin, accountId: null },
+        'account.serviceCreate',
+        { accountId },
+        { role: input.role, organizationId: input.organizationId },
+      );
+      return accountId;
     },
 
     async disableStaff(actor, accountId, reason) {

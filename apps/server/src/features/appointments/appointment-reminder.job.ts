@@ -1,5 +1,6 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import type { EventBus } from '../../platform/events';
 import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail.service';
 import type { SmsSender } from '../../platform/sms.service';
@@ -8,6 +9,13 @@ import { appointmentIcs } from './appointment-ics';
 import type { AppointmentsRepo } from './appointments.repo';
 
 export type ReminderKind = 'day' | 'soon';
+
+declare module '../../platform/events' {
+  interface AppEvents {
+    /** An appointment's reminder went out (ids only): the patient's devices are told too. */
+    'appointments.reminderDue': { appointmentId: string; accountId: string; kind: ReminderKind };
+  }
+}
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -48,6 +56,8 @@ export function appointmentReminderJob(deps: {
   sms: SmsSender;
   publicUrl: string;
   windowMinutes: number;
+  /** Tells the notifications (a push to the patient's devices). */
+  events?: Pick<EventBus, 'emit'>;
   now?: () => Date;
 }): JobDefinition<JobPayloads, 'appointments.reminder'> {
   const now = deps.now ?? (() => new Date());
@@ -59,6 +69,11 @@ export function appointmentReminderJob(deps: {
       if (appointment?.state !== 'booked') return;
       if (appointment.startAt.getTime() <= now().getTime()) return;
       if (!(await deps.repo.markReminded(appointment.id, kind, now()))) return;
+      await deps.events?.emit('appointments.reminderDue', {
+        appointmentId: appointment.id,
+        accountId: appointment.accountId,
+        kind,
+      });
       const contact = await deps.accounts.holderContact(appointment.accountId);
       const lang: Lang = contact?.language === 'es' ? 'es' : 'en';
       const provider = (await deps.accounts.displayName(appointment.providerId)) ?? '';

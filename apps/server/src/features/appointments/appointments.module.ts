@@ -38,6 +38,7 @@ export function appointmentsModule(
       sms: platform.sms,
       publicUrl: config.publicUrl,
       windowMinutes,
+      events: platform.events,
       ...platform.clock,
     }),
   );

@@ -8,10 +8,16 @@ declare module '../../platform/events' {
     'care.queueChanged': { state: string };
     /** One visit changed (claimed, ended, cancelled): its patient is told. */
     'care.visitChanged': { visitId: string };
+    /** A provider claimed a visit: its account holder is told (notifications). */
+    'care.visitClaimed': { visitId: string; accountId: string };
+    /** A chat message was stored on a visit: `to` is the other side's account. */
+    'care.messageSent': { visitId: string; to: string };
   }
 }
 
 export const careEventNames = {
   queueChanged: 'care.queueChanged',
   visitChanged: 'care.visitChanged',
+  visitClaimed: 'care.visitClaimed',
+  messageSent: 'care.messageSent',
 } as const;

@@ -14,6 +14,8 @@ import { createCareService } from './care.service';
 import { careSocketHandlers } from './care.socket';
 import { patientVisit } from './care.views';
 import { createClinicService } from './clinic.service';
+import { createCovidCertificatesService } from './covid-certificates';
+import { covidCertificateRoutes } from './covid-certificates.routes';
 import { createVisitRecordsRepo } from './visit-records.repo';
 import { createVisitRoomService } from './visit-room.service';
 
@@ -78,6 +80,7 @@ export function careModule(
     audit,
     sendSms: (to, body) => platform.sms.send(to, body),
     publicUrl: config.publicUrl,
+    events,
     ...clock,
   });
   const clinic = createClinicService({
@@ -93,6 +96,13 @@ export function careModule(
     audit,
     events,
     ...clock,
+  });
+
+  const certificates = createCovidCertificatesService({
+    records,
+    accounts: ports.accounts,
+    audit,
+    verifyPage: `${config.publicUrl}/#/test`,
   });
 
   subscribeCareNotifier({
@@ -115,6 +125,7 @@ export function careModule(
     name: 'care',
     port: {
       hadVideoVisit: (personId, state) => repo.completedIn(personId, state),
+      certificates: certificates.documents,
       async startScheduledVisit(input) {
         const { providerId, ...visit } = input;
         const inserted = await repo.insertVisit({
@@ -132,7 +143,10 @@ export function careModule(
         return care.view(stored);
       },
     },
-    routes: careRoutes({ care, clinic, room, pharmacies: repo }),
+    routes: async (app) => {
+      await careRoutes({ care, clinic, room, pharmacies: repo })(app);
+      await covidCertificateRoutes({ certificates, limiter: platform.limiter })(app);
+    },
     sockets: careSocketHandlers({
       io: realtime.io,
       room,

@@ -1,4 +1,5 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import type { DocumentSource } from '../../platform/document-sources';
 
 /** A scheduled appointment's visit, paid already, for its provider (issue 18). */
 export interface ScheduledVisitInput {
@@ -30,4 +31,6 @@ export interface CarePort {
    * telemedicine requirement for asynchronous visits is then met).
    */
   hadVideoVisit(personId: string, state: string): Promise<boolean>;
+  /** The family's Covid test certificates as documents (issue 19). */
+  certificates: DocumentSource;
 }

@@ -110,6 +110,9 @@ function setUp() {
     insertMeetLink: unused,
     useMeetLink: unused,
     meetSession: unused,
+    certificateByVerificationId: unused,
+    certificate: unused,
+    certificatesOf: unused,
     revokeMeetFor: unused,
     pharmacy: async (id) => directory[id],
     // One transaction in the real repo: the conditional move, the note, the prescription.
@@ -315,6 +318,7 @@ describe('clinic.service claim', () => {
     expect(events.emitted).toEqual([
       { name: 'care.queueChanged', payload: { state: 'FL' } },
       { name: 'care.visitChanged', payload: { visitId: visit.id } },
+      { name: 'care.visitClaimed', payload: { visitId: visit.id, accountId: visit.accountId } },
     ]);
     expect(claimed.map((v) => v.providerId)).toEqual([winner]);
   });

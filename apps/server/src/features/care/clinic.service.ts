@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
+import { calendarDateIn } from '../../platform/time';
 import type { VisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { RosterPort } from '../clinic/roster.port';
@@ -27,10 +28,11 @@ import {
   visitNoteBody,
 } from './clinic-end-visit';
 import { queueEntry, storedAnswers, visitWorkspace } from './clinic-workspace';
+import { newCovidCertificate } from './covid-certificates';
 import type { VisitRecordsRepo } from './visit-records.repo';
 
 /** The actor of the clinic: a provider (checked by every method). */
-type ProviderActor = Pick<Actor, 'accountId' | 'ip' | 'requestId' | 'lang'>;
+type ProviderActor = Pick<Actor, 'accountId' | 'ip' | 'requestId' | 'lang' | 'timeZone'>;
 
 export interface ClinicService {
   /** The waiting visits from the states the provider is licensed in, oldest first. */
@@ -66,7 +68,7 @@ export function createClinicService(deps: {
   records: VisitRecordsRepo;
   accounts: Pick<AccountsPort, 'person' | 'persons' | 'role' | 'displayName'>;
   roster: Pick<RosterPort, 'licenses' | 'setDuty' | 'isOnDuty' | 'profile'>;
-  notes: NotesPort;
+  notes: Pick<NotesPort, 'writeVisitNote'>;
   /** The shared visit-queue rule and service: the claim is one conditional update. */
   queue: Pick<VisitQueue<VisitRecord>, 'claim'>;
   payments: Pick<PaymentsPort, 'refund'>;
@@ -160,6 +162,10 @@ export function createClinicService(deps: {
       const claimed = (await deps.repo.visit(visit.id)) ?? visit;
       await deps.events.emit('care.queueChanged', { state: visit.location });
       await deps.events.emit('care.visitChanged', { visitId: claimed.id });
+      await deps.events.emit('care.visitClaimed', {
+        visitId: claimed.id,
+        accountId: claimed.accountId,
+      });
       // The claim stands even if the text message cannot be sent (logged, and the patient can
       // still join from the waiting room).
       await deps.onClaimed?.(claimed).catch((error: unknown) => deps.onError?.(error));
@@ -249,6 +255,18 @@ export function createClinicService(deps: {
       };
       const writeNote = input.outcome !== 'noShow';
       const at = now();
+      const certificate =
+        input.outcome === 'completed' && visit.reason === 'covidCertification'
+          ? newCovidCertificate({
+              test: input.covidTest,
+              visitDay: calendarDateIn(at, actor.timeZone),
+              accountId: visit.accountId,
+              personId: visit.personId,
+              providerId,
+              providerName,
+              providerCredential: credential.success ? credential.data : {},
+            })
+          : null;
       const result = await deps.records.endVisit(deps.notes.writeVisitNote, {
         visitId: visit.id,
         providerId,
@@ -273,6 +291,7 @@ export function createClinicService(deps: {
               providerCredential: credential.success ? credential.data : {},
             }
           : null,
+        certificate,
         prescription: rx
           ? {
               personId: visit.personId,
@@ -298,6 +317,7 @@ export function createClinicService(deps: {
           outcome: input.outcome,
           noteId: result.noteId,
           prescription: Boolean(rx),
+          certificate: Boolean(certificate),
         },
       );
       await deps.events.emit('care.visitChanged', { visitId: visit.id });

@@ -1,6 +1,13 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { meetLinks, pharmacies, prescriptions, visitMessages, visits } from '../../db/schema/care';
+import {
+  covidCertificates,
+  meetLinks,
+  pharmacies,
+  prescriptions,
+  visitMessages,
+  visits,
+} from '../../db/schema/care';
 import type { NotesPort, VisitNoteDraft } from '../notes/notes.port';
 
 /** A pharmacy as the directory lists it (what a prescription and its note keep). */
@@ -15,6 +22,13 @@ export interface DirectoryPharmacy {
   fax: string;
   acceptsErx: boolean;
 }
+
+/** A Covid test certificate as stored (issue 19). */
+export type CovidCertificateRecord = typeof covidCertificates.$inferSelect;
+export type NewCovidCertificate = Omit<
+  typeof covidCertificates.$inferInsert,
+  'id' | 'visitId' | 'issuedAt'
+>;
 
 export interface StoredMessage {
   id: string;
@@ -73,8 +87,18 @@ export interface VisitRecordsRepo {
         directions: string;
         pharmacy: Record<string, unknown> | null;
       } | null;
+      /** A Covid certification visit's certificate, issued with the outcome. */
+      certificate: NewCovidCertificate | null;
     },
   ): Promise<{ ended: boolean; noteId: string | null }>;
+  /** A certificate by its public verification id. */
+  certificateByVerificationId(verificationId: string): Promise<CovidCertificateRecord | undefined>;
+  certificate(id: string): Promise<CovidCertificateRecord | undefined>;
+  /** An account's certificates issued in [from, before). */
+  certificatesOf(
+    accountId: string,
+    range: { from: Date; before: Date },
+  ): Promise<CovidCertificateRecord[]>;
   insertMeetLink(input: { visitId: string; linkHash: string; expiresAt: Date }): Promise<void>;
   /** Uses a meet link once: sets the session hash; undefined when unknown, used or expired. */
   useMeetLink(
@@ -192,6 +216,11 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
             at: input.at,
           });
         }
+        if (input.certificate) {
+          await tx
+            .insert(covidCertificates)
+            .values({ ...input.certificate, visitId: input.visitId, issuedAt: input.at });
+        }
         if (input.prescription) {
           await tx.insert(prescriptions).values({
             ...input.prescription,
@@ -202,6 +231,35 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
         }
         return { ended: true, noteId };
       });
+    },
+    async certificateByVerificationId(verificationId) {
+      const [row] = await db
+        .select()
+        .from(covidCertificates)
+        .where(eq(covidCertificates.verificationId, verificationId))
+        .limit(1);
+      return row;
+    },
+    async certificate(id) {
+      const [row] = await db
+        .select()
+        .from(covidCertificates)
+        .where(eq(covidCertificates.id, id))
+        .limit(1);
+      return row;
+    },
+    async certificatesOf(accountId, range) {
+      return db
+        .select()
+        .from(covidCertificates)
+        .where(
+          and(
+            eq(covidCertificates.accountId, accountId),
+            gte(covidCertificates.issuedAt, range.from),
+            lt(covidCertificates.issuedAt, range.before),
+          ),
+        )
+        .orderBy(desc(covidCertificates.issuedAt));
     },
     async insertMeetLink(input) {
       await db.insert(meetLinks).values(input);

@@ -1,3 +1,5 @@
+import type { EventBus } from '../../platform/events';
+import './care.events';
 import { createHash, randomBytes } from 'node:crypto';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
@@ -81,6 +83,7 @@ export function createVisitRoomService(deps: {
   audit: AuditService;
   sendSms: (to: string, body: string) => Promise<void>;
   publicUrl: string;
+  events?: Pick<EventBus, 'emit'>;
   now?: () => Date;
 }): VisitRoomService {
   const now = deps.now ?? (() => new Date());
@@ -152,6 +155,8 @@ export function createVisitRoomService(deps: {
         { accountId: visit.accountId, personId: visit.personId },
         { visitId: visit.id, msgId: stored.id },
       );
+      const to = role === 'patient' ? visit.providerId : visit.accountId;
+      if (to) await deps.events?.emit('care.messageSent', { visitId: visit.id, to });
       return toMessage(stored);
     },
 

@@ -1,5 +1,7 @@
+import type { DocumentSource } from '../../platform/document-sources';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
+import { renderNotePdf } from './note-pdf';
 import type { NotesPort } from './notes.port';
 import { createNotesRepo } from './notes.repo';
 import { notesRoutes } from './notes.routes';
@@ -12,9 +14,36 @@ export function notesModule(
 ): AreaModule & { port: NotesPort } {
   const repo = createNotesRepo(ctx.db);
   const notes = createNotesService({ repo, accounts: ports.accounts, audit: ctx.platform.audit });
+  const now = ctx.platform.now;
+  const documents: DocumentSource = {
+    source: 'visitNote',
+    async list(accountId, range) {
+      const rows = await repo.listForAccount(accountId, { from: range.from, before: range.to });
+      return rows.map((row) => ({
+        id: row.id,
+        accountId: row.accountId,
+        personId: row.personId,
+        at: row.createdAt,
+        ftype: 'application/pdf',
+        fdesc: row.subject,
+        author: row.providerName,
+      }));
+    },
+    async open(actor, id) {
+      const printable = await notes.printable(actor, id);
+      const bytes = await renderNotePdf({
+        brandName: (await actor.brand()).name,
+        printable,
+        lang: actor.lang,
+        timeZone: actor.timeZone,
+        printedAt: now(),
+      });
+      return { bytes, name: `note-${printable.note.date}.pdf`, contentType: 'application/pdf' };
+    },
+  };
   return {
     name: 'notes',
-    port: { writeVisitNote: (tx, note) => repo.insertVisitNote(tx, note) },
+    port: { writeVisitNote: (tx, note) => repo.insertVisitNote(tx, note), documents },
     routes: notesRoutes({ notes, ...ctx.platform.clock }),
   };
 }

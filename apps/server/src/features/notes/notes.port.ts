@@ -1,5 +1,6 @@
 import type { VisitNoteTopic } from '@apothecall/domain/care/visit-note-topic.rules';
 import type { Db } from '../../db/client';
+import type { DocumentSource } from '../../platform/document-sources';
 
 /** The note a provider writes when a visit ends. */
 export interface VisitNoteDraft {
@@ -24,4 +25,6 @@ export interface VisitNoteDraft {
  */
 export interface NotesPort {
   writeVisitNote(tx: Db, note: VisitNoteDraft): Promise<string>;
+  /** The family's visit notes as documents (issue 19), printed as PDFs when opened. */
+  documents: DocumentSource;
 }

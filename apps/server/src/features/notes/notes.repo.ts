@@ -31,6 +31,11 @@ export interface NotesRepo {
     personId: string,
     options?: { from?: Date; before?: Date; limit?: number },
   ): Promise<NoteSummaryRecord[]>;
+  /** An account's notes (every family member's) written in [from, before), newest first. */
+  listForAccount(
+    accountId: string,
+    range: { from: Date; before: Date },
+  ): Promise<NoteSummaryRecord[]>;
   note(id: string): Promise<NoteRecord | undefined>;
   /** Writes a visit's note through the given handle: the transaction that ends the visit. */
   insertVisitNote(tx: Db, note: VisitNoteDraft): Promise<string>;
@@ -62,6 +67,20 @@ export function createNotesRepo(db: Db): NotesRepo {
         )
         .orderBy(desc(notes.createdAt), desc(notes.id));
       return options.limit === undefined ? query : query.limit(options.limit);
+    },
+
+    async listForAccount(accountId, range) {
+      return db
+        .select(summaryColumns)
+        .from(notes)
+        .where(
+          and(
+            eq(notes.accountId, accountId),
+            gte(notes.createdAt, range.from),
+            lt(notes.createdAt, range.before),
+          ),
+        )
+        .orderBy(desc(notes.createdAt), desc(notes.id));
     },
 
     async note(id) {

@@ -1,3 +1,4 @@
+import { translate } from '@apothecall/domain/i18n/catalog';
 import { paymentReconcileJob } from '../../platform/jobs/payment-reconcile.job';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -11,6 +12,7 @@ import type { PaymentsPort } from './payments.port';
 import { paymentsRoutes } from './payments.routes';
 import { createPrepayRepo } from './prepay.repo';
 import { createPricingService } from './pricing.service';
+import { renderReceiptPdf } from './receipt-pdf';
 import { createSecretsRepo } from './secrets.repo';
 
 /** Payments: cards on file, charges and refunds (a ledger with idempotency keys), prices. */
@@ -73,6 +75,41 @@ export function paymentsModule(
   return {
     name: 'payments',
     port: {
+      receipts: {
+        source: 'receipt',
+        async list(accountId, range, lang) {
+          const entries = await charges.list(accountId);
+          return entries
+            .filter((tx) => {
+              const at = new Date(tx.date);
+              return at >= range.from && at < range.to;
+            })
+            .map((tx) => ({
+              id: tx.id,
+              accountId,
+              personId: null,
+              at: new Date(tx.date),
+              ftype: 'application/pdf',
+              fdesc: translate(
+                lang,
+                tx.kind === 'refund' ? 'documents.desc.refund' : 'documents.desc.receipt',
+                {
+                  invoice: tx.invoiceNumber,
+                },
+              ),
+              author: '',
+            }));
+        },
+        async open(actor, id) {
+          const tx = await charges.entry(actor.accountId, id);
+          const bytes = await renderReceiptPdf(tx, {
+            lang: actor.lang,
+            timeZone: actor.timeZone,
+            brandName: (await actor.brand()).name,
+          });
+          return { bytes, name: `receipt-${tx.invoiceNumber}.pdf`, contentType: 'application/pdf' };
+        },
+      },
       charge: (accountId, input, origin, item) => charges.charge(accountId, input, origin, item),
       quote: (accountId, item, priceCents) => pricing.itemPrice(accountId, item, priceCents),
       refund: (accountId, chargeId, key, origin) =>

@@ -1,5 +1,6 @@
 import type { ChargeInput } from '@apothecall/domain/payments/payments.api';
 import type { RequestOrigin } from '../../platform/actor';
+import type { DocumentSource } from '../../platform/document-sources';
 import type { DebitOutcome, PrepayMovement } from './prepay.repo';
 
 /**
@@ -8,6 +9,8 @@ import type { DebitOutcome, PrepayMovement } from './prepay.repo';
  * payments tables.
  */
 export interface PaymentsPort {
+  /** The account's receipts (charges and refunds) as documents (issue 19). */
+  receipts: DocumentSource;
   charge(
     accountId: string,
     /** As POST /payments/charge takes it (chargeRequestSchema, parsed). */

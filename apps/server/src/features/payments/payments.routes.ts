@@ -1,5 +1,4 @@
 import { idParamsSchema, keyParamsSchema } from '@apothecall/domain/common/common.api';
-import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { describeCharge } from '@apothecall/domain/payments/charge-descriptions.rules';
 import {
@@ -21,10 +20,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { requireSession } from '../../platform/http';
-import { renderTextPdf } from '../../platform/pdf';
 import type { CardsService } from './cards.service';
 import type { ChargesService } from './charges.service';
 import type { PricingService } from './pricing.service';
+import { renderReceiptPdf } from './receipt-pdf';
 
 export function paymentsRoutes(deps: {
   cards: CardsService;
@@ -130,47 +129,10 @@ export function paymentsRoutes(deps: {
       },
       async (request, reply) => {
         const tx = await deps.charges.entry(account(request), request.params.id);
-        const lang = request.lang;
-        const money = (cents: number) =>
-          new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', {
-            style: 'currency',
-            currency: 'USD',
-          }).format(cents / 100);
-        const date = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
-          dateStyle: 'long',
-          timeStyle: 'short',
+        const pdf = await renderReceiptPdf(tx, {
+          lang: request.lang,
           timeZone: request.timeZone,
-        }).format(new Date(tx.date));
-        const lines = [
-          translate(lang, 'payments.receipt.invoice', { invoice: tx.invoiceNumber }),
-          translate(lang, 'payments.receipt.date', { date }),
-          translate(lang, 'payments.receipt.description', {
-            description: describeCharge(lang, tx.description) || '-',
-          }),
-          ...(tx.amount - tx.creditCents > 0
-            ? [
-                translate(lang, 'payments.receipt.card', {
-                  brand: tx.card.brand,
-                  last4: tx.card.last4,
-                  holder: tx.cardHolder,
-                }),
-              ]
-            : []),
-          ...(tx.creditCents > 0
-            ? [translate(lang, 'payments.receipt.credit', { amount: money(tx.creditCents) })]
-            : []),
-          translate(lang, 'payments.receipt.charged', {
-            amount: money(tx.amount - tx.creditCents),
-          }),
-          translate(lang, 'payments.receipt.total', { amount: money(tx.amount) }),
-          translate(lang, 'payments.receipt.transaction', {
-            transId: tx.transId,
-            status: tx.transactionStatus,
-          }),
-        ];
-        const pdf = await renderTextPdf({
-          title: `${(await actorOf(request).brand()).name} — ${translate(lang, tx.kind === 'refund' ? 'payments.receipt.refund' : 'payments.receipt.title')}`,
-          lines,
+          brandName: (await actorOf(request).brand()).name,
         });
         return reply
           .header('content-type', 'application/pdf')

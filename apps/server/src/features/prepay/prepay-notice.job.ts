@@ -1,4 +1,5 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
+import type { EventBus } from '../../platform/events';
 import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail.service';
 import type { SmsSender } from '../../platform/sms.service';
@@ -6,6 +7,13 @@ import type { PrepayRepo } from './prepay.repo';
 import { notificationsOf } from './prepay.service';
 
 export type PrepayNoticeKind = 'lowBalance' | 'prepayClaimed' | 'prepayRx' | 'prepayRxDenied';
+
+declare module '../../platform/events' {
+  interface AppEvents {
+    /** A program's balance fell under its limit (ids only): its holder's devices are told. */
+    'prepay.lowBalance': { programId: string; accountId: string; balance: number };
+  }
+}
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -33,6 +41,7 @@ export function prepayNoticeJob(deps: {
   mailer: Mailer;
   sms: SmsSender;
   publicUrl: string;
+  events?: Pick<EventBus, 'emit'>;
 }): JobDefinition<JobPayloads, 'prepay.notice'> {
   return {
     name: 'prepay.notice',
@@ -40,6 +49,13 @@ export function prepayNoticeJob(deps: {
     async handler({ programId, kind }) {
       const program = await deps.repo.program(programId);
       if (!program) return;
+      if (kind === 'lowBalance') {
+        await deps.events?.emit('prepay.lowBalance', {
+          programId: program.id,
+          accountId: program.ownerAccountId,
+          balance: program.balance,
+        });
+      }
       const settings = notificationsOf(program);
       const channels = settings[kind];
       const params = {

@@ -26,6 +26,7 @@ export function prepayModule(
       mailer: platform.mailer,
       sms: platform.sms,
       publicUrl: config.publicUrl,
+      events: platform.events,
     }),
   );
   const redeem = createPrepayRedeemService({

@@ -1,3 +1,5 @@
+import type { EventBus } from '../../platform/events';
+import './rx.events';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail.service';
@@ -24,6 +26,7 @@ export function pharmacyNoticeJob(deps: {
   mailer: Mailer;
   sms: SmsSender;
   publicUrl: string;
+  events?: Pick<EventBus, 'emit'>;
 }): JobDefinition<JobPayloads, 'rx.pharmacyNotice'> {
   return {
     name: 'rx.pharmacyNotice',
@@ -33,6 +36,10 @@ export function pharmacyNoticeJob(deps: {
       if (!visit?.pharmacyId || visit.pharmacyStatus !== 'unclaimed') return;
       const organization = await deps.pharmacy.organization(visit.pharmacyId);
       if (!organization) return;
+      await deps.events?.emit('rx.pharmacyVisitArrived', {
+        visitId: visit.id,
+        pharmacyId: visit.pharmacyId,
+      });
       const params = {
         pharmacy: organization.name,
         link: `${deps.publicUrl}/#/prescriptions`,

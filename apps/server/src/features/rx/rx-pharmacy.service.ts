@@ -30,7 +30,7 @@ import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
-import { pharmacyStatusOf, prescriptionView } from './rx.views';
+import { pharmacyStatusOf, prescriptionView, statusOf } from './rx.views';
 
 export interface RxPharmacyService {
   search(
@@ -177,7 +177,12 @@ export function createRxPharmacyService(deps: {
   }
 
   async function told(visit: RxVisitRecord) {
-    await deps.events.emit('rx.visitChanged', { visitId: visit.id });
+    await deps.events.emit('rx.visitChanged', {
+      visitId: visit.id,
+      accountId: visit.accountId,
+      status: pharmacyStatusOf(visit) ?? statusOf(visit),
+      by: 'pharmacy',
+    });
   }
 
   return {

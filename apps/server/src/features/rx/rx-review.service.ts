@@ -163,7 +163,12 @@ export function createRxReviewService(deps: {
   }
 
   async function told(visit: RxVisitRecord, line = false) {
-    await deps.events.emit('rx.visitChanged', { visitId: visit.id });
+    await deps.events.emit('rx.visitChanged', {
+      visitId: visit.id,
+      accountId: visit.accountId,
+      status: statusOf(visit),
+      by: 'prescriber',
+    });
     if (line) await deps.events.emit('rx.queueChanged', { state: visit.location });
   }
 
@@ -484,7 +489,7 @@ export function createRxReviewService(deps: {
         text,
       });
       await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
-      await deps.events.emit('rx.messageSent', { visitId: visit.id });
+      await deps.events.emit('rx.messageSent', { visitId: visit.id, to: visit.accountId });
       return (await deps.repo.messagesOf(visit.id)).map(messageView);
     },
 

@@ -1,4 +1,5 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
@@ -18,6 +19,7 @@ import type { PrepayPort } from '../prepay/prepay.port';
 import { createErxTransmitter } from './erx-channel';
 import { pharmacyNoticeJob } from './pharmacy-notice.job';
 import { subscribeRxNotifier } from './rx.notifier';
+import type { RxPort } from './rx.port';
 import { createRxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
@@ -54,7 +56,7 @@ export function rxModule(
     pharmacy: PharmacyPort;
     prepay: PrepayPort;
   },
-): AreaModule {
+): AreaModule & { port: RxPort } {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createRxRepo(db);
@@ -96,6 +98,7 @@ export function rxModule(
       mailer: platform.mailer,
       sms: platform.sms,
       publicUrl: config.publicUrl,
+      events: platform.events,
     }),
   );
   const rx = createRxService({
@@ -245,8 +248,64 @@ export function rxModule(
     consentPdf,
     isPrescriber: async (actor) => (await ports.accounts.role(actor.accountId)) === 'provider',
   });
+  /** The account's visits written in the range, with the instant each document is dated. */
+  const visitsIn = async (accountId: string, range: { from: Date; to: Date }) =>
+    (await repo.visitsOf(accountId)).filter((v) => v.createdAt < range.to);
+  const productName = (lang: Lang, productId: string) => {
+    const product = rxProductById(productId);
+    return product ? translate(lang, product.nameKey) : productId;
+  };
+  const port: RxPort = {
+    prescriptions: {
+      source: 'prescription',
+      async list(accountId, range, lang) {
+        const rxed = (await visitsIn(accountId, range)).filter((v) => v.status === 'rxed');
+        const written = await repo.prescriptionsOf(rxed.map((v) => v.id));
+        return rxed.flatMap((visit) => {
+          const first = written.find((p) => p.visitId === visit.id && !p.supersededAt);
+          if (!first || first.createdAt < range.from || first.createdAt >= range.to) return [];
+          return [
+            {
+              id: visit.id,
+              accountId,
+              personId: visit.personId,
+              at: first.createdAt,
+              ftype: 'application/pdf',
+              fdesc: `${translate(lang, 'documents.desc.prescription')}: ${productName(lang, visit.productId)}`,
+              author: '',
+            },
+          ];
+        });
+      },
+      async open(actor, id) {
+        const bytes = await prescriptionPdf(actor, id, 'patient');
+        return { bytes, name: 'prescription.pdf', contentType: 'application/pdf' };
+      },
+    },
+    consents: {
+      source: 'consent',
+      async list(accountId, range, lang) {
+        return (await visitsIn(accountId, range))
+          .filter((v) => v.createdAt >= range.from && consentRecords(v.consents).length > 0)
+          .map((visit) => ({
+            id: visit.id,
+            accountId,
+            personId: visit.personId,
+            at: visit.createdAt,
+            ftype: 'application/pdf',
+            fdesc: `${translate(lang, 'documents.desc.consent')}: ${productName(lang, visit.productId)}`,
+            author: '',
+          }));
+      },
+      async open(actor, id) {
+        const bytes = await consentPdf(actor, id, 'patient');
+        return { bytes, name: 'consents.pdf', contentType: 'application/pdf' };
+      },
+    },
+  };
   return {
     name: 'rx',
+    port,
     routes: async (app) => {
       await app.register(patientAndClinicRoutes);
       await app.register(pharmacyRoutes);

@@ -31,7 +31,7 @@ import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { PrepayPort, PrepayVisit } from '../prepay/prepay.port';
 import './rx.events';
 import type { RxIdDocumentRecord, RxRepo, RxVisitRecord } from './rx.repo';
-import { isPaid, messageView, productView } from './rx.views';
+import { isPaid, messageView, productView, statusOf } from './rx.views';
 import type { RxViewLoader } from './rx-visit-views';
 
 /** An upload as the HTTP layer read it (bounded by the configured maximum). */
@@ -161,7 +161,12 @@ export function createRxService(deps: {
   });
 
   async function changed(visit: RxVisitRecord, line = false) {
-    await deps.events.emit('rx.visitChanged', { visitId: visit.id });
+    await deps.events.emit('rx.visitChanged', {
+      visitId: visit.id,
+      accountId: visit.accountId,
+      status: statusOf(visit),
+      by: 'patient',
+    });
     if (line) await deps.events.emit('rx.queueChanged', { state: visit.location });
   }
 
@@ -622,7 +627,7 @@ export function createRxService(deps: {
           : [],
       });
       await deps.audit.record(actor, 'rx.messages.send', subject(visit), { visitId: visit.id });
-      await deps.events.emit('rx.messageSent', { visitId: visit.id });
+      await deps.events.emit('rx.messageSent', { visitId: visit.id, to: visit.prescriberId });
       // The patient's answer to a request that asked for no upload returns the visit to its
       // review (spec: exit -> started); a requested document still has to be uploaded.
       if (visit.status === 'exit' && !visit.attachmentsPending) {

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '../outbox.repo';
+import type { MailHeaders, OutboxMessage } from '../outbox.repo';
 import type { JobDefinition, JobPayloads, Jobs } from './jobs';
 
 declare module './jobs' {
@@ -43,6 +43,7 @@ export function outboxDeliveryJob(deps: {
     subject: string;
     text: string;
     attachments?: { filename: string; contentType: string; content: string }[];
+    headers?: MailHeaders;
   }) => Promise<string | undefined>;
   /** Sends an SMS; resolves with the provider's id, throws when refused. */
   sendSms?: (message: { to: string; body: string }) => Promise<string | undefined>;
@@ -79,6 +80,7 @@ export function outboxDeliveryJob(deps: {
                 subject: message.subject ?? '',
                 text: message.text,
                 ...(message.attachments ? { attachments: message.attachments } : {}),
+                ...(message.headers ? { headers: message.headers } : {}),
               });
         await deps.outbox.setStatus(outboxId, 'sent', providerId ? { providerId } : {});
       } catch (error) {

@@ -1,0 +1,311 @@
+import type {
+  CustomerFields,
+  CustomerTag,
+  CustomerView,
+  InteractionChannel,
+  InteractionFields,
+  InteractionTag,
+  InteractionView,
+  TaskFields,
+  TaskTag,
+  TaskUpdateFields,
+  TaskView,
+} from '@apothecall/domain/pharmacy/crm.api';
+import { z } from 'zod';
+import type { Actor } from '../../platform/actor';
+import type { AuditService } from '../../platform/audit.service';
+import { AppError, SchemaError } from '../../platform/errors';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { CrmRepo, CustomerRecord, InteractionRecord, TaskRecord } from './crm.repo';
+
+export interface CrmService {
+  customers(actor: Actor): Promise<CustomerView[]>;
+  customer(actor: Actor, id: string): Promise<CustomerView>;
+  createCustomer(actor: Actor, input: CustomerFields): Promise<CustomerView>;
+  updateCustomer(actor: Actor, id: string, input: CustomerFields): Promise<CustomerView>;
+  interactions(actor: Actor, customerId: string): Promise<InteractionView[]>;
+  addInteraction(
+    actor: Actor,
+    customerId: string,
+    input: InteractionFields,
+  ): Promise<InteractionView>;
+  tasks(actor: Actor): Promise<TaskView[]>;
+  createTask(actor: Actor, input: TaskFields): Promise<TaskView>;
+  updateTask(actor: Actor, id: string, input: TaskUpdateFields): Promise<TaskView>;
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** Accounts that act as patients (they may be linked to a customer); staff never are. */
+const patientRoles: readonly string[] = ['patient', 'tester', 'demo', 'AllAccess', '3rdparty'];
+
+const customerNotFound = () => new AppError(404, 'NOT_FOUND', 'crm.customerNotFound');
+const taskNotFound = () => new AppError(404, 'NOT_FOUND', 'crm.taskNotFound');
+
+function customerView(row: CustomerRecord): CustomerView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    patientAccountId: row.patientAccountId,
+    notes: row.notes,
+    tag: row.tag as CustomerTag,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function interactionView(row: InteractionRecord): InteractionView {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    at: row.at.toISOString(),
+    channel: row.channel as InteractionChannel,
+    summary: row.summary,
+    tag: row.tag as InteractionTag,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function taskView(row: TaskRecord): TaskView {
+  return {
+    id: row.id,
+    title: row.title,
+    dueDate: row.dueDate,
+    done: row.done,
+    doneAt: row.doneAt ? row.doneAt.toISOString() : null,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    tag: row.tag as TaskTag,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Whose record a customer is, for the audit trail: the linked patient account, if any. */
+const subjectOf = (customer: CustomerRecord) =>
+  customer.patientAccountId ? { accountId: customer.patientAccountId } : null;
+
+/**
+ * The pharmacy CRM (issue 20): customers, interactions and tasks of the caller's pharmacy
+ * organisation, for its staff (pharmacist and administrator; anyone else 403 from the pharmacy
+ * port). Every row is read and written through the organisation, so another pharmacy's id is
+ * "not found" (404, never 403, so ids cannot be probed), audited as denied. Customers may be
+ * patients: every read and change of one is audited, with the linked patient account as the
+ * subject; the audit holds ids only, never names, notes or summaries.
+ */
+export function createCrmService(deps: {
+  repo: CrmRepo;
+  pharmacy: Pick<PharmacyPort, 'staff'>;
+  accounts: Pick<AccountsPort, 'membership'>;
+  audit: AuditService;
+  now?: () => Date;
+}): CrmService {
+  const now = deps.now ?? (() => new Date());
+
+  async function organizationOf(actor: Actor): Promise<string> {
+    return (await deps.pharmacy.staff(actor)).organization.id;
+  }
+
+  const denied = (actor: Actor, what: string, target: string) =>
+    deps.audit.denied(actor, 'crm.access', null, {
+      what,
+      reason: 'not-found-or-not-allowed',
+      // Only a well-formed id is kept: it names what was asked for, junk says nothing.
+      ...(isUuid(target) ? { target } : {}),
+    });
+
+  /** The organisation's customer, or 404 (audited as denied). */
+  async function ownCustomer(actor: Actor, organizationId: string, id: string, what: string) {
+    const customer = isUuid(id) ? await deps.repo.customer(organizationId, id) : undefined;
+    if (!customer) {
+      await denied(actor, what, id);
+      throw customerNotFound();
+    }
+    return customer;
+  }
+
+  async function ownTask(actor: Actor, organizationId: string, id: string, what: string) {
+    const task = isUuid(id) ? await deps.repo.task(organizationId, id) : undefined;
+    if (!task) {
+      await denied(actor, what, id);
+      throw taskNotFound();
+    }
+    return task;
+  }
+
+  /** A linked account must be a patient's (enabled or not: the link is the pharmacy's record). */
+  async function checkPatient(accountId: string | null) {
+    if (accountId === null) return;
+    const member = await deps.accounts.membership(accountId);
+    if (!member || member.organizationType !== null || !patientRoles.includes(member.role)) {
+      throw new SchemaError([{ path: 'patientAccountId', message: 'crm.field.patient' }]);
+    }
+  }
+
+  const customerFields = (input: CustomerFields) => ({
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    patientAccountId: input.patientAccountId,
+    notes: input.notes,
+    tag: input.tag,
+  });
+
+  return {
+    async customers(actor) {
+      const organizationId = await organizationOf(actor);
+      const rows = await deps.repo.customers(organizationId);
+      await deps.audit.record(actor, 'crm.customers.list', null, {
+        organizationId,
+        count: rows.length,
+      });
+      return rows.map(customerView);
+    },
+
+    async customer(actor, id) {
+      const organizationId = await organizationOf(actor);
+      const customer = await ownCustomer(actor, organizationId, id, 'customer.read');
+      await deps.audit.record(actor, 'crm.customer.read', subjectOf(customer), {
+        organizationId,
+        customerId: customer.id,
+      });
+      return customerView(customer);
+    },
+
+    async createCustomer(actor, input) {
+      const organizationId = await organizationOf(actor);
+      await checkPatient(input.patientAccountId);
+      const customer = await deps.repo.insertCustomer({
+        ...customerFields(input),
+        organizationId,
+        createdBy: actor.accountId,
+      });
+      await deps.audit.record(actor, 'crm.customer.create', subjectOf(customer), {
+        organizationId,
+        customerId: customer.id,
+        tag: customer.tag,
+      });
+      return customerView(customer);
+    },
+
+    async updateCustomer(actor, id, input) {
+      const organizationId = await organizationOf(actor);
+      await ownCustomer(actor, organizationId, id, 'customer.update');
+      await checkPatient(input.patientAccountId);
+      const customer = await deps.repo.updateCustomer(
+        organizationId,
+        id,
+        customerFields(input),
+        now(),
+      );
+      if (!customer) throw customerNotFound();
+      await deps.audit.record(actor, 'crm.customer.update', subjectOf(customer), {
+        organizationId,
+        customerId: customer.id,
+        tag: customer.tag,
+      });
+      return customerView(customer);
+    },
+
+    async interactions(actor, customerId) {
+      const organizationId = await organizationOf(actor);
+      const customer = await ownCustomer(actor, organizationId, customerId, 'interactions.read');
+      const rows = await deps.repo.interactions(organizationId, customer.id);
+      await deps.audit.record(actor, 'crm.interactions.read', subjectOf(customer), {
+        organizationId,
+        customerId: customer.id,
+        count: rows.length,
+      });
+      return rows.map(interactionView);
+    },
+
+    async addInteraction(actor, customerId, input) {
+      const organizationId = await organizationOf(actor);
+      const customer = await ownCustomer(actor, organizationId, customerId, 'interaction.create');
+      const interaction = await deps.repo.insertInteraction({
+        organizationId,
+        customerId: customer.id,
+        at: input.at ? new Date(input.at) : now(),
+        channel: input.channel,
+        summary: input.summary,
+        tag: input.tag,
+        createdBy: actor.accountId,
+      });
+      await deps.audit.record(actor, 'crm.interaction.create', subjectOf(customer), {
+        organizationId,
+        customerId: customer.id,
+        interactionId: interaction.id,
+        tag: interaction.tag,
+      });
+      return interactionView(interaction);
+    },
+
+    async tasks(actor) {
+      const organizationId = await organizationOf(actor);
+      const rows = await deps.repo.tasks(organizationId);
+      await deps.audit.record(actor, 'crm.tasks.list', null, {
+        organizationId,
+        count: rows.length,
+      });
+      return rows.map(taskView);
+    },
+
+    async createTask(actor, input) {
+      const organizationId = await organizationOf(actor);
+      const customer = input.customerId
+        ? await ownCustomer(actor, organizationId, input.customerId, 'task.create')
+        : undefined;
+      const id = await deps.repo.insertTask({
+        organizationId,
+        title: input.title,
+        dueDate: input.dueDate,
+        customerId: customer?.id ?? null,
+        tag: input.tag,
+        createdBy: actor.accountId,
+      });
+      const task = await deps.repo.task(organizationId, id);
+      if (!task) throw taskNotFound();
+      await deps.audit.record(actor, 'crm.task.create', customer ? subjectOf(customer) : null, {
+        organizationId,
+        taskId: id,
+        ...(customer ? { customerId: customer.id } : {}),
+        tag: task.tag,
+      });
+      return taskView(task);
+    },
+
+    async updateTask(actor, id, input) {
+      const organizationId = await organizationOf(actor);
+      const before = await ownTask(actor, organizationId, id, 'task.update');
+      const customer = input.customerId
+        ? await ownCustomer(actor, organizationId, input.customerId, 'task.update')
+        : undefined;
+      const done =
+        input.done === undefined || input.done === before.done
+          ? {}
+          : { done: input.done, doneAt: input.done ? now() : null };
+      await deps.repo.updateTask(organizationId, before.id, {
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
+        ...(input.customerId !== undefined ? { customerId: customer?.id ?? null } : {}),
+        ...(input.tag !== undefined ? { tag: input.tag } : {}),
+        ...done,
+      });
+      const task = await deps.repo.task(organizationId, before.id);
+      if (!task) throw taskNotFound();
+      const about = task.customerId
+        ? await deps.repo.customer(organizationId, task.customerId)
+        : undefined;
+      await deps.audit.record(actor, 'crm.task.update', about ? subjectOf(about) : null, {
+        organizationId,
+        taskId: task.id,
+        ...(task.customerId ? { customerId: task.customerId } : {}),
+        tag: task.tag,
+        done: task.done,
+      });
+      return taskView(task);
+    },
+  };
+}

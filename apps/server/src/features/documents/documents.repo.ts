@@ -1,0 +1,60 @@
+import { and, desc, eq, gte, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { documents } from '../../db/schema/documents';
+
+export type DocumentRecord = typeof documents.$inferSelect;
+export type NewDocument = Omit<typeof documents.$inferInsert, 'createdAt' | 'deletedAt'>;
+
+export interface DocumentsRepo {
+  insert(row: NewDocument): Promise<DocumentRecord>;
+  /** An account's documents of one source whose fdate is in [firstDay, lastDay], newest first. */
+  listForAccount(
+    accountId: string,
+    source: string,
+    days: { firstDay: string; lastDay: string },
+  ): Promise<DocumentRecord[]>;
+  /** One document, if not removed. */
+  byId(id: string): Promise<DocumentRecord | undefined>;
+  markRemoved(id: string, at: Date): Promise<boolean>;
+}
+
+export function createDocumentsRepo(db: Db): DocumentsRepo {
+  return {
+    async insert(row) {
+      const [inserted] = await db.insert(documents).values(row).returning();
+      if (!inserted) throw new Error('document not stored');
+      return inserted;
+    },
+    async listForAccount(accountId, source, days) {
+      return db
+        .select()
+        .from(documents)
+        .where(
+          and(
+            eq(documents.accountId, accountId),
+            eq(documents.source, source),
+            gte(documents.fdate, days.firstDay),
+            lte(documents.fdate, days.lastDay),
+            isNull(documents.deletedAt),
+          ),
+        )
+        .orderBy(desc(documents.fdate), desc(documents.createdAt));
+    },
+    async byId(id) {
+      const [row] = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
+        .limit(1);
+      return row;
+    },
+    async markRemoved(id, at) {
+      const moved = await db
+        .update(documents)
+        .set({ deletedAt: at })
+        .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
+        .returning({ id: documents.id });
+      return moved.length === 1;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import {
+  inboxReplyRequestSchema,
+  inboxReplyResponseSchema,
+  inboxThreadResponseSchema,
+  inboxThreadsQuerySchema,
+  inboxThreadsResponseSchema,
+} from '@apothecall/domain/pharmacy/inbox.api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/actor';
+import { contentDisposition } from '../../platform/files/multipart-form';
+import { requireSession } from '../../platform/http';
+import type { InboxService } from './inbox.service';
+
+/**
+ * The pharmacy e-mail inbox (issue 20): the caller's pharmacy's threads newest first, a
+ * thread's e-mails, an attachment's bytes (a download, never shown inline) and a reply.
+ */
+export function inboxRoutes(deps: { inbox: InboxService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secured = { preHandler: requireSession };
+    const tags = ['pharmacy inbox'];
+    const { inbox } = deps;
+
+    r.get(
+      '/pharmacy/inbox',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "My pharmacy's inbound address and its e-mail threads, newest first",
+          querystring: inboxThreadsQuerySchema,
+          response: { 200: inboxThreadsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await inbox.threads(actorOf(request), request.query)),
+      }),
+    );
+
+    r.get(
+      '/pharmacy/inbox/threads/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "One thread's e-mails, oldest first (text only)",
+          params: idParamsSchema,
+          response: { 200: inboxThreadResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        thread: await inbox.thread(actorOf(request), request.params.id),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/inbox/threads/:id/reply',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Reply to the thread's sender (plain text, sent with In-Reply-To/References)",
+          params: idParamsSchema,
+          body: inboxReplyRequestSchema,
+          response: { 200: inboxReplyResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        email: await inbox.reply(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.get(
+      '/pharmacy/inbox/attachments/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "An e-mail attachment's bytes (Content-Disposition: attachment)",
+          params: idParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { file, body } = await inbox.attachment(actorOf(request), request.params.id);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', String(file.size))
+          .header('content-disposition', contentDisposition(file.name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(body);
+      },
+    );
+  };
+}
