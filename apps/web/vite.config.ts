@@ -99,6 +99,10 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,
         sourcemap: false,
+        // Web push (issue 19): the push and notificationclick handlers, a static file of
+        // public/. The build's version in its address makes every new worker fetch it afresh
+        // (imported scripts are otherwise checked through the HTTP cache, an hour for it).
+        importScripts: [`push-sw.js?v=${encodeURIComponent(buildVersion)}`],
       },
     }),
   ],

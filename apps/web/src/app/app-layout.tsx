@@ -34,6 +34,26 @@ const RxVisitsWatcher = lazy(() =>
   })),
 );
 
+/**
+ * In-app notices from the socket, and this browser's push subscription sent again after a login
+ * (issue 19); fetched once someone is signed in.
+ */
+const NotificationsWatcher = lazy(() =>
+  import('../features/notifications/components/notifications-watcher').then((m) => ({
+    default: m.NotificationsWatcher,
+  })),
+);
+
+/**
+ * A pharmacy's staff member's inbox, loaded into the cache at sign-in (spec section 4: pharmacy
+ * organisations load e-mails, newest first); fetched once such a person is signed in.
+ */
+const InboxPrefetch = lazy(() =>
+  import('../features/inbox/components/inbox-prefetch').then((m) => ({
+    default: m.InboxPrefetch,
+  })),
+);
+
 /** The header's height; the main area starts below it. */
 const headerHeight = 56;
 
@@ -129,6 +149,8 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
           <Suspense fallback={null}>
             <AppNavigation session={session} isBuilt={isBuilt} />
             {workspaceOf(session.profile.role) === 'patient' ? <RxVisitsWatcher /> : null}
+            {workspaceOf(session.profile.role) === 'pharmacy' ? <InboxPrefetch /> : null}
+            <NotificationsWatcher />
           </Suspense>
         ) : null}
         <UpdateBanner />

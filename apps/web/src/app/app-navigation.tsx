@@ -24,6 +24,8 @@ const labelKey = {
   clinic: 'shell.nav.clinic',
   rxReviews: 'navigation.nav.rxReviews',
   prescriptions: 'shell.nav.prescriptions',
+  inbox: 'navigation.nav.inbox',
+  crm: 'navigation.nav.crm',
   links: 'shell.nav.links',
   pharmacists: 'navigation.nav.pharmacists',
   programs: 'navigation.nav.prepay',

@@ -90,6 +90,9 @@ export function ProfileMenu({
         <Menu.Item component={Link} to="/add-dependent">
           {t('profileScreens.switcher.addDependent')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/notifications" data-testid="menu-notifications">
+          {t('navigation.menu.notifications')}
+        </Menu.Item>
         {offersPrepayInMenu(session.profile.role) ? (
           <Menu.Item component={Link} to="/prepay-select" data-testid="menu-prepay">
             {t('navigation.menu.prepay')}

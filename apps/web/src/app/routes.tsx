@@ -160,6 +160,9 @@ const LinksScreen = lazyScreen(() =>
 const PharmacistsScreen = lazyScreen(() =>
   import('../features/pharmacy/screens/pharmacists-screen').then((m) => m.PharmacistsScreen),
 );
+const CrmScreen = lazyScreen(() =>
+  import('../features/crm/screens/crm-screen').then((m) => m.CrmScreen),
+);
 const RedeemScreen = lazyScreen(() =>
   import('../features/prepay/screens/redeem-screen').then((m) => m.RedeemScreen),
 );
@@ -196,6 +199,25 @@ const RxAdminScreen = lazyScreen(() =>
 );
 const AppointmentScreen = lazyScreen(() =>
   import('../features/appointments/screens/appointment-screen').then((m) => m.AppointmentScreen),
+);
+const DocumentsScreen = lazyScreen(() =>
+  import('../features/documents/screens/documents-screen').then((m) => m.DocumentsScreen),
+);
+const DocumentScreen = lazyScreen(() =>
+  import('../features/documents/screens/document-screen').then((m) => m.DocumentScreen),
+);
+const CertificateVerifyScreen = lazyScreen(() =>
+  import('../features/documents/screens/certificate-verify-screen').then(
+    (m) => m.CertificateVerifyScreen,
+  ),
+);
+const NotificationsScreen = lazyScreen(() =>
+  import('../features/notifications/screens/notifications-screen').then(
+    (m) => m.NotificationsScreen,
+  ),
+);
+const InboxScreen = lazyScreen(() =>
+  import('../features/inbox/screens/inbox-screen').then((m) => m.InboxScreen),
 );
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
@@ -248,6 +270,8 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   prescriptions: () => <PrescriptionsScreen />,
   links: () => <LinksScreen />,
   pharmacists: () => <PharmacistsScreen />,
+  // Pharmacy operations (issue 20): the pharmacy's CRM (customers, interactions, tasks).
+  crm: () => <CrmScreen />,
   // Prepay access tokens (issue 16): the patient's redemption link (public).
   redeem: () => <RedeemScreen />,
   // Prepay programs (issue 16): the holder's list, purchase, program page, transactions, added
@@ -274,6 +298,15 @@ const screens: Partial<Record<Screen, ScreenView>> = {
     ) : (
       <AppointmentScreen />
     ),
+  // Documents, Covid certificates and notifications (issue 19): the family's documents by
+  // month and one opened (handed over in memory, never in the address), the public
+  // test-verification page, and the notification settings.
+  docs: () => <DocumentsScreen />,
+  doc: () => <DocumentScreen />,
+  test: () => <CertificateVerifyScreen />,
+  notifications: () => <NotificationsScreen />,
+  // The pharmacy's e-mail inbox (issue 20).
+  inbox: () => <InboxScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
@@ -321,6 +354,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   prescriptions: PrescriptionsScreen.preload,
   links: LinksScreen.preload,
   pharmacists: PharmacistsScreen.preload,
+  crm: CrmScreen.preload,
   redeem: RedeemScreen.preload,
   prepayHome: PrepayHomeScreen.preload,
   prepayPurchase: PrepayPurchaseScreen.preload,
@@ -332,6 +366,11 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   subscription: SubscriptionScreen.preload,
   rxAdmin: RxAdminScreen.preload,
   appointment: AppointmentScreen.preload,
+  docs: DocumentsScreen.preload,
+  doc: DocumentScreen.preload,
+  test: CertificateVerifyScreen.preload,
+  notifications: NotificationsScreen.preload,
+  inbox: InboxScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 

@@ -18,10 +18,20 @@ export interface StoredSession {
 export const appStoragePrefix = 'apothecall.';
 const storageKey = `${appStoragePrefix}session`;
 /**
- * Device preferences that outlive a session: the language the person chose and the brand the
- * entry link named for this tab (a logout must not switch the page's language or brand).
+ * Notifications on or off on this device (spec section 4: stored locally; issue 19). A device's
+ * choice: after the next login the browser's push subscription is sent again to that account.
  */
-const keptOnLogout = new Set([`${appStoragePrefix}lang`, `${appStoragePrefix}brand.company`]);
+export const notificationsPreferenceKey = `${appStoragePrefix}notifications`;
+/**
+ * Device preferences that outlive a session: the language the person chose, the brand the
+ * entry link named for this tab (a logout must not switch the page's language or brand) and
+ * notifications on or off.
+ */
+const keptOnLogout = new Set([
+  `${appStoragePrefix}lang`,
+  `${appStoragePrefix}brand.company`,
+  notificationsPreferenceKey,
+]);
 
 const listeners = new Set<() => void>();
 let current: StoredSession | null = read();

@@ -45,6 +45,9 @@ function entryQuery(location: Location): QueryLike {
   return { get: (name) => page.get(name) ?? route.get(name) };
 }
 
+/** Routes whose `id` query is their own (a meet link, a certificate), not a referral code. */
+const idIsNotReferral: readonly string[] = ['/meet', '/test'];
+
 /**
  * Reads the entry link (spec section 2) once at boot: `id` (with `itemId`) is the referral code
  * kept for register and login, `company` names the white-label; `to` is the login screen's.
@@ -52,9 +55,10 @@ function entryQuery(location: Location): QueryLike {
  */
 export function bootFromEntryLink(location: Location): Promise<boolean> {
   const intent = parseEntryLink({ kind: 'web', query: entryQuery(location) });
-  // On /meet, `id` is the one-time video link, not a referral code: never keep or send it.
+  // On /meet, `id` is the one-time video link, and on /test a certificate's verification id,
+  // not a referral code: never keep or send them.
   const routePath = location.hash.replace(/^#/, '').split('?')[0] ?? '';
-  if (intent.referralCode && routePath !== '/meet') {
+  if (intent.referralCode && !idIsNotReferral.includes(routePath)) {
     rememberEntryReferral({
       code: intent.referralCode,
       ...(intent.itemId ? { itemId: intent.itemId } : {}),

@@ -1,45 +1,30 @@
 import type { AccountSettings } from '@apothecall/domain/accounts/accounts.schemas';
 import { isLang, languages } from '@apothecall/domain/i18n/i18n.rules';
-import { Alert, Card, Loader, NativeSelect, Stack, Switch, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { setLanguage, useT } from '../../../lib/i18n';
 import { settingsQueryKey } from '../api/get-settings';
 import { setSettings } from '../api/set-settings';
 import { useSettings } from '../hooks/use-settings';
 import { failureMessage } from './profile-errors';
 
-/** Asks the browser for notification permission; true when granted. */
-async function allowNotifications(): Promise<boolean> {
-  if (typeof Notification === 'undefined') return false;
-  if (Notification.permission === 'granted') return true;
-  if (Notification.permission === 'denied') return false;
-  try {
-    return (await Notification.requestPermission()) === 'granted';
-  } catch {
-    return false;
-  }
-}
-
 const twoFactorModes = ['off', 'email', 'sms'] as const;
 
-/** The account's settings: notifications, two-factor login and language, each saved at once. */
+/**
+ * The account's settings: two-factor login and language, each saved at once, and the way to the
+ * notification settings (/notifications, issue 19: this device's push and the account's switch).
+ */
 export function ProfileSettings() {
   const t = useT();
   const queryClient = useQueryClient();
   const settings = useSettings();
   const mutation = useMutation({
     mutationFn: (change: Partial<AccountSettings>) => setSettings({ settings: change }),
-    onSuccess: (saved, change) => {
+    onSuccess: (saved) => {
       queryClient.setQueriesData<AccountSettings>({ queryKey: settingsQueryKey }, () => saved);
-      if (change.notifications === true) {
-        notifications.show({
-          color: 'green',
-          message: t('accountActions.notifications.activated'),
-        });
-      } else {
-        notifications.show({ color: 'green', message: t('profileScreens.settings.saved') });
-      }
+      notifications.show({ color: 'green', message: t('profileScreens.settings.saved') });
     },
     onError: (error) => {
       notifications.show({
@@ -64,24 +49,23 @@ export function ProfileSettings() {
         <Title order={2} size="h4">
           {t('profileScreens.settings.title')}
         </Title>
-        <Switch
-          label={t('profileScreens.settings.notifications')}
-          description={t('profileScreens.settings.notificationsHint')}
-          checked={current.notifications}
-          disabled={mutation.isPending}
-          onChange={async (event) => {
-            const on = event.currentTarget.checked;
-            if (on && !(await allowNotifications())) {
-              notifications.show({
-                color: 'red',
-                title: t('accountActions.notifications.activateFailed.title'),
-                message: t('accountActions.notifications.activateFailed.body'),
-              });
-              return;
-            }
-            mutation.mutate({ notifications: on });
-          }}
-        />
+        <Stack gap={4} align="flex-start">
+          <Text fw={500} size="sm">
+            {t('profileScreens.settings.notifications')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('profileScreens.settings.notificationsHint')}
+          </Text>
+          <Button
+            component={Link}
+            to="/notifications"
+            variant="light"
+            size="xs"
+            data-testid="profile-notifications"
+          >
+            {t('navigation.menu.notifications')}
+          </Button>
+        </Stack>
         <NativeSelect
           label={t('profileScreens.settings.twoFactor')}
           value={current.twoFactor}

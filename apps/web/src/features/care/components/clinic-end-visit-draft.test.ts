@@ -5,6 +5,7 @@ import {
   checkEndVisitDraft,
   type EndVisitDraft,
   emptyEndVisitDraft,
+  recordsCovidTest,
   restoreEndVisitDraft,
   toEndVisitRequest,
 } from './clinic-end-visit-draft';
@@ -79,6 +80,7 @@ describe('the end-visit request', () => {
       outcome: 'completed',
       note: { subjective: 'Sore throat', objective: '', assessment: 'Pharyngitis', plan: 'Fluids' },
       prescription: null,
+      covidTest: null,
     });
     const blank = { ...emptyEndVisitDraft({ pharmacy }), plan: '   ' };
     expect(toEndVisitRequest(blank, 'noShow').note).toBeNull();
@@ -175,5 +177,56 @@ describe('checking the draft with the domain end-visit rules', () => {
       errors: { plan: 'common.required', quantity: 'clinicUi.rx.quantityInvalid' },
       summary: 'care.visit.noteRequired',
     });
+  });
+});
+
+describe('a Covid certification visit (issue 19)', () => {
+  const tested: EndVisitDraft = {
+    ...written,
+    covidTestType: 'antigen',
+    covidResult: 'negative',
+    covidTestedOn: '2024-05-01',
+  };
+
+  it('is told by its care reason', () => {
+    expect(recordsCovidTest({ reason: 'covidCertification' })).toBe(true);
+    expect(recordsCovidTest({ reason: 'fever' })).toBe(false);
+  });
+
+  it('sends the test with a completed visit only, and never for another reason', () => {
+    expect(toEndVisitRequest(tested, 'completed', true).covidTest).toEqual({
+      testType: 'antigen',
+      result: 'negative',
+      testedOn: '2024-05-01',
+    });
+    expect(toEndVisitRequest(tested, 'refund', true).covidTest).toBeNull();
+    expect(toEndVisitRequest(tested, 'noShow', true).covidTest).toBeNull();
+    expect(toEndVisitRequest(tested, 'completed').covidTest).toBeNull();
+  });
+
+  it('a completed visit needs the type, the result and the day (covidTestSchema)', () => {
+    expect(checkEndVisitDraft(tested, 'completed', true)).toEqual({ errors: {}, summary: null });
+    expect(checkEndVisitDraft(written, 'completed', true)).toEqual({
+      errors: {
+        covidTestType: 'certificates.testTypeRequired',
+        covidResult: 'certificates.resultRequired',
+        covidTestedOn: 'certificates.testedOnRequired',
+      },
+      summary: 'certificates.testRequired',
+    });
+    expect(checkEndVisitDraft({ ...tested, covidTestedOn: '' }, 'completed', true).errors).toEqual({
+      covidTestedOn: 'certificates.testedOnRequired',
+    });
+  });
+
+  it('a refund or a no-show needs no test; other problems keep their own sentence', () => {
+    expect(checkEndVisitDraft(written, 'refund', true)).toEqual({ errors: {}, summary: null });
+    expect(checkEndVisitDraft({ ...emptyEndVisitDraft({ pharmacy }) }, 'noShow', true)).toEqual({
+      errors: {},
+      summary: null,
+    });
+    expect(checkEndVisitDraft({ ...written, plan: '' }, 'completed', true).summary).toBe(
+      'care.visit.noteRequired',
+    );
   });
 });

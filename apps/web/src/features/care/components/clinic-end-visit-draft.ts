@@ -1,3 +1,4 @@
+import { type CovidTest, covidTestSchema } from '@apothecall/domain/care/covid-certificates.api';
 import {
   type EndVisitRequest,
   endVisitRequestSchema,
@@ -26,6 +27,11 @@ export interface EndVisitDraft {
   refills: number | string;
   directions: string;
   pharmacyNcpdpId: string;
+  /** A Covid certification visit's test (issue 19): the radios' values ('' before a choice). */
+  covidTestType: string;
+  covidResult: string;
+  /** The date input's value, YYYY-MM-DD ('' when empty). */
+  covidTestedOn: string;
 }
 
 /** The field of the draft an error is shown under. */
@@ -44,7 +50,33 @@ export function emptyEndVisitDraft(visit: Pick<VisitWorkspace, 'pharmacy'>): End
     refills: 0,
     directions: '',
     pharmacyNcpdpId: visit.pharmacy?.ncpdpId ?? '',
+    covidTestType: '',
+    covidResult: '',
+    covidTestedOn: '',
   };
+}
+
+/** The care reason whose completed visit records a Covid test and issues a certificate. */
+export const covidCertificationReason = 'covidCertification';
+
+/** Whether a visit records a Covid test when completed (its care reason). */
+export function recordsCovidTest(visit: Pick<VisitWorkspace, 'reason'>): boolean {
+  return visit.reason === covidCertificationReason;
+}
+
+/** The draft's Covid test as typed, for covidTestSchema. */
+function typedCovidTest(draft: EndVisitDraft) {
+  return {
+    testType: draft.covidTestType,
+    result: draft.covidResult,
+    testedOn: draft.covidTestedOn,
+  };
+}
+
+/** The draft's Covid test when it passes covidTestSchema, else null. */
+function covidTestOf(draft: EndVisitDraft): CovidTest | null {
+  const parsed = covidTestSchema.safeParse(typedCovidTest(draft));
+  return parsed.success ? parsed.data : null;
 }
 
 /** A draft saved before a reload (JSON text), over the empty draft; unreadable text is ignored. */
@@ -69,10 +101,15 @@ const typedNumber = (value: number | string): number =>
   typeof value === 'number' ? value : Number.NaN;
 
 /**
- * The request for an outcome: the note (null when every part is blank) and, for a completed
- * visit with the prescription switched on, the prescription.
+ * The request for an outcome: the note (null when every part is blank), for a completed visit
+ * with the prescription switched on the prescription, and for a completed visit that records a
+ * Covid test (`covid`: the visit's care reason, recordsCovidTest) the test; null otherwise.
  */
-export function toEndVisitRequest(draft: EndVisitDraft, outcome: VisitOutcome): EndVisitRequest {
+export function toEndVisitRequest(
+  draft: EndVisitDraft,
+  outcome: VisitOutcome,
+  covid = false,
+): EndVisitRequest {
   const note = {
     subjective: draft.subjective.trim(),
     objective: draft.objective.trim(),
@@ -94,8 +131,16 @@ export function toEndVisitRequest(draft: EndVisitDraft, outcome: VisitOutcome): 
             pharmacyNcpdpId: draft.pharmacyNcpdpId.trim() || null,
           }
         : null,
+    covidTest: covid && outcome === 'completed' ? covidTestOf(draft) : null,
   };
 }
+
+/** covidTestSchema's fields and the draft's fields they are typed in. */
+const covidFields = {
+  testType: 'covidTestType',
+  result: 'covidResult',
+  testedOn: 'covidTestedOn',
+} as const satisfies Record<string, keyof EndVisitDraft>;
 
 const checkRequest = zod4Resolver(endVisitRequestSchema, { errorPriority: 'first' });
 
@@ -106,8 +151,9 @@ const checkRequest = zod4Resolver(endVisitRequestSchema, { errorPriority: 'first
 export function checkEndVisitDraft(
   draft: EndVisitDraft,
   outcome: VisitOutcome,
+  covid = false,
 ): { errors: EndVisitDraftErrors; summary: MessageKey | null } {
-  const found = checkRequest({ ...toEndVisitRequest(draft, outcome) });
+  const found = checkRequest({ ...toEndVisitRequest(draft, outcome, covid) });
   const errors: EndVisitDraftErrors = {};
   let summary: MessageKey | null = null;
   for (const [path, message] of Object.entries(found)) {
@@ -119,6 +165,22 @@ export function checkEndVisitDraft(
     // note.assessment -> assessment, prescription.quantity -> quantity: the names are unique.
     const field = path.split('.').at(-1) as keyof EndVisitDraft | undefined;
     if (field && field in draft && errors[field] === undefined) errors[field] = text;
+  }
+  // A completed Covid certification visit needs its test (the server's rule too: 400
+  // certificates.testRequired), checked with the schema the server parses it with.
+  let covidMissing = false;
+  if (covid && outcome === 'completed') {
+    const test = covidTestSchema.safeParse(typedCovidTest(draft));
+    for (const issue of test.success ? [] : test.error.issues) {
+      const head = issue.path[0];
+      if (head !== 'testType' && head !== 'result' && head !== 'testedOn') continue;
+      const field = covidFields[head];
+      errors[field] ??= issue.message;
+      covidMissing = true;
+    }
+  }
+  if (!summary && covidMissing && Object.keys(errors).every((f) => f.startsWith('covid'))) {
+    summary = 'certificates.testRequired';
   }
   if (!summary && Object.keys(errors).length > 0) summary = 'clinicUi.end.fixErrors';
   return { errors, summary };

@@ -1,3 +1,8 @@
+import {
+  covidTestResults,
+  covidTestTypes,
+  maxCovidTestAgeDays,
+} from '@apothecall/domain/care/covid-certificates.api';
 import type { VisitOutcome, VisitWorkspace } from '@apothecall/domain/care/visits.api';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
@@ -9,6 +14,7 @@ import {
   List,
   Modal,
   NumberInput,
+  Radio,
   SimpleGrid,
   Stack,
   Switch,
@@ -30,9 +36,21 @@ import {
   type EndVisitDraft,
   type EndVisitDraftErrors,
   emptyEndVisitDraft,
+  recordsCovidTest,
   restoreEndVisitDraft,
   toEndVisitRequest,
 } from './clinic-end-visit-draft';
+
+/**
+ * A day on this device's calendar, `daysBack` days before today (YYYY-MM-DD): the date picker
+ * offers a test from the last maxCovidTestAgeDays days up to today (the server checks again).
+ */
+function calendarDay(daysBack = 0): string {
+  const day = new Date();
+  day.setDate(day.getDate() - daysBack);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
 
 /**
  * The draft survives a reload of the workspace (a call can be reloaded mid-visit) in this tab's
@@ -71,6 +89,8 @@ export function ClinicEndVisitForm(props: {
   const [errors, setErrors] = useState<EndVisitDraftErrors>({});
   const [summary, setSummary] = useState<MessageKey | null>(null);
   const [confirming, setConfirming] = useState<VisitOutcome | null>(null);
+  // A Covid certification visit records the test it observed (issue 19).
+  const covid = recordsCovidTest(visit);
 
   useEffect(() => {
     try {
@@ -98,7 +118,7 @@ export function ClinicEndVisitForm(props: {
 
   const mutation = useMutation({
     mutationFn: (outcome: VisitOutcome) =>
-      endClinicVisit(visit.visitId, toEndVisitRequest(draft, outcome)),
+      endClinicVisit(visit.visitId, toEndVisitRequest(draft, outcome, covid)),
     onSuccess: (result, outcome) => {
       setConfirming(null);
       try {
@@ -115,7 +135,7 @@ export function ClinicEndVisitForm(props: {
 
   const ask = (outcome: VisitOutcome) => {
     mutation.reset();
-    const check = checkEndVisitDraft(draft, outcome);
+    const check = checkEndVisitDraft(draft, outcome, covid);
     setErrors(check.errors);
     setSummary(check.summary);
     if (check.summary) return;
@@ -281,6 +301,56 @@ export function ClinicEndVisitForm(props: {
           )}
         </Stack>
       </Card>
+
+      {covid ? (
+        <Card withBorder radius="md" p="md" component="section" data-testid="covid-test">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              {t('documentUi.covid.heading')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('documentUi.covid.hint')}
+            </Text>
+            <Radio.Group
+              label={t('documentUi.covid.testType')}
+              value={draft.covidTestType}
+              onChange={(value) => set('covidTestType', value)}
+              error={err('covidTestType')}
+              withAsterisk
+            >
+              <Group gap="md" mt={4}>
+                {covidTestTypes.map((type) => (
+                  <Radio key={type} value={type} label={t(`certificates.testType.${type}`)} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <Radio.Group
+              label={t('documentUi.covid.result')}
+              value={draft.covidResult}
+              onChange={(value) => set('covidResult', value)}
+              error={err('covidResult')}
+              withAsterisk
+            >
+              <Group gap="md" mt={4}>
+                {covidTestResults.map((result) => (
+                  <Radio key={result} value={result} label={t(`certificates.result.${result}`)} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <TextInput
+              type="date"
+              label={t('documentUi.covid.testedOn')}
+              value={draft.covidTestedOn}
+              min={calendarDay(maxCovidTestAgeDays)}
+              max={calendarDay()}
+              onChange={(e) => set('covidTestedOn', e.currentTarget.value)}
+              error={err('covidTestedOn')}
+              withAsterisk
+              maw={240}
+            />
+          </Stack>
+        </Card>
+      ) : null}
 
       <Card withBorder radius="md" p="md" component="section" data-testid="end-visit">
         <Stack gap="xs">

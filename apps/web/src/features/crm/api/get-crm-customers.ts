@@ -1,0 +1,12 @@
+import { type CustomerView, customersResponseSchema } from '@apothecall/domain/pharmacy/crm.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const crmCustomersQueryKey = ['crm', 'customers'] as const;
+
+/** GET /pharmacy/crm/customers: the pharmacy's customers, by name. */
+export async function getCrmCustomers(): Promise<CustomerView[]> {
+  const { customers } = await apiCall('/pharmacy/crm/customers', {
+    schema: customersResponseSchema,
+  });
+  return customers;
+}

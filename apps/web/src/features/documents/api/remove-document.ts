@@ -1,0 +1,12 @@
+import { okResponseSchema } from '@apothecall/domain/accounts/accounts.api';
+import { documentRemoveRequestSchema } from '@apothecall/domain/documents/documents.schemas';
+import { apiCall } from '../../../lib/api-client';
+
+/** POST /documents-remove: one of the family's own uploads (a row marked `removable`). */
+export async function removeDocument(token: string): Promise<void> {
+  await apiCall('/documents-remove', {
+    method: 'POST',
+    body: documentRemoveRequestSchema.parse({ token }),
+    schema: okResponseSchema,
+  });
+}

@@ -1,0 +1,26 @@
+import {
+  type DocumentUploadFields,
+  type DocumentView,
+  documentUploadResponseSchema,
+} from '@apothecall/domain/documents/documents.schemas';
+import { apiUpload } from '../../../lib/api-client';
+
+/**
+ * POST /documents (multipart): one `file` part with the family member it is about, its
+ * description and, optionally, the day it is about (the fields first, then the file).
+ */
+export async function uploadDocument(
+  fields: DocumentUploadFields,
+  file: File,
+): Promise<DocumentView> {
+  const body = new FormData();
+  body.append('patient', fields.patient);
+  body.append('fdesc', fields.fdesc);
+  if (fields.fdate) body.append('fdate', fields.fdate);
+  body.append('file', file, file.name);
+  const { document } = await apiUpload('/documents', {
+    body,
+    schema: documentUploadResponseSchema,
+  });
+  return document;
+}

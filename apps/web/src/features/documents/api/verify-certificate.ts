@@ -1,0 +1,20 @@
+import {
+  type CertificateVerification,
+  certificateVerifyQuerySchema,
+  certificateVerifyResponseSchema,
+} from '@apothecall/domain/care/covid-certificates.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const certificateQueryKey = (id: string) => ['certificates', 'verify', id] as const;
+
+/**
+ * GET /covid-certificates/verify?id= (public): what a certificate's verification id shows —
+ * the holder's initials, the test's day, type and result, and when it was issued.
+ */
+export async function verifyCertificate(id: string): Promise<CertificateVerification> {
+  const query = new URLSearchParams(certificateVerifyQuerySchema.parse({ id }));
+  const { certificate } = await apiCall(`/covid-certificates/verify?${query}`, {
+    schema: certificateVerifyResponseSchema,
+  });
+  return certificate;
+}

@@ -1,0 +1,45 @@
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import type { InboxAttachmentView } from '@apothecall/domain/pharmacy/inbox.api';
+import type { Translate } from '../../../lib/i18n';
+
+/** Display helpers of the inbox screen. */
+
+const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
+
+/** An instant as a date and time in the reader's language ('Nov 25, 2026, 2:07 PM'). */
+export function formatWhen(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(usLocale(lang), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+/** 'Maria Lopez <maria@example.com>', or the address alone. */
+export function formatPerson(address: string, name: string | null): string {
+  return name && name !== address ? `${name} <${address}>` : address;
+}
+
+/** '1 message' / '3 messages'. */
+export function messageCountText(t: Translate, count: number): string {
+  return count === 1 ? t('inboxUi.messageCount.one') : t('inboxUi.messageCount.other', { count });
+}
+
+/** Why an attachment was not kept, in words. */
+export function refusalText(t: Translate, attachment: InboxAttachmentView): string {
+  const reason =
+    attachment.refusal === 'FILE_TYPE_NOT_ALLOWED' || attachment.refusal === 'FILE_HEIC_UNSUPPORTED'
+      ? t('inboxUi.refused.type')
+      : attachment.refusal === 'FILE_TOO_LARGE' ||
+          attachment.refusal === 'FILE_IMAGE_TOO_LARGE' ||
+          attachment.refusal === 'FILE_TOO_MANY'
+        ? t('inboxUi.refused.size')
+        : t('inboxUi.refused.other');
+  return t('inboxUi.refused', { name: attachment.name, reason });
+}
+
+/** Pages of a list of `total` items, at least one. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
