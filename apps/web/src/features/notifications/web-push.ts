@@ -39,8 +39,11 @@ export interface PushBrowser {
   pushManager(): Promise<PushManagerLike>;
 }
 
-/** How long to wait for the service worker to be active before giving up. */
-const readyTimeoutMs = 10_000;
+/**
+ * How long to wait for the service worker to be active before giving up: on a first visit it is
+ * still installing its precache, which a slow phone network can take a while over.
+ */
+const readyTimeoutMs = 30_000;
 
 /**
  * This browser's push, or null when it cannot show pushes (no Notification, service worker or
