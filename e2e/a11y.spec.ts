@@ -20,12 +20,16 @@ const publicScreens = [
   '/update',
   '/meet',
   '/rx',
+  '/test',
 ];
 const patientScreens = [
   '/',
   '/care',
   '/consents',
   '/notes',
+  '/docs',
+  '/doc',
+  '/notifications',
   '/payments',
   '/coupon',
   '/transactions',
@@ -41,8 +45,8 @@ const patientScreens = [
 ];
 const staffScreens: Record<keyof typeof demoStaff, string[]> = {
   provider: ['/', '/clinic', '/clinic/rx', '/appointment', '/profile'],
-  pharmacist: ['/', '/prescriptions', '/referred-transactions', '/profile'],
-  pharmacyAdmin: ['/', '/prescriptions', '/links', '/pharmacists'],
+  pharmacist: ['/', '/prescriptions', '/inbox', '/crm', '/referred-transactions', '/profile'],
+  pharmacyAdmin: ['/', '/prescriptions', '/inbox', '/crm', '/links', '/pharmacists'],
   rxAdmin: ['/', '/rxadmin'],
   admin: ['/'],
 };

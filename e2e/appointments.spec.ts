@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
+import { futureExpiry } from './care-api';
 import { call, demoPassword, expectAccessible, logIn, openContext, tokenFor } from './support';
 
 /**
@@ -29,11 +30,6 @@ function local(at: Date, timeZone: string): { date: string; time: string } {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
   };
-}
-
-function futureExpiry(): string {
-  const now = new Date();
-  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 3) % 100).padStart(2, '0')}`;
 }
 
 async function connected(callPane: Locator) {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { futureExpiry } from './care-api';
 import { expectAccessible, expectHome, logIn } from './support';
 
 /** Sandbox test cards (the server's sandbox gateway answers by number). */
@@ -10,13 +11,6 @@ const cards = {
 };
 
 /** This month, three years on, as MM/YY. */
-function futureExpiry(): string {
-  const now = new Date();
-  const mm = String(now.getMonth() + 1).padStart(2, '0');
-  const yy = String((now.getFullYear() + 3) % 100).padStart(2, '0');
-  return `${mm}/${yy}`;
-}
-
 /** The page's own session token. */
 async function sessionToken(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -19,6 +19,8 @@ const idlePort = port + 1;
 const autoLogoutPort = port + 2;
 /** The SMTP server the password-help spec starts on loopback; the app sends its mail there. */
 export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The app's own inbound SMTP endpoint (issue 20): specs send mail to a pharmacy's address here. */
+export const e2eInboundSmtpPort = Number(process.env.E2E_INBOUND_SMTP_PORT ?? 2527);
 const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `apothecall-e2e-${name}-`));
 
 function server(p: number, env: Record<string, string>) {
@@ -90,6 +92,8 @@ export default defineConfig({
         'rx-*.spec.ts',
         'subscriptions.spec.ts',
         'appointments.spec.ts',
+        'documents-notifications.spec.ts',
+        'pharmacy-operations.spec.ts',
       ],
       use: {
         viewport: { width: 360, height: 740 },
@@ -100,7 +104,13 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(port, { SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`, EXPOSE_OUTBOX: 'true' }),
+    // The loopback push service of documents-notifications.spec.ts is a known push host here.
+    server(port, {
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+      INBOUND_SMTP_PORT: String(e2eInboundSmtpPort),
+      EXPOSE_OUTBOX: 'true',
+      WEB_PUSH_HOSTS: '127.0.0.1',
+    }),
     server(idlePort, { SESSION_IDLE_SECONDS: '3' }),
     server(autoLogoutPort, { CLIENT_IDLE_LOGOUT_SECONDS: '3', EXPOSE_OUTBOX: 'true' }),
   ],

@@ -22,11 +22,10 @@ test("a patient's Home offers care first, their notes, and the patient's navigat
     'Rx visits',
     'Appointments',
     'Notes',
+    'Documents',
     'Payments',
     'Profile',
   ]);
-  // Areas not built yet are not offered.
-  await expect(page.getByRole('link', { name: 'Documents' })).toHaveCount(0);
   // The navigation marks where the person is.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notes' }).click();
   await expect(page.locator('[data-screen="notes"]')).toBeVisible();
@@ -65,8 +64,18 @@ for (const role of ['pharmacist', 'pharmacyAdmin'] as const) {
     // The admin alone manages the pharmacists and the prepay programs (issue 16).
     expect(await navEntries(page)).toEqual(
       role === 'pharmacyAdmin'
-        ? ['Home', 'Prescriptions', 'Links', 'Pharmacists', 'Prepay', 'Referred', 'Profile']
-        : ['Home', 'Prescriptions', 'Links', 'Referred', 'Profile'],
+        ? [
+            'Home',
+            'Prescriptions',
+            'Inbox',
+            'CRM',
+            'Links',
+            'Pharmacists',
+            'Prepay',
+            'Referred',
+            'Profile',
+          ]
+        : ['Home', 'Prescriptions', 'Inbox', 'CRM', 'Links', 'Referred', 'Profile'],
     );
     await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Add a dependent' })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
+import { futureExpiry } from './care-api';
 import { expectAccessible, logIn, openContext } from './support';
 
 /**
@@ -23,11 +24,6 @@ const provider = { loginId: 'provider@apothecall.test', password: 'Apothecall-De
 
 const en = (key: MessageKey, params?: Record<string, string | number>) =>
   translate('en', key, params);
-
-function futureExpiry(): string {
-  const now = new Date();
-  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 3) % 100).padStart(2, '0')}`;
-}
 
 /** Letters only (the name rule); unique per run. */
 function uniqueLastName(): string {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { futureExpiry } from './care-api';
 import {
   call,
   demoPassword,
@@ -15,11 +16,6 @@ import {
  * cancel (with a reason), then uncancel. The rx-subscription administrator opens /rxadmin and
  * finds them among the subscribers; the patient opening /rxadmin is told 'Unauthorized.'.
  */
-
-function futureExpiry(): string {
-  const now = new Date();
-  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 3) % 100).padStart(2, '0')}`;
-}
 
 /** Letters only (the name rule); unique per run. */
 function uniqueSurname(): string {
