@@ -61,6 +61,10 @@ export const documentSources = [
   'consent',
   'receipt',
   'certificate',
+  /** A pharmacy's in-store assessment intake, filed for the patient (issue 20). */
+  'assessment',
+  /** A form the patient signed for a pharmacy on an Rx visit (issue 20). */
+  'signedForm',
 ] as const;
 export type DocumentSource = (typeof documentSources)[number];
 

@@ -59,6 +59,13 @@ export const errorCodes = [
   'PHARMACY_TRANSITION_REFUSED', // not a move of the pharmacy-side table (or a note missing)
   'PHARMACY_NOT_AVAILABLE', // the chosen pharmacy does not take visits from the state
   'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
+  // In-store assessments (issue 20)
+  'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
+  'ASSESSMENT_EMAIL_UNAVAILABLE', // the e-mail belongs to a staff or disabled login
+  'ASSESSMENT_CODE_INVALID', // the continuation link is unknown (or not this account's)
+  'ASSESSMENT_CODE_USED', // the continuation link was used already
+  'ASSESSMENT_CODE_EXPIRED', // the continuation link is past its expiry
+  'ASSESSMENT_MISMATCH', // the Rx visit's treatment or state is not the assessment's
   // Prepay programs and access tokens
   'PREPAY_TOKEN_REFUSED', // the token is used, in use, or in its reuse interval (errorMsg says)
   'PREPAY_LIMIT_REACHED', // a user, account or balance limit of the program
@@ -86,6 +93,11 @@ export const errorCodes = [
   'SUBSCRIPTION_NOT_SOLD', // the brand does not sell this plan or service
   'SUBSCRIPTION_NOT_REFUNDABLE', // no paid charge to give back
   'RX_ADMIN_ONLY', // 'Unauthorized.': needs rxSubscriptionAdmin:{credentials.from}
+  'ANNOUNCEMENT_WRITERS_ONLY', // announcements are written by an rx admin or the platform admin
+  'PHARMACY_NOT_CLAIMED', // forms and external codes wait for the pharmacy's claim
+  'RX_FORM_ALREADY_REQUESTED', // the same form waits for the patient's signature already
+  'RX_FORM_NOT_PENDING', // the form was signed or withdrawn already
+  'RX_CODE_TAKEN', // another visit of the pharmacy has this external code
   // Payments
   'CARD_DECLINED',
   'CARD_AVS_MISMATCH',

@@ -12,11 +12,16 @@ import { visitCallMessagesEn } from '../care/visit-call.messages';
 import { documentsMessagesEn } from '../documents/documents.messages';
 import { notificationsMessagesEn } from '../notifications/notifications.messages';
 import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
+import { analyticsMessagesEn } from '../pharmacy/analytics.messages';
+import { announcementsMessagesEn } from '../pharmacy/announcements.messages';
+import { assessmentMessagesEn } from '../pharmacy/assessment.messages';
 import { crmMessagesEn } from '../pharmacy/crm.messages';
 import { inboxMessagesEn } from '../pharmacy/inbox.messages';
 import { pharmacyScreensMessagesEn } from '../pharmacy/pharmacy-screens.messages';
+import { rxCodesMessagesEn } from '../pharmacy/rx-codes.messages';
 import { prepayRedeemMessagesEn } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEn } from '../prepay/prepay-screens.messages';
+import { rxFormsMessagesEn } from '../rx/rx-forms.messages';
 import { rxScreensMessagesEn } from '../rx/rx-screens.messages';
 import { subscriptionScreensMessagesEn } from '../subscriptions/subscription-screens.messages';
 
@@ -34,6 +39,11 @@ export const enScreens = {
   ...pharmacyScreensMessagesEn,
   ...inboxMessagesEn,
   ...crmMessagesEn,
+  ...analyticsMessagesEn,
+  ...assessmentMessagesEn,
+  ...announcementsMessagesEn,
+  ...rxFormsMessagesEn,
+  ...rxCodesMessagesEn,
   ...appointmentScreensMessagesEn,
 };
 

@@ -7,11 +7,16 @@ import { visitCallMessagesEs } from '../care/visit-call.messages';
 import { documentsMessagesEs } from '../documents/documents.messages';
 import { notificationsMessagesEs } from '../notifications/notifications.messages';
 import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
+import { analyticsMessagesEs } from '../pharmacy/analytics.messages';
+import { announcementsMessagesEs } from '../pharmacy/announcements.messages';
+import { assessmentMessagesEs } from '../pharmacy/assessment.messages';
 import { crmMessagesEs } from '../pharmacy/crm.messages';
 import { inboxMessagesEs } from '../pharmacy/inbox.messages';
 import { pharmacyScreensMessagesEs } from '../pharmacy/pharmacy-screens.messages';
+import { rxCodesMessagesEs } from '../pharmacy/rx-codes.messages';
 import { prepayRedeemMessagesEs } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEs } from '../prepay/prepay-screens.messages';
+import { rxFormsMessagesEs } from '../rx/rx-forms.messages';
 import { rxScreensMessagesEs } from '../rx/rx-screens.messages';
 import { subscriptionScreensMessagesEs } from '../subscriptions/subscription-screens.messages';
 import type { ScreenMessageKey } from './catalog.screens.en';
@@ -30,5 +35,10 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...pharmacyScreensMessagesEs,
   ...inboxMessagesEs,
   ...crmMessagesEs,
+  ...analyticsMessagesEs,
+  ...assessmentMessagesEs,
+  ...announcementsMessagesEs,
+  ...rxFormsMessagesEs,
+  ...rxCodesMessagesEs,
   ...appointmentScreensMessagesEs,
 };

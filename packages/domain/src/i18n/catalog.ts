@@ -23,15 +23,20 @@ import { notesMessages } from '../notes/notes.messages';
 import { notificationsMessages } from '../notifications/notifications.messages';
 import { paymentScreensMessages } from '../payments/payment-screens.messages';
 import { paymentsMessages } from '../payments/payments.messages';
+import { analyticsMessages } from '../pharmacy/analytics.messages';
+import { announcementsMessages } from '../pharmacy/announcements.messages';
+import { assessmentMessages } from '../pharmacy/assessment.messages';
 import { crmMessages } from '../pharmacy/crm.messages';
 import { inboxMessages } from '../pharmacy/inbox.messages';
 import { pharmacyMessages } from '../pharmacy/pharmacy.messages';
 import { pharmacyScreensMessages } from '../pharmacy/pharmacy-screens.messages';
+import { rxCodesMessages } from '../pharmacy/rx-codes.messages';
 import { placesMessages } from '../places/places.messages';
 import { prepayMessages } from '../prepay/prepay.messages';
 import { prepayRedeemMessages } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessages } from '../prepay/prepay-screens.messages';
 import { medicationsMessages } from '../rx/medications.messages';
+import { rxFormsMessages } from '../rx/rx-forms.messages';
 import { rxStatusMessages } from '../rx/rx-status.messages';
 import { sessionMessages } from '../session/session.messages';
 import { subscriptionScreensMessages } from '../subscriptions/subscription-screens.messages';
@@ -76,6 +81,11 @@ export const areaCatalogues = {
   pharmacyUi: pharmacyScreensMessages,
   inbox: inboxMessages,
   crm: crmMessages,
+  analytics: analyticsMessages,
+  assessment: assessmentMessages,
+  announcements: announcementsMessages,
+  rxForms: rxFormsMessages,
+  rxCodes: rxCodesMessages,
 } as const;
 
 export type { MessageKey };

@@ -14,8 +14,12 @@ const en = {
   'navigation.externalLink.continue': 'Continue',
   'navigation.externalLink.cancel': 'Cancel',
   'navigation.nav.pharmacists': 'Pharmacists',
+  // The pharmacy's in-store assessment (issue 20).
+  'navigation.nav.assessment': 'Assessment',
   // The pharmacy's e-mail inbox (issue 20).
   'navigation.nav.inbox': 'Inbox',
+  // The pharmacy's analytics (issue 20).
+  'navigation.nav.analytics': 'Analytics',
   // The pharmacy's customers, interactions and tasks (issue 20); short for the phone's bar.
   'navigation.nav.crm': 'CRM',
   // Entries whose screens' texts load with the screens (the first screen's texts stay small).
@@ -40,7 +44,9 @@ const es: Record<keyof typeof en, string> = {
   'navigation.externalLink.cancel': 'Cancelar',
   // 'Farmacéuticos' is cut off in the phone's bottom bar: the pharmacy's team.
   'navigation.nav.pharmacists': 'Equipo',
+  'navigation.nav.assessment': 'Evaluación',
   'navigation.nav.inbox': 'Correo',
+  'navigation.nav.analytics': 'Analítica',
   'navigation.nav.crm': 'CRM',
   'navigation.nav.rxVisits': 'Recetas',
   'navigation.nav.rxReviews': 'Revisiones',

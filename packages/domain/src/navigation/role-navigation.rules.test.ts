@@ -36,6 +36,7 @@ describe('role navigation', () => {
     expect(areas).toEqual([
       'home',
       'prescriptions',
+      'assessment',
       'inbox',
       'crm',
       'links',
@@ -50,8 +51,10 @@ describe('role navigation', () => {
     expect(admin.map((item) => item.area)).toEqual([
       'home',
       'prescriptions',
+      'assessment',
       'inbox',
       'crm',
+      'analytics',
       'links',
       'pharmacists',
       'programs',
@@ -108,6 +111,45 @@ describe('role navigation', () => {
     expect(
       navigationFor('pharmacist', built(['/prescriptions'])).map((item) => item.area),
     ).not.toContain('inbox');
+  });
+
+  it("offers the pharmacy's staff, and nobody else, the in-store assessment (issue 20)", () => {
+    for (const role of ['pharmacist', 'pharmacyAdmin']) {
+      const items = navigationFor(role, everything);
+      const areas = items.map((item) => item.area);
+      expect(items.find((item) => item.area === 'assessment')?.path).toBe('/assessment');
+      expect(areas.indexOf('assessment')).toBe(areas.indexOf('prescriptions') + 1);
+      expect(activeArea(items, '/assessment')).toBe('assessment');
+    }
+    for (const role of ['patient', 'provider', 'rxSubscriptionAdmin', 'admin', undefined]) {
+      expect(navigationFor(role, everything).map((item) => item.area)).not.toContain('assessment');
+    }
+    expect(
+      navigationFor('pharmacist', built(['/prescriptions'])).map((item) => item.area),
+    ).not.toContain('assessment');
+  });
+
+  it("offers the pharmacy's administrator, and nobody else, the analytics (issue 20)", () => {
+    const admin = navigationFor('pharmacyAdmin', everything);
+    const areas = admin.map((item) => item.area);
+    expect(admin.find((item) => item.area === 'analytics')?.path).toBe('/analytics');
+    expect(areas.indexOf('analytics')).toBe(areas.indexOf('crm') + 1);
+    expect(activeArea(admin, '/analytics')).toBe('analytics');
+    expect(offersArea('pharmacyAdmin', 'analytics')).toBe(true);
+    for (const role of [
+      'pharmacist',
+      'patient',
+      'provider',
+      'rxSubscriptionAdmin',
+      'admin',
+      undefined,
+    ]) {
+      expect(offersArea(role, 'analytics')).toBe(false);
+      expect(navigationFor(role, everything).map((item) => item.area)).not.toContain('analytics');
+    }
+    expect(
+      navigationFor('pharmacyAdmin', built(['/prescriptions'])).map((item) => item.area),
+    ).not.toContain('analytics');
   });
 
   it("offers the pharmacy's staff, and nobody else, the CRM (issue 20)", () => {

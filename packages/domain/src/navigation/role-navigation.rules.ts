@@ -22,8 +22,10 @@ export type NavArea =
   | 'clinic'
   | 'rxReviews'
   | 'prescriptions'
+  | 'assessment'
   | 'inbox'
   | 'crm'
+  | 'analytics'
   | 'links'
   | 'pharmacists'
   | 'programs'
@@ -50,8 +52,10 @@ const itemFor: Record<NavArea, RoutePath> = {
   clinic: '/clinic',
   rxReviews: '/clinic/rx',
   prescriptions: '/prescriptions',
+  assessment: '/assessment',
   inbox: '/inbox',
   crm: '/crm',
+  analytics: '/analytics',
   links: '/links',
   pharmacists: '/pharmacists',
   programs: '/prepay-select',
@@ -65,8 +69,10 @@ const areasOf: Record<Workspace, readonly NavArea[]> = {
   pharmacy: [
     'home',
     'prescriptions',
+    'assessment',
     'inbox',
     'crm',
+    'analytics',
     'links',
     'pharmacists',
     'programs',
@@ -102,6 +108,8 @@ export function workspaceOf(role: Role | string | null | undefined): Workspace {
 const onlyFor: Partial<Record<NavArea, readonly Role[]>> = {
   pharmacists: ['pharmacyAdmin'],
   programs: ['pharmacyAdmin'],
+  // The pharmacy's money, staff logins and referrals are its owner's (issue 20, route guard 4f).
+  analytics: ['pharmacyAdmin'],
 };
 
 /** Whether a role is offered an area of its workspace (onlyFor). */

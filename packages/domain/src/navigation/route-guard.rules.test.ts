@@ -137,6 +137,40 @@ describe('route guard steps (spec section 4)', () => {
     }
   });
 
+  it("4e. (ours) /assessment is for the pharmacy's staff only, else 'Unauthorized.' and home", () => {
+    for (const role of ['pharmacist', 'pharmacyAdmin']) {
+      expect(guard('/assessment', { ...patient, role })).toEqual({ kind: 'allow' });
+    }
+    for (const s of [patient, { ...patient, role: 'provider' }, { ...patient, role: 'admin' }]) {
+      expect(guard('/assessment', s)).toEqual({
+        kind: 'redirect',
+        to: '/',
+        message: 'navigation.unauthorized',
+      });
+    }
+    // The patient's link is not guarded by a role.
+    expect(guard('/instore', patient)).toEqual({ kind: 'allow' });
+  });
+
+  it("4f. (ours) /analytics is for the pharmacy's administrator only, else 'Unauthorized.' and home", () => {
+    const admin = { ...patient, role: 'pharmacyAdmin', permissions: ['readyrx'] };
+    expect(guard('/analytics', admin)).toEqual({ kind: 'allow' });
+    expect(guard('/analytics?tab=logins', admin)).toEqual({ kind: 'allow' });
+    for (const s of [
+      patient,
+      { ...patient, role: 'pharmacist', permissions: ['readyrx'] },
+      { ...patient, role: 'provider' },
+      { ...patient, role: 'rxSubscriptionAdmin' },
+    ]) {
+      expect(guard('/analytics', s)).toEqual({
+        kind: 'redirect',
+        to: '/',
+        message: 'navigation.unauthorized',
+      });
+    }
+    expect(guard('/analytics', patient, prepayBrand)).toMatchObject({ to: '/prepay-home' });
+  });
+
   it('5. /prepay-home only when the white-label home page is /prepay-home, else /', () => {
     expect(guard('/prepay-home')).toEqual({ kind: 'redirect', to: '/' });
     expect(guard('/prepay-home', patient, prepayBrand)).toEqual({ kind: 'allow' });
@@ -220,11 +254,14 @@ describe('route guard laws', () => {
       role: 'pharmacist',
       permissions: ['readyrx', 'rxSubscriptionAdmin:acme'],
     };
-    // The provider console is for the provider role alone (tested below), and /pharmacists for
-    // the pharmacy's administrator alone (step 4b), so they are left out.
+    // The provider console is for the provider role alone (tested below), and /pharmacists and
+    // /analytics for the pharmacy's administrator alone (steps 4b, 4f), so they are left out.
     const patientSide = fc.constantFrom(
       ...routes
-        .filter((r) => !r.path.startsWith('/clinic') && r.path !== '/pharmacists')
+        .filter(
+          (r) =>
+            !r.path.startsWith('/clinic') && r.path !== '/pharmacists' && r.path !== '/analytics',
+        )
         .map((r) => r.path.replace(':id', '7')),
     );
     fc.assert(

@@ -20,6 +20,8 @@ import type { NavigationMessageKey } from './navigation.messages';
  * 4b. (ours) /pharmacists is for the pharmacyAdmin role only -> 'Unauthorized.' and home.
  * 4c. (ours) /clinic and its screens are for the provider role only -> the same.
  * 4d. (ours) /crm is for the pharmacy's staff (pharmacist, pharmacyAdmin) only -> the same.
+ * 4e. (ours) /assessment, the in-store assessment, likewise for the pharmacy's staff only.
+ * 4f. (ours) /analytics is for the pharmacyAdmin role only -> 'Unauthorized.' and home.
  * 5. /prepay-home only when the white-label home page is /prepay-home, else '/'.
  * 6. Any Rx visit with idPending or attachmentsPending sends every other route to /rxvisits
  *    with 'Action required: ...'.
@@ -94,6 +96,8 @@ export const prepayHomePath = '/prepay-home';
 export const rxVisitsPath = '/rxvisits';
 export const pharmacistsPath = '/pharmacists';
 export const crmPath = '/crm';
+export const assessmentPath = '/assessment';
+export const analyticsPath = '/analytics';
 
 const allow = { kind: 'allow' } as const;
 
@@ -174,6 +178,17 @@ export function guardRoute(input: {
 
   // 4d. Our addition (issue 20): the pharmacy's CRM is its staff's.
   if (path === crmPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
+    return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
+  }
+
+  // 4e. Our addition (issue 20): the in-store assessment is filled in by the pharmacy's staff.
+  if (path === assessmentPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
+    return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
+  }
+
+  // 4f. Our addition (issue 20): the pharmacy's analytics (money, staff logins, referrals) are
+  // its administrator's; a pharmacist is refused like /pharmacists.
+  if (path === analyticsPath && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 

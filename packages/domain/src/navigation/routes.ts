@@ -31,6 +31,9 @@ export const routes = [
   // Our addition (issue 16): the link an access token is sent with (the spec's 'redeem'
   // screen of the logo settings). The code follows '#', so no server ever receives it.
   { path: '/redeem/:code', screen: 'redeem', access: 'public' },
+  // Our addition (issue 20): the link of a pharmacy's in-store assessment (`?code=`), public so
+  // a new account chooses its password there; the code follows '#', never reaching a server log.
+  { path: '/instore', screen: 'instore', access: 'public' },
   // Public only while logged out
   { path: '/', screen: 'home', access: 'guestOnly' },
   { path: '/rx', screen: 'rx', access: 'guestOnly' },
@@ -83,6 +86,11 @@ export const routes = [
   { path: '/inbox', screen: 'inbox', access: 'protected' },
   // Our addition (issue 20): the pharmacy's CRM (customers, interactions, tasks; its staff).
   { path: '/crm', screen: 'crm', access: 'protected' },
+  // Our addition (issue 20): the pharmacy's in-store assessment (its staff; others are refused).
+  { path: '/assessment', screen: 'assessment', access: 'protected' },
+  // Our addition (issue 20): the pharmacy's analytics, logins, attribution and referrals (its
+  // administrator; others are refused).
+  { path: '/analytics', screen: 'analytics', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

@@ -26,6 +26,10 @@ export const notificationKinds = [
   'pharmacyVisit',
   /** A prepay program's balance is under its limit (its holder). */
   'lowBalance',
+  /** A new announcement to pharmacies (the pharmacy logins it reaches; issue 20). */
+  'announcement',
+  /** A pharmacy asks the patient to sign a form on an Rx visit (issue 20). */
+  'formRequested',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -37,6 +41,8 @@ export const notificationRoutes: Readonly<Record<NotificationKind, string>> = {
   appointmentReminder: '/#/appointment',
   pharmacyVisit: '/#/prescriptions',
   lowBalance: '/#/prepay-home',
+  announcement: '/#/',
+  formRequested: '/#/rxvisits',
 };
 
 /** What a push carries (web push payload, FCM data, APNs alert): no health information. */

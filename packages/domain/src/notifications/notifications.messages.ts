@@ -10,6 +10,8 @@ const en = {
   'notifications.kind.appointmentReminder': 'Your appointment starts soon.',
   'notifications.kind.pharmacyVisit': 'A new visit is waiting on your dashboard.',
   'notifications.kind.lowBalance': 'Your prepay balance is low.',
+  'notifications.kind.announcement': 'There is a new announcement for your pharmacy.',
+  'notifications.kind.formRequested': 'Your pharmacy asks you to sign a form.',
   'notifications.platformNotNative': 'Notification tokens are for the iOS and Android apps.',
   'notifications.tokenInvalid': 'This notification token is not valid.',
   'notifications.webPushOff': 'Web notifications are not set up on this server.',
@@ -42,6 +44,8 @@ const es: Record<keyof typeof en, string> = {
   'notifications.kind.appointmentReminder': 'Su cita comienza pronto.',
   'notifications.kind.pharmacyVisit': 'Una visita nueva espera en su panel.',
   'notifications.kind.lowBalance': 'Su saldo prepagado es bajo.',
+  'notifications.kind.announcement': 'Hay un anuncio nuevo para su farmacia.',
+  'notifications.kind.formRequested': 'Su farmacia le pide que firme un formulario.',
   'notifications.platformNotNative':
     'Los tokens de notificación son para las aplicaciones de iOS y Android.',
   'notifications.tokenInvalid': 'Este token de notificación no es válido.',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { centsSchema, emailSchema, idSchema, usStateSchema } from '../common/common.schemas';
 import { rxLinkSchema } from '../rx/rx.schemas';
 import { rxPrescriptionSchema } from '../rx/rx-visits.api';
+import { visitAssessmentSchema } from './assessment.api';
 import {
   displayOnlyStatuses,
   pharmacyStatuses,
@@ -92,6 +93,8 @@ export const pharmacyRxRowSchema = z.object({
   updatedAt: z.string(),
   /** The link it came through, if any. */
   linkId: z.string().nullable(),
+  /** The in-store assessment it continues, if any (attribution, issue 20). */
+  assessmentId: z.string().nullable().default(null),
   /** The prescriber changed the prescription after the pharmacy saw it. */
   statusChanged: z.boolean(),
 });
@@ -139,6 +142,8 @@ export const pharmacyRxDetailSchema = pharmacyRxRowSchema.extend({
   feePaid: centsSchema.nullable(),
   /** The link's medication list and comment, when the visit came through a link. */
   link: z.object({ medListId: z.string(), comment: z.string() }).nullable(),
+  /** The in-store assessment the visit continues: attribution and intake (issue 20). */
+  assessment: visitAssessmentSchema.nullable().default(null),
 });
 export type PharmacyRxDetail = z.infer<typeof pharmacyRxDetailSchema>;
 export const pharmacyRxDetailResponseSchema = z.object({

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { visitPrescriptionSchema } from '../care/visits.api';
 import { centsSchema, idSchema } from '../common/common.schemas';
+import { instoreCodeSchema, visitAssessmentSchema } from '../pharmacy/assessment.api';
 import { pharmacyStatusSchema } from '../pharmacy/pharmacy-status.rules';
 import { tokenSchema } from '../prepay/access-token.rules';
 import { visitPrepaySchema } from '../prepay/prepay.api';
@@ -107,6 +108,11 @@ export const submitRxEvaluationRequestSchema = z.object({
   pharmacyId: z.string().trim().min(1).max(64).optional(),
   /** The pharmacy's Rx link the patient came through: routes to its pharmacy. */
   linkId: z.string().trim().min(1).max(64).optional(),
+  /**
+   * The code of a pharmacy's in-store assessment link (issue 20): the visit continues it, goes
+   * to its pharmacy, in its state, with its intake attached; the link is then used.
+   */
+  assessmentCode: instoreCodeSchema.optional(),
 });
 export type SubmitRxEvaluationRequest = z.input<typeof submitRxEvaluationRequestSchema>;
 export type SubmitRxEvaluationInput = z.output<typeof submitRxEvaluationRequestSchema>;
@@ -189,6 +195,8 @@ export const rxVisitViewSchema = z.object({
   pharmacyNote: z.string().default(''),
   /** Paid from a prepay program: which, the token, and where the token is (issue 16). */
   prepay: visitPrepaySchema.nullable().default(null),
+  /** The pharmacy's in-store assessment it continues: the pharmacy and the intake (issue 20). */
+  assessment: visitAssessmentSchema.nullable().default(null),
 });
 export type RxVisitView = z.infer<typeof rxVisitViewSchema>;
 

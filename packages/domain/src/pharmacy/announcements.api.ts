@@ -1,0 +1,99 @@
+/**
+ * Announcements to pharmacies (spec section 7, "Rx visit endpoints: ... announcements"; issue
+ * 20). The rx administrator of a company (rxSubscriptionAdmin:{company}) writes to the
+ * pharmacies of that company; the platform administrator writes to every pharmacy. Either may
+ * narrow the audience to chosen states and give a last day; either may withdraw it. Pharmacists
+ * and pharmacy administrators read the current ones on their Home, newest first, and dismiss
+ * one for themselves. One contract for server and web; every field's message names its field.
+ */
+import { z } from 'zod';
+import {
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  usStateSchema,
+} from '../common/common.schemas';
+import type { MessageKey } from '../i18n/catalog';
+
+export const maxAnnouncementTitle = 120;
+export const maxAnnouncementBody = 4000;
+
+const key = (k: MessageKey) => ({ error: k });
+
+/** POST /rxadmin/announcements: what the writer typed. */
+export const announcementInputSchema = z.object({
+  title: z
+    .string(key('announcements.field.title'))
+    .trim()
+    .min(1, key('announcements.field.title'))
+    .max(maxAnnouncementTitle, key('announcements.field.title')),
+  body: z
+    .string(key('announcements.field.body'))
+    .trim()
+    .min(1, key('announcements.field.body'))
+    .max(maxAnnouncementBody, key('announcements.field.body')),
+  /**
+   * The last day it is shown (in the writer's time zone: it ends at the following midnight), or
+   * null: until withdrawn. Today or later.
+   */
+  expiresOn: isoDateSchema.nullable().default(null),
+  /** The states whose pharmacies it reaches (their own or a state they serve); [] = all. */
+  states: z
+    .array(usStateSchema, key('announcements.field.states'))
+    .max(60, key('announcements.field.states'))
+    .default([]),
+});
+export type AnnouncementInput = z.input<typeof announcementInputSchema>;
+export type AnnouncementFields = z.output<typeof announcementInputSchema>;
+
+export const announcementStatuses = ['current', 'expired', 'withdrawn'] as const;
+export type AnnouncementStatus = (typeof announcementStatuses)[number];
+
+/** An announcement as its writers see it (GET /rxadmin/announcements). */
+export const managedAnnouncementSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  body: z.string(),
+  /** The company whose pharmacies it reaches; null: every pharmacy (the platform admin's). */
+  companyId: z.string().nullable(),
+  states: z.array(z.string()),
+  createdAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema.nullable(),
+  withdrawnAt: isoDateTimeSchema.nullable(),
+  status: z.enum(announcementStatuses),
+  /** How many pharmacy logins dismissed it. */
+  dismissals: z.number().int().nonnegative(),
+});
+export type ManagedAnnouncement = z.infer<typeof managedAnnouncementSchema>;
+
+export const managedAnnouncementsResponseSchema = z.object({
+  error: z.literal(false),
+  /** Newest first. */
+  announcements: z.array(managedAnnouncementSchema),
+  /** Whom the caller writes to: a company's pharmacies, or all (the platform admin). */
+  writer: z.object({ companyId: z.string().nullable() }),
+});
+export type ManagedAnnouncements = z.infer<typeof managedAnnouncementsResponseSchema>;
+
+export const managedAnnouncementResponseSchema = z.object({
+  error: z.literal(false),
+  announcement: managedAnnouncementSchema,
+});
+
+/** An announcement as a pharmacy reads it (GET /pharmacy/announcements). */
+export const pharmacyAnnouncementSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  body: z.string(),
+  publishedAt: isoDateTimeSchema,
+  expiresAt: isoDateTimeSchema.nullable(),
+});
+export type PharmacyAnnouncement = z.infer<typeof pharmacyAnnouncementSchema>;
+
+export const pharmacyAnnouncementsResponseSchema = z.object({
+  error: z.literal(false),
+  /** Current, not dismissed by the caller, newest first. */
+  announcements: z.array(pharmacyAnnouncementSchema),
+});
+
+export const announcementDismissResponseSchema = z.object({ error: z.literal(false) });
