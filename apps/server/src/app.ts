@@ -3,7 +3,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsModule } from './features/accounts/accounts.module';
+import { analyticsModule } from './features/analytics/analytics.module';
+import { announcementsModule } from './features/announcements/announcements.module';
 import { appointmentsModule } from './features/appointments/appointments.module';
+import { assessmentsModule } from './features/assessments/assessments.module';
 import { brandsModule } from './features/brands/brands.module';
 import { careModule } from './features/care/care.module';
 import { clinicModule } from './features/clinic/clinic.module';
@@ -17,6 +20,8 @@ import { paymentsModule } from './features/payments/payments.module';
 import { pharmacyModule } from './features/pharmacy/pharmacy.module';
 import { prepayModule } from './features/prepay/prepay.module';
 import { rxModule } from './features/rx/rx.module';
+import { rxCodesModule } from './features/rx-codes/rx-codes.module';
+import { rxFormsModule } from './features/rx-forms/rx-forms.module';
 import {
   type RenewalResult,
   subscriptionsModule,
@@ -98,7 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: payments.port,
     pharmacy: pharmacy.port,
   });
+  const assessments = assessmentsModule(ctx, {
+    accounts: accounts.port,
+    pharmacy: pharmacy.port,
+  });
   const rx = rxModule(ctx, {
+    assessments: assessments.port,
     care: care.port,
     accounts: accounts.port,
     brands: brands.port,
@@ -119,6 +129,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brands: brands.port,
     payments: payments.port,
   });
+  const rxForms = rxFormsModule(ctx, {
+    rx: rx.port,
+    accounts: accounts.port,
+    pharmacy: pharmacy.port,
+  });
+  const rxCodes = rxCodesModule(ctx, { rx: rx.port, pharmacy: pharmacy.port });
+  const announcements = announcementsModule(ctx, {
+    accounts: accounts.port,
+    pharmacy: pharmacy.port,
+  });
   const documents = documentsModule(ctx, {
     accounts: accounts.port,
     files: files.port,
@@ -128,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       rx.port.prescriptions,
       rx.port.consents,
       payments.port.receipts,
+      rxForms.port.documents,
+      assessments.port.documents,
     ],
   });
   const notifications = notificationsModule(ctx, {
@@ -136,6 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pharmacy: pharmacy.port,
   });
   const crm = crmModule(ctx, { accounts: accounts.port, pharmacy: pharmacy.port });
+  const analytics = analyticsModule(ctx, {
+    accounts: accounts.port,
+    brands: brands.port,
+    payments: payments.port,
+    pharmacy: pharmacy.port,
+    rx: rx.port,
+  });
   const inbox = inboxModule(ctx, {
     accounts: accounts.port,
     brands: brands.port,
@@ -154,12 +183,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     files,
     pharmacy,
     prepay,
+    assessments,
     rx,
+    rxForms,
+    rxCodes,
+    announcements,
     subscriptions,
     appointments,
     documents,
     notifications,
     crm,
+    analytics,
     inbox,
   ];
 

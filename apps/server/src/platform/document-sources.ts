@@ -20,6 +20,8 @@ export interface DocumentEntry {
   ftype: string;
   fdesc: string;
   author: string;
+  /** Who filed it, when not the brand (a pharmacy's in-store assessment: the pharmacy). */
+  filer?: string;
 }
 
 export interface OpenedDocument {
@@ -31,6 +33,11 @@ export interface OpenedDocument {
 
 export interface DocumentSource {
   readonly source: DocumentSourceKind;
+  /**
+   * Papers a pharmacy filed for the patient (issue 20's in-store assessment): listed with the
+   * pharmacy uploads too (/get-patient-pharmacy-upload), beside the month's documents.
+   */
+  readonly pharmacyFiled?: boolean;
   /** The account's papers written in [from, to), described in `lang`. */
   list(accountId: string, range: { from: Date; to: Date }, lang: Lang): Promise<DocumentEntry[]>;
   /**

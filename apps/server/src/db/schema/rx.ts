@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts, persons } from './accounts';
+import { pharmacyAssessments } from './assessments';
 import { files } from './files';
 import { ledger } from './payments';
 
@@ -70,6 +71,15 @@ export const rxVisits = pgTable(
     claimFeeCents: integer('claim_fee_cents'),
     /** e-prescription transmission result: transmitted, ERROR or Transmit-Error. */
     erxStatus: text('erx_status'),
+    /** The pharmacy's in-store assessment the visit continues (issue 20; attribution). */
+    assessmentId: uuid('assessment_id').references(() => pharmacyAssessments.id),
+    /**
+     * When the pharmacy claimed the visit (issue 20's time to claim; `claimedAt` is the
+     * prescriber's claim). Set by the claim's own conditional move.
+     */
+    pharmacyClaimedAt: timestamp('pharmacy_claimed_at', { withTimezone: true }),
+    /** The white-label the visit was started under (attribution; null before issue 20). */
+    brandId: text('brand_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import { brands, referrals } from '../schema/brands';
 import { pharmacies } from '../schema/care';
 import { providerLicenses, providerProfiles } from '../schema/clinic';
 import { coupons } from '../schema/payments';
+import { seedDemoAnalytics } from './demo-analytics';
 import { seedDemoNotes } from './demo-notes';
 import { seedDemoPharmacies } from './demo-pharmacies';
 import { seedDemoPrepay } from './demo-prepay';
@@ -412,6 +413,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
   await seedDemoNotes(db);
   await seedDemoPharmacies(db);
   await seedDemoPrepay(db);
+  await seedDemoAnalytics(db, passwordHash);
   return demoAccounts.map((d) => ({
     role: d.label,
     loginId: d.loginId,

@@ -12,6 +12,7 @@ import { familyRoutes } from './family.routes';
 import { createFamilyService } from './family.service';
 import { passwordsRoutes } from './passwords.routes';
 import { createPasswordsService } from './passwords.service';
+import { createPatientLinksService } from './patient-links.service';
 import { createPeopleRepo } from './people.repo';
 import { registrationRoutes } from './registration.routes';
 import { createRegistrationService } from './registration.service';
@@ -47,6 +48,7 @@ export function accountsModule(
     loginLimit: config.loginLimit,
     mailer,
     sms,
+    events: platform.events,
     ...clock,
   });
   const registration = createRegistrationService({
@@ -102,5 +104,11 @@ export function accountsModule(
     publicUrl: config.publicUrl,
     ...clock,
   });
-  return { name: 'accounts', port: { ...createPeopleRepo(ctx.db, repo), ...staff }, routes };
+  // A pharmacy's in-store assessment link finds or makes the patient's account (issue 20).
+  const patientLinks = createPatientLinksService({ repo, hasher, audit });
+  return {
+    name: 'accounts',
+    port: { ...createPeopleRepo(ctx.db, repo), ...staff, ...patientLinks },
+    routes,
+  };
 }

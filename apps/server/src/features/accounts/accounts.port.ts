@@ -1,3 +1,4 @@
+import type { PatientLinksService } from './patient-links.service';
 import type { StaffService } from './staff.service';
 
 /**
@@ -23,7 +24,7 @@ export interface HolderContact {
   firstName: string;
 }
 
-export interface AccountsPort extends StaffService {
+export interface AccountsPort extends StaffService, PatientLinksService {
   person(personId: string): Promise<PersonFacts | undefined>;
   /** The account's people: the holder first, then the dependents. */
   family(accountId: string): Promise<PersonFacts[]>;

@@ -3,16 +3,19 @@ import type { loginWithCodeRequestSchema } from '@apothecall/domain/accounts/acc
 import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
+import { ipPrefix } from '@apothecall/domain/pharmacy/analytics.rules';
 import type { z } from 'zod';
 import type { Caller, RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newNumericCode, newResetCode } from '../../platform/codes';
 import { appErrors } from '../../platform/errors';
+import type { EventBus } from '../../platform/events';
 import type { Mailer } from '../../platform/mail.service';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
 import type { SmsSender } from '../../platform/sms.service';
+import './accounts.events';
 import type { AccountRecord, AccountsRepo, PersonRecord } from './accounts.repo';
 
 /**
@@ -86,6 +89,8 @@ export function createAccountsService(deps: {
   now?: () => Date;
   /** Waits (the slowdown); tests may hand a fake. */
   sleep?: (ms: number) => Promise<void>;
+  /** Where a known account's login attempts are told (`accounts.loginAttempted`). */
+  events?: Pick<EventBus, 'emit'>;
 }): AccountsService {
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -115,6 +120,30 @@ export function createAccountsService(deps: {
       { accountId },
       { reason, loginIdHash },
     );
+  }
+
+  /**
+   * Tells who listens (the pharmacy's login history) of a known account's attempt: one event,
+   * ids and states only. A listener's failure never fails the login (the bus logs it).
+   */
+  async function attempted(
+    account: AccountRecord,
+    ctx: RequestOrigin,
+    platform: string,
+    outcome: 'success' | 'failure',
+    reason: string | null,
+  ) {
+    await deps.events?.emit('accounts.loginAttempted', {
+      accountId: account.id,
+      role: account.role,
+      organizationType: account.organizationType,
+      organizationId: account.organizationId,
+      outcome,
+      reason,
+      platform: platform.slice(0, 40) || null,
+      ipPrefix: ipPrefix(ctx.ip),
+      at: now().toISOString(),
+    });
   }
 
   /** A wrong password (or unknown login id): counted where it slows guessing down. */
@@ -202,6 +231,7 @@ export function createAccountsService(deps: {
       // limit; cleared as soon as the password is proven.
       if ((await deps.limiter.hit(gate, windowSeconds)) > maxFailures) {
         await audit(ctx, 'denied', 'rate-limited', loginIdHash, account?.id);
+        if (account) await attempted(account, ctx, input.platform, 'failure', 'rate-limited');
         throw appErrors.rateLimited();
       }
       if (!deviceHash) {
@@ -224,12 +254,14 @@ export function createAccountsService(deps: {
       if (!passwordOk || account.disabledAt) {
         const reason = passwordOk ? 'disabled' : 'bad-password';
         await passwordFailed(ctx, reason, loginIdHash, Boolean(deviceHash), account.id);
+        await attempted(account, ctx, input.platform, 'failure', reason);
         throw appErrors.badCredentials();
       }
       // The password is proven: this address or device is not guessing it.
       await deps.limiter.reset(gate);
       if (account.passwordExpiresAt && account.passwordExpiresAt.getTime() <= now().getTime()) {
         await audit(ctx, 'failure', 'password-expired', loginIdHash, account.id);
+        await attempted(account, ctx, input.platform, 'failure', 'password-expired');
         throw appErrors.passwordExpired();
       }
       const persons = await deps.repo.listPersons(account.id);
@@ -239,6 +271,7 @@ export function createAccountsService(deps: {
             (await deps.limiter.hit(keys.tfaSent(account.id), windowSeconds)) > tfaCodesPerWindow
           ) {
             await audit(ctx, 'denied', 'tfa-codes-rate-limited', loginIdHash, account.id);
+            await attempted(account, ctx, input.platform, 'failure', 'rate-limited');
             throw appErrors.rateLimited();
           }
           await sendTfaCode(account, persons[0], ctx);
@@ -254,6 +287,7 @@ export function createAccountsService(deps: {
             await deps.limiter.reset(keys.tfaTries(account.id));
           }
           await audit(ctx, 'failure', 'bad-tfa-code', loginIdHash, account.id);
+          await attempted(account, ctx, input.platform, 'failure', 'bad-tfa-code');
           throw appErrors.tfaInvalid();
         }
         await deps.limiter.reset(keys.tfaTries(account.id));
@@ -275,6 +309,7 @@ export function createAccountsService(deps: {
           knownDevice: Boolean(deviceHash),
         },
       );
+      await attempted(account, ctx, input.platform, 'success', null);
       return { token: session.token, profile: toProfile(account, persons), deviceToken };
     },
 

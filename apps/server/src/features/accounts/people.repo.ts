@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { accounts, persons } from '../../db/schema/accounts';
 import type { AccountsPort, PersonFacts } from './accounts.port';
 import { type AccountsRepo, type PersonRecord, personColumns } from './accounts.repo';
+import type { PatientLinksService } from './patient-links.service';
 import type { StaffService } from './staff.service';
 
 /** What another area may know of a person: no address, e-mail or other contact beyond phone. */
@@ -26,7 +27,7 @@ function facts(person: PersonRecord): PersonFacts {
 export function createPeopleRepo(
   db: Db,
   repo: AccountsRepo,
-): Omit<AccountsPort, keyof StaffService> {
+): Omit<AccountsPort, keyof StaffService | keyof PatientLinksService> {
   return {
     async notificationsOn(accountId) {
       return (await repo.findById(accountId))?.notifications ?? false;

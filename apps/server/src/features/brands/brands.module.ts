@@ -39,6 +39,7 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
         : undefined;
     },
     referralCodesOwnedBy: (accountId) => repo.referralCodesOwnedBy(accountId),
+    referralsOf: (brandId, ownerAccountIds) => repo.referralsOf(brandId, ownerAccountIds),
   };
   const { config } = ctx;
   return {

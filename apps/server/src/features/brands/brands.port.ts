@@ -23,4 +23,20 @@ export interface BrandsPort {
   referral(code: string): Promise<ReferralOffer | undefined>;
   /** The codes an account owns (its own links to share). */
   referralCodesOwnedBy(accountId: string): Promise<string[]>;
+  /**
+   * The codes a brand hands out and those these accounts own (a pharmacy's white-label and its
+   * staff, issue 20), by code.
+   */
+  referralsOf(
+    brandId: string,
+    ownerAccountIds: readonly string[],
+  ): Promise<
+    {
+      code: string;
+      title: string;
+      priceCents: number | null;
+      brandId: string;
+      ownerAccountId: string | null;
+    }[]
+  >;
 }

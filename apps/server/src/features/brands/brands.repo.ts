@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, referrals } from '../../db/schema/brands';
 
@@ -35,6 +35,19 @@ export interface BrandsRepo {
   referral(code: string): Promise<ReferralRow | undefined>;
   /** The referral codes an account owns (its referral links). */
   referralCodesOwnedBy(accountId: string): Promise<string[]>;
+  /** Codes a brand hands out, or that these accounts own (a pharmacy's codes, issue 20). */
+  referralsOf(
+    brandId: string,
+    ownerAccountIds: readonly string[],
+  ): Promise<
+    {
+      code: string;
+      title: string;
+      priceCents: number | null;
+      brandId: string;
+      ownerAccountId: string | null;
+    }[]
+  >;
 }
 
 export function createBrandsRepo(db: Db): BrandsRepo {
@@ -82,6 +95,26 @@ export function createBrandsRepo(db: Db): BrandsRepo {
         .from(referrals)
         .where(eq(referrals.ownerAccountId, accountId));
       return rows.map((r) => r.code);
+    },
+    async referralsOf(brandId, ownerAccountIds) {
+      return db
+        .select({
+          code: referrals.code,
+          title: referrals.title,
+          priceCents: referrals.priceCents,
+          brandId: referrals.brandId,
+          ownerAccountId: referrals.ownerAccountId,
+        })
+        .from(referrals)
+        .where(
+          ownerAccountIds.length > 0
+            ? or(
+                eq(referrals.brandId, brandId),
+                inArray(referrals.ownerAccountId, [...ownerAccountIds]),
+              )
+            : eq(referrals.brandId, brandId),
+        )
+        .orderBy(asc(referrals.code));
     },
   };
 }

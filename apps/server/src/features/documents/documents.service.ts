@@ -144,7 +144,7 @@ export function createDocumentsService(deps: {
         entry.fdesc ||
         translate(actor.lang, `documents.desc.${source}` as 'documents.desc.certificate'),
       author: entry.author,
-      filer: brandName,
+      filer: entry.filer ?? brandName,
       fileDate: entry.at.toISOString(),
       source,
       token: documentToken(source, entry.id),
@@ -199,11 +199,23 @@ export function createDocumentsService(deps: {
     async pharmacyUploads(actor) {
       const listed = currentMonth(actor);
       const range = monthRange(listed, actor.timeZone);
-      const [family, rows] = await Promise.all([
+      const filedBy = deps.sources.filter((s) => s.pharmacyFiled);
+      const [family, rows, brand, ...fromSources] = await Promise.all([
         deps.accounts.family(actor.accountId),
         deps.repo.listForAccount(actor.accountId, 'pharmacyUpload', range),
+        actor.brand(),
+        // What pharmacies filed through their own area (in-store assessments), not as files.
+        ...filedBy.map(async (s) => ({
+          source: s.source,
+          entries: await s.list(actor.accountId, range, actor.lang),
+        })),
       ]);
-      const documents = rows.flatMap((row) => viewOfUpload(row, family) ?? []);
+      const documents = [
+        ...rows.flatMap((row) => viewOfUpload(row, family) ?? []),
+        ...fromSources.flatMap(({ source, entries }) =>
+          entries.flatMap((e) => viewOfEntry(source, e, family, actor, brand.name) ?? []),
+        ),
+      ].sort(newestFirst);
       await deps.audit.record(
         actor,
         'documents.pharmacyUploads',

@@ -64,6 +64,8 @@ const ttlSeconds: Readonly<Record<NotificationKind, number>> = {
   appointmentReminder: 30 * 60,
   pharmacyVisit: 24 * 60 * 60,
   lowBalance: 3 * 24 * 60 * 60,
+  announcement: 3 * 24 * 60 * 60,
+  formRequested: 3 * 24 * 60 * 60,
 };
 
 /**

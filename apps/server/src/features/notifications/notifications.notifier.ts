@@ -26,7 +26,8 @@ const rxStatusesToTell: ReadonlySet<string> = new Set<RxVisitStatus>([
  * What notifies (issue 19), from the areas' events: a provider claimed your visit, a new message
  * (video chat or Rx), an Rx visit's status moved by its prescriber or pharmacy, an appointment
  * reminder, a new visit on a pharmacy's dashboard (its staff), a prepay program's low balance
- * (its holder). Each becomes an in-app notice on the account's sockets and a
+ * (its holder), a new announcement (the pharmacy logins it reaches) and a form to sign (the
+ * Rx visit's account holder; issue 20). Each becomes an in-app notice on the account's sockets and a
  * `notifications.send` job keyed by what caused it, so a notice goes out once whatever repeats.
  * Events carry ids only; the notice says a generic sentence and where to go.
  */
@@ -99,6 +100,18 @@ export function subscribeNotifier(deps: {
     'rx.pharmacyVisitArrived',
     guarded(async ({ visitId, pharmacyId }) =>
       notify(await deps.staffOf(pharmacyId), 'pharmacyVisit', visitId),
+    ),
+  );
+  deps.events.on(
+    'announcements.published',
+    guarded(async ({ announcementId, accountIds }) =>
+      notify(accountIds, 'announcement', announcementId),
+    ),
+  );
+  deps.events.on(
+    'rxForms.requested',
+    guarded(async ({ formRequestId, accountId }) =>
+      notify([accountId], 'formRequested', formRequestId),
     ),
   );
   deps.events.on(

@@ -119,6 +119,18 @@ function memoryPaymentsTables(now: () => Date) {
         (r) => accountIds.includes(r.accountId) && r.kind === 'charge' && r.state === 'succeeded',
       );
     },
+    async chargesWithRefunds(chargeIds) {
+      const succeeded = (r: LedgerRecord) => r.state === 'succeeded';
+      return rows
+        .filter((r) => chargeIds.includes(r.id) && r.kind === 'charge' && succeeded(r))
+        .map((c) => ({
+          id: c.id,
+          amountCents: c.amountCents,
+          refundedCents: rows
+            .filter((r) => r.kind === 'refund' && r.relatedId === c.id && succeeded(r))
+            .reduce((sum, r) => sum + r.amountCents, 0),
+        }));
+    },
     async creditBalance(accountId) {
       return balance(accountId);
     },

@@ -72,6 +72,10 @@ export interface LedgerRepo {
   succeededChargesOf(
     accountIds: readonly string[],
   ): Promise<{ id: string; accountId: string; amountCents: number; createdAt: Date }[]>;
+  /** These charges, succeeded, with what succeeded refunds gave back of each (issue 20). */
+  chargesWithRefunds(
+    chargeIds: readonly string[],
+  ): Promise<{ id: string; amountCents: number; refundedCents: number }[]>;
   creditBalance(accountId: string): Promise<number>;
   addCredit(
     accountId: string,
@@ -251,6 +255,40 @@ export function createLedgerRepo(db: Db): LedgerRepo {
           ),
         )
         .orderBy(desc(ledger.createdAt));
+    },
+    async chargesWithRefunds(chargeIds) {
+      if (chargeIds.length === 0) return [];
+      const [charges, refunds] = await Promise.all([
+        db
+          .select({ id: ledger.id, amountCents: ledger.amountCents })
+          .from(ledger)
+          .where(
+            and(
+              inArray(ledger.id, [...chargeIds]),
+              eq(ledger.kind, 'charge'),
+              eq(ledger.state, 'succeeded'),
+            ),
+          ),
+        db
+          .select({ chargeId: ledger.relatedId, amountCents: ledger.amountCents })
+          .from(ledger)
+          .where(
+            and(
+              inArray(ledger.relatedId, [...chargeIds]),
+              eq(ledger.kind, 'refund'),
+              eq(ledger.state, 'succeeded'),
+            ),
+          ),
+      ]);
+      const refunded = new Map<string, number>();
+      for (const r of refunds) {
+        if (r.chargeId) refunded.set(r.chargeId, (refunded.get(r.chargeId) ?? 0) + r.amountCents);
+      }
+      return charges.map((c) => ({
+        id: c.id,
+        amountCents: c.amountCents,
+        refundedCents: refunded.get(c.id) ?? 0,
+      }));
     },
     async creditBalance(accountId) {
       const [row] = await db

@@ -124,6 +124,11 @@ export function paymentsModule(
       prepayBalance: (id) => prepay.balance(id),
       debitPrepay: (movement) => prepay.debit(movement),
       creditPrepay: (movement) => prepay.credit(movement),
+      chargeTotals: (ids) => ledger.chargesWithRefunds(ids),
+      chargesOf: async (accountIds, range) =>
+        (await ledger.succeededChargesOf(accountIds)).filter(
+          (c) => c.createdAt >= range.from && c.createdAt < range.to,
+        ),
     },
     reconcile: () => charges.reconcile(),
     routes: paymentsRoutes({ cards, charges, pricing }),

@@ -44,4 +44,16 @@ export interface PaymentsPort {
   debitPrepay(movement: PrepayMovement): Promise<DebitOutcome>;
   /** Adds to a prepay account (funds, or a debit given back), once per idempotency key. */
   creditPrepay(movement: PrepayMovement): Promise<{ entryId: string; balance: number }>;
+  /**
+   * Succeeded charges among these ids, each with what succeeded refunds gave back of it (a
+   * pharmacy's revenue, issue 20). Amounts only; never who paid or with what card.
+   */
+  chargeTotals(
+    chargeIds: readonly string[],
+  ): Promise<{ id: string; amountCents: number; refundedCents: number }[]>;
+  /** Succeeded charges of these accounts made in the range, newest first (referrals, issue 20). */
+  chargesOf(
+    accountIds: readonly string[],
+    range: { from: Date; to: Date },
+  ): Promise<{ id: string; accountId: string; amountCents: number; createdAt: Date }[]>;
 }

@@ -339,6 +339,10 @@ export function createPharmacyPortalService(deps: {
 
     organization: (id) => deps.repo.organization(id),
 
+    organizations() {
+      return deps.repo.organizations();
+    },
+
     async staffAccounts(organizationId) {
       const members = await deps.accounts.membersOf(organizationId);
       const grants = await deps.repo.grantsOf(organizationId);
@@ -347,5 +351,7 @@ export function createPharmacyPortalService(deps: {
         .filter((m) => m.role === 'pharmacyAdmin' || active.has(m.accountId))
         .map((m) => m.accountId);
     },
+
+    allLinksOf: (organizationId) => deps.repo.allLinksOf(organizationId),
   };
 }

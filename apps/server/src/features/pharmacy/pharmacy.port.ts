@@ -48,8 +48,12 @@ export interface PharmacyPort {
     state: string;
   }): Promise<PharmacyRoute>;
   organization(id: string): Promise<PharmacyOrganizationRecord | undefined>;
+  /** Every pharmacy organisation (announcements find their audience; issue 20). */
+  organizations(): Promise<PharmacyOrganizationRecord[]>;
   /** Accounts to tell when the pharmacy's dashboard changes: its enabled staff. */
   staffAccounts(organizationId: string): Promise<string[]>;
+  /** Every Rx link the pharmacy ever published, withdrawn ones too, oldest first (issue 20). */
+  allLinksOf(organizationId: string): Promise<PharmacyLinkRecord[]>;
 }
 
 export interface PharmacyRoute {

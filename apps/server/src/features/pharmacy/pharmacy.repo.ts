@@ -35,6 +35,8 @@ export interface PharmacyRepo {
   ): Promise<PharmacistGrantRecord>;
   revokeGrant(id: string, at: Date): Promise<PharmacistGrantRecord | undefined>;
   linksOf(organizationId: string): Promise<PharmacyLinkRecord[]>;
+  /** As linksOf, withdrawn links included (their visits keep their attribution). */
+  allLinksOf(organizationId: string): Promise<PharmacyLinkRecord[]>;
   link(id: string): Promise<PharmacyLinkRecord | undefined>;
   insertLink(
     link: Omit<PharmacyLinkRecord, 'createdAt' | 'deletedAt'>,
@@ -144,6 +146,13 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
         .where(and(eq(pharmacistGrants.id, id), isNull(pharmacistGrants.revokedAt)))
         .returning();
       return row;
+    },
+    async allLinksOf(organizationId) {
+      return db
+        .select()
+        .from(pharmacyLinks)
+        .where(eq(pharmacyLinks.organizationId, organizationId))
+        .orderBy(asc(pharmacyLinks.createdAt), asc(pharmacyLinks.id));
     },
     async linksOf(organizationId) {
       return db

@@ -25,6 +25,7 @@ import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
+import type { AssessmentsPort } from '../assessments/assessments.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 
@@ -50,6 +51,14 @@ export interface RxPharmacyService {
     actor: Actor,
     visitId: string,
   ): Promise<{ visit: RxVisitRecord; staff: PharmacyStaff }>;
+  /**
+   * A visit this pharmacy user may see, whether claimed, for the areas that hang their own
+   * records on a visit (forms, external codes; issue 20): 404 otherwise (audited as denied).
+   */
+  reachableVisit(
+    actor: Actor,
+    visitId: string,
+  ): Promise<{ visit: RxVisitRecord; staff: PharmacyStaff; claimed: boolean }>;
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -68,6 +77,8 @@ export function createRxPharmacyService(deps: {
   pharmacy: Pick<PharmacyPort, 'verifiedStaff' | 'resolveLink'>;
   accounts: Pick<AccountsPort, 'persons' | 'person'>;
   payments: Pick<PaymentsPort, 'debitPrepay' | 'creditPrepay'>;
+  /** The in-store assessment a visit continues: attribution and intake (issue 20). */
+  assessments: Pick<AssessmentsPort, 'forVisits'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
   claimFeeCents: number;
@@ -138,17 +149,21 @@ export function createRxPharmacyService(deps: {
       prescribedAt: (visit.prescribedAt ?? visit.updatedAt).toISOString(),
       updatedAt: visit.updatedAt.toISOString(),
       linkId: visit.linkId,
+      assessmentId: visit.assessmentId,
       statusChanged: visit.prescriptionChangedAt !== null,
     };
   }
 
   async function detailOf(staff: PharmacyStaff, visit: RxVisitRecord): Promise<PharmacyRxDetail> {
     const status = pharmacyStatusOf(visit) ?? 'unclaimed';
-    const [person, prescriptions, notes, link] = await Promise.all([
+    const [person, prescriptions, notes, link, assessments] = await Promise.all([
       deps.accounts.person(visit.personId),
       deps.repo.prescriptionsOf([visit.id]),
       deps.repo.statusNotesOf(visit.id),
       visit.linkId ? deps.pharmacy.resolveLink(visit.linkId) : Promise.resolve(undefined),
+      visit.assessmentId
+        ? deps.assessments.forVisits([visit.assessmentId])
+        : Promise.resolve(undefined),
     ]);
     const paid = isClaimed(status) && visit.claimFeeEntryId !== null;
     return {
@@ -173,6 +188,7 @@ export function createRxPharmacyService(deps: {
       link: link
         ? { medListId: link.link.medListId ?? '', comment: link.link.comment ?? '' }
         : null,
+      assessment: (visit.assessmentId && assessments?.get(visit.assessmentId)) || null,
     };
   }
 
@@ -344,6 +360,7 @@ export function createRxPharmacyService(deps: {
           claimFeeEntryId: debit.entryId,
           claimFeeCents: fee,
           pharmacySeenAt: visit.pharmacySeenAt ?? at,
+          pharmacyClaimedAt: at,
         },
       );
       if (!moved) {
@@ -395,6 +412,11 @@ export function createRxPharmacyService(deps: {
         throw appErrors.notFound();
       }
       return { visit, staff };
+    },
+
+    async reachableVisit(actor, visitId) {
+      const { staff, visit, status } = await reachable(actor, visitId);
+      return { visit, staff, claimed: isClaimed(status) && visit.claimFeeEntryId !== null };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import type { AccountsPort } from '../accounts/accounts.port';
+import type { AssessmentsPort } from '../assessments/assessments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { PrepayPort } from '../prepay/prepay.port';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
@@ -16,18 +17,22 @@ export function createRxViewLoader(deps: {
   accounts: Pick<AccountsPort, 'persons'>;
   pharmacy: Pick<PharmacyPort, 'organization'>;
   prepay: Pick<PrepayPort, 'visitPrepay'>;
+  /** The in-store assessments visits continue (issue 20): intake and pharmacy. */
+  assessments: Pick<AssessmentsPort, 'forVisits'>;
 }): RxViewLoader {
   return async (visits) => {
     if (visits.length === 0) return [];
     const ids = visits.map((v) => v.id);
     const pharmacyIds = [...new Set(visits.flatMap((v) => (v.pharmacyId ? [v.pharmacyId] : [])))];
     const prepaid = visits.flatMap((v) => (v.prepayRedemptionId ? [`rx:${v.id}`] : []));
-    const [people, files, prescriptions, pharmacies, prepay] = await Promise.all([
+    const assessed = visits.flatMap((v) => (v.assessmentId ? [v.assessmentId] : []));
+    const [people, files, prescriptions, pharmacies, prepay, assessments] = await Promise.all([
       deps.accounts.persons(visits.map((v) => v.personId)),
       deps.repo.filesOf(ids),
       deps.repo.prescriptionsOf(ids),
       Promise.all(pharmacyIds.map((id) => deps.pharmacy.organization(id))),
       prepaid.length > 0 ? deps.prepay.visitPrepay(prepaid) : Promise.resolve(new Map()),
+      assessed.length > 0 ? deps.assessments.forVisits(assessed) : Promise.resolve(new Map()),
     ]);
     return visits.map((visit) => {
       const person = people.find((p) => p.id === visit.personId);
@@ -45,6 +50,7 @@ export function createRxViewLoader(deps: {
         prescriptions: prescriptions.filter((p) => p.visitId === visit.id),
         pharmacyName: pharmacies.find((o) => o?.id === visit.pharmacyId)?.name ?? null,
         prepay: prepay.get(`rx:${visit.id}`),
+        assessment: visit.assessmentId ? assessments.get(visit.assessmentId) : undefined,
       });
     });
   };

@@ -9,6 +9,7 @@ import { appErrors } from '../../platform/errors';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import { createVisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
+import type { AssessmentsPort } from '../assessments/assessments.port';
 import type { BrandsPort } from '../brands/brands.port';
 import type { CarePort } from '../care/care.port';
 import type { RosterPort } from '../clinic/roster.port';
@@ -24,6 +25,7 @@ import { createRxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
 import { renderConsentPdf } from './rx-consent-pdf';
+import { createRxFactsRepo } from './rx-facts.repo';
 import { rxPharmacyRoutes } from './rx-pharmacy.routes';
 import { createRxPharmacyService } from './rx-pharmacy.service';
 import { renderPrescriptionPdf } from './rx-prescription-pdf';
@@ -47,6 +49,8 @@ const consentRecords = (stored: unknown) => {
 export function rxModule(
   ctx: ModuleContext,
   ports: {
+    /** The pharmacies' in-store assessments a visit may continue (issue 20). */
+    assessments: AssessmentsPort;
     care: CarePort;
     accounts: AccountsPort;
     brands: BrandsPort;
@@ -65,6 +69,7 @@ export function rxModule(
     accounts: ports.accounts,
     pharmacy: ports.pharmacy,
     prepay: ports.prepay,
+    assessments: ports.assessments,
   });
   const queue = createVisitQueue<RxQueueItem>({
     store: {
@@ -111,6 +116,7 @@ export function rxModule(
     files: ports.files,
     pharmacy: ports.pharmacy,
     prepay: ports.prepay,
+    assessments: ports.assessments,
     audit,
     events,
     ...clock,
@@ -141,6 +147,7 @@ export function rxModule(
     pharmacy: ports.pharmacy,
     accounts: ports.accounts,
     payments: ports.payments,
+    assessments: ports.assessments,
     audit,
     events,
     claimFeeCents: config.payments.claimFeeCents,
@@ -255,7 +262,29 @@ export function rxModule(
     const product = rxProductById(productId);
     return product ? translate(lang, product.nameKey) : productId;
   };
+  const visitRef = (visit: {
+    id: string;
+    accountId: string;
+    personId: string;
+    productId: string;
+    pharmacyId: string | null;
+  }) => ({
+    id: visit.id,
+    accountId: visit.accountId,
+    personId: visit.personId,
+    productId: visit.productId,
+    pharmacyId: visit.pharmacyId,
+  });
+  const facts = createRxFactsRepo(db);
   const port: RxPort = {
+    pharmacyVisitsStarted: (pharmacyId, range) => facts.pharmacyVisitsStarted(pharmacyId, range),
+    async pharmacyVisit(actor, visitId) {
+      const { visit, staff, claimed } = await pharmacy.reachableVisit(actor, visitId);
+      return { ...visitRef(visit), staff, claimed };
+    },
+    async ownVisit(actor, visitId) {
+      return visitRef(await rx.ownVisit(actor, visitId));
+    },
     prescriptions: {
       source: 'prescription',
       async list(accountId, range, lang) {

@@ -44,6 +44,8 @@ export interface RxVisitRecord {
   claimFeeEntryId: string | null;
   claimFeeCents: number | null;
   erxStatus: string | null;
+  /** The pharmacy's in-store assessment the visit continues (issue 20; attribution). */
+  assessmentId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -130,6 +132,8 @@ export interface RxVisitChanges {
   claimFeeEntryId?: string;
   claimFeeCents?: number;
   erxStatus?: string | null;
+  /** The pharmacy's claim (issue 20: time to claim). */
+  pharmacyClaimedAt?: Date;
 }
 
 export interface RxRepo {
@@ -148,6 +152,10 @@ export interface RxRepo {
     refillOf: string | null;
     pharmacyId: string | null;
     linkId: string | null;
+    /** The white-label the visit is started under (issue 20: attribution). */
+    brandId?: string | null;
+    /** The pharmacy's in-store assessment the visit continues (issue 20). */
+    assessmentId?: string | null;
   }): Promise<RxVisitRecord | undefined>;
   visit(id: string): Promise<RxVisitRecord | undefined>;
   visitByKey(accountId: string, idempotencyKey: string): Promise<RxVisitRecord | undefined>;
@@ -265,6 +273,7 @@ const visitColumns = {
   claimFeeEntryId: rxVisits.claimFeeEntryId,
   claimFeeCents: rxVisits.claimFeeCents,
   erxStatus: rxVisits.erxStatus,
+  assessmentId: rxVisits.assessmentId,
   createdAt: rxVisits.createdAt,
   updatedAt: rxVisits.updatedAt,
 };

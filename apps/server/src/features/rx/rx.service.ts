@@ -23,6 +23,7 @@ import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
+import type { AssessmentsPort } from '../assessments/assessments.port';
 import type { BrandsPort } from '../brands/brands.port';
 import type { CarePort } from '../care/care.port';
 import type { FilesPort, OpenedFile } from '../files/files.port';
@@ -124,6 +125,8 @@ export function createRxService(deps: {
   pharmacy: Pick<PharmacyPort, 'routeFor' | 'resolveLink'>;
   /** Visits paid from a prepay program by an access token or program code (issue 16). */
   prepay: Pick<PrepayPort, 'quote' | 'redeem' | 'settle'>;
+  /** A pharmacy's in-store assessment link a visit continues (issue 20). */
+  assessments: Pick<AssessmentsPort, 'forVisit' | 'continueOnce' | 'attachVisit' | 'release'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
   now?: () => Date;
@@ -256,6 +259,18 @@ export function createRxService(deps: {
       const person = await ownPerson(actor, input.patientID);
       const product = rxProductById(input.productId);
       if (!product) throw new AppError(400, 'RX_PRODUCT_UNKNOWN', 'rx.product.unknown');
+      // A pharmacy's in-store assessment (issue 20): its treatment, in its state, to its pharmacy.
+      const assessment = input.assessmentCode
+        ? await deps.assessments.forVisit(actor, input.assessmentCode)
+        : undefined;
+      if (
+        assessment &&
+        (assessment.productId !== product.id || assessment.state !== input.state.toUpperCase())
+      ) {
+        throw new AppError(400, 'ASSESSMENT_MISMATCH', 'assessment.mismatch', {
+          state: assessment.state,
+        });
+      }
       // While a visit waits for an upload the patient is sent to it, and no new one starts.
       if (waitsForUploads(await deps.repo.visitsOf(actor.accountId))) {
         throw new AppError(409, 'RX_UPLOADS_PENDING', 'rx.visit.pendingUploads');
@@ -268,7 +283,8 @@ export function createRxService(deps: {
       if ((person.consultLocation ?? '').toUpperCase() !== state) {
         throw new AppError(400, 'LOCATION_NOT_CONFIRMED', 'care.location.confirmFirst');
       }
-      const settings = await deps.brands.careSettings((await actor.brand()).id);
+      const brand = await actor.brand();
+      const settings = await deps.brands.careSettings(brand.id);
       const offered = serviceAvailability(state, 'async', {
         asyncStates: settings.asyncStates,
         ...((await deps.care.hadVideoVisit(person.id, state))
@@ -282,7 +298,11 @@ export function createRxService(deps: {
         }
         throw new AppError(400, 'SERVICE_UNAVAILABLE', 'rx.state.notOffered', offered.params);
       }
-      const answers: RxAnswers = input.answers;
+      // The intake's answers (the problem, its duration, medications, allergies) unless the
+      // patient changed them in the flow.
+      const answers: RxAnswers = assessment
+        ? { ...assessment.answers, ...input.answers }
+        : input.answers;
       const evaluation = evaluateRxAnswers(product, answers, {
         ...patientFacts(person, now()),
         userId: person.id,
@@ -299,36 +319,46 @@ export function createRxService(deps: {
         });
         throw new AppError(400, 'RX_SCREENING_FAILED', stop);
       }
-      const route = await deps.pharmacy.routeFor({
-        pharmacyId: input.pharmacyId,
-        linkId: input.linkId,
-        state,
-      });
+      const route = await deps.pharmacy.routeFor(
+        assessment
+          ? { pharmacyId: assessment.organizationId, state }
+          : { pharmacyId: input.pharmacyId, linkId: input.linkId, state },
+      );
       const idOnFile = await deps.repo.idDocumentOf(person.id);
       const acceptedAt = now().toISOString();
+      // The link continues exactly one visit: taken before the visit is made, given back if
+      // the visit cannot be.
+      if (assessment) await deps.assessments.continueOnce(actor, assessment.id);
+      const inserted = deps.repo.insertVisit({
+        accountId: actor.accountId,
+        personId: person.id,
+        idempotencyKey: input.idempotencyKey,
+        productId: product.id,
+        location: state,
+        evaluation: { fields: evaluation.fields, bmi: evaluation.bmi ?? null, answers },
+        consents: productConsents(product).map((d) => ({
+          id: d.id,
+          versionDate: d.versionDate,
+          acceptedBy: actor.accountId,
+          acceptedAt,
+        })),
+        alarms: [...evaluation.alarms],
+        idPending: !idOnFile,
+        attachmentsPending: evaluation.asksAttachment,
+        costCents: product.priceCents,
+        refillOf: null,
+        pharmacyId: route.pharmacyId,
+        linkId: route.linkId,
+        brandId: brand.id,
+        assessmentId: assessment?.id ?? null,
+      });
       const visit =
-        (await deps.repo.insertVisit({
-          accountId: actor.accountId,
-          personId: person.id,
-          idempotencyKey: input.idempotencyKey,
-          productId: product.id,
-          location: state,
-          evaluation: { fields: evaluation.fields, bmi: evaluation.bmi ?? null, answers },
-          consents: productConsents(product).map((d) => ({
-            id: d.id,
-            versionDate: d.versionDate,
-            acceptedBy: actor.accountId,
-            acceptedAt,
-          })),
-          alarms: [...evaluation.alarms],
-          idPending: !idOnFile,
-          attachmentsPending: evaluation.asksAttachment,
-          costCents: product.priceCents,
-          refillOf: null,
-          pharmacyId: route.pharmacyId,
-          linkId: route.linkId,
+        (await inserted.catch(async (error: unknown) => {
+          if (assessment) await deps.assessments.release(assessment.id);
+          throw error;
         })) ?? (await deps.repo.visitByKey(actor.accountId, input.idempotencyKey));
       if (!visit) throw appErrors.notFound();
+      if (assessment) await deps.assessments.attachVisit(assessment.id, visit.id);
       await linkIdOnFile(visit, idOnFile);
       await deps.audit.record(actor, 'rx.evaluation.submit', subject(visit), {
         visitId: visit.id,
@@ -336,6 +366,7 @@ export function createRxService(deps: {
         state,
         ...(route.pharmacyId ? { pharmacyId: route.pharmacyId } : {}),
         ...(route.linkId ? { linkId: route.linkId } : {}),
+        ...(assessment ? { assessmentId: assessment.id } : {}),
       });
       return view(visit);
     },
@@ -572,6 +603,7 @@ export function createRxService(deps: {
           // The refill goes where the first prescription went.
           pharmacyId: earlier.pharmacyId,
           linkId: earlier.linkId,
+          brandId: (await actor.brand()).id,
         })) ?? (await deps.repo.visitByKey(actor.accountId, idempotencyKey));
       if (!visit) throw appErrors.notFound();
       await linkIdOnFile(visit, idOnFile);

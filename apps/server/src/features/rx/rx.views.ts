@@ -1,3 +1,4 @@
+import type { VisitAssessment } from '@apothecall/domain/pharmacy/assessment.api';
 import {
   isPharmacyStatus,
   noteRuleFor,
@@ -79,6 +80,8 @@ export function visitView(
     prescriptions: readonly RxPrescriptionRecord[];
     pharmacyName: string | null;
     prepay?: VisitPrepay | undefined;
+    /** The in-store assessment it continues (issue 20). */
+    assessment?: VisitAssessment | undefined;
   },
 ): RxVisitView {
   const status = statusOf(visit);
@@ -110,6 +113,7 @@ export function visitView(
     pharmacyNote:
       pharmacyStatus && noteRuleFor(pharmacyStatus) === 'optional' ? visit.pharmacyNote : '',
     prepay: extra.prepay ?? null,
+    assessment: extra.assessment ?? null,
   };
 }
 

@@ -1,0 +1,45 @@
+import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import './announcements.events';
+import { createAnnouncementsRepo } from './announcements.repo';
+import { announcementsRoutes } from './announcements.routes';
+import { createAnnouncementsService } from './announcements.service';
+
+/**
+ * Announcements to pharmacies (issue 20): written by a company's rx administrator or the
+ * platform admin, read on the pharmacy staff's Home. A new one queues `announcements.notify`,
+ * which finds the pharmacy logins it reaches and emits `announcements.published` (ids only) for
+ * the notifications area to tell them.
+ */
+export function announcementsModule(
+  ctx: ModuleContext,
+  ports: { accounts: AccountsPort; pharmacy: PharmacyPort },
+): AreaModule {
+  const { platform } = ctx;
+  const announcements = createAnnouncementsService({
+    repo: createAnnouncementsRepo(ctx.db),
+    accounts: ports.accounts,
+    pharmacy: ports.pharmacy,
+    audit: platform.audit,
+    published: async (row) => {
+      await platform.jobs.send(
+        'announcements.notify',
+        { announcementId: row.id },
+        { idempotencyKey: `announcements.notify:${row.id}` },
+      );
+    },
+    ...platform.clock,
+  });
+  platform.jobs.define(
+    'announcements.notify',
+    async ({ announcementId }) => {
+      const accountIds = await announcements.audience(announcementId);
+      if (accountIds.length > 0) {
+        await platform.events.emit('announcements.published', { announcementId, accountIds });
+      }
+    },
+    { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
+  );
+  return { name: 'announcements', routes: announcementsRoutes({ announcements }) };
+}

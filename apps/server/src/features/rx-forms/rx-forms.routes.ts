@@ -1,0 +1,168 @@
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import {
+  patientRxFormResponseSchema,
+  patientRxFormsResponseSchema,
+  pharmacyRxFormResponseSchema,
+  pharmacyRxFormsResponseSchema,
+  rxFormRequestInputSchema,
+  rxFormSignRequestSchema,
+  visitFormParamsSchema,
+} from '@apothecall/domain/rx/rx-forms.api';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/actor';
+import { contentDisposition } from '../../platform/files/multipart-form';
+import { requireSession } from '../../platform/http';
+import type { RxFormsService } from './rx-forms.service';
+
+function sendPdf(reply: FastifyReply, pdf: Buffer) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-length', String(pdf.length))
+    .header('content-disposition', contentDisposition('signed-form.pdf'))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(pdf);
+}
+
+/**
+ * Form signing on Rx visits (spec section 7, "form signing"; issue 20). The pharmacy's side
+ * under its visit (/pharmacy/rx/{id}/forms...), the patient's under theirs (/rx/...). A visit or
+ * form the caller may not see is 404; nothing about the patient goes in a URL but ids.
+ */
+export function rxFormsRoutes(deps: { forms: RxFormsService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secured = { preHandler: requireSession };
+    const tags = ['rx forms'];
+    const { forms } = deps;
+
+    r.get(
+      '/pharmacy/rx/:id/forms',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "The forms my pharmacy asked this visit's patient to sign, newest first",
+          params: idParamsSchema,
+          response: { 200: pharmacyRxFormsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        forms: await forms.visitForms(actorOf(request), request.params.id),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/rx/:id/forms',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Ask the patient to sign a form of the catalogue (after the claim)',
+          params: idParamsSchema,
+          body: rxFormRequestInputSchema,
+          response: { 200: pharmacyRxFormResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        form: await forms.request(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/rx/:id/forms/:formRequestId/withdraw',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Withdraw a request the patient has not signed yet',
+          params: visitFormParamsSchema,
+          response: { 200: pharmacyRxFormResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        form: await forms.withdraw(
+          actorOf(request),
+          request.params.id,
+          request.params.formRequestId,
+        ),
+      }),
+    );
+
+    r.get(
+      '/pharmacy/rx/:id/forms/:formRequestId/signed.pdf',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'The signed form (PDF): 404 until it is signed',
+          params: visitFormParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await forms.pharmacyPdf(
+            actorOf(request),
+            request.params.id,
+            request.params.formRequestId,
+          ),
+        ),
+    );
+
+    r.get(
+      '/rx/forms',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Forms my pharmacies asked me to sign on my Rx visits (waiting, then signed)',
+          response: { 200: patientRxFormsResponseSchema },
+        },
+      },
+      async (request) => ({ error: false as const, forms: await forms.mine(actorOf(request)) }),
+    );
+
+    r.post(
+      '/rx/visits/:id/forms/:formRequestId/sign',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Sign a form: my full name as my profile has it, and the box ticked',
+          params: visitFormParamsSchema,
+          body: rxFormSignRequestSchema,
+          response: { 200: patientRxFormResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        form: await forms.sign(actorOf(request), request.params.id, request.params.formRequestId, {
+          fullName: request.body.fullName,
+        }),
+      }),
+    );
+
+    r.get(
+      '/rx/visits/:id/forms/:formRequestId/signed.pdf',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'A form I signed (PDF)',
+          params: visitFormParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await forms.patientPdf(actorOf(request), request.params.id, request.params.formRequestId),
+        ),
+    );
+  };
+}
