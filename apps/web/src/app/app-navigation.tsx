@@ -5,6 +5,7 @@ import {
 } from '@apothecall/domain/navigation/role-navigation.rules';
 import { guardRoute } from '@apothecall/domain/navigation/route-guard.rules';
 import type { RoutePath } from '@apothecall/domain/navigation/routes';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
@@ -24,14 +25,19 @@ const labelKey = {
   clinic: 'shell.nav.clinic',
   rxReviews: 'navigation.nav.rxReviews',
   prescriptions: 'shell.nav.prescriptions',
+  assessment: 'navigation.nav.assessment',
   inbox: 'navigation.nav.inbox',
   crm: 'navigation.nav.crm',
+  analytics: 'navigation.nav.analytics',
   links: 'shell.nav.links',
   pharmacists: 'navigation.nav.pharmacists',
   programs: 'navigation.nav.prepay',
   referred: 'shell.nav.referred',
   rxAdmin: 'shell.nav.rxAdmin',
 } as const satisfies Record<NavArea, string>;
+
+/** From this many entries the phone's bottom bar scrolls sideways instead of squeezing. */
+const scrollingNavEntries = 10;
 
 /**
  * The signed-in person's navigation, by role (role-navigation.rules.ts): only areas whose
@@ -65,9 +71,19 @@ export function AppNavigation({
       }).kind === 'allow',
   );
   const current = activeArea(items, pathname);
+  // Ten entries or more scroll sideways in the phone's bar (app-navigation.css): keep the
+  // current one in view, centred when it can be.
+  const many = items.length >= scrollingNavEntries;
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const ul = list.current;
+    if (!many || !ul || current === undefined || ul.scrollWidth <= ul.clientWidth) return;
+    const entry = ul.querySelector<HTMLElement>('a[aria-current="page"]')?.parentElement;
+    if (entry) ul.scrollLeft = entry.offsetLeft - (ul.clientWidth - entry.offsetWidth) / 2;
+  }, [many, current]);
   return (
     <nav className="app-nav" aria-label={t('shell.nav.label')} data-testid="app-nav">
-      <ul>
+      <ul ref={list} data-scrolls={many ? '' : undefined}>
         {items.map((item) => (
           <li key={item.area}>
             <Link to={item.path} aria-current={item.area === current ? 'page' : undefined}>

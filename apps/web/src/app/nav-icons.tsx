@@ -34,8 +34,16 @@ const paths: Record<NavArea, readonly string[]> = {
   profile: ['M8 7a4 4 0 1 0 8 0a4 4 0 1 0-8 0', 'M6 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2'],
   clinic: ['M3 21h18M5 21V7l8-4v18M19 21V11l-6-4', 'M9 9v.01M9 12v.01M9 15v.01M9 18v.01'],
   prescriptions: ['M4.5 12.5l8-8a4.95 4.95 0 1 1 7 7l-8 8a4.95 4.95 0 1 1-7-7', 'M8.5 8.5l7 7'],
+  // A clipboard with a cross: the pharmacy's in-store assessment.
+  assessment: [
+    'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2',
+    'M9 3h6v4H9z',
+    'M12 11v6M9 14h6',
+  ],
   // An envelope: the pharmacy's e-mail inbox.
   inbox: ['M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z', 'M3 7l9 6l9-6'],
+  // A bar chart: the pharmacy's analytics.
+  analytics: ['M3 21h18', 'M6 17v-6', 'M11 17V7', 'M16 17v-4', 'M20 17V4'],
   // An address card: the pharmacy's customers (CRM).
   crm: [
     'M3 6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z',

@@ -6,6 +6,8 @@ import {
   HomeScreen,
   LocationCard,
 } from '../features/accounts/screens/home-screen';
+import { AnnouncementsAdminSection } from '../features/announcements/components/announcements-admin-section';
+import { AnnouncementsHomeCard } from '../features/announcements/components/announcements-home-card';
 import { ClinicHomeCard, GetCareNowCard } from '../features/care/components/care-home-cards';
 import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
 import { RecentNotesCard } from '../features/notes/components/recent-notes-card';
@@ -48,6 +50,7 @@ export function RoleHome({ session }: { session: StoredSession }) {
   const brandName = brand.name ?? t('shell.appName');
   return (
     <HomeScreen session={session} staffOf={brandName}>
+      {workspace === 'pharmacy' ? <AnnouncementsHomeCard /> : null}
       {workspace === 'provider' ? <ClinicHomeCard /> : null}
       {workspace === 'provider' ? <RxReviewsHomeCard /> : null}
       {workspace === 'pharmacy' ? (
@@ -57,6 +60,7 @@ export function RoleHome({ session }: { session: StoredSession }) {
         {workspace === 'pharmacy' || workspace === 'rxAdmin' ? <ReferredSummaryCard /> : null}
         <AccountCard />
       </SimpleGrid>
+      {workspace === 'admin' ? <AnnouncementsAdminSection /> : null}
     </HomeScreen>
   );
 }

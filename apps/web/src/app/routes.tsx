@@ -163,6 +163,9 @@ const PharmacistsScreen = lazyScreen(() =>
 const CrmScreen = lazyScreen(() =>
   import('../features/crm/screens/crm-screen').then((m) => m.CrmScreen),
 );
+const AnalyticsScreen = lazyScreen(() =>
+  import('../features/analytics/screens/analytics-screen').then((m) => m.AnalyticsScreen),
+);
 const RedeemScreen = lazyScreen(() =>
   import('../features/prepay/screens/redeem-screen').then((m) => m.RedeemScreen),
 );
@@ -197,6 +200,11 @@ const SubscriptionScreen = lazyScreen(() =>
 const RxAdminScreen = lazyScreen(() =>
   import('../features/subscriptions/screens/rx-admin-screen').then((m) => m.RxAdminScreen),
 );
+const AnnouncementsAdminSection = lazyScreen(() =>
+  import('../features/announcements/components/announcements-admin-section').then(
+    (m) => m.AnnouncementsAdminSection,
+  ),
+);
 const AppointmentScreen = lazyScreen(() =>
   import('../features/appointments/screens/appointment-screen').then((m) => m.AppointmentScreen),
 );
@@ -218,6 +226,12 @@ const NotificationsScreen = lazyScreen(() =>
 );
 const InboxScreen = lazyScreen(() =>
   import('../features/inbox/screens/inbox-screen').then((m) => m.InboxScreen),
+);
+const AssessmentScreen = lazyScreen(() =>
+  import('../features/assessments/screens/assessment-screen').then((m) => m.AssessmentScreen),
+);
+const InstoreScreen = lazyScreen(() =>
+  import('../features/assessments/screens/instore-screen').then((m) => m.InstoreScreen),
 );
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
@@ -272,6 +286,8 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   pharmacists: () => <PharmacistsScreen />,
   // Pharmacy operations (issue 20): the pharmacy's CRM (customers, interactions, tasks).
   crm: () => <CrmScreen />,
+  // The pharmacy's analytics, logins, attribution and referrals (issue 20; its administrator).
+  analytics: () => <AnalyticsScreen />,
   // Prepay access tokens (issue 16): the patient's redemption link (public).
   redeem: () => <RedeemScreen />,
   // Prepay programs (issue 16): the holder's list, purchase, program page, transactions, added
@@ -286,7 +302,12 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   // subscription, and the rx-subscription administrator's /rxadmin (guard step 3).
   subscriptionPurchase: () => <SubscriptionPurchaseScreen />,
   subscription: () => <SubscriptionScreen />,
-  rxAdmin: () => <RxAdminScreen />,
+  // Announcements to pharmacies (issue 20) are written on /rxadmin too.
+  rxAdmin: () => (
+    <RxAdminScreen>
+      <AnnouncementsAdminSection />
+    </RxAdminScreen>
+  ),
   // Scheduled appointments (issue 18): a provider's availability, a patient's booking (guard
   // step 2 sends nonce, free and prepay prices to /care first). A patient books and starts
   // care here, so the consents come first, as for Get Care.
@@ -307,6 +328,9 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   notifications: () => <NotificationsScreen />,
   // The pharmacy's e-mail inbox (issue 20).
   inbox: () => <InboxScreen />,
+  // The pharmacy's in-store assessment and the patient's e-mailed link (issue 20).
+  assessment: () => <AssessmentScreen />,
+  instore: () => <InstoreScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
@@ -355,6 +379,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   links: LinksScreen.preload,
   pharmacists: PharmacistsScreen.preload,
   crm: CrmScreen.preload,
+  analytics: AnalyticsScreen.preload,
   redeem: RedeemScreen.preload,
   prepayHome: PrepayHomeScreen.preload,
   prepayPurchase: PrepayPurchaseScreen.preload,
@@ -364,13 +389,15 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   prepayAddFunds: PrepayAddFundsScreen.preload,
   subscriptionPurchase: SubscriptionPurchaseScreen.preload,
   subscription: SubscriptionScreen.preload,
-  rxAdmin: RxAdminScreen.preload,
+  rxAdmin: () => Promise.all([RxAdminScreen.preload(), AnnouncementsAdminSection.preload()]),
   appointment: AppointmentScreen.preload,
   docs: DocumentsScreen.preload,
   doc: DocumentScreen.preload,
   test: CertificateVerifyScreen.preload,
   notifications: NotificationsScreen.preload,
   inbox: InboxScreen.preload,
+  assessment: AssessmentScreen.preload,
+  instore: InstoreScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 

@@ -34,6 +34,9 @@ import { setPharmacyRxStatus } from '../api/set-pharmacy-rx-status';
 import { ClaimDialog } from './claim-dialog';
 import { shortVisitId } from './pharmacy-dashboard';
 import { formatDay, pharmacyStatusLabel, stateName, treatmentName } from './pharmacy-format';
+import { PharmacyRxAssessmentSection } from './pharmacy-rx-assessment-section';
+import { PharmacyRxCodeSection } from './pharmacy-rx-code-section';
+import { PharmacyRxFormsSection } from './pharmacy-rx-forms-section';
 import { PharmacySection } from './pharmacy-section';
 import { StatusChip } from './pharmacy-status-chip';
 import { checkStatusNote, type StatusAction, statusActionsOf } from './pharmacy-status-form';
@@ -42,7 +45,7 @@ import { checkStatusNote, type StatusAction, statusActionsOf } from './pharmacy-
 export function PharmacyRxChips({
   visit,
 }: {
-  visit: Pick<PharmacyRxDetail, 'pharmacyStatus' | 'erxStatus' | 'statusChanged'>;
+  visit: Pick<PharmacyRxDetail, 'pharmacyStatus' | 'erxStatus' | 'statusChanged' | 'assessmentId'>;
 }) {
   const t = useT();
   return (
@@ -67,6 +70,13 @@ export function PharmacyRxChips({
           testId="pharmacy-rx-status-changed"
           label={t(statusChangedLabelKey)}
           colour={statusChangedColour}
+        />
+      ) : null}
+      {visit.assessmentId ? (
+        <StatusChip
+          testId="pharmacy-rx-instore"
+          label={t('assessmentUi.visitTitle')}
+          colour={{ token: 'blue', hex: '#1e88e5' }}
         />
       ) : null}
     </Group>
@@ -381,6 +391,10 @@ export function PharmacyRxDetailView({
         ) : null}
       </PharmacySection>
 
+      {/* The pharmacy's own records on the visit (issue 20): its code, and forms to sign. */}
+      <PharmacyRxCodeSection visitId={visit.id} claimed={visit.pdfAvailable} />
+      <PharmacyRxFormsSection visitId={visit.id} claimed={visit.pdfAvailable} />
+
       <PharmacySection title={t('pharmacyScreens.detail.patient')} testId="pharmacy-rx-patient">
         <Facts
           labelWidth={180}
@@ -457,6 +471,8 @@ export function PharmacyRxDetailView({
           />
         </PharmacySection>
       ) : null}
+
+      {visit.assessment ? <PharmacyRxAssessmentSection assessment={visit.assessment} /> : null}
 
       <PharmacySection title={t('pharmacyScreens.detail.history')} testId="pharmacy-rx-history">
         {visit.history.length === 0 ? (

@@ -28,6 +28,7 @@ import {
   pharmacyRxSearchQueryKey,
   searchPharmacyRx,
 } from '../api/search-pharmacy-rx';
+import { FindByCodeForm } from '../components/find-by-code-form';
 import {
   dashboardReducer,
   dashboardTabOrder,
@@ -213,6 +214,8 @@ function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
           </Group>
         </form>
       </search>
+      {/* Issue 20: a visit found by the pharmacy's own external code opens at once. */}
+      <FindByCodeForm onFound={(visitId) => setParams({ visit: visitId })} />
 
       <Tabs
         value={state.tab}

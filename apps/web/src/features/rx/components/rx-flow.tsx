@@ -1,6 +1,7 @@
 import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
 import type { BirthGender } from '@apothecall/domain/care/screening.rules';
 import { ageOn, calendarDateOfUtc, parseDateInput } from '@apothecall/domain/dates/dates.rules';
+import type { InstoreStart } from '@apothecall/domain/pharmacy/assessment.api';
 import { type RxAnswers, rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxProductView, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
@@ -51,11 +52,17 @@ export function RxFlow({
   session,
   product,
   link = null,
+  instore = null,
 }: {
   session: StoredSession;
   product: RxProductView;
   /** The pharmacy's Rx link the catalogue was opened with: the visit goes to its pharmacy. */
   link?: ProductInfoLink | null;
+  /**
+   * A pharmacy's in-store assessment link (issue 20): the visit is the account holder's, goes to
+   * that pharmacy (no pharmacy step), and starts with the answers the intake holds.
+   */
+  instore?: (InstoreStart & { code: string }) | null;
 }) {
   const t = useT();
   const navigate = useNavigate();
@@ -68,10 +75,12 @@ export function RxFlow({
   const prepayOffer = useHeldPrepay()?.offer ?? null;
 
   // The profile switcher's person is offered first (the holder when none was chosen).
-  const [patientId, setPatientId] = useState<string | null>(currentPerson(session).id);
+  const [patientId, setPatientId] = useState<string | null>(
+    instore ? (users[0]?.id ?? null) : currentPerson(session).id,
+  );
   const [state, setState] = useState<string | null>(null);
   const [consents, setConsents] = useState<AcceptedConsent[]>([]);
-  const [answers, setAnswers] = useState<RxAnswers>({});
+  const [answers, setAnswers] = useState<RxAnswers>(() => instore?.answers ?? {});
   const [visit, setVisit] = useState<RxVisitView | null>(null);
   const [stopped, setStopped] = useState<string | null>(null);
   const [stateProblem, setStateProblem] = useState<string | null>(null);
@@ -83,14 +92,15 @@ export function RxFlow({
   const [attempt, setAttempt] = useState(newIdempotencyKey);
 
   const steps: Step[] = [
-    'patient',
+    // The in-store assessment's visit is the account holder's and goes to its pharmacy.
+    ...(instore ? [] : (['patient'] as const)),
     'state',
-    'pharmacy',
+    ...(instore ? [] : (['pharmacy'] as const)),
     ...(product.consentDocuments.length > 0 ? (['consents'] as const) : []),
     'questions',
     'payment',
   ];
-  const [step, setStep] = useState<Step>('patient');
+  const [step, setStep] = useState<Step>(instore ? 'state' : 'patient');
   const index = steps.indexOf(step);
   const total = steps.length;
   const go = (next: Step) => setStep(next);
@@ -121,7 +131,7 @@ export function RxFlow({
         consents,
         state,
         idempotencyKey: attempt,
-        ...pharmacyFields(pharmacy),
+        ...(instore ? { assessmentCode: instore.code } : pharmacyFields(pharmacy)),
       });
     },
     onMutate: () => setSubmitProblem(null),
@@ -193,9 +203,9 @@ export function RxFlow({
 
   const startOver = () => {
     setStopped(null);
-    setAnswers({});
+    setAnswers(instore?.answers ?? {});
     setVisit(null);
-    setStep('patient');
+    setStep(steps[0] ?? 'patient');
   };
 
   let content: ReactNode = null;
@@ -227,7 +237,7 @@ export function RxFlow({
         onContinue={(confirmed) => {
           setState(confirmed);
           setStateProblem(null);
-          go('pharmacy');
+          go(steps[steps.indexOf('state') + 1] ?? 'questions');
         }}
       />
     );
@@ -303,7 +313,7 @@ export function RxFlow({
           [t('rxScreens.pay.summaryState'), stateLabel(t, visit.state)],
           [
             t('rxScreens.pay.summaryPharmacy'),
-            pharmacyName(pharmacy) ?? t('rxScreens.pharmacy.noneShort'),
+            instore?.pharmacy.name ?? pharmacyName(pharmacy) ?? t('rxScreens.pharmacy.noneShort'),
           ],
         ]}
         onPaid={() => {
@@ -314,5 +324,14 @@ export function RxFlow({
     );
   }
 
-  return <Stack gap="md">{content}</Stack>;
+  return (
+    <Stack gap="md">
+      {instore ? (
+        <Alert color="blue" role="status" data-testid="rx-instore-banner">
+          {t('instoreUi.banner', { pharmacy: instore.pharmacy.name })}
+        </Alert>
+      ) : null}
+      {content}
+    </Stack>
+  );
 }

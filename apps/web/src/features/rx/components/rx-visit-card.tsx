@@ -14,6 +14,7 @@ import { uploadRxAttachment } from '../api/upload-rx-attachment';
 import { uploadRxId } from '../api/upload-rx-id';
 import { RxFileUpload } from './rx-file-upload';
 import { errorText, formatDate, newIdempotencyKey, productName, saveBlob } from './rx-format';
+import { RxFormsSection } from './rx-forms-section';
 import { prepayStateLabelKey, prepayStateNoteKey } from './rx-prepay';
 import { RxPharmacyStatusBadge, RxStatusBadge } from './rx-status-badge';
 import { RxVisitMessages } from './rx-visit-messages';
@@ -120,6 +121,9 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
             ) : null}
           </Stack>
         ) : null}
+
+        {/* Forms the visit's pharmacy asked to sign (issue 20). */}
+        {visit.pharmacy ? <RxFormsSection visitId={visit.id} /> : null}
 
         {visit.prepay ? (
           <Stack gap={2} data-testid="rx-visit-prepay" data-prepay-state={visit.prepay.state}>

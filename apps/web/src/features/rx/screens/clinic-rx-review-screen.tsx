@@ -31,6 +31,7 @@ import { clinicRxReviewQueryKey, getClinicRxReview } from '../api/clinic-get-rx-
 import { prescribeClinicRx } from '../api/clinic-prescribe-rx';
 import { clinicSendRxMessage } from '../api/clinic-send-rx-message';
 import { setClinicRxStatus } from '../api/clinic-set-rx-status';
+import { RxAssessmentFacts } from '../components/rx-assessment-facts';
 import { RxAlarmBadges } from '../components/rx-facts';
 import {
   answerInWords,
@@ -323,6 +324,16 @@ export function ClinicRxReviewScreen() {
           >
             {t('rxScreens.change.deny')}
           </Button>
+        </Section>
+      ) : null}
+
+      {review.data.visit.assessment ? (
+        <Section
+          id="rx-assessment"
+          title={t('assessmentUi.visitTitle')}
+          testId="rx-review-assessment"
+        >
+          <RxAssessmentFacts assessment={review.data.visit.assessment} />
         </Section>
       ) : null}
 

@@ -10,6 +10,7 @@ import { formatCents } from '../../../lib/payments/payment-format';
 import { clearHeldPrepayCode, holdPrepayCode } from '../../../lib/prepay-code-store';
 import { useHeldPrepay } from '../../../lib/prepay-offer';
 import { useSession } from '../../../lib/session-store';
+import { instoreStartQueryKey, startInstoreVisit } from '../../assessments/api/start-instore-visit';
 import { checkPrepayCode, prepayCodeCheckQueryKey } from '../../prepay/api/check-prepay-code';
 import { getProductInfo, productInfoQueryKey } from '../api/get-product-info';
 import { RxFlow } from '../components/rx-flow';
@@ -80,6 +81,15 @@ export function RxScreen() {
   // A pharmacy's Rx link (/rx?id=<link>): its treatment only, and the visit goes to its pharmacy.
   const link = products.data?.link ?? null;
   const chosen = itemId ? products.data?.products.find((p) => p.id === itemId) : undefined;
+  // A pharmacy's in-store assessment link (/rx?itemId=&instore=<code>, issue 20): the intake's
+  // answers, its pharmacy and its state, for the signed-in patient the link is theirs.
+  const instoreCode = params.get('instore') ?? '';
+  const instore = useQuery({
+    queryKey: instoreStartQueryKey(instoreCode),
+    queryFn: () => startInstoreVisit(instoreCode),
+    enabled: instoreCode !== '' && session !== null,
+    retry: false,
+  });
   // The link or referral the catalogue was opened with stays in the address (a reload keeps it).
   const entryId = params.get('id');
   const linkTo = (id: string) =>
@@ -130,6 +140,14 @@ export function RxScreen() {
         </Stack>
       </Alert>
     );
+  } else if (chosen && session && instoreCode !== '' && !instore.data) {
+    body = instore.isError ? (
+      <Alert color="red" role="alert" data-testid="rx-instore-error">
+        {errorText(t, instore.error)}
+      </Alert>
+    ) : (
+      <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+    );
   } else if (chosen && session) {
     body = (
       <>
@@ -150,6 +168,11 @@ export function RxScreen() {
           session={session}
           product={chosen}
           link={link?.productId === chosen.id ? link : null}
+          instore={
+            instore.data && instore.data.productId === chosen.id
+              ? { ...instore.data, code: instoreCode }
+              : null
+          }
         />
       </>
     );

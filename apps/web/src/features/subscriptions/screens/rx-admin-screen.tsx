@@ -5,7 +5,7 @@ import type {
 import { Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
@@ -26,8 +26,10 @@ import { formatDay } from '../components/subscription-format';
  * medication, status, next renewal, billing, last charge) with 'Cancel' and 'Cancel and refund'
  * (a reason asked first; POST /rxadmin/subscriptions/{id}/cancel), and the revenue by month.
  * The route guard (step 3) keeps everyone else out; the server answers them 403 too.
+ * `children`: the other sections of the rx administrator's workspace (the announcements to
+ * pharmacies, issue 20), shown below.
  */
-export function RxAdminScreen() {
+export function RxAdminScreen({ children }: { children?: ReactNode }) {
   const t = useT();
   const lang = useLang();
   const queryClient = useQueryClient();
@@ -102,6 +104,7 @@ export function RxAdminScreen() {
           )}
         </>
       )}
+      {children}
       {acting ? (
         <ReasonDialog
           title={

@@ -1,0 +1,16 @@
+import {
+  type ManagedAnnouncements,
+  managedAnnouncementsResponseSchema,
+} from '@apothecall/domain/pharmacy/announcements.api';
+import { apiCall } from '../../../lib/api-client';
+import { announcementsQueryKey } from './get-pharmacy-announcements';
+
+export const managedAnnouncementsQueryKey = [...announcementsQueryKey, 'managed'] as const;
+
+/**
+ * GET /rxadmin/announcements: what the rx administrator (their company's) or the platform
+ * admin (everyone's) posted, newest first, and whom they write to.
+ */
+export function getManagedAnnouncements(): Promise<ManagedAnnouncements> {
+  return apiCall('/rxadmin/announcements', { schema: managedAnnouncementsResponseSchema });
+}

@@ -1,0 +1,17 @@
+import {
+  type InstoreCheck,
+  instoreCheckResponseSchema,
+} from '@apothecall/domain/pharmacy/assessment.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const instoreCheckQueryKey = (code: string) => ['instore', 'check', code] as const;
+
+/** POST /instore/check { code }: the link's pharmacy and how its holder signs in (public). */
+export async function checkInstoreCode(code: string): Promise<InstoreCheck> {
+  const { instore } = await apiCall('/instore/check', {
+    method: 'POST',
+    body: { code },
+    schema: instoreCheckResponseSchema,
+  });
+  return instore;
+}

@@ -1,0 +1,17 @@
+import {
+  type AssessmentRequest,
+  type AssessmentView,
+  assessmentRequestSchema,
+  assessmentResponseSchema,
+} from '@apothecall/domain/pharmacy/assessment.api';
+import { apiCall } from '../../../lib/api-client';
+
+/** POST /pharmacy/assessments: the intake; the patient is e-mailed the link to continue. */
+export async function submitAssessment(body: AssessmentRequest): Promise<AssessmentView> {
+  const { assessment } = await apiCall('/pharmacy/assessments', {
+    method: 'POST',
+    body: assessmentRequestSchema.parse(body),
+    schema: assessmentResponseSchema,
+  });
+  return assessment;
+}

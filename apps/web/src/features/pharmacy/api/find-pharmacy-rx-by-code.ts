@@ -1,0 +1,15 @@
+import { externalCodeFindResponseSchema } from '@apothecall/domain/pharmacy/rx-codes.api';
+import { apiCall } from '../../../lib/api-client';
+
+/**
+ * POST /pharmacy/rx-codes/find: the visit of my pharmacy with this external code (case
+ * ignored); 404 with the server's sentence when none has it. The code travels in the body.
+ */
+export async function findPharmacyRxByCode(code: string): Promise<{ visitId: string }> {
+  const found = await apiCall('/pharmacy/rx-codes/find', {
+    method: 'POST',
+    body: { code },
+    schema: externalCodeFindResponseSchema,
+  });
+  return { visitId: found.visitId };
+}

@@ -1,0 +1,17 @@
+import {
+  type ExternalCodeView,
+  externalCodeResponseSchema,
+} from '@apothecall/domain/pharmacy/rx-codes.api';
+import { apiCall } from '../../../lib/api-client';
+import { pharmacyRxQueryKey } from './search-pharmacy-rx';
+
+export const pharmacyRxCodeQueryKey = (visitId: string) =>
+  [...pharmacyRxQueryKey, 'code', visitId] as const;
+
+/** GET /pharmacy/rx/:id/code: my pharmacy's own code for the visit (null when none). */
+export async function getPharmacyRxCode(visitId: string): Promise<ExternalCodeView> {
+  const { code } = await apiCall(`/pharmacy/rx/${encodeURIComponent(visitId)}/code`, {
+    schema: externalCodeResponseSchema,
+  });
+  return code;
+}

@@ -1,0 +1,101 @@
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { VisitAssessment } from '@apothecall/domain/pharmacy/assessment.api';
+import { hasDipstick, rapidTests } from '@apothecall/domain/pharmacy/assessment.rules';
+import { Text } from '@mantine/core';
+import { Facts } from '../../../components/facts';
+import { useLang, useT } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/payments/payment-format';
+import { PharmacySection } from './pharmacy-section';
+
+/**
+ * The in-store assessment an Rx visit continues (issue 20): the attribution ('In-store
+ * assessment by <pharmacy>') and the intake the pharmacy filled in: form, symptoms and onset,
+ * history, in-store test results and comments.
+ */
+export function PharmacyRxAssessmentSection({ assessment }: { assessment: VisitAssessment }) {
+  const t = useT();
+  const lang = useLang();
+  const { intake } = assessment;
+  const yesNo = (value: boolean) => t(value ? 'assessment.yes' : 'assessment.no');
+  const list = (keys: readonly string[]) =>
+    keys.length > 0 ? keys.map((k) => t(k as MessageKey)).join(', ') : t('assessment.none');
+  return (
+    <PharmacySection title={t('assessmentUi.visitTitle')} testId="pharmacy-rx-assessment">
+      <Text size="sm" fw={600} data-testid="pharmacy-rx-attribution">
+        {t('assessment.attribution', { pharmacy: assessment.pharmacy.name })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {formatDateTime(assessment.assessedAt, lang)}
+      </Text>
+      <Facts
+        labelWidth={220}
+        rows={[
+          {
+            key: 'form',
+            label: t('assessmentUi.form'),
+            value: t(`assessment.form.${intake.form}`),
+          },
+          {
+            key: 'symptoms',
+            label: t('assessmentUi.section.symptoms'),
+            value: list(intake.symptoms.map((s) => `assessment.symptom.${s}`)),
+          },
+          {
+            key: 'onset',
+            label: t('assessmentUi.onsetDays'),
+            value: t('assessment.onset', { days: intake.onsetDays }),
+          },
+          {
+            key: 'pregnancy',
+            label: t('assessment.history.pregnancy'),
+            value: yesNo(intake.history.pregnantOrBreastfeeding),
+          },
+          {
+            key: 'allergies',
+            label: t('assessment.history.allergies'),
+            value: intake.history.allergies || t('assessment.none'),
+          },
+          {
+            key: 'medications',
+            label: t('assessment.history.medications'),
+            value: intake.history.medications || t('assessment.none'),
+          },
+          {
+            key: 'antibiotics',
+            label: t('assessment.history.recentAntibiotics'),
+            value: yesNo(intake.history.recentAntibiotics),
+          },
+          {
+            key: 'recurrent',
+            label: t('assessment.history.recurrentInfections'),
+            value: yesNo(intake.history.recurrentInfections),
+          },
+          {
+            key: 'conditions',
+            label: t('assessment.history.conditions'),
+            value: list(intake.history.conditions.map((c) => `assessment.condition.${c}`)),
+          },
+          ...rapidTests.map((test) => ({
+            key: test,
+            label: t(`assessment.test.${test}`),
+            value: t(`assessment.result.${intake.tests[test]}`),
+          })),
+          ...(hasDipstick(intake.form)
+            ? [
+                {
+                  key: 'dipstick',
+                  label: t('assessment.test.urineDipstick'),
+                  value: t(`assessment.dipstick.${intake.tests.urineDipstick}`),
+                },
+              ]
+            : []),
+          {
+            key: 'comments',
+            label: t('assessmentUi.section.comments'),
+            value: intake.comments || t('assessment.none'),
+          },
+        ]}
+      />
+    </PharmacySection>
+  );
+}
