@@ -45,8 +45,16 @@ const patientScreens = [
 ];
 const staffScreens: Record<keyof typeof demoStaff, string[]> = {
   provider: ['/', '/clinic', '/clinic/rx', '/appointment', '/profile'],
-  pharmacist: ['/', '/prescriptions', '/inbox', '/crm', '/referred-transactions', '/profile'],
-  pharmacyAdmin: ['/', '/prescriptions', '/inbox', '/crm', '/links', '/pharmacists'],
+  pharmacist: [
+    '/',
+    '/prescriptions',
+    '/assessment',
+    '/inbox',
+    '/crm',
+    '/referred-transactions',
+    '/profile',
+  ],
+  pharmacyAdmin: ['/', '/prescriptions', '/inbox', '/crm', '/links', '/pharmacists', '/analytics'],
   rxAdmin: ['/', '/rxadmin'],
   admin: ['/'],
 };

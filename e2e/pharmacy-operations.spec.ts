@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { e2eInboundSmtpPort } from './playwright.config';
-import { demoStaff, logIn } from './support';
+import { demoStaff, expectAccessible, logIn } from './support';
 
 /**
  * Pharmacy operations (issue 20, started; desktop only): an e-mail sent to the pharmacy's
  * address over SMTP appears in its inbox and is answered; a CRM customer is tagged and a task
- * added and done.
+ * added and done; the administrator reads the demo's analytics.
  */
 
 test('an e-mail sent to the pharmacy over SMTP appears in its inbox, and the pharmacist replies', async ({
@@ -74,6 +74,82 @@ test('a CRM customer is tagged VIP and an Urgent task is added and done', async 
   await expect(task).toHaveAttribute('data-tag', 'Urgent');
   await task.getByRole('button', { name: `Mark done: ${title}` }).click();
   await expect(task).toHaveAttribute('data-done', 'true');
+});
+
+test("the pharmacy's administrator opens Analytics and sees the demo's figures on every tab", async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await logIn(page, demoStaff.pharmacyAdmin.loginId);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Analytics' })
+    .click();
+  await expect(page.locator('[data-screen="analytics"]')).toBeVisible();
+  await expect(page.getByTestId('analytics-overview')).toBeVisible();
+
+  // The demo seeds four Sunrise visits 3 to 9 days ago (demo-analytics.ts); a range that ends
+  // two days ago holds them and none of the visits other specs start today.
+  const [from, to] = await page.evaluate(() => {
+    const day = (daysAgo: number) => {
+      const d = new Date(Date.now() - daysAgo * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    return [day(12), day(2)];
+  });
+  await page.getByTestId('analytics-from').fill(from);
+  await page.getByTestId('analytics-to').fill(to);
+  await page.getByTestId('analytics-apply').click();
+  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
+
+  const tile = (name: string) => page.getByTestId(`analytics-tile-${name}-value`);
+  await expect(tile('visits')).toHaveText('4');
+  await expect(tile('paid')).toHaveText('3');
+  await expect(tile('conversion')).toHaveText('75 %');
+  await expect(tile('net')).toHaveText('$95.00');
+  await expect(tile('fees-paid')).toHaveText('$10.00');
+  await expect(tile('fees-owed')).toHaveText('$0.00');
+  await expect(tile('median-claim')).toHaveText('32.5 min');
+  const bar = (chart: string, key: string) =>
+    page.getByTestId(chart).locator(`[data-testid="analytics-bar"][data-key="${key}"]`);
+  await expect(bar('analytics-chart-status', 'picked-up')).toContainText('Picked up');
+  await expect(bar('analytics-chart-status', 'picked-up')).toHaveAttribute('data-value', '1');
+  await expect(bar('analytics-chart-status', 'claimed')).toHaveAttribute('data-value', '1');
+  await expect(bar('analytics-chart-status', 'voided')).toHaveAttribute('data-value', '1');
+  await expect(bar('analytics-chart-status', 'notAtPharmacy')).toHaveAttribute('data-value', '1');
+  await expect(bar('analytics-chart-treatment', 'acute')).toContainText('Acute problem3');
+  await expect(bar('analytics-chart-money', 'net')).toContainText('$95.00');
+  await expect(bar('analytics-chart-claim', 'median')).toContainText('32.5 min');
+  await expect(bar('analytics-chart-claim', 'p90')).toContainText('47 min');
+  await expect(
+    page.locator('[data-testid="analytics-conversion-link"][data-link-id="sunrisedemoacute"]'),
+  ).toContainText('100 %');
+  await expectAccessible(page, 'the analytics overview (desktop)');
+
+  await page.getByRole('tab', { name: 'Attribution' }).click();
+  await expect(bar('analytics-chart-source', 'link')).toHaveAttribute('data-value', '2');
+  await expect(bar('analytics-chart-source', 'direct')).toHaveAttribute('data-value', '2');
+  await expect(bar('analytics-chart-brand', 'sunrise-pharmacy')).toContainText('Sunrise Pharmacy2');
+
+  await page.getByRole('tab', { name: 'Referrals' }).click();
+  const code = page.locator('[data-testid="analytics-referral-code"][data-code="SUNRISE10"]');
+  await expect(code.getByTestId('analytics-referral-uses')).toHaveText('2');
+  await expect(code.getByTestId('analytics-referral-amount')).toHaveText('$60.00');
+  await expect(page.getByText('Who paid is never shown.')).toBeVisible();
+
+  // Logins: this very login is in the history of the last 7 days, with a shortened address.
+  await page.getByRole('tab', { name: 'Logins' }).click();
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(
+    page.getByTestId('analytics-staff-row').filter({ hasText: 'Tom Becker' }),
+  ).toBeVisible();
+  const signedIn = page
+    .locator('[data-testid="analytics-login-event"][data-outcome="success"]')
+    .filter({ hasText: demoStaff.pharmacyAdmin.loginId })
+    .first();
+  await expect(signedIn).toContainText('Signed in');
+  await expect(signedIn).toContainText(/\.0\/24|::\/48/);
+  await expectAccessible(page, 'the analytics logins (desktop)');
 });
 
 /** A one-page PDF, as small as a valid one gets. */

@@ -94,6 +94,8 @@ export default defineConfig({
         'appointments.spec.ts',
         'documents-notifications.spec.ts',
         'pharmacy-operations.spec.ts',
+        'pharmacy-forms.spec.ts',
+        'instore-assessment.spec.ts',
       ],
       use: {
         viewport: { width: 360, height: 740 },

@@ -67,15 +67,17 @@ for (const role of ['pharmacist', 'pharmacyAdmin'] as const) {
         ? [
             'Home',
             'Prescriptions',
+            'Assessment',
             'Inbox',
             'CRM',
+            'Analytics',
             'Links',
             'Pharmacists',
             'Prepay',
             'Referred',
             'Profile',
           ]
-        : ['Home', 'Prescriptions', 'Inbox', 'CRM', 'Links', 'Referred', 'Profile'],
+        : ['Home', 'Prescriptions', 'Assessment', 'Inbox', 'CRM', 'Links', 'Referred', 'Profile'],
     );
     await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Add a dependent' })).toHaveCount(0);
