@@ -452,24 +452,24 @@ export function createPrepayRepo(db: Db): PrepayRepo {
                 where,
               ),
             );
-        const [[account], [user], [denied], users] = await Promise.all([
-          used(eq(prepayRedemptions.accountId, input.accountId)),
-          used(eq(prepayRedemptions.email, input.email.toLowerCase())),
-          tx
-            .select({ at: max(prepayRedemptions.settledAt) })
-            .from(prepayRedemptions)
-            .where(
-              and(
-                eq(prepayRedemptions.programId, input.programId),
-                eq(prepayRedemptions.personId, input.personId),
-                eq(prepayRedemptions.state, 'denied'),
-              ),
+        // One after another: a transaction is one connection, which runs one query at a time
+        // (node-postgres deprecates queueing a query behind a running one).
+        const [account] = await used(eq(prepayRedemptions.accountId, input.accountId));
+        const [user] = await used(eq(prepayRedemptions.email, input.email.toLowerCase()));
+        const [denied] = await tx
+          .select({ at: max(prepayRedemptions.settledAt) })
+          .from(prepayRedemptions)
+          .where(
+            and(
+              eq(prepayRedemptions.programId, input.programId),
+              eq(prepayRedemptions.personId, input.personId),
+              eq(prepayRedemptions.state, 'denied'),
             ),
-          tx
-            .select()
-            .from(prepayProgramUsers)
-            .where(eq(prepayProgramUsers.programId, input.programId)),
-        ]);
+          );
+        const users = await tx
+          .select()
+          .from(prepayProgramUsers)
+          .where(eq(prepayProgramUsers.programId, input.programId));
         const refusal = decide({
           program: locked,
           token,
