@@ -8,38 +8,16 @@ import {
   get,
   login,
   newPatient,
+  ok,
   type Patient,
   readyToPay,
   send,
   type TestApp,
 } from './harness';
-import { jpegWithGps } from './image-fixtures';
-import { acuteAnswers } from './rx-fixtures';
+import { acuteAnswers, uploadRxId } from './rx-fixtures';
 
 /** The seeded, verified pharmacy the demo pharmacist (FL and GA) and its admin work for. */
 export const sunrise = 'sunrise-pharmacy';
-
-async function ok<R extends { statusCode: number; body: string }>(what: string, res: R) {
-  if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-  return res;
-}
-
-async function uploadId(t: TestApp, token: string, personId: string) {
-  const form = new FormData();
-  form.append('patientID', personId);
-  const photo = new Uint8Array(await jpegWithGps());
-  form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-  const request = new Request('http://localhost/upload', { method: 'POST', body: form });
-  return t.fastify.inject({
-    method: 'POST',
-    url: '/api/rx/id',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': request.headers.get('content-type') ?? '',
-    },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-}
 
 /**
  * A new FL patient's acute Rx visit routed to Sunrise, paid (with the photo ID), prescribed by
@@ -67,7 +45,7 @@ export async function claimedRxVisit(
     }),
   );
   const visit = submitted.json().visit as { id: string; idPending: boolean };
-  if (visit.idPending) await ok('id', await uploadId(t, payer.token, payer.personId));
+  if (visit.idPending) await ok('id', await uploadRxId(t, payer.token, payer.personId));
   const price = (
     await ok('price', await get(t, `/api/rx/visits/${visit.id}/price`, payer.token))
   ).json();

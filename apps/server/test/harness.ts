@@ -198,7 +198,8 @@ async function tokenOf(app: App, who: Who): Promise<string> {
   return login(app, who.loginId, who.password);
 }
 
-async function ok<R extends { statusCode: number; body: string }>(what: string, res: R) {
+/** `res` when it answered 200; otherwise throws naming `what`, the status and the body. */
+export async function ok<R extends { statusCode: number; body: string }>(what: string, res: R) {
   if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   return res;
 }

@@ -13,6 +13,7 @@ import {
   get,
   login,
   newPatient,
+  ok,
   type Patient,
   readyToPay,
   registration,
@@ -20,8 +21,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
-import { jpegWithGps } from '../../../test/image-fixtures';
-import { acuteAnswers } from '../../../test/rx-fixtures';
+import { acuteAnswers, uploadRxId } from '../../../test/rx-fixtures';
 import { accounts, persons } from '../../db/schema/accounts';
 import { loginEvents } from '../../db/schema/analytics';
 import { referrals } from '../../db/schema/brands';
@@ -69,25 +69,6 @@ describe.each(databaseKinds)('Pharmacy analytics on %s', (kind) => {
       await t.database.db.select({ v: rxVisits.version }).from(rxVisits).where(eq(rxVisits.id, id))
     )[0]?.v ?? 0;
 
-  async function ok<R extends { statusCode: number; body: string }>(what: string, res: R) {
-    if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
-    return res;
-  }
-
-  async function uploadId(token: string, personId: string) {
-    const form = new FormData();
-    form.append('patientID', personId);
-    const photo = new Uint8Array(await jpegWithGps());
-    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-    const request = new Request('http://localhost/upload', { method: 'POST', body: form });
-    return t.fastify.inject({
-      method: 'POST',
-      url: '/api/rx/id',
-      headers: { ...bearer(token), 'content-type': request.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-  }
-
   /**
    * A patient's Rx visit through the routes: submitted under `brand` for `route` (a link or a
    * pharmacy), then as far as `until` says: unpaid, paid (card or a prepay code), refunded by the
@@ -131,7 +112,7 @@ describe.each(databaseKinds)('Pharmacy analytics on %s', (kind) => {
     );
     const created = submitted.json().visit as { id: string; idPending: boolean };
     if (options.until === 'submitted') return created.id;
-    if (created.idPending) await ok('id', await uploadId(payer.token, payer.personId));
+    if (created.idPending) await ok('id', await uploadRxId(t, payer.token, payer.personId));
     if (options.prepayCode) {
       await ok(
         'prepay',

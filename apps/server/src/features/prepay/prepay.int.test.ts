@@ -18,8 +18,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
-import { jpegWithGps } from '../../../test/image-fixtures';
-import { acuteAnswers } from '../../../test/rx-fixtures';
+import { acuteAnswers, uploadRxId } from '../../../test/rx-fixtures';
 import { outbox } from '../../db/schema/platform';
 import { prepayPrograms, prepayRedemptions } from '../../db/schema/prepay';
 
@@ -118,21 +117,7 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
   }
 
   async function uploadId(payer: Payer) {
-    const form = new FormData();
-    form.append('patientID', payer.personId);
-    const photo = new Uint8Array(await jpegWithGps());
-    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-    const request = new Request('http://localhost/upload', { method: 'POST', body: form });
-    const res = await t.fastify.inject({
-      method: 'POST',
-      url: '/api/rx/id',
-      headers: {
-        authorization: `Bearer ${payer.token}`,
-        'content-type': request.headers.get('content-type') ?? '',
-      },
-      payload: Buffer.from(await request.arrayBuffer()),
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await uploadRxId(t, payer.token, payer.personId)).statusCode).toBe(200);
   }
 
   /** A patient ready for an Rx visit in FL, with an ID on file. */
