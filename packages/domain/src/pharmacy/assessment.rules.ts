@@ -6,25 +6,17 @@
  * attached and the pharmacy preselected. Pure rules: which states, which lists, which treatment,
  * and what the intake answers of the treatment's form.
  */
+import { inStoreAssessmentUnavailableStates } from '../places/places.rules';
 import type { RxAnswers, RxProductId } from '../rx/rx-products.rules';
 
 export const assessmentForms = ['uti', 'uri'] as const;
 export type AssessmentForm = (typeof assessmentForms)[number];
 
-/** Spec section 1: 'It is unavailable in AR, DC, LA, MD, MN, MS, NY, OK, RI, WA and WV.' */
-export const assessmentUnavailableStates = [
-  'AR',
-  'DC',
-  'LA',
-  'MD',
-  'MN',
-  'MS',
-  'NY',
-  'OK',
-  'RI',
-  'WA',
-  'WV',
-] as const;
+/**
+ * Spec section 1: 'It is unavailable in AR, DC, LA, MD, MN, MS, NY, OK, RI, WA and WV.' The list
+ * is the places rules' (where each kind of visit is offered), so the two cannot drift apart.
+ */
+export const assessmentUnavailableStates = inStoreAssessmentUnavailableStates;
 
 /** Whether an in-store assessment may be submitted for a patient in `state`. */
 export function assessmentAvailableIn(state: string): boolean {

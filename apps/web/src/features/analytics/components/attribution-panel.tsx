@@ -1,9 +1,9 @@
 import type { AnalyticsAttribution } from '@apothecall/domain/pharmacy/analytics.api';
-import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
 import { BarChart } from './bar-chart';
-import { productLabel } from './overview-panel';
+import { LinkCell, productLabel } from './overview-panel';
 import { ScrollTable } from './scroll-table';
 
 /** Attribution: where the range's visits came from (source, link, white-label brand). */
@@ -48,16 +48,7 @@ export function AttributionPanel({ data }: { data: AnalyticsAttribution }) {
                     data-testid="analytics-link-row"
                     data-link-id={row.linkId}
                   >
-                    <Table.Th scope="row" fw={400}>
-                      <Text span ff="monospace" size="sm">
-                        {row.linkId}
-                      </Text>{' '}
-                      {row.deleted ? (
-                        <Badge size="xs" variant="light" color="gray">
-                          {t('analyticsUi.conversion.deleted')}
-                        </Badge>
-                      ) : null}
-                    </Table.Th>
+                    <LinkCell linkId={row.linkId} deleted={row.deleted} />
                     <Table.Td>{productLabel(t, row.productId)}</Table.Td>
                     <Table.Td ta="right">{row.visits}</Table.Td>
                     <Table.Td ta="right">{row.paid}</Table.Td>

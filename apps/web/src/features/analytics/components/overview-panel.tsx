@@ -21,6 +21,23 @@ export function productLabel(t: Translate, productId: string | null): string {
 }
 
 /** A rate written out with a bar of its length (100 % fills the track). */
+/** A row's heading cell naming a pharmacy link (and whether it was withdrawn since). */
+export function LinkCell({ linkId, deleted }: { linkId: string; deleted: boolean }) {
+  const t = useT();
+  return (
+    <Table.Th scope="row" fw={400}>
+      <Text span ff="monospace" size="sm">
+        {linkId}
+      </Text>{' '}
+      {deleted ? (
+        <Badge size="xs" variant="light" color="gray">
+          {t('analyticsUi.conversion.deleted')}
+        </Badge>
+      ) : null}
+    </Table.Th>
+  );
+}
+
 function RateCell({ value, text }: { value: number | null; text: string }) {
   return (
     <Table.Td>
@@ -180,16 +197,7 @@ export function OverviewPanel({ data }: { data: AnalyticsOverview }) {
                   data-testid="analytics-conversion-link"
                   data-link-id={link.linkId}
                 >
-                  <Table.Th scope="row" fw={400}>
-                    <Text span ff="monospace" size="sm">
-                      {link.linkId}
-                    </Text>{' '}
-                    {link.deleted ? (
-                      <Badge size="xs" variant="light" color="gray">
-                        {t('analyticsUi.conversion.deleted')}
-                      </Badge>
-                    ) : null}
-                  </Table.Th>
+                  <LinkCell linkId={link.linkId} deleted={link.deleted} />
                   <Table.Td>{productLabel(t, link.productId)}</Table.Td>
                   <Table.Td ta="right">{link.started}</Table.Td>
                   <Table.Td ta="right">{link.paid}</Table.Td>
