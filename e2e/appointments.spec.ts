@@ -1,6 +1,14 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { futureExpiry } from './care-api';
-import { call, demoPassword, expectAccessible, logIn, openContext, tokenFor } from './support';
+import {
+  call,
+  demoPassword,
+  expectAccessible,
+  logIn,
+  openContext,
+  test,
+  tokenFor,
+} from './support';
 
 /**
  * Scheduled appointments end to end (issue 18). The provider publishes a one-date Florida block

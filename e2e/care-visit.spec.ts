@@ -5,7 +5,6 @@ import {
   expect,
   type Locator,
   type Page,
-  test,
 } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
 import {
@@ -17,7 +16,7 @@ import {
   startVisitByApi,
 } from './care-api';
 import { autoLogoutBaseURL } from './playwright.config';
-import { expectAccessible, logIn, openContext, useSpanish } from './support';
+import { expectAccessible, logIn, openContext, test, useSpanish } from './support';
 
 /**
  * On-demand care end to end (issue 6), in two browser contexts with Chromium's fake camera

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { webPushDouble } from '../apps/server/test/web-push-double';
 import { newPatient, onDuty, providerLogin, startVisitByApi } from './care-api';
-import { call, expectAccessible, logIn, openContext } from './support';
+import { call, expectAccessible, logIn, openContext, test } from './support';
 
 /**
  * Documents, Covid certificates and notifications (issue 19), desktop only.

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
 import { futureExpiry } from './care-api';
 import { type CapturedMail, captureMail } from './mail-capture';
 import { e2eSmtpPort } from './playwright.config';
-import { call, demoPassword, demoStaff, logIn, openContext, tokenFor } from './support';
+import { call, demoPassword, demoStaff, logIn, openContext, test, tokenFor } from './support';
 
 /**
  * The pharmacy's in-store assessment end to end (issue 20; desktop only): the pharmacist fills

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
+import { type CapturedMail, captureMail } from './mail-capture';
 import { e2eSmtpPort } from './playwright.config';
 import { demoPatient, expectHome, logIn } from './support';
 
@@ -11,94 +10,17 @@ import { demoPatient, expectHome, logIn } from './support';
  * so the demo patient keeps the demo password for the other specs.
  */
 
-interface ReceivedMail {
-  to: string[];
-  subject: string;
-  text: string;
-  receivedAt: number;
-}
-
-const inbox: ReceivedMail[] = [];
-
-/** Decodes quoted-printable text (soft line breaks, =XX bytes) as UTF-8. */
-function decodeQuotedPrintable(body: string): string {
-  const unfolded = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < unfolded.length; i++) {
-    const hex = unfolded.slice(i + 1, i + 3);
-    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(unfolded[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** Decodes RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) in a header. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(
-      /=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g,
-      (_m, _charset: string, enc: string, text: string) =>
-        enc.toUpperCase() === 'B'
-          ? Buffer.from(text, 'base64').toString('utf8')
-          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    );
-}
-
-/**
- * Reads the subject and plain-text body of the single-part text mail the server sends
- * (nodemailer: text/plain, 7bit, quoted-printable or base64).
- */
-function parseRawMail(raw: string): { subject: string; text: string } {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const header = (name: string) =>
-    head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : body;
-  return { subject: decodeHeader(header('Subject')), text };
-}
-let smtp: SMTPServer | undefined;
+let inbox: CapturedMail[] = [];
+let closeSmtp: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream: Readable, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (error: Error) => callback(error));
-      stream.on('end', () => {
-        const mail = parseRawMail(Buffer.concat(chunks).toString('utf8'));
-        inbox.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-          subject: mail.subject,
-          text: mail.text,
-          receivedAt: Date.now(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp?.once('error', reject);
-    smtp?.listen(e2eSmtpPort, '127.0.0.1', () => resolve());
-  });
+  const capture = await captureMail(e2eSmtpPort);
+  inbox = capture.mails;
+  closeSmtp = capture.close;
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await closeSmtp?.();
 });
 
 const resetLinkPattern = /\/#\/resetpw\/([A-Za-z0-9_-]+)/;

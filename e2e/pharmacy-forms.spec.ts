@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { currentLegalVersions } from '../packages/domain/src/accounts/consents.rules';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
+import { prescribedRxVisit } from './rx-api';
 import {
   call,
   demoPassword,
@@ -10,6 +8,7 @@ import {
   expectAccessible,
   logIn,
   openContext,
+  test,
   tokenFor,
 } from './support';
 
@@ -25,108 +24,17 @@ import {
 
 const en = (key: MessageKey, params?: Record<string, string | number>) =>
   translate('en', key, params);
-const photoId = path.join(import.meta.dirname, 'fixtures', 'photo-id.jpg');
-const sunrise = 'sunrise-pharmacy';
 
-/** A new FL patient's acute Rx visit to Sunrise: paid, with a photo ID, prescribed, claimed. */
+/** A new FL patient's acute Rx visit to Sunrise, prescribed and claimed by its pharmacist. */
 async function claimedVisit(request: APIRequestContext) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const patient = {
-    email: `forms-${stamp}@example.test`,
-    password: 'Forms-Flow-42',
-    name: 'Iris Calder',
-  };
-  await call(request, 'POST', '/api/register', null, {
-    profile: {
-      name: patient.name,
-      dob: '03-14-1990',
-      gender: 'F',
-      address: '200 Ocean Dr',
-      state: 'FL',
-      zipCode: '33139',
-      phone: `305-558-${stamp.slice(-4)}`,
-      email: patient.email,
-    },
-    whiteLabelId: 'apothecall',
-    credentials: { password: patient.password },
-  });
-  const token = await tokenFor(request, patient.email, patient.password);
-  const documents = Object.entries(currentLegalVersions).map(([id, version]) => ({ id, version }));
-  await call(request, 'POST', '/api/consents', token, { documents });
-  await call(request, 'PUT', '/api/consult/location', token, { state: 'FL' });
-  const personId = (await call(request, 'GET', '/api/account/profile', token)).profile.personId;
-  const cards = await call(request, 'GET', '/api/account/payments/profiles', token);
-  const now = new Date();
-  const saved = await call(request, 'POST', '/api/account/payments/profiles', token, {
-    profileID: cards.payProfileID,
-    signature: cards.payProfileSignature,
-    card: {
-      cardHolderName: patient.name,
-      ccNumber: '4111111111111111',
-      cvv: '123',
-      expiration: `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 3) % 100).padStart(2, '0')}`,
-      cardZip: '33139',
-    },
-  });
-  const { visit } = await call(request, 'POST', '/api/submit-rx-evaluation', token, {
-    patientID: personId,
-    productId: 'acute',
-    answers: {
-      conditions: ['none'],
-      medications: 'none',
-      allergies: 'none',
-      weightLbs: '140',
-      heightIn: '64',
-      acuteProblem: 'An itchy rash on my forearm',
-      acuteDuration: 'days',
-    },
-    consents: [],
-    state: 'FL',
-    idempotencyKey: `e2e-forms-${stamp}`,
-    pharmacyId: sunrise,
-  });
-  const upload = await request.post('/api/rx/id', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      patientID: personId,
-      file: { name: 'photo-id.jpg', mimeType: 'image/jpeg', buffer: await readFile(photoId) },
-    },
-  });
-  expect(upload.status()).toBe(200);
-  const price = await call(request, 'GET', `/api/rx/visits/${visit.id}/price`, token);
-  await call(request, 'POST', '/api/submit-rx-payment', token, {
-    visitId: visit.id,
-    priceToken: price.priceToken,
-    payProfileID: saved.payProfiles[0].card.profileID,
-    idempotencyKey: `e2e-forms-pay-${stamp}`,
-  });
-  const provider = await tokenFor(request, demoStaff.provider.loginId, demoPassword);
-  await call(request, 'POST', `/api/clinic/rx/${visit.id}/claim`, provider);
-  const version = async () =>
-    (await call(request, 'GET', `/api/clinic/rx/${visit.id}`, provider)).review.visit.version;
-  await call(request, 'POST', `/api/clinic/rx/${visit.id}/status`, provider, {
-    status: 'ended',
-    version: await version(),
-  });
-  await call(request, 'POST', `/api/clinic/rx/${visit.id}/prescribe`, provider, {
-    version: await version(),
-    prescriptions: [
-      {
-        medication: 'Mupirocin',
-        strength: '2 %',
-        quantity: 1,
-        refills: 0,
-        directions: 'Apply twice a day for 5 days',
-      },
-    ],
-  });
+  const { visitId, patient } = await prescribedRxVisit(request, 'forms');
   // Sunrise's pharmacist claims it (Submit Payment): forms and codes wait for the claim.
   const pharmacist = await tokenFor(request, demoStaff.pharmacist.loginId, demoPassword);
-  const detail = await call(request, 'GET', `/api/pharmacy/rx/${visit.id}`, pharmacist);
-  await call(request, 'POST', `/api/pharmacy/rx/${visit.id}/claim`, pharmacist, {
+  const detail = await call(request, 'GET', `/api/pharmacy/rx/${visitId}`, pharmacist);
+  await call(request, 'POST', `/api/pharmacy/rx/${visitId}/claim`, pharmacist, {
     version: detail.visit.version,
   });
-  return { visitId: visit.id as string, patient };
+  return { visitId, patient };
 }
 
 test('the rx admin’s announcement reaches the pharmacist’s Home; a form the pharmacist asks for is signed by the patient; the visit is found by its external code', async ({

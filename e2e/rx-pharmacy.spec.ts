@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { currentLegalVersions } from '../packages/domain/src/accounts/consents.rules';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
+import { prescribedRxVisit } from './rx-api';
 import {
   call,
   demoPassword,
@@ -10,6 +9,7 @@ import {
   expectAccessible,
   logIn,
   openContext,
+  test,
   tokenFor,
 } from './support';
 
@@ -27,106 +27,6 @@ import {
 
 const en = (key: MessageKey, params?: Record<string, string | number>) =>
   translate('en', key, params);
-const photoId = path.join(import.meta.dirname, 'fixtures', 'photo-id.jpg');
-const sunrise = 'sunrise-pharmacy';
-
-/**
- * A new patient in FL whose acute Rx visit goes to Sunrise, paid, with a photo ID, claimed and
- * prescribed (Mupirocin 2 %) by the demo prescriber.
- */
-async function prescribedVisit(request: APIRequestContext) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const patient = {
-    email: `rxph-${stamp}@example.test`,
-    password: 'Pharmacy-Flow-42',
-    name: 'Iris Calder',
-  };
-  await call(request, 'POST', '/api/register', null, {
-    profile: {
-      name: patient.name,
-      dob: '03-14-1990',
-      gender: 'F',
-      address: '200 Ocean Dr',
-      state: 'FL',
-      zipCode: '33139',
-      phone: `305-557-${stamp.slice(-4)}`,
-      email: patient.email,
-    },
-    whiteLabelId: 'apothecall',
-    credentials: { password: patient.password },
-  });
-  const token = await tokenFor(request, patient.email, patient.password);
-  const documents = Object.entries(currentLegalVersions).map(([id, version]) => ({ id, version }));
-  await call(request, 'POST', '/api/consents', token, { documents });
-  await call(request, 'PUT', '/api/consult/location', token, { state: 'FL' });
-  const personId = (await call(request, 'GET', '/api/account/profile', token)).profile.personId;
-  const cards = await call(request, 'GET', '/api/account/payments/profiles', token);
-  const now = new Date();
-  const saved = await call(request, 'POST', '/api/account/payments/profiles', token, {
-    profileID: cards.payProfileID,
-    signature: cards.payProfileSignature,
-    card: {
-      cardHolderName: patient.name,
-      ccNumber: '4111111111111111',
-      cvv: '123',
-      expiration: `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 3) % 100).padStart(2, '0')}`,
-      cardZip: '33139',
-    },
-  });
-  const { visit } = await call(request, 'POST', '/api/submit-rx-evaluation', token, {
-    patientID: personId,
-    productId: 'acute',
-    answers: {
-      conditions: ['none'],
-      medications: 'none',
-      allergies: 'none',
-      weightLbs: '140',
-      heightIn: '64',
-      acuteProblem: 'An itchy rash on my forearm',
-      acuteDuration: 'days',
-    },
-    consents: [],
-    state: 'FL',
-    idempotencyKey: `e2e-${stamp}`,
-    pharmacyId: sunrise,
-  });
-  const upload = await request.post('/api/rx/id', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      patientID: personId,
-      file: { name: 'photo-id.jpg', mimeType: 'image/jpeg', buffer: await readFile(photoId) },
-    },
-  });
-  expect(upload.status()).toBe(200);
-  const price = await call(request, 'GET', `/api/rx/visits/${visit.id}/price`, token);
-  await call(request, 'POST', '/api/submit-rx-payment', token, {
-    visitId: visit.id,
-    priceToken: price.priceToken,
-    payProfileID: saved.payProfiles[0].card.profileID,
-    idempotencyKey: `e2e-pay-${stamp}`,
-  });
-  const provider = await tokenFor(request, demoStaff.provider.loginId, demoPassword);
-  await call(request, 'POST', `/api/clinic/rx/${visit.id}/claim`, provider);
-  const version = async () =>
-    (await call(request, 'GET', `/api/clinic/rx/${visit.id}`, provider)).review.visit.version;
-  await call(request, 'POST', `/api/clinic/rx/${visit.id}/status`, provider, {
-    status: 'ended',
-    version: await version(),
-  });
-  await call(request, 'POST', `/api/clinic/rx/${visit.id}/prescribe`, provider, {
-    version: await version(),
-    prescriptions: [
-      {
-        medication: 'Mupirocin',
-        strength: '2 %',
-        quantity: 1,
-        refills: 0,
-        directions: 'Apply twice a day for 5 days',
-      },
-    ],
-  });
-  return { visitId: visit.id as string, patient };
-}
 
 /** The mailed invitation's set-your-password code for this address. */
 async function inviteCode(request: APIRequestContext, email: string): Promise<string> {
@@ -149,7 +49,7 @@ test("a pharmacist invited for FL works the Rx visit: change request, the prescr
   request,
 }) => {
   test.setTimeout(240_000);
-  const { visitId, patient } = await prescribedVisit(request);
+  const { visitId, patient } = await prescribedRxVisit(request, 'rxph');
   const adminToken = await tokenFor(request, demoStaff.pharmacyAdmin.loginId, demoPassword);
   const balanceBefore = (await call(request, 'GET', '/api/pharmacy/me', adminToken)).organization
     .prepayBalance as number;

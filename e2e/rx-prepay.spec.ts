@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { currentLegalVersions } from '../packages/domain/src/accounts/consents.rules';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
 import {
@@ -10,6 +10,7 @@ import {
   expectAccessible,
   logIn,
   openContext,
+  test,
   tokenFor,
 } from './support';
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
 import { futureExpiry } from './care-api';
-import { expectAccessible, logIn, openContext } from './support';
+import { expectAccessible, logIn, openContext, test } from './support';
 
 /**
  * An asynchronous prescription (Rx) visit end to end (issue 14), in two browser contexts: a new

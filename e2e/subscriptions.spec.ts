@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { futureExpiry } from './care-api';
 import {
   call,
@@ -7,6 +7,7 @@ import {
   expectAccessible,
   logIn,
   openContext,
+  test,
   tokenFor,
 } from './support';
 

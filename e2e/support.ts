@@ -2,11 +2,33 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
+  test as base,
   expect,
   type Page,
-  test,
 } from '@playwright/test';
+
+/** The contexts `openContext` opened for the running test. */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * The suite's `test`: Playwright's, plus closing every context `openContext` opened once its test
+ * ends. A page left open (a video visit's above all) would keep using the CPU for the rest of the
+ * run and slow every later spec down.
+ */
+export const test = base.extend<{ closeOpenedContexts: undefined }>({
+  closeOpenedContexts: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(undefined);
+      const contexts = [...openContexts];
+      openContexts.clear();
+      await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
+});
 
 export const demoPatient = {
   loginId: 'patient@apothecall.test',
@@ -89,7 +111,7 @@ export async function openContext(
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
+    baseURL: base.info().project.use.baseURL,
     locale: 'en-US',
     timezoneId: 'America/New_York',
     ...options,
@@ -97,6 +119,7 @@ export async function openContext(
       ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
       : { viewport: { width: 1280, height: 900 } }),
   });
+  openContexts.add(context);
   return context.newPage();
 }
 
