@@ -55,6 +55,17 @@ async function useLoopbackPushService(page: Page, subscribe: (key: string) => un
 }
 
 /**
+ * Turns the notifications switch over as a person does: a click on its label once the switch is
+ * enabled (it is disabled while a change is under way), after the page stopped moving (a forced
+ * click on the hidden input skipped that wait and, on a busy machine, landed where the switch
+ * had been before the navigation finished its layout).
+ */
+async function toggleNotifications(page: Page, name: 'Notifications' | 'Notificaciones') {
+  await expect(page.getByRole('switch', { name })).toBeEnabled();
+  await page.locator('label', { hasText: new RegExp(`^${name}$`) }).click();
+}
+
+/**
  * The registration whose worker is active (DevTools only delivers a push to an activated worker;
  * on a busy machine the worker may still be installing its precache when the page asks).
  */
@@ -89,7 +100,7 @@ test('notifications: permission granted, subscribed; a provider chat message is 
     await page.goto('/#/notifications');
     // The first visit installs the service worker (its precache) before push can subscribe.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.getByRole('switch', { name: 'Notifications' }).click({ force: true });
+    await toggleNotifications(page, 'Notifications');
     await expect(page.getByText('Notifications activated.')).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Notifications' })).toBeChecked();
 
@@ -149,7 +160,7 @@ test('notifications: permission granted, subscribed; a provider chat message is 
       .toContainEqual({ title: 'Apothecall', body: 'You have a new message', url: '/#/' });
 
     // Off again: the browser's subscription is forgotten by the server.
-    await page.getByRole('switch', { name: 'Notifications' }).click({ force: true });
+    await toggleNotifications(page, 'Notifications');
     await expect(page.getByRole('switch', { name: 'Notifications' })).not.toBeChecked();
     await page.context().close();
   } finally {
@@ -172,7 +183,7 @@ test('notifications: a denied permission shows the spec message, in both languag
     origin: new URL(page.url()).origin,
   });
   await page.goto('/#/notifications');
-  await page.getByRole('switch', { name: 'Notifications' }).click({ force: true });
+  await toggleNotifications(page, 'Notifications');
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Unable to Activate Notifications');
   await expect(dialog).toContainText('Please allow notifications in Settings.');
@@ -181,7 +192,7 @@ test('notifications: a denied permission shows the spec message, in both languag
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.getByText('ES', { exact: true }).click();
-  await page.getByRole('switch', { name: 'Notificaciones' }).click({ force: true });
+  await toggleNotifications(page, 'Notificaciones');
   await expect(page.getByRole('alertdialog')).toContainText(
     'No se pudieron activar las notificaciones',
   );
