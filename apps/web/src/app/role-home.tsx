@@ -1,13 +1,12 @@
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { SimpleGrid } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import {
   AccountCard,
   FamilyCard,
   HomeScreen,
   LocationCard,
 } from '../features/accounts/screens/home-screen';
-import { AnnouncementsAdminSection } from '../features/announcements/components/announcements-admin-section';
-import { AnnouncementsHomeCard } from '../features/announcements/components/announcements-home-card';
 import { ClinicHomeCard, GetCareNowCard } from '../features/care/components/care-home-cards';
 import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
 import { RecentNotesCard } from '../features/notes/components/recent-notes-card';
@@ -18,6 +17,21 @@ import { MembershipHomeCard } from '../features/subscriptions/components/members
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { currentPerson, type StoredSession } from '../lib/session-store';
+
+/**
+ * Announcements are for pharmacies (the card) and the platform admin (the writing form, with its
+ * state picker and date input): loaded only for them, so a patient's Home does not carry them.
+ */
+const AnnouncementsHomeCard = lazy(() =>
+  import('../features/announcements/components/announcements-home-card').then((m) => ({
+    default: m.AnnouncementsHomeCard,
+  })),
+);
+const AnnouncementsAdminSection = lazy(() =>
+  import('../features/announcements/components/announcements-admin-section').then((m) => ({
+    default: m.AnnouncementsAdminSection,
+  })),
+);
 
 /**
  * Each role's Home (issue 13), what that person needs first: a patient's visit in progress, a
@@ -50,7 +64,11 @@ export function RoleHome({ session }: { session: StoredSession }) {
   const brandName = brand.name ?? t('shell.appName');
   return (
     <HomeScreen session={session} staffOf={brandName}>
-      {workspace === 'pharmacy' ? <AnnouncementsHomeCard /> : null}
+      {workspace === 'pharmacy' ? (
+        <Suspense fallback={null}>
+          <AnnouncementsHomeCard />
+        </Suspense>
+      ) : null}
       {workspace === 'provider' ? <ClinicHomeCard /> : null}
       {workspace === 'provider' ? <RxReviewsHomeCard /> : null}
       {workspace === 'pharmacy' ? (
@@ -60,7 +78,11 @@ export function RoleHome({ session }: { session: StoredSession }) {
         {workspace === 'pharmacy' || workspace === 'rxAdmin' ? <ReferredSummaryCard /> : null}
         <AccountCard />
       </SimpleGrid>
-      {workspace === 'admin' ? <AnnouncementsAdminSection /> : null}
+      {workspace === 'admin' ? (
+        <Suspense fallback={null}>
+          <AnnouncementsAdminSection />
+        </Suspense>
+      ) : null}
     </HomeScreen>
   );
 }
