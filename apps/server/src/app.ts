@@ -14,6 +14,7 @@ import { crmModule } from './features/crm/crm.module';
 import { documentsModule } from './features/documents/documents.module';
 import { filesModule } from './features/files/files.module';
 import { inboxModule } from './features/inbox/inbox.module';
+import { nativeModule } from './features/native/native.module';
 import { notesModule } from './features/notes/notes.module';
 import { notificationsModule } from './features/notifications/notifications.module';
 import { paymentsModule } from './features/payments/payments.module';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     files: files.port,
     pharmacy: pharmacy.port,
   });
+  const native = nativeModule(ctx);
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
   const modules: AreaModule[] = [
     system,
@@ -195,12 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crm,
     analytics,
     inbox,
+    native,
   ];
 
   await registerHttp(app, {
     sessions: platform.sessions,
     brandResolver: brands.port.resolve,
     apiVersion,
+    nativeOrigins: config.native.origins,
   });
   await app.register(
     async (api) => {

@@ -20,6 +20,19 @@ const iceServersSchema = z.array(
   }),
 );
 
+/** A comma-separated list, trimmed, empty items dropped. */
+function commaList(fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -115,6 +128,21 @@ const envSchema = z.object({
    * subdomain): the server posts to a subscription's endpoint, so only known push services are
    * accepted. Tests add 127.0.0.1 for the loopback push service.
    */
+  // The native apps (issue 21): their web views' origins may call the API and open the socket;
+  // the universal-link (iOS) and app-link (Android) files name the apps that open /app/ links.
+  NATIVE_APP_ORIGINS: commaList('capacitor://localhost,https://localhost'),
+  NATIVE_IOS_APP_IDS: commaList(''),
+  NATIVE_ANDROID_PACKAGE: z
+    .string()
+    .regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'must be a Java package name (com.example.app)')
+    .default('com.apothecall.app'),
+  NATIVE_ANDROID_CERT_SHA256: commaList('').pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'must be SHA-256 fingerprints (AB:CD:...)'),
+    ),
+  ),
   WEB_PUSH_HOSTS: z
     .string()
     .default(
@@ -236,6 +264,13 @@ export interface Config {
   /** Test-only fault injection (never honoured in production). */
   readonly appointments: { readonly windowMinutes: number };
   readonly notifications: { readonly webPushHosts: readonly string[] };
+  /** The native apps (issue 21): their origins (CORS) and the link-association files. */
+  readonly native: {
+    readonly origins: readonly string[];
+    readonly iosAppIds: readonly string[];
+    readonly androidPackage: string;
+    readonly androidCertFingerprints: readonly string[];
+  };
   readonly subscriptions: {
     /** What a brand without its own `subscriptionCatalog` sells. */
     readonly defaults: {
@@ -360,6 +395,12 @@ export function loadConfig(
     },
     appointments: { windowMinutes: e.APPOINTMENT_WINDOW_MINUTES },
     notifications: { webPushHosts: e.WEB_PUSH_HOSTS },
+    native: {
+      origins: e.NATIVE_APP_ORIGINS,
+      iosAppIds: e.NATIVE_IOS_APP_IDS,
+      androidPackage: e.NATIVE_ANDROID_PACKAGE,
+      androidCertFingerprints: e.NATIVE_ANDROID_CERT_SHA256,
+    },
     subscriptions: {
       defaults: {
         monthlyCents: e.SUBSCRIPTION_MONTHLY_CENTS,

@@ -14,7 +14,13 @@ import type { SessionsService } from './sessions/sessions.service';
 /** Security headers, the HTTP conventions (envelope, language, session), the OpenAPI docs. */
 export async function registerHttp(
   app: FastifyInstance,
-  opts: { sessions: SessionsService; brandResolver: BrandResolver; apiVersion: string },
+  opts: {
+    sessions: SessionsService;
+    brandResolver: BrandResolver;
+    apiVersion: string;
+    /** Origins of the native apps' web views, which call the API from another origin. */
+    nativeOrigins?: readonly string[];
+  },
 ): Promise<void> {
   // The same security headers on every answer, worked out once: @fastify/helmet rebuilt
   // helmet's middleware (parsing the CSP directives again) on every request, ~4% of an
@@ -23,6 +29,7 @@ export async function registerHttp(
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  allowNativeOrigins(app, opts.nativeOrigins ?? []);
   app.decorate('brandResolver', opts.brandResolver);
   app.decorateRequest('callerMemo', undefined);
   await app.register(httpConventions, { sessions: opts.sessions });
@@ -41,6 +48,33 @@ export async function registerHttp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
+
+/**
+ * The native apps' web views (issue 21) load the web build from the device (origin
+ * `capacitor://localhost` on iOS, `https://localhost` on Android) and call this API across
+ * origins. Those origins alone get CORS answers, and only under /api; the API takes its token
+ * in the Authorization header, never a cookie, so no credentials mode is allowed. A preflight
+ * is answered here, before routing.
+ */
+function allowNativeOrigins(app: FastifyInstance, origins: readonly string[]): void {
+  const allowed = new Set(origins);
+  if (allowed.size === 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !allowed.has(origin) || !request.url.startsWith('/api/')) return;
+    reply.header('access-control-allow-origin', origin);
+    reply.header('vary', 'Origin');
+    reply.header('access-control-expose-headers', 'content-disposition');
+    if (request.method !== 'OPTIONS') return;
+    reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE');
+    reply.header(
+      'access-control-allow-headers',
+      'authorization, content-type, accept, x-time-zone, x-app-params',
+    );
+    reply.header('access-control-max-age', '600');
+    return reply.status(204).send();
+  });
 }
 
 /**

@@ -112,6 +112,7 @@ export function createPlatform(
   const realtime = attachRealtime(app, {
     sessions,
     redisUrl: config.redisUrl,
+    corsOrigins: config.native.origins,
     recheckIntervalMs: config.session.socketRecheckSeconds * 1000,
     ...clock,
   });

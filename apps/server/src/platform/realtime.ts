@@ -62,6 +62,8 @@ export function attachRealtime(
   opts: {
     sessions: SessionsService;
     redisUrl: string | undefined;
+    /** Other origins whose pages may open a socket: the native apps' web views (issue 21). */
+    corsOrigins?: readonly string[];
     /** Resolves a meet token; an area may also give it later with `useMeetTokens`. */
     resolveMeetToken?: MeetTokenResolver;
     now?: () => Date;
@@ -75,6 +77,7 @@ export function attachRealtime(
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: 128 * 1024,
+    ...(opts.corsOrigins?.length ? { cors: { origin: [...opts.corsOrigins] } } : {}),
   });
   const nowMs = () => (opts.now ? opts.now() : new Date()).getTime();
   let resolveMeetToken = opts.resolveMeetToken;

@@ -88,6 +88,51 @@ export const loginWithCodeRequestSchema = loginRequestSchema.extend({
   deviceToken: z.string().trim().max(128).optional(),
 });
 
+/** The platforms of the native apps, the only ones that keep a biometric login (issue 21). */
+export const nativePlatforms = ['cordova-ios', 'cordova-android'] as const;
+
+/**
+ * POST /account/authIdToken (spec section 7): a biometric login. `authId` is the device
+ * credential the app saved in the platform's secure storage when the person turned biometric
+ * login on (POST /account/auth-id); the app reads it only after the biometric check passed.
+ * `tfaCode` is accepted for the spec's shape, but not asked: the credential is itself a second
+ * factor (the device's secure storage, opened by the person's biometrics) and only a session
+ * that passed two-factor could create it (docs/rules.md, "Biometric login").
+ */
+export const authIdLoginRequestSchema = z.object({
+  authId: z.string().trim().min(32, 'common.required').max(128),
+  whiteLabelId: z.string().trim().max(64).optional(),
+  platform: z.enum(platforms),
+  version: z.string().trim().min(1).max(40),
+  referral: z.string().trim().max(64).optional(),
+  notificationToken: z.string().max(4096).optional(),
+  tfaCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'accounts.tfa.codeFormat')
+    .optional(),
+  asyncLogin: z.boolean().optional(),
+  asyncProductInfo: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type AuthIdLoginRequest = z.infer<typeof authIdLoginRequestSchema>;
+
+/** POST /account/auth-id: turn biometric login on for this device (a signed-in native app). */
+export const authIdEnrolRequestSchema = z.object({
+  platform: z.enum(nativePlatforms, { error: 'session.biometric.nativeOnly' }),
+});
+
+export const authIdEnrolResponseSchema = z.object({
+  error: z.literal(false),
+  /** The device credential: shown once, kept only in the device's secure storage. */
+  authId: z.string(),
+});
+
+/** DELETE /account/auth-id: turn biometric login off (the saved credential stops working). */
+export const authIdRevokeRequestSchema = z.object({
+  authId: z.string().trim().min(1, 'common.required').max(128),
+});
+
 export const passwordResetRequestSchema = z.object({
   email: z.string().trim().min(1, 'common.required').max(254),
 });

@@ -6,6 +6,7 @@ import {
   parseEntryLink,
   parseNativeLink,
   parseQueryString,
+  webRouteForNativeLink,
 } from './entry-links.rules';
 
 const web = (search: string) => parseEntryLink({ kind: 'web', query: parseQueryString(search) });
@@ -50,6 +51,32 @@ describe('native deep links', () => {
   it('an unknown action does nothing', () => {
     expect(native('apothecall://other?id=ABC')).toEqual({});
     expect(parseNativeLink('apothecall://x/deepLinked').action).toBe('deepLinked');
+  });
+});
+
+describe('universal and app links opened without the app', () => {
+  it('logIn with id lands on /login with the referral code', () => {
+    expect(webRouteForNativeLink('https://app.example.com/app/logIn?id=FRIEND10')).toBe(
+      '/#/login?id=FRIEND10',
+    );
+  });
+
+  it('deepLinked with id and itemId lands on Home with both', () => {
+    expect(webRouteForNativeLink('/app/deepLinked?id=A%26B&itemId=42')).toBe(
+      '/#/?id=A%26B&itemId=42',
+    );
+  });
+
+  it('an unknown action or no id lands on Home and carries nothing', () => {
+    expect(webRouteForNativeLink('/app/elsewhere?id=X')).toBe('/#/');
+    expect(webRouteForNativeLink('/app/logIn')).toBe('/#/login');
+  });
+
+  it('the same address opened by the app gives the same intent', () => {
+    expect(native('https://app.example.com/app/logIn?id=FRIEND10')).toEqual({
+      referralCode: 'FRIEND10',
+      navigateTo: '/login',
+    });
   });
 });
 

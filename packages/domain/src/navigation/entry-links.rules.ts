@@ -137,3 +137,19 @@ export function isExternalLink(url: string, appOrigin: string): boolean {
   if (target === undefined) return false;
   return target !== originOf(appOrigin);
 }
+
+/**
+ * The universal link (iOS) and app link (Android) of a native action is an ordinary web
+ * address, `https://<host>/app/<action>?id=...`: with the app installed the phone opens the app
+ * with it (parseEntryLink reads it); without, the browser loads it and the server answers with
+ * the hash route of the same intent, which the web app's entry link reads in turn: logIn goes
+ * to /login, deepLinked to Home, each with the referral code (and itemId) kept.
+ */
+export function webRouteForNativeLink(url: string): string {
+  const intent = parseEntryLink({ kind: 'native', url });
+  const query = new URLSearchParams();
+  if (intent.referralCode) query.set('id', intent.referralCode);
+  if (intent.itemId) query.set('itemId', intent.itemId);
+  const search = query.toString();
+  return `/#${intent.navigateTo ?? '/'}${search ? `?${search}` : ''}`;
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
 
@@ -113,6 +113,8 @@ export interface AccountsRepo {
   cancelCode(id: string, at: Date): Promise<void>;
   /** Ends every open code of a purpose for the account (a new one replaces them). */
   cancelOpenCodes(accountId: string, purpose: string, at: Date): Promise<void>;
+  /** Ends the oldest open codes of a purpose beyond the newest `keep` (the account's devices). */
+  retireOldestCodes(accountId: string, purpose: string, keep: number, at: Date): Promise<void>;
   /** Deletes codes (sign-in, reset, known-device) that expired before `before`; how many. */
   pruneCodes(before: Date): Promise<number>;
   listConsents(
@@ -358,6 +360,33 @@ export function createAccountsRepo(db: Db): AccountsRepo {
             eq(oneTimeCodes.purpose, purpose),
             isNull(oneTimeCodes.usedAt),
             isNull(oneTimeCodes.cancelledAt),
+          ),
+        );
+    },
+    async retireOldestCodes(accountId, purpose, keep, at) {
+      const open = and(
+        eq(oneTimeCodes.accountId, accountId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        isNull(oneTimeCodes.cancelledAt),
+      );
+      const older = await db
+        .select({ id: oneTimeCodes.id })
+        .from(oneTimeCodes)
+        .where(open)
+        .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+        .offset(keep);
+      if (older.length === 0) return;
+      await db
+        .update(oneTimeCodes)
+        .set({ cancelledAt: at })
+        .where(
+          and(
+            open,
+            inArray(
+              oneTimeCodes.id,
+              older.map((row) => row.id),
+            ),
           ),
         );
     },

@@ -1,4 +1,8 @@
 import {
+  authIdEnrolRequestSchema,
+  authIdEnrolResponseSchema,
+  authIdLoginRequestSchema,
+  authIdRevokeRequestSchema,
   loginResponseSchema,
   loginWithCodeRequestSchema,
   okResponseSchema,
@@ -43,6 +47,67 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           pricing: null,
           deviceToken,
         };
+      },
+    );
+
+    r.post(
+      '/account/authIdToken',
+      {
+        schema: {
+          tags,
+          summary: "Log in with biometrics: the device credential the app's secure storage keeps",
+          body: authIdLoginRequestSchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
+      async (request) => {
+        const { token, profile } = await deps.accounts.loginWithAuthId(
+          request.body,
+          callerOf(request),
+        );
+        return {
+          error: false as const,
+          token,
+          profile,
+          referral: request.body.referral ?? null,
+          pricing: null,
+        };
+      },
+    );
+
+    r.post(
+      '/account/auth-id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Turn biometric login on for this device (the native apps)',
+          body: authIdEnrolRequestSchema,
+          response: { 200: authIdEnrolResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const authId = await deps.accounts.enrolAuthId(actor, request.body.platform, actor);
+        return { error: false as const, authId };
+      },
+    );
+
+    r.delete(
+      '/account/auth-id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Turn biometric login off: the saved device credential stops working',
+          body: authIdRevokeRequestSchema,
+          response: { 200: okResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        await deps.accounts.revokeAuthId(actor, request.body.authId, actor);
+        return ok;
       },
     );
 

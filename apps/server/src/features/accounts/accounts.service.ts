@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { loginWithCodeRequestSchema } from '@apothecall/domain/accounts/accounts.api';
+import type {
+  AuthIdLoginRequest,
+  loginWithCodeRequestSchema,
+} from '@apothecall/domain/accounts/accounts.api';
 import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
@@ -31,11 +34,31 @@ export type LoginInput = Pick<
 /** Who asks, before login: where from, language, brand (platform/actor.ts). */
 export type RequestContext = Caller;
 
+/** What a biometric login reads of POST /account/authIdToken. */
+export type AuthIdLoginInput = Pick<AuthIdLoginRequest, 'authId' | 'platform' | 'version'>;
+
 export interface AccountsService {
   login(
     input: LoginInput,
     ctx: RequestContext,
   ): Promise<{ token: string; profile: SessionProfile; deviceToken: string }>;
+  /** A biometric login with the device credential an earlier session enrolled (issue 21). */
+  loginWithAuthId(
+    input: AuthIdLoginInput,
+    ctx: RequestContext,
+  ): Promise<{ token: string; profile: SessionProfile }>;
+  /** Turns biometric login on for the calling device: a new credential, answered once. */
+  enrolAuthId(
+    session: { sessionId: string; accountId: string },
+    platform: string,
+    origin: RequestOrigin,
+  ): Promise<string>;
+  /** Turns it off: the credential stops working (only the account's own). */
+  revokeAuthId(
+    session: { sessionId: string; accountId: string },
+    authId: string,
+    origin: RequestOrigin,
+  ): Promise<void>;
   logout(session: { sessionId: string; accountId: string }, origin: RequestOrigin): Promise<void>;
   profile(accountId: string, origin: RequestOrigin): Promise<SessionProfile>;
 }
@@ -52,6 +75,13 @@ export const tfaMaxTries = 5;
 export const tfaCodesPerWindow = 5;
 /** How long a device stays known after its last full login (password and code). */
 export const knownDeviceDays = 90;
+/**
+ * A biometric login's device credential lasts this long from when it was turned on; then the
+ * app asks for the password once and offers biometric login again.
+ */
+export const authIdDays = 180;
+/** Devices with biometric login on, per account; turning on one more retires the oldest. */
+export const authIdsPerAccount = 5;
 
 /**
  * How long to hold an attempt once failures under a counter pass its threshold: 250 ms for the
@@ -311,6 +341,81 @@ export function createAccountsService(deps: {
       );
       await attempted(account, ctx, input.platform, 'success', null);
       return { token: session.token, profile: toProfile(account, persons), deviceToken };
+    },
+
+    async loginWithAuthId(input, ctx) {
+      const idHash = hashCode(input.authId);
+      // 256 random bits: nothing to guess, but every miss still counts against the address.
+      if ((await deps.limiter.peek(keys.address(ctx.ip))) > addressSlowAfter) {
+        await sleep(slowDownMs(await deps.limiter.peek(keys.address(ctx.ip)), addressSlowAfter));
+      }
+      const found = await deps.repo.findCode('biometric', idHash);
+      const live =
+        found &&
+        !found.cancelledAt &&
+        !found.usedAt &&
+        found.expiresAt.getTime() > now().getTime() &&
+        (await deps.repo.findById(found.accountId));
+      if (!found || !live || live.disabledAt) {
+        await deps.limiter.hit(keys.address(ctx.ip), windowSeconds);
+        await deps.audit.as('failure')(
+          { ip: ctx.ip, requestId: ctx.requestId },
+          'account.login',
+          { accountId: found?.accountId },
+          { reason: found ? 'biometric-credential-ended' : 'biometric-credential-unknown' },
+        );
+        throw appErrors.badCredentials();
+      }
+      const account = live;
+      if (account.passwordExpiresAt && account.passwordExpiresAt.getTime() <= now().getTime()) {
+        await attempted(account, ctx, input.platform, 'failure', 'password-expired');
+        throw appErrors.passwordExpired();
+      }
+      const persons = await deps.repo.listPersons(account.id);
+      const session = await deps.sessions.create(account.id, {
+        platform: input.platform,
+        version: input.version,
+      });
+      await deps.audit.record(
+        { ...ctx, accountId: account.id },
+        'account.login',
+        { accountId: account.id },
+        { sessionId: session.sessionId, platform: input.platform, method: 'biometric' },
+      );
+      await attempted(account, ctx, input.platform, 'success', null);
+      return { token: session.token, profile: toProfile(account, persons) };
+    },
+
+    async enrolAuthId(session, platform, origin) {
+      const authId = `${newResetCode()}${newResetCode()}`;
+      await deps.repo.insertCode({
+        accountId: session.accountId,
+        purpose: 'biometric',
+        codeHash: hashCode(authId),
+        channel: platform,
+        expiresAt: new Date(now().getTime() + authIdDays * 86_400_000),
+      });
+      await deps.repo.retireOldestCodes(session.accountId, 'biometric', authIdsPerAccount, now());
+      await deps.audit.record(
+        { ...origin, accountId: session.accountId },
+        'account.biometric.on',
+        { accountId: session.accountId },
+        { sessionId: session.sessionId, platform },
+      );
+      return authId;
+    },
+
+    async revokeAuthId(session, authId, origin) {
+      const found = await deps.repo.findCode('biometric', hashCode(authId), session.accountId);
+      // Another account's credential, or one already off: nothing to say about it.
+      if (!found) throw appErrors.notFound();
+      await deps.repo.cancelCode(found.id, now());
+      await deps.audit.record(
+        { ...origin, accountId: session.accountId },
+        'account.biometric.off',
+        { accountId: session.accountId },
+        { sessionId: session.sessionId },
+      );
     },
 
     async logout(session, origin) {

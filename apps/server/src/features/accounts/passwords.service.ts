@@ -129,6 +129,8 @@ export function createPasswordsService(deps: {
       if (!(await deps.repo.useCode(found.id, now()))) throw appErrors.resetInvalid();
       await deps.repo.setPassword(found.accountId, hash, now());
       await deps.sessions.revokeAllForAccount(found.accountId, 'password-reset');
+      // A new password ends every biometric login too (a lost phone's key stops working).
+      await deps.repo.cancelOpenCodes(found.accountId, 'biometric', now());
       await deps.audit.record({ ip: origin.ip, requestId: origin.requestId }, 'password.reset', {
         accountId: found.accountId,
       });
@@ -150,6 +152,7 @@ export function createPasswordsService(deps: {
       const checked = parseWith(passwordSchema, newPassword, 'newPassword');
       await deps.repo.setPassword(account.id, await deps.hasher.hash(checked), now());
       await deps.sessions.revokeAllForAccount(account.id, 'password-change', session.sessionId);
+      await deps.repo.cancelOpenCodes(account.id, 'biometric', now());
       await deps.audit.record({ ...origin, accountId: account.id }, 'password.change', {
         accountId: account.id,
       });
