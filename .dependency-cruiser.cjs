@@ -163,7 +163,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|dev-dist|coverage)/' },
+    exclude: { path: '(^|/)(dist|dev-dist|coverage|\\.native-www|android|ios)/' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     enhancedResolveOptions: {

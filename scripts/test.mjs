@@ -1,7 +1,8 @@
 // `npm test`: every check the project has, in one command, with one closing line.
 //   lint + format (Biome) -> Dockerfile lint -> type-check (tsc, every workspace) -> import boundaries
-//   (dependency-cruiser) -> unit + integration (Vitest; PGlite always, PostgreSQL when
-//   TEST_DATABASE_URL is set) -> production build -> e2e (Playwright + Debian Chromium).
+//   (dependency-cruiser) -> Debian's Chromium -> unit + integration (Vitest; PGlite always,
+//   PostgreSQL when TEST_DATABASE_URL is set; the native bridge in Chromium) -> production build
+//   -> native projects (cap sync) -> e2e (Playwright + Debian Chromium).
 // Ends with "tests: N passed, N failed" counting the Vitest and Playwright tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +37,8 @@ const steps = [
     cmd: 'npx',
     args: ['depcruise', 'apps', 'packages', 'e2e', 'bench', '--config', '.dependency-cruiser.cjs'],
   },
+  // Debian's Chromium: the web app's browser tests (the native bridge) and the e2e specs.
+  { name: 'chromium', cmd: 'node', args: ['scripts/ensure-chromium.mjs'] },
   {
     name: 'unit and integration tests',
     cmd: 'npx',
@@ -48,14 +51,18 @@ const steps = [
     ],
   },
   { name: 'production build', cmd: 'npm', args: ['run', 'build'] },
-  { name: 'chromium', cmd: 'node', args: ['scripts/ensure-chromium.mjs'] },
+  // The native apps (issue 21): the production build synced into ios/ and android/.
+  { name: 'native projects (cap sync)', cmd: 'node', args: ['scripts/native-sync-check.mjs'] },
   { name: 'e2e tests', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] },
 ];
 
 const results = [];
 for (const step of steps) {
   const blocked = results.some((r) => !r.ok);
-  if (blocked && ['production build', 'chromium', 'e2e tests'].includes(step.name)) {
+  if (
+    blocked &&
+    ['production build', 'native projects (cap sync)', 'e2e tests'].includes(step.name)
+  ) {
     results.push({ name: step.name, ok: false, skipped: true });
     continue;
   }
