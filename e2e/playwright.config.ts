@@ -96,6 +96,7 @@ export default defineConfig({
         'pharmacy-operations.spec.ts',
         'pharmacy-forms.spec.ts',
         'instore-assessment.spec.ts',
+        'native-apps.spec.ts',
       ],
       use: {
         viewport: { width: 360, height: 740 },

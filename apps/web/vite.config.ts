@@ -10,15 +10,18 @@ const { version } = JSON.parse(
 };
 
 /**
- * This build's version: the package's, plus the build's time, so every build is told apart.
+ * This build's version: the package's, plus the build's time, so every build is told apart
+ * (APOTHECALL_BUILD_VERSION names it instead: the e2e spec that deploys a second build).
  * The app carries it (__APP_VERSION__); `version.json` beside the build tells the server, which
  * answers it at /api/webapp-version, and an open app that finds a newer one offers the update
  * (features/brands/hooks/use-version-check.ts).
  */
-const buildVersion = `${version}+${new Date()
-  .toISOString()
-  .replace(/[-:T.Z]/g, '')
-  .slice(0, 14)}`;
+const buildVersion =
+  process.env.APOTHECALL_BUILD_VERSION ??
+  `${version}+${new Date()
+    .toISOString()
+    .replace(/[-:T.Z]/g, '')
+    .slice(0, 14)}`;
 
 function versionFile(): Plugin {
   return {

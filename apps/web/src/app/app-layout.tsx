@@ -13,6 +13,7 @@ import { UpdateBanner } from '../features/brands/components/update-banner';
 import { useVersionCheck } from '../features/brands/hooks/use-version-check';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
+import { isNative } from '../lib/native/runtime';
 import { useSession } from '../lib/session-store';
 
 /** The switcher (a menu, with its popover code) is fetched once someone is signed in. */
@@ -51,6 +52,16 @@ const NotificationsWatcher = lazy(() =>
 const InboxPrefetch = lazy(() =>
   import('../features/inbox/components/inbox-prefetch').then((m) => ({
     default: m.InboxPrefetch,
+  })),
+);
+
+/**
+ * The native apps' offer of biometric login after a password login (issue 21); a browser never
+ * fetches it.
+ */
+const BiometricOffer = lazy(() =>
+  import('../features/accounts/components/biometric-offer').then((m) => ({
+    default: m.BiometricOffer,
   })),
 );
 
@@ -151,6 +162,7 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
             {workspaceOf(session.profile.role) === 'patient' ? <RxVisitsWatcher /> : null}
             {workspaceOf(session.profile.role) === 'pharmacy' ? <InboxPrefetch /> : null}
             <NotificationsWatcher />
+            {isNative() ? <BiometricOffer /> : null}
           </Suspense>
         ) : null}
         <UpdateBanner />

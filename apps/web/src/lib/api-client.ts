@@ -2,6 +2,7 @@ import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import type { z } from 'zod';
 import { currentBrandId } from './brand-store';
 import { currentLanguage, type Translate } from './i18n';
+import { apiUrl } from './server-origin';
 import { clearSessionIfToken, getSession } from './session-store';
 
 /**
@@ -64,7 +65,7 @@ async function send(
   const sentToken = getSession()?.token;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, init);
+    response = await fetch(apiUrl(path), init);
   } catch {
     throw new ApiError(0, 'NETWORK', offlineMessage ?? 'Network error');
   }

@@ -2,6 +2,7 @@ import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { currentLanguage } from './i18n';
+import { serverOrigin } from './server-origin';
 import { clearSessionIfToken, getSession, subscribeSession } from './session-store';
 
 /**
@@ -20,7 +21,8 @@ function emit() {
 
 function connect(auth: { token: string } | { meetToken: string }): Socket {
   // The auth payload is read again on every reconnection, so a language switch follows.
-  const s = io({
+  // The page's own server, or the native apps' (lib/server-origin.ts).
+  const s = io(serverOrigin() || undefined, {
     path: '/socket.io',
     auth: (cb) => cb({ ...auth, lang: currentLanguage() }),
     transports: ['websocket', 'polling'],

@@ -24,13 +24,15 @@ const storageKey = `${appStoragePrefix}session`;
 export const notificationsPreferenceKey = `${appStoragePrefix}notifications`;
 /**
  * Device preferences that outlive a session: the language the person chose, the brand the
- * entry link named for this tab (a logout must not switch the page's language or brand) and
- * notifications on or off.
+ * entry link named for this tab (a logout must not switch the page's language or brand),
+ * notifications on or off, and the login ids that declined biometric login on this device.
  */
 const keptOnLogout = new Set([
   `${appStoragePrefix}lang`,
   `${appStoragePrefix}brand.company`,
   notificationsPreferenceKey,
+  // The native app's 'Not now' to biometric login, per login id (issue 21).
+  `${appStoragePrefix}biometric.declined`,
 ]);
 
 const listeners = new Set<() => void>();

@@ -147,9 +147,13 @@ export function isExternalLink(url: string, appOrigin: string): boolean {
  */
 export function webRouteForNativeLink(url: string): string {
   const intent = parseEntryLink({ kind: 'native', url });
-  const query = new URLSearchParams();
-  if (intent.referralCode) query.set('id', intent.referralCode);
-  if (intent.itemId) query.set('itemId', intent.itemId);
-  const search = query.toString();
+  const pairs: [string, string | undefined][] = [
+    ['id', intent.referralCode],
+    ['itemId', intent.itemId],
+  ];
+  const search = pairs
+    .filter((pair): pair is [string, string] => Boolean(pair[1]))
+    .map(([key, v]) => `${key}=${encodeURIComponent(v)}`)
+    .join('&');
   return `/#${intent.navigateTo ?? '/'}${search ? `?${search}` : ''}`;
 }

@@ -41,14 +41,37 @@ export function isNewer(known: string | null): boolean {
   return known !== null && known !== runningVersion;
 }
 
+/** How long a new service worker may take to install the new build before the page reloads. */
+const takeOverTimeoutMs = 15_000;
+
+/** Resolves once a new worker controls the page, or after the timeout (none was coming). */
+function newWorkerInControl(registration: ServiceWorkerRegistration): Promise<void> {
+  if (!registration.installing && !registration.waiting) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, takeOverTimeoutMs);
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
 /**
- * Loads the latest version: the service worker is asked to fetch the new build first (it
- * takes over and the page reloads once it is in, registerType 'autoUpdate'); the page then
- * reloads at Home in any case, so a browser without a worker gets it too.
+ * Loads the latest version: the service worker is asked to fetch the new build first, and the
+ * page waits until the new worker (registerType 'autoUpdate': it takes over at once) controls
+ * it, so the reload gets the new build rather than the old one's precache; then it reloads at
+ * Home, which a browser without a worker does at once.
  */
 export async function applyUpdate(): Promise<void> {
   const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
-  await registration?.update().catch(() => undefined);
+  if (registration) {
+    await registration.update().catch(() => undefined);
+    await newWorkerInControl(registration);
+  }
   window.location.hash = '#/';
   window.location.reload();
 }

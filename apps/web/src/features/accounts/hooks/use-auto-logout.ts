@@ -4,6 +4,7 @@ import {
 } from '@apothecall/domain/session/session.rules';
 import { useEffect, useRef } from 'react';
 import { useBrandState } from '../../../lib/brand-store';
+import { onAppStateChange } from '../../../lib/foreground';
 import { useSession } from '../../../lib/session-store';
 import { activeVisitCount, inCall } from '../../../lib/visit-presence';
 import { useLogout } from './use-logout';
@@ -24,7 +25,8 @@ const activityEvents = [
  * - idle (no pointer, key, touch or scroll) for the brand's `client.idleLogoutMs`
  *   (server-configured; 900000 by default);
  * - back in the foreground after more than `client.autoLogoffMinutes` away, with auto-logoff
- *   on in the settings and no visit in progress.
+ *   on in the settings and no visit in progress (the page's visibility in a browser, the app's
+ *   state in the native apps: lib/foreground.ts).
  * An open video call counts as activity (lib/visit-presence.ts).
  * Either way the session ends on the server, all client state is cleared, 'Auto logout' is
  * shown and the login screen follows.
@@ -72,8 +74,8 @@ export function useAutoLogout(): void {
         }),
       );
     };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') {
+    const onForeground = (active: boolean) => {
+      if (!active) {
         backgroundedAt.current = Date.now();
         return;
       }
@@ -101,13 +103,13 @@ export function useAutoLogout(): void {
     for (const name of activityEvents) {
       window.addEventListener(name, onActivity, { capture: true, passive: true });
     }
-    document.addEventListener('visibilitychange', onVisibility);
+    const stopForeground = onAppStateChange(onForeground);
     const timer = window.setInterval(check, Math.max(250, Math.min(1000, idleLimitMs / 4)));
     return () => {
       for (const name of activityEvents) {
         window.removeEventListener(name, onActivity, { capture: true });
       }
-      document.removeEventListener('visibilitychange', onVisibility);
+      stopForeground();
       window.clearInterval(timer);
     };
   }, [token, client.idleLogoutMs, client.autoLogoffMinutes, autoLogoffEnabled, logout]);

@@ -1,20 +1,32 @@
-import { loginWithCodeRequestSchema } from '@apothecall/domain/accounts/accounts.api';
+import {
+  type LoginResponse,
+  loginWithCodeRequestSchema,
+} from '@apothecall/domain/accounts/accounts.api';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
+import { appPlatform, isNative } from '../../../lib/native/runtime';
 import { setSession, useSession } from '../../../lib/session-store';
 import { login } from '../api/login';
+import { askBiometricOffer } from '../biometric-offer-store';
 import { AuthCard } from '../components/auth-card';
 import { translateFieldError } from '../components/auth-form-errors';
 import { AuthPasswordHelp } from '../components/auth-password-help';
+
+/** Biometric login (native apps only, issue 21): a chunk a browser never fetches. */
+const BiometricLoginButton = lazy(() =>
+  import('../components/biometric-login-button').then((m) => ({
+    default: m.BiometricLoginButton,
+  })),
+);
 
 const formSchema = loginWithCodeRequestSchema.pick({
   loginId: true,
@@ -52,7 +64,7 @@ export function LoginScreen() {
       const request: LoginWithCode = {
         loginId: values.loginId,
         password: values.password,
-        platform: 'web',
+        platform: appPlatform(),
         version: __APP_VERSION__,
         referral: params.get('id') ?? getEntryReferral()?.code ?? undefined,
         tfaCode: needsCode ? values.tfaCode.trim() : undefined,
@@ -60,8 +72,9 @@ export function LoginScreen() {
       return login(request);
     },
     onSuccess: (data) => {
-      setSession({ token: data.token, profile: data.profile });
-      navigate(returnTo, { replace: true });
+      // In the native apps a password login offers biometric login for next time.
+      if (isNative()) askBiometricOffer(data.profile.loginId);
+      signedIn(data);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.errorCode === 'TFA_REQUIRED') {
@@ -74,6 +87,11 @@ export function LoginScreen() {
       }
     },
   });
+
+  function signedIn(data: { token: string; profile: LoginResponse['profile'] }) {
+    setSession({ token: data.token, profile: data.profile });
+    navigate(returnTo, { replace: true });
+  }
 
   if (session) return <Navigate to={returnTo} replace />;
 
@@ -92,6 +110,11 @@ export function LoginScreen() {
         <Alert color="red" title={t('accounts.login.errorTitle')} role="alert">
           {error instanceof ApiError ? error.message : t('errors.network')}
         </Alert>
+      ) : null}
+      {isNative() && !needsCode ? (
+        <Suspense fallback={null}>
+          <BiometricLoginButton onLoggedIn={signedIn} />
+        </Suspense>
       ) : null}
       <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack>

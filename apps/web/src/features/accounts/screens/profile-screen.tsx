@@ -1,6 +1,8 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useT } from '../../../lib/i18n';
+import { isNative } from '../../../lib/native/runtime';
 import { currentPerson, type StoredSession, useSession } from '../../../lib/session-store';
 import { familyQueryKey, getDependents } from '../api/get-dependents';
 import { ChangePassword } from '../components/profile-change-password';
@@ -8,6 +10,11 @@ import { failureMessage } from '../components/profile-errors';
 import { PersonDetails } from '../components/profile-person-details';
 import { RemoveAccount } from '../components/profile-remove-account';
 import { ProfileSettings } from '../components/profile-settings';
+
+/** Biometric login on or off (native apps only, issue 21). */
+const BiometricSetting = lazy(() =>
+  import('../components/biometric-setting').then((m) => ({ default: m.BiometricSetting })),
+);
 
 function ProfileContent({ session }: { session: StoredSession }) {
   const t = useT();
@@ -36,6 +43,11 @@ function ProfileContent({ session }: { session: StoredSession }) {
         <PersonDetails key={`${person.id}:${person.name}`} person={person} isHolder={isHolder} />
       ) : null}
       <ChangePassword />
+      {isNative() ? (
+        <Suspense fallback={null}>
+          <BiometricSetting />
+        </Suspense>
+      ) : null}
       <ProfileSettings />
       <RemoveAccount />
     </Stack>

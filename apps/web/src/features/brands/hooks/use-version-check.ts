@@ -1,36 +1,48 @@
+import { shouldCheckVersionOnForeground } from '@apothecall/domain/session/session.rules';
 import { useEffect } from 'react';
+import { onAppStateChange } from '../../../lib/foreground';
+import { isNative } from '../../../lib/native/runtime';
 import { useSession } from '../../../lib/session-store';
 import { applyUpdate, checkVersion, isNewer } from '../version-store';
 
 /** An installed app, opened from the home screen (not a browser tab). */
 function standalone(): boolean {
-  return globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false;
+  return (
+    (globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false) ||
+    // iOS Safari's home-screen apps say so here.
+    (globalThis.navigator as { standalone?: boolean } | undefined)?.standalone === true
+  );
 }
 
 /**
  * Asks for the latest version when the app starts, when someone logs in, and when the app
  * comes back to the foreground (spec: "After login ... the app loads the version"). A newer
- * version is offered in the shell (UpdateBanner, /update). Logged out in an installed app it
- * is loaded at once, as the spec asks: nothing is lost by reloading a logged-out app. The dev
- * server has no build version to compare with, so it asks nothing.
+ * version is offered in the shell (UpdateBanner, /update). Logged out in an installed web app
+ * (standalone, not native) it is loaded at once on return to the foreground, as the spec asks
+ * (shouldCheckVersionOnForeground): nothing is lost by reloading a logged-out app. The native
+ * apps carry their web build inside (a new one comes with the app's update), so they ask
+ * nothing; nor does the dev server, which has no build version to compare with.
  */
 export function useVersionCheck(): void {
   const signedIn = Boolean(useSession());
   useEffect(() => {
-    if (import.meta.env.DEV) return;
+    if (import.meta.env.DEV || isNative()) return;
     const check = () => {
       void checkVersion()
         .then((latest) => {
-          if (!signedIn && standalone() && isNewer(latest)) void applyUpdate();
+          const reload = shouldCheckVersionOnForeground({
+            standalone: standalone(),
+            native: false,
+            loggedIn: signedIn,
+          });
+          if (reload && isNewer(latest)) void applyUpdate();
         })
         // Offline or the server away: the next foregrounding asks again.
         .catch(() => undefined);
     };
     check();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') check();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    return onAppStateChange((active) => {
+      if (active) check();
+    });
   }, [signedIn]);
 }

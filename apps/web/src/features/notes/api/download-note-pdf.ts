@@ -1,5 +1,6 @@
 import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
+import { apiUrl } from '../../../lib/server-origin';
 import { clearSessionIfToken } from '../../../lib/session-store';
 
 /**
@@ -11,7 +12,7 @@ export async function downloadNotePdf(id: string, offlineMessage: string): Promi
   const headers: Record<string, string> = { ...apiHeaders(), accept: 'application/pdf' };
   let response: Response;
   try {
-    response = await fetch(`/api/notes/${encodeURIComponent(id)}/pdf`, { headers });
+    response = await fetch(apiUrl(`/notes/${encodeURIComponent(id)}/pdf`), { headers });
   } catch {
     throw new ApiError(0, 'NETWORK', offlineMessage);
   }

@@ -6,8 +6,10 @@ import {
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { isNative } from '../../../lib/native/runtime';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session-store';
+import { sendNativePushToken } from '../native-push';
 import { notificationCalls } from '../notification-calls';
 import { browserPush, resendSubscription } from '../web-push';
 
@@ -50,6 +52,13 @@ export function NotificationsWatcher() {
   const token = session?.token;
   useEffect(() => {
     if (!token) return;
+    if (isNative()) {
+      // Native apps: the APNs or FCM token, registered and sent once logged in (spec section 4).
+      sendNativePushToken().catch(() => {
+        // Best effort: the notifications screen registers again when turned on.
+      });
+      return;
+    }
     resendSubscription(browserPush(), notificationCalls).catch(() => {
       // Best effort: the settings screen sends it again when notifications are turned on.
     });

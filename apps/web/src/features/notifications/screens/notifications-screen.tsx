@@ -5,11 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { isNative } from '../../../lib/native/runtime';
 import {
   getNotificationSettings,
   notificationSettingsQueryKey,
 } from '../api/get-notification-settings';
 import { DeniedDialog } from '../components/denied-dialog';
+import { turnOnNative } from '../native-push';
 import { notificationCalls } from '../notification-calls';
 import {
   askPermission,
@@ -23,6 +25,8 @@ import {
 
 /** Whether this device gets notifications: on here, on for the account, and allowed. */
 function onForThisDevice(settings: NotificationSettings): boolean {
+  // The native apps' permission is the system's; the switch follows the device's choice.
+  if (isNative()) return settings.enabled && isOnHere();
   const browser = browserPush();
   return (
     settings.enabled &&
@@ -45,7 +49,10 @@ function NotificationSwitch({ settings }: { settings: NotificationSettings }) {
     mutationFn: (input: {
       browser: PushBrowser | null;
       asked: Promise<'granted' | 'denied'> | undefined;
-    }): Promise<TurnOnResult> => turnOn(input.browser, notificationCalls, undefined, input.asked),
+    }): Promise<TurnOnResult> =>
+      isNative()
+        ? turnOnNative(notificationCalls)
+        : turnOn(input.browser, notificationCalls, undefined, input.asked),
     onSuccess: (result) => {
       if (result.kind === 'unsupported') setProblem(t('notificationUi.unsupported'));
       else if (result.kind === 'denied') setDenied(true);
@@ -92,7 +99,7 @@ function NotificationSwitch({ settings }: { settings: NotificationSettings }) {
           setProblem(null);
           if (event.currentTarget.checked) {
             // The permission is asked within this click (browsers ask only from a gesture).
-            const browser = browserPush();
+            const browser = isNative() ? null : browserPush();
             on.mutate({ browser, asked: browser ? askPermission(browser) : undefined });
           } else {
             off.mutate();

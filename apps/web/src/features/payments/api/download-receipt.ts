@@ -1,5 +1,6 @@
 import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
+import { apiUrl } from '../../../lib/server-origin';
 import { clearSession } from '../../../lib/session-store';
 
 /**
@@ -11,7 +12,7 @@ export async function downloadReceipt(id: string, offlineMessage: string): Promi
   const headers: Record<string, string> = { ...apiHeaders(), accept: 'application/pdf' };
   let response: Response;
   try {
-    response = await fetch(`/api/transactions/${encodeURIComponent(id)}/receipt.pdf`, {
+    response = await fetch(apiUrl(`/transactions/${encodeURIComponent(id)}/receipt.pdf`), {
       headers,
     });
   } catch {

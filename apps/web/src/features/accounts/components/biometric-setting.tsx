@@ -1,0 +1,89 @@
+import { biometricMethodKey } from '@apothecall/domain/session/session.rules';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useBrandState } from '../../../lib/brand-store';
+import { useT } from '../../../lib/i18n';
+import {
+  BiometricLoginError,
+  turnOffBiometricLogin,
+  turnOnBiometricLogin,
+} from '../../../lib/native/biometric-login';
+import { appPlatform } from '../../../lib/native/runtime';
+import { useSession } from '../../../lib/session-store';
+import { enrolAuthId } from '../api/enrol-auth-id';
+import { revokeAuthId } from '../api/revoke-auth-id';
+import { clearBiometricDecline } from '../biometric-offer-store';
+import { useBiometrics } from '../hooks/use-biometrics';
+
+/**
+ * The profile's biometric login switch (native apps, issue 21): on when this device keeps this
+ * login's credential; turning it off ends the credential on the server too.
+ */
+export function BiometricSetting() {
+  const t = useT();
+  const brand = useBrandState();
+  const session = useSession();
+  const device = useBiometrics();
+  const [busy, setBusy] = useState(false);
+  const loginId = session?.profile.loginId;
+  const { plugins, method, saved } = device;
+  if (!plugins || !loginId || (!method && !saved)) return null;
+  const isOn = saved?.loginId === loginId;
+  const shown = saved?.method ?? method ?? 'biometricId';
+  const methodName = t(biometricMethodKey(shown));
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      if (isOn) {
+        await turnOffBiometricLogin(plugins, revokeAuthId);
+        notifications.show({
+          color: 'green',
+          message: t('session.biometric.off', { method: methodName }),
+        });
+      } else {
+        await turnOnBiometricLogin(plugins, {
+          loginId,
+          reason: t('session.biometric.reason', { brand: brand.name ?? 'Apothecall' }),
+          enrol: () => enrolAuthId(appPlatform()),
+        });
+        clearBiometricDecline(loginId);
+        notifications.show({
+          color: 'green',
+          message: t('session.biometric.on', { method: methodName }),
+        });
+      }
+    } catch (failure) {
+      if (!(failure instanceof BiometricLoginError && failure.cancelled)) {
+        notifications.show({
+          color: 'red',
+          message: t('session.biometricFailed', { method: methodName }),
+        });
+      }
+    } finally {
+      setBusy(false);
+      device.refresh();
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }} data-testid="biometric-setting">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h4">
+          {t('session.biometric.login', { method: methodName })}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {isOn
+            ? t('session.biometric.on', { method: methodName })
+            : t('session.biometric.off', { method: methodName })}
+        </Text>
+        <Button variant="light" loading={busy} onClick={() => void toggle()}>
+          {isOn
+            ? t('session.biometric.turnOff', { method: methodName })
+            : t('session.biometric.turnOn', { method: methodName })}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
