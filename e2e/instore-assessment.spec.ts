@@ -119,6 +119,10 @@ test('an in-store UTI assessment in FL e-mails the link; the patient continues a
   await pt.getByLabel(en('instoreUi.password'), { exact: true }).fill(patient.password);
   await pt.getByLabel(en('instoreUi.confirm')).fill(patient.password);
   await pt.getByRole('button', { name: en('instoreUi.save') }).click();
+  // The brief login from the in-store link loads what the pharmacy filed: the intake, in Documents.
+  await expect(pt.getByTestId('instore-filed')).toContainText(
+    en('instoreUi.filed', { pharmacy: 'Sunrise Pharmacy', count: '1' }),
+  );
   await pt.getByTestId('instore-continue').click();
 
   // The consents to treat come first for a new account, then the flow of the acute treatment.

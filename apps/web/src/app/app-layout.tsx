@@ -65,6 +65,16 @@ const BiometricOffer = lazy(() =>
   })),
 );
 
+/**
+ * A patient's documents of this month, loaded into the cache at sign-in (spec section 4: a login
+ * loads the month's family documents); fetched once a patient is signed in.
+ */
+const DocumentsPrefetch = lazy(() =>
+  import('../features/documents/components/documents-prefetch').then((m) => ({
+    default: m.DocumentsPrefetch,
+  })),
+);
+
 /** The header's height; the main area starts below it. */
 const headerHeight = 56;
 
@@ -159,7 +169,12 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
         {session ? (
           <Suspense fallback={null}>
             <AppNavigation session={session} isBuilt={isBuilt} />
-            {workspaceOf(session.profile.role) === 'patient' ? <RxVisitsWatcher /> : null}
+            {workspaceOf(session.profile.role) === 'patient' ? (
+              <>
+                <RxVisitsWatcher />
+                <DocumentsPrefetch />
+              </>
+            ) : null}
             {workspaceOf(session.profile.role) === 'pharmacy' ? <InboxPrefetch /> : null}
             <NotificationsWatcher />
             {isNative() ? <BiometricOffer /> : null}

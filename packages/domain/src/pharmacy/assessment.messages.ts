@@ -153,6 +153,8 @@ const en = {
   'instoreUi.otherAccount':
     'You are signed in with another account. Sign out, then open the link again.',
   'instoreUi.continue': 'Continue to the visit',
+  'instoreUi.filed': 'Papers {pharmacy} filed for you this month, in Documents: {count}',
+  'instoreUi.documents': 'Open Documents',
   'instoreUi.missing': 'This link is not complete. Open the whole link from the e-mail.',
   'instoreUi.failed': 'That did not work: {message}',
   'instoreUi.banner':
@@ -312,6 +314,9 @@ const es: Record<keyof typeof en, string> = {
   'instoreUi.otherAccount':
     'Inició sesión con otra cuenta. Cierre la sesión y abra de nuevo el enlace.',
   'instoreUi.continue': 'Continuar a la visita',
+  'instoreUi.filed':
+    'Documentos que {pharmacy} archivó para usted este mes, en Documentos: {count}',
+  'instoreUi.documents': 'Abrir Documentos',
   'instoreUi.missing': 'Este enlace no está completo. Abra el enlace completo del correo.',
   'instoreUi.failed': 'No funcionó: {message}',
   'instoreUi.banner':

@@ -8,6 +8,16 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { longDate, pdfSafe } from '../../platform/pdf-text';
 
+/** The certificate's QR code: the public verification page, as a PNG. */
+function certificateQrPng(verifyUrl: string): Promise<Buffer> {
+  return QRCode.toBuffer(verifyUrl, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    scale: 4,
+  });
+}
+
 /**
  * A Covid test certificate, letter size: the brand, the holder's name and date of birth, the
  * test's type, result and day, the certifying provider and licence, the issue day, the
@@ -28,12 +38,7 @@ export async function renderCovidCertificatePdf(input: {
   const { lang } = input;
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string>) =>
     pdfSafe(translate(lang, key, params));
-  const qr = await QRCode.toBuffer(input.verifyUrl, {
-    type: 'png',
-    errorCorrectionLevel: 'M',
-    margin: 1,
-    scale: 4,
-  });
+  const qr = await certificateQrPng(input.verifyUrl);
   const title = t('certificates.pdf.title');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({

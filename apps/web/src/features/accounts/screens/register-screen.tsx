@@ -27,6 +27,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
+import { appPlatform } from '../../../lib/native/runtime';
 import { setSession } from '../../../lib/session-store';
 import { login } from '../api/login';
 import { register } from '../api/register';
@@ -149,7 +150,7 @@ export function RegisterScreen() {
         return await login({
           loginId: values.email.trim(),
           password: values.password,
-          platform: 'web',
+          platform: appPlatform(),
           version: __APP_VERSION__,
           referral,
         });

@@ -1,15 +1,30 @@
 import { passwordSchema } from '@apothecall/domain/accounts/credentials.rules';
 import type { InstoreCheck } from '@apothecall/domain/pharmacy/assessment.api';
-import { Alert, Button, Card, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Form } from '../../../components/form';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { appPlatform } from '../../../lib/native/runtime';
 import { setSession, useSession } from '../../../lib/session-store';
 import { login } from '../../accounts/api/login';
 import { saveResetPassword } from '../../accounts/api/save-reset-password';
+import {
+  getPatientPharmacyUpload,
+  pharmacyUploadQueryKey,
+} from '../../documents/api/get-patient-pharmacy-upload';
 import { checkInstoreCode, instoreCheckQueryKey } from '../api/check-instore-code';
 import { instoreStartQueryKey, startInstoreVisit } from '../api/start-instore-visit';
 
@@ -22,7 +37,12 @@ function ChoosePassword({ code, check }: { code: string; check: InstoreCheck }) 
   const save = useMutation({
     mutationFn: async () => {
       await saveResetPassword({ resetCode: code, password });
-      return login({ loginId: check.loginId, password, platform: 'web', version: __APP_VERSION__ });
+      return login({
+        loginId: check.loginId,
+        password,
+        platform: appPlatform(),
+        version: __APP_VERSION__,
+      });
     },
     onSuccess: (data) => setSession({ token: data.token, profile: data.profile }),
   });
@@ -72,7 +92,7 @@ function ChoosePassword({ code, check }: { code: string; check: InstoreCheck }) 
 }
 
 /** Signed in: the link's visit opens in the Rx flow (the account must be the link's). */
-function ContinueVisit({ code }: { code: string }) {
+function ContinueVisit({ code, pharmacy }: { code: string; pharmacy: string }) {
   const t = useT();
   const start = useQuery({
     queryKey: instoreStartQueryKey(code),
@@ -91,9 +111,34 @@ function ContinueVisit({ code }: { code: string }) {
   }
   const to = `/rx?itemId=${encodeURIComponent(start.data.productId)}&instore=${encodeURIComponent(code)}`;
   return (
-    <Button component={Link} to={to} w="fit-content" data-testid="instore-continue">
-      {t('instoreUi.continue')}
-    </Button>
+    <Stack gap="sm" align="flex-start">
+      <PharmacyFiled pharmacy={pharmacy} />
+      <Button component={Link} to={to} w="fit-content" data-testid="instore-continue">
+        {t('instoreUi.continue')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * What the pharmacy filed for the patient this month (the intake as a PDF), loaded as the spec's
+ * brief login from an in-store link does (/get-patient-pharmacy-upload); it is in Documents.
+ */
+function PharmacyFiled({ pharmacy }: { pharmacy: string }) {
+  const t = useT();
+  const filed = useQuery({
+    queryKey: pharmacyUploadQueryKey,
+    queryFn: getPatientPharmacyUpload,
+  });
+  const count = filed.data?.documents.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Text size="sm" data-testid="instore-filed">
+      {t('instoreUi.filed', { pharmacy, count })}{' '}
+      <Anchor component={Link} to="/docs">
+        {t('instoreUi.documents')}
+      </Anchor>
+    </Text>
   );
 }
 
@@ -137,7 +182,7 @@ export function InstoreScreen() {
         <Stack gap="sm">
           <Text>{t('instoreUi.lead', { pharmacy: check.data.pharmacyName })}</Text>
           {session ? (
-            <ContinueVisit code={code} />
+            <ContinueVisit code={code} pharmacy={check.data.pharmacyName} />
           ) : check.data.needsPassword ? (
             <ChoosePassword code={code} check={check.data} />
           ) : (

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { documentsQueryKey, getPatientDocs } from '../api/get-patient-docs';
+
+/**
+ * Spec section 4: a login loads the month's family documents (the brief, asynchronous login's
+ * load). Mounted by the shell once a patient is signed in, it puts this month's list into the
+ * query cache, so /docs opens on it. Renders nothing; a failure is left for the screen to show.
+ */
+export function DocumentsPrefetch() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery({
+      queryKey: documentsQueryKey('current'),
+      queryFn: getPatientDocs,
+    });
+  }, [queryClient]);
+  return null;
+}
