@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace. Pure tests (*.test.ts) and integration tests
 // (*.int.test.ts, real database through app.inject or a real socket) live beside the code;
-// *.browser.test.ts run in Debian's Chromium (the native bridge against Capacitor's web
+// *.browser.test.ts(x) run in Debian's Chromium (the native bridge against Capacitor's web
 // implementations, issue 21).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
@@ -32,16 +32,35 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.browser.test.ts'],
+          exclude: ['src/**/*.browser.test.{ts,tsx}'],
           environment: 'node',
         },
       },
       {
         define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+        // Bundled before the first test: a dependency found mid-run makes Vite bundle again,
+        // and the page's modules from the first bundle then fail to load.
+        optimizeDeps: {
+          include: [
+            '@aparajita/capacitor-biometric-auth',
+            '@aparajita/capacitor-secure-storage',
+            '@capacitor/app',
+            '@capacitor/core',
+            '@capacitor/push-notifications',
+            '@mantine/core',
+            '@mantine/notifications',
+            '@tanstack/react-query',
+            'react',
+            'react-dom/client',
+            'react/jsx-dev-runtime',
+            'react/jsx-runtime',
+            'zod',
+          ],
+        },
         test: {
           name: 'web-browser',
           root: 'apps/web',
-          include: ['src/**/*.browser.test.ts'],
+          include: ['src/**/*.browser.test.{ts,tsx}'],
           browser: {
             enabled: true,
             headless: true,

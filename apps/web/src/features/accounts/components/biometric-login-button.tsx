@@ -25,7 +25,14 @@ export function BiometricLoginButton({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { plugins, saved, method } = device;
-  if (!plugins || !saved || !method) return null;
+  const alert = error ? (
+    <Alert color="red" role="alert">
+      {error}
+    </Alert>
+  ) : null;
+  // Nothing saved (or no biometrics now): no button; a failure that just deleted the
+  // credential still says so.
+  if (!plugins || !saved || !method) return alert;
   const methodName = t(biometricMethodKey(saved.method));
 
   const run = async () => {
@@ -61,11 +68,7 @@ export function BiometricLoginButton({
 
   return (
     <Stack gap="xs">
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      {alert}
       <Button variant="light" fullWidth loading={busy} onClick={() => void run()}>
         {t('session.biometric.login', { method: methodName })}
       </Button>
