@@ -11,7 +11,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { credentialKey, savedCredential } from '../../../lib/native/biometric-login';
 import { setSession } from '../../../lib/session-store';
+import { askBiometricOffer, biometricOfferDeclined } from '../biometric-offer-store';
 import { BiometricLoginButton } from './biometric-login-button';
+import { BiometricOffer } from './biometric-offer';
 import { BiometricSetting } from './biometric-setting';
 
 /**
@@ -170,5 +172,46 @@ describe("the profile's biometric switch", () => {
     act(() => on?.click());
     await until(() => host.textContent?.includes('Turn off Face ID login') ?? false);
     expect((await savedCredential({ storage: SecureStorage }))?.authId).toBe('n'.repeat(64));
+  });
+});
+
+describe('the offer after a password login', () => {
+  const button = (name: string) =>
+    [...document.body.querySelectorAll('button')].find((b) => b.textContent === name);
+
+  it("'Log in with Face ID next time?': 'Use Face ID' enrols this device and saves the credential", async () => {
+    await SecureStorage.remove(credentialKey);
+    setSession({ token: 'session-token', profile });
+    askBiometricOffer('patient@apothecall.test');
+    const fetch = vi
+      .spyOn(window, 'fetch')
+      .mockResolvedValue(answer(200, { error: false, authId: 'o'.repeat(64) }));
+    render(<BiometricOffer />);
+    await until(
+      () => document.body.textContent?.includes('Log in with Face ID next time?') ?? false,
+    );
+    act(() => button('Use Face ID')?.click());
+    await expect
+      .poll(async () => (await savedCredential({ storage: SecureStorage }))?.authId)
+      .toBe('o'.repeat(64));
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/account/auth-id');
+    expect(JSON.parse(String(init.body))).toEqual({ platform: 'web' });
+    // The offer is answered: it closes.
+    await until(() => button('Use Face ID') === undefined);
+  });
+
+  it("'Not now' is remembered for this login id, and nothing is enrolled", async () => {
+    await SecureStorage.remove(credentialKey);
+    setSession({ token: 'session-token', profile });
+    askBiometricOffer('patient@apothecall.test');
+    const fetch = vi.spyOn(window, 'fetch');
+    render(<BiometricOffer />);
+    await until(() => button('Not now') !== undefined);
+    act(() => button('Not now')?.click());
+    await until(() => button('Not now') === undefined);
+    expect(biometricOfferDeclined('patient@apothecall.test')).toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await savedCredential({ storage: SecureStorage })).toBeNull();
   });
 });
