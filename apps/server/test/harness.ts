@@ -458,3 +458,18 @@ export async function socketFor(
   });
   return socket;
 }
+
+/**
+ * The in-app notices (issue 19) an account's socket receives, collected as they come: the same
+ * payload a device push carries (kind, the brand's title, a generic sentence, a route).
+ */
+export async function noticesOf(app: App, token: string) {
+  const socket = await socketFor(app, token);
+  const notices: { kind: string; title: string; body: string; url: string }[] = [];
+  socket.on('notification', (payload: (typeof notices)[number]) => notices.push(payload));
+  return {
+    notices,
+    kinds: () => notices.map((n) => n.kind),
+    close: () => socket.close(),
+  };
+}

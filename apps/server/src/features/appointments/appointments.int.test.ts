@@ -1,4 +1,6 @@
 import { addDays, localDate, localTime } from '@apothecall/domain/appointments/availability.rules';
+import { translate } from '@apothecall/domain/i18n/catalog';
+import { notificationRoutes } from '@apothecall/domain/notifications/notifications.api';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +8,7 @@ import {
   demo,
   login,
   newPatient,
+  noticesOf,
   type Patient,
   readyToPay,
   startTestApp,
@@ -173,7 +176,9 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     expect(Math.abs(queued.day!.getTime() - (start - 24 * 60 * minute))).toBeLessThan(5_000);
     expect(Math.abs(queued.soon!.getTime() - (start - 15 * minute))).toBeLessThan(5_000);
 
-    // Run now, twice each (a retry, a redelivery): one e-mail and one text per reminder.
+    // Run now, twice each (a retry, a redelivery): one e-mail and one text per reminder, and
+    // one in-app notice (issue 19) that names nothing.
+    const notices = await noticesOf(t, p.token);
     for (const kind of ['day', 'day', 'soon', 'soon'] as const) {
       await t.jobs.send('appointments.reminder', { appointmentId: id, kind });
     }
@@ -204,6 +209,18 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
         m.recipient.replace(/\D/g, '').endsWith(p.phone.replace(/\D/g, '').slice(-4)),
       ),
     ).toHaveLength(2);
+    await expect
+      .poll(() => notices.kinds().filter((k) => k === 'appointmentReminder').length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    expect(notices.notices[0]).toEqual({
+      kind: 'appointmentReminder',
+      title: 'Apothecall',
+      body: translate('en', 'notifications.kind.appointmentReminder'),
+      url: notificationRoutes.appointmentReminder,
+    });
+    notices.close();
   });
 
   it('the window at -15 and +15 minutes, expiry, the 10-minute list, a location change', async () => {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { translate } from '@apothecall/domain/i18n/catalog';
+import { notificationRoutes } from '@apothecall/domain/notifications/notifications.api';
 import { dayMs } from '@apothecall/domain/prepay/access-token.rules';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import {
   get,
   login,
   newPatient,
+  noticesOf,
   type Patient,
   type Payer,
   readyToPay,
@@ -220,6 +223,8 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
 
   it('sells a 5-visit program, sends a token by SMS, takes a visit at 0, warns once at the limit, credits a denial back', async () => {
     const bought = await program(5, {}, { lowBalanceLimit: 4 });
+    // The pharmacy admin's in-app notices (the same payloads as device pushes, issue 19).
+    const adminNotices = await noticesOf(t, adminToken);
     expect(bought).toMatchObject({
       owner: true,
       balance: 5,
@@ -286,9 +291,16 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
     expect(await balanceOf(bought.id)).toBe(4);
     expect(await tokenState(bought.id, sent.code)).toBe('claimed');
 
-    // Low balance: one e-mail for the crossing to 4.
+    // Low balance: one e-mail for the crossing to 4, and one notice that names nothing.
     const subject = `Low balance: ${bought.name}`;
     await expect.poll(async () => (await mails(subject)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => adminNotices.kinds().filter((k) => k === 'lowBalance').length).toBe(1);
+    expect(adminNotices.notices.find((n) => n.kind === 'lowBalance')).toEqual({
+      kind: 'lowBalance',
+      title: 'Apothecall',
+      body: translate('en', 'notifications.kind.lowBalance'),
+      url: notificationRoutes.lowBalance,
+    });
 
     // The prescriber denies: the visit returns to the program, the token is denied.
     await deny(id);
@@ -311,10 +323,30 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
 
     // Another patient's token: a second crossing of the limit warns again, once.
     const second = await patient();
+    const secondNotices = await noticesOf(t, second.token);
     const code2 = await token(bought.id);
     const id2 = await visit(second);
     await ok(await pay(second, id2, code2));
     await prescribe(id2);
+    // The patient is told the status changed; the pharmacy, that a visit arrived. Neither
+    // notice names the patient, the treatment or the medication.
+    await expect.poll(() => secondNotices.kinds().includes('rxStatus')).toBe(true);
+    await expect.poll(() => adminNotices.kinds().includes('pharmacyVisit')).toBe(true);
+    expect(secondNotices.notices.find((n) => n.kind === 'rxStatus')).toEqual({
+      kind: 'rxStatus',
+      title: 'Apothecall',
+      body: translate('en', 'notifications.kind.rxStatus'),
+      url: notificationRoutes.rxStatus,
+    });
+    expect(adminNotices.notices.find((n) => n.kind === 'pharmacyVisit')?.url).toBe(
+      notificationRoutes.pharmacyVisit,
+    );
+    const told = JSON.stringify([...adminNotices.notices, ...secondNotices.notices]);
+    for (const phi of [second.patient.firstName, second.patient.lastName, id2]) {
+      expect(told).not.toContain(phi);
+    }
+    adminNotices.close();
+    secondNotices.close();
     expect((await rxVisit(second, id2)).prepay).toMatchObject({ state: 'claimedWithRx' });
     expect(await tokenState(bought.id, code2)).toBe('claimedWithRx');
     expect(await balanceOf(bought.id)).toBe(4);
