@@ -159,6 +159,27 @@ test('notifications: permission granted, subscribed; a provider chat message is 
       )
       .toContainEqual({ title: 'Apothecall', body: 'You have a new message', url: '/#/' });
 
+    // A click on it opens its route in the open window (the worker's notificationclick; the
+    // click is raised in the worker, as the browser raises it).
+    await expect(page).toHaveURL(/#\/notifications$/);
+    const worker =
+      page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+    await worker.evaluate(async () => {
+      // The worker's own types (WebWorker) are not this project's (DOM).
+      const scope = self as unknown as {
+        registration: { getNotifications(): Promise<unknown[]> };
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
+      };
+      const [notice] = await scope.registration.getNotifications();
+      if (!notice) throw new Error('no notification shown');
+      scope.dispatchEvent(
+        new scope.NotificationEvent('notificationclick', { notification: notice }),
+      );
+    });
+    await expect(page).toHaveURL(/#\/$/);
+    await page.goto('/#/notifications');
+
     // Off again: the browser's subscription is forgotten by the server.
     await toggleNotifications(page, 'Notifications');
     await expect(page.getByRole('switch', { name: 'Notifications' })).not.toBeChecked();

@@ -31,12 +31,14 @@ self.addEventListener('notificationclick', (event) => {
   const target = new URL(routeOf(event.notification.data?.url), self.location.origin).href;
   event.waitUntil(
     (async () => {
-      // An open window of the app (one this worker controls, so it can be sent elsewhere).
-      const windows = await self.clients.matchAll({ type: 'window' });
+      // An open window of the app, controlled by this worker or not (a first visit's page is
+      // not): the app moves itself to the route (main.tsx listens), a hash change that keeps
+      // what the page holds. Focusing can be refused; the route is shown all the same.
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        const focused = await open.focus();
-        await focused.navigate(target).catch(() => undefined);
+        open.postMessage({ type: 'apothecall:open', url: routeOf(event.notification.data?.url) });
+        await open.focus().catch(() => undefined);
         return;
       }
       await self.clients.openWindow(target);

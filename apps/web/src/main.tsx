@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { preloadScreen } from './app/routes';
 import { currentLanguage, loadLanguage } from './lib/i18n';
 import { isNative } from './lib/native/runtime';
+import { followNoticeClicks } from './lib/notice-clicks';
 import { getSession } from './lib/session-store';
 
 const lang = currentLanguage();
@@ -32,5 +33,6 @@ void Promise.all([loadLanguage(lang), nativeReady]).then(() => {
   // the native apps carry their build inside and need none.
   if (!native) {
     void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+    followNoticeClicks();
   }
 });
