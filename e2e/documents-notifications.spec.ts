@@ -183,6 +183,12 @@ test('notifications: permission granted, subscribed; a provider chat message is 
     // Off again: the browser's subscription is forgotten by the server.
     await toggleNotifications(page, 'Notifications');
     await expect(page.getByRole('switch', { name: 'Notifications' })).not.toBeChecked();
+    await expect
+      .poll(
+        async () =>
+          (await call(request, 'GET', '/api/notifications/settings', patient.token)).enabled,
+      )
+      .toBe(false);
     await page.context().close();
   } finally {
     await push.close();
