@@ -328,6 +328,32 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
       expect(consents.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
 
+    // Both are among the family's documents of the month (issue 19), open as PDFs for the
+    // family, and answer 404 to another account.
+    const docs = json(await send(t, 'POST', '/api/get-patient-docs', payer.token, {}))
+      .documents as { source: string; token: string }[];
+    const papers = docs.filter((d) => d.source === 'prescription' || d.source === 'consent');
+    expect(papers.map((d) => d.source).sort()).toEqual(['consent', 'prescription']);
+    const stranger = await patientIn('FL');
+    for (const paper of papers) {
+      const opened = await send(t, 'POST', '/api/get-doc-data', payer.token, {
+        token: paper.token,
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(Buffer.from(json(opened).data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      const refused = await send(t, 'POST', '/api/get-doc-data', stranger.token, {
+        token: paper.token,
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+    expect(
+      (
+        json(await send(t, 'POST', '/api/get-patient-docs', stranger.token, {})).documents as {
+          source: string;
+        }[]
+      ).filter((d) => d.source === 'prescription' || d.source === 'consent'),
+    ).toEqual([]);
+
     await expect
       .poll(() => updates.map((u) => u.status))
       .toEqual(expect.arrayContaining(['waiting', 'started', 'exit', 'ended', 'rxed']));
