@@ -16,6 +16,11 @@ import type { AccountsService } from './accounts.service';
 
 const ok = { error: false as const };
 
+/** A login's answer (spec section 7): the session, the referral it came with, no pricing. */
+function loginAnswer<T extends object>(signedIn: T, referral: string | undefined) {
+  return { error: false as const, ...signedIn, referral: referral ?? null, pricing: null };
+}
+
 /** Logging in and out, and the session's profile. */
 export function accountsRoutes(deps: { accounts: AccountsService }) {
   const secured = { preHandler: requireSession };
@@ -34,20 +39,11 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           response: { 200: loginResponseSchema },
         },
       },
-      async (request) => {
-        const { token, profile, deviceToken } = await deps.accounts.login(
-          request.body,
-          callerOf(request),
-        );
-        return {
-          error: false as const,
-          token,
-          profile,
-          referral: request.body.referral ?? null,
-          pricing: null,
-          deviceToken,
-        };
-      },
+      async (request) =>
+        loginAnswer(
+          await deps.accounts.login(request.body, callerOf(request)),
+          request.body.referral,
+        ),
     );
 
     r.post(
@@ -60,19 +56,11 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           response: { 200: loginResponseSchema },
         },
       },
-      async (request) => {
-        const { token, profile } = await deps.accounts.loginWithAuthId(
-          request.body,
-          callerOf(request),
-        );
-        return {
-          error: false as const,
-          token,
-          profile,
-          referral: request.body.referral ?? null,
-          pricing: null,
-        };
-      },
+      async (request) =>
+        loginAnswer(
+          await deps.accounts.loginWithAuthId(request.body, callerOf(request)),
+          request.body.referral,
+        ),
     );
 
     r.post(

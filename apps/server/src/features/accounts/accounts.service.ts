@@ -247,6 +247,28 @@ export function createAccountsService(deps: {
     }
   }
 
+  /** A proven login: the session, its audit row (with `detail`) and the login-history event. */
+  async function startSession(
+    account: AccountRecord,
+    persons: PersonRecord[],
+    ctx: RequestContext,
+    client: { platform: string; version: string },
+    detail: Record<string, unknown>,
+  ): Promise<{ token: string; profile: SessionProfile }> {
+    const session = await deps.sessions.create(account.id, {
+      platform: client.platform,
+      version: client.version,
+    });
+    await deps.audit.record(
+      { ...ctx, accountId: account.id },
+      'account.login',
+      { accountId: account.id },
+      { sessionId: session.sessionId, platform: client.platform, ...detail },
+    );
+    await attempted(account, ctx, client.platform, 'success', null);
+    return { token: session.token, profile: toProfile(account, persons) };
+  }
+
   return {
     async login(input, ctx) {
       const loginId = normalizeLoginId(input.loginId);
@@ -324,31 +346,18 @@ export function createAccountsService(deps: {
       }
       const deviceToken =
         deviceHash && input.deviceToken ? input.deviceToken : await rememberDevice(account.id);
-      const session = await deps.sessions.create(account.id, {
-        platform: input.platform,
-        version: input.version,
+      const signedIn = await startSession(account, persons, ctx, input, {
+        twoFactor: account.twoFactor,
+        knownDevice: Boolean(deviceHash),
       });
-      await deps.audit.record(
-        { ...ctx, accountId: account.id },
-        'account.login',
-        { accountId: account.id },
-        {
-          sessionId: session.sessionId,
-          platform: input.platform,
-          twoFactor: account.twoFactor,
-          knownDevice: Boolean(deviceHash),
-        },
-      );
-      await attempted(account, ctx, input.platform, 'success', null);
-      return { token: session.token, profile: toProfile(account, persons), deviceToken };
+      return { ...signedIn, deviceToken };
     },
 
     async loginWithAuthId(input, ctx) {
       const idHash = hashCode(input.authId);
       // 256 random bits: nothing to guess, but every miss still counts against the address.
-      if ((await deps.limiter.peek(keys.address(ctx.ip))) > addressSlowAfter) {
-        await sleep(slowDownMs(await deps.limiter.peek(keys.address(ctx.ip)), addressSlowAfter));
-      }
+      const wait = slowDownMs(await deps.limiter.peek(keys.address(ctx.ip)), addressSlowAfter);
+      if (wait > 0) await sleep(wait);
       const found = await deps.repo.findCode('biometric', idHash);
       const live =
         found &&
@@ -372,18 +381,7 @@ export function createAccountsService(deps: {
         throw appErrors.passwordExpired();
       }
       const persons = await deps.repo.listPersons(account.id);
-      const session = await deps.sessions.create(account.id, {
-        platform: input.platform,
-        version: input.version,
-      });
-      await deps.audit.record(
-        { ...ctx, accountId: account.id },
-        'account.login',
-        { accountId: account.id },
-        { sessionId: session.sessionId, platform: input.platform, method: 'biometric' },
-      );
-      await attempted(account, ctx, input.platform, 'success', null);
-      return { token: session.token, profile: toProfile(account, persons) };
+      return startSession(account, persons, ctx, input, { method: 'biometric' });
     },
 
     async enrolAuthId(session, platform, origin) {

@@ -2,7 +2,7 @@ import {
   nativeActions,
   webRouteForNativeLink,
 } from '@apothecall/domain/navigation/entry-links.rules';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appErrors } from '../../platform/errors';
@@ -44,6 +44,14 @@ export function assetLinks(links: NativeLinks) {
 
 const actionParams = z.object({ action: z.string().max(40) });
 
+/** An association file: JSON (the phones fetch it without redirects), cached an hour. */
+function associationFile(reply: FastifyReply, body: unknown) {
+  return reply
+    .type('application/json')
+    .header('cache-control', 'public, max-age=3600')
+    .send(JSON.stringify(body));
+}
+
 /**
  * Pages at the site's root for the native apps: the two association files the phones fetch to
  * trust this host's links, and `/app/<action>`, which a browser opens when the app is not
@@ -59,10 +67,7 @@ export function nativePages(links: NativeLinks) {
       { schema: { tags, summary: 'iOS universal links: the apps that open /app/ links' } },
       async (_request, reply) => {
         if (links.iosAppIds.length === 0) throw appErrors.notFound();
-        return reply
-          .type('application/json')
-          .header('cache-control', 'public, max-age=3600')
-          .send(JSON.stringify(appleAppSiteAssociation(links)));
+        return associationFile(reply, appleAppSiteAssociation(links));
       },
     );
     r.get(
@@ -70,10 +75,7 @@ export function nativePages(links: NativeLinks) {
       { schema: { tags, summary: 'Android app links: the app verified for /app/ links' } },
       async (_request, reply) => {
         if (links.androidCertFingerprints.length === 0) throw appErrors.notFound();
-        return reply
-          .type('application/json')
-          .header('cache-control', 'public, max-age=3600')
-          .send(JSON.stringify(assetLinks(links)));
+        return associationFile(reply, assetLinks(links));
       },
     );
     r.get(
