@@ -5,7 +5,6 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
@@ -29,14 +28,13 @@ function render(ui: ReactNode) {
   document.body.append(host);
   root = createRoot(host);
   const client = new QueryClient();
-  act(() => {
-    root?.render(
-      <MantineProvider>
-        <Notifications />
-        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-      </MantineProvider>,
-    );
-  });
+  // A real browser renders on its own schedule; the tests wait for what they expect to see.
+  root.render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  );
 }
 
 function answer(status: number, body: unknown) {
@@ -88,7 +86,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  act(() => root?.unmount());
+  root?.unmount();
   host?.remove();
   vi.restoreAllMocks();
   await SecureStorage.remove(credentialKey).catch(() => false);
@@ -107,7 +105,7 @@ describe('the login screen’s biometric button', () => {
     const button = [...host.querySelectorAll('button')].find((b) =>
       b.textContent?.includes('Log in with Face ID'),
     );
-    act(() => button?.click());
+    button?.click();
     await until(() => loggedIn.mock.calls.length === 1);
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/account/authIdToken');
@@ -123,7 +121,7 @@ describe('the login screen’s biometric button', () => {
     );
     render(<BiometricLoginButton onLoggedIn={vi.fn()} />);
     await until(() => host.textContent?.includes('Log in with Face ID') ?? false);
-    act(() => host.querySelector('button')?.click());
+    host.querySelector('button')?.click();
     await until(() => host.textContent?.includes('Face ID login failed.') ?? false);
     expect(host.querySelector('[role="alert"]')?.textContent).toBe('Face ID login failed.');
     await until(() => !host.textContent?.includes('Log in with Face ID'));
@@ -149,7 +147,7 @@ describe("the profile's biometric switch", () => {
     const off = [...host.querySelectorAll('button')].find((b) =>
       b.textContent?.includes('Turn off Face ID login'),
     );
-    act(() => off?.click());
+    off?.click();
     await until(() => host.textContent?.includes('Use Face ID') ?? false);
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/account/auth-id');
@@ -169,7 +167,7 @@ describe("the profile's biometric switch", () => {
     const on = [...host.querySelectorAll('button')].find((b) =>
       b.textContent?.includes('Use Face ID'),
     );
-    act(() => on?.click());
+    on?.click();
     await until(() => host.textContent?.includes('Turn off Face ID login') ?? false);
     expect((await savedCredential({ storage: SecureStorage }))?.authId).toBe('n'.repeat(64));
   });
@@ -190,7 +188,7 @@ describe('the offer after a password login', () => {
     await until(
       () => document.body.textContent?.includes('Log in with Face ID next time?') ?? false,
     );
-    act(() => button('Use Face ID')?.click());
+    button('Use Face ID')?.click();
     await expect
       .poll(async () => (await savedCredential({ storage: SecureStorage }))?.authId)
       .toBe('o'.repeat(64));
@@ -208,7 +206,7 @@ describe('the offer after a password login', () => {
     const fetch = vi.spyOn(window, 'fetch');
     render(<BiometricOffer />);
     await until(() => button('Not now') !== undefined);
-    act(() => button('Not now')?.click());
+    button('Not now')?.click();
     await until(() => button('Not now') === undefined);
     expect(biometricOfferDeclined('patient@apothecall.test')).toBe(true);
     expect(fetch).not.toHaveBeenCalled();
