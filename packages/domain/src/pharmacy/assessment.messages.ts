@@ -153,7 +153,7 @@ const en = {
   'instoreUi.otherAccount':
     'You are signed in with another account. Sign out, then open the link again.',
   'instoreUi.continue': 'Continue to the visit',
-  'instoreUi.filed': 'Papers {pharmacy} filed for you this month, in Documents: {count}',
+  'instoreUi.filed': 'Papers {pharmacy} filed for you this month: {count}.',
   'instoreUi.documents': 'Open Documents',
   'instoreUi.missing': 'This link is not complete. Open the whole link from the e-mail.',
   'instoreUi.failed': 'That did not work: {message}',
@@ -314,8 +314,7 @@ const es: Record<keyof typeof en, string> = {
   'instoreUi.otherAccount':
     'Inició sesión con otra cuenta. Cierre la sesión y abra de nuevo el enlace.',
   'instoreUi.continue': 'Continuar a la visita',
-  'instoreUi.filed':
-    'Documentos que {pharmacy} archivó para usted este mes, en Documentos: {count}',
+  'instoreUi.filed': 'Documentos que {pharmacy} archivó para usted este mes: {count}.',
   'instoreUi.documents': 'Abrir Documentos',
   'instoreUi.missing': 'Este enlace no está completo. Abra el enlace completo del correo.',
   'instoreUi.failed': 'No funcionó: {message}',
