@@ -8,12 +8,13 @@
 import { z } from 'zod';
 import { patientVisitSchema } from '../care/visits.api';
 import { idSchema, isoDateSchema, usStateSchema } from '../common/common.schemas';
+import { isTimeZone } from '../dates/zones.rules';
 import {
   appointmentOfferSchema,
   appointmentStartRequestSchema,
   scheduledAppointmentSchema,
 } from './appointments.schemas';
-import { isTimeZone, weekdayCodes } from './availability.rules';
+import { weekdayCodes } from './availability.rules';
 
 const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
 const ageSchema = z.number().int().min(0).max(110);

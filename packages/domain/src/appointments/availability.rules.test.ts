@@ -1,18 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays, localDate, localTime, zonedToUtc } from '../dates/zones.rules';
 import {
   type AvailabilityBlockRule,
-  addDays,
   blockOccursOn,
   isSlotStart,
-  localDate,
-  localTime,
   parseRrule,
   slotsOnPatientDate,
   slotsOnProviderDate,
   toRrule,
   weekdayOf,
-  zonedToUtc,
 } from './availability.rules';
 
 const ny = 'America/New_York';

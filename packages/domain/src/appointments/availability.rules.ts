@@ -7,6 +7,7 @@
  *
  * Pure: time zones through Intl only (Node and browsers carry the IANA database).
  */
+import { addDays, localDate, zonedToUtc } from '../dates/zones.rules';
 
 export const weekdayCodes = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type WeekdayCode = (typeof weekdayCodes)[number];
@@ -30,8 +31,6 @@ export interface Slot {
   readonly from: number;
   readonly to: number;
 }
-
-const dayMs = 86_400_000;
 
 /** The RRULE of a weekly block: 'FREQ=WEEKLY;BYDAY=MO,WE' (+ ';UNTIL=YYYYMMDD' when it ends). */
 export function toRrule(weekdays: readonly WeekdayCode[], endDate: string | null): string {
@@ -57,96 +56,6 @@ export function parseRrule(
   const until = parts.get('UNTIL');
   const m = until ? /^(\d{4})(\d{2})(\d{2})/.exec(until) : null;
   return { weekdays, endDate: m ? `${m[1]}-${m[2]}-${m[3]}` : null };
-}
-
-/** Whether a string names a time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock fields of an instant in a zone. */
-function wallClock(epochMs: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(epochMs))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** The zone's offset from UTC at an instant, in ms (New York in winter: -5 h). */
-export function zoneOffsetMs(epochMs: number, timeZone: string): number {
-  const w = wallClock(epochMs, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - (epochMs - (epochMs % 1000));
-}
-
-/**
- * The instant of a local date and time in a zone. A time that does not exist (skipped by a
- * spring-forward change) moves forward by the gap (02:30 -> 03:30); a time that happens twice
- * (fall back) is the first of the two.
- */
-export function zonedToUtc(date: string, time: string, timeZone: string): number {
-  const [y, mo, d] = date.split('-').map(Number);
-  const [h, mi] = time.split(':').map(Number);
-  const wall = Date.UTC(y ?? 1970, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0);
-  // Two guesses, each corrected by the offset at the guess: the earlier that matches wins.
-  const before = wall - zoneOffsetMs(wall - dayMs / 2, timeZone);
-  const after = wall - zoneOffsetMs(wall + dayMs / 2, timeZone);
-  const candidates = [before, after].sort((a, b) => a - b);
-  for (const c of candidates) {
-    if (c + zoneOffsetMs(c, timeZone) === wall) return c;
-  }
-  // In a gap: the wall time does not exist; the later offset moves it forward by the gap.
-  return wall - zoneOffsetMs(wall - dayMs / 2, timeZone);
-}
-
-/** The local calendar date ('YYYY-MM-DD') of an instant in a zone. */
-export function localDate(epochMs: number, timeZone: string): string {
-  const w = wallClock(epochMs, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-}
-
-/** 'HH:mm' of an instant in a zone. */
-export function localTime(epochMs: number, timeZone: string): string {
-  const w = wallClock(epochMs, timeZone);
-  return `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
-}
-
-/** 'YYYY-MM-DD' plus days (calendar arithmetic, no zone). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
 }
 
 /** MO..SU of a calendar date. */

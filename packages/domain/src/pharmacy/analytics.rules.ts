@@ -4,8 +4,9 @@
  * the truncated address a login is shown with. Server and web share them; the integration test
  * checks the server's figures against plain SQL, these tests check the arithmetic.
  */
-import { addDays, localDate, zonedToUtc } from '../appointments/availability.rules';
+
 import { isRealDate } from '../dates/dates.rules';
+import { addDays, localDate, zonedToUtc } from '../dates/zones.rules';
 import type { MessageKey } from '../i18n/catalog';
 import type { AttributionSource } from './analytics.api';
 

@@ -1,5 +1,5 @@
 import { isRxSubscriptionAdminFor } from '@apothecall/domain/accounts/roles.rules';
-import { localDate, zonedToUtc } from '@apothecall/domain/appointments/availability.rules';
+import { localDate, zonedToUtc } from '@apothecall/domain/dates/zones.rules';
 import type {
   AnnouncementFields,
   ManagedAnnouncement,

@@ -15,9 +15,7 @@ import type {
 } from '@apothecall/domain/appointments/appointments.schemas';
 import {
   type AvailabilityBlockRule,
-  addDays,
   isSlotStart,
-  localDate,
   parseRrule,
   slotsOnPatientDate,
   toRrule,
@@ -26,6 +24,7 @@ import {
 import { isCareReasonId } from '@apothecall/domain/care/care-reasons';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { ageOn, parseDateInput } from '@apothecall/domain/dates/dates.rules';
+import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
 import { visitChargeDescription } from '@apothecall/domain/payments/charge-descriptions.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';

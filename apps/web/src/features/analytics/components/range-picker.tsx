@@ -1,4 +1,4 @@
-import { addDays } from '@apothecall/domain/appointments/availability.rules';
+import { addDays } from '@apothecall/domain/dates/zones.rules';
 import type { AnalyticsRange } from '@apothecall/domain/pharmacy/analytics.api';
 import { resolveRange } from '@apothecall/domain/pharmacy/analytics.rules';
 import { Button, Group, Text, TextInput } from '@mantine/core';

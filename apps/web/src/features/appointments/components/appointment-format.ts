@@ -9,12 +9,8 @@ import {
   appointmentPhase,
 } from '@apothecall/domain/appointments/appointments.rules';
 import type { AppointmentOffer } from '@apothecall/domain/appointments/appointments.schemas';
-import {
-  addDays,
-  localDate,
-  type WeekdayCode,
-  weekdayCodes,
-} from '@apothecall/domain/appointments/availability.rules';
+import { type WeekdayCode, weekdayCodes } from '@apothecall/domain/appointments/availability.rules';
+import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { Translate } from '../../../lib/i18n';
 

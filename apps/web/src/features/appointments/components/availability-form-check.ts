@@ -4,12 +4,8 @@ import {
   bookingHorizonDays,
   slotMinuteChoices,
 } from '@apothecall/domain/appointments/appointments.api';
-import {
-  addDays,
-  isTimeZone,
-  type WeekdayCode,
-  weekdayCodes,
-} from '@apothecall/domain/appointments/availability.rules';
+import { type WeekdayCode, weekdayCodes } from '@apothecall/domain/appointments/availability.rules';
+import { addDays, isTimeZone } from '@apothecall/domain/dates/zones.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { isUsStateCode } from '@apothecall/domain/places/places.rules';
 import { isCalendarDate } from './appointment-format';

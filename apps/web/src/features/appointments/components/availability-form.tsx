@@ -3,11 +3,8 @@ import {
   bookingHorizonDays,
   slotMinuteChoices,
 } from '@apothecall/domain/appointments/appointments.api';
-import {
-  addDays,
-  localDate,
-  weekdayCodes,
-} from '@apothecall/domain/appointments/availability.rules';
+import { weekdayCodes } from '@apothecall/domain/appointments/availability.rules';
+import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
 import { usStates } from '@apothecall/domain/places/places.rules';
 import {
   Alert,
