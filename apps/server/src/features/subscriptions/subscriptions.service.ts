@@ -296,7 +296,11 @@ export function createSubscriptionsService(deps: {
       if (!offer) throw new AppError(400, 'SUBSCRIPTION_NOT_SOLD', 'subscriptions.unknownPlan');
       const again = await deps.repo.byPurchaseKey(actor.accountId, input.idempotencyKey);
       if (again) return view(again, actor.lang);
-      if (await planInForce(actor.accountId)) {
+      const inForce = await planInForce(actor.accountId);
+      // The plan in force may be this very purchase, stored by its twin request since the
+      // look-up above (a double-click): the retry gets the first answer, not a refusal.
+      if (inForce?.purchaseKey === input.idempotencyKey) return view(inForce, actor.lang);
+      if (inForce) {
         throw new AppError(409, 'SUBSCRIPTION_ALREADY_ACTIVE', 'subscriptions.alreadyActive');
       }
       await sweepLapsed(actor.accountId, 'visits');
@@ -413,6 +417,7 @@ export function createSubscriptionsService(deps: {
       const held = (await deps.repo.ofAccount(actor.accountId, 'rx')).find(
         (r) => r.serviceId === service.id && isInForce(asSubscription(r), now().getTime()),
       );
+      if (held?.purchaseKey === input.idempotencyKey) return view(held, actor.lang);
       if (held) {
         throw new AppError(409, 'SUBSCRIPTION_ALREADY_ACTIVE', 'subscriptions.alreadyActive');
       }
