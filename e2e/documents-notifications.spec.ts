@@ -2,7 +2,16 @@ import { expect, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { webPushDouble } from '../apps/server/test/web-push-double';
 import { newPatient, onDuty, providerLogin, startVisitByApi } from './care-api';
-import { call, expectAccessible, logIn, openContext, test } from './support';
+import {
+  appCalendar,
+  appTimeZone,
+  call,
+  clock,
+  expectAccessible,
+  logIn,
+  openContext,
+  test,
+} from './support';
 
 /**
  * Documents, Covid certificates and notifications (issue 19), desktop only.
@@ -226,93 +235,91 @@ test('notifications: a denied permission shows the spec message, in both languag
   await page.context().close();
 });
 
-test('documents: a Covid certificate is issued, listed, downloaded and verified; uploads page by month', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const providerToken = await onDuty(request);
-  const patient = await newPatient(request);
-  const visitId = await startVisitByApi(request, patient, '', 'covidCertification');
-  await call(request, 'POST', `/api/clinic/visits/${visitId}/claim`, providerToken);
+test(
+  'documents: a Covid certificate is issued, listed, downloaded and verified; uploads page by month',
+  clock,
+  async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const providerToken = await onDuty(request);
+    const patient = await newPatient(request);
+    const visitId = await startVisitByApi(request, patient, '', 'covidCertification');
+    await call(request, 'POST', `/api/clinic/visits/${visitId}/claim`, providerToken);
 
-  // The provider records the test in the end-of-visit form and completes the visit.
-  const provider = await openContext(browser, false, { permissions: ['camera', 'microphone'] });
-  await provider.goto('/#/login');
-  await logIn(provider, providerLogin, password);
-  await provider.goto(`/#/clinic/visits/${visitId}`);
-  await provider.getByLabel('Assessment').fill('Rapid antigen test observed on video.');
-  await provider.getByLabel('Plan').fill('Certificate issued.');
-  await provider.getByRole('radio', { name: 'Rapid antigen test' }).check({ force: true });
-  await provider.getByRole('radio', { name: 'Negative' }).check({ force: true });
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-  await provider.getByLabel('Test date').fill(today);
-  await provider.getByRole('button', { name: 'Complete visit' }).click();
-  await provider.getByRole('button', { name: 'Yes, complete the visit' }).click();
-  await expect(provider.getByTestId('visit-result')).toHaveAttribute('data-outcome', 'completed');
-  await provider.context().close();
+    // The provider records the test in the end-of-visit form and completes the visit.
+    const provider = await openContext(browser, false, { permissions: ['camera', 'microphone'] });
+    await provider.goto('/#/login');
+    await logIn(provider, providerLogin, password);
+    await provider.goto(`/#/clinic/visits/${visitId}`);
+    await provider.getByLabel('Assessment').fill('Rapid antigen test observed on video.');
+    await provider.getByLabel('Plan').fill('Certificate issued.');
+    await provider.getByRole('radio', { name: 'Rapid antigen test' }).check({ force: true });
+    await provider.getByRole('radio', { name: 'Negative' }).check({ force: true });
+    await provider.getByLabel('Test date').fill(appCalendar().today);
+    await provider.getByRole('button', { name: 'Complete visit' }).click();
+    await provider.getByRole('button', { name: 'Yes, complete the visit' }).click();
+    await expect(provider.getByTestId('visit-result')).toHaveAttribute('data-outcome', 'completed');
+    await provider.context().close();
 
-  // An upload dated last month (the month list pages back to it).
-  const lastMonth = new Date();
-  lastMonth.setDate(1);
-  lastMonth.setMonth(lastMonth.getMonth() - 1);
-  const previous = lastMonth.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-  const profile = await call(request, 'GET', '/api/account/profile', patient.token);
-  const uploaded = await request.post('/api/documents', {
-    headers: { authorization: `Bearer ${patient.token}`, 'x-time-zone': 'America/New_York' },
-    multipart: {
-      patient: profile.profile.personId,
-      fdesc: 'Vaccination card',
-      fdate: `${previous.slice(0, 7)}-10`,
-      file: { name: 'card.pdf', mimeType: 'application/pdf', buffer: minimalPdf() },
-    },
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    // An upload dated the 10th of last month, as the app's zone counts months (the month list
+    // pages back to it).
+    const previous = appCalendar().monthStart(-1);
+    const profile = await call(request, 'GET', '/api/account/profile', patient.token);
+    const uploaded = await request.post('/api/documents', {
+      headers: { authorization: `Bearer ${patient.token}`, 'x-time-zone': appTimeZone },
+      multipart: {
+        patient: profile.profile.personId,
+        fdesc: 'Vaccination card',
+        fdate: `${previous.slice(0, 7)}-10`,
+        file: { name: 'card.pdf', mimeType: 'application/pdf', buffer: minimalPdf() },
+      },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
 
-  const page = await openContext(browser, false);
-  await page.goto('/#/login');
-  await logIn(page, patient.email, patient.password);
-  await page.getByRole('link', { name: 'Documents' }).first().click();
-  await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
-  const certificate = page.getByRole('listitem').filter({ hasText: 'Covid test certificate' });
-  await expect(certificate).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Visit note' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Receipt' })).toBeVisible();
-  const text = (await certificate.textContent()) ?? '';
-  const verificationId = /verification id ([0-9A-HJKMNP-TV-Z]{10})/.exec(text)?.[1] ?? '';
-  expect(verificationId).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    const page = await openContext(browser, false);
+    await page.goto('/#/login');
+    await logIn(page, patient.email, patient.password);
+    await page.getByRole('link', { name: 'Documents' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
+    const certificate = page.getByRole('listitem').filter({ hasText: 'Covid test certificate' });
+    await expect(certificate).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Visit note' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Receipt' })).toBeVisible();
+    const text = (await certificate.textContent()) ?? '';
+    const verificationId = /verification id ([0-9A-HJKMNP-TV-Z]{10})/.exec(text)?.[1] ?? '';
+    expect(verificationId).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
 
-  // The PDF downloads.
-  const download = page.waitForEvent('download');
-  await certificate.getByRole('button', { name: /Download/ }).click();
-  const file = await download;
-  const path = await file.path();
-  const { readFile } = await import('node:fs/promises');
-  expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
-  await expectAccessible(page, 'documents');
+    // The PDF downloads.
+    const download = page.waitForEvent('download');
+    await certificate.getByRole('button', { name: /Download/ }).click();
+    const file = await download;
+    const path = await file.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectAccessible(page, 'documents');
 
-  // Last month holds the upload; this month does not.
-  await expect(page.getByText('Vaccination card')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Previous month' }).click();
-  await expect(page.getByText('Vaccination card')).toBeVisible();
-  await expect(page.getByText('Covid test certificate')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Next month' }).click();
-  await expect(page.getByText('Covid test certificate').first()).toBeVisible();
-  await page.context().close();
+    // Last month holds the upload; this month does not.
+    await expect(page.getByText('Vaccination card')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(page.getByText('Vaccination card')).toBeVisible();
+    await expect(page.getByText('Covid test certificate')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(page.getByText('Covid test certificate').first()).toBeVisible();
+    await page.context().close();
 
-  // Anyone verifies it on the public page: initials, date, result; no name.
-  const visitor = await openContext(browser, true);
-  await visitor.goto(`/#/test?id=${verificationId}`);
-  await expect(visitor.getByText('This certificate is valid.')).toBeVisible();
-  const [first = '', last = ''] = patient.name.split(' ');
-  await expect(visitor.getByText(`Holder: ${first[0]}.${last[0]}.`)).toBeVisible();
-  await expect(visitor.getByText('Result: Negative')).toBeVisible();
-  await expect(visitor.getByText(last)).toHaveCount(0);
-  await expectAccessible(visitor, 'certificate verification');
-  await visitor.goto('/#/test?id=0000000000');
-  await expect(visitor.getByText('No certificate has this verification id.')).toBeVisible();
-  await visitor.context().close();
-});
+    // Anyone verifies it on the public page: initials, date, result; no name.
+    const visitor = await openContext(browser, true);
+    await visitor.goto(`/#/test?id=${verificationId}`);
+    await expect(visitor.getByText('This certificate is valid.')).toBeVisible();
+    const [first = '', last = ''] = patient.name.split(' ');
+    await expect(visitor.getByText(`Holder: ${first[0]}.${last[0]}.`)).toBeVisible();
+    await expect(visitor.getByText('Result: Negative')).toBeVisible();
+    await expect(visitor.getByText(last)).toHaveCount(0);
+    await expectAccessible(visitor, 'certificate verification');
+    await visitor.goto('/#/test?id=0000000000');
+    await expect(visitor.getByText('No certificate has this verification id.')).toBeVisible();
+    await visitor.context().close();
+  },
+);
 
 /** A one-page PDF, as small as a valid one gets. */
 function minimalPdf(): Buffer {

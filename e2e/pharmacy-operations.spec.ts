@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { e2eInboundSmtpPort } from './playwright.config';
-import { demoStaff, expectAccessible, logIn } from './support';
+import { appCalendar, demoStaff, expectAccessible, logIn, test } from './support';
 
 /**
  * Pharmacy operations (issue 20, started; desktop only): an e-mail sent to the pharmacy's
@@ -67,7 +67,7 @@ test('a CRM customer is tagged VIP and an Urgent task is added and done', async 
   const title = `Call ${name} back`;
   await page.getByRole('tab', { name: 'Tasks' }).click();
   await page.getByTestId('crm-task-title').fill(title);
-  await page.getByTestId('crm-task-due').fill(new Date().toISOString().slice(0, 10));
+  await page.getByTestId('crm-task-due').fill(appCalendar().today);
   await page.getByLabel('Task tag').selectOption('Urgent');
   await page.getByTestId('crm-task-add').click();
   const task = page.getByTestId('crm-task').filter({ hasText: title });
@@ -90,13 +90,8 @@ test("the pharmacy's administrator opens Analytics and sees the demo's figures o
 
   // The demo seeds four Sunrise visits 3 to 9 days ago (demo-analytics.ts); a range that ends
   // two days ago holds them and none of the visits other specs start today.
-  const [from, to] = await page.evaluate(() => {
-    const day = (daysAgo: number) => {
-      const d = new Date(Date.now() - daysAgo * 86_400_000);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    };
-    return [day(12), day(2)];
-  });
+  const calendar = appCalendar();
+  const [from, to] = [calendar.day(-12), calendar.day(-2)];
   await page.getByTestId('analytics-from').fill(from);
   await page.getByTestId('analytics-to').fill(to);
   await page.getByTestId('analytics-apply').click();

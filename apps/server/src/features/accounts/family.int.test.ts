@@ -1,3 +1,4 @@
+import { calendarAt } from '@apothecall/domain/dates/zones.rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,9 +11,10 @@ import {
 } from '../../../test/harness';
 import { auditLog } from '../../db/schema/platform';
 
+/** The first of this month `years` ago, MM-DD-YYYY, as the server's default zone (UTC) reads it. */
 function dobYearsAgo(years: number): string {
-  const d = new Date();
-  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}-01-${d.getUTCFullYear() - years}`;
+  const [y, m] = calendarAt(Date.now(), 'UTC').monthStart(0).split('-');
+  return `${m}-01-${Number(y) - years}`;
 }
 
 describe.each(databaseKinds)('family, settings, consents and location on %s', (kind) => {

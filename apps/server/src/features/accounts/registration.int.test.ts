@@ -1,3 +1,4 @@
+import { calendarAt } from '@apothecall/domain/dates/zones.rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -46,8 +47,9 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
   });
 
   it('refuses a 17-year-old with the age message, in English and Spanish, creating nothing', async () => {
-    const today = new Date();
-    const dob = `${String(today.getUTCMonth() + 1).padStart(2, '0')}-01-${today.getUTCFullYear() - 17}`;
+    // The first of this month 17 years ago, as the server's default zone (UTC) reads it.
+    const [y, m] = calendarAt(Date.now(), 'UTC').monthStart(0).split('-');
+    const dob = `${m}-01-${Number(y) - 17}`;
     const res = await register(registration('teen@example.test', { dob }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errorMsg).toContain('You must be 18 or older to register.');

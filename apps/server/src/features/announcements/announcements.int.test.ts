@@ -1,3 +1,4 @@
+import { calendarAt } from '@apothecall/domain/dates/zones.rules';
 import type { PushPayload } from '@apothecall/domain/notifications/notifications.api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,12 +263,7 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
   });
 
   it('stops showing an announcement after its last day', async () => {
-    const today = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/New_York',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(new Date());
+    const today = calendarAt(Date.now(), 'America/New_York').today;
     const res = await post(writer, {
       title: 'Today only',
       body: 'Until midnight.',

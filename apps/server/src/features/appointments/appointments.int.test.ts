@@ -1,4 +1,4 @@
-import { addDays, localDate, localTime } from '@apothecall/domain/appointments/availability.rules';
+import { addDays, localDate, localTime } from '@apothecall/domain/dates/zones.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { notificationRoutes } from '@apothecall/domain/notifications/notifications.api';
 import { and, eq, like } from 'drizzle-orm';

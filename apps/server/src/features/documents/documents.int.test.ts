@@ -1,3 +1,4 @@
+import { calendarAt } from '@apothecall/domain/dates/zones.rules';
 import type { DocumentView } from '@apothecall/domain/documents/documents.schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -38,8 +39,10 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
     await t?.close();
   });
 
-  const month = () => new Date().toISOString().slice(0, 7);
-  const today = () => new Date().toISOString().slice(0, 10);
+  // The requests below name UTC as the patient's zone, so the calendar is read in UTC.
+  const calendar = () => calendarAt(Date.now(), 'UTC');
+  const month = () => calendar().month;
+  const today = () => calendar().today;
   const list = async (who: Patient, fdate?: string) => {
     const res = fdate
       ? await send(t, 'POST', '/api/get-patient-docs-date', who.token, { fdate })
@@ -85,12 +88,12 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
     const missing = await end({});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ errorCode: 'VALIDATION' });
-    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const future = calendar().day(3);
     expect(
       (await end({ covidTest: { testType: 'antigen', result: 'negative', testedOn: future } }))
         .statusCode,
     ).toBe(400);
-    const stale = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    const stale = calendar().day(-10);
     expect(
       (await end({ covidTest: { testType: 'antigen', result: 'negative', testedOn: stale } }))
         .statusCode,
@@ -178,10 +181,7 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
 
   it("lists uploads by their month, opens them byte for byte, removes only the family's own", async () => {
     const ann = await newPatient(t);
-    const lastMonth = new Date();
-    lastMonth.setUTCDate(1);
-    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
-    const previous = lastMonth.toISOString().slice(0, 7);
+    const previous = calendar().monthStart(-1).slice(0, 7);
     const bytes = pdf('Blood panel');
     const now = await upload(ann, { patient: ann.personId, fdesc: 'Blood panel' }, bytes);
     expect(now.statusCode, now.body).toBe(200);
