@@ -1,5 +1,64 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { calendarEdges } from './packages/domain/src/dates/zones.rules';
+
+/**
+ * The server's integration files that run per database (they use the harness's databaseKinds):
+ * on PostgreSQL they form a project of their own, so a PGlite file and a PostgreSQL file run side
+ * by side instead of one database after the other inside each file.
+ */
+function perDatabaseFiles(): string[] {
+  const root = path.join(import.meta.dirname, 'apps/server');
+  return readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.int.test.ts'))
+    .filter((file) => readFileSync(path.join(root, 'src', file), 'utf8').includes('databaseKinds'))
+    .map((file) => `src/${file.split(path.sep).join('/')}`);
+}
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The server's date-sensitive files (documents by month, appointments and their windows and
+ * reminders, renewals, prepay's reuse interval, certificates, analytics ranges, announcements'
+ * last day, ages) run again at the three instants of `calendarEdges` (issue 31): their workers
+ * start under libfaketime (Debian's faketime package, scripts/ensure-faketime.mjs) with the clock
+ * moved by a fixed offset, on PGlite, which runs in the worker and so reads the same clock (the
+ * shared PostgreSQL server keeps the real one). Monotonic clocks stay real, so timers run at
+ * normal speed. The offsets are computed once here and inherited by the workers.
+ */
+const dateSensitiveFiles = [
+  'src/features/documents/documents.int.test.ts',
+  'src/features/appointments/appointments.int.test.ts',
+  'src/features/subscriptions/subscriptions.int.test.ts',
+  'src/features/prepay/prepay.int.test.ts',
+  'src/features/analytics/analytics.int.test.ts',
+  'src/features/announcements/announcements.int.test.ts',
+  'src/features/accounts/family.int.test.ts',
+  'src/features/accounts/registration.int.test.ts',
+];
+const libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1';
+const shiftedClocks = (process.env.TEST_SHIFTED_CLOCKS ?? '1') === '1' && existsSync(libfaketime);
+const clockProjects = shiftedClocks
+  ? calendarEdges(Date.now(), 'America/New_York').map((edge, i) => ({
+      test: {
+        name: `server-clock-${i + 1}`,
+        root: 'apps/server',
+        include: dateSensitiveFiles,
+        environment: 'node' as const,
+        testTimeout: 60_000,
+        hookTimeout: 120_000,
+        isolate: false,
+        env: {
+          TEST_DATABASE_KINDS: 'pglite',
+          TEST_CLOCK: `${new Date(edge.at).toISOString()} (${edge.name})`,
+          LD_PRELOAD: libfaketime,
+          FAKETIME: `+${Math.round((edge.at - Date.now()) / 1000)}`,
+          FAKETIME_DONT_FAKE_MONOTONIC: '1',
+        },
+      },
+    }))
+  : [];
 
 // One runner for every workspace. Pure tests (*.test.ts) and integration tests
 // (*.int.test.ts, real database through app.inject or a real socket) live beside the code;
@@ -8,6 +67,9 @@ import { defineConfig } from 'vitest/config';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   test: {
+    // Most of an integration test's time is spent waiting (on PostgreSQL, Redis, sockets), so on a
+    // two-core machine three files at a time keep both cores busy (Vitest's default is cores - 1).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         test: {
@@ -25,8 +87,28 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          env: { TEST_DATABASE_KINDS: 'pglite' },
+          globalSetup: ['test/global-setup.ts'],
+          isolate: false,
         },
       },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                root: 'apps/server',
+                include: perDatabaseFiles(),
+                environment: 'node',
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                env: { TEST_DATABASE_KINDS: 'postgres' },
+                isolate: false,
+              },
+            },
+          ]
+        : []),
+      ...clockProjects,
       {
         test: {
           name: 'web',

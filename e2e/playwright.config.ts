@@ -1,12 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { calendarEdges } from '../packages/domain/src/dates/zones.rules';
 
 /**
  * e2e specs drive Debian's Chromium against the production build served by the real server
  * (`apps/server/dist/main.js`, built by `npm run build`), each server on a fresh embedded
- * database. A second server with a 3-second session idle timeout serves the idle spec.
+ * database. Two workers run side by side, each against a main server of its own (so no spec sees
+ * another's visits, queue or duty switch); a server with a 3-second session idle timeout serves
+ * the idle spec, one with a 3-second client idle logout the auto-logout checks; and one server per
+ * shifted clock serves the date-sensitive tests again at that instant (issue 31).
  */
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -14,14 +18,43 @@ const root = path.resolve(import.meta.dirname, '..');
 // Redis, counts left by earlier runs within the hour would refuse this run's logins and
 // password resets. The servers inherit this process's environment.
 delete process.env.REDIS_URL;
-const port = Number(process.env.E2E_PORT ?? 3100);
-const idlePort = port + 1;
-const autoLogoutPort = port + 2;
-/** The SMTP server the password-help spec starts on loopback; the app sends its mail there. */
-export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+/** This worker's slot (0 in the runner itself): its main server and its SMTP ports. */
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const mainPort = (s: number) => basePort + 10 * s;
+const port = mainPort(slot);
+const idlePort = basePort + 1;
+const autoLogoutPort = basePort + 2;
+const clockPort = (i: number) => basePort + 5 + i;
+const smtpBase = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** The SMTP server the password-help spec starts on loopback; this slot's app sends its mail there. */
+export const e2eSmtpPort = smtpBase + 10 * slot;
 /** The app's own inbound SMTP endpoint (issue 20): specs send mail to a pharmacy's address here. */
-export const e2eInboundSmtpPort = Number(process.env.E2E_INBOUND_SMTP_PORT ?? 2527);
+export const e2eInboundSmtpPort = smtpBase + 1 + 10 * slot;
+/** The zone every browser context of the suite is in, and so the `X-Time-Zone` the app sends. */
+export const appTimeZone = 'America/New_York';
 const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `apothecall-e2e-${name}-`));
+
+/**
+ * The shifted clocks (issue 31): the instants of `calendarEdges`, as offsets from the real clock
+ * computed once in the runner and handed to its workers through the environment, so the servers
+ * (under libfaketime, Debian's package) and the pages (Playwright's clock) agree.
+ */
+const libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1';
+const shiftedClocks = (process.env.TEST_SHIFTED_CLOCKS ?? '1') === '1' && existsSync(libfaketime);
+process.env.E2E_CLOCK_OFFSETS ??= JSON.stringify(
+  shiftedClocks
+    ? calendarEdges(Date.now(), appTimeZone).map((edge) => ({
+        name: edge.name,
+        offsetSeconds: Math.round((edge.at - Date.now()) / 1000),
+      }))
+    : [],
+);
+const clocks = JSON.parse(process.env.E2E_CLOCK_OFFSETS) as {
+  name: string;
+  offsetSeconds: number;
+}[];
 
 function server(p: number, env: Record<string, string>) {
   return {
@@ -64,25 +97,36 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]]
-    : [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  // npm test counts the JSON; the clock-shifted runs write their own (scripts/test-clock.mjs).
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? '../.tmp/playwright.json' }]],
   outputDir: '../.tmp/test-results',
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',
-    timezoneId: 'America/New_York',
+    timezoneId: appTimeZone,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } },
+    // The tests tagged @clock again at each shifted clock, one at a time against its server.
+    ...clocks.map((clock, i) => ({
+      name: `clock-${i + 1}`,
+      grep: /@clock/,
+      workers: 1,
+      metadata: { clockOffsetMs: clock.offsetSeconds * 1000, clock: clock.name },
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromiumLaunch,
+        baseURL: `http://localhost:${clockPort(i)}`,
+      },
+    })),
     {
       name: 'phone',
       // The video-visit and Rx-visit specs open their own phone-sized patient context beside a
@@ -108,14 +152,25 @@ export default defineConfig({
   ],
   webServer: [
     // The loopback push service of documents-notifications.spec.ts is a known push host here.
-    server(port, {
-      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
-      INBOUND_SMTP_PORT: String(e2eInboundSmtpPort),
-      EXPOSE_OUTBOX: 'true',
-      WEB_PUSH_HOSTS: '127.0.0.1',
-    }),
+    ...Array.from({ length: workers }, (_, s) =>
+      server(mainPort(s), {
+        SMTP_URL: `smtp://127.0.0.1:${smtpBase + 10 * s}`,
+        INBOUND_SMTP_PORT: String(smtpBase + 1 + 10 * s),
+        EXPOSE_OUTBOX: 'true',
+        WEB_PUSH_HOSTS: '127.0.0.1',
+      }),
+    ),
     server(idlePort, { SESSION_IDLE_SECONDS: '3' }),
     server(autoLogoutPort, { CLIENT_IDLE_LOGOUT_SECONDS: '3', EXPOSE_OUTBOX: 'true' }),
+    ...clocks.map((clock, i) =>
+      server(clockPort(i), {
+        EXPOSE_OUTBOX: 'true',
+        WEB_PUSH_HOSTS: '127.0.0.1',
+        LD_PRELOAD: libfaketime,
+        FAKETIME: `${clock.offsetSeconds >= 0 ? '+' : ''}${clock.offsetSeconds}`,
+        FAKETIME_DONT_FAKE_MONOTONIC: '1',
+      }),
+    ),
   ],
 });
 

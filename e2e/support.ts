@@ -8,6 +8,35 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
+import { calendarAt } from '../packages/domain/src/dates/zones.rules';
+import { appTimeZone } from './playwright.config';
+
+export { appTimeZone };
+
+/**
+ * The calendar as the app reads it now (its zone, not the machine's UTC day): "today", "the
+ * first of last month", "a slot later today" (issue 31).
+ */
+export function appCalendar() {
+  return calendarAt(Date.now() + clockOffsetMs(), appTimeZone);
+}
+
+/**
+ * How far the running test's project moved the clock (the clock-N projects of the config, issue
+ * 31): their server runs under libfaketime by this offset, and so do the dates a test computes.
+ */
+function clockOffsetMs(): number {
+  return Number(base.info().project.metadata?.clockOffsetMs ?? 0);
+}
+
+/**
+ * Under a shifted clock, each page's clock starts at the server's "now" and runs on from there
+ * (Chromium itself cannot run under libfaketime: its network service crashes).
+ */
+async function shiftPageClock(context: BrowserContext): Promise<void> {
+  const offset = clockOffsetMs();
+  if (offset !== 0) await context.clock.install({ time: Date.now() + offset });
+}
 
 /** The contexts `openContext` opened for the running test. */
 const openContexts = new Set<BrowserContext>();
@@ -18,6 +47,11 @@ const openContexts = new Set<BrowserContext>();
  * run and slow every later spec down.
  */
 export const test = base.extend<{ closeOpenedContexts: undefined }>({
+  // The default page's context reads the shifted clock too (issue 31).
+  context: async ({ context }, use) => {
+    await shiftPageClock(context);
+    await use(context);
+  },
   closeOpenedContexts: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
@@ -29,6 +63,12 @@ export const test = base.extend<{ closeOpenedContexts: undefined }>({
     { auto: true },
   ],
 });
+
+/**
+ * The tag of the tests that read a calendar day, a month, an age or a window: `npm test` runs
+ * them again at three shifted clocks (scripts/test-clock.mjs, issue 31).
+ */
+export const clock = { tag: '@clock' };
 
 export const demoPatient = {
   loginId: 'patient@apothecall.test',
@@ -113,13 +153,14 @@ export async function openContext(
   const context = await browser.newContext({
     baseURL: base.info().project.use.baseURL,
     locale: 'en-US',
-    timezoneId: 'America/New_York',
+    timezoneId: appTimeZone,
     ...options,
     ...(phone
       ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
       : { viewport: { width: 1280, height: 900 } }),
   });
   openContexts.add(context);
+  await shiftPageClock(context);
   return context.newPage();
 }
 

@@ -1,8 +1,9 @@
 // `npm test`: every check the project has, in one command, with one closing line.
 //   lint + format (Biome) -> Dockerfile lint -> type-check (tsc, every workspace) -> import boundaries
-//   (dependency-cruiser) -> Debian's Chromium -> unit + integration (Vitest; PGlite always,
-//   PostgreSQL when TEST_DATABASE_URL is set; the native bridge in Chromium) -> production build
-//   -> native projects (cap sync) -> e2e (Playwright + Debian Chromium).
+//   (dependency-cruiser) -> Debian's Chromium and libfaketime -> unit + integration (Vitest; PGlite
+//   always, PostgreSQL when TEST_DATABASE_URL is set, the date-sensitive files again at three shifted
+//   clocks; the native bridge in Chromium) -> production build -> native projects (cap sync) -> e2e
+//   (Playwright + Debian Chromium; the @clock tests again at the shifted clocks).
 // Ends with "tests: N passed, N failed" counting the Vitest and Playwright tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +40,8 @@ const steps = [
   },
   // Debian's Chromium: the web app's browser tests (the native bridge) and the e2e specs.
   { name: 'chromium', cmd: 'node', args: ['scripts/ensure-chromium.mjs'] },
+  // Debian's libfaketime: the date-sensitive tests run again with the clock moved (issue 31).
+  { name: 'libfaketime', cmd: 'node', args: ['scripts/ensure-faketime.mjs'] },
   {
     name: 'unit and integration tests',
     cmd: 'npx',

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { currentLegalVersions } from '@apothecall/domain/accounts/consents.rules';
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -15,12 +17,28 @@ import { createPasswordHasher } from '../src/platform/passwords';
 
 /**
  * Integration tests run once per database: always on PGlite (in memory), and on PostgreSQL
- * too when TEST_DATABASE_URL is set — each test app in a fresh database of its own.
+ * too when TEST_DATABASE_URL is set — each test app in a fresh database of its own. Vitest runs
+ * the two as separate projects, side by side (vitest.config.ts sets TEST_DATABASE_KINDS per
+ * project); run directly, a file covers every database it can reach.
  */
 export type DatabaseKind = 'pglite' | 'postgres';
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+
+// A shifted-clock project (vitest.config.ts, issue 31) names the instant its clock was moved to:
+// a clock that reads otherwise means libfaketime was not preloaded, and the run would prove
+// nothing about that instant.
+const shiftedTo = process.env.TEST_CLOCK
+  ? Date.parse(process.env.TEST_CLOCK.split(' ')[0] ?? '')
+  : undefined;
+if (shiftedTo !== undefined && !(Math.abs(Date.now() - shiftedTo) < 60 * 60_000)) {
+  throw new Error(`the clock reads ${new Date().toISOString()}, not ${process.env.TEST_CLOCK}`);
+}
+const reachable: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+const chosen = process.env.TEST_DATABASE_KINDS?.split(',').filter((k): k is DatabaseKind =>
+  reachable.includes(k as DatabaseKind),
+);
+export const databaseKinds: DatabaseKind[] = chosen ?? reachable;
 
 const hasher = createPasswordHasher();
 
@@ -45,17 +63,40 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
+/** The run's PGlite templates (test/global-setup.ts), read once per test file. */
+const templates = new Map<'migrated' | 'seeded', Blob>();
+function pgliteTemplate(which: 'migrated' | 'seeded'): Blob | undefined {
+  let blob = templates.get(which);
+  if (!blob) {
+    const file = inject('pgliteTemplates')?.[which];
+    if (!file) return undefined;
+    blob = new Blob([new Uint8Array(readFileSync(file))]);
+    templates.set(which, blob);
+  }
+  return blob;
+}
+
+/**
+ * A fresh database of the kind, migrated; with `seeded`, the demo is in it too. PGlite starts
+ * from the run's template dumps (test/global-setup.ts) when they exist.
+ */
 export async function openTestDatabase(
   kind: DatabaseKind,
+  seeded = false,
 ): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
+    const snapshot = pgliteTemplate(seeded ? 'seeded' : 'migrated');
+    const database = await openDatabase({ kind: 'pglite', snapshot });
+    if (!snapshot) {
+      await database.migrate();
+      if (seeded) await seedDemo(database.db, hasher);
+    }
     return { database, dispose: () => database.close() };
   }
   const fresh = await freshPostgres();
   const database = await openDatabase({ kind: 'postgres', url: fresh.url });
   await database.migrate();
+  if (seeded) await seedDemo(database.db, hasher);
   return {
     database,
     dispose: async () => {
@@ -80,9 +121,9 @@ export async function startTestApp(
   env: Record<string, string> = {},
   shared?: { database: Database },
 ): Promise<TestApp> {
-  const owned = shared ? undefined : await openTestDatabase(kind);
+  const owned = shared ? undefined : await openTestDatabase(kind, true);
   const database = shared?.database ?? owned!.database;
-  await seedDemo(database.db, hasher);
+  if (shared) await seedDemo(database.db, hasher);
   const config = loadConfig({ LOG_LEVEL: 'info', ...env });
   const logs: string[] = [];
   const logStream = new Writable({

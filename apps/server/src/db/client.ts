@@ -51,6 +51,8 @@ export type RawDatabase =
       exec(text: string): Promise<RawRows[]>;
       /** LISTEN in process: PGlite delivers its own NOTIFYs. */
       listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+      /** The whole data directory as one uncompressed tarball (a snapshot `snapshot` reopens). */
+      dump(): Promise<Blob>;
     }
   | {
       readonly kind: 'postgres';
@@ -77,7 +79,12 @@ export function configuredDatabase(config: {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir?: string | undefined }
+  | {
+      kind: 'pglite';
+      dataDir?: string | undefined;
+      /** An in-memory database started from a `raw.dump()` (no initdb: the tests' templates). */
+      snapshot?: Blob | undefined;
+    }
   | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -107,7 +114,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     mkdirSync(target.dataDir, { recursive: true });
     client = await PGlite.create(target.dataDir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(target.snapshot ? { loadDataDir: target.snapshot } : {});
   }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
@@ -126,6 +133,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           ? await client.transaction(async (tx) => await tx.exec(text))
           : await client.exec(text),
       listen: (channel, callback) => client.listen(channel, callback),
+      dump: async () => await client.dumpDataDir('none'),
     },
     close: () => client.close(),
   };
