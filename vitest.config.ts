@@ -22,7 +22,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
  * The server's date-sensitive files (documents by month, appointments and their windows and
  * reminders, renewals, prepay's reuse interval, certificates, analytics ranges, announcements'
  * last day, ages) run again at the three instants of `calendarEdges` (issue 31): their workers
- * start under libfaketime (Debian's faketime package, scripts/ensure-faketime.mjs) with the clock
+ * start under libfaketime (Debian's faketime package, scripts/ensure-debian-package.mjs) with the clock
  * moved by a fixed offset, on PGlite, which runs in the worker and so reads the same clock (the
  * shared PostgreSQL server keeps the real one). Monotonic clocks stay real, so timers run at
  * normal speed. The offsets are computed once here and inherited by the workers.

@@ -39,9 +39,25 @@ const steps = [
     args: ['depcruise', 'apps', 'packages', 'e2e', 'bench', '--config', '.dependency-cruiser.cjs'],
   },
   // Debian's Chromium: the web app's browser tests (the native bridge) and the e2e specs.
-  { name: 'chromium', cmd: 'node', args: ['scripts/ensure-chromium.mjs'] },
+  {
+    name: 'chromium',
+    cmd: 'node',
+    args: [
+      'scripts/ensure-debian-package.mjs',
+      process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      'chromium',
+    ],
+  },
   // Debian's libfaketime: the date-sensitive tests run again with the clock moved (issue 31).
-  { name: 'libfaketime', cmd: 'node', args: ['scripts/ensure-faketime.mjs'] },
+  {
+    name: 'libfaketime',
+    cmd: 'node',
+    args: [
+      'scripts/ensure-debian-package.mjs',
+      '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1',
+      'faketime',
+    ],
+  },
   {
     name: 'unit and integration tests',
     cmd: 'npx',
