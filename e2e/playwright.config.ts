@@ -7,8 +7,9 @@ import { calendarEdges } from '../packages/domain/src/dates/zones.rules';
 /**
  * e2e specs drive Debian's Chromium against the production build served by the real server
  * (`apps/server/dist/main.js`, built by `npm run build`), each server on a fresh embedded
- * database. Two workers run side by side, each against a main server of its own (so no spec sees
- * another's visits, queue or duty switch); a server with a 3-second session idle timeout serves
+ * database. Each worker (one by default: the specs are bound by the CPU, and on two cores a second
+ * worker made the heaviest tests time out; `E2E_WORKERS`) runs against a main server of its own (so
+ * no spec sees another's visits, queue or duty switch); a server with a 3-second session idle timeout serves
  * the idle spec, one with a 3-second client idle logout the auto-logout checks; and one server per
  * shifted clock serves the date-sensitive tests again at that instant (issue 31).
  */
@@ -18,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '..');
 // Redis, counts left by earlier runs within the hour would refuse this run's logins and
 // password resets. The servers inherit this process's environment.
 delete process.env.REDIS_URL;
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+const workers = Number(process.env.E2E_WORKERS ?? 1);
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 /** This worker's slot (0 in the runner itself): its main server and its SMTP ports. */
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
