@@ -473,6 +473,33 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
     expect(await balanceOf(bought.id)).toBe(9);
   });
 
+  it.each([2, 8])(
+    'pays one visit once from %i identical payments sent at once (a double-click), and the token pays no second visit',
+    async (n) => {
+      const bought = await program(5);
+      const code = await token(bought.id);
+      const payer = await patient();
+      const id = await visit(payer);
+      const answers = await Promise.all(Array.from({ length: n }, () => pay(payer, id, code)));
+      // Every one is answered with the visit paid: the losers read the winner's answer.
+      expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: n }, () => 200));
+      expect(await balanceOf(bought.id)).toBe(4);
+      const redemptions = await t.database.db
+        .select()
+        .from(prepayRedemptions)
+        .where(eq(prepayRedemptions.programId, bought.id));
+      expect(redemptions.map((r) => r.state)).toEqual(['claimed']);
+      const paid = await rxVisit(payer, id);
+      expect(paid).toMatchObject({ status: 'waiting', paid: true, prepay: { state: 'claimed' } });
+      expect(await tokenState(bought.id, code)).toBe('claimed');
+      // The token is spent: a second visit is refused, and the balance stays down by one.
+      const second = await pay(payer, await visit(payer), code);
+      expect(second.statusCode).toBe(409);
+      expect(json(second).errorCode).toBe('PREPAY_TOKEN_REFUSED');
+      expect(await balanceOf(bought.id)).toBe(4);
+    },
+  );
+
   it('holds the per-account limit and each authorized user to their own limit', async () => {
     const perAccount = await program(5, { perAccountLimit: 1 });
     const payer = await patient();

@@ -210,23 +210,34 @@ export function createRxService(deps: {
   /** Pays the visit from a program: one visit taken (once per visit), then the visit waits. */
   async function payFromProgram(actor: Actor, visit: RxVisitRecord, code: string) {
     const { redemptionId } = await deps.prepay.redeem(actor, code, await prepayVisit(actor, visit));
-    const moved = await deps.repo.move(
-      visit.id,
-      { status: visit.status, version: visit.version },
-      'waiting',
-      { prepayRedemptionId: redemptionId, paidAt: now() },
-    );
-    if (!moved) {
-      // The visit changed meanwhile (cancelled in another tab): the visit goes back unused.
-      await deps.prepay.settle(`rx:${visit.id}`, 'released');
-      throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
+    let current: RxVisitRecord | undefined = visit;
+    // The redemption is once per visit, so identical requests (a double-click) all hold the same
+    // one: whichever moves the visit first answers for all, and a losing request never gives
+    // back what the winner used. A visit changed otherwise but still unpaid (an upload linked)
+    // is moved at its new version.
+    for (let attempt = 0; attempt < 5 && current; attempt += 1) {
+      if (current.prepayRedemptionId === redemptionId) return view(current);
+      if (current.status !== 'pendingMedPayment' || isPaid(current)) break;
+      const moved = await deps.repo.move(
+        current.id,
+        { status: current.status, version: current.version },
+        'waiting',
+        { prepayRedemptionId: redemptionId, paidAt: now() },
+      );
+      if (moved) {
+        await deps.audit.record(actor, 'rx.visit.pay', subject(visit), {
+          visitId: visit.id,
+          prepayRedemptionId: redemptionId,
+        });
+        await changed(moved, true);
+        return view(moved);
+      }
+      current = await deps.repo.visit(visit.id);
     }
-    await deps.audit.record(actor, 'rx.visit.pay', subject(visit), {
-      visitId: visit.id,
-      prepayRedemptionId: redemptionId,
-    });
-    await changed(moved, true);
-    return view(moved);
+    // The visit can no longer take it (cancelled in another tab, or paid by card meanwhile) and
+    // does not hold it: the visit taken goes back to the program unused.
+    await deps.prepay.settle(`rx:${visit.id}`, 'released');
+    throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
   }
 
   return {
