@@ -89,6 +89,7 @@ export const errorCodes = [
   'PUSH_NOT_CONFIGURED', // this server sends no web push (no VAPID keys)
   'SUBSCRIPTION_NOT_ACTIVE', // no plan in force (member price, cancel)
   'SUBSCRIPTION_ALREADY_ACTIVE', // a plan is in force already
+  'SUBSCRIPTION_PURCHASE_IN_PROGRESS', // another purchase of the plan holds its slot (issue 32)
   'SUBSCRIPTION_NOT_CANCELLED', // uncancel of a plan that is not cancelled (or has lapsed)
   'SUBSCRIPTION_NOT_SOLD', // the brand does not sell this plan or service
   'SUBSCRIPTION_NOT_REFUNDABLE', // no paid charge to give back

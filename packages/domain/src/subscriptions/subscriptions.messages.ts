@@ -23,6 +23,8 @@ const en = {
   'subscriptions.notPurchased': 'Subscription was not purchased',
   'subscriptions.notActive': 'You have no subscription in force.',
   'subscriptions.alreadyActive': 'You already have a subscription in force.',
+  'subscriptions.inProgress':
+    'Another purchase of this subscription is being completed. Check your subscriptions in a moment.',
   'subscriptions.notSold': 'Subscriptions are not available here.',
   'subscriptions.unknownPlan': 'This plan is not available.',
   'subscriptions.unknownService': 'This service is not available.',
@@ -62,6 +64,8 @@ const es: Record<keyof typeof en, string> = {
   'subscriptions.notPurchased': 'No se compró la suscripción',
   'subscriptions.notActive': 'No tiene una suscripción vigente.',
   'subscriptions.alreadyActive': 'Ya tiene una suscripción vigente.',
+  'subscriptions.inProgress':
+    'Se está completando otra compra de esta suscripción. Revise sus suscripciones en un momento.',
   'subscriptions.notSold': 'Las suscripciones no están disponibles aquí.',
   'subscriptions.unknownPlan': 'Este plan no está disponible.',
   'subscriptions.unknownService': 'Este servicio no está disponible.',

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -89,4 +90,23 @@ export const subscriptionCharges = pgTable(
     uniqueIndex('subscription_charges_once').on(t.subscriptionId, t.kind, t.cycle),
     check('subscription_charges_kind', sql`${t.kind} in ('purchase', 'renewal', 'refund')`),
   ],
+);
+
+/**
+ * A purchase in flight (issue 32): one per account and plan slot (`visits`, or `rx:<service>`),
+ * taken before the card is charged and given back when the purchase ends, so simultaneous
+ * purchases with different keys charge the card once (the others are refused, not refunded). A
+ * claim older than a few minutes is a crashed process's and may be taken over.
+ */
+export const subscriptionPurchaseClaims = pgTable(
+  'subscription_purchase_claims',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    slot: text('slot').notNull(),
+    purchaseKey: text('purchase_key').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.slot] })],
 );

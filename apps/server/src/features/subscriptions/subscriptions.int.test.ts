@@ -396,6 +396,48 @@ describe.each(databaseKinds)('subscriptions on %s', (kind) => {
       ).statusCode,
     ).toBe(403);
   });
+
+  it.each([2, 8])(
+    '%i purchases at once with different keys (a plan, then an rx service) charge the card once',
+    async (n) => {
+      const p = await newPatient(t);
+      const card = await cardOf(t, p);
+      const plans = await Promise.all(
+        Array.from({ length: n }, () =>
+          send(t, 'POST', '/api/subscription-purchase/', p.token, {
+            plan: 'individual',
+            period: 'semiannual',
+            paymentProfileId: card,
+            idempotencyKey: key(),
+            acceptTerms: true,
+          }),
+        ),
+      );
+      const services = await Promise.all(
+        Array.from({ length: n }, () =>
+          send(t, 'POST', '/api/purchase-services', p.token, {
+            service: 'ldn',
+            months: 3,
+            paymentProfileId: card,
+            idempotencyKey: key(),
+            acceptTerms: true,
+          }),
+        ),
+      );
+      for (const answers of [plans, services]) {
+        const statuses = answers.map((a) => a.statusCode);
+        expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+        expect(statuses.filter((s) => s === 409)).toHaveLength(n - 1);
+        for (const refused of answers.filter((a) => a.statusCode === 409)) {
+          expect(['SUBSCRIPTION_ALREADY_ACTIVE', 'SUBSCRIPTION_PURCHASE_IN_PROGRESS']).toContain(
+            refused.json().errorCode,
+          );
+        }
+      }
+      // One charge per purchase, and none made only to be refunded.
+      expect(await charges(t, p.accountId)).toEqual({ succeeded: 2, failed: 0, refunds: 0 });
+    },
+  );
 });
 
 describe.each(databaseKinds)('a renewal across two processes and a restart, on %s', (kind) => {

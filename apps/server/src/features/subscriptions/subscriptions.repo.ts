@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptionCharges, subscriptions } from '../../db/schema/subscriptions';
+import {
+  subscriptionCharges,
+  subscriptionPurchaseClaims,
+  subscriptions,
+} from '../../db/schema/subscriptions';
 
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 export type SubscriptionChargeRecord = typeof subscriptionCharges.$inferSelect;
@@ -28,6 +32,20 @@ export interface SubscriptionsRepo {
   byPurchaseKey(accountId: string, key: string): Promise<SubscriptionRecord | undefined>;
   /** The account's subscriptions of a kind, newest first. */
   ofAccount(accountId: string, kind: 'visits' | 'rx'): Promise<SubscriptionRecord[]>;
+  /**
+   * Takes the account's purchase slot for this key: `claimed`, `same` (this key already holds
+   * it: a retry of the purchase in flight) or `busy` (another purchase holds it). A claim made
+   * before `staleBefore` is taken over.
+   */
+  claimPurchase(
+    accountId: string,
+    slot: string,
+    key: string,
+    at: Date,
+    staleBefore: Date,
+  ): Promise<'claimed' | 'same' | 'busy'>;
+  /** Gives the slot back (only when this key holds it). */
+  releasePurchase(accountId: string, slot: string, key: string): Promise<void>;
   /** A new subscription and its purchase charge; `conflict` when one is already held. */
   insert(
     row: NewSubscription,
@@ -86,6 +104,39 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
         .from(subscriptions)
         .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.kind, kind)))
         .orderBy(desc(subscriptions.startedAt), desc(subscriptions.createdAt));
+    },
+    async claimPurchase(accountId, slot, key, at, staleBefore) {
+      const [taken] = await db
+        .insert(subscriptionPurchaseClaims)
+        .values({ accountId, slot, purchaseKey: key, claimedAt: at })
+        .onConflictDoUpdate({
+          target: [subscriptionPurchaseClaims.accountId, subscriptionPurchaseClaims.slot],
+          set: { purchaseKey: key, claimedAt: at },
+          setWhere: lte(subscriptionPurchaseClaims.claimedAt, staleBefore),
+        })
+        .returning({ key: subscriptionPurchaseClaims.purchaseKey });
+      if (taken) return 'claimed';
+      const [holder] = await db
+        .select({ key: subscriptionPurchaseClaims.purchaseKey })
+        .from(subscriptionPurchaseClaims)
+        .where(
+          and(
+            eq(subscriptionPurchaseClaims.accountId, accountId),
+            eq(subscriptionPurchaseClaims.slot, slot),
+          ),
+        );
+      return holder?.key === key ? 'same' : 'busy';
+    },
+    async releasePurchase(accountId, slot, key) {
+      await db
+        .delete(subscriptionPurchaseClaims)
+        .where(
+          and(
+            eq(subscriptionPurchaseClaims.accountId, accountId),
+            eq(subscriptionPurchaseClaims.slot, slot),
+            eq(subscriptionPurchaseClaims.purchaseKey, key),
+          ),
+        );
     },
     async insert(row, charge) {
       try {

@@ -92,6 +92,9 @@ export interface SubscriptionsService {
  * rx subscription (charged through payments with the purchase's idempotency key), cancel and
  * uncancel, and the member price of a visit for one family member (spec section 5).
  */
+/** A purchase slot held longer than this belongs to a process that died: it may be taken over. */
+const purchaseClaimStaleMs = 5 * 60_000;
+
 export function createSubscriptionsService(deps: {
   repo: SubscriptionsRepo;
   accounts: Pick<AccountsPort, 'person'>;
@@ -183,6 +186,46 @@ export function createSubscriptionsService(deps: {
   ): Promise<SubscriptionView> {
     const again = await deps.repo.byPurchaseKey(actor.accountId, input.idempotencyKey);
     if (again) return view(again, actor.lang);
+    // One purchase in flight per account and plan slot (issue 32): the card is charged once, and
+    // a simultaneous purchase with another key is refused before any charge (not refunded after).
+    const slot = what.kind === 'visits' ? 'visits' : `rx:${what.serviceId}`;
+    const at = now();
+    const claim = await deps.repo.claimPurchase(
+      actor.accountId,
+      slot,
+      input.idempotencyKey,
+      at,
+      new Date(at.getTime() - purchaseClaimStaleMs),
+    );
+    if (claim === 'busy') {
+      throw new AppError(409, 'SUBSCRIPTION_PURCHASE_IN_PROGRESS', 'subscriptions.inProgress');
+    }
+    try {
+      // The purchase that held the slot before may have finished just now.
+      const held = (await deps.repo.ofAccount(actor.accountId, what.kind)).find(
+        (r) =>
+          r.serviceId === what.serviceId &&
+          r.purchaseKey !== input.idempotencyKey &&
+          isInForce(asSubscription(r), now().getTime()),
+      );
+      if (held) {
+        throw new AppError(409, 'SUBSCRIPTION_ALREADY_ACTIVE', 'subscriptions.alreadyActive');
+      }
+      return await charged(actor, input, what, company);
+    } finally {
+      if (claim === 'claimed') {
+        await deps.repo.releasePurchase(actor.accountId, slot, input.idempotencyKey);
+      }
+    }
+  }
+
+  /** The purchase's charge and its subscription (the caller holds the purchase slot). */
+  async function charged(
+    actor: Actor,
+    input: { paymentProfileId: string; idempotencyKey: string },
+    what: Parameters<typeof buy>[2],
+    company: string,
+  ): Promise<SubscriptionView> {
     const quote = await deps.payments.quote(actor.accountId, what.item, what.amount);
     const charge = await deps.payments.charge(
       actor.accountId,
