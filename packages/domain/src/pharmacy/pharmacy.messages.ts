@@ -16,6 +16,8 @@ const en = {
   'pharmacy.stale': 'This visit changed since you opened it. Look at it again, then retry.',
   'pharmacy.invite.exists':
     'This e-mail already has an account that is not one of your pharmacists.',
+  'pharmacy.invite.sending':
+    'This invitation is already being sent. Look at your pharmacists list in a moment.',
   'pharmacy.invite.linkUnknown': 'One of the chosen links is not one of your links.',
   'pharmacy.link.productUnknown': 'Choose one of the treatments offered.',
   'pharmacy.rx.notAvailable': 'This pharmacy cannot take prescriptions from {state}.',
@@ -46,6 +48,8 @@ const es: Record<keyof typeof en, string> = {
     'Esta consulta cambió desde que la abrió. Revísela de nuevo y vuelva a intentarlo.',
   'pharmacy.invite.exists':
     'Este correo ya tiene una cuenta que no es de uno de sus farmacéuticos.',
+  'pharmacy.invite.sending':
+    'Esta invitación ya se está enviando. Revise su lista de farmacéuticos en un momento.',
   'pharmacy.invite.linkUnknown': 'Uno de los enlaces elegidos no es de su farmacia.',
   'pharmacy.link.productUnknown': 'Elija uno de los tratamientos ofrecidos.',
   'pharmacy.rx.notAvailable': 'Esta farmacia no puede recibir recetas de {state}.',

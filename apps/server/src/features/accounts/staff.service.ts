@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUniqueViolation } from '../../db/errors';
 import type { Actor, RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newResetCode } from '../../platform/codes';
@@ -44,7 +45,7 @@ export interface ServiceAccountInput {
 
 export type StaffInviteOutcome =
   | { ok: true; accountId: string; created: boolean }
-  | { ok: false; reason: 'exists' };
+  | { ok: false; reason: 'exists' | 'sending' };
 
 export interface StaffService {
   /**
@@ -96,24 +97,35 @@ export function createStaffService(deps: {
       if (!accountId) {
         // A password nobody knows until the invitee chooses one through the link.
         const unusable = await deps.hasher.hash(randomBytes(32).toString('base64url'));
-        accountId = await deps.repo.createAccount({
-          brandId: invite.brandId,
-          loginId,
-          passwordHash: unusable,
-          holder: {
-            relation: 'self',
-            firstName: invite.firstName,
-            lastName: invite.lastName,
-            dob: staffDobPlaceholder,
-            gender: 'U',
-            email: loginId,
-            phone: null,
-            address: null,
-            state: null,
-            zipCode: null,
-            country: '1',
-          },
-        });
+        accountId = await deps.repo
+          .createAccount({
+            brandId: invite.brandId,
+            loginId,
+            passwordHash: unusable,
+            holder: {
+              relation: 'self',
+              firstName: invite.firstName,
+              lastName: invite.lastName,
+              dob: staffDobPlaceholder,
+              gender: 'U',
+              email: loginId,
+              phone: null,
+              address: null,
+              state: null,
+              zipCode: null,
+              country: '1',
+            },
+          })
+          .catch((error: unknown) => {
+            // The same invite sent at the same moment (a double-click) created the login first:
+            // that request invites and mails; this one is told the invite exists.
+            if (isUniqueViolation(error)) return undefined;
+            throw error;
+          });
+        if (!accountId) {
+          await deps.audit.denied(actor, 'staff.invite', null, { reason: 'sending' });
+          return { ok: false, reason: 'sending' };
+        }
       }
       await deps.repo.setStaff(accountId, {
         role: invite.role,

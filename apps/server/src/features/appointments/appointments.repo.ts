@@ -1,20 +1,10 @@
 import { and, asc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { appointments, availabilityBlocks } from '../../db/schema/appointments';
 
 export type BlockRecord = typeof availabilityBlocks.$inferSelect;
 export type AppointmentRecord = typeof appointments.$inferSelect;
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * The appointments area's tables. A booking is one insert that the partial unique index on

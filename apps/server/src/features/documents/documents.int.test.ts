@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { pdf } from '../../../test/image-fixtures';
+import { files } from '../../db/schema/files';
 
 /**
  * Documents and Covid certificates (issue 19), on both databases: a completed Covid
@@ -177,6 +178,22 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
       'receipt',
       'visitNote',
     ]);
+  });
+
+  it('refuses a NUL byte in a text field of the form, and stores no file for it', async () => {
+    const who = await newPatient(t);
+    const stored = async () => (await t.database.db.select({ id: files.id }).from(files)).length;
+    const before = await stored();
+    for (const fields of [
+      { patient: who.personId, fdesc: 'Blood\u0000panel' },
+      { patient: `${who.personId}\u0000`, fdesc: 'Blood panel' },
+    ]) {
+      const res = await upload(who, fields);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, errorCode: 'VALIDATION' });
+    }
+    expect(await stored()).toBe(before);
+    expect((await list(who)).documents).toEqual([]);
   });
 
   it("lists uploads by their month, opens them byte for byte, removes only the family's own", async () => {

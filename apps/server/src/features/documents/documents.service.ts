@@ -269,19 +269,25 @@ export function createDocumentsService(deps: {
         personId: patient.id,
       });
       const filer = (await deps.accounts.displayName(actor.accountId)) ?? '';
-      const row = await deps.repo.insert({
-        id: randomUUID(),
-        accountId: actor.accountId,
-        personId: patient.id,
-        fileId: stored.id,
-        source: 'upload',
-        fdate: fields.fdate ?? dayIn(now(), actor.timeZone),
-        ftype: stored.contentType,
-        fdesc: fields.fdesc,
-        author: '',
-        filer,
-        filerAccountId: actor.accountId,
-      });
+      // A file no document points to is not kept: when the row cannot be written, it goes.
+      const row = await deps.repo
+        .insert({
+          id: randomUUID(),
+          accountId: actor.accountId,
+          personId: patient.id,
+          fileId: stored.id,
+          source: 'upload',
+          fdate: fields.fdate ?? dayIn(now(), actor.timeZone),
+          ftype: stored.contentType,
+          fdesc: fields.fdesc,
+          author: '',
+          filer,
+          filerAccountId: actor.accountId,
+        })
+        .catch(async (error: unknown) => {
+          await deps.files.remove(actor, stored.id).catch(() => undefined);
+          throw error;
+        });
       await deps.audit.record(
         actor,
         'document.upload',

@@ -216,7 +216,13 @@ export function createPharmacyPortalService(deps: {
           text: translate(actor.lang, 'pharmacy.mail.invite.body', { ...params, link }),
         }),
       });
-      if (!outcome.ok) throw new AppError(409, 'INVITE_EXISTS', 'pharmacy.invite.exists');
+      if (!outcome.ok) {
+        throw new AppError(
+          409,
+          'INVITE_EXISTS',
+          outcome.reason === 'sending' ? 'pharmacy.invite.sending' : 'pharmacy.invite.exists',
+        );
+      }
       const grant = await deps.repo.saveGrant(
         {
           organizationId: organization.id,

@@ -1,19 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { rxExternalCodes } from '../../db/schema/rx-codes';
 
 export type ExternalCodeRecord = typeof rxExternalCodes.$inferSelect;
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * The external codes' table. Every read and write names the pharmacy, so another pharmacy's

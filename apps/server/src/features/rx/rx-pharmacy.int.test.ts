@@ -542,6 +542,38 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     );
   });
 
+  it.each([2, 8])(
+    'answers %i identical invites sent at once with one grant and a mail per invite made, never a 500',
+    async (n) => {
+      const email = `rph-${randomUUID().slice(0, 8)}@example.test`;
+      const answers = await Promise.all(
+        Array.from({ length: n }, () =>
+          send(t, 'POST', '/api/pharmacy/pharmacists', adminToken, {
+            email,
+            firstName: 'Rita',
+            lastName: 'Pharm',
+            states: ['FL'],
+          }),
+        ),
+      );
+      // The first creates the login and mails the link; a twin that finds the login being made
+      // is told so (409), one that comes after it re-sends the invite (200, as a second invite
+      // does): never a 500, and every 200 is one mail.
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      expect(statuses).toContain(200);
+      for (const refused of answers.filter((a) => a.statusCode === 409)) {
+        expect(json(refused).errorCode).toBe('INVITE_EXISTS');
+      }
+      const list = json(await get(t, '/api/pharmacy/pharmacists', adminToken)).pharmacists as {
+        email: string;
+      }[];
+      expect(list.filter((p) => p.email === email)).toHaveLength(1);
+      const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+      expect(mails).toHaveLength(statuses.filter((s) => s === 200).length);
+    },
+  );
+
   it('publishes a link (empty values dropped) that opens one treatment routed to the pharmacy, for the pharmacists of that link', async () => {
     const created = await send(t, 'POST', '/api/pharmacy/links', adminToken, {
       screenId: 'acute',

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import {
   subscriptionCharges,
   subscriptionPurchaseClaims,
@@ -9,18 +10,6 @@ import {
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 export type SubscriptionChargeRecord = typeof subscriptionCharges.$inferSelect;
 type NewSubscription = typeof subscriptions.$inferInsert;
-
-/** A unique index refused the row: another plan (or the same service) is already held. */
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * The subscriptions area's tables. Every change of state is one conditional statement (on the

@@ -21,6 +21,8 @@ export async function registerMultipart(app: FastifyInstance, maxBytes: number, 
   });
 }
 
+const malformed = () => new AppError(400, 'VALIDATION', 'errors.malformedBody');
+
 export interface UploadForm {
   fields: Record<string, string>;
   file: { name: string; bytes: Buffer } | undefined;
@@ -32,10 +34,15 @@ export async function readForm(request: FastifyRequest, maxBytes: number): Promi
   const form: UploadForm = { fields: {}, file: undefined };
   try {
     for await (const part of request.parts()) {
+      // A NUL byte cannot be stored and is never meaningful here (as in a JSON body): the form
+      // is refused before anything of it is kept.
+      if (part.fieldname.includes('\u0000')) throw malformed();
       if (part.type === 'file') {
         if (form.file) throw fileErrors.tooMany();
+        if ((part.filename ?? '').includes('\u0000')) throw malformed();
         form.file = { name: part.filename ?? '', bytes: await part.toBuffer() };
       } else if (typeof part.value === 'string') {
+        if (part.value.includes('\u0000')) throw malformed();
         form.fields[part.fieldname] = part.value;
       }
     }
@@ -44,7 +51,7 @@ export async function readForm(request: FastifyRequest, maxBytes: number): Promi
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileErrors.tooLarge(maxBytes);
     if (code === 'FST_FILES_LIMIT') throw fileErrors.tooMany();
-    throw new AppError(400, 'VALIDATION', 'errors.malformedBody');
+    throw malformed();
   }
   return form;
 }
