@@ -554,6 +554,28 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
     ).toHaveLength(2);
   });
 
+  it.each([2, 8])(
+    'replaces the authorized users with %i identical requests at once: one list, never a 500',
+    async (n) => {
+      const bought = await program(5);
+      const allowedUsers = [
+        { email: `a-${randomUUID().slice(0, 8)}@example.test`, visitLimit: 2 },
+        { email: `b-${randomUUID().slice(0, 8)}@example.test`, visitLimit: 0 },
+      ];
+      const answers = await Promise.all(
+        Array.from({ length: n }, () =>
+          send(t, 'POST', `/api/prepay-authorized/${bought.id}`, adminToken, { allowedUsers }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: n }, () => 200));
+      const users = (await ok(await get(t, `/api/prepay-authorized/${bought.id}`, adminToken)))
+        .allowedUsers as { email: string; visitLimit: number }[];
+      expect(users.map((u) => ({ email: u.email, visitLimit: u.visitLimit }))).toEqual(
+        [...allowedUsers].sort((a, b) => a.email.localeCompare(b.email)),
+      );
+    },
+  );
+
   it('answers 404 to anyone outside an authorized-users program', async () => {
     const insider = await patient();
     const users = await program(5, {}, { authorizedUsers: [insider.patient.loginId] });

@@ -270,6 +270,13 @@ export function createPrepayRepo(db: Db): PrepayRepo {
 
     async setUsers(programId, users) {
       await db.transaction(async (tx) => {
+        // One replacement at a time per program (the redemptions lock the same row): two at once
+        // would each delete nothing the other wrote and insert the same e-mails twice.
+        await tx
+          .select({ id: prepayPrograms.id })
+          .from(prepayPrograms)
+          .where(eq(prepayPrograms.id, programId))
+          .for('update');
         await tx.delete(prepayProgramUsers).where(eq(prepayProgramUsers.programId, programId));
         if (users.length > 0) {
           await tx.insert(prepayProgramUsers).values(
