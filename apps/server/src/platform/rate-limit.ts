@@ -2,8 +2,8 @@ import { Redis } from 'ioredis';
 import { disconnectRedis } from './redis-disconnect';
 
 /**
- * Counting limiter for failed logins and reset requests. In memory for one process; in Redis
- * (shared by every API process) when REDIS_URL is set. Redis is a shared convenience, not a
+ * Counting limiter (failed logins, reset requests, prepay token sends...). In memory for one
+ * process; in Redis (shared by every API process) when REDIS_URL is set. Redis is a shared convenience, not a
  * dependency: while it does not answer, the counts are kept in this process's memory (each
  * process then counts on its own) and every call keeps working.
  */

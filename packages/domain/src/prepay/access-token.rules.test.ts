@@ -12,6 +12,7 @@ import {
   exampleReuseIntervalDays,
   isLowBalance,
   limitRefusalMessages,
+  maxOutstandingTokens,
   newAccessToken,
   normalizeToken,
   prepayNoLimit,
@@ -20,7 +21,9 @@ import {
   tokenFromBytes,
   tokenLength,
   tokenRefusalMessages,
+  tokenRoom,
   tokenSchema,
+  tokenSendLimits,
   validateToken,
   withinLimit,
 } from './access-token.rules';
@@ -253,6 +256,31 @@ describe('prepay conventions (spec 9)', () => {
       prepayNoLimit: 0,
       exampleReuseIntervalDays: 25,
       tokenLength: 12,
+    });
+  });
+});
+
+describe('unused tokens and sends (issue 32)', () => {
+  it('lets a program hold two unused tokens per visit left, and two with none left', () => {
+    expect([0, 1, 2, 30].map(maxOutstandingTokens)).toEqual([2, 2, 4, 60]);
+    expect(tokenRoom(1, 0)).toBe(2);
+    expect(tokenRoom(1, 2)).toBe(0);
+    // A program whose balance fell below its unused tokens has no room, never less.
+    expect(tokenRoom(1, 601)).toBe(0);
+    fc.assert(
+      fc.property(fc.nat(1000), fc.nat(3000), (balance, outstanding) => {
+        const room = tokenRoom(balance, outstanding);
+        expect(room).toBeGreaterThanOrEqual(0);
+        expect(outstanding + room).toBeLessThanOrEqual(Math.max(outstanding, 2 * balance, 2));
+      }),
+    );
+  });
+
+  it('states the send limits: 3 a day to one recipient; 50 an hour and 200 a day per program', () => {
+    expect(tokenSendLimits).toEqual({
+      perRecipient: { max: 3, windowSeconds: 86_400 },
+      perProgramHour: { max: 50, windowSeconds: 3_600 },
+      perProgramDay: { max: 200, windowSeconds: 86_400 },
     });
   });
 });

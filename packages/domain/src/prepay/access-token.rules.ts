@@ -20,6 +20,31 @@ import type { PrepayMessageKey } from './prepay.messages';
 export const accessTokenStates = ['unclaimed', 'claimed', 'claimedWithRx', 'denied'] as const;
 export type AccessTokenState = (typeof accessTokenStates)[number];
 
+/**
+ * How many unused access tokens (unclaimed, not deleted) a program may hold at once (issue 32):
+ * two for each visit left, counting a program with no visit left as one (so 2 at least).
+ */
+export const tokensPerRemainingVisit = 2;
+
+export function maxOutstandingTokens(balance: number): number {
+  return Math.max(1, balance) * tokensPerRemainingVisit;
+}
+
+/** How many more unused tokens a program may be given now (never below 0). */
+export function tokenRoom(balance: number, outstanding: number): number {
+  return Math.max(0, maxOutstandingTokens(balance) - outstanding);
+}
+
+/**
+ * How many access tokens may be sent (by e-mail or SMS, new or again), counted per window
+ * (issue 32): to one phone number or e-mail address, from any program; and from one program.
+ */
+export const tokenSendLimits = {
+  perRecipient: { max: 3, windowSeconds: 24 * 60 * 60 },
+  perProgramHour: { max: 50, windowSeconds: 60 * 60 },
+  perProgramDay: { max: 200, windowSeconds: 24 * 60 * 60 },
+} as const;
+
 /** In prepay limits and notification settings, 0 means no limit / no notification. */
 export const prepayNoLimit = 0;
 export const dayMs = 24 * 60 * 60 * 1000;

@@ -29,10 +29,17 @@ const en = {
   'prepay.visit.notPayable': 'This visit cannot be paid with a prepay program now.',
   'prepay.token.notUnused': 'Only an access token nobody has used can be changed or deleted.',
   'prepay.delivery.invalidEmail': 'Enter a valid e-mail address to send the access token to.',
-  'prepay.delivery.invalidPhone': 'Enter a valid phone number to send the access token to.',
+  'prepay.delivery.invalidPhone':
+    'Enter a valid phone number to send the access token to: a US number, or + and the country code.',
   'prepay.bulk.tooMany': 'Paste at most {max} lines at a time.',
   'prepay.bulk.invalidLine': 'Not an e-mail address or a phone number.',
   'prepay.bulk.duplicate': 'This line repeats an earlier one.',
+  'prepay.tokens.full':
+    'This program can hold at most {max} unused access tokens (two for each visit left) and {room} more can be created now. Delete unused tokens or add visits to make more.',
+  'prepay.send.recipientLimit':
+    'This phone number or e-mail address has been sent {max} access tokens in the last day. Try again tomorrow.',
+  'prepay.send.programLimit':
+    'This program has sent as many access tokens as it may for now (at most {perHour} an hour and {perDay} a day). Try again later.',
   'prepay.restriction.unknownProduct': 'Unknown treatment: {productId}.',
   'prepay.restriction.unknownPharmacy': 'Only verified pharmacies can be chosen.',
   'prepay.users.duplicate': 'Each e-mail address can be listed once: {email}.',
@@ -82,10 +89,16 @@ const es: Record<keyof typeof en, string> = {
   'prepay.delivery.invalidEmail':
     'Ingrese un correo electrónico válido para enviar el token de acceso.',
   'prepay.delivery.invalidPhone':
-    'Ingrese un número de teléfono válido para enviar el token de acceso.',
+    'Ingrese un número de teléfono válido para enviar el token de acceso: un número de EE. UU., o + y el código del país.',
   'prepay.bulk.tooMany': 'Pegue como máximo {max} líneas a la vez.',
   'prepay.bulk.invalidLine': 'No es un correo electrónico ni un número de teléfono.',
   'prepay.bulk.duplicate': 'Esta línea repite una anterior.',
+  'prepay.tokens.full':
+    'Este programa puede tener como máximo {max} tokens de acceso sin usar (dos por cada consulta que le queda) y ahora se pueden crear {room} más. Elimine tokens sin usar o agregue consultas para crear más.',
+  'prepay.send.recipientLimit':
+    'A este número de teléfono o correo electrónico ya se le enviaron {max} tokens de acceso en el último día. Inténtelo de nuevo mañana.',
+  'prepay.send.programLimit':
+    'Este programa ya envió todos los tokens de acceso que puede por ahora (como máximo {perHour} por hora y {perDay} por día). Inténtelo de nuevo más tarde.',
   'prepay.restriction.unknownProduct': 'Tratamiento desconocido: {productId}.',
   'prepay.restriction.unknownPharmacy': 'Solo se pueden elegir farmacias verificadas.',
   'prepay.users.duplicate': 'Cada correo electrónico se puede incluir una sola vez: {email}.',

@@ -251,11 +251,16 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
         }),
       )
     ).token;
-    expect(sent).toMatchObject({ state: 'unclaimed', delivery: { channel: 'sms' } });
+    // Kept and sent in E.164, the form the number is one recipient in however it was typed.
+    expect(sent).toMatchObject({
+      state: 'unclaimed',
+      delivery: { channel: 'sms', to: '+13055550142' },
+    });
     const [sms] = await t.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.channel, 'sms'), like(outbox.body, `%${sent.code}%`)));
+    expect(sms?.recipient).toBe('+13055550142');
     expect(sms?.body).toContain(`https://app.example.test/#/redeem/${sent.code}`);
     expect(sms?.body).toContain(bought.name);
 
@@ -672,14 +677,34 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
     const bought = await program(2);
     const before = (await ok(await get(t, `/api/prepay-nonce-list/${bought.id}`, adminToken)))
       .tokens.length;
-    const res = await send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+    // Too short, and ten digits outside the numbering plan (no area code starts with 1).
+    for (const to of ['12', '123-456-7890', '999-999-9999']) {
+      const res = await send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+        programId: bought.id,
+        delivery: { channel: 'sms', to },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual({
+        error: true,
+        errorCode: 'VALIDATION',
+        errorMsg: translate('en', 'prepay.delivery.invalidPhone'),
+        field: 'delivery.to',
+      });
+    }
+    const kept = await token(bought.id);
+    const resend = await send(t, 'POST', '/api/prepay-nonce/send', adminToken, {
       programId: bought.id,
-      delivery: { channel: 'sms', to: '12' },
+      code: kept,
+      delivery: { channel: 'sms', to: '123-456-7890' },
     });
-    expect(res.statusCode).toBe(400);
+    expect(json(resend)).toMatchObject({ errorCode: 'VALIDATION', field: 'delivery.to' });
+    const listed = (await ok(await get(t, `/api/prepay-nonce-list/${bought.id}`, adminToken)))
+      .tokens as { code: string; delivery: unknown }[];
+    expect(listed).toHaveLength(before + 1);
+    expect(listed.find((x) => x.code === kept)?.delivery).toBeNull();
     expect(
-      (await ok(await get(t, `/api/prepay-nonce-list/${bought.id}`, adminToken))).tokens,
-    ).toHaveLength(before);
+      await t.database.db.select().from(outbox).where(like(outbox.recipient, '%4567890')),
+    ).toEqual([]);
     // Spanish for a Spanish caller.
     const es = await t.fastify.inject({
       method: 'POST',
@@ -769,6 +794,189 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
     expect(pricing).toMatchObject({ visitPrice, minVisits: 1 });
     const stranger = await patient();
     expect((await get(t, `/api/prepay-pricing/${bought.id}`, stranger.token)).statusCode).toBe(404);
+  });
+
+  it('keeps unused tokens within twice the visits left, for 8 adds at once and in bulk', async () => {
+    // One visit: room for 2 unused tokens, however many ask at once.
+    const bought = await program(1);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        send(t, 'POST', '/api/prepay-nonce/add', adminToken, { programId: bought.id }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200, 200, 409, 409, 409, 409, 409, 409,
+    ]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(json(refused)).toMatchObject({
+        errorCode: 'PREPAY_TOKEN_NOT_ADDED',
+        errorMsg: translate('en', 'prepay.tokens.full', { max: 2, room: 0 }),
+      });
+    }
+    const listed = async () =>
+      (await ok(await get(t, `/api/prepay-nonce-list/${bought.id}`, adminToken))).tokens as {
+        code: string;
+        state: string;
+      }[];
+    expect((await listed()).map((x) => x.state)).toEqual(['unclaimed', 'unclaimed']);
+    const es = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/prepay-nonce/add',
+      headers: { authorization: `Bearer ${adminToken}`, 'accept-language': 'es' },
+      payload: { programId: bought.id },
+    });
+    expect(json(es)).toMatchObject({
+      errorCode: 'PREPAY_TOKEN_NOT_ADDED',
+      errorMsg: translate('es', 'prepay.tokens.full', { max: 2, room: 0 }),
+    });
+
+    // A deleted token makes room for one; added visits for two each.
+    const [first] = await listed();
+    await ok(
+      await send(t, 'POST', '/api/prepay-nonce/delete', adminToken, {
+        programId: bought.id,
+        code: first?.code,
+      }),
+    );
+    await token(bought.id);
+    await ok(
+      await send(t, 'POST', '/api/prepay-add-funds', adminToken, {
+        programId: bought.id,
+        visits: 1,
+        payProfileID: await card(),
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    // Two visits, room for 4: bulk makes two more and names the lines it could not.
+    const stamp = randomUUID().slice(0, 6);
+    const bulk = await ok(
+      await send(t, 'POST', '/api/prepay-nonce/bulk', adminToken, {
+        programId: bought.id,
+        list: [1, 2, 3, 4].map((n) => `full-${stamp}-${n}@example.test`).join('\n'),
+      }),
+    );
+    expect(bulk.tokens).toHaveLength(2);
+    const full = translate('en', 'prepay.tokens.full', { max: 4, room: 0 });
+    expect(bulk.refused).toEqual([
+      { line: 3, reason: full },
+      { line: 4, reason: full },
+    ]);
+    expect(await listed()).toHaveLength(4);
+    // Nothing went to the refused lines.
+    expect(
+      await t.database.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.recipient, `full-${stamp}-%`)),
+    ).toHaveLength(2);
+  });
+
+  it('sends at most 3 tokens a day to one number (8 at once, however typed) or address', async () => {
+    const bought = await program(10);
+    const digits = String(1000 + Math.floor(Math.random() * 9000));
+    const e164 = `+1305556${digits}`;
+    const typed = [`(305) 556-${digits}`, `305.556.${digits}`, `+1 305 556 ${digits}`];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+          programId: bought.id,
+          delivery: { channel: 'sms', to: typed[i % typed.length] },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200, 200, 200, 429, 429, 429, 429, 429,
+    ]);
+    for (const refused of answers.filter((a) => a.statusCode === 429)) {
+      expect(json(refused)).toMatchObject({
+        errorCode: 'RATE_LIMITED',
+        errorMsg: translate('en', 'prepay.send.recipientLimit', { max: 3 }),
+      });
+    }
+    const texts = await t.database.db.select().from(outbox).where(eq(outbox.recipient, e164));
+    expect(texts).toHaveLength(3);
+    // A refused send leaves no unused token behind.
+    const tokens = (await ok(await get(t, `/api/prepay-nonce-list/${bought.id}`, adminToken)))
+      .tokens as { code: string; delivery: { to: string } }[];
+    expect(tokens.map((x) => x.delivery.to)).toEqual([e164, e164, e164]);
+    // Sending one again counts too, from any program.
+    const again = await send(t, 'POST', '/api/prepay-nonce/send', adminToken, {
+      programId: bought.id,
+      code: tokens[0]?.code,
+      delivery: { channel: 'sms', to: e164 },
+    });
+    expect(again.statusCode).toBe(429);
+    const other = await program(2);
+    const elsewhere = await send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+      programId: other.id,
+      delivery: { channel: 'sms', to: typed[0] },
+    });
+    expect(elsewhere.statusCode).toBe(429);
+    expect(
+      await t.database.db.select().from(outbox).where(eq(outbox.recipient, e164)),
+    ).toHaveLength(3);
+
+    // An e-mail address alike: three sends of one token, then a Spanish refusal.
+    const email = `limit-${randomUUID().slice(0, 6)}@example.test`;
+    const code = await token(other.id);
+    for (let i = 0; i < 3; i += 1) {
+      await ok(
+        await send(t, 'POST', '/api/prepay-nonce/send', adminToken, {
+          programId: other.id,
+          code,
+          delivery: { channel: 'email', to: email },
+        }),
+      );
+    }
+    const fourth = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/prepay-nonce/send',
+      headers: { authorization: `Bearer ${adminToken}`, 'accept-language': 'es' },
+      payload: { programId: other.id, code, delivery: { channel: 'email', to: email } },
+    });
+    expect(fourth.statusCode).toBe(429);
+    expect(json(fourth)).toMatchObject({
+      errorCode: 'RATE_LIMITED',
+      errorMsg: translate('es', 'prepay.send.recipientLimit', { max: 3 }),
+    });
+    expect(
+      await t.database.db.select().from(outbox).where(eq(outbox.recipient, email)),
+    ).toHaveLength(3);
+  });
+
+  it('sends at most 50 tokens an hour from one program; bulk names the lines past it', async () => {
+    const bought = await program(40);
+    const stamp = randomUUID().slice(0, 6);
+    const bulk = await ok(
+      await send(t, 'POST', '/api/prepay-nonce/bulk', adminToken, {
+        programId: bought.id,
+        list: Array.from({ length: 55 }, (_, n) => `hour-${stamp}-${n}@example.test`).join('\n'),
+      }),
+    );
+    expect(bulk.tokens).toHaveLength(50);
+    const limit = translate('en', 'prepay.send.programLimit', { perHour: 50, perDay: 200 });
+    expect(bulk.refused).toEqual([51, 52, 53, 54, 55].map((line) => ({ line, reason: limit })));
+    expect(
+      await t.database.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.recipient, `hour-${stamp}-%`)),
+    ).toHaveLength(50);
+    const one = await send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+      programId: bought.id,
+      delivery: { channel: 'sms', to: '305-555-0177' },
+    });
+    expect(one.statusCode).toBe(429);
+    expect(json(one)).toMatchObject({ errorCode: 'RATE_LIMITED', errorMsg: limit });
+    // Making a token is not sending one; another program sends on.
+    await token(bought.id);
+    const other = await program(1);
+    await ok(
+      await send(t, 'POST', '/api/prepay-nonce/add', adminToken, {
+        programId: other.id,
+        delivery: { channel: 'sms', to: '305-555-0177' },
+      }),
+    );
   });
 
   // Last: it moves the app's clock 25 days.

@@ -49,6 +49,7 @@ export function prepayModule(
     audit: platform.audit,
     mailer: platform.mailer,
     sms: platform.sms,
+    limiter: platform.limiter,
     publicUrl: config.publicUrl,
     visitPriceCents: config.payments.prepayVisitCents,
     ...platform.clock,

@@ -68,6 +68,11 @@ export type RedeemOutcome<R> =
     }
   | { ok: false; refusal: R };
 
+export type TokenInsert =
+  | { ok: true; token: TokenRecord }
+  | { ok: false; reason: 'taken' }
+  | { ok: false; reason: 'full'; balance: number; outstanding: number };
+
 export type Settlement = 'claimedWithRx' | 'denied' | 'released';
 
 export interface SettleOutcome {
@@ -117,9 +122,15 @@ export interface PrepayRepo {
   tokens(programId: string): Promise<TokenRecord[]>;
   /** A live (not deleted) token by its code. */
   token(code: string): Promise<TokenRecord | undefined>;
+  /**
+   * A new token, in one transaction under the program's row lock: counts the program's unused
+   * tokens (unclaimed, not deleted) and refuses (`full`) when they already reach
+   * `limit(balance)`, so parallel adds cannot pass the bound. `taken` when the code is in use.
+   */
   insertToken(
     token: Pick<TokenRecord, 'programId' | 'code' | 'use' | 'multipleUseIntervalDays' | 'note'>,
-  ): Promise<TokenRecord | undefined>;
+    limit: (balance: number) => number,
+  ): Promise<TokenInsert>;
   /** Changes an unused token (unclaimed and never claimed). */
   editToken(
     id: string,
@@ -374,9 +385,31 @@ export function createPrepayRepo(db: Db): PrepayRepo {
       return row;
     },
 
-    async insertToken(token) {
-      const [row] = await db.insert(prepayTokens).values(token).onConflictDoNothing().returning();
-      return row;
+    async insertToken(token, limit) {
+      return db.transaction(async (tx): Promise<TokenInsert> => {
+        const [locked] = await tx
+          .select({ balance: prepayPrograms.balance })
+          .from(prepayPrograms)
+          .where(eq(prepayPrograms.id, token.programId))
+          .for('update');
+        if (!locked) throw new Error('prepay program vanished');
+        const [unused] = await tx
+          .select({ outstanding: count() })
+          .from(prepayTokens)
+          .where(
+            and(
+              eq(prepayTokens.programId, token.programId),
+              eq(prepayTokens.state, 'unclaimed'),
+              isNull(prepayTokens.deletedAt),
+            ),
+          );
+        const outstanding = Number(unused?.outstanding ?? 0);
+        if (outstanding >= limit(locked.balance)) {
+          return { ok: false, reason: 'full', balance: locked.balance, outstanding };
+        }
+        const [row] = await tx.insert(prepayTokens).values(token).onConflictDoNothing().returning();
+        return row ? { ok: true, token: row } : { ok: false, reason: 'taken' };
+      });
     },
 
     async editToken(id, changes) {

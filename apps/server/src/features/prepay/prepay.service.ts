@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { emailSchema } from '@apothecall/domain/common/common.schemas';
 import { translate } from '@apothecall/domain/i18n/catalog';
-import { normalizeToken, tokenFromBytes } from '@apothecall/domain/prepay/access-token.rules';
+import {
+  maxOutstandingTokens,
+  normalizeToken,
+  tokenFromBytes,
+  tokenRoom,
+  tokenSendLimits,
+} from '@apothecall/domain/prepay/access-token.rules';
 import {
   type AccessTokenView,
   type AuthorizedUserView,
@@ -23,12 +29,13 @@ import {
   type TokenDeliveryInput,
 } from '@apothecall/domain/prepay/prepay.api';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
-import { phoneSchema } from '@apothecall/domain/validation/contact.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
+import { toE164 } from '../../platform/phone-numbers';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { SmsSender } from '../../platform/sms.service';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
@@ -117,32 +124,56 @@ export function notificationsOf(
   };
 }
 
-/** Where a token goes: an e-mail address or a phone number, checked by channel. */
-function deliveryTarget(delivery: TokenDeliveryInput): string {
+/** Where a token goes, checked: an e-mail address, or a phone number in E.164. */
+type Target = TokenDeliveryInput;
+
+/** An e-mail address as checked, or a phone number in E.164; undefined when invalid. */
+function targetOf(delivery: TokenDeliveryInput): Target | undefined {
   if (delivery.channel === 'email') {
     const email = emailSchema.safeParse(delivery.to);
-    if (!email.success) {
-      throw new AppError(400, 'VALIDATION', 'prepay.delivery.invalidEmail', undefined, {
-        field: 'delivery.to',
-      });
-    }
-    return email.data;
+    return email.success ? { channel: 'email', to: email.data } : undefined;
   }
-  const phone = phoneSchema.safeParse(delivery.to);
-  if (!phone.success) {
-    throw new AppError(400, 'VALIDATION', 'prepay.delivery.invalidPhone', undefined, {
-      field: 'delivery.to',
-    });
-  }
-  return phone.data;
+  const phone = toE164(delivery.to);
+  return phone ? { channel: 'sms', to: phone } : undefined;
 }
 
-/** A pasted line: an e-mail address or a phone number, or neither. */
-function lineDelivery(line: string): TokenDeliveryInput | undefined {
-  if (line.includes('@'))
-    return emailSchema.safeParse(line).success ? { channel: 'email', to: line } : undefined;
-  return phoneSchema.safeParse(line).success ? { channel: 'sms', to: line } : undefined;
+/** Where a token goes, or a 400 on the field (before anything is written). */
+function deliveryTarget(delivery: TokenDeliveryInput): Target {
+  const target = targetOf(delivery);
+  if (!target) {
+    throw new AppError(
+      400,
+      'VALIDATION',
+      delivery.channel === 'email'
+        ? 'prepay.delivery.invalidEmail'
+        : 'prepay.delivery.invalidPhone',
+      undefined,
+      { field: 'delivery.to' },
+    );
+  }
+  return target;
 }
+
+/** A pasted line: an e-mail address or a phone number (E.164), or neither. */
+function lineDelivery(line: string): Target | undefined {
+  return targetOf({ channel: line.includes('@') ? 'email' : 'sms', to: line });
+}
+
+/** The limiter's key for one recipient: a hash, so no address or number is kept in Redis. */
+function recipientKey(target: Target): string {
+  const digest = createHash('sha256').update(`${target.channel}:${target.to.toLowerCase()}`);
+  return `prepay-send-to:${digest.digest('hex').slice(0, 32)}`;
+}
+
+const tooManyForRecipient = () =>
+  new AppError(429, 'RATE_LIMITED', 'prepay.send.recipientLimit', {
+    max: tokenSendLimits.perRecipient.max,
+  });
+const tooManyForProgram = () =>
+  new AppError(429, 'RATE_LIMITED', 'prepay.send.programLimit', {
+    perHour: tokenSendLimits.perProgramHour.max,
+    perDay: tokenSendLimits.perProgramDay.max,
+  });
 
 /**
  * The program holder's side of prepay (issue 16): buying a program (a bank of visits paid by
@@ -158,6 +189,8 @@ export function createPrepayService(deps: {
   audit: AuditService;
   mailer: Mailer;
   sms: SmsSender;
+  /** Counts token sends (issue 32): per recipient, per program per hour and per day. */
+  limiter: Pick<RateLimiter, 'hit' | 'peek'>;
   publicUrl: string;
   visitPriceCents: number;
   now?: () => Date;
@@ -259,20 +292,63 @@ export function createPrepayService(deps: {
     );
   }
 
+  const sendCounters = (programId: string, target: Target) =>
+    [
+      {
+        key: recipientKey(target),
+        limit: tokenSendLimits.perRecipient,
+        refuse: tooManyForRecipient,
+      },
+      {
+        key: `prepay-send-hour:${programId}`,
+        limit: tokenSendLimits.perProgramHour,
+        refuse: tooManyForProgram,
+      },
+      {
+        key: `prepay-send-day:${programId}`,
+        limit: tokenSendLimits.perProgramDay,
+        refuse: tooManyForProgram,
+      },
+    ] as const;
+
+  /**
+   * The send limits' refusal as things stand, without counting (a look before a token is
+   * made, so a refused send usually changes nothing); undefined when a send may go.
+   */
+  async function sendRefusal(programId: string, target: Target) {
+    for (const counter of sendCounters(programId, target)) {
+      if ((await deps.limiter.peek(counter.key)) >= counter.limit.max) return counter.refuse();
+    }
+    return undefined;
+  }
+
+  /**
+   * Counts one send against each limit (the limiter's count is atomic, so of N parallel sends
+   * only as many as the limit allows pass); the refusal when one is over, else undefined.
+   */
+  async function countSend(programId: string, target: Target) {
+    let refusal: AppError | undefined;
+    for (const counter of sendCounters(programId, target)) {
+      const used = await deps.limiter.hit(counter.key, counter.limit.windowSeconds);
+      if (used > counter.limit.max) refusal ??= counter.refuse();
+    }
+    return refusal;
+  }
+
   async function sendTo(
     program: ProgramRecord,
     token: TokenRecord,
-    delivery: TokenDeliveryInput,
+    target: Target,
     lang: 'en' | 'es',
   ) {
-    const to = deliveryTarget(delivery);
+    const { to } = target;
     const params = {
       name: program.name,
       code: token.code,
       link: redeemUrl(deps.publicUrl, token.code),
     };
     try {
-      if (delivery.channel === 'email') {
+      if (target.channel === 'email') {
         await deps.mailer.send({
           to,
           subject: translate(lang, 'prepay.token.message.subject', params),
@@ -284,7 +360,7 @@ export function createPrepayService(deps: {
     } catch {
       throw new AppError(502, 'PREPAY_TOKEN_NOT_SENT', 'prepay.tokenNotSent');
     }
-    const sent = await deps.repo.markSent(token.id, { channel: delivery.channel, to }, now());
+    const sent = await deps.repo.markSent(token.id, { channel: target.channel, to }, now());
     return sent ?? token;
   }
 
@@ -304,6 +380,10 @@ export function createPrepayService(deps: {
     return token;
   }
 
+  /**
+   * A new unused token, within the program's bound (twice its visits left, issue 32): a 409
+   * saying how many more can be made when the program already holds that many.
+   */
   async function createToken(
     program: ProgramRecord,
     input: Pick<AddTokenInput, 'use' | 'multipleUseIntervalDays' | 'note'>,
@@ -312,16 +392,46 @@ export function createPrepayService(deps: {
       const code = newCode();
       // Program codes and token codes share the space: neither may shadow the other.
       if (await deps.repo.programByCode(code)) continue;
-      const token = await deps.repo.insertToken({
-        programId: program.id,
-        code,
-        use: input.use,
-        multipleUseIntervalDays: input.use === 'multiple' ? input.multipleUseIntervalDays : 0,
-        note: input.note,
-      });
-      if (token) return token;
+      const inserted = await deps.repo.insertToken(
+        {
+          programId: program.id,
+          code,
+          use: input.use,
+          multipleUseIntervalDays: input.use === 'multiple' ? input.multipleUseIntervalDays : 0,
+          note: input.note,
+        },
+        maxOutstandingTokens,
+      );
+      if (inserted.ok) return inserted.token;
+      if (inserted.reason === 'full') {
+        throw new AppError(409, 'PREPAY_TOKEN_NOT_ADDED', 'prepay.tokens.full', {
+          max: maxOutstandingTokens(inserted.balance),
+          room: tokenRoom(inserted.balance, inserted.outstanding),
+        });
+      }
     }
     throw new AppError(409, 'PREPAY_TOKEN_NOT_ADDED', 'prepay.tokenNotAdded');
+  }
+
+  /**
+   * A new token to be sent at once, within the send limits: looked at first (a refusal then
+   * makes nothing), counted once the token exists; a send refused by the count (parallel sends)
+   * takes its token back. The refusal (409 full, 429 limit) is thrown.
+   */
+  async function createToSend(
+    program: ProgramRecord,
+    input: Pick<AddTokenInput, 'use' | 'multipleUseIntervalDays' | 'note'>,
+    target: Target,
+  ): Promise<TokenRecord> {
+    const early = await sendRefusal(program.id, target);
+    if (early) throw early;
+    const token = await createToken(program, input);
+    const late = await countSend(program.id, target);
+    if (late) {
+      await deps.repo.deleteToken(token.id, now());
+      throw late;
+    }
+    return token;
   }
 
   async function checkRestrictions(settings: PrepayProgramSettings) {
@@ -563,8 +673,10 @@ export function createPrepayService(deps: {
     async addToken(actor, input) {
       const program = await programFor(actor, input.programId, 'manage');
       // The address is checked before anything is written: a bad one changes nothing.
-      if (input.delivery) deliveryTarget(input.delivery);
-      const token = await createToken(program, input);
+      const target = input.delivery ? deliveryTarget(input.delivery) : undefined;
+      const token = target
+        ? await createToSend(program, input, target)
+        : await createToken(program, input);
       await deps.audit.record(
         actor,
         'prepay.token.add',
@@ -574,9 +686,7 @@ export function createPrepayService(deps: {
           tokenId: token.id,
         },
       );
-      const sent = input.delivery
-        ? await sendTo(program, token, input.delivery, actor.lang)
-        : token;
+      const sent = target ? await sendTo(program, token, target, actor.lang) : token;
       return tokenView(sent, deps.publicUrl);
     },
 
@@ -604,7 +714,10 @@ export function createPrepayService(deps: {
     async sendToken(actor, input) {
       const program = await programFor(actor, input.programId, 'manage');
       const token = await liveToken(program, input.code, 'tokenSend');
-      const sent = await sendTo(program, token, input.delivery, actor.lang);
+      const target = deliveryTarget(input.delivery);
+      const refusal = await countSend(program.id, target);
+      if (refusal) throw refusal;
+      const sent = await sendTo(program, token, target, actor.lang);
       await deps.audit.record(
         actor,
         'prepay.token.send',
@@ -653,19 +766,42 @@ export function createPrepayService(deps: {
       const refused: { line: number; reason: string }[] = [];
       const tokens: AccessTokenView[] = [];
       const seen = new Set<string>();
+      // Each line is one add: within the program's unused-token bound and the send limits;
+      // a line refused by either is reported, and the lines after it are still tried.
+      const reasonOf = (error: unknown) => {
+        if (error instanceof AppError && (error.status === 409 || error.status === 429)) {
+          return translate(actor.lang, error.messageKey, error.params);
+        }
+        throw error;
+      };
+      // Once the program holds all the unused tokens it may, the lines after are refused alike.
+      let full: string | undefined;
       for (const { line, text } of filled) {
         const delivery = lineDelivery(text);
-        const key = text.toLowerCase().replace(/[^a-z0-9@.+]/g, '');
         if (!delivery) {
           refused.push({ line, reason: translate(actor.lang, 'prepay.bulk.invalidLine') });
           continue;
         }
+        // One recipient is one line, however the number or address was written.
+        const key = `${delivery.channel}:${delivery.to.toLowerCase()}`;
         if (seen.has(key)) {
           refused.push({ line, reason: translate(actor.lang, 'prepay.bulk.duplicate') });
           continue;
         }
         seen.add(key);
-        const token = await createToken(program, input);
+        if (full) {
+          refused.push({ line, reason: full });
+          continue;
+        }
+        let token: TokenRecord;
+        try {
+          token = await createToSend(program, input, delivery);
+        } catch (error) {
+          const reason = reasonOf(error);
+          if (error instanceof AppError && error.messageKey === 'prepay.tokens.full') full = reason;
+          refused.push({ line, reason });
+          continue;
+        }
         try {
           tokens.push(
             tokenView(await sendTo(program, token, delivery, actor.lang), deps.publicUrl),

@@ -34,6 +34,7 @@ export function TokenDialogForm({
   testId,
   mutation,
   errorTestId,
+  errorInField,
   submitLabel,
   onSubmit,
   onClose,
@@ -42,6 +43,8 @@ export function TokenDialogForm({
   testId: string;
   mutation: DialogMutation;
   errorTestId?: string;
+  /** The refusal is shown under the field it names, not again above the actions. */
+  errorInField?: boolean;
   submitLabel: string;
   onSubmit: () => void;
   onClose: () => void;
@@ -58,7 +61,7 @@ export function TokenDialogForm({
       <Stack data-testid={`${testId}-dialog`}>
         {children}
         <DialogActions
-          error={mutation.isError ? errorText(t, mutation.error) : null}
+          error={mutation.isError && !errorInField ? errorText(t, mutation.error) : null}
           errorTestId={errorTestId}
           pending={mutation.isPending}
           cancelLabel={t('prepayUi.cancel')}

@@ -128,12 +128,15 @@ export function DeliveryFields({
   draft,
   onChange,
   error,
+  serverError,
   allowNone,
   testId,
 }: {
   draft: DeliveryDraft;
   onChange: (draft: DeliveryDraft) => void;
   error: FieldError | undefined;
+  /** The server's refusal of the address or number, already translated. */
+  serverError?: string | undefined;
   /** Offer 'Not now' (a new token); sending an existing one needs a channel. */
   allowNone: boolean;
   testId: string;
@@ -167,7 +170,7 @@ export function DeliveryFields({
           onChange={(event) => onChange({ ...draft, to: event.currentTarget.value })}
           maxLength={254}
           withAsterisk
-          error={fieldText(t, error)}
+          error={fieldText(t, error) ?? serverError}
           data-testid={`${testId}-to`}
         />
       )}

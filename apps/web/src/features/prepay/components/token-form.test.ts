@@ -1,10 +1,12 @@
 import type { AccessTokenView } from '@apothecall/domain/prepay/prepay.api';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import {
   bulkLineCount,
   bulkListError,
   checkDelivery,
   checkTokenUse,
+  deliveryFieldMessage,
   emptyTokenUse,
   tokenUseDraftOf,
   withToken,
@@ -86,6 +88,21 @@ describe('where a token is sent', () => {
       error: { key: 'prepay.delivery.invalidPhone' },
     });
     expect(checkDelivery({ channel: 'sms', to: '' }).ok).toBe(false);
+  });
+
+  it("shows the server's refusal of the number under the field, and no other failure there", () => {
+    const refused = 'Enter a valid phone number to send the access token to.';
+    expect(
+      deliveryFieldMessage(new ApiError(400, 'VALIDATION', refused, { field: 'delivery.to' })),
+    ).toBe(refused);
+    expect(
+      deliveryFieldMessage(new ApiError(429, 'RATE_LIMITED', 'Try again tomorrow.')),
+    ).toBeUndefined();
+    expect(
+      deliveryFieldMessage(new ApiError(400, 'VALIDATION', 'Note too long.', { field: 'note' })),
+    ).toBeUndefined();
+    expect(deliveryFieldMessage(new Error('fetch failed'))).toBeUndefined();
+    expect(deliveryFieldMessage(null)).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type TokenDeliveryInput,
 } from '@apothecall/domain/prepay/prepay.api';
 import { validateEmail, validatePhone } from '@apothecall/domain/validation/contact.rules';
+import { ApiError } from '../../../lib/api-client';
 import type { FieldError } from './form-check';
 import { wholeNumber } from './prepay-format';
 
@@ -83,6 +84,17 @@ export function checkDelivery(draft: DeliveryDraft): DeliveryCheck {
     return { ok: false, error: { key } };
   }
   return { ok: true, delivery: { channel: draft.channel, to } };
+}
+
+/**
+ * The server's refusal of the address or number (a 400 naming the field `delivery.to`: the
+ * server reads phone numbers by the numbering plan, which this form's 7-digit check does not),
+ * in the server's words, for the field to show; undefined for any other failure.
+ */
+export function deliveryFieldMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.details.field === 'delivery.to'
+    ? error.message
+    : undefined;
 }
 
 /** The non-blank lines of a pasted list (what the bulk call makes tokens of). */

@@ -31,7 +31,7 @@ import { ListState } from './list-state';
 import { deliveryText, formatDay, tokenIsChangeable, tokenUseText } from './prepay-format';
 import { TokenDialogForm, type TokenDialogProps, useTokenChange } from './token-dialog';
 import { DeliveryFields, TokenUseFields, useDeliveryDraft, useTokenUseDraft } from './token-fields';
-import { emptyTokenUse, noDelivery, tokenUseDraftOf } from './token-form';
+import { deliveryFieldMessage, emptyTokenUse, noDelivery, tokenUseDraftOf } from './token-form';
 import { TokenStateChip } from './token-state-chip';
 
 /** A new token: how it may be used, a note, and (optionally) where to send it at once. */
@@ -58,6 +58,8 @@ function NewTokenForm({ programId }: { programId: string }) {
     if (!checkedUse.ok || !checkedDelivery.ok) return;
     add.mutate({ programId, ...checkedUse.value, delivery: checkedDelivery.delivery });
   };
+  // The server's word on the number or address goes under it; a change clears it.
+  const deliveryRefused = deliveryFieldMessage(add.error);
   return (
     <Card withBorder radius="md" p="md" data-testid="prepay-token-new">
       <Form aria-labelledby="prepay-token-new-title" onSubmit={submit}>
@@ -66,8 +68,17 @@ function NewTokenForm({ programId }: { programId: string }) {
             {t('prepayUi.tokens.newTitle')}
           </Title>
           <TokenUseFields {...use.fields} testId="prepay-token-new" />
-          <DeliveryFields {...delivery.fields} allowNone testId="prepay-token-new" />
-          {add.isError ? (
+          <DeliveryFields
+            {...delivery.fields}
+            onChange={(next) => {
+              delivery.fields.onChange(next);
+              if (deliveryRefused) add.reset();
+            }}
+            serverError={deliveryRefused}
+            allowNone
+            testId="prepay-token-new"
+          />
+          {add.isError && !deliveryRefused ? (
             <Alert color="red" role="alert" data-testid="prepay-token-new-error">
               {errorText(t, add.error)}
             </Alert>
@@ -209,11 +220,13 @@ function SendTokenDialog({ programId, token, onClose }: TokenDialogProps) {
     (sent) => t('prepayUi.tokens.sent', { code: sent.code }),
     onClose,
   );
+  const deliveryRefused = deliveryFieldMessage(send.error);
   return (
     <Dialog opened onClose={onClose} title={t('prepayUi.tokens.sendTitle', { code: token.code })}>
       <TokenDialogForm
         testId="prepay-token-send"
         mutation={send}
+        errorInField={deliveryRefused !== undefined}
         submitLabel={t('prepayUi.tokens.send')}
         onSubmit={() => {
           const checked = delivery.check();
@@ -222,7 +235,16 @@ function SendTokenDialog({ programId, token, onClose }: TokenDialogProps) {
         }}
         onClose={onClose}
       >
-        <DeliveryFields {...delivery.fields} allowNone={false} testId="prepay-token-send" />
+        <DeliveryFields
+          {...delivery.fields}
+          onChange={(next) => {
+            delivery.fields.onChange(next);
+            if (deliveryRefused) send.reset();
+          }}
+          serverError={deliveryRefused}
+          allowNone={false}
+          testId="prepay-token-send"
+        />
       </TokenDialogForm>
     </Dialog>
   );
