@@ -57,6 +57,7 @@ export function accountsModule(
     hasher,
     audit,
     mailer,
+    limiter,
     minRegistrationAge: config.ages.minRegistration,
     ...clock,
   });

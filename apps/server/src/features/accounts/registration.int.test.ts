@@ -131,4 +131,36 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     // The existing account's password is untouched.
     expect(await login(t)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
+
+  it('mails the owner of a registered address at most 3 times a day, however often it is tried', async () => {
+    const email = `flood-${Date.now()}@example.test`;
+    expect((await register(registration(email))).statusCode).toBe(200);
+    const tellings = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.recipient, email))).filter((m) =>
+        m.subject?.includes('someone tried to register'),
+      ).length;
+    for (let i = 0; i < 6; i += 1) {
+      const again = await register(registration(email));
+      expect(again.json()).toEqual({ error: false, status: 'created' });
+    }
+    expect(await tellings()).toBe(3);
+  });
+
+  it.each([2, 8])(
+    'answers %i registrations of one new address at once alike, with one account',
+    async (n) => {
+      const email = `twin-${n}-${Date.now()}@example.test`;
+      const answers = await Promise.all(
+        Array.from({ length: n }, () => register(registration(email))),
+      );
+      for (const answer of answers) {
+        expect({ status: answer.statusCode, body: answer.json() }).toEqual({
+          status: 200,
+          body: { error: false, status: 'created' },
+        });
+      }
+      const rows = await t.database.db.select().from(accounts).where(eq(accounts.loginId, email));
+      expect(rows).toHaveLength(1);
+    },
+  );
 });

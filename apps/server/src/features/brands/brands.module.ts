@@ -47,6 +47,7 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
     port,
     routes: brandsRoutes({
       service,
+      limiter: ctx.platform.limiter,
       client: {
         ...config.client,
         minRegistrationAge: config.ages.minRegistration,

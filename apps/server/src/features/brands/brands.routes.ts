@@ -14,6 +14,8 @@ import {
 import { negotiateLanguage } from '@apothecall/domain/i18n/i18n.rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { withCodeGuesses } from '../../platform/code-guesses';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { BrandsService } from './brands.service';
 
 export interface ClientSettings {
@@ -32,6 +34,8 @@ export function brandsRoutes(deps: {
   service: BrandsService;
   client: ClientSettings;
   webVersion: string;
+  /** Counts wrong referral codes per address (the look-up is public). */
+  limiter: RateLimiter;
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +79,9 @@ export function brandsRoutes(deps: {
       },
       async (request) => ({
         error: false as const,
-        referral: await deps.service.referral(request.params.code),
+        referral: await withCodeGuesses(deps.limiter, `address:${request.ip}`, () =>
+          deps.service.referral(request.params.code),
+        ),
       }),
     );
 

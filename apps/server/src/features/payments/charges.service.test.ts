@@ -6,6 +6,7 @@ import {
   type GatewayTransaction,
   type PaymentGateway,
 } from '../../platform/payments/gateway';
+import { memoryRateLimiter } from '../../platform/rate-limit';
 import type { CardsRepo, ProfileRecord } from './cards.repo';
 import { createChargesService, refundRowOf } from './charges.service';
 import type { CouponsRepo } from './coupons.repo';
@@ -279,6 +280,7 @@ function setUp() {
   const pay = fakeGateway();
   const audit = recordingAudit();
   const pricing = createPricingService({
+    limiter: memoryRateLimiter(),
     coupons: store.coupons,
     secrets: store.secrets,
     referral: async (code) =>

@@ -153,6 +153,44 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     ).toEqual(['FREEVISIT']);
   });
 
+  it('stops an account guessing coupon and referral codes after 10 wrong ones, right codes included', async () => {
+    const guesser = await patient();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await post('/api/verify-coupon', guesser, { coupon: `SAVE${i}` })).statusCode).toBe(
+        400,
+      );
+      expect((await get(`/api/account/pricing/FRIEND${i}`, guesser)).statusCode).toBe(404);
+    }
+    const stopped = await post('/api/verify-coupon', guesser, { coupon: 'SAVE20' });
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json()).toMatchObject({
+      errorCode: 'RATE_LIMITED',
+      errorMsg:
+        'Too many codes that do not exist were tried. Please wait 60 minutes and try again.',
+    });
+    const inSpanish = await t.fastify.inject({
+      method: 'GET',
+      url: '/api/account/pricing/FRIEND10',
+      headers: { ...bearer(guesser), 'x-app-params': 'lang=es' },
+    });
+    expect(inSpanish.statusCode).toBe(429);
+    expect(inSpanish.json().errorMsg).toMatch(/^Se probaron demasiados códigos/);
+    // Nothing was redeemed by the refused tries; another account is not affected.
+    expect((await post('/api/get-coupons', guesser, {})).json().coupons).toEqual([]);
+    const other = await patient();
+    expect((await post('/api/verify-coupon', other, { coupon: 'SAVE20' })).statusCode).toBe(200);
+  });
+
+  it('stops an address guessing public referral codes after 10 wrong ones', async () => {
+    const lookup = (code: string, remoteAddress: string) =>
+      t.fastify.inject({ method: 'GET', url: `/api/referral/${code}`, remoteAddress });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await lookup(`GUESS${i}`, '203.0.113.7')).statusCode).toBe(404);
+    }
+    expect((await lookup('FRIEND10', '203.0.113.7')).statusCode).toBe(429);
+    expect((await lookup('FRIEND10', '203.0.113.8')).statusCode).toBe(200);
+  });
+
   it('keeps an applied coupon for the account until it pays a visit or is set aside (issue 13)', async () => {
     const nora = await newPatient(t);
     expect((await get('/api/account/price', nora.token)).json()).toMatchObject({

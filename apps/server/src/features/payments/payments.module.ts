@@ -31,6 +31,7 @@ export function paymentsModule(
   const secrets = createSecretsRepo(ctx.db);
   const prepay = createPrepayRepo(ctx.db);
   const pricing = createPricingService({
+    limiter: platform.limiter,
     coupons,
     secrets,
     referral: (code) => ports.brands.referral(code),

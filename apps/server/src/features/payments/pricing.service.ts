@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { withCodeGuesses } from '../../platform/code-guesses';
 import { AppError, appErrors } from '../../platform/errors';
 import {
   type PriceClaim,
   signPriceToken,
   verifyPriceToken,
 } from '../../platform/payments/price-tokens';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { CouponRecord, CouponsRepo } from './coupons.repo';
 import type { SecretsRepo } from './secrets.repo';
 
@@ -66,6 +68,8 @@ export function couponPrice(
  * goes out with a signed, short-lived token, so the client cannot change what it pays.
  */
 export function createPricingService(deps: {
+  /** Counts wrong coupon and referral codes (a caller guessing codes is stopped). */
+  limiter: RateLimiter;
   coupons: Pick<
     CouponsRepo,
     'coupon' | 'redeemCoupon' | 'redemptions' | 'appliedCoupon' | 'setAsideCoupons'
@@ -136,8 +140,11 @@ export function createPricingService(deps: {
       return { ...(await defaultPrice(accountId)), source: 'default', code: null };
     },
     async referral(accountId, code) {
-      const referral = await deps.referral(code.trim().toUpperCase());
-      if (!referral) throw appErrors.notFound();
+      const referral = await withCodeGuesses(deps.limiter, `account:${accountId}`, async () => {
+        const found = await deps.referral(code.trim().toUpperCase());
+        if (!found) throw appErrors.notFound();
+        return found;
+      });
       const price = referral.priceCents ?? deps.feeCents;
       return {
         price,
@@ -146,7 +153,10 @@ export function createPricingService(deps: {
       };
     },
     async coupon(accountId, code, options) {
-      const coupon = await usableCoupon(code);
+      // Coupons and referral codes share one count of wrong codes per account (issue 32).
+      const coupon = await withCodeGuesses(deps.limiter, `account:${accountId}`, () =>
+        usableCoupon(code),
+      );
       if (options.redeem && !(await deps.coupons.redeemCoupon(accountId, coupon.code)))
         throw couponInvalid();
       const price = couponPrice(coupon, deps.feeCents);

@@ -1,0 +1,34 @@
+import { AppError } from './errors';
+import type { RateLimiter } from './rate-limit';
+
+/** How many wrong codes a caller may try in a window before every try is refused for a while. */
+export const codeGuessLimit = { misses: 10, windowSeconds: 3600 } as const;
+
+/**
+ * A code looked up on a caller's behalf (a coupon, a referral code): a caller who has tried
+ * `misses` wrong codes in the window is refused every try until the window ends (429, even for a
+ * right code, so that guessing on cannot tell a hit), and each wrong code (a 4xx refusal of the
+ * lookup) counts one. Right codes count nothing: a patient typing their coupon is never limited.
+ * The key names the caller (an account, or an address for the public look-ups).
+ */
+export async function withCodeGuesses<T>(
+  limiter: RateLimiter,
+  key: string,
+  lookup: () => Promise<T>,
+  limit: { misses: number; windowSeconds: number } = codeGuessLimit,
+): Promise<T> {
+  const counter = `code-guess:${key}`;
+  if ((await limiter.peek(counter)) >= limit.misses) {
+    throw new AppError(429, 'RATE_LIMITED', 'errors.tooManyCodes', {
+      minutes: String(Math.ceil(limit.windowSeconds / 60)),
+    });
+  }
+  try {
+    return await lookup();
+  } catch (error) {
+    if (error instanceof AppError && error.status >= 400 && error.status < 500) {
+      await limiter.hit(counter, limit.windowSeconds);
+    }
+    throw error;
+  }
+}
