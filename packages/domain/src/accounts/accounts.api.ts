@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common/common.schemas';
 import {
   accountSettingsSchema,
   personSchema,
@@ -117,15 +118,40 @@ export const authIdLoginRequestSchema = z.object({
 
 export type AuthIdLoginRequest = z.infer<typeof authIdLoginRequestSchema>;
 
-/** POST /account/auth-id: turn biometric login on for this device (a signed-in native app). */
+/**
+ * POST /account/auth-id: turn biometric login on for this device (a signed-in native app). The
+ * session must be a native app's and must have proven the password in the last few minutes
+ * (`reauthMinutes`): a password login just now does, or the request carries `password`
+ * (issue 32, finding 4). The credential's platform is the session's, not this field's.
+ */
 export const authIdEnrolRequestSchema = z.object({
   platform: z.enum(nativePlatforms, { error: 'session.biometric.nativeOnly' }),
+  password: z.string().min(1, 'common.required').max(200).optional(),
 });
 
 export const authIdEnrolResponseSchema = z.object({
   error: z.literal(false),
   /** The device credential: shown once, kept only in the device's secure storage. */
   authId: z.string(),
+});
+
+/**
+ * One device that can log in with biometrics (GET /account/devices): its platform, when it was
+ * turned on, last used and until when it works. The credential itself is never answered again.
+ */
+export const deviceCredentialSchema = z.object({
+  id: idSchema,
+  platform: z.enum(nativePlatforms),
+  createdAt: isoDateTimeSchema,
+  lastUsedAt: isoDateTimeSchema.nullable(),
+  expiresAt: isoDateTimeSchema,
+});
+export type DeviceCredential = z.infer<typeof deviceCredentialSchema>;
+
+/** GET /account/devices: the account's devices with biometric login on, newest first. */
+export const deviceCredentialsResponseSchema = z.object({
+  error: z.literal(false),
+  devices: z.array(deviceCredentialSchema),
 });
 
 /** DELETE /account/auth-id: turn biometric login off (the saved credential stops working). */

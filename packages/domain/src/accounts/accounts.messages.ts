@@ -34,6 +34,10 @@ const en = {
   'accounts.mail.welcome.subject': 'Welcome to {brand}',
   'accounts.mail.welcome.body':
     'Your {brand} account is ready. Log in to get care for you and your family.',
+  'accounts.reauth.required': 'For your security, enter your password again.',
+  'accounts.mail.newDevice.subject': '{brand}: a new device can sign in to your account',
+  'accounts.mail.newDevice.body':
+    'Biometric login was turned on for your {brand} account on a device ({device}) on {time}. That device can now log in without your password.\n\nIf this was you, there is nothing to do. If not, remove the device in your profile under "Devices that can log in" and change your password (a new password turns off every device).',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -74,6 +78,11 @@ const es: Record<keyof typeof en, string> = {
   'accounts.mail.welcome.subject': 'Bienvenido/a a {brand}',
   'accounts.mail.welcome.body':
     'Su cuenta de {brand} está lista. Inicie sesión para obtener atención para usted y su familia.',
+  'accounts.reauth.required': 'Por su seguridad, introduzca su contraseña de nuevo.',
+  'accounts.mail.newDevice.subject':
+    '{brand}: un nuevo dispositivo puede iniciar sesión en su cuenta',
+  'accounts.mail.newDevice.body':
+    'Se activó el inicio de sesión biométrico de su cuenta de {brand} en un dispositivo ({device}) el {time}. Ese dispositivo ya puede iniciar sesión sin su contraseña.\n\nSi fue usted, no tiene que hacer nada. Si no, elimine el dispositivo en su perfil, en "Dispositivos que pueden iniciar sesión", y cambie su contraseña (una contraseña nueva desactiva todos los dispositivos).',
 };
 
 export const accountsMessages = { en, es };

@@ -5,6 +5,7 @@ import { firstIssueKey } from '../validation/schema-issues';
 import {
   passwordChecks,
   passwordLength,
+  passwordProofFresh,
   passwordResetSchema,
   passwordSchema,
   validatePassword,
@@ -71,5 +72,24 @@ describe('password (spec 5)', () => {
 describe('password limits (spec 9)', () => {
   it('is 8 to 40 characters', () => {
     expect(passwordLength).toEqual({ min: 8, max: 40 });
+  });
+});
+
+describe('a fresh password proof (issue 32, finding 4)', () => {
+  const provenAt = new Date('2025-03-01T12:00:00Z');
+  const after = (ms: number) => new Date(provenAt.getTime() + ms);
+
+  it('holds for 5 minutes after the password was proven, and not after', () => {
+    expect(passwordProofFresh(provenAt, provenAt)).toBe(true);
+    expect(passwordProofFresh(provenAt, after(5 * 60_000))).toBe(true);
+    expect(passwordProofFresh(provenAt, after(5 * 60_000 + 1))).toBe(false);
+  });
+
+  it('a session that never proved the password (a biometric login) has none', () => {
+    expect(passwordProofFresh(null, provenAt)).toBe(false);
+  });
+
+  it('a proof dated after now is not taken', () => {
+    expect(passwordProofFresh(provenAt, after(-1))).toBe(false);
   });
 });

@@ -60,3 +60,17 @@ export const passwordResetSchema = z
       ctx.addIssue({ code: 'custom', message: result.key, path: ['confirmPassword'] });
     }
   });
+
+/**
+ * How recent a password proof must be to turn on something that logs in without the password
+ * (a device's biometric credential, issue 32 finding 4): a password login or a re-entered
+ * password in the last 5 minutes.
+ */
+export const reauthMinutes = 5;
+
+/** Whether a password proven at `provenAt` (null: never in this session) is fresh at `now`. */
+export function passwordProofFresh(provenAt: Date | null, now: Date): boolean {
+  if (!provenAt) return false;
+  const age = now.getTime() - provenAt.getTime();
+  return age >= 0 && age <= reauthMinutes * 60_000;
+}

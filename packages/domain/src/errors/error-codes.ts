@@ -22,6 +22,8 @@ export const errorCodes = [
   'RESET_INVALID',
   'WRONG_PASSWORD',
   'CONSENTS_REQUIRED',
+  'NATIVE_ONLY', // biometric login is turned on only from a native app's session
+  'REAUTH_REQUIRED', // enter the password again (no password proof in the last 5 minutes)
   'CONSENT_OUTDATED',
   // Care and the clinic
   'SERVICE_UNAVAILABLE', // not offered in that state

@@ -16,6 +16,25 @@ const en = {
   'session.biometric.off': '{method} login is off.',
   'session.biometric.reason': 'Log in to {brand}',
   'session.biometric.nativeOnly': 'Biometric login is for the iOS and Android apps.',
+  'session.reauth.title': 'Confirm it is you',
+  'session.reauth.body': 'Enter your password to turn on {method} login on this device.',
+  'session.reauth.submit': 'Continue',
+  'session.reauth.cancel': 'Cancel',
+  'session.devices.title': 'Devices that can log in',
+  'session.devices.intro':
+    'These devices can log in to your account with biometrics, without your password.',
+  'session.devices.none': 'No device logs in with biometrics.',
+  'session.devices.platform.cordova-ios': 'iOS app',
+  'session.devices.platform.cordova-android': 'Android app',
+  'session.devices.added': 'Turned on {date}',
+  'session.devices.lastUsed': 'Last used {date}',
+  'session.devices.neverUsed': 'Not used yet',
+  'session.devices.remove': 'Remove',
+  'session.devices.removeLabel': 'Remove: {device}, turned on {date}',
+  'session.devices.removeConfirm':
+    'Remove this device? It will need your password to log in again.',
+  'session.devices.removed': 'The device can no longer log in with biometrics.',
+  'session.devices.failed': 'The devices could not be loaded or changed. Please try again.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -36,6 +55,26 @@ const es: Record<keyof typeof en, string> = {
   'session.biometric.reason': 'Iniciar sesión en {brand}',
   'session.biometric.nativeOnly':
     'El inicio de sesión biométrico es para las aplicaciones de iOS y Android.',
+  'session.reauth.title': 'Confirme que es usted',
+  'session.reauth.body':
+    'Introduzca su contraseña para activar el inicio de sesión con {method} en este dispositivo.',
+  'session.reauth.submit': 'Continuar',
+  'session.reauth.cancel': 'Cancelar',
+  'session.devices.title': 'Dispositivos que pueden iniciar sesión',
+  'session.devices.intro':
+    'Estos dispositivos pueden iniciar sesión en su cuenta con datos biométricos, sin su contraseña.',
+  'session.devices.none': 'Ningún dispositivo inicia sesión con datos biométricos.',
+  'session.devices.platform.cordova-ios': 'Aplicación de iOS',
+  'session.devices.platform.cordova-android': 'Aplicación de Android',
+  'session.devices.added': 'Activado el {date}',
+  'session.devices.lastUsed': 'Último uso: {date}',
+  'session.devices.neverUsed': 'Aún sin usar',
+  'session.devices.remove': 'Eliminar',
+  'session.devices.removeLabel': 'Eliminar: {device}, activado el {date}',
+  'session.devices.removeConfirm':
+    '¿Eliminar este dispositivo? Necesitará su contraseña para volver a iniciar sesión.',
+  'session.devices.removed': 'El dispositivo ya no puede iniciar sesión con datos biométricos.',
+  'session.devices.failed': 'No se pudieron cargar o cambiar los dispositivos. Inténtelo de nuevo.',
 };
 
 export const sessionMessages = { en, es };

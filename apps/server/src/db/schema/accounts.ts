@@ -78,7 +78,10 @@ export const persons = pgTable(
   (t) => [index('persons_account_id_idx').on(t.accountId)],
 );
 
-/** One-time codes: password reset links and two-factor login codes. Only hashes are stored. */
+/**
+ * One-time codes: password reset links and two-factor login codes, and the reusable ones keyed
+ * by purpose (a known device's token, a device's biometric credential). Only hashes are stored.
+ */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
@@ -93,6 +96,8 @@ export const oneTimeCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A reusable code's last use (a device's biometric credential: its last login). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     // Not unique: six-digit codes repeat across accounts; look-ups also match the account.

@@ -27,6 +27,12 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * When this session last proved the account's password (its password login, or a password
+     * entered again); null for a biometric login. Turning on a device credential asks for a
+     * recent one (issue 32, finding 4).
+     */
+    passwordProvenAt: timestamp('password_proven_at', { withTimezone: true }),
   },
   (t) => [index('sessions_account_id_idx').on(t.accountId)],
 );

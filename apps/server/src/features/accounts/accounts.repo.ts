@@ -57,6 +57,15 @@ export interface CodeRecord {
   cancelledAt: Date | null;
 }
 
+/** An open reusable code as its owner may see it (never its hash). */
+export interface OpenCodeRecord {
+  id: string;
+  channel: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date;
+}
+
 export interface AccountsRepo {
   /** The account a login names, with its password hash: the only read that carries the hash. */
   findForLogin(loginId: string): Promise<(AccountRecord & { passwordHash: string }) | undefined>;
@@ -113,6 +122,16 @@ export interface AccountsRepo {
   cancelCode(id: string, at: Date): Promise<void>;
   /** Ends every open code of a purpose for the account (a new one replaces them). */
   cancelOpenCodes(accountId: string, purpose: string, at: Date): Promise<void>;
+  /** The account's open codes of a purpose at `at` (its devices' credentials), newest first. */
+  listOpenCodes(accountId: string, purpose: string, at: Date): Promise<OpenCodeRecord[]>;
+  /** One open code of the account by its id (not its hash), or undefined. */
+  findOpenCodeById(
+    accountId: string,
+    purpose: string,
+    id: string,
+  ): Promise<OpenCodeRecord | undefined>;
+  /** A reusable code was used (a biometric login): its last use, `at`. */
+  touchCode(id: string, at: Date): Promise<void>;
   /** Ends the oldest open codes of a purpose beyond the newest `keep` (the account's devices). */
   retireOldestCodes(accountId: string, purpose: string, keep: number, at: Date): Promise<void>;
   /** Deletes codes (sign-in, reset, known-device) that expired before `before`; how many. */
@@ -160,6 +179,14 @@ export const personColumns = {
   country: persons.country,
   consultLocation: persons.consultLocation,
   validAsyncState: persons.validAsyncState,
+};
+
+const openCodeColumns = {
+  id: oneTimeCodes.id,
+  channel: oneTimeCodes.channel,
+  createdAt: oneTimeCodes.createdAt,
+  lastUsedAt: oneTimeCodes.lastUsedAt,
+  expiresAt: oneTimeCodes.expiresAt,
 };
 
 export function createAccountsRepo(db: Db): AccountsRepo {
@@ -362,6 +389,40 @@ export function createAccountsRepo(db: Db): AccountsRepo {
             isNull(oneTimeCodes.cancelledAt),
           ),
         );
+    },
+    async listOpenCodes(accountId, purpose, at) {
+      return db
+        .select(openCodeColumns)
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.accountId, accountId),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.usedAt),
+            isNull(oneTimeCodes.cancelledAt),
+            gt(oneTimeCodes.expiresAt, at),
+          ),
+        )
+        .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id));
+    },
+    async findOpenCodeById(accountId, purpose, id) {
+      const [row] = await db
+        .select(openCodeColumns)
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.id, id),
+            eq(oneTimeCodes.accountId, accountId),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.usedAt),
+            isNull(oneTimeCodes.cancelledAt),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    async touchCode(id, at) {
+      await db.update(oneTimeCodes).set({ lastUsedAt: at }).where(eq(oneTimeCodes.id, id));
     },
     async retireOldestCodes(accountId, purpose, keep, at) {
       const open = and(

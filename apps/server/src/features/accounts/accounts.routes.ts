@@ -3,11 +3,13 @@ import {
   authIdEnrolResponseSchema,
   authIdLoginRequestSchema,
   authIdRevokeRequestSchema,
+  deviceCredentialsResponseSchema,
   loginResponseSchema,
   loginWithCodeRequestSchema,
   okResponseSchema,
   profileResponseSchema,
 } from '@apothecall/domain/accounts/accounts.api';
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '../../platform/actor';
@@ -69,15 +71,50 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
         ...secured,
         schema: {
           tags,
-          summary: 'Turn biometric login on for this device (the native apps)',
+          summary:
+            "Turn biometric login on for this device: a native app's session that proved the password in the last 5 minutes (or sends it); the login id is e-mailed",
           body: authIdEnrolRequestSchema,
           response: { 200: authIdEnrolResponseSchema },
         },
       },
       async (request) => {
         const actor = actorOf(request);
-        const authId = await deps.accounts.enrolAuthId(actor, request.body.platform, actor);
+        const authId = await deps.accounts.enrolAuthId(actor, request.body, actor);
         return { error: false as const, authId };
+      },
+    );
+
+    r.get(
+      '/account/devices',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'The devices that can log in with biometrics (audited)',
+          response: { 200: deviceCredentialsResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        return { error: false as const, devices: await deps.accounts.listDevices(actor, actor) };
+      },
+    );
+
+    r.delete(
+      '/account/devices/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Remove a device: its biometric credential stops working (only the account's)",
+          params: idParamsSchema,
+          response: { 200: okResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        await deps.accounts.revokeDevice(actor, request.params.id, actor);
+        return ok;
       },
     );
 

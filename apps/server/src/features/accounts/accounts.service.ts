@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import type {
-  AuthIdLoginRequest,
-  loginWithCodeRequestSchema,
+import {
+  type AuthIdLoginRequest,
+  type authIdEnrolRequestSchema,
+  type DeviceCredential,
+  type loginWithCodeRequestSchema,
+  nativePlatforms,
 } from '@apothecall/domain/accounts/accounts.api';
 import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
+import { passwordProofFresh } from '@apothecall/domain/accounts/credentials.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { ipPrefix } from '@apothecall/domain/pharmacy/analytics.rules';
@@ -11,7 +15,7 @@ import type { z } from 'zod';
 import type { Caller, RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newNumericCode, newResetCode } from '../../platform/codes';
-import { appErrors } from '../../platform/errors';
+import { AppError, appErrors } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { Mailer } from '../../platform/mail.service';
 import type { PasswordHasher } from '../../platform/passwords';
@@ -37,6 +41,34 @@ export type RequestContext = Caller;
 /** What a biometric login reads of POST /account/authIdToken. */
 export type AuthIdLoginInput = Pick<AuthIdLoginRequest, 'authId' | 'platform' | 'version'>;
 
+/** What turning biometric login on reads of POST /account/auth-id. */
+export type AuthIdEnrolInput = Pick<z.output<typeof authIdEnrolRequestSchema>, 'password'>;
+
+type NativePlatform = (typeof nativePlatforms)[number];
+
+function isNativePlatform(platform: string): platform is NativePlatform {
+  return (nativePlatforms as readonly string[]).includes(platform);
+}
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** The catalogue's name of a native platform (the device list, the new-device mail). */
+const platformNameKey = {
+  'cordova-ios': 'session.devices.platform.cordova-ios',
+  'cordova-android': 'session.devices.platform.cordova-android',
+} as const satisfies Record<NativePlatform, string>;
+
+/** An instant as the mail's reader reads it: their language, the request's time zone. */
+function mailTime(at: Date, lang: Lang, timeZone: string): string {
+  const locale = lang === 'es' ? 'es-US' : 'en-US';
+  try {
+    return at.toLocaleString(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' });
+  } catch {
+    return at.toISOString();
+  }
+}
+
 export interface AccountsService {
   login(
     input: LoginInput,
@@ -47,12 +79,27 @@ export interface AccountsService {
     input: AuthIdLoginInput,
     ctx: RequestContext,
   ): Promise<{ token: string; profile: SessionProfile }>;
-  /** Turns biometric login on for the calling device: a new credential, answered once. */
+  /**
+   * Turns biometric login on for the calling device: a new credential, answered once. Only a
+   * native app's session with a password proven in the last few minutes (or `password` now);
+   * the account's login id is told by e-mail (issue 32, finding 4).
+   */
   enrolAuthId(
     session: { sessionId: string; accountId: string },
-    platform: string,
-    origin: RequestOrigin,
+    input: AuthIdEnrolInput,
+    caller: Caller,
   ): Promise<string>;
+  /** The account's devices with biometric login on (never their credentials). */
+  listDevices(
+    session: { sessionId: string; accountId: string },
+    origin: RequestOrigin,
+  ): Promise<DeviceCredential[]>;
+  /** Ends one device's credential by its id (only the account's own; 404 otherwise). */
+  revokeDevice(
+    session: { sessionId: string; accountId: string },
+    id: string,
+    origin: RequestOrigin,
+  ): Promise<void>;
   /** Turns it off: the credential stops working (only the account's own). */
   revokeAuthId(
     session: { sessionId: string; accountId: string },
@@ -134,6 +181,7 @@ export function createAccountsService(deps: {
     address: (ip: string) => `login:ip:${ip}`,
     tfaTries: (accountId: string) => `login:tfa-tries:${accountId}`,
     tfaSent: (accountId: string) => `login:tfa-sent:${accountId}`,
+    reauth: (accountId: string) => `login:reauth:${accountId}`,
   };
 
   async function audit(
@@ -254,10 +302,12 @@ export function createAccountsService(deps: {
     ctx: RequestContext,
     client: { platform: string; version: string },
     detail: Record<string, unknown>,
+    passwordProven: boolean,
   ): Promise<{ token: string; profile: SessionProfile }> {
     const session = await deps.sessions.create(account.id, {
       platform: client.platform,
       version: client.version,
+      passwordProven,
     });
     await deps.audit.record(
       { ...ctx, accountId: account.id },
@@ -346,10 +396,14 @@ export function createAccountsService(deps: {
       }
       const deviceToken =
         deviceHash && input.deviceToken ? input.deviceToken : await rememberDevice(account.id);
-      const signedIn = await startSession(account, persons, ctx, input, {
-        twoFactor: account.twoFactor,
-        knownDevice: Boolean(deviceHash),
-      });
+      const signedIn = await startSession(
+        account,
+        persons,
+        ctx,
+        input,
+        { twoFactor: account.twoFactor, knownDevice: Boolean(deviceHash) },
+        true,
+      );
       return { ...signedIn, deviceToken };
     },
 
@@ -381,25 +435,76 @@ export function createAccountsService(deps: {
         throw appErrors.passwordExpired();
       }
       const persons = await deps.repo.listPersons(account.id);
-      return startSession(account, persons, ctx, input, { method: 'biometric' });
+      await deps.repo.touchCode(found.id, now());
+      // Not a password proof: this session cannot turn on another device without the password.
+      return startSession(account, persons, ctx, input, { method: 'biometric' }, false);
     },
 
-    async enrolAuthId(session, platform, origin) {
+    async enrolAuthId(session, input, caller) {
+      const actor = { ip: caller.ip, requestId: caller.requestId, accountId: session.accountId };
+      const subject = { accountId: session.accountId };
+      const refused = async (reason: string) =>
+        deps.audit.denied(actor, 'account.biometric.on', subject, {
+          sessionId: session.sessionId,
+          reason,
+        });
+      // The session's own platform, as its login reported it: a web session never gets one.
+      const proof = await deps.sessions.proofOf(session.sessionId);
+      if (!proof || !isNativePlatform(proof.platform)) {
+        await refused('not-a-native-session');
+        throw new AppError(403, 'NATIVE_ONLY', 'session.biometric.nativeOnly');
+      }
+      const platform = proof.platform;
+      if (input.password !== undefined) {
+        // Counted before the password is checked (like a login), cleared once it is proven.
+        const gate = keys.reauth(session.accountId);
+        if ((await deps.limiter.hit(gate, windowSeconds)) > maxFailures) {
+          await refused('rate-limited');
+          throw appErrors.rateLimited();
+        }
+        const passwordHash = await deps.repo.passwordHashOf(session.accountId);
+        if (!passwordHash || !(await deps.hasher.verify(passwordHash, input.password))) {
+          await deps.audit.failed(actor, 'account.biometric.on', subject, {
+            sessionId: session.sessionId,
+            reason: 'wrong-password',
+          });
+          throw new AppError(403, 'WRONG_PASSWORD', 'accounts.password.wrongCurrent');
+        }
+        await deps.limiter.reset(gate);
+        await deps.sessions.passwordProven(session.sessionId);
+      } else if (!passwordProofFresh(proof.passwordProvenAt, now())) {
+        await refused('reauth-required');
+        throw new AppError(403, 'REAUTH_REQUIRED', 'accounts.reauth.required');
+      }
+      const account = await deps.repo.findById(session.accountId);
+      if (!account) throw appErrors.notFound();
       const authId = `${newResetCode()}${newResetCode()}`;
+      const at = now();
       await deps.repo.insertCode({
         accountId: session.accountId,
         purpose: 'biometric',
         codeHash: hashCode(authId),
         channel: platform,
-        expiresAt: new Date(now().getTime() + authIdDays * 86_400_000),
+        expiresAt: new Date(at.getTime() + authIdDays * 86_400_000),
       });
-      await deps.repo.retireOldestCodes(session.accountId, 'biometric', authIdsPerAccount, now());
-      await deps.audit.record(
-        { ...origin, accountId: session.accountId },
-        'account.biometric.on',
-        { accountId: session.accountId },
-        { sessionId: session.sessionId, platform },
-      );
+      await deps.repo.retireOldestCodes(session.accountId, 'biometric', authIdsPerAccount, at);
+      await deps.audit.record(actor, 'account.biometric.on', subject, {
+        sessionId: session.sessionId,
+        platform,
+        reauth: input.password !== undefined ? 'password' : 'login',
+      });
+      // The owner hears of every new device (to the login id, in the account's language).
+      const lang: Lang = isLang(account.language) ? account.language : caller.lang;
+      const params = {
+        brand: (await caller.brand()).name,
+        device: translate(lang, platformNameKey[platform]),
+        time: mailTime(at, lang, caller.timeZone),
+      };
+      await deps.mailer.send({
+        to: account.loginId,
+        subject: translate(lang, 'accounts.mail.newDevice.subject', params),
+        text: translate(lang, 'accounts.mail.newDevice.body', params),
+      });
       return authId;
     },
 
@@ -412,7 +517,45 @@ export function createAccountsService(deps: {
         { ...origin, accountId: session.accountId },
         'account.biometric.off',
         { accountId: session.accountId },
-        { sessionId: session.sessionId },
+        { sessionId: session.sessionId, credentialId: found.id },
+      );
+    },
+
+    async listDevices(session, origin) {
+      const rows = await deps.repo.listOpenCodes(session.accountId, 'biometric', now());
+      await deps.audit.record(
+        { ...origin, accountId: session.accountId },
+        'account.devices.read',
+        { accountId: session.accountId },
+        { sessionId: session.sessionId, count: rows.length },
+      );
+      return rows.flatMap((row) =>
+        row.channel && isNativePlatform(row.channel)
+          ? [
+              {
+                id: row.id,
+                platform: row.channel,
+                createdAt: row.createdAt.toISOString(),
+                lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+                expiresAt: row.expiresAt.toISOString(),
+              },
+            ]
+          : [],
+      );
+    },
+
+    async revokeDevice(session, id, origin) {
+      const found = isUuid(id)
+        ? await deps.repo.findOpenCodeById(session.accountId, 'biometric', id)
+        : undefined;
+      // Another account's device, or one already off: nothing to say about it.
+      if (!found) throw appErrors.notFound();
+      await deps.repo.cancelCode(found.id, now());
+      await deps.audit.record(
+        { ...origin, accountId: session.accountId },
+        'account.biometric.off',
+        { accountId: session.accountId },
+        { sessionId: session.sessionId, credentialId: found.id, from: 'device-list' },
       );
     },
 

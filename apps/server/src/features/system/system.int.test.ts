@@ -68,6 +68,15 @@ describe.each(databaseKinds)('system endpoints on %s', (kind) => {
       expect.arrayContaining(['/api/account/token', '/api/account/profile', '/api/health']),
     );
     expect(doc.json().paths['/api/account/token'].post.requestBody).toBeDefined();
+    // The device list and its removal (issue 32, finding 4), with their schemas.
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/account/devices', '/api/account/devices/{id}']),
+    );
+    expect(doc.json().paths['/api/account/devices'].get.responses['200']).toBeDefined();
+    expect(doc.json().paths['/api/account/devices/{id}'].delete.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]),
+    );
+    expect(doc.json().paths['/api/account/auth-id'].post.requestBody).toBeDefined();
   });
 
   it('sends security headers with a CSP that allows no inline scripts', async () => {

@@ -19,6 +19,7 @@ export interface SessionsRepo {
     version: string;
     now: Date;
     expiresAt: Date;
+    passwordProvenAt: Date | null;
   }): Promise<string>;
   findByTokenHash(tokenHash: string): Promise<SessionRow | undefined>;
   /** Several at once (one statement); each found row with its token hash. */
@@ -26,6 +27,9 @@ export interface SessionsRepo {
     tokenHashes: readonly string[],
   ): Promise<(SessionRow & { tokenHash: string })[]>;
   touch(id: string, at: Date): Promise<void>;
+  /** The platform a session logged in from and when it last proved the password. */
+  proofOf(id: string): Promise<SessionProof | undefined>;
+  setPasswordProven(id: string, at: Date): Promise<void>;
   revoke(id: string, at: Date, reason: string): Promise<void>;
   revokeAllForAccount(
     accountId: string,
@@ -33,6 +37,11 @@ export interface SessionsRepo {
     reason: string,
     exceptId?: string,
   ): Promise<void>;
+}
+
+export interface SessionProof {
+  platform: string;
+  passwordProvenAt: Date | null;
 }
 
 const sessionColumns = {
@@ -65,6 +74,7 @@ export function createSessionsRepo(db: Db): SessionsRepo {
           createdAt: row.now,
           lastSeenAt: row.now,
           expiresAt: row.expiresAt,
+          passwordProvenAt: row.passwordProvenAt,
         })
         .returning({ id: sessions.id });
       if (!inserted) throw new Error('session insert returned nothing');
@@ -82,6 +92,17 @@ export function createSessionsRepo(db: Db): SessionsRepo {
     },
     async touch(id, at) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+    async proofOf(id) {
+      const [row] = await db
+        .select({ platform: sessions.platform, passwordProvenAt: sessions.passwordProvenAt })
+        .from(sessions)
+        .where(eq(sessions.id, id))
+        .limit(1);
+      return row;
+    },
+    async setPasswordProven(id, at) {
+      await db.update(sessions).set({ passwordProvenAt: at }).where(eq(sessions.id, id));
     },
     async revoke(id, at, reason) {
       await db

@@ -3,7 +3,10 @@ import type { SessionRow, SessionsRepo } from './sessions.repo';
 import { createSessionsService, hashToken } from './sessions.service';
 
 function memoryRepo() {
-  const rows = new Map<string, SessionRow & { tokenHash: string }>();
+  const rows = new Map<
+    string,
+    SessionRow & { tokenHash: string; platform: string; passwordProvenAt: Date | null }
+  >();
   let touches = 0;
   const lookups: number[] = [];
   const repo: SessionsRepo = {
@@ -17,6 +20,8 @@ function memoryRepo() {
         lastSeenAt: row.now,
         expiresAt: row.expiresAt,
         revokedAt: null,
+        platform: row.platform,
+        passwordProvenAt: row.passwordProvenAt,
       });
       return id;
     },
@@ -34,6 +39,14 @@ function memoryRepo() {
       touches++;
       const row = rows.get(id);
       if (row) row.lastSeenAt = at;
+    },
+    async proofOf(id) {
+      const row = rows.get(id);
+      return row && { platform: row.platform, passwordProvenAt: row.passwordProvenAt };
+    },
+    async setPasswordProven(id, at) {
+      const row = rows.get(id);
+      if (row) row.passwordProvenAt = at;
     },
     async revoke(id, at) {
       const row = rows.get(id);
@@ -74,6 +87,29 @@ describe('sessions service', () => {
     await service.revokeAllForAccount('a1', 'password-change');
     order.push('revocation answered');
     expect(order).toEqual(['listener done: account', 'revocation answered']);
+  });
+
+  it('records the password proof of a password login, none of a biometric one, and a new one when told (issue 32)', async () => {
+    const { service, advance } = setup();
+    const byPassword = await service.create('a1', {
+      platform: 'cordova-ios',
+      version: '1',
+      passwordProven: true,
+    });
+    const byBiometrics = await service.create('a1', { platform: 'cordova-ios', version: '1' });
+    expect(await service.proofOf(byPassword.sessionId)).toEqual({
+      platform: 'cordova-ios',
+      passwordProvenAt: start,
+    });
+    expect(await service.proofOf(byBiometrics.sessionId)).toEqual({
+      platform: 'cordova-ios',
+      passwordProvenAt: null,
+    });
+    advance(60_000);
+    await service.passwordProven(byBiometrics.sessionId);
+    expect((await service.proofOf(byBiometrics.sessionId))?.passwordProvenAt).toEqual(
+      new Date(start.getTime() + 60_000),
+    );
   });
 
   it('issues 256-bit tokens and stores only their hash', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionRow, SessionsRepo } from './sessions.repo';
+import type { SessionProof, SessionRow, SessionsRepo } from './sessions.repo';
 
 /**
  * Opaque session tokens: 256 random bits, handed to the client once and stored only as their
@@ -18,9 +18,10 @@ export type ResolvedSession =
   | { ok: false; reason: 'unknown' | 'revoked' | 'idle' | 'expired' };
 
 export interface SessionsService {
+  /** `passwordProven`: the login proved the password (not a biometric login). */
   create(
     accountId: string,
-    client: { platform: string; version: string },
+    client: { platform: string; version: string; passwordProven?: boolean },
   ): Promise<{
     token: string;
     sessionId: string;
@@ -28,6 +29,10 @@ export interface SessionsService {
   }>;
   /** `touch: false` checks without counting as activity (a server-side re-check). */
   resolve(token: string, options?: { touch?: boolean }): Promise<ResolvedSession>;
+  /** The platform the session logged in from and when it last proved the password. */
+  proofOf(sessionId: string): Promise<SessionProof | undefined>;
+  /** The session proved the password again (a re-entered password), now. */
+  passwordProven(sessionId: string): Promise<void>;
   revoke(sessionId: string, reason: string): Promise<void>;
   revokeAllForAccount(accountId: string, reason: string, exceptSessionId?: string): Promise<void>;
   /**
@@ -108,6 +113,7 @@ export function createSessionsService(deps: {
         version: client.version,
         now: at,
         expiresAt,
+        passwordProvenAt: client.passwordProven ? at : null,
       });
       return { token, sessionId, expiresAt };
     },
@@ -134,6 +140,12 @@ export function createSessionsService(deps: {
       return { ok: true, sessionId: row.id, accountId: row.accountId };
     },
 
+    async proofOf(sessionId) {
+      return deps.repo.proofOf(sessionId);
+    },
+    async passwordProven(sessionId) {
+      await deps.repo.setPasswordProven(sessionId, now());
+    },
     async revoke(sessionId, reason) {
       await deps.repo.revoke(sessionId, now(), reason);
       await tell({ kind: 'session', sessionId });

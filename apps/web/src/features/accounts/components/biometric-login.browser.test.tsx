@@ -14,6 +14,7 @@ import { askBiometricOffer, biometricOfferDeclined } from '../biometric-offer-st
 import { BiometricLoginButton } from './biometric-login-button';
 import { BiometricOffer } from './biometric-offer';
 import { BiometricSetting } from './biometric-setting';
+import { DeviceCredentials } from './device-credentials';
 
 /**
  * The native apps' biometric screens (issue 21) rendered in Chromium with the plugins' web
@@ -64,6 +65,15 @@ const profile = {
     },
   ],
 };
+
+/** Types into a React-controlled input as a person would (the value, then the input event). */
+function type(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+const bodyButton = (name: string) =>
+  [...document.body.querySelectorAll('button')].find((b) => b.textContent === name);
 
 async function until(check: () => boolean) {
   await expect.poll(check, { timeout: 5_000 }).toBe(true);
@@ -170,6 +180,137 @@ describe("the profile's biometric switch", () => {
     on?.click();
     await until(() => host.textContent?.includes('Turn off Face ID login') ?? false);
     expect((await savedCredential({ storage: SecureStorage }))?.authId).toBe('n'.repeat(64));
+  });
+});
+
+describe('turning it on from an older login asks for the password again (issue 32)', () => {
+  const reauthRequired = () =>
+    answer(403, {
+      error: true,
+      errorMsg: 'For your security, enter your password again.',
+      errorCode: 'REAUTH_REQUIRED',
+    });
+
+  it('the server says REAUTH_REQUIRED: the password is asked, sent, and the credential saved', async () => {
+    setSession({ token: 'session-token', profile });
+    await SecureStorage.remove(credentialKey);
+    const fetch = vi
+      .spyOn(window, 'fetch')
+      .mockResolvedValueOnce(reauthRequired())
+      .mockResolvedValueOnce(
+        answer(403, {
+          error: true,
+          errorMsg: 'The current password is not correct.',
+          errorCode: 'WRONG_PASSWORD',
+        }),
+      )
+      .mockResolvedValueOnce(answer(200, { error: false, authId: 'p'.repeat(64) }));
+    render(<BiometricSetting />);
+    await until(() => bodyButton('Use Face ID') !== undefined);
+    bodyButton('Use Face ID')?.click();
+    await until(
+      () =>
+        document.body.textContent?.includes(
+          'Enter your password to turn on Face ID login on this device.',
+        ) ?? false,
+    );
+    const password = () =>
+      document.body.querySelector<HTMLInputElement>(
+        '[data-testid="password-reauth"] input[type="password"]',
+      );
+    expect(password()).not.toBeNull();
+    // A wrong password: the server's words, and the dialog stays.
+    type(password() as HTMLInputElement, 'Wrong-Pass-1');
+    bodyButton('Continue')?.click();
+    await until(
+      () =>
+        document.body.querySelector('[role="alert"]')?.textContent ===
+        'The current password is not correct.',
+    );
+    type(password() as HTMLInputElement, 'Quinn-Pass-42');
+    bodyButton('Continue')?.click();
+    await expect
+      .poll(async () => (await savedCredential({ storage: SecureStorage }))?.authId)
+      .toBe('p'.repeat(64));
+    const bodies = fetch.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([
+      { platform: 'web' },
+      { platform: 'web', password: 'Wrong-Pass-1' },
+      { platform: 'web', password: 'Quinn-Pass-42' },
+    ]);
+    await until(() => password() === null);
+  });
+
+  it("'Cancel' turns nothing on and shows no failure", async () => {
+    setSession({ token: 'session-token', profile });
+    await SecureStorage.remove(credentialKey);
+    const fetch = vi.spyOn(window, 'fetch').mockResolvedValueOnce(reauthRequired());
+    render(<BiometricSetting />);
+    await until(() => bodyButton('Use Face ID') !== undefined);
+    bodyButton('Use Face ID')?.click();
+    await until(() => bodyButton('Cancel') !== undefined);
+    bodyButton('Cancel')?.click();
+    await until(() => bodyButton('Cancel') === undefined);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(document.body.textContent).not.toContain('Face ID login failed.');
+    expect(await savedCredential({ storage: SecureStorage })).toBeNull();
+  });
+});
+
+describe("the profile's devices that can log in (issue 32)", () => {
+  const devices = [
+    {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      platform: 'cordova-android',
+      createdAt: '2026-01-10T15:00:00.000Z',
+      lastUsedAt: '2026-01-12T09:30:00.000Z',
+      expiresAt: '2026-07-09T15:00:00.000Z',
+    },
+    {
+      id: '00000000-0000-4000-8000-0000000000b2',
+      platform: 'cordova-ios',
+      createdAt: '2026-01-05T15:00:00.000Z',
+      lastUsedAt: null,
+      expiresAt: '2026-07-04T15:00:00.000Z',
+    },
+  ];
+
+  it('lists them and removes one after a confirmation', async () => {
+    setSession({ token: 'session-token', profile });
+    const fetch = vi
+      .spyOn(window, 'fetch')
+      .mockResolvedValueOnce(answer(200, { error: false, devices }))
+      .mockResolvedValueOnce(answer(200, { error: false }))
+      .mockResolvedValueOnce(answer(200, { error: false, devices: devices.slice(0, 1) }));
+    render(<DeviceCredentials />);
+    await until(() => host.querySelectorAll('li').length === 2);
+    const items = [...host.querySelectorAll('li')];
+    expect(items[0]?.textContent).toContain('Android app');
+    expect(items[0]?.textContent).toContain('Last used');
+    expect(items[1]?.textContent).toContain('iOS app');
+    expect(items[1]?.textContent).toContain('Not used yet');
+    items[1]?.querySelector('button')?.click();
+    await until(
+      () =>
+        document.body.textContent?.includes(
+          'Remove this device? It will need your password to log in again.',
+        ) ?? false,
+    );
+    document.body
+      .querySelector<HTMLButtonElement>('[data-testid="device-remove-confirm"]')
+      ?.click();
+    await until(() => host.querySelectorAll('li').length === 1);
+    const [url, init] = fetch.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('/api/account/devices/00000000-0000-4000-8000-0000000000b2');
+    expect(init.method).toBe('DELETE');
+    expect(host.textContent).not.toContain('iOS app');
+  });
+
+  it('says so when no device logs in with biometrics', async () => {
+    setSession({ token: 'session-token', profile });
+    vi.spyOn(window, 'fetch').mockResolvedValue(answer(200, { error: false, devices: [] }));
+    render(<DeviceCredentials />);
+    await until(() => host.textContent?.includes('No device logs in with biometrics.') ?? false);
   });
 });
 

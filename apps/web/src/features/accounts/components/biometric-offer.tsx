@@ -15,6 +15,7 @@ import {
   pendingBiometricOffer,
 } from '../biometric-offer-store';
 import { useBiometrics } from '../hooks/use-biometrics';
+import { enrolWithReauth, usePasswordReauth } from './password-reauth';
 
 /**
  * After a password login in the native apps (issue 21), 'Log in with {method} next time?':
@@ -35,6 +36,7 @@ export function BiometricOffer() {
   const [busy, setBusy] = useState(false);
   const loginId = session?.profile.loginId ?? null;
   const { plugins, method, saved } = device;
+  const reauth = usePasswordReauth(t(biometricMethodKey(method ?? 'biometricId')));
   const show =
     open &&
     pending !== null &&
@@ -52,7 +54,8 @@ export function BiometricOffer() {
       const on = await turnOnBiometricLogin(plugins, {
         loginId,
         reason: t('session.biometric.reason', { brand: brand.name ?? 'Apothecall' }),
-        enrol: () => enrolAuthId(appPlatform()),
+        enrol: () =>
+          enrolWithReauth((password) => enrolAuthId(appPlatform(), password), reauth.ask),
       });
       notifications.show({
         color: 'green',
@@ -72,29 +75,32 @@ export function BiometricOffer() {
   };
 
   return (
-    <Modal
-      opened
-      onClose={() => setOpen(false)}
-      title={t('session.biometric.offerTitle', { method: methodName })}
-      centered
-    >
-      <Stack>
-        <Text size="sm">{t('session.biometric.offerBody', { method: methodName })}</Text>
-        <Group justify="flex-end">
-          <Button
-            variant="subtle"
-            onClick={() => {
-              declineBiometricOffer(loginId);
-              setOpen(false);
-            }}
-          >
-            {t('session.biometric.notNow')}
-          </Button>
-          <Button loading={busy} onClick={() => void turnOn()}>
-            {t('session.biometric.turnOn', { method: methodName })}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <>
+      <Modal
+        opened
+        onClose={() => setOpen(false)}
+        title={t('session.biometric.offerTitle', { method: methodName })}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t('session.biometric.offerBody', { method: methodName })}</Text>
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              onClick={() => {
+                declineBiometricOffer(loginId);
+                setOpen(false);
+              }}
+            >
+              {t('session.biometric.notNow')}
+            </Button>
+            <Button loading={busy} onClick={() => void turnOn()}>
+              {t('session.biometric.turnOn', { method: methodName })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {reauth.dialog}
+    </>
   );
 }

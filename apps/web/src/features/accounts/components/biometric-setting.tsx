@@ -1,6 +1,7 @@
 import { biometricMethodKey } from '@apothecall/domain/session/session.rules';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
@@ -12,13 +13,16 @@ import {
 import { appPlatform } from '../../../lib/native/runtime';
 import { useSession } from '../../../lib/session-store';
 import { enrolAuthId } from '../api/enrol-auth-id';
+import { devicesQueryKey } from '../api/get-devices';
 import { revokeAuthId } from '../api/revoke-auth-id';
 import { clearBiometricDecline } from '../biometric-offer-store';
 import { useBiometrics } from '../hooks/use-biometrics';
+import { enrolWithReauth, usePasswordReauth } from './password-reauth';
 
 /**
  * The profile's biometric login switch (native apps, issue 21): on when this device keeps this
- * login's credential; turning it off ends the credential on the server too.
+ * login's credential; turning it off ends the credential on the server too. Turning it on asks
+ * for the password again when this login is more than a few minutes old (issue 32).
  */
 export function BiometricSetting() {
   const t = useT();
@@ -28,10 +32,12 @@ export function BiometricSetting() {
   const [busy, setBusy] = useState(false);
   const loginId = session?.profile.loginId;
   const { plugins, method, saved } = device;
-  if (!plugins || !loginId || (!method && !saved)) return null;
-  const isOn = saved?.loginId === loginId;
   const shown = saved?.method ?? method ?? 'biometricId';
   const methodName = t(biometricMethodKey(shown));
+  const reauth = usePasswordReauth(methodName);
+  const queryClient = useQueryClient();
+  if (!plugins || !loginId || (!method && !saved)) return null;
+  const isOn = saved?.loginId === loginId;
 
   const toggle = async () => {
     setBusy(true);
@@ -46,7 +52,8 @@ export function BiometricSetting() {
         await turnOnBiometricLogin(plugins, {
           loginId,
           reason: t('session.biometric.reason', { brand: brand.name ?? 'Apothecall' }),
-          enrol: () => enrolAuthId(appPlatform()),
+          enrol: () =>
+            enrolWithReauth((password) => enrolAuthId(appPlatform(), password), reauth.ask),
         });
         clearBiometricDecline(loginId);
         notifications.show({
@@ -64,6 +71,7 @@ export function BiometricSetting() {
     } finally {
       setBusy(false);
       device.refresh();
+      void queryClient.invalidateQueries({ queryKey: devicesQueryKey });
     }
   };
 
@@ -84,6 +92,7 @@ export function BiometricSetting() {
             : t('session.biometric.turnOn', { method: methodName })}
         </Button>
       </Stack>
+      {reauth.dialog}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { isNative } from '../../../lib/native/runtime';
 import { currentPerson, type StoredSession, useSession } from '../../../lib/session-store';
 import { familyQueryKey, getDependents } from '../api/get-dependents';
+import { DeviceCredentials } from '../components/device-credentials';
 import { ChangePassword } from '../components/profile-change-password';
 import { failureMessage } from '../components/profile-errors';
 import { PersonDetails } from '../components/profile-person-details';
@@ -48,6 +49,7 @@ function ProfileContent({ session }: { session: StoredSession }) {
           <BiometricSetting />
         </Suspense>
       ) : null}
+      <DeviceCredentials />
       <ProfileSettings />
       <RemoveAccount />
     </Stack>
