@@ -293,10 +293,10 @@ test('the waiting room survives a reload; the SMS meet link joins the call once;
   const outbox = (await (await request.get('/api/dev/outbox')).json()).messages as {
     channel: string;
     to: string;
-    text: string;
+    text: string | null;
   }[];
   const sms = outbox.filter((m) => m.channel === 'sms' && m.to === patient.phone);
-  const link = sms.map((m) => /\/#\/meet\?id=[A-Za-z0-9_-]+/.exec(m.text)?.[0]).find(Boolean);
+  const link = sms.map((m) => /\/#\/meet\?id=[A-Za-z0-9_-]+/.exec(m.text ?? '')?.[0]).find(Boolean);
   // Exactly one meet link was texted to this patient, with a 256-bit one-time id.
   expect(sms).toHaveLength(1);
   expect(link).toMatch(/^\/#\/meet\?id=[A-Za-z0-9_-]{43}$/);

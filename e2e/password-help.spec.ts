@@ -47,7 +47,8 @@ interface OutboxMessage {
   channel: 'email' | 'sms';
   to: string;
   subject?: string | null;
-  text: string;
+  /** Null once the message was sent (its body is purged). */
+  text: string | null;
   createdAt: string;
 }
 
@@ -56,7 +57,7 @@ async function smsWithCode(request: APIRequestContext, code: string): Promise<Ou
   const response = await request.get('/api/dev/outbox');
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { messages: OutboxMessage[] };
-  return body.messages.filter((m) => m.channel === 'sms' && m.text.includes(`/#/resetpw/${code}`));
+  return body.messages.filter((m) => m.channel === 'sms' && m.text?.includes(`/#/resetpw/${code}`));
 }
 
 /** Requests Password Help from the login screen and checks the spec's dialog. */

@@ -32,7 +32,8 @@ interface OutboxMessage {
   channel: 'email' | 'sms';
   to: string;
   subject: string | null;
-  text: string;
+  /** Null once the message was sent (its body is purged). */
+  text: string | null;
 }
 async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
   return (await (await request.get('/api/dev/outbox')).json()).messages;
@@ -170,7 +171,7 @@ test('a pharmacy sells prepaid visits: a texted token pays a new patient’s vis
   await expect
     .poll(async () => {
       const sms = (await outbox(request)).find(
-        (m) => m.channel === 'sms' && m.text.includes(programName),
+        (m) => m.channel === 'sms' && m.text?.includes(programName),
       );
       link = /https?:\/\/\S+#\/redeem\/[A-Z0-9]{12}/.exec(sms?.text ?? '')?.[0] ?? '';
       return link;

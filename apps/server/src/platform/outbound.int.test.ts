@@ -1,11 +1,34 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestApp, type TestApp } from '../../test/harness';
+import { outboxRows } from '../../test/outbox';
 import { twilioDouble } from '../../test/twilio-double';
 import { outbox } from '../db/schema/platform';
 import { twilioProvider } from './sms.service';
+
+/** An outbox row as a backup would hold it: every column, as text. */
+async function rawRow(t: TestApp, id: number): Promise<string> {
+  const result = await t.database.db.execute(
+    sql`select o::text as row from outbox o where o.id = ${id}`,
+  );
+  return (result as unknown as { rows: { row: string }[] }).rows[0]?.row ?? '';
+}
+
+/** The newest outbox message of the channel (to `recipient` when given), opened. */
+async function latestTo(t: TestApp, channel: 'email' | 'sms', recipient?: string) {
+  const rows = await outboxRows(
+    t,
+    and(eq(outbox.channel, channel), recipient ? eq(outbox.recipient, recipient) : undefined),
+  );
+  const row = rows.at(-1);
+  if (!row) throw new Error(`no ${channel} in the outbox`);
+  return row;
+}
+
+const resetCode = (text: string | null | undefined) =>
+  /#\/resetpw\/([A-Za-z0-9_-]{32})/.exec(text ?? '')?.[1];
 
 describe('Twilio SMS adapter against a loopback double', () => {
   const double = twilioDouble();
@@ -62,6 +85,37 @@ describe('Twilio SMS adapter against a loopback double', () => {
       const rows = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'));
       expect(rows.at(-1)).toMatchObject({ status: 'sent', providerId: `SM${'a'.repeat(32)}` });
     });
+
+    it('keeps no reset link in clear: the e-mail waits sealed, the SMS is purged once sent', async () => {
+      const before = double.received.length;
+      await t.fastify.inject({
+        method: 'POST',
+        url: '/api/password-reset',
+        payload: { email: 'patient@apothecall.test' },
+      });
+      // Delivered, link and all.
+      expect(double.received.length).toBe(before + 1);
+      const code = resetCode(double.received.at(-1)?.form.get('Body'));
+      expect(code).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+      // The SMS went out: nothing of what it said is left, sealed or not.
+      const sms = await latestTo(t, 'sms');
+      expect(sms).toMatchObject({ status: 'sent', body: null, bodyState: 'purged' });
+      expect(sms.bodyPurgedAt).toBeInstanceOf(Date);
+      const smsRow = await rawRow(t, sms.id);
+      expect(smsRow).toContain(sms.recipient);
+      expect(smsRow).not.toContain(code);
+      expect(smsRow).not.toContain('resetpw');
+
+      // The e-mail has no SMTP here, so the outbox is its delivery: kept, but sealed.
+      const mail = await latestTo(t, 'email', 'patient@apothecall.test');
+      expect(mail).toMatchObject({ status: 'outbox', bodyState: 'sealed' });
+      expect(resetCode(mail.body)).toBe(code);
+      const mailRow = await rawRow(t, mail.id);
+      expect(mailRow).toContain('patient@apothecall.test');
+      expect(mailRow).not.toContain(code!);
+      expect(mailRow).not.toContain('resetpw');
+    });
   });
 });
 
@@ -104,5 +158,35 @@ describe.each(databaseKinds)('e-mail over a real SMTP server on loopback (%s)', 
     expect(unfolded).toMatch(/#\/resetpw\/[A-Za-z0-9_-]{32}/);
     const rows = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'email'));
     expect(rows.at(-1)?.status).toBe('sent');
+  });
+
+  it('seals the reset e-mail in the outbox, delivers it intact, then purges it', async () => {
+    await t.fastify.inject({
+      method: 'POST',
+      url: '/api/password-reset',
+      payload: { email: 'patient@apothecall.test' },
+    });
+    const wire = mails.filter((m) => m.to.includes('patient@apothecall.test')).at(-1);
+    const code = resetCode(wire?.raw.replace(/=\r?\n/g, ''));
+    expect(code).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    const mail = await latestTo(t, 'email', 'patient@apothecall.test');
+    expect(mail).toMatchObject({
+      status: 'sent',
+      subject: 'Apothecall: reset your password',
+      body: null,
+      bodyState: 'purged',
+    });
+    expect(mail.bodyPurgedAt).toBeInstanceOf(Date);
+    const row = await rawRow(t, mail.id);
+    expect(row).toContain('Apothecall: reset your password');
+    expect(row).not.toContain(code!);
+    expect(row).not.toContain('resetpw');
+
+    // The SMS has no provider here: it waits in the outbox, sealed, link intact when opened.
+    const sms = await latestTo(t, 'sms');
+    expect(sms).toMatchObject({ status: 'outbox', bodyState: 'sealed' });
+    expect(resetCode(sms.body)).toBe(code);
+    expect(await rawRow(t, sms.id)).not.toContain(code!);
   });
 });

@@ -1,13 +1,23 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/platform';
+import { FileIntegrityError, type FilesKey, openBytes, sealBytes } from './files/file-crypto';
+
+/**
+ * Where a message's body is: `sealed` (stored encrypted, `text` holds it opened), `purged`
+ * (sent or given up, or stored before bodies were sealed: nothing is left), `other-key` (sealed
+ * under a key this process does not hold) or `damaged` (it failed authentication).
+ */
+export type OutboxBodyState = 'sealed' | 'purged' | 'other-key' | 'damaged';
 
 export interface OutboxMessage {
   id: number;
   channel: 'email' | 'sms';
   to: string;
   subject: string | null;
-  text: string;
+  /** The text; null unless `body` is 'sealed'. */
+  text: string | null;
+  body: OutboxBodyState;
   /** E-mail attachments (an appointment's .ics), when the message has any. */
   attachments?: MailAttachment[];
   /** Threading headers of a reply (issue 20's inbox), when the message has any. */
@@ -33,6 +43,7 @@ export interface MailAttachment {
 }
 
 export interface OutboxRepo {
+  /** Stores the message with its text and attachments sealed. */
   insert(row: {
     channel: 'email' | 'sms';
     to: string;
@@ -42,28 +53,50 @@ export interface OutboxRepo {
     headers?: MailHeaders;
     status: string;
   }): Promise<number>;
+  /** Records the delivery state; `sent` also purges the body (nothing is needed from it after). */
   setStatus(
     id: number,
     status: string,
     detail: { providerId?: string; error?: string },
   ): Promise<void>;
+  /** Drops the body of a message that will not be sent again (its delivery given up). */
+  purgeBody(id: number): Promise<void>;
   /** The newest `limit` messages, oldest first. */
   list(limit: number): Promise<OutboxMessage[]>;
   /** One message by id (the delivery retry job reads it back). */
   find(id: number): Promise<OutboxMessage | undefined>;
 }
 
-export function createOutboxRepo(db: Db): OutboxRepo {
+/**
+ * The outbox (issue 32, finding 6): what a message says (reset, invitation, in-store and
+ * sign-in links, codes, an appointment's .ics) is stored only sealed, in the files' envelope
+ * (platform/files/file-crypto.ts: AES-256-GCM under FILES_KEY, purpose "outbox", bound to the
+ * channel and recipient, so a body moved to another row's recipient does not open), with the
+ * key's id beside it; and only until the message is sent or given up, when it is purged. The
+ * recipient, subject, threading headers and delivery state stay in clear: delivery, the
+ * per-recipient limits and an operator's "did it go out?" need them, and none carries a link
+ * or a code.
+ */
+export function createOutboxRepo(db: Db, key: FilesKey): OutboxRepo {
+  const purged = {
+    bodySealed: null,
+    bodyKeyId: null,
+    bodyPurgedAt: sql`coalesce(${outbox.bodyPurgedAt}, now())`,
+  };
   return {
     async insert(row) {
+      const sealed = await sealOutboxBody(key, row.channel, row.to, {
+        text: row.body,
+        ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+      });
       const [inserted] = await db
         .insert(outbox)
         .values({
           channel: row.channel,
           recipient: row.to,
           subject: row.subject ?? null,
-          body: row.body,
-          attachments: row.attachments?.length ? row.attachments : null,
+          bodySealed: sealed,
+          bodyKeyId: key.id,
           headers: row.headers && Object.keys(row.headers).length ? row.headers : null,
           status: row.status,
         })
@@ -74,30 +107,86 @@ export function createOutboxRepo(db: Db): OutboxRepo {
     async setStatus(id, status, detail) {
       await db
         .update(outbox)
-        .set({ status, providerId: detail.providerId ?? null, error: detail.error ?? null })
+        .set({
+          status,
+          providerId: detail.providerId ?? null,
+          error: detail.error ?? null,
+          ...(status === 'sent' ? purged : {}),
+        })
         .where(eq(outbox.id, id));
+    },
+    async purgeBody(id) {
+      await db.update(outbox).set(purged).where(eq(outbox.id, id));
     },
     async list(limit) {
       const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
-      return rows.reverse().map(toMessage);
+      return Promise.all(rows.reverse().map((row) => openOutboxRow(key, row)));
     },
     async find(id) {
       const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
-      return row ? toMessage(row) : undefined;
+      return row ? openOutboxRow(key, row) : undefined;
     },
   };
 }
 
-function toMessage(r: typeof outbox.$inferSelect): OutboxMessage {
+interface OutboxBody {
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+/** The sealed body binds the channel and the recipient: the row's other columns it answers for. */
+const bodyContext = (channel: string, recipient: string) => `${channel}\n${recipient}`;
+
+async function sealOutboxBody(
+  key: FilesKey,
+  channel: string,
+  recipient: string,
+  body: OutboxBody,
+): Promise<string> {
+  const plaintext = Buffer.from(JSON.stringify(body), 'utf8');
+  const sealed = await sealBytes(key, bodyContext(channel, recipient), plaintext, 'outbox');
+  return sealed.toString('base64');
+}
+
+/** A stored row as a message, its body opened when this key can (the retry job, tests). */
+export async function openOutboxRow(
+  key: FilesKey,
+  r: typeof outbox.$inferSelect,
+): Promise<OutboxMessage> {
+  const opened = await openBody(key, r);
   return {
     id: r.id,
     channel: r.channel === 'sms' ? 'sms' : 'email',
     to: r.recipient,
     subject: r.subject,
-    text: r.body,
-    ...(r.attachments?.length ? { attachments: r.attachments } : {}),
+    text: 'text' in opened ? opened.text : null,
+    body: 'text' in opened ? 'sealed' : opened.state,
+    ...('text' in opened && opened.attachments?.length ? { attachments: opened.attachments } : {}),
     ...(r.headers ? { headers: r.headers } : {}),
     status: r.status,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+async function openBody(
+  key: FilesKey,
+  r: typeof outbox.$inferSelect,
+): Promise<OutboxBody | { state: Exclude<OutboxBodyState, 'sealed'> }> {
+  if (r.bodySealed === null) return { state: 'purged' };
+  if (r.bodyKeyId !== key.id) return { state: 'other-key' };
+  try {
+    const plaintext = await openBytes(
+      key,
+      bodyContext(r.channel, r.recipient),
+      Buffer.from(r.bodySealed, 'base64'),
+      'outbox',
+    );
+    const body = JSON.parse(plaintext.toString('utf8')) as OutboxBody;
+    return typeof body.text === 'string' ? body : { state: 'damaged' };
+  } catch (error) {
+    if (error instanceof FileIntegrityError || error instanceof SyntaxError) {
+      return { state: 'damaged' };
+    }
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client';
 import { createAuditRepo } from './audit.repo';
 import { createAuditService } from './audit.service';
 import { createEventBus } from './events';
+import { resolveFilesKey } from './files/file-store-factory';
 import { loggableError } from './http';
 import { createJobs } from './jobs/jobs';
 import { outboxDeliveryJob, queueOutboxRetry } from './jobs/outbox-delivery.job';
@@ -57,7 +58,8 @@ export function createPlatform(
     policy: config.session,
     ...clock,
   });
-  const outbox = createOutboxRepo(db);
+  // Message bodies are sealed with the files' key (FILES_KEY, or DATA_DIR/files.key).
+  const outbox = createOutboxRepo(db, resolveFilesKey(config.files, config.dataDir));
   const jobs = createJobs({ database, logger: app.log });
   const retry = queueOutboxRetry(jobs);
   const mailer = createMailer({

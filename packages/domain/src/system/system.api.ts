@@ -16,7 +16,9 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /**
  * GET /dev/outbox (only with EXPOSE_OUTBOX=true: tests and local demos; it carries reset links):
- * the newest 500 e-mails and SMS the server sent or would have sent, oldest first.
+ * the newest 500 e-mails and SMS the server sent or would have sent, oldest first. A message's
+ * text and attachments are kept (sealed) only until it is sent or given up: after that `text`
+ * is null and `body` says 'purged' (docs/privacy.md, "Messages we send").
  */
 export const devOutboxResponseSchema = z.object({
   error: z.literal(false),
@@ -26,7 +28,13 @@ export const devOutboxResponseSchema = z.object({
       channel: z.enum(['email', 'sms']),
       to: z.string(),
       subject: z.string().nullable(),
-      text: z.string(),
+      /** Null once the body is gone (`body` says why). */
+      text: z.string().nullable(),
+      /**
+       * 'sealed': stored (encrypted) and shown here; 'purged': sent or given up, nothing kept;
+       * 'other-key' / 'damaged': stored but not readable with this server's key.
+       */
+      body: z.enum(['sealed', 'purged', 'other-key', 'damaged']),
       /** E-mail attachments by name and type (an appointment's .ics), with their text. */
       attachments: z
         .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))

@@ -65,6 +65,14 @@ export const auditLog = pgTable(
  * Every e-mail and SMS the server sends, with its delivery state. With no SMTP server or SMS
  * provider configured this is where messages go (the outbox), so staff screens and tests can
  * read them.
+ *
+ * What a message says (its text and attachments: reset, invitation, in-store and sign-in links
+ * and codes) is kept only sealed, and only until it is delivered (issue 32): `body_sealed` is
+ * the JSON `{ text, attachments? }` in the files' envelope (platform/files/file-crypto.ts,
+ * AES-256-GCM under FILES_KEY, bound to the channel and recipient), base64; `body_key_id` names
+ * the key. Once the message is sent, or its delivery given up, both are cleared and
+ * `body_purged_at` set. Recipient, subject, headers and the delivery state stay in clear for
+ * delivery, the per-recipient limits and operators.
  */
 export const outbox = pgTable(
   'outbox',
@@ -73,11 +81,9 @@ export const outbox = pgTable(
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
-    body: text('body').notNull(),
-    /** E-mail attachments (an appointment's .ics): name, type and text content. */
-    attachments: jsonb('attachments').$type<
-      { filename: string; contentType: string; content: string }[] | null
-    >(),
+    bodySealed: text('body_sealed'),
+    bodyKeyId: text('body_key_id'),
+    bodyPurgedAt: timestamp('body_purged_at', { withTimezone: true }),
     /**
      * Headers of an e-mail that answers another (a pharmacy's reply from its inbox, issue 20):
      * its Message-ID, In-Reply-To, References and Reply-To, so a re-send threads the same way.

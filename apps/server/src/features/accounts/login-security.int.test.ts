@@ -9,6 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { outboxRows } from '../../../test/outbox';
 import { auditLog, outbox } from '../../db/schema/platform';
 
 describe.each(databaseKinds)('login protections on %s', (kind) => {
@@ -161,13 +162,10 @@ describe.each(databaseKinds)('login protections on %s', (kind) => {
       payload: { settings: { twoFactor: 'email' } },
     });
     const latestCode = async () => {
-      const mails = (
-        await t.database.db
-          .select()
-          .from(outbox)
-          .where(eq(outbox.recipient, 'tfa-typo@example.test'))
-      ).filter((m) => m.subject?.includes('login code'));
-      return mails.at(-1)?.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+      const mails = (await outboxRows(t, eq(outbox.recipient, 'tfa-typo@example.test'))).filter(
+        (m) => m.subject?.includes('login code'),
+      );
+      return mails.at(-1)?.body?.match(/\b(\d{6})\b/)?.[1] ?? '';
     };
     const ip = '198.51.100.33';
     expect((await from(ip, 'tfa-typo@example.test', 'Quinn-Pass-42')).json().errorCode).toBe(
@@ -209,10 +207,10 @@ describe.each(databaseKinds)('login protections on %s', (kind) => {
     const first = await attempt('tfa@example.test', 'Quinn-Pass-42');
     expect(first.statusCode).toBe(401);
     expect(first.json().errorCode).toBe('TFA_REQUIRED');
-    const [mail] = (
-      await t.database.db.select().from(outbox).where(eq(outbox.recipient, 'tfa@example.test'))
-    ).filter((m) => m.subject?.includes('login code'));
-    const code = mail?.body.match(/\b(\d{6})\b/)?.[1];
+    const [mail] = (await outboxRows(t, eq(outbox.recipient, 'tfa@example.test'))).filter((m) =>
+      m.subject?.includes('login code'),
+    );
+    const code = mail?.body?.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const wrong = await attempt('tfa@example.test', 'Quinn-Pass-42', {
       tfaCode: code === '000000' ? '111111' : '000000',
@@ -227,11 +225,8 @@ describe.each(databaseKinds)('login protections on %s', (kind) => {
   it('expires a two-factor code after 10 minutes', async () => {
     const first = await attempt('tfa@example.test', 'Quinn-Pass-42');
     expect(first.json().errorCode).toBe('TFA_REQUIRED');
-    const mails = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, 'tfa@example.test'));
-    const code = mails.at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
+    const mails = await outboxRows(t, eq(outbox.recipient, 'tfa@example.test'));
+    const code = mails.at(-1)?.body?.match(/\b(\d{6})\b/)?.[1];
     t.advance(11 * 60_000);
     const late = await attempt('tfa@example.test', 'Quinn-Pass-42', { tfaCode: code });
     expect(late.json().errorCode).toBe('TFA_INVALID');

@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { outboxRows } from '../../../test/outbox';
 import { outbox } from '../../db/schema/platform';
 
 describe.each(databaseKinds)('password help on %s', (kind) => {
@@ -28,9 +29,9 @@ describe.each(databaseKinds)('password help on %s', (kind) => {
     t.fastify.inject({ method: 'POST', url, payload, headers });
 
   async function latestCode(recipient: string, channel: 'email' | 'sms') {
-    const rows = await t.database.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+    const rows = await outboxRows(t, eq(outbox.recipient, recipient));
     const row = rows.filter((r) => r.channel === channel).at(-1);
-    const match = row?.body.match(/https:\/\/app\.apothecall\.test\/#\/resetpw\/([A-Za-z0-9_-]+)/);
+    const match = row?.body?.match(/https:\/\/app\.apothecall\.test\/#\/resetpw\/([A-Za-z0-9_-]+)/);
     return match?.[1];
   }
 

@@ -14,6 +14,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { outboxRows } from '../../../test/outbox';
 import { outbox } from '../../db/schema/platform';
 
 const ny = 'America/New_York';
@@ -183,12 +184,10 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
       await t.jobs.send('appointments.reminder', { appointmentId: id, kind });
     }
     const mails = async () =>
-      t.database.db
-        .select()
-        .from(outbox)
-        .where(
-          and(eq(outbox.recipient, p.loginId), like(outbox.subject, 'Your video appointment')),
-        );
+      outboxRows(
+        t,
+        and(eq(outbox.recipient, p.loginId), like(outbox.subject, 'Your video appointment')),
+      );
     const deadline = Date.now() + 30_000;
     while ((await mails()).length < 2 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
@@ -200,10 +199,9 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     expect(ics?.content).toContain('BEGIN:VEVENT');
     expect(ics?.content).toContain(`DTSTART:${slot.from.replace(/[-:]/g, '').slice(0, 15)}Z`);
     expect(ics?.content).not.toContain('Two days');
-    const texts = await t.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.channel, 'sms'), like(outbox.body, '%video appointment%')));
+    const texts = (await outboxRows(t, eq(outbox.channel, 'sms'))).filter((m) =>
+      m.body?.includes('video appointment'),
+    );
     expect(
       texts.filter((m) =>
         m.recipient.replace(/\D/g, '').endsWith(p.phone.replace(/\D/g, '').slice(-4)),

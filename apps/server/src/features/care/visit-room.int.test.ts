@@ -24,6 +24,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { outboxRows } from '../../../test/outbox';
 import { visitMessages } from '../../db/schema/care';
 import { providerLicenses } from '../../db/schema/clinic';
 import { auditLog, outbox } from '../../db/schema/platform';
@@ -312,13 +313,11 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
       reason: 'earPain',
     });
     const latestText = async () => {
-      const [sms] = await t.database.db
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.channel, 'sms'), eq(outbox.recipient, nora.phone)))
-        .orderBy(desc(outbox.createdAt))
-        .limit(1);
-      return sms;
+      const texts = await outboxRows(
+        t,
+        and(eq(outbox.channel, 'sms'), eq(outbox.recipient, nora.phone)),
+      );
+      return texts.at(-1);
     };
     const sms = await latestText();
     const id = /\/#\/meet\?id=([A-Za-z0-9_-]{43})/.exec(sms?.body ?? '')?.[1];

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -11,6 +11,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { outboxRows } from '../../../test/outbox';
 import { oneTimeCodes } from '../../db/schema/accounts';
 import { auditLog, outbox } from '../../db/schema/platform';
 
@@ -68,13 +69,9 @@ describe.each(databaseKinds)('native apps on %s', (kind) => {
 
   /** The new-device mails sent to a login id (not the welcome mail), newest first. */
   const mailsTo = async (loginId: string) =>
-    (
-      await t.database.db
-        .select({ subject: outbox.subject, body: outbox.body })
-        .from(outbox)
-        .where(eq(outbox.recipient, loginId))
-        .orderBy(desc(outbox.id))
-    ).filter((m) => /device|dispositivo/.test(m.subject ?? ''));
+    (await outboxRows(t, eq(outbox.recipient, loginId)))
+      .reverse()
+      .filter((m) => /device|dispositivo/.test(m.subject ?? ''));
 
   const biometricAudits = (accountId: string) =>
     t.database.db

@@ -21,6 +21,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { outboxRows } from '../../../test/outbox';
 import { acuteAnswers, uploadRxId } from '../../../test/rx-fixtures';
 import { outbox } from '../../db/schema/platform';
 import { prepayPrograms, prepayRedemptions } from '../../db/schema/prepay';
@@ -256,10 +257,9 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
       state: 'unclaimed',
       delivery: { channel: 'sms', to: '+13055550142' },
     });
-    const [sms] = await t.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.channel, 'sms'), like(outbox.body, `%${sent.code}%`)));
+    const sms = (await outboxRows(t, eq(outbox.channel, 'sms'))).find((m) =>
+      m.body?.includes(sent.code),
+    );
     expect(sms?.recipient).toBe('+13055550142');
     expect(sms?.body).toContain(`https://app.example.test/#/redeem/${sent.code}`);
     expect(sms?.body).toContain(bought.name);
@@ -735,7 +735,7 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
       { line: 3, reason: 'Not an e-mail address or a phone number.' },
       { line: 5, reason: 'This line repeats an earlier one.' },
     ]);
-    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    const [mail] = await outboxRows(t, eq(outbox.recipient, email));
     expect(mail?.body).toContain(res.tokens[0].code);
     // An unused token can be changed and deleted.
     const edited = await ok(

@@ -27,6 +27,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { jpegWithGps } from '../../../test/image-fixtures';
+import { outboxRows } from '../../../test/outbox';
 import { acuteAnswers } from '../../../test/rx-fixtures';
 import { accounts } from '../../db/schema/accounts';
 import { prepayAccounts, prepayEntries } from '../../db/schema/payments';
@@ -80,7 +81,7 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
       ...extra,
     });
     expect(res.statusCode).toBe(200);
-    const [mail] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    const [mail] = await outboxRows(t, eq(outbox.recipient, email));
     const code = /#\/resetpw\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
     expect(code).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const password = 'Pharmacist-Pass-42';
@@ -233,10 +234,7 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
         { timeout: 10_000 },
       )
       .toBeGreaterThan(0);
-    const notices = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, 'rx@sunrise-pharmacy.test'));
+    const notices = await outboxRows(t, eq(outbox.recipient, 'rx@sunrise-pharmacy.test'));
     for (const notice of notices) {
       expect(notice.body).toContain('#/prescriptions');
       expect(lastName.length).toBeGreaterThan(1);

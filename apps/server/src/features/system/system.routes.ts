@@ -46,8 +46,9 @@ export function systemRoutes(deps: {
 
 /**
  * GET /api/dev/outbox: the e-mails and SMS the server sent or would have sent. Only registered
- * when EXPOSE_OUTBOX=true (tests and local demos); it carries reset links, so never in
- * production.
+ * when EXPOSE_OUTBOX=true (tests and local demos); it opens the sealed bodies of messages not yet
+ * sent, reset links among them, so never in production. A sent message shows no text: its body
+ * was purged when it went out.
  */
 export function outboxRoutes(outbox: {
   list(limit: number): Promise<DevOutboxResponse['messages']>;

@@ -20,7 +20,9 @@ import { inspect } from 'node:util';
  *
  * - segment key = HKDF-SHA256(master key, salt, "apothecall/files/v1/" + storage key): a fresh
  *   key per file, bound to the key the object is stored under, so an object copied or moved to
- *   another key fails authentication;
+ *   another key fails authentication. The same envelope seals the outbox's message bodies
+ *   (`sealBytes`, purpose "outbox": "apothecall/outbox/v1/" + the message's channel and
+ *   recipient), so a file never opens as a message, nor a message as a file;
  * - nonce = prefix (7) | segment number (4, big-endian) | 1 for the last segment, else 0;
  * - plaintext segments are 64 KiB; the last one holds the rest (0 to 64 KiB), so an empty file
  *   is one empty, authenticated last segment.
@@ -47,11 +49,15 @@ export class FileIntegrityError extends Error {
   }
 }
 
+/** What an envelope seals: part of the key derivation, so one purpose's never opens as another's. */
+export type EnvelopePurpose = 'files' | 'outbox';
+
 /**
  * The 32-byte master key. It never prints: not in logs, `JSON.stringify` or `util.inspect`.
  */
 export class FilesKey {
   readonly #bytes: Buffer;
+  #id: string | undefined;
   constructor(bytes: Buffer) {
     if (bytes.length !== 32) throw new Error('FILES_KEY must be 32 bytes');
     this.#bytes = Buffer.from(bytes);
@@ -59,6 +65,17 @@ export class FilesKey {
   /** The key material, for the key-derivation step only. */
   reveal(): Buffer {
     return this.#bytes;
+  }
+  /**
+   * The key's id: 16 hex digits derived from the key (HKDF, its own label), stored beside what
+   * it sealed so a reader knows which key a row needs once keys rotate. It tells nothing about
+   * the key.
+   */
+  get id(): string {
+    this.#id ??= Buffer.from(
+      hkdfSync('sha256', this.#bytes, Buffer.alloc(0), 'apothecall/key-id/v1', 8),
+    ).toString('hex');
+    return this.#id;
   }
   toJSON(): string {
     return '[redacted]';
@@ -86,9 +103,14 @@ export function generateFilesKey(): FilesKey {
   return new FilesKey(randomBytes(32));
 }
 
-function segmentKey(master: FilesKey, salt: Buffer, storageKey: string): Buffer {
+function segmentKey(
+  master: FilesKey,
+  salt: Buffer,
+  storageKey: string,
+  purpose: EnvelopePurpose,
+): Buffer {
   return Buffer.from(
-    hkdfSync('sha256', master.reveal(), salt, `apothecall/files/v1/${storageKey}`, 32),
+    hkdfSync('sha256', master.reveal(), salt, `apothecall/${purpose}/v1/${storageKey}`, 32),
   );
 }
 
@@ -129,9 +151,9 @@ export class EncryptStream extends Transform {
   private index = 0;
   private headerSent = false;
 
-  constructor(master: FilesKey, storageKey: string) {
+  constructor(master: FilesKey, storageKey: string, purpose: EnvelopePurpose = 'files') {
     super();
-    this.key = segmentKey(master, this.salt, storageKey);
+    this.key = segmentKey(master, this.salt, storageKey, purpose);
   }
 
   private header(): void {
@@ -180,6 +202,7 @@ export class DecryptStream extends Transform {
   constructor(
     private readonly master: FilesKey,
     private readonly storageKey: string,
+    private readonly purpose: EnvelopePurpose = 'files',
   ) {
     super();
   }
@@ -211,7 +234,7 @@ export class DecryptStream extends Transform {
     if (!timingSafeEqual(header.subarray(0, magic.length), magic)) throw new FileIntegrityError();
     const salt = header.subarray(magic.length, magic.length + saltBytes);
     this.prefix = Buffer.from(header.subarray(magic.length + saltBytes));
-    this.key = segmentKey(this.master, salt, this.storageKey);
+    this.key = segmentKey(this.master, salt, this.storageKey, this.purpose);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -238,4 +261,28 @@ export class DecryptStream extends Transform {
       done(error instanceof FileIntegrityError ? error : new FileIntegrityError());
     }
   }
+}
+
+/** A small buffer through `EncryptStream` in one go (an outbox message's body). */
+export async function sealBytes(
+  master: FilesKey,
+  storageKey: string,
+  plaintext: Buffer,
+  purpose: EnvelopePurpose,
+): Promise<Buffer> {
+  const stream = new EncryptStream(master, storageKey, purpose);
+  stream.end(plaintext);
+  return Buffer.concat(await stream.toArray());
+}
+
+/** The reverse of `sealBytes`; rejects with FileIntegrityError when anything is wrong. */
+export async function openBytes(
+  master: FilesKey,
+  storageKey: string,
+  sealed: Buffer,
+  purpose: EnvelopePurpose,
+): Promise<Buffer> {
+  const stream = new DecryptStream(master, storageKey, purpose);
+  stream.end(sealed);
+  return Buffer.concat(await stream.toArray());
 }

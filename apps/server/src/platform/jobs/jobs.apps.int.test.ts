@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestApp, type TestApp } from '../../../test/harness';
+import { outboxRepoOf, outboxRows } from '../../../test/outbox';
 import { twilioDouble } from '../../../test/twilio-double';
 import { outbox } from '../../db/schema/platform';
 
@@ -48,19 +49,18 @@ describe.each(databaseKinds)('jobs across two apps on one %s database', (kind) =
 
   it('delivers each queued message exactly once, whichever app works the job', async () => {
     const tag = crypto.randomUUID().slice(0, 8);
-    const rows = await a.database.db
-      .insert(outbox)
-      .values(
-        Array.from({ length: 16 }, (_, i) => ({
-          channel: 'sms',
-          recipient: `+1305555${String(1000 + i)}`,
-          body: `${tag} message ${i}`,
-          status: 'failed',
-          error: 'first try refused',
-        })),
-      )
-      .returning({ id: outbox.id });
-    const ids = rows.map((r) => r.id);
+    const repo = outboxRepoOf(a);
+    const ids: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const id = await repo.insert({
+        channel: 'sms',
+        to: `+1305555${String(1000 + i)}`,
+        body: `${tag} message ${i}`,
+        status: 'sending',
+      });
+      await repo.setStatus(id, 'failed', { error: 'first try refused' });
+      ids.push(id);
+    }
     // Sent from app A only; app B's workers poll the same queue.
     for (const outboxId of ids) {
       expect(await a.jobs.send('outbox.deliver', { outboxId })).toMatch(/^[0-9a-f-]{36}$/);
@@ -87,5 +87,8 @@ describe.each(databaseKinds)('jobs across two apps on one %s database', (kind) =
     // Each delivery came from one of the two apps' numbers, nothing else.
     for (const r of ours) expect(['+15005550006', '+15005550007']).toContain(r.form.get('From'));
     expect(await a.jobs.deadLetters()).toEqual([]);
+    // Sent, so nothing of what they said is kept.
+    const stored = await outboxRows(a, inArray(outbox.id, ids));
+    expect(stored.map((m) => m.bodyState)).toEqual(Array(16).fill('purged'));
   }, 90_000);
 });

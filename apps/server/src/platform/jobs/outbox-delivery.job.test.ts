@@ -13,16 +13,22 @@ function fakeOutbox(message: Partial<OutboxMessage>) {
     to: 'nora@example.test',
     subject: 'Your code',
     text: 'Code 123456',
+    body: 'sealed',
     status: 'failed',
     createdAt: created.toISOString(),
     ...message,
   };
   const statuses: { status: string; detail: object }[] = [];
+  const purged: number[] = [];
   return {
     statuses,
+    purged,
     find: async (id: number) => (id === row.id ? row : undefined),
     setStatus: async (_id: number, status: string, detail: object) => {
       statuses.push({ status, detail });
+    },
+    purgeBody: async (id: number) => {
+      purged.push(id);
     },
   };
 }
@@ -57,9 +63,63 @@ describe('outbox delivery job', () => {
     });
     await expect(job.handler({ outboxId: 9 }, context)).rejects.toThrow('twilio 503');
     expect(outbox.statuses).toEqual([{ status: 'failed', detail: { error: 'twilio 503' } }]);
+    // Retries are still to come: the body stays (sealed) for them.
+    expect(outbox.purged).toEqual([]);
   });
 
-  it('sends nothing for a message already sent, never meant to leave, gone, or too old', async () => {
+  it('purges the body when the last try fails: the message is given up', async () => {
+    const outbox = fakeOutbox({});
+    const job = outboxDeliveryJob({
+      outbox,
+      sendEmail: async () => {
+        throw new Error('smtp 451');
+      },
+      now: at(8),
+    });
+    // retryLimit 3: the fourth run is the last.
+    await expect(job.handler({ outboxId: 9 }, { ...context, attempt: 4 })).rejects.toThrow(
+      'smtp 451',
+    );
+    expect(outbox.statuses).toEqual([{ status: 'failed', detail: { error: 'smtp 451' } }]);
+    expect(outbox.purged).toEqual([9]);
+  });
+
+  it('purges the body of a message too old to send, and sends nothing', async () => {
+    let sends = 0;
+    const outbox = fakeOutbox({});
+    const job = outboxDeliveryJob({
+      outbox,
+      sendEmail: async () => {
+        sends += 1;
+        return undefined;
+      },
+      now: at(16),
+    });
+    await job.handler({ outboxId: 9 }, context);
+    expect(sends).toBe(0);
+    expect(outbox.statuses).toEqual([]);
+    expect(outbox.purged).toEqual([9]);
+  });
+
+  it('records a body it cannot open as a failure, so the queue retries (another key)', async () => {
+    let sends = 0;
+    const outbox = fakeOutbox({ text: null, body: 'other-key' });
+    const job = outboxDeliveryJob({
+      outbox,
+      sendEmail: async () => {
+        sends += 1;
+        return undefined;
+      },
+      now: at(1),
+    });
+    await expect(job.handler({ outboxId: 9 }, context)).rejects.toThrow(/another key/);
+    expect(sends).toBe(0);
+    expect(outbox.statuses).toEqual([
+      { status: 'failed', detail: { error: 'message body sealed with another key' } },
+    ]);
+  });
+
+  it('sends nothing for a message already sent, never meant to leave, gone, purged, or too old', async () => {
     let sends = 0;
     const send = async () => {
       sends += 1;
@@ -69,6 +129,7 @@ describe('outbox delivery job', () => {
       [{ status: 'sent' }, at(1)],
       [{ status: 'outbox' }, at(1)],
       [{ id: 10 }, at(1)],
+      [{ text: null, body: 'purged' }, at(1)],
       [{}, at(16)],
     ] as const) {
       const outbox = fakeOutbox(message);

@@ -13,6 +13,9 @@ export const outboxDeliveryJobName = 'outbox.deliver';
 /** Seconds before the first re-send; pg-boss then backs off from `retryDelaySeconds`. */
 export const firstRetryDelaySeconds = 30;
 
+/** Re-sends after the sender's own try; the one after the last gives the message up. */
+const retryLimit = 3;
+
 /**
  * Delivery retries for e-mail and SMS (platform/mail.service.ts, platform/sms.service.ts): when a
  * send fails, the sender marks the outbox row `failed` and queues this job with the row's id.
@@ -27,6 +30,12 @@ export const firstRetryDelaySeconds = 30;
  * provider's acceptance and the `sent` write, where the message goes out again (at least once).
  * Messages older than `maxAgeSeconds` (say, after a long outage) are not re-sent: a sign-in code
  * or meet link is useless late, and confusing. Their rows stay `failed`.
+ *
+ * The body is sealed in the row (outbox.repo.ts) and opened only here. It is purged once the
+ * message is sent (the repo does so with `sent`) and once delivery is given up: a message found
+ * too old, or the last try failing. A redrive after that finds nothing to send and leaves the
+ * row `failed`. A body this process cannot open (sealed under another key, or damaged) is a
+ * failure like a refused send: recorded and retried (another process may hold that key).
  */
 export function outboxDeliveryJob(deps: {
   outbox: {
@@ -36,6 +45,7 @@ export function outboxDeliveryJob(deps: {
       status: string,
       detail: { providerId?: string; error?: string },
     ): Promise<void>;
+    purgeBody(id: number): Promise<void>;
   };
   /** Sends an e-mail; resolves with the provider's id, throws when refused. */
   sendEmail?: (message: {
@@ -56,7 +66,7 @@ export function outboxDeliveryJob(deps: {
   return {
     name: outboxDeliveryJobName,
     options: {
-      retryLimit: 3,
+      retryLimit,
       retryDelaySeconds: firstRetryDelaySeconds,
       retryBackoff: true,
       retryDelayMaxSeconds: 5 * 60,
@@ -64,21 +74,34 @@ export function outboxDeliveryJob(deps: {
       expireInSeconds: 60,
       concurrency: 2,
     },
-    async handler({ outboxId }) {
+    async handler({ outboxId }, context) {
       const message = await deps.outbox.find(outboxId);
       if (!message || message.status === 'sent' || message.status === 'outbox') return;
-      if (now().getTime() - Date.parse(message.createdAt) > maxAgeMs) return;
+      // Given up before (or from before bodies were sealed): nothing left to send.
+      if (message.body === 'purged') return;
+      if (now().getTime() - Date.parse(message.createdAt) > maxAgeMs) {
+        await deps.outbox.purgeBody(outboxId);
+        return;
+      }
       try {
+        const text = message.text;
+        if (text === null) {
+          throw new Error(
+            message.body === 'other-key'
+              ? 'message body sealed with another key'
+              : 'message body failed authentication',
+          );
+        }
         const providerId =
           message.channel === 'sms'
-            ? await required(deps.sendSms, 'sms')({ to: message.to, body: message.text })
+            ? await required(deps.sendSms, 'sms')({ to: message.to, body: text })
             : await required(
                 deps.sendEmail,
                 'email',
               )({
                 to: message.to,
                 subject: message.subject ?? '',
-                text: message.text,
+                text,
                 ...(message.attachments ? { attachments: message.attachments } : {}),
                 ...(message.headers ? { headers: message.headers } : {}),
               });
@@ -87,6 +110,8 @@ export function outboxDeliveryJob(deps: {
         await deps.outbox.setStatus(outboxId, 'failed', {
           error: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
         });
+        // The last try: the message is given up, so its body goes.
+        if (context.attempt > retryLimit) await deps.outbox.purgeBody(outboxId);
         throw error;
       }
     },
