@@ -12,11 +12,7 @@ import { hasGps, hevcHeic, jpegWithGps, pdf, svg } from '../../../test/image-fix
 import { accounts } from '../../db/schema/accounts';
 import { files } from '../../db/schema/files';
 import { auditLog } from '../../db/schema/platform';
-import {
-  imageJobsAtOnce,
-  imageJobsWaiting,
-  imageQueue,
-} from '../../platform/files/upload-inspect';
+import { imageJobsAtOnce, imageJobsWaiting, imageQueue } from '../../platform/files/upload-inspect';
 
 /** Uploads are limited to 256 KiB in these tests. */
 const maxBytes = 256 * 1024;

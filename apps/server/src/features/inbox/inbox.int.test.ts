@@ -13,11 +13,7 @@ import { pngWithGps } from '../../../test/image-fixtures';
 import { freePort } from '../../../test/ports';
 import { accounts } from '../../db/schema/accounts';
 import { auditLog, outbox } from '../../db/schema/platform';
-import {
-  imageJobsAtOnce,
-  imageJobsWaiting,
-  imageQueue,
-} from '../../platform/files/upload-inspect';
+import { imageJobsAtOnce, imageJobsWaiting, imageQueue } from '../../platform/files/upload-inspect';
 
 const pharmacist = 'pharmacist@apothecall.test';
 const otherPharmacist = 'lonestar-pharmacist@apothecall.test';

@@ -160,14 +160,12 @@ async function reencode(
   try {
     // No withMetadata/keepExif: sharp writes none of the input's metadata. Resizing lets
     // libjpeg decode a large JPEG at 1/2, 1/4 or 1/8 scale (shrink-on-load).
-    const upright = sharp(bytes, input)
-      .autoOrient()
-      .resize({
-        width: maxImageSide,
-        height: maxImageSide,
-        fit: 'inside',
-        withoutEnlargement: true,
-      });
+    const upright = sharp(bytes, input).autoOrient().resize({
+      width: maxImageSide,
+      height: maxImageSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     if (kind === 'png') {
       return {
         kind,
