@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly params?: MessageParams,
     /** Extra fields of the error body (the spec's defaultPrice and defaultPriceToken). */
     readonly extra?: Readonly<Record<string, string | number | boolean | null>>,
+    /** Sent as the Retry-After header (server load refusals: 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
   }

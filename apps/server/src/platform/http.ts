@@ -226,6 +226,9 @@ export const httpConventions = fp(
       (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
         const lang = request.lang ?? 'en';
         if (error instanceof AppError) {
+          if (error.retryAfterSeconds !== undefined) {
+            reply.header('retry-after', String(error.retryAfterSeconds));
+          }
           return reply.status(error.status).send({
             ...errorBody(lang, error.code, error.messageKey, stringParams(error.params)),
             ...error.extra,

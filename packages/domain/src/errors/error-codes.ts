@@ -120,6 +120,7 @@ export const errorCodes = [
   'FILE_TYPE_NOT_ALLOWED',
   'FILE_HEIC_UNSUPPORTED',
   'FILE_UNREADABLE',
+  'FILES_BUSY', // too many images being processed at once: try again shortly (503, Retry-After)
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

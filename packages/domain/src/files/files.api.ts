@@ -44,5 +44,6 @@ export const fileErrorCodes = [
   'FILE_HEIC_UNSUPPORTED',
   'FILE_IMAGE_TOO_LARGE',
   'FILE_UNREADABLE',
+  'FILES_BUSY',
 ] as const;
 export type FileErrorCode = (typeof fileErrorCodes)[number];

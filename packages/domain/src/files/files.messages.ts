@@ -12,6 +12,7 @@ const en = {
   'files.unreadable': 'The file could not be read. It may be damaged; please send it again.',
   'files.purposeInvalid': 'Please say what the file is for (id-document, attachment or avatar).',
   'files.notFound': 'File not found.',
+  'files.busy': 'Too many uploads are being processed right now. Please try again in a minute.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -27,6 +28,8 @@ const es: Record<keyof typeof en, string> = {
   'files.unreadable': 'No se pudo leer el archivo. Puede estar dañado; vuelva a enviarlo.',
   'files.purposeInvalid': 'Indique para qué es el archivo (id-document, attachment o avatar).',
   'files.notFound': 'Archivo no encontrado.',
+  'files.busy':
+    'Se están procesando demasiados archivos en este momento. Vuelva a intentarlo en un minuto.',
 };
 
 export const filesMessages = { en, es };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import { hasGps, hevcHeic, jpegWithGps, pdf, svg } from '../../../test/image-fix
 import { accounts } from '../../db/schema/accounts';
 import { files } from '../../db/schema/files';
 import { auditLog } from '../../db/schema/platform';
+import { imageJobsAtOnce, imageJobsWaiting, imageQueue } from '../../platform/files/upload-inspect';
 
 /** Uploads are limited to 256 KiB in these tests. */
 const maxBytes = 256 * 1024;
@@ -333,6 +334,155 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
     expect(row!.deletedAt).toBeInstanceOf(Date);
     const actions = (await auditOf(file.id)).map((r) => `${r.action}:${r.outcome}`);
     expect(actions).toEqual(['file.upload:success', 'file.delete:success', 'file.read:denied']);
+  });
+
+  describe('large images (issue 32)', () => {
+    /** One colour: small to send, yet as many pixels to decode as any photo of that size. */
+    const flat = (width: number, height: number, format: 'jpeg' | 'png') =>
+      sharp({ create: { width, height, channels: 3, background: '#c87828' } })
+        .toFormat(format, { compressionLevel: 9 })
+        .toBuffer();
+    const lastUploadAudit = async () => {
+      const [row] = await t.main.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorAccountId, mariaId), eq(auditLog.action, 'file.upload')))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return row;
+    };
+
+    it('refuses an image over 40 megapixels, in either language, and keeps nothing', async () => {
+      const rowsBefore = (await rowsOf(mariaId)).length;
+      const objectsBefore = (await t.storedObjects()).length;
+      // 48 megapixels, as a phone's "high resolution" mode takes.
+      const photo = await flat(8000, 6000, 'png');
+      expect(photo.length).toBeLessThan(maxBytes);
+      const texts = {
+        en: 'The image is too large (40 megapixels at most). Please send a smaller photo.',
+        es: 'La imagen es demasiado grande (40 megapíxeles como máximo). Envíe una foto más pequeña.',
+      };
+      for (const lang of ['en', 'es'] as const) {
+        const res = await upload(
+          maria,
+          { purpose: 'id-document', files: [{ name: 'id.png', bytes: photo, type: 'image/png' }] },
+          lang,
+        );
+        expect({ status: res.statusCode, body: res.json() }).toEqual({
+          status: 400,
+          body: { error: true, errorMsg: texts[lang], errorCode: 'FILE_IMAGE_TOO_LARGE' },
+        });
+      }
+      expect((await rowsOf(mariaId)).length).toBe(rowsBefore);
+      expect((await t.storedObjects()).length).toBe(objectsBefore);
+      expect(await lastUploadAudit()).toMatchObject({
+        outcome: 'failure',
+        detail: { purpose: 'id-document', reason: 'FILE_IMAGE_TOO_LARGE' },
+      });
+    });
+
+    it('stores a large photo it accepts scaled down to fit 4096 pixels a side', async () => {
+      const photo = await flat(6000, 4000, 'jpeg');
+      const res = await upload(maria, {
+        purpose: 'id-document',
+        files: [{ name: 'id.jpg', bytes: photo, type: 'image/jpeg' }],
+      });
+      expect(res.statusCode).toBe(200);
+      const got = await download(maria, res.json().file.id);
+      expect(await sharp(got.rawPayload).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 4096,
+        height: 2731,
+      });
+      const wide = await flat(5000, 1000, 'png');
+      const png = await upload(maria, {
+        purpose: 'attachment',
+        files: [{ name: 'wide.png', bytes: wide, type: 'image/png' }],
+      });
+      expect(png.statusCode).toBe(200);
+      const gotPng = await download(maria, png.json().file.id);
+      expect(await sharp(gotPng.rawPayload).metadata()).toMatchObject({
+        format: 'png',
+        width: 4096,
+        height: 819,
+      });
+    });
+
+    it('processes one image at a time however many are uploaded at once', async () => {
+      const photos = await Promise.all([1, 2, 3, 4].map(() => flat(3000, 2000, 'jpeg')));
+      // sharp counts its tasks waiting for a libuv thread and those running; each new task
+      // announces itself on sharp.queue, so the most ever in flight is seen as each one starts.
+      // The running count is read first: a task moving from waiting to running between the two
+      // reads is then missed, never counted twice.
+      let most = 0;
+      let events = 0;
+      const watch = () => {
+        events += 1;
+        const { process } = sharp.counters();
+        const { queue } = sharp.counters();
+        most = Math.max(most, queue + process);
+      };
+      sharp.queue.on('change', watch);
+      try {
+        const answers = await Promise.all(
+          photos.map((bytes, i) =>
+            upload(maria, {
+              purpose: 'attachment',
+              files: [{ name: `page-${i}.jpg`, bytes, type: 'image/jpeg' }],
+            }),
+          ),
+        );
+        expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+      } finally {
+        sharp.queue.off('change', watch);
+      }
+      // Each of the four re-encodings was seen starting and ending, never two at once.
+      expect(events).toBeGreaterThanOrEqual(8);
+      expect(most).toBeLessThanOrEqual(1);
+    });
+
+    it('answers 503 with Retry-After when too many images wait, and keeps nothing', async () => {
+      const rowsBefore = (await rowsOf(mariaId)).length;
+      const objectsBefore = (await t.storedObjects()).length;
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      // One job running and a full line waiting behind it.
+      const held = Array.from({ length: imageJobsAtOnce + imageJobsWaiting }, () =>
+        imageQueue.run(() => gate),
+      );
+      try {
+        expect(imageQueue.waiting).toBe(imageJobsWaiting);
+        const photo = await flat(200, 100, 'jpeg');
+        for (const lang of ['en', 'es'] as const) {
+          const res = await upload(
+            maria,
+            { purpose: 'attachment', files: [{ name: 'a.jpg', bytes: photo, type: 'image/jpeg' }] },
+            lang,
+          );
+          expect(res.statusCode).toBe(503);
+          expect(res.headers['retry-after']).toBe('30');
+          expect(res.json()).toEqual({
+            error: true,
+            errorCode: 'FILES_BUSY',
+            errorMsg: {
+              en: 'Too many uploads are being processed right now. Please try again in a minute.',
+              es: 'Se están procesando demasiados archivos en este momento. Vuelva a intentarlo en un minuto.',
+            }[lang],
+          });
+        }
+      } finally {
+        open();
+        await Promise.all(held);
+      }
+      expect((await rowsOf(mariaId)).length).toBe(rowsBefore);
+      expect((await t.storedObjects()).length).toBe(objectsBefore);
+      expect(await lastUploadAudit()).toMatchObject({
+        outcome: 'failure',
+        detail: { purpose: 'attachment', reason: 'FILES_BUSY' },
+      });
+    });
   });
 
   it('needs a session', async () => {

@@ -14,6 +14,7 @@ import { outboxRows } from '../../../test/outbox';
 import { freePort } from '../../../test/ports';
 import { accounts } from '../../db/schema/accounts';
 import { auditLog, outbox } from '../../db/schema/platform';
+import { imageJobsAtOnce, imageJobsWaiting, imageQueue } from '../../platform/files/upload-inspect';
 
 const pharmacist = 'pharmacist@apothecall.test';
 const otherPharmacist = 'lonestar-pharmacist@apothecall.test';
@@ -286,6 +287,36 @@ describe.each(databaseKinds)('pharmacy e-mail inbox (%s)', (kind) => {
     ).rejects.toMatchObject({ responseCode: 552 });
     const list = await inbox(staff);
     expect(list.body.threads.some((r) => r.lastSnippet === 'big')).toBe(false);
+  });
+
+  it('answers 451 while too many images wait (issue 32), so the sender tries again later', async () => {
+    const message = {
+      to: address,
+      subject: 'Insurance card again',
+      text: 'card while busy',
+      attachments: [
+        { filename: 'card.png', content: await pngWithGps(), contentType: 'image/png' },
+      ],
+    };
+    const sent = () => inbox(staff).then((list) => list.body.threads);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // One image job running and a full line waiting behind it.
+    const held = Array.from({ length: imageJobsAtOnce + imageJobsWaiting }, () =>
+      imageQueue.run(() => gate),
+    );
+    try {
+      await expect(send(message)).rejects.toMatchObject({ responseCode: 451 });
+    } finally {
+      open();
+      await Promise.all(held);
+    }
+    expect((await sent()).some((r) => r.lastSnippet === 'card while busy')).toBe(false);
+    // The sending server's next try, once the images are through, is stored.
+    expect((await send(message)).accepted).toEqual([address]);
+    expect((await sent()).some((r) => r.lastSnippet === 'card while busy')).toBe(true);
   });
 
   it("answers another pharmacy's staff 404 for the thread, its attachments and replies, and lists nothing", async () => {
