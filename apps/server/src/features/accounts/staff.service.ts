@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { isUniqueViolation } from '../../db/errors';
 import type { Actor, RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newResetCode } from '../../platform/codes';
 import type { Mailer } from '../../platform/mail.service';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
+import { isUniqueViolation } from '../../platform/unique-violation';
 import type { AccountsRepo } from './accounts.repo';
 import { normalizeLoginId } from './accounts.service';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { appointments, availabilityBlocks } from '../../db/schema/appointments';
+import { isUniqueViolation } from '../../platform/unique-violation';
 
 export type BlockRecord = typeof availabilityBlocks.$inferSelect;
 export type AppointmentRecord = typeof appointments.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { rxExternalCodes } from '../../db/schema/rx-codes';
+import { isUniqueViolation } from '../../platform/unique-violation';
 
 export type ExternalCodeRecord = typeof rxExternalCodes.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import {
   subscriptionCharges,
   subscriptionPurchaseClaims,
   subscriptions,
 } from '../../db/schema/subscriptions';
+import { isUniqueViolation } from '../../platform/unique-violation';
 
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 export type SubscriptionChargeRecord = typeof subscriptionCharges.$inferSelect;
