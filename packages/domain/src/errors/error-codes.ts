@@ -63,6 +63,7 @@ export const errorCodes = [
   'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
   // In-store assessments (issue 20)
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
+  'ASSESSMENT_STATE_NOT_GRANTED', // the pharmacist's grant does not name the patient's state
   'ASSESSMENT_EMAIL_UNAVAILABLE', // the e-mail belongs to a staff or disabled login
   'ASSESSMENT_CODE_INVALID', // the continuation link is unknown (or not this account's)
   'ASSESSMENT_CODE_USED', // the continuation link was used already

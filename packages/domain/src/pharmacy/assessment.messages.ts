@@ -5,6 +5,8 @@
  */
 const en = {
   'assessment.stateUnavailable': 'In-store assessments are not available for patients in {state}.',
+  'assessment.stateNotGranted':
+    "Your access does not include patients in {state}. Ask your pharmacy's administrator.",
   'assessment.emailUnavailable':
     'This e-mail address belongs to a staff or closed login and cannot receive the link. Ask the patient for their own e-mail address.',
   'assessment.notFound': 'Assessment not found.',
@@ -164,6 +166,8 @@ const en = {
 const es: Record<keyof typeof en, string> = {
   'assessment.stateUnavailable':
     'Las evaluaciones en la farmacia no están disponibles para pacientes en {state}.',
+  'assessment.stateNotGranted':
+    'Su acceso no incluye pacientes en {state}. Consulte al administrador de su farmacia.',
   'assessment.emailUnavailable':
     'Este correo pertenece a una cuenta de personal o cerrada y no puede recibir el enlace. Pida al paciente su propio correo electrónico.',
   'assessment.notFound': 'Evaluación no encontrada.',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { usStateCodes } from '../places/places.rules';
 import {
+  grantCoversEveryState,
+  grantCoversState,
   grantShows,
   mayClaim,
   nameMatches,
@@ -29,6 +32,25 @@ describe('grantShows', () => {
     expect(grantShows(claimedOnly, { state: 'FL', linkId: null, status: 'review' })).toBe(false);
     expect(grantShows(claimedOnly, { state: 'FL', linkId: null, status: 'claimed' })).toBe(true);
     expect(grantShows(claimedOnly, { state: 'FL', linkId: null, status: 'ready' })).toBe(true);
+  });
+});
+
+describe('grantCoversState (assessments, CRM customers)', () => {
+  const ga = { ...fl, states: ['GA'] };
+  const all = { ...fl, states: [...usStateCodes] };
+  it("covers the admin's every record, with or without a state", () => {
+    expect(grantCoversState(null, 'FL')).toBe(true);
+    expect(grantCoversState(null, null)).toBe(true);
+  });
+  it("covers a pharmacist's own states only", () => {
+    expect(grantCoversState(ga, 'GA')).toBe(true);
+    expect(grantCoversState(ga, 'FL')).toBe(false);
+  });
+  it('leaves a record with no state to the admin and a grant naming every state', () => {
+    expect(grantCoversState(ga, null)).toBe(false);
+    expect(grantCoversState(all, null)).toBe(true);
+    expect(grantCoversEveryState(ga)).toBe(false);
+    expect(grantCoversEveryState(all)).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { usStateCodes } from '../places/places.rules';
 import type { PharmacyStatus } from './pharmacy-status.rules';
 import { canChangePharmacyStatus, isClaimable, pharmacyStatuses } from './pharmacy-status.rules';
 
@@ -27,6 +28,27 @@ export interface GrantScope {
   readonly claimedOnly: boolean;
 }
 
+/**
+ * Whether the grant covers a record of the pharmacy that belongs to `state` (issue 32, finding
+ * 9): a visit, an in-store assessment, a CRM customer linked to a patient. The admin (no grant)
+ * sees every one. A record with no state (a CRM customer with no patient, or a patient with no
+ * state on file) is seen only by the admin and by a pharmacist whose grant names every state:
+ * nobody can tell whether it is one of the others' states.
+ */
+export function grantCoversState(
+  grant: Pick<GrantScope, 'states'> | null,
+  state: string | null,
+): boolean {
+  if (!grant) return true;
+  if (state === null) return grantCoversEveryState(grant);
+  return grant.states.includes(state);
+}
+
+/** Whether the grant names every state (it limits nothing by state). */
+export function grantCoversEveryState(grant: Pick<GrantScope, 'states'>): boolean {
+  return usStateCodes.every((code) => grant.states.includes(code));
+}
+
 /** Whether the grant shows a visit of the pharmacy (state, link, claimed-only). */
 export function grantShows(
   grant: GrantScope | null,
@@ -37,7 +59,7 @@ export function grantShows(
   },
 ): boolean {
   if (!grant) return true;
-  if (!grant.states.includes(visit.state)) return false;
+  if (!grantCoversState(grant, visit.state)) return false;
   if (grant.links.length > 0 && (visit.linkId === null || !grant.links.includes(visit.linkId))) {
     return false;
   }

@@ -48,6 +48,12 @@ export interface AccountsPort extends StaffService, PatientLinksService {
   membersOf(organizationId: string): Promise<{ accountId: string; role: string }[]>;
   /** The holder's phone, language and brand (for texts sent on their behalf). */
   holderContact(accountId: string): Promise<HolderContact | undefined>;
+  /**
+   * The account holders' states on file (their address), by account; null when none is on file;
+   * unknown accounts are left out. A pharmacy's CRM customer linked to a patient belongs to it
+   * (a pharmacist's grant limits them by state; issue 32, finding 9).
+   */
+  holderStates(accountIds: readonly string[]): Promise<Map<string, string | null>>;
   /** The account holder's full name (providers' names on notes and in the waiting room). */
   displayName(accountId: string): Promise<string | undefined>;
   loginId(accountId: string): Promise<string | undefined>;

@@ -91,6 +91,16 @@ export function createPeopleRepo(
         .limit(1);
       return row;
     },
+    async holderStates(accountIds) {
+      if (accountIds.length === 0) return new Map();
+      const rows = await db
+        .select({ accountId: persons.accountId, state: persons.state })
+        .from(persons)
+        .where(
+          and(inArray(persons.accountId, [...new Set(accountIds)]), eq(persons.relation, 'self')),
+        );
+      return new Map(rows.map((r) => [r.accountId, r.state]));
+    },
     async displayName(accountId) {
       const [row] = await db
         .select({ first: persons.firstName, last: persons.lastName })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bearer,
   databaseKinds,
   demo,
   get,
@@ -14,6 +15,7 @@ import {
 } from '../../../test/harness';
 import { jpegWithGps } from '../../../test/image-fixtures';
 import { outboxRows } from '../../../test/outbox';
+import { invitedPharmacist, sunriseAdmin } from '../../../test/pharmacists';
 import { accounts } from '../../db/schema/accounts';
 import { pharmacyAssessments } from '../../db/schema/assessments';
 import { auditLog, outbox } from '../../db/schema/platform';
@@ -472,6 +474,83 @@ describe.each(databaseKinds)('In-store assessments on %s', (kind) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'assessment.read'), eq(auditLog.outcome, 'denied')));
     expect(denied.length).toBeGreaterThan(0);
+  });
+
+  it("limits a GA-only pharmacist to GA assessments; the admin sees both states'", async () => {
+    const admin = await login(t, sunriseAdmin);
+    const georgia = await invitedPharmacist(t, admin, ['GA']);
+    const fl = (await submitted(newEmail(), 'FL')).assessment;
+    const ga = (await submitted(newEmail(), 'GA')).assessment;
+    const ids = async (token: string) =>
+      (await get(t, '/api/pharmacy/assessments', token))
+        .json()
+        .assessments.map((a: { id: string }) => a.id);
+
+    const listed = await ids(georgia.token);
+    expect(listed).toContain(ga.id);
+    expect(listed).not.toContain(fl.id);
+    const states = (await get(t, '/api/pharmacy/assessments', georgia.token))
+      .json()
+      .assessments.map((a: { state: string }) => a.state);
+    expect(new Set(states)).toEqual(new Set(['GA']));
+    expect((await get(t, `/api/pharmacy/assessments/${ga.id}`, georgia.token)).statusCode).toBe(
+      200,
+    );
+    // Florida's is not found, exactly like another pharmacy's, and the denial is audited.
+    const deniedBefore = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'assessment.read'), eq(auditLog.outcome, 'denied')));
+    const hidden = await get(t, `/api/pharmacy/assessments/${fl.id}`, georgia.token);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({
+      errorCode: 'NOT_FOUND',
+      errorMsg: 'Assessment not found.',
+    });
+    const deniedAfter = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'assessment.read'), eq(auditLog.outcome, 'denied')));
+    expect(deniedAfter.length - deniedBefore.length).toBe(1);
+    expect(deniedAfter.some((row) => JSON.stringify(row.detail).includes(fl.id))).toBe(true);
+
+    // Nor may they submit one for Florida: refused in their language, nothing stored or sent.
+    const before = await counts();
+    const refused = await send(
+      t,
+      'POST',
+      '/api/pharmacy/assessments',
+      georgia.token,
+      uti(newEmail(), 'FL'),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'ASSESSMENT_STATE_NOT_GRANTED',
+      errorMsg: "Your access does not include patients in FL. Ask your pharmacy's administrator.",
+    });
+    const spanish = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/pharmacy/assessments',
+      headers: { ...bearer(georgia.token), 'x-app-params': 'lang=es' },
+      payload: uti(newEmail(), 'FL'),
+    });
+    expect(spanish.json().errorMsg).toBe(
+      'Su acceso no incluye pacientes en FL. Consulte al administrador de su farmacia.',
+    );
+    expect(await counts()).toEqual(before);
+    const own = await send(
+      t,
+      'POST',
+      '/api/pharmacy/assessments',
+      georgia.token,
+      uti(newEmail(), 'GA'),
+    );
+    expect(own.statusCode, own.body).toBe(200);
+
+    // The admin (no grant) sees both.
+    const all = await ids(admin);
+    expect(all).toEqual(expect.arrayContaining([fl.id, ga.id, own.json().assessment.id]));
+    expect((await get(t, `/api/pharmacy/assessments/${fl.id}`, admin)).statusCode).toBe(200);
   });
 
   it('expires the link after 7 days, and an unknown code is not found', async () => {

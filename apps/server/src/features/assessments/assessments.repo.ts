@@ -19,9 +19,20 @@ export const assessmentListLimit = 50;
 export interface AssessmentsRepo {
   insert(row: NewAssessment): Promise<AssessmentRecord>;
   byCodeHash(codeHash: string): Promise<AssessmentRecord | undefined>;
-  /** The organisation's assessment, or undefined (another pharmacy's is never found). */
-  ofOrganization(organizationId: string, id: string): Promise<AssessmentRecord | undefined>;
-  listOfOrganization(organizationId: string): Promise<AssessmentRecord[]>;
+  /**
+   * The organisation's assessment, or undefined (another pharmacy's is never found); with
+   * `states` (a pharmacist's grant), only one of those states (issue 32, finding 9).
+   */
+  ofOrganization(
+    organizationId: string,
+    id: string,
+    states: readonly string[] | null,
+  ): Promise<AssessmentRecord | undefined>;
+  /** The organisation's newest assessments; with `states`, only those states' newest. */
+  listOfOrganization(
+    organizationId: string,
+    states: readonly string[] | null,
+  ): Promise<AssessmentRecord[]>;
   /** The account's assessments made in [from, to) (its documents). */
   ofAccount(accountId: string, range: { from: Date; to: Date }): Promise<AssessmentRecord[]>;
   byId(id: string): Promise<AssessmentRecord | undefined>;
@@ -46,19 +57,32 @@ export function createAssessmentsRepo(db: Db): AssessmentsRepo {
       const [row] = await db.select().from(t).where(eq(t.codeHash, codeHash)).limit(1);
       return row;
     },
-    async ofOrganization(organizationId, id) {
+    async ofOrganization(organizationId, id, states) {
+      if (states?.length === 0) return undefined;
       const [row] = await db
         .select()
         .from(t)
-        .where(and(eq(t.organizationId, organizationId), eq(t.id, id)))
+        .where(
+          and(
+            eq(t.organizationId, organizationId),
+            eq(t.id, id),
+            states ? inArray(t.state, [...states]) : undefined,
+          ),
+        )
         .limit(1);
       return row;
     },
-    async listOfOrganization(organizationId) {
+    async listOfOrganization(organizationId, states) {
+      if (states?.length === 0) return [];
       return db
         .select()
         .from(t)
-        .where(eq(t.organizationId, organizationId))
+        .where(
+          and(
+            eq(t.organizationId, organizationId),
+            states ? inArray(t.state, [...states]) : undefined,
+          ),
+        )
         .orderBy(desc(t.createdAt), desc(t.id))
         .limit(assessmentListLimit);
     },

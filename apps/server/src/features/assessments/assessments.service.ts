@@ -20,6 +20,7 @@ import {
   assessmentRxAnswers,
   continuationState,
 } from '@apothecall/domain/pharmacy/assessment.rules';
+import { grantCoversState } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import { z } from 'zod';
 import type { Actor, Caller } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
@@ -29,7 +30,7 @@ import { AppError, parseWith } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
 import { calendarDateIn } from '../../platform/time';
 import type { AccountsPort } from '../accounts/accounts.port';
-import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 import { renderAssessmentPdf } from './assessment-pdf';
 import type { AssessmentForVisit, AssessmentsPort } from './assessments.port';
 import type { AssessmentRecord, AssessmentsRepo } from './assessments.repo';
@@ -48,6 +49,9 @@ export interface AssessmentsService extends AssessmentsPort {
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** The states whose assessments the caller sees: a pharmacist's grant's; null, the admin's all. */
+const statesOf = (staff: PharmacyStaff): readonly string[] | null => staff.grant?.states ?? null;
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'assessment.notFound');
 const linkInvalid = () => new AppError(404, 'ASSESSMENT_CODE_INVALID', 'assessment.link.invalid');
@@ -90,8 +94,10 @@ function view(row: AssessmentRecord): AssessmentView {
  * Otherwise the patient's account is matched by e-mail or made for them (accounts port), the
  * intake is stored with a single-use link code kept only as its SHA-256, and the patient is
  * e-mailed the link (never the symptoms or results). The link continues into one Rx visit (the
- * rx area, through the port) with the intake attached and the pharmacy preselected. Every read
- * and change is audited with the patient's account as the subject, by ids only.
+ * rx area, through the port) with the intake attached and the pharmacy preselected. A
+ * pharmacist's grant limits them to its states (issue 32, finding 9): they list and open only
+ * those states' assessments (another's is 404, audited as denied) and submit only for them. Every
+ * read and change is audited with the patient's account as the subject, by ids only.
  */
 export function createAssessmentsService(deps: {
   repo: AssessmentsRepo;
@@ -239,6 +245,17 @@ export function createAssessmentsService(deps: {
         });
         throw error;
       }
+      // A pharmacist's grant names the states whose patients they work (the admin: all).
+      if (!grantCoversState(staff.grant, state)) {
+        await deps.audit.denied(actor, 'assessment.submit', null, {
+          organizationId,
+          reason: 'state-not-granted',
+          state,
+        });
+        throw new AppError(403, 'ASSESSMENT_STATE_NOT_GRANTED', 'assessment.stateNotGranted', {
+          state,
+        });
+      }
       const at = now();
       const code = newResetCode();
       const codeHash = hashCode(code);
@@ -301,7 +318,7 @@ export function createAssessmentsService(deps: {
 
     async list(actor) {
       const staff = await deps.pharmacy.staff(actor);
-      const rows = await deps.repo.listOfOrganization(staff.organization.id);
+      const rows = await deps.repo.listOfOrganization(staff.organization.id, statesOf(staff));
       await deps.audit.record(actor, 'assessment.list', null, {
         organizationId: staff.organization.id,
         count: rows.length,
@@ -312,7 +329,7 @@ export function createAssessmentsService(deps: {
     async one(actor, id) {
       const staff = await deps.pharmacy.staff(actor);
       const row = isUuid(id)
-        ? await deps.repo.ofOrganization(staff.organization.id, id)
+        ? await deps.repo.ofOrganization(staff.organization.id, id, statesOf(staff))
         : undefined;
       if (!row) {
         await deps.audit.denied(actor, 'assessment.read', null, {

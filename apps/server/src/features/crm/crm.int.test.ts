@@ -12,6 +12,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { invitedPharmacist } from '../../../test/pharmacists';
 import { crmCustomers, crmInteractions, crmTasks } from '../../db/schema/crm';
 import { auditLog } from '../../db/schema/platform';
 
@@ -308,6 +309,138 @@ describe.each(databaseKinds)('Pharmacy CRM on %s', (kind) => {
     expect(customer.tag).toBe('NeedsFollowUp');
     const task = (await get(t, '/api/pharmacy/crm/tasks', admin)).json().tasks[0];
     expect(task.tag).toBe('Urgent');
+  });
+
+  it('limits a GA-only pharmacist to GA customers, their interactions and tasks; the admin sees all', async () => {
+    const georgia = await invitedPharmacist(t, admin, ['GA']);
+    const gaPatient = await newPatient(t, {
+      state: 'GA',
+      zipCode: '30303',
+      address: '1 Peachtree St',
+    });
+    const customer = async (token: string, body: object) => {
+      const res = await send(t, 'POST', '/api/pharmacy/crm/customers', token, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().customer.id as string;
+    };
+    const fl = await customer(admin, {
+      name: 'Fay Florida',
+      patientAccountId: patient.accountId,
+      tag: 'Active',
+    });
+    const ga = await customer(admin, {
+      name: 'Gus Georgia',
+      patientAccountId: gaPatient.accountId,
+      tag: 'Active',
+    });
+    // No patient linked: no state; entered by the admin.
+    const unlinked = await customer(admin, { name: 'Walk-in', tag: 'Prospect' });
+    const interaction = await send(
+      t,
+      'POST',
+      `/api/pharmacy/crm/customers/${fl}/interactions`,
+      admin,
+      {
+        channel: 'phone',
+        summary: 'Asked about a refill',
+        tag: 'Query',
+      },
+    );
+    expect(interaction.statusCode, interaction.body).toBe(200);
+    const task = async (body: object) => {
+      const res = await send(t, 'POST', '/api/pharmacy/crm/tasks', admin, {
+        dueDate: '2026-12-01',
+        tag: 'Urgent',
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().task.id as string;
+    };
+    const flTask = await task({ title: 'Call Fay', customerId: fl });
+    const gaTask = await task({ title: 'Call Gus', customerId: ga });
+    const openTask = await task({ title: 'Order gloves' });
+
+    const customerIds = async (token: string) =>
+      (await get(t, '/api/pharmacy/crm/customers', token))
+        .json()
+        .customers.map((c: { id: string }) => c.id);
+    const taskIds = async (token: string) =>
+      (await get(t, '/api/pharmacy/crm/tasks', token))
+        .json()
+        .tasks.map((x: { id: string }) => x.id);
+
+    const seen = await customerIds(georgia.token);
+    expect(seen).toContain(ga);
+    for (const hidden of [fl, unlinked, customerId]) expect(seen).not.toContain(hidden);
+    const tasks = await taskIds(georgia.token);
+    expect(tasks).toEqual(expect.arrayContaining([gaTask, openTask]));
+    expect(tasks).not.toContain(flTask);
+    expect(tasks).not.toContain(taskId);
+    expect((await get(t, `/api/pharmacy/crm/customers/${ga}`, georgia.token)).statusCode).toBe(200);
+    expect(
+      (await get(t, `/api/pharmacy/crm/customers/${ga}/interactions`, georgia.token)).statusCode,
+    ).toBe(200);
+
+    // Outside the grant: 404 as for an unknown id, audited as denied, nothing changed.
+    const before = await count();
+    const deniedBefore = (await audits('crm.access', 'denied')).length;
+    const calls = [
+      get(t, `/api/pharmacy/crm/customers/${fl}`, georgia.token),
+      get(t, `/api/pharmacy/crm/customers/${unlinked}`, georgia.token),
+      get(t, `/api/pharmacy/crm/customers/${fl}/interactions`, georgia.token),
+      send(t, 'PUT', `/api/pharmacy/crm/customers/${fl}`, georgia.token, {
+        name: 'Renamed',
+        tag: 'Inactive',
+      }),
+      send(t, 'POST', `/api/pharmacy/crm/customers/${fl}/interactions`, georgia.token, {
+        channel: 'email',
+        summary: 'Hello',
+        tag: 'Info',
+      }),
+      send(t, 'PUT', `/api/pharmacy/crm/tasks/${flTask}`, georgia.token, { done: true }),
+      send(t, 'PUT', `/api/pharmacy/crm/tasks/${gaTask}`, georgia.token, { customerId: fl }),
+      send(t, 'POST', '/api/pharmacy/crm/tasks', georgia.token, {
+        title: 'About Fay',
+        dueDate: '2026-12-01',
+        customerId: fl,
+        tag: 'LowPriority',
+      }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ error: true, errorCode: 'NOT_FOUND' });
+    }
+    expect(await count()).toEqual(before);
+    expect((await audits('crm.access', 'denied')).length - deniedBefore).toBe(calls.length);
+
+    // A Florida patient cannot be linked by them (refused like a non-patient); Georgia's can.
+    const linkFl = await send(t, 'PUT', `/api/pharmacy/crm/customers/${ga}`, georgia.token, {
+      name: 'Gus Georgia',
+      patientAccountId: patient.accountId,
+      tag: 'Active',
+    });
+    expect(linkFl.statusCode, linkFl.body).toBe(400);
+    expect(linkFl.json().errorMsg).toContain('Patient account');
+    // What they enter without a patient is theirs to see (and the admin's).
+    const own = await customer(georgia.token, { name: 'Phone enquiry', tag: 'Prospect' });
+    expect(await customerIds(georgia.token)).toContain(own);
+    expect((await get(t, `/api/pharmacy/crm/customers/${own}`, georgia.token)).statusCode).toBe(
+      200,
+    );
+    const linked = await customer(georgia.token, {
+      name: 'Gus again',
+      patientAccountId: gaPatient.accountId,
+      tag: 'VIP',
+    });
+
+    // The admin sees every customer and task, whatever the state.
+    expect(await customerIds(admin)).toEqual(
+      expect.arrayContaining([fl, ga, unlinked, own, linked, customerId]),
+    );
+    expect(await taskIds(admin)).toEqual(
+      expect.arrayContaining([flTask, gaTask, openTask, taskId]),
+    );
+    expect((await get(t, `/api/pharmacy/crm/customers/${fl}`, admin)).statusCode).toBe(200);
   });
 
   it('documents its calls in the OpenAPI document', async () => {

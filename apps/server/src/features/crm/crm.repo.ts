@@ -4,7 +4,12 @@ import { crmCustomers, crmInteractions, crmTasks } from '../../db/schema/crm';
 
 export type CustomerRecord = typeof crmCustomers.$inferSelect;
 export type InteractionRecord = typeof crmInteractions.$inferSelect;
-export type TaskRecord = typeof crmTasks.$inferSelect & { customerName: string | null };
+/** A task with what its customer's visibility needs (a grant's states; issue 32, finding 9). */
+export type TaskRecord = typeof crmTasks.$inferSelect & {
+  customerName: string | null;
+  customerPatientAccountId: string | null;
+  customerCreatedBy: string | null;
+};
 
 type CustomerFields = Pick<
   typeof crmCustomers.$inferInsert,
@@ -57,6 +62,8 @@ const taskColumns = {
   createdBy: crmTasks.createdBy,
   createdAt: crmTasks.createdAt,
   customerName: crmCustomers.name,
+  customerPatientAccountId: crmCustomers.patientAccountId,
+  customerCreatedBy: crmCustomers.createdBy,
 };
 
 export function createCrmRepo(db: Db): CrmRepo {

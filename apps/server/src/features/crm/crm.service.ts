@@ -11,12 +11,13 @@ import type {
   TaskUpdateFields,
   TaskView,
 } from '@apothecall/domain/pharmacy/crm.api';
+import { grantCoversState } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, SchemaError } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
-import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 import type { CrmRepo, CustomerRecord, InteractionRecord, TaskRecord } from './crm.repo';
 
 export interface CrmService {
@@ -36,6 +37,12 @@ export interface CrmService {
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** A task's customer, as far as its visibility goes; null for a task about no customer. */
+const customerOfTask = (task: TaskRecord) =>
+  task.customerId
+    ? { patientAccountId: task.customerPatientAccountId, createdBy: task.customerCreatedBy }
+    : null;
 
 /** Accounts that act as patients (they may be linked to a customer); staff never are. */
 const patientRoles: readonly string[] = ['patient', 'tester', 'demo', 'AllAccess', '3rdparty'];
@@ -94,18 +101,57 @@ const subjectOf = (customer: CustomerRecord) =>
  * "not found" (404, never 403, so ids cannot be probed), audited as denied. Customers may be
  * patients: every read and change of one is audited, with the linked patient account as the
  * subject; the audit holds ids only, never names, notes or summaries.
+ *
+ * A pharmacist's grant limits them to its states (issue 32, finding 9). A customer's state is
+ * its linked patient's state on file; a customer with none (no patient linked, or a patient
+ * with no state) is the admin's, a grant naming every state's, and its author's. A customer
+ * outside the grant is missing from the lists and 404 when opened or changed (audited as
+ * denied), and so are its interactions and tasks; a task about no customer is everyone's. A
+ * pharmacist may link only a patient of their states (another is refused like a non-patient).
  */
 export function createCrmService(deps: {
   repo: CrmRepo;
   pharmacy: Pick<PharmacyPort, 'staff'>;
-  accounts: Pick<AccountsPort, 'membership'>;
+  accounts: Pick<AccountsPort, 'membership' | 'holderStates'>;
   audit: AuditService;
   now?: () => Date;
 }): CrmService {
   const now = deps.now ?? (() => new Date());
 
-  async function organizationOf(actor: Actor): Promise<string> {
-    return (await deps.pharmacy.staff(actor)).organization.id;
+  /** The caller's place in the pharmacy, and its id (every row is read through it). */
+  async function staffOf(actor: Actor): Promise<{ staff: PharmacyStaff; organizationId: string }> {
+    const staff = await deps.pharmacy.staff(actor);
+    return { staff, organizationId: staff.organization.id };
+  }
+
+  /** Whether the caller sees a customer of the pharmacy, given its state (see above). */
+  function sees(
+    staff: PharmacyStaff,
+    customer: { patientAccountId: string | null; createdBy: string | null },
+    state: string | null,
+  ): boolean {
+    if (grantCoversState(staff.grant, state)) return true;
+    // Without a state, also whoever wrote it down: they know it already.
+    return state === null && customer.createdBy === staff.accountId;
+  }
+
+  /** The customers (or tasks' customers) the caller sees, by their patients' states. */
+  async function visible<T>(
+    staff: PharmacyStaff,
+    rows: readonly T[],
+    customerOf: (row: T) => { patientAccountId: string | null; createdBy: string | null } | null,
+  ): Promise<T[]> {
+    if (!staff.grant) return [...rows];
+    const linked = rows.flatMap((row) => customerOf(row)?.patientAccountId ?? []);
+    const states = await deps.accounts.holderStates(linked);
+    return rows.filter((row) => {
+      const customer = customerOf(row);
+      if (!customer) return true;
+      const state = customer.patientAccountId
+        ? (states.get(customer.patientAccountId) ?? null)
+        : null;
+      return sees(staff, customer, state);
+    });
   }
 
   const denied = (actor: Actor, what: string, target: string) =>
@@ -116,9 +162,10 @@ export function createCrmService(deps: {
       ...(isUuid(target) ? { target } : {}),
     });
 
-  /** The organisation's customer, or 404 (audited as denied). */
-  async function ownCustomer(actor: Actor, organizationId: string, id: string, what: string) {
-    const customer = isUuid(id) ? await deps.repo.customer(organizationId, id) : undefined;
+  /** The organisation's customer within the caller's grant, or 404 (audited as denied). */
+  async function ownCustomer(actor: Actor, staff: PharmacyStaff, id: string, what: string) {
+    const found = isUuid(id) ? await deps.repo.customer(staff.organization.id, id) : undefined;
+    const [customer] = found ? await visible(staff, [found], (c) => c) : [];
     if (!customer) {
       await denied(actor, what, id);
       throw customerNotFound();
@@ -126,8 +173,9 @@ export function createCrmService(deps: {
     return customer;
   }
 
-  async function ownTask(actor: Actor, organizationId: string, id: string, what: string) {
-    const task = isUuid(id) ? await deps.repo.task(organizationId, id) : undefined;
+  async function ownTask(actor: Actor, staff: PharmacyStaff, id: string, what: string) {
+    const found = isUuid(id) ? await deps.repo.task(staff.organization.id, id) : undefined;
+    const [task] = found ? await visible(staff, [found], customerOfTask) : [];
     if (!task) {
       await denied(actor, what, id);
       throw taskNotFound();
@@ -135,12 +183,22 @@ export function createCrmService(deps: {
     return task;
   }
 
-  /** A linked account must be a patient's (enabled or not: the link is the pharmacy's record). */
-  async function checkPatient(accountId: string | null) {
+  /**
+   * A linked account must be a patient's (enabled or not: the link is the pharmacy's record),
+   * and for a pharmacist one of their grant's states (or none on file): another state's patient
+   * is refused exactly like a non-patient, so the answer tells nothing of the account.
+   */
+  async function checkPatient(staff: PharmacyStaff, accountId: string | null) {
     if (accountId === null) return;
     const member = await deps.accounts.membership(accountId);
+    const refused = () =>
+      new SchemaError([{ path: 'patientAccountId', message: 'crm.field.patient' }]);
     if (!member || member.organizationType !== null || !patientRoles.includes(member.role)) {
-      throw new SchemaError([{ path: 'patientAccountId', message: 'crm.field.patient' }]);
+      throw refused();
+    }
+    if (staff.grant) {
+      const state = (await deps.accounts.holderStates([accountId])).get(accountId) ?? null;
+      if (state !== null && !grantCoversState(staff.grant, state)) throw refused();
     }
   }
 
@@ -155,8 +213,8 @@ export function createCrmService(deps: {
 
   return {
     async customers(actor) {
-      const organizationId = await organizationOf(actor);
-      const rows = await deps.repo.customers(organizationId);
+      const { staff, organizationId } = await staffOf(actor);
+      const rows = await visible(staff, await deps.repo.customers(organizationId), (c) => c);
       await deps.audit.record(actor, 'crm.customers.list', null, {
         organizationId,
         count: rows.length,
@@ -165,8 +223,8 @@ export function createCrmService(deps: {
     },
 
     async customer(actor, id) {
-      const organizationId = await organizationOf(actor);
-      const customer = await ownCustomer(actor, organizationId, id, 'customer.read');
+      const { staff, organizationId } = await staffOf(actor);
+      const customer = await ownCustomer(actor, staff, id, 'customer.read');
       await deps.audit.record(actor, 'crm.customer.read', subjectOf(customer), {
         organizationId,
         customerId: customer.id,
@@ -175,8 +233,8 @@ export function createCrmService(deps: {
     },
 
     async createCustomer(actor, input) {
-      const organizationId = await organizationOf(actor);
-      await checkPatient(input.patientAccountId);
+      const { staff, organizationId } = await staffOf(actor);
+      await checkPatient(staff, input.patientAccountId);
       const customer = await deps.repo.insertCustomer({
         ...customerFields(input),
         organizationId,
@@ -191,9 +249,9 @@ export function createCrmService(deps: {
     },
 
     async updateCustomer(actor, id, input) {
-      const organizationId = await organizationOf(actor);
-      await ownCustomer(actor, organizationId, id, 'customer.update');
-      await checkPatient(input.patientAccountId);
+      const { staff, organizationId } = await staffOf(actor);
+      await ownCustomer(actor, staff, id, 'customer.update');
+      await checkPatient(staff, input.patientAccountId);
       const customer = await deps.repo.updateCustomer(
         organizationId,
         id,
@@ -210,8 +268,8 @@ export function createCrmService(deps: {
     },
 
     async interactions(actor, customerId) {
-      const organizationId = await organizationOf(actor);
-      const customer = await ownCustomer(actor, organizationId, customerId, 'interactions.read');
+      const { staff, organizationId } = await staffOf(actor);
+      const customer = await ownCustomer(actor, staff, customerId, 'interactions.read');
       const rows = await deps.repo.interactions(organizationId, customer.id);
       await deps.audit.record(actor, 'crm.interactions.read', subjectOf(customer), {
         organizationId,
@@ -222,8 +280,8 @@ export function createCrmService(deps: {
     },
 
     async addInteraction(actor, customerId, input) {
-      const organizationId = await organizationOf(actor);
-      const customer = await ownCustomer(actor, organizationId, customerId, 'interaction.create');
+      const { staff, organizationId } = await staffOf(actor);
+      const customer = await ownCustomer(actor, staff, customerId, 'interaction.create');
       const interaction = await deps.repo.insertInteraction({
         organizationId,
         customerId: customer.id,
@@ -243,8 +301,8 @@ export function createCrmService(deps: {
     },
 
     async tasks(actor) {
-      const organizationId = await organizationOf(actor);
-      const rows = await deps.repo.tasks(organizationId);
+      const { staff, organizationId } = await staffOf(actor);
+      const rows = await visible(staff, await deps.repo.tasks(organizationId), customerOfTask);
       await deps.audit.record(actor, 'crm.tasks.list', null, {
         organizationId,
         count: rows.length,
@@ -253,9 +311,9 @@ export function createCrmService(deps: {
     },
 
     async createTask(actor, input) {
-      const organizationId = await organizationOf(actor);
+      const { staff, organizationId } = await staffOf(actor);
       const customer = input.customerId
-        ? await ownCustomer(actor, organizationId, input.customerId, 'task.create')
+        ? await ownCustomer(actor, staff, input.customerId, 'task.create')
         : undefined;
       const id = await deps.repo.insertTask({
         organizationId,
@@ -277,10 +335,10 @@ export function createCrmService(deps: {
     },
 
     async updateTask(actor, id, input) {
-      const organizationId = await organizationOf(actor);
-      const before = await ownTask(actor, organizationId, id, 'task.update');
+      const { staff, organizationId } = await staffOf(actor);
+      const before = await ownTask(actor, staff, id, 'task.update');
       const customer = input.customerId
-        ? await ownCustomer(actor, organizationId, input.customerId, 'task.update')
+        ? await ownCustomer(actor, staff, input.customerId, 'task.update')
         : undefined;
       const done =
         input.done === undefined || input.done === before.done

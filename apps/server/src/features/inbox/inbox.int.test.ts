@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, databaseKinds, login, startTestApp, type TestApp } from '../../../test/harness';
 import { pngWithGps } from '../../../test/image-fixtures';
 import { outboxRows } from '../../../test/outbox';
+import { invitedPharmacist, sunriseAdmin } from '../../../test/pharmacists';
 import { freePort } from '../../../test/ports';
 import { accounts } from '../../db/schema/accounts';
 import { auditLog, outbox } from '../../db/schema/platform';
@@ -347,6 +348,27 @@ describe.each(databaseKinds)('pharmacy e-mail inbox (%s)', (kind) => {
         and(eq(auditLog.outcome, 'denied'), sql`${auditLog.detail}->>'threadId' = ${threadId}`),
       );
     expect(denied.map((r) => r.action).sort()).toEqual(['inbox.reply', 'inbox.thread.read']);
+  });
+
+  it('shows a pharmacist whose grant names one state all of the mail: no patient or state is linked to it (issue 32, finding 9)', async () => {
+    // The invitation goes out through the relay (the outbox then keeps no text).
+    const invitation = async (email: string) => {
+      for (let i = 0; i < 50; i += 1) {
+        const found = relayed.find((r) => r.to.includes(email));
+        if (found) return found.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return '';
+    };
+    const admin = await login(t, sunriseAdmin);
+    const georgia = await invitedPharmacist(t, admin, ['GA'], {}, invitation);
+    const headers = bearer(georgia.token);
+    const list = await inbox(headers);
+    expect(list.status).toBe(200);
+    expect(list.body.threads.map((r) => r.threadId)).toContain(threadId);
+    const opened = await thread(threadId, headers);
+    expect(opened.status).toBe(200);
+    expect(opened.body.thread.emails[0]?.subject).toBe('Question about my refill');
   });
 
   it('refuses a patient with 403', async () => {
