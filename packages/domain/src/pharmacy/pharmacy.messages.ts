@@ -6,7 +6,6 @@
 const en = {
   'pharmacy.unverified':
     'Verified account only. Please see "About the pharmacy program" for information.',
-  'pharmacy.notPharmacy': 'This is for pharmacy accounts only.',
   'pharmacy.adminOnly': "Only the pharmacy's administrator can do this.",
   'pharmacy.useClaim': 'Claim the visit with Submit Payment.',
   'pharmacy.notClaimable': 'This visit cannot be claimed in its current status.',
@@ -37,7 +36,6 @@ const en = {
 const es: Record<keyof typeof en, string> = {
   'pharmacy.unverified':
     'Solo para cuentas verificadas. Consulte "Acerca del programa de farmacias" para más información.',
-  'pharmacy.notPharmacy': 'Esto es solo para cuentas de farmacia.',
   'pharmacy.adminOnly': 'Solo el administrador de la farmacia puede hacer esto.',
   'pharmacy.useClaim': 'Reclame la consulta con Enviar pago.',
   'pharmacy.notClaimable': 'Esta consulta no se puede reclamar en su estado actual.',

@@ -91,7 +91,11 @@ export function createPharmacyPortalService(deps: {
 
   async function staff(actor: Actor) {
     const found = await staffOf(actor.accountId);
-    if (!found) throw new AppError(403, 'PHARMACY_ONLY', 'pharmacy.notPharmacy');
+    if (!found) {
+      // Refused by role like every other area (the API's 'Unauthorized.'), and audited.
+      await deps.audit.denied(actor, 'pharmacy.staffOnly', null, { reason: 'not-pharmacy-staff' });
+      throw new AppError(403, 'PHARMACY_ONLY', 'navigation.unauthorized');
+    }
     return found;
   }
 
