@@ -137,6 +137,24 @@ describe('route guard steps (spec section 4)', () => {
     }
   });
 
+  it("4g. (ours) /inbox is for the pharmacy's staff only, else 'Unauthorized.' and home", () => {
+    for (const role of ['pharmacist', 'pharmacyAdmin']) {
+      expect(guard('/inbox', { ...patient, role })).toEqual({ kind: 'allow' });
+    }
+    for (const role of ['provider', 'rxSubscriptionAdmin', 'admin', 'patient']) {
+      expect(guard('/inbox', { ...patient, role })).toEqual({
+        kind: 'redirect',
+        to: '/',
+        message: 'navigation.unauthorized',
+      });
+    }
+    expect(guard('/inbox', { ...patient, role: 'provider' }, prepayBrand)).toEqual({
+      kind: 'redirect',
+      to: '/prepay-home',
+      message: 'navigation.unauthorized',
+    });
+  });
+
   it("4e. (ours) /assessment is for the pharmacy's staff only, else 'Unauthorized.' and home", () => {
     for (const role of ['pharmacist', 'pharmacyAdmin']) {
       expect(guard('/assessment', { ...patient, role })).toEqual({ kind: 'allow' });

@@ -22,6 +22,7 @@ import type { NavigationMessageKey } from './navigation.messages';
  * 4d. (ours) /crm is for the pharmacy's staff (pharmacist, pharmacyAdmin) only -> the same.
  * 4e. (ours) /assessment, the in-store assessment, likewise for the pharmacy's staff only.
  * 4f. (ours) /analytics is for the pharmacyAdmin role only -> 'Unauthorized.' and home.
+ * 4g. (ours) /inbox, the pharmacy's e-mail, likewise for the pharmacy's staff only.
  * 5. /prepay-home only when the white-label home page is /prepay-home, else '/'.
  * 6. Any Rx visit with idPending or attachmentsPending sends every other route to /rxvisits
  *    with 'Action required: ...'.
@@ -96,6 +97,7 @@ export const prepayHomePath = '/prepay-home';
 export const rxVisitsPath = '/rxvisits';
 export const pharmacistsPath = '/pharmacists';
 export const crmPath = '/crm';
+export const inboxPath = '/inbox';
 export const assessmentPath = '/assessment';
 export const analyticsPath = '/analytics';
 
@@ -189,6 +191,11 @@ export function guardRoute(input: {
   // 4f. Our addition (issue 20): the pharmacy's analytics (money, staff logins, referrals) are
   // its administrator's; a pharmacist is refused like /pharmacists.
   if (path === analyticsPath && !isPharmacyAdmin(session)) {
+    return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
+  }
+
+  // 4g. Our addition (issue 33): the pharmacy's e-mail inbox is its staff's, like /crm.
+  if (path === inboxPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 
