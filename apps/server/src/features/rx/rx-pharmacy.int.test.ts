@@ -308,6 +308,30 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     expect((await detail(flPharmacist.token, id)).json().visit.pharmacyStatus).toBe('unclaimed');
   });
 
+  it('names the real statuses, translated, when it refuses a change (issue 33, finding 5)', async () => {
+    const { id } = await prescribed();
+    await t.database.db
+      .update(rxVisits)
+      .set({ pharmacyStatus: 'delivered' })
+      .where(eq(rxVisits.id, id));
+    const refusal = async (lang: string) =>
+      t.fastify.inject({
+        method: 'POST',
+        url: `/api/pharmacy/rx/${id}/status`,
+        headers: { ...bearer(flPharmacist.token), 'accept-language': lang },
+        payload: { status: 'ready', version: await versionOf(id), note: '' },
+      });
+    const english = await refusal('en');
+    expect(english.statusCode, english.body).toBe(409);
+    expect(json(english)).toMatchObject({
+      errorCode: 'PHARMACY_TRANSITION_REFUSED',
+      errorMsg: 'The status cannot be changed from Delivered to Ready.',
+    });
+    const spanish = await refusal('es');
+    expect(spanish.statusCode, spanish.body).toBe(409);
+    expect(json(spanish).errorMsg).toBe('El estado no puede cambiar de Entregada a Lista.');
+  });
+
   it('claims only from the claimable statuses', async () => {
     const { id } = await prescribed();
     for (const from of pharmacyStatuses) {

@@ -17,7 +17,9 @@ import {
   isPharmacyStatus,
   type PharmacyStatus,
   pharmacyStatuses,
+  pharmacyStatusLabelKey,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import { translate } from '@apothecall/domain/i18n/catalog';
 import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
@@ -295,7 +297,11 @@ export function createRxPharmacyService(deps: {
       const check = checkStatusChange({ from, to, note: input.note });
       if (!check.ok) {
         if (check.code === 'notAllowed') {
-          throw new AppError(409, 'PHARMACY_TRANSITION_REFUSED', check.messageKey);
+          // The refusal names both statuses, as the pharmacy sees them, in the caller's language.
+          throw new AppError(409, 'PHARMACY_TRANSITION_REFUSED', check.messageKey, {
+            from: translate(actor.lang, pharmacyStatusLabelKey(from)),
+            to: translate(actor.lang, pharmacyStatusLabelKey(to)),
+          });
         }
         throw new AppError(400, 'VALIDATION', check.messageKey, undefined, { field: 'note' });
       }
