@@ -1,13 +1,14 @@
 /**
  * Route-guard and link messages (spec sections 2, 4 and 8). The action-required text keeps the
- * spec's wording, including its "..." (the spec does not name the section).
+ * spec's wording but names the section the spec leaves as "...": the Prescription visits
+ * screen (/rxvisits, where the guard sends the patient) under Get Care (issue 33).
  */
 const en = {
   'navigation.unauthorized': 'Unauthorized.',
   'navigation.verifiedAccountOnly':
     'Verified account only. Please see "About the pharmacy program" for information.',
   'navigation.actionRequired':
-    'Action required: Please upload missing information in ... section under care.',
+    'Action required: Please upload missing information in the Prescription visits section under Get Care.',
   'navigation.externalLink.title': 'Leaving this site',
   'navigation.externalLink.body':
     'This link opens a page outside this site. Do you want to continue?',
@@ -36,7 +37,7 @@ const es: Record<keyof typeof en, string> = {
   'navigation.verifiedAccountOnly':
     'Solo para cuentas verificadas. Consulte "Acerca del programa de farmacia" para obtener información.',
   'navigation.actionRequired':
-    'Acción requerida: suba la información que falta en la sección ... en atención.',
+    'Acción requerida: suba la información que falta en la sección Consultas de receta, en Atención.',
   'navigation.externalLink.title': 'Saliendo de este sitio',
   'navigation.externalLink.body':
     'Este enlace abre una página fuera de este sitio. ¿Desea continuar?',

@@ -209,7 +209,7 @@ describe('route guard steps (spec section 4)', () => {
       kind: 'allow',
     });
     expect(translate('en', 'navigation.actionRequired')).toBe(
-      'Action required: Please upload missing information in ... section under care.',
+      'Action required: Please upload missing information in the Prescription visits section under Get Care.',
     );
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import type { Translate } from '../../../lib/i18n';
 import {
+  closedText,
   errorText,
   formatClock,
   memberName,
@@ -88,5 +89,28 @@ describe('formatClock', () => {
 
   it('unreadable text is shown as given', () => {
     expect(formatClock('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('Get Care closed text (issue 33)', () => {
+  it('says one sentence when nobody is on duty and no time to come back is known', () => {
+    const noTime = (lang: 'en' | 'es') => ({
+      next: null,
+      nextAvailableStr: translate(lang, 'care.hours.noProviderNow'),
+    });
+    expect(closedText(en, noTime('en'))).toBe(
+      'No provider is available right now. Please check again in a few minutes.',
+    );
+    expect(closedText(es, noTime('es'))).toBe(translate('es', 'care.hours.noProviderNow'));
+  });
+
+  it('names the time care opens again, and says closed with neither', () => {
+    const next = { next: '2026-11-21T13:00:00.000Z', nextAvailableStr: 'Saturday 9:00 AM' };
+    expect(closedText(en, next)).toBe(
+      'No provider is available right now. Care opens again Saturday 9:00 AM.',
+    );
+    expect(closedText(es, { next: null, nextAvailableStr: '' })).toBe(
+      translate('es', 'careUi.location.closed'),
+    );
   });
 });

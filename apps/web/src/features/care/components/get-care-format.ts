@@ -37,3 +37,19 @@ export function formatClock(iso: string, lang: Lang): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(usLocale(lang), { timeStyle: 'short' }).format(date);
 }
+
+/**
+ * Why care is closed, as one sentence: with a time to come back (`next`), 'Care opens again
+ * {when}' takes the server's formatted time; without one, the server's nextAvailableStr is
+ * already a whole sentence ('Please check again in a few minutes'), so it is never put inside
+ * another one: the same sentence is said in the page's language (issue 33).
+ */
+export function closedText(
+  t: Translate,
+  hours: { readonly next: string | null; readonly nextAvailableStr: string },
+): string {
+  if (hours.next && hours.nextAvailableStr) {
+    return t('careUi.location.closedNext', { when: hours.nextAvailableStr });
+  }
+  return hours.nextAvailableStr ? t('care.hours.noProviderNow') : t('careUi.location.closed');
+}

@@ -13,7 +13,7 @@ import {
   setConsultLocation,
 } from '../../accounts/api/set-consult-location';
 import { getHours, hoursQueryKey } from '../api/get-hours';
-import { errorText, stateLabel } from './get-care-format';
+import { closedText, errorText, stateLabel } from './get-care-format';
 import { GetCareStepFrame } from './get-care-step-frame';
 
 /**
@@ -112,9 +112,7 @@ export function GetCareLocationStep({
             </Alert>
           ) : (
             <Alert color="yellow" role="alert" data-testid="care-closed">
-              {hours.data.nextAvailableStr
-                ? t('careUi.location.closedNext', { when: hours.data.nextAvailableStr })
-                : t('careUi.location.closed')}
+              {closedText(t, hours.data)}
             </Alert>
           )}
         </Stack>
