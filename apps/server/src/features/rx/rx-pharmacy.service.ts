@@ -1,3 +1,4 @@
+import { translate } from '@apothecall/domain/i18n/catalog';
 import {
   type GrantScope,
   grantShows,
@@ -19,7 +20,6 @@ import {
   pharmacyStatuses,
   pharmacyStatusLabelKey,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
-import { translate } from '@apothecall/domain/i18n/catalog';
 import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
