@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FilesTestApp,
   multipartBody,
@@ -12,7 +12,12 @@ import { hasGps, hevcHeic, jpegWithGps, pdf, svg } from '../../../test/image-fix
 import { accounts } from '../../db/schema/accounts';
 import { files } from '../../db/schema/files';
 import { auditLog } from '../../db/schema/platform';
-import { imageJobsAtOnce, imageJobsWaiting, imageQueue } from '../../platform/files/upload-inspect';
+import {
+  imageJobsAtOnce,
+  imageJobsWaiting,
+  imageQueue,
+  imageWorker,
+} from '../../platform/files/upload-inspect';
 
 /** Uploads are limited to 256 KiB in these tests. */
 const maxBytes = 256 * 1024;
@@ -408,20 +413,19 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
       });
     });
 
-    it('processes one image at a time however many are uploaded at once', async () => {
+    it('processes one image at a time however many are uploaded at once, in the image worker', async () => {
       const photos = await Promise.all([1, 2, 3, 4].map(() => flat(3000, 2000, 'jpeg')));
-      // sharp counts its tasks waiting for a libuv thread and those running; each new task
-      // announces itself on sharp.queue, so the most ever in flight is seen as each one starts.
-      // The running count is read first: a task moving from waiting to running between the two
-      // reads is then missed, never counted twice.
-      let most = 0;
-      let events = 0;
+      // Every sharp task of this process announces itself on sharp.queue: there must be none,
+      // the decoding happens in the worker process. The jobs the worker holds are sampled
+      // meanwhile: never two at once.
+      let inProcess = 0;
       const watch = () => {
-        events += 1;
-        const { process } = sharp.counters();
-        const { queue } = sharp.counters();
-        most = Math.max(most, queue + process);
+        inProcess += 1;
       };
+      let most = 0;
+      const sample = setInterval(() => {
+        most = Math.max(most, imageWorker.inFlight);
+      }, 1);
       sharp.queue.on('change', watch);
       try {
         const answers = await Promise.all(
@@ -435,10 +439,45 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
         expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
       } finally {
         sharp.queue.off('change', watch);
+        clearInterval(sample);
       }
-      // Each of the four re-encodings was seen starting and ending, never two at once.
-      expect(events).toBeGreaterThanOrEqual(8);
-      expect(most).toBeLessThanOrEqual(1);
+      expect(inProcess).toBe(0);
+      expect(most).toBe(1);
+      expect(imageWorker.pid).not.toBe(process.pid);
+    });
+
+    it('refuses an image as unreadable when the worker dies on it, and the next upload gets a new worker', async () => {
+      const photo = await flat(1200, 800, 'jpeg');
+      const one = {
+        purpose: 'attachment' as const,
+        files: [{ name: 'scan.jpg', bytes: photo, type: 'image/jpeg' }],
+      };
+      expect((await upload(maria, one)).statusCode).toBe(200);
+      const pid = imageWorker.pid;
+      const started = imageWorker.started;
+      if (pid === undefined) throw new Error('no image worker');
+      const rowsBefore = (await rowsOf(mariaId)).length;
+      // Stopped, the worker holds the next job until it is killed.
+      process.kill(pid, 'SIGSTOP');
+      const pending = upload(maria, one);
+      await vi.waitFor(() => expect(imageWorker.inFlight).toBe(1));
+      process.kill(pid, 'SIGKILL');
+      const res = await pending;
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: true,
+        errorCode: 'FILE_UNREADABLE',
+        errorMsg: 'The file could not be read. It may be damaged; please send it again.',
+      });
+      expect(await lastUploadAudit()).toMatchObject({
+        outcome: 'failure',
+        detail: { purpose: 'attachment', reason: 'FILE_UNREADABLE' },
+      });
+      expect((await rowsOf(mariaId)).length).toBe(rowsBefore);
+      const next = await upload(maria, one);
+      expect(next.statusCode).toBe(200);
+      expect(imageWorker.started).toBe(started + 1);
+      expect(imageWorker.pid).not.toBe(pid);
     });
 
     it('answers 503 with Retry-After when too many images wait, and keeps nothing', async () => {
