@@ -12,6 +12,7 @@ import { generatedKeyFile } from '../src/platform/files/file-store-factory';
 import { type FilesConfig, parseFilesConfig } from '../src/platform/files/files.config';
 import { httpConventions } from '../src/platform/http';
 import { loggerOptions } from '../src/platform/logger';
+import { memoryRateLimiter } from '../src/platform/rate-limit';
 import { createSessionsRepo } from '../src/platform/sessions/sessions.repo';
 import { createSessionsService } from '../src/platform/sessions/sessions.service';
 import { type DatabaseKind, startTestApp, type TestApp } from './harness';
@@ -101,6 +102,7 @@ export async function startFilesTestApp(
     config,
     platform: {
       audit: createAuditService(createAuditRepo(db)),
+      limiter: memoryRateLimiter(),
       warn: (what) => () => app.log.warn(what),
       clock: {},
     },

@@ -1,3 +1,4 @@
+import { imageUploadLimit } from '@apothecall/domain/files/files.rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -478,6 +479,61 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
       expect(next.statusCode).toBe(200);
       expect(imageWorker.started).toBe(started + 1);
       expect(imageWorker.pid).not.toBe(pid);
+    });
+
+    it('refuses images past 30 in 10 minutes per account with 429, audited once, PDFs still taken', async () => {
+      await t.main.fastify.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registration('rita.files@example.test'),
+      });
+      const rita = await login(t.main, 'rita.files@example.test', 'Quinn-Pass-42');
+      const [row] = await t.main.database.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.loginId, 'rita.files@example.test'));
+      const tiny = await flat(16, 16, 'png');
+      const image = {
+        purpose: 'attachment' as const,
+        files: [{ name: 'page.png', bytes: tiny, type: 'image/png' }],
+      };
+      for (let i = 0; i < imageUploadLimit.max; i += 1) {
+        expect((await upload(rita, image)).statusCode).toBe(200);
+      }
+      const workersBefore = imageWorker.started;
+      for (const lang of ['en', 'es', 'en'] as const) {
+        const res = await upload(rita, image, lang);
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({
+          error: true,
+          errorCode: 'RATE_LIMITED',
+          errorMsg: {
+            en: 'Too many attempts. Please wait a moment and try again.',
+            es: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+          }[lang],
+        });
+      }
+      expect(imageWorker.started).toBe(workersBefore);
+      const document = await upload(rita, {
+        purpose: 'attachment',
+        files: [{ name: 'letter.pdf', bytes: pdf(), type: 'application/pdf' }],
+      });
+      expect(document.statusCode).toBe(200);
+      expect((await rowsOf(row!.id)).length).toBe(imageUploadLimit.max + 1);
+      // Three refusals, one audit row: a flood does not become a flood of rows.
+      const refusals = await t.main.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.actorAccountId, row!.id),
+            eq(auditLog.action, 'file.upload'),
+            eq(auditLog.outcome, 'failure'),
+          ),
+        );
+      expect(refusals.map((r) => r.detail)).toEqual([
+        { purpose: 'attachment', reason: 'RATE_LIMITED' },
+      ]);
     });
 
     it('answers 503 with Retry-After when too many images wait, and keeps nothing', async () => {

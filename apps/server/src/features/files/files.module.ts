@@ -4,6 +4,7 @@ import type { FileStore } from '../../platform/files/file-store';
 import { createFileStore } from '../../platform/files/file-store-factory';
 import type { FilesConfig } from '../../platform/files/files.config';
 import type { AreaModule } from '../../platform/module';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { FilesPort } from './files.port';
 import { createFilesRepo } from './files.repo';
 import { filesRoutes } from './files.routes';
@@ -18,6 +19,7 @@ export interface FilesModuleContext {
   config: { readonly dataDir: string; readonly files: FilesConfig };
   platform: {
     audit: AuditService;
+    limiter: RateLimiter;
     warn: (what: string) => (error: unknown) => void;
     clock: { now?: () => Date };
   };
@@ -38,6 +40,7 @@ export function filesModule(
     repo: createFilesRepo(ctx.db),
     store,
     audit: ctx.platform.audit,
+    limiter: ctx.platform.limiter,
     maxBytes: files.maxBytes,
     ...ctx.platform.clock,
     onError: (what, error) => ctx.platform.warn(what)(error),

@@ -2,16 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { idSchema } from '@apothecall/domain/common/common.schemas';
 import type { StoredFile } from '@apothecall/domain/files/files.api';
-import { type FilePurpose, filePurposes, safeFileName } from '@apothecall/domain/files/files.rules';
+import {
+  type FilePurpose,
+  filePurposes,
+  imageUploadLimit,
+  safeFileName,
+} from '@apothecall/domain/files/files.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
-import { AppError } from '../../platform/errors';
+import { AppError, appErrors } from '../../platform/errors';
 import type { FileStore } from '../../platform/files/file-store';
 import {
   fileErrors,
   type InspectedUpload,
   inspectUpload,
 } from '../../platform/files/upload-inspect';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileRecord, FilesRepo } from './files.repo';
 
 export interface FilesActor extends RequestOrigin {
@@ -30,6 +36,11 @@ export interface UploadInput {
    * not take it.
    */
   personId?: string | undefined;
+  /**
+   * False for the pharmacy inboxes' mail attachments: they come from many senders, bounded by
+   * the SMTP server, and are not counted against the mailbox account's image limit.
+   */
+  limited?: boolean;
 }
 
 export interface OpenedFile {
@@ -69,6 +80,8 @@ export function createFilesService(deps: {
   audit: AuditService;
   maxBytes: number;
   inspect?: typeof inspectUpload;
+  /** Counts each account's image uploads (imageUploadLimit); without it, none are limited. */
+  limiter?: Pick<RateLimiter, 'hit'>;
   now?: () => Date;
   /** Told about failures that do not fail the request (bytes left behind in the store). */
   onError?: (what: string, error: unknown) => void;
@@ -141,14 +154,30 @@ export function createFilesService(deps: {
   return {
     async upload(actor, input) {
       const subject = { ownerAccountId: actor.accountId, personId: input.personId ?? null };
+      const limiter = input.limited === false ? undefined : deps.limiter;
+      // Only the first refusal of a window is audited: a flood of refused uploads must not
+      // become a flood of audit rows.
+      let audited = true;
       let inspected: InspectedUpload;
       try {
         inspected = await inspect(input.bytes, {
           purpose: input.purpose,
           maxBytes: deps.maxBytes,
+          ...(limiter && {
+            beforeImage: async () => {
+              const count = await limiter.hit(
+                `image-uploads:${actor.accountId}`,
+                imageUploadLimit.windowSeconds,
+              );
+              if (count > imageUploadLimit.max) {
+                audited = count === imageUploadLimit.max + 1;
+                throw appErrors.rateLimited();
+              }
+            },
+          }),
         });
       } catch (error) {
-        if (error instanceof AppError) {
+        if (error instanceof AppError && audited) {
           await audit(actor, 'file.upload', 'failure', subject, {
             purpose: input.purpose,
             reason: error.code,

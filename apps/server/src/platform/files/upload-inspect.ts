@@ -131,6 +131,11 @@ export async function inspectUpload(
     queue?: ImageQueue;
     /** The worker that re-encodes (the process's `imageWorker` unless a test gives one). */
     worker?: ImageWorkerProcess;
+    /**
+     * Called once the upload is known to be an image, before it waits for the worker; what it
+     * throws refuses the upload (the per-account limit on images).
+     */
+    beforeImage?: () => Promise<void>;
   },
 ): Promise<InspectedUpload> {
   if (bytes.length === 0) throw fileErrors.empty();
@@ -143,6 +148,7 @@ export async function inspectUpload(
   if (kind === 'pdf') {
     return { kind, contentType: 'application/pdf', extension: 'pdf', bytes };
   }
+  await options.beforeImage?.();
   const maxPixels = options.maxPixels ?? defaultMaxPixels;
   const queue = options.queue ?? imageQueue;
   const worker = options.worker ?? imageWorker;
