@@ -97,16 +97,19 @@ export async function startFilesTestApp(
       policy: main.config.session,
     }),
   });
-  const module = filesModule({
-    db,
-    config,
-    platform: {
-      audit: createAuditService(createAuditRepo(db)),
-      limiter: memoryRateLimiter(),
-      warn: (what) => () => app.log.warn(what),
-      clock: {},
+  const module = filesModule(
+    {
+      db,
+      config,
+      platform: {
+        audit: createAuditService(createAuditRepo(db)),
+        limiter: memoryRateLimiter(),
+        warn: (what) => () => app.log.warn(what),
+        clock: {},
+      },
     },
-  });
+    { overLimitPauseMs: 10 },
+  );
   const routes = module.routes;
   if (!routes) throw new Error('the files module has no routes');
   await app.register(async (api) => api.register(routes), { prefix: '/api' });

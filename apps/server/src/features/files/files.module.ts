@@ -32,7 +32,7 @@ export interface FilesModuleContext {
  */
 export function filesModule(
   ctx: FilesModuleContext,
-  options: { store?: FileStore } = {},
+  options: { store?: FileStore; overLimitPauseMs?: number } = {},
 ): AreaModule & { port: FilesPort } {
   const { files } = ctx.config;
   const store = options.store ?? createFileStore(files, ctx.config.dataDir);
@@ -41,6 +41,7 @@ export function filesModule(
     store,
     audit: ctx.platform.audit,
     limiter: ctx.platform.limiter,
+    ...(options.overLimitPauseMs !== undefined && { overLimitPauseMs: options.overLimitPauseMs }),
     maxBytes: files.maxBytes,
     ...ctx.platform.clock,
     onError: (what, error) => ctx.platform.warn(what)(error),
