@@ -31,13 +31,17 @@ try {
   // Not allowed here (some sandboxes): the work still runs, at normal priority.
 }
 
-const { default: sharp } = await import('sharp');
-// libvips on one thread per image: one job at a time takes at most one core.
-sharp.concurrency(1);
-// No cache: each image is seen once, and the memory goes back between jobs.
-sharp.cache(false);
+/** sharp, loaded once the priority is lowered. */
+const loading = import('sharp').then(({ default: sharp }) => {
+  // libvips on one thread per image: one job at a time takes at most one core.
+  sharp.concurrency(1);
+  // No cache: each image is seen once, and the memory goes back between jobs.
+  sharp.cache(false);
+  return sharp;
+});
 
 async function reencode(job: ImageJob): Promise<ImageJobAnswer> {
+  const sharp = await loading;
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
   const refused = (reason: 'unreadable' | 'too-large'): ImageJobAnswer => ({
     id: job.id,
@@ -80,6 +84,7 @@ async function reencode(job: ImageJob): Promise<ImageJobAnswer> {
   }
 }
 
+// Listening from the start: a job sent while sharp still loads waits for it.
 process.on('message', (job: ImageJob) => {
   void reencode(job).then((answer) => process.send?.(answer));
 });
