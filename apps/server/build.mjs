@@ -1,4 +1,5 @@
-// Bundles the server (with the domain package's TypeScript) into dist/main.js; npm packages
+// Bundles the server (with the domain package's TypeScript) into dist/main.js, and the image
+// worker it forks (platform/files/image-worker.ts) into dist/image-worker.js; npm packages
 // stay external and load from node_modules. Copies the migrations (and the demo registry
 // fixture) next to the bundle.
 import { cpSync, rmSync } from 'node:fs';
@@ -10,8 +11,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  entryPoints: [
+    { in: path.join(here, 'src/main.ts'), out: 'main' },
+    // Found next to the bundle by platform/files/image-worker-process.ts.
+    { in: path.join(here, 'src/platform/files/image-worker.ts'), out: 'image-worker' },
+  ],
+  outdir: dist,
   bundle: true,
   platform: 'node',
   target: 'node24',

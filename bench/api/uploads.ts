@@ -2,12 +2,15 @@
 // megapixels of noise, about 7 MB, the most expensive image the server accepts; `huge`: 99
 // megapixels of one colour, about 0.6 MB, as in issue 32's report, which the server now refuses
 // from its header), prints `READY`, then keeps `lanes` uploads of it in flight for `seconds`.
-// Prints one JSON line: how many were stored, refused as too large, refused as busy, failed.
+// Prints one JSON line: how many were stored, refused as too large, refused as busy, refused by
+// the account's image limit (30 in 10 minutes), failed.
 import sharp from 'sharp';
 
-const [url = '', token = '', lanesText = '4', secondsText = '10', kind = 'large'] =
+const [url = '', tokensText = '', lanesText = '4', secondsText = '10', kind = 'large'] =
   process.argv.slice(2);
 const lanes = Number(lanesText);
+// Lane i uploads as the i-th account of the comma-separated tokens, round the list.
+const tokens = tokensText.split(',');
 const seconds = Number(secondsText);
 
 const image =
@@ -28,9 +31,9 @@ const image =
         .toBuffer();
 process.stdout.write(`READY ${image.length}\n`);
 
-const counts = { stored: 0, tooLarge: 0, busy: 0, failed: 0 };
+const counts = { stored: 0, tooLarge: 0, busy: 0, rateLimited: 0, failed: 0 };
 const until = performance.now() + seconds * 1000;
-async function lane(): Promise<void> {
+async function lane(token: string): Promise<void> {
   while (performance.now() < until) {
     const form = new FormData();
     form.append('purpose', 'attachment');
@@ -45,11 +48,12 @@ async function lane(): Promise<void> {
       if (response.ok) counts.stored += 1;
       else if (body.errorCode === 'FILE_IMAGE_TOO_LARGE') counts.tooLarge += 1;
       else if (body.errorCode === 'FILES_BUSY') counts.busy += 1;
+      else if (body.errorCode === 'RATE_LIMITED') counts.rateLimited += 1;
       else counts.failed += 1;
     } catch {
       counts.failed += 1;
     }
   }
 }
-await Promise.all(Array.from({ length: lanes }, () => lane()));
+await Promise.all(Array.from({ length: lanes }, (_, i) => lane(tokens[i % tokens.length] ?? '')));
 process.stdout.write(`${JSON.stringify(counts)}\n`);

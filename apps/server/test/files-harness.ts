@@ -12,6 +12,7 @@ import { generatedKeyFile } from '../src/platform/files/file-store-factory';
 import { type FilesConfig, parseFilesConfig } from '../src/platform/files/files.config';
 import { httpConventions } from '../src/platform/http';
 import { loggerOptions } from '../src/platform/logger';
+import { memoryRateLimiter } from '../src/platform/rate-limit';
 import { createSessionsRepo } from '../src/platform/sessions/sessions.repo';
 import { createSessionsService } from '../src/platform/sessions/sessions.service';
 import { type DatabaseKind, startTestApp, type TestApp } from './harness';
@@ -96,15 +97,19 @@ export async function startFilesTestApp(
       policy: main.config.session,
     }),
   });
-  const module = filesModule({
-    db,
-    config,
-    platform: {
-      audit: createAuditService(createAuditRepo(db)),
-      warn: (what) => () => app.log.warn(what),
-      clock: {},
+  const module = filesModule(
+    {
+      db,
+      config,
+      platform: {
+        audit: createAuditService(createAuditRepo(db)),
+        limiter: memoryRateLimiter(),
+        warn: (what) => () => app.log.warn(what),
+        clock: {},
+      },
     },
-  });
+    { overLimitPauseMs: 10 },
+  );
   const routes = module.routes;
   if (!routes) throw new Error('the files module has no routes');
   await app.register(async (api) => api.register(routes), { prefix: '/api' });

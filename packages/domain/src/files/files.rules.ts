@@ -29,6 +29,13 @@ export const fileKindLabels: Readonly<Record<FileKind, string>> = {
   pdf: 'PDF',
 };
 
+/**
+ * Images one account may upload in a window (issue 32): each costs the server up to a second
+ * of re-encoding, so past this many (stored or refused) the next are refused with 429
+ * RATE_LIMITED until the window ends. PDFs are not counted (nothing decodes them).
+ */
+export const imageUploadLimit = { max: 30, windowSeconds: 600 } as const;
+
 /** The upload limit when FILES_MAX_BYTES is not set: 10 MiB. */
 export const defaultMaxFileBytes = 10 * 1024 * 1024;
 

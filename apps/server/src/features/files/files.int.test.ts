@@ -1,6 +1,7 @@
+import { imageUploadLimit } from '@apothecall/domain/files/files.rules';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FilesTestApp,
   multipartBody,
@@ -12,7 +13,12 @@ import { hasGps, hevcHeic, jpegWithGps, pdf, svg } from '../../../test/image-fix
 import { accounts } from '../../db/schema/accounts';
 import { files } from '../../db/schema/files';
 import { auditLog } from '../../db/schema/platform';
-import { imageJobsAtOnce, imageJobsWaiting, imageQueue } from '../../platform/files/upload-inspect';
+import {
+  imageJobsAtOnce,
+  imageJobsWaiting,
+  imageQueue,
+  imageWorker,
+} from '../../platform/files/upload-inspect';
 
 /** Uploads are limited to 256 KiB in these tests. */
 const maxBytes = 256 * 1024;
@@ -408,20 +414,19 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
       });
     });
 
-    it('processes one image at a time however many are uploaded at once', async () => {
+    it('processes one image at a time however many are uploaded at once, in the image worker', async () => {
       const photos = await Promise.all([1, 2, 3, 4].map(() => flat(3000, 2000, 'jpeg')));
-      // sharp counts its tasks waiting for a libuv thread and those running; each new task
-      // announces itself on sharp.queue, so the most ever in flight is seen as each one starts.
-      // The running count is read first: a task moving from waiting to running between the two
-      // reads is then missed, never counted twice.
-      let most = 0;
-      let events = 0;
+      // Every sharp task of this process announces itself on sharp.queue: there must be none,
+      // the decoding happens in the worker process. The jobs the worker holds are sampled
+      // meanwhile: never two at once.
+      let inProcess = 0;
       const watch = () => {
-        events += 1;
-        const { process } = sharp.counters();
-        const { queue } = sharp.counters();
-        most = Math.max(most, queue + process);
+        inProcess += 1;
       };
+      let most = 0;
+      const sample = setInterval(() => {
+        most = Math.max(most, imageWorker.inFlight);
+      }, 1);
       sharp.queue.on('change', watch);
       try {
         const answers = await Promise.all(
@@ -435,10 +440,100 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
         expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
       } finally {
         sharp.queue.off('change', watch);
+        clearInterval(sample);
       }
-      // Each of the four re-encodings was seen starting and ending, never two at once.
-      expect(events).toBeGreaterThanOrEqual(8);
-      expect(most).toBeLessThanOrEqual(1);
+      expect(inProcess).toBe(0);
+      expect(most).toBe(1);
+      expect(imageWorker.pid).not.toBe(process.pid);
+    });
+
+    it('refuses an image as unreadable when the worker dies on it, and the next upload gets a new worker', async () => {
+      const photo = await flat(1200, 800, 'jpeg');
+      const one = {
+        purpose: 'attachment' as const,
+        files: [{ name: 'scan.jpg', bytes: photo, type: 'image/jpeg' }],
+      };
+      expect((await upload(maria, one)).statusCode).toBe(200);
+      const pid = imageWorker.pid;
+      const started = imageWorker.started;
+      if (pid === undefined) throw new Error('no image worker');
+      const rowsBefore = (await rowsOf(mariaId)).length;
+      // Stopped, the worker holds the next job until it is killed.
+      process.kill(pid, 'SIGSTOP');
+      const pending = upload(maria, one);
+      await vi.waitFor(() => expect(imageWorker.inFlight).toBe(1));
+      process.kill(pid, 'SIGKILL');
+      const res = await pending;
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: true,
+        errorCode: 'FILE_UNREADABLE',
+        errorMsg: 'The file could not be read. It may be damaged; please send it again.',
+      });
+      expect(await lastUploadAudit()).toMatchObject({
+        outcome: 'failure',
+        detail: { purpose: 'attachment', reason: 'FILE_UNREADABLE' },
+      });
+      expect((await rowsOf(mariaId)).length).toBe(rowsBefore);
+      const next = await upload(maria, one);
+      expect(next.statusCode).toBe(200);
+      expect(imageWorker.started).toBe(started + 1);
+      expect(imageWorker.pid).not.toBe(pid);
+    });
+
+    it('refuses images past 30 in 10 minutes per account with 429, audited once, PDFs still taken', async () => {
+      await t.main.fastify.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registration('rita.files@example.test'),
+      });
+      const rita = await login(t.main, 'rita.files@example.test', 'Quinn-Pass-42');
+      const [row] = await t.main.database.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.loginId, 'rita.files@example.test'));
+      const tiny = await flat(16, 16, 'png');
+      const image = {
+        purpose: 'attachment' as const,
+        files: [{ name: 'page.png', bytes: tiny, type: 'image/png' }],
+      };
+      for (let i = 0; i < imageUploadLimit.max; i += 1) {
+        expect((await upload(rita, image)).statusCode).toBe(200);
+      }
+      const workersBefore = imageWorker.started;
+      for (const lang of ['en', 'es', 'en'] as const) {
+        const res = await upload(rita, image, lang);
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({
+          error: true,
+          errorCode: 'RATE_LIMITED',
+          errorMsg: {
+            en: 'Too many attempts. Please wait a moment and try again.',
+            es: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+          }[lang],
+        });
+      }
+      expect(imageWorker.started).toBe(workersBefore);
+      const document = await upload(rita, {
+        purpose: 'attachment',
+        files: [{ name: 'letter.pdf', bytes: pdf(), type: 'application/pdf' }],
+      });
+      expect(document.statusCode).toBe(200);
+      expect((await rowsOf(row!.id)).length).toBe(imageUploadLimit.max + 1);
+      // Three refusals, one audit row: a flood does not become a flood of rows.
+      const refusals = await t.main.database.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.actorAccountId, row!.id),
+            eq(auditLog.action, 'file.upload'),
+            eq(auditLog.outcome, 'failure'),
+          ),
+        );
+      expect(refusals.map((r) => r.detail)).toEqual([
+        { purpose: 'attachment', reason: 'RATE_LIMITED' },
+      ]);
     });
 
     it('answers 503 with Retry-After when too many images wait, and keeps nothing', async () => {

@@ -4,6 +4,7 @@ import type { FileStore } from '../../platform/files/file-store';
 import { createFileStore } from '../../platform/files/file-store-factory';
 import type { FilesConfig } from '../../platform/files/files.config';
 import type { AreaModule } from '../../platform/module';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { FilesPort } from './files.port';
 import { createFilesRepo } from './files.repo';
 import { filesRoutes } from './files.routes';
@@ -18,6 +19,7 @@ export interface FilesModuleContext {
   config: { readonly dataDir: string; readonly files: FilesConfig };
   platform: {
     audit: AuditService;
+    limiter: RateLimiter;
     warn: (what: string) => (error: unknown) => void;
     clock: { now?: () => Date };
   };
@@ -30,7 +32,7 @@ export interface FilesModuleContext {
  */
 export function filesModule(
   ctx: FilesModuleContext,
-  options: { store?: FileStore } = {},
+  options: { store?: FileStore; overLimitPauseMs?: number } = {},
 ): AreaModule & { port: FilesPort } {
   const { files } = ctx.config;
   const store = options.store ?? createFileStore(files, ctx.config.dataDir);
@@ -38,6 +40,8 @@ export function filesModule(
     repo: createFilesRepo(ctx.db),
     store,
     audit: ctx.platform.audit,
+    limiter: ctx.platform.limiter,
+    ...(options.overLimitPauseMs !== undefined && { overLimitPauseMs: options.overLimitPauseMs }),
     maxBytes: files.maxBytes,
     ...ctx.platform.clock,
     onError: (what, error) => ctx.platform.warn(what)(error),

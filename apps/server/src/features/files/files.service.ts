@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { setTimeout as pause } from 'node:timers/promises';
 import { idSchema } from '@apothecall/domain/common/common.schemas';
 import type { StoredFile } from '@apothecall/domain/files/files.api';
-import { type FilePurpose, filePurposes, safeFileName } from '@apothecall/domain/files/files.rules';
+import {
+  type FilePurpose,
+  filePurposes,
+  imageUploadLimit,
+  safeFileName,
+} from '@apothecall/domain/files/files.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
-import { AppError } from '../../platform/errors';
+import { AppError, appErrors } from '../../platform/errors';
 import type { FileStore } from '../../platform/files/file-store';
 import {
   fileErrors,
   type InspectedUpload,
   inspectUpload,
 } from '../../platform/files/upload-inspect';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { FileRecord, FilesRepo } from './files.repo';
 
 export interface FilesActor extends RequestOrigin {
@@ -30,6 +37,11 @@ export interface UploadInput {
    * not take it.
    */
   personId?: string | undefined;
+  /**
+   * False for the pharmacy inboxes' mail attachments: they come from many senders, bounded by
+   * the SMTP server, and are not counted against the mailbox account's image limit.
+   */
+  limited?: boolean;
 }
 
 export interface OpenedFile {
@@ -56,6 +68,15 @@ export interface FilesService {
 type FileAction = 'file.upload' | 'file.read' | 'file.delete';
 
 /**
+ * How long an image refused by the account's limit waits before its 429. The refusal itself
+ * costs next to nothing, so a client that sends again at once (a flood) would otherwise send
+ * hundreds a second, each still a body to receive and a session to look up on the thread that
+ * serves everyone's logins; held for a second, each connection sends at most one a second, and
+ * nobody within the limit ever waits.
+ */
+export const overLimitPauseMs = 1000;
+
+/**
  * Uploaded files on a patient's record (platform/files holds the bytes, encrypted).
  *
  * Who may read or remove a file: the account that uploaded it (the holder acts for every
@@ -69,6 +90,10 @@ export function createFilesService(deps: {
   audit: AuditService;
   maxBytes: number;
   inspect?: typeof inspectUpload;
+  /** Counts each account's image uploads (imageUploadLimit); without it, none are limited. */
+  limiter?: Pick<RateLimiter, 'hit'>;
+  /** How long an over-limit refusal is held (overLimitPauseMs unless a test gives another). */
+  overLimitPauseMs?: number;
   now?: () => Date;
   /** Told about failures that do not fail the request (bytes left behind in the store). */
   onError?: (what: string, error: unknown) => void;
@@ -138,17 +163,33 @@ export function createFilesService(deps: {
     return { file: view(record), body };
   }
 
+  const limitKey = (actor: FilesActor) => `image-uploads:${actor.accountId}`;
+  /** Only the first refusal of a window is audited: a flood writes one row, not thousands. */
+  const firstOverLimit = (count: number) => count === imageUploadLimit.max + 1;
+
   return {
     async upload(actor, input) {
       const subject = { ownerAccountId: actor.accountId, personId: input.personId ?? null };
+      const limiter = input.limited === false ? undefined : deps.limiter;
+      let audited = true;
       let inspected: InspectedUpload;
       try {
         inspected = await inspect(input.bytes, {
           purpose: input.purpose,
           maxBytes: deps.maxBytes,
+          ...(limiter && {
+            beforeImage: async () => {
+              const count = await limiter.hit(limitKey(actor), imageUploadLimit.windowSeconds);
+              if (count > imageUploadLimit.max) {
+                audited = firstOverLimit(count);
+                await pause(deps.overLimitPauseMs ?? overLimitPauseMs);
+                throw appErrors.rateLimited();
+              }
+            },
+          }),
         });
       } catch (error) {
-        if (error instanceof AppError) {
+        if (error instanceof AppError && audited) {
           await audit(actor, 'file.upload', 'failure', subject, {
             purpose: input.purpose,
             reason: error.code,

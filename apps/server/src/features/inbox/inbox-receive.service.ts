@@ -100,6 +100,8 @@ export function createInboxReceiveService(deps: {
           purpose: 'attachment',
           fileName: attachment.fileName,
           bytes: attachment.bytes,
+          // Many senders write to one mailbox; the SMTP server bounds them.
+          limited: false,
         });
         rows.push({
           id: randomUUID(),

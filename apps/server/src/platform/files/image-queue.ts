@@ -2,13 +2,12 @@
  * Image work's own queue (issue 32): at most `running` jobs at once, at most `waiting` more
  * waiting their turn in order; past that a job is refused at once with `onFull()`'s error.
  *
- * Why: each of sharp's asynchronous calls holds one of libuv's worker threads for its whole run
- * (sharp.counters(): tasks wait "for libuv to provide a worker thread"), and so does each argon2
- * hash or verification (@node-rs/argon2). The pool has 4 threads by default and is shared by
- * the whole process; it is sized once, when first used, so setting UV_THREADPOOL_SIZE from
- * inside the process is not reliable. Four large images at once used to hold all four threads
- * and a login waited for them. With one image job at a time, argon2 keeps the other threads.
- * (A worker_threads pool would not help: libuv's pool is the same for every thread.)
+ * Why: each image job is seconds of one core and up to a few hundred megabytes of memory in the
+ * image worker (image-worker.ts, a child process at the lowest CPU priority). One job at a time
+ * keeps the worker to one core and one image's memory; the bounded line keeps a burst from
+ * piling up requests (each holding its upload in memory) that would wait minutes.
+ * (It began as the guard of libuv's thread pool, which sharp and argon2 shared while images
+ * were re-encoded in the API process: four large images held all four threads, issue 32.)
  */
 export interface ImageQueue {
   /** Runs `job` when its turn comes; refuses at once when `waiting` jobs already wait. */

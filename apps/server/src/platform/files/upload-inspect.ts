@@ -7,7 +7,13 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../errors';
+import type { ImageJobAnswer } from './image-job';
 import { createImageQueue, type ImageQueue } from './image-queue';
+import {
+  createImageWorkerProcess,
+  ImageWorkerFailure,
+  type ImageWorkerProcess,
+} from './image-worker-process';
 
 /**
  * What an upload really is, decided from its bytes, and the bytes fit to store:
@@ -20,9 +26,12 @@ import { createImageQueue, type ImageQueue } from './image-queue';
  *   written with no metadata at all (EXIF with its GPS position, XMP, IPTC, comments, ICC
  *   profile converted to sRGB). JPEG stays JPEG and PNG stays PNG. An image over `maxPixels`
  *   (from its header, before decoding) is refused;
- * - all sharp work runs in one process-wide queue (`imageQueue`, image-queue.ts): one image at
- *   a time, so images never take more than one of libuv's worker threads from the password
- *   hashing; when too many already wait, the upload is refused with 503 FILES_BUSY;
+ * - all decoding and re-encoding runs in a child process at the lowest CPU priority
+ *   (`imageWorker`, image-worker.ts), so it takes neither a core nor a libuv thread from the
+ *   password hashing and the requests; one process-wide queue (`imageQueue`, image-queue.ts)
+ *   feeds it one image at a time, and when too many already wait the upload is refused with
+ *   503 FILES_BUSY. A worker that dies or hangs on an image fails that upload as unreadable
+ *   and is replaced for the next;
  * - HEIC/HEIF is re-encoded to JPEG when this sharp can decode it. The prebuilt sharp (libvips
  *   with libheif and the AV1 decoder only, no HEVC for patent reasons) cannot decode HEVC, which
  *   is what phones write, so such a photo is refused with FILE_HEIC_UNSUPPORTED asking for JPEG
@@ -43,7 +52,7 @@ export const defaultMaxPixels = 40_000_000;
 /** Stored images fit inside this many pixels a side (4096: an ID photo's text stays sharp). */
 export const maxImageSide = 4096;
 
-/** Image jobs running at once (one: the other libuv threads stay free for argon2). */
+/** Image jobs running at once (one: the worker takes at most one core, at the lowest priority). */
 export const imageJobsAtOnce = 1;
 
 /** Image jobs that may wait their turn; one more is refused with 503 FILES_BUSY. */
@@ -75,16 +84,15 @@ export const fileErrors = {
     new AppError(503, 'FILES_BUSY', 'files.busy', undefined, undefined, busyRetryAfterSeconds),
 } as const;
 
-// libvips uses one thread per image (sharp's default on glibc already; set so that it holds on
-// every platform): with one image job at a time, images take at most one core.
-sharp.concurrency(1);
-
-/** The process's one image queue (libuv's thread pool is the process's too). */
+/** The process's one image queue, in front of its one image worker. */
 export const imageQueue: ImageQueue = createImageQueue({
   running: imageJobsAtOnce,
   waiting: imageJobsWaiting,
   onFull: fileErrors.busy,
 });
+
+/** The process's image worker: a child process at the lowest CPU priority, started on first use. */
+export const imageWorker: ImageWorkerProcess = createImageWorkerProcess();
 
 export interface InspectedUpload {
   kind: FileKind;
@@ -121,6 +129,13 @@ export async function inspectUpload(
     maxPixels?: number;
     /** The queue image work waits in (the process's `imageQueue` unless a test gives one). */
     queue?: ImageQueue;
+    /** The worker that re-encodes (the process's `imageWorker` unless a test gives one). */
+    worker?: ImageWorkerProcess;
+    /**
+     * Called once the upload is known to be an image, before it waits for the worker; what it
+     * throws refuses the upload (the per-account limit on images).
+     */
+    beforeImage?: () => Promise<void>;
   },
 ): Promise<InspectedUpload> {
   if (bytes.length === 0) throw fileErrors.empty();
@@ -133,56 +148,36 @@ export async function inspectUpload(
   if (kind === 'pdf') {
     return { kind, contentType: 'application/pdf', extension: 'pdf', bytes };
   }
+  await options.beforeImage?.();
   const maxPixels = options.maxPixels ?? defaultMaxPixels;
   const queue = options.queue ?? imageQueue;
-  return queue.run(() => reencode(bytes, kind, maxPixels));
+  const worker = options.worker ?? imageWorker;
+  return queue.run(() => reencode(bytes, kind, maxPixels, worker));
 }
 
+/** The worker's answer as stored bytes, or its refusal as the user's message. */
 async function reencode(
   bytes: Buffer,
   kind: Exclude<FileKind, 'pdf'>,
   maxPixels: number,
+  worker: ImageWorkerProcess,
 ): Promise<InspectedUpload> {
-  const input = { limitInputPixels: maxPixels, failOn: 'error' } as const;
-  let width: number | undefined;
-  let height: number | undefined;
+  let answer: ImageJobAnswer;
   try {
-    // The header only (no decoding), so the pixel limit is checked here with a clear message.
-    ({ width, height } = await sharp(bytes, {
-      failOn: 'error',
-      limitInputPixels: false,
-    }).metadata());
-  } catch {
-    throw kind === 'heic' ? fileErrors.heicUnsupported() : fileErrors.unreadable();
+    answer = await worker.reencode({ kind, bytes, maxPixels, maxSide: maxImageSide });
+  } catch (error) {
+    // The worker died or hung while it held this image (perhaps because of it): refused as
+    // unreadable, asking to send it again; the next image gets a new worker.
+    if (error instanceof ImageWorkerFailure) throw fileErrors.unreadable();
+    throw error;
   }
-  if (!width || !height) throw fileErrors.unreadable();
-  if (width * height > maxPixels) throw fileErrors.imageTooLarge(maxPixels);
-  try {
-    // No withMetadata/keepExif: sharp writes none of the input's metadata. Resizing lets
-    // libjpeg decode a large JPEG at 1/2, 1/4 or 1/8 scale (shrink-on-load).
-    const upright = sharp(bytes, input).autoOrient().resize({
-      width: maxImageSide,
-      height: maxImageSide,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
-    if (kind === 'png') {
-      return {
-        kind,
-        contentType: 'image/png',
-        extension: 'png',
-        bytes: await upright.png({ compressionLevel: 9 }).toBuffer(),
-      };
-    }
-    // libjpeg-turbo, not mozjpeg: mozjpeg's smaller files cost about six times the encoding
-    // time (2.9 s against 0.44 s for a 40-megapixel photo), which every upload waits for.
-    return {
-      kind,
-      contentType: 'image/jpeg',
-      extension: 'jpg',
-      bytes: await upright.jpeg({ quality: 90 }).toBuffer(),
-    };
-  } catch {
-    throw kind === 'heic' ? fileErrors.heicUnsupported() : fileErrors.unreadable();
+  if (!answer.ok) {
+    if (answer.reason === 'too-large') throw fileErrors.imageTooLarge(maxPixels);
+    if (answer.reason === 'heic-unsupported') throw fileErrors.heicUnsupported();
+    throw fileErrors.unreadable();
   }
+  const out = Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
+  return kind === 'png'
+    ? { kind, contentType: 'image/png', extension: 'png', bytes: out }
+    : { kind, contentType: 'image/jpeg', extension: 'jpg', bytes: out };
 }
