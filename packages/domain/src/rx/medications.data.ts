@@ -388,6 +388,16 @@ export const medicationPackages: readonly MedicationPackage[] = [
 ];
 
 /**
+ * The names a fixed package's medicine goes by: the brand as the package writes it and its
+ * generic, so 'Tadalafil 5 mg x180' is held to the Cialis package like 'Cialis 5 mg x180'.
+ * A medicine not listed goes by the name the package writes.
+ */
+export const packageMedicineNames: Readonly<Record<string, readonly string[]>> = {
+  Cialis: ['cialis', 'tadalafil'],
+  Viagra: ['viagra', 'sildenafil'],
+};
+
+/**
  * Names that identify a category when a medication arrives without one. Only medicines whose
  * category is unambiguous are listed; acute and chronic medicines must be given a category.
  */

@@ -9,6 +9,12 @@ const en = {
   'medications.pt141.noRxScreening':
     'PT-141 cannot be prescribed because of an answer in the screening.',
   'medications.ldn.doseRange': 'Low dose naltrexone must be between {min} and {max} mg per day.',
+  'medications.ldn.noCondition':
+    'Low dose naltrexone is prescribed only for one of the listed conditions, and the screening lists none.',
+  'medications.ldn.opioids':
+    'Low dose naltrexone cannot be prescribed to a patient taking opioids.',
+  'medications.package.notInPackage':
+    '{medication} is not one of the packages we prescribe. Choose one of: {options}.',
 
   'medications.class.opioid': 'Opioids',
   'medications.class.stimulant': 'Stimulants',
@@ -61,6 +67,12 @@ const es: Record<keyof typeof en, string> = {
     'No se puede recetar PT-141 debido a una respuesta en la evaluación.',
   'medications.ldn.doseRange':
     'La naltrexona en dosis baja debe estar entre {min} y {max} mg por día.',
+  'medications.ldn.noCondition':
+    'La naltrexona en dosis baja solo se receta para una de las afecciones de la lista, y la evaluación no indica ninguna.',
+  'medications.ldn.opioids':
+    'No se puede recetar naltrexona en dosis baja a un paciente que toma opioides.',
+  'medications.package.notInPackage':
+    '{medication} no es uno de los paquetes que recetamos. Elija uno de: {options}.',
 
   'medications.class.opioid': 'Opioides',
   'medications.class.stimulant': 'Estimulantes',

@@ -22,6 +22,7 @@ import {
   mentions,
   packageById,
   sameAliasGroup,
+  strengthMgOf,
 } from './medications.rules';
 
 describe('word matching', () => {
@@ -201,6 +202,115 @@ describe('one medication category per prepaid visit (spec 5)', () => {
       },
     ]);
     expect(checkPrescription({ medications, prepaid: false, state: 'FL' })).toEqual([]);
+  });
+});
+
+describe('one category, LDN conditions and fixed packages on every path (issue 33)', () => {
+  it('counts the category a name identifies before the one given (the visit product)', () => {
+    expect(categoryOf({ name: 'Sildenafil', category: 'ldn' })).toBe('oralEd');
+    const medications = [
+      { name: 'LDN', category: 'ldn' as const, strength: '4.5 mg', quantity: 90 },
+      { name: 'Sildenafil', category: 'ldn' as const, strength: '20 mg', quantity: 90 },
+    ];
+    const conditions = { ldnConditions: ['fibromyalgia'], state: 'FL' };
+    expect(
+      checkPrescription({ medications, prepaid: true, ...conditions }).map((v) => v.rule),
+    ).toEqual(['oneCategoryPerPrepaidVisit']);
+    expect(checkPrescription({ medications, prepaid: false, ...conditions })).toEqual([]);
+    expect(
+      checkPrescription({ medications: medications.slice(0, 1), prepaid: true, ...conditions }),
+    ).toEqual([]);
+  });
+
+  it('prescribes LDN only with a listed condition, and never with opioids', () => {
+    const ldn = [{ name: 'Low Dose Naltrexone', strength: '4.5 mg', quantity: 90 }];
+    expect(checkPrescription({ medications: ldn, prepaid: false, ldnConditions: [] })).toEqual([
+      { rule: 'ldnCondition', key: 'medications.ldn.noCondition' },
+    ]);
+    expect(
+      checkPrescription({ medications: ldn, prepaid: false, ldnConditions: ['notListed'] }),
+    ).toEqual([{ rule: 'ldnCondition', key: 'medications.ldn.noCondition' }]);
+    expect(
+      checkPrescription({ medications: ldn, prepaid: false, ldnConditions: ['multipleSclerosis'] }),
+    ).toEqual([]);
+    expect(
+      checkPrescription({
+        medications: ldn,
+        prepaid: false,
+        ldnConditions: ['multipleSclerosis'],
+        takesOpioids: true,
+      }),
+    ).toEqual([{ rule: 'ldnOpioids', key: 'medications.ldn.opioids' }]);
+    // Not LDN: the conditions do not matter.
+    expect(
+      checkPrescription({
+        medications: [{ name: 'Amoxicillin', strength: '500 mg', quantity: 20 }],
+        prepaid: false,
+        ldnConditions: [],
+      }),
+    ).toEqual([]);
+  });
+
+  it('reads the LDN dose from the strength when no daily dose is given', () => {
+    expect(
+      checkPrescription({
+        medications: [{ name: 'LDN', strength: '50 mg', quantity: 30 }],
+        prepaid: false,
+        ldnConditions: ['fibromyalgia'],
+      }).map((v) => v.rule),
+    ).toEqual(['ldnDoseRange']);
+  });
+
+  it('holds Cialis and Viagra, brand or generic, to their packages as strength AND quantity', () => {
+    const check = (name: string, strength: string, quantity: number) =>
+      checkPrescription({ medications: [{ name, strength, quantity }], prepaid: false });
+    expect(check('Cialis', '5 mg', 180)).toEqual([
+      {
+        rule: 'notInPackage',
+        key: 'medications.package.notInPackage',
+        params: {
+          medication: 'Cialis 5 mg x180',
+          options: 'Cialis 5 mg x90, Cialis 10 mg x60, Cialis 20 mg x30',
+        },
+        medication: 'Cialis',
+      },
+    ]);
+    expect(check('Tadalafil', '5mg', 180).map((v) => v.rule)).toEqual(['notInPackage']);
+    expect(check('Cialis', '7 mg', 90).map((v) => v.rule)).toEqual(['notInPackage']);
+    expect(check('Viagra', '100 mg', 60).map((v) => v.rule)).toEqual(['notInPackage']);
+    for (const pkg of ['cialis', 'viagra']) {
+      for (const o of packageById(pkg)?.options ?? []) {
+        expect(check(o.medication, `${o.strengthMg} mg`, o.quantity)).toEqual([]);
+      }
+    }
+    expect(check('tadalafil', '5 mg', 90)).toEqual([]);
+    expect(check('Sildenafil', '20', 90)).toEqual([]);
+    // Outside their package the antibiotics are ordinary medicines.
+    expect(check('Azithromycin', '500 mg', 3)).toEqual([]);
+  });
+
+  it('writes only the lines of the fixed package of the visit', () => {
+    const check = (packageId: string, name: string, strength: string, quantity: number) =>
+      checkPrescription({
+        medications: [{ name, strength, quantity }],
+        prepaid: false,
+        packageId,
+      }).map((v) => v.rule);
+    expect(check('prophylacticAntibiotics', 'Azithromycin', '250 mg', 6)).toEqual([]);
+    expect(check('prophylacticAntibiotics', 'Azithromycin', '250 mg', 12)).toEqual([
+      'notInPackage',
+    ]);
+    expect(check('cialis', 'Viagra', '20 mg', 90)).toEqual(['notInPackage']);
+    expect(check('cialis', 'Cialis', '10 mg', 60)).toEqual([]);
+    expect(check('acute', 'Mupirocin', '2 %', 1)).toEqual([]);
+  });
+
+  it('reads strengths in mg', () => {
+    expect(strengthMgOf('5 mg')).toBe(5);
+    expect(strengthMgOf('4.5MG')).toBe(4.5);
+    expect(strengthMgOf('20')).toBe(20);
+    expect(strengthMgOf('2 %')).toBeUndefined();
+    expect(strengthMgOf(undefined, 'Cialis 5mg')).toBe(5);
   });
 });
 

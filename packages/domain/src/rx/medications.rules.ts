@@ -10,9 +10,17 @@
  * - Controlled substances are refused in every visit, not only prepaid ones.
  * - Gabapentin is refused in a prepaid visit and, in any visit, in the gabapentin-restricted
  *   states (where it is scheduled or monitored like a controlled substance).
- * - "One category" counts the categories that can be resolved (given explicitly or known from
- *   the name); a medication whose category is unknown does not count.
+ * - "One category" counts the categories that can be resolved (known from the name, else the
+ *   one given, e.g. the visit's product); a medication whose category is unknown does not count.
+ * - LDN only with one of the listed conditions (and never with opioids): checked wherever LDN is
+ *   written, from the conditions the visit's screening or evaluation lists (issue 33).
+ * - Fixed packages (spec 9) are strength AND quantity. A visit for a fixed package writes only
+ *   its lines; in any visit, Cialis/tadalafil and Viagra/sildenafil are written only as one of
+ *   their package's options. The prophylactic antibiotics are held to their package only in a
+ *   visit for that package: elsewhere they are ordinary acute medicines (issue 33).
  */
+
+import { ldnEligibility } from '../care/screening.rules';
 import type { MessageParams } from '../i18n/i18n.rules';
 import { gabapentinRestrictedStates, normalizeStateCode } from '../places/places.rules';
 import {
@@ -29,6 +37,8 @@ import {
   medicationAliasGroups,
   medicationCategories,
   medicationPackages,
+  type PackageOption,
+  packageMedicineNames,
   pt141NoRx,
 } from './medications.data';
 
@@ -122,6 +132,48 @@ export function packageById(id: string): MedicationPackage | undefined {
   return medicationPackages.find((p) => p.id === id);
 }
 
+/** The names an option's medicine goes by (brand and generic). */
+const optionNames = (option: PackageOption) =>
+  nameList(packageMedicineNames[option.medication] ?? [option.medication]);
+
+/** The packages with fixed options (spec 9). */
+const fixedPackages = medicationPackages.filter((p) => (p.options?.length ?? 0) > 0);
+
+/** The 'oneOf' packages (Cialis, Viagra) whose medicine a text names, held everywhere. */
+export function oneOfPackagesNaming(text: string): MedicationPackage[] {
+  return fixedPackages.filter(
+    (p) =>
+      p.kind === 'oneOf' &&
+      (p.options ?? []).some((o) => firstMentioned(text, optionNames(o)) !== undefined),
+  );
+}
+
+/**
+ * A strength in mg: '5 mg', '5mg', '5' or '4.5 MG'; a medication text like 'Cialis 5mg' when
+ * no strength is given. Undefined for other units ('2 %') or nothing readable.
+ */
+export function strengthMgOf(strength: string | undefined, name = ''): number | undefined {
+  const given = strength?.trim().match(/^(\d+(?:\.\d+)?)\s*(?:mg)?$/i);
+  if (given) return Number(given[1]);
+  if (strength?.trim()) return undefined;
+  const inName = name.match(/(\d+(?:\.\d+)?)\s*mg\b/i);
+  return inName ? Number(inName[1]) : undefined;
+}
+
+/** True when the line is this option: its medicine, strength and quantity. */
+export function isPackageOption(
+  line: { name: string; strengthMg: number | undefined; quantity: number },
+  option: PackageOption,
+): boolean {
+  return (
+    firstMentioned(line.name, optionNames(option)) !== undefined &&
+    line.strengthMg === option.strengthMg &&
+    line.quantity === option.quantity
+  );
+}
+
+const optionLabel = (o: PackageOption) => `${o.medication} ${o.strengthMg} mg x${o.quantity}`;
+
 /** LDN daily dose within the package range (1-4.5 mg per day). */
 export function isLdnDoseInRange(mgPerDay: number): boolean {
   const range = packageById('ldn')?.doseRangeMgPerDay;
@@ -136,19 +188,29 @@ export interface MedicationInput {
   readonly name: string;
   /** The package category, when the prescriber chose one. */
   readonly category?: MedicationCategory;
-  /** Daily dose in mg, checked against the LDN range when the medication is LDN. */
+  /** Daily dose in mg, checked against the LDN range when the medication is LDN (default:
+   * the strength in mg). */
   readonly dailyDoseMg?: number;
+  /** The strength as written ('5 mg'); read from the name when not given. */
+  readonly strength?: string;
+  /** The quantity written. A line with a quantity is held to the fixed packages (spec 9). */
+  readonly quantity?: number;
 }
 
 export type MedicationLike = string | MedicationInput;
 
 const asInput = (m: MedicationLike): MedicationInput => (typeof m === 'string' ? { name: m } : m);
 
-/** The category given, or the one its name identifies, or undefined. */
+/**
+ * The category its name identifies, else the one given (a visit's product), else undefined:
+ * sildenafil written in an LDN visit is still oral ED.
+ */
 export function categoryOf(medication: MedicationLike): MedicationCategory | undefined {
   const input = asInput(medication);
-  if (input.category) return input.category;
-  return categoryLists.find(({ list }) => firstMentioned(input.name, list) !== undefined)?.category;
+  const named = categoryLists.find(
+    ({ list }) => firstMentioned(input.name, list) !== undefined,
+  )?.category;
+  return named ?? input.category;
 }
 
 export type PrescriptionRule =
@@ -158,7 +220,10 @@ export type PrescriptionRule =
   | 'oneCategoryPerPrepaidVisit'
   | 'pt141Medication'
   | 'pt141Screening'
-  | 'ldnDoseRange';
+  | 'ldnDoseRange'
+  | 'ldnCondition'
+  | 'ldnOpioids'
+  | 'notInPackage';
 
 export interface PrescriptionViolation {
   readonly rule: PrescriptionRule;
@@ -210,6 +275,15 @@ export interface PrescriptionCheckInput extends Pt141CheckInput {
   readonly prepaid: boolean;
   /** The patient's state (two-letter code). */
   readonly state?: string;
+  /** The visit's package (an Rx product's): a fixed one is prescribed only from its lines. */
+  readonly packageId?: string;
+  /**
+   * The LDN conditions the visit's screening lists. Servers always pass them (empty: none, so
+   * LDN is refused); a preview that does not know them (undefined) skips the rule.
+   */
+  readonly ldnConditions?: readonly string[];
+  /** The screening says the patient takes opioids. */
+  readonly takesOpioids?: boolean;
 }
 
 /**
@@ -222,6 +296,9 @@ export function checkPrescription(input: PrescriptionCheckInput): PrescriptionVi
   const violations: PrescriptionViolation[] = [];
   const state = input.state === undefined ? undefined : normalizeStateCode(input.state);
   const categories: MedicationCategory[] = [];
+  const visitPackage = input.packageId ? packageById(input.packageId) : undefined;
+  const visitOptions = visitPackage?.options ?? [];
+  let ldn = false;
 
   for (const raw of input.medications) {
     const medication = asInput(raw);
@@ -255,12 +332,34 @@ export function checkPrescription(input: PrescriptionCheckInput): PrescriptionVi
     }
     const category = categoryOf(medication);
     if (category && !categories.includes(category)) categories.push(category);
+    const strengthMg = strengthMgOf(medication.strength, name);
+    if (medication.quantity !== undefined) {
+      const options =
+        visitOptions.length > 0
+          ? visitOptions
+          : oneOfPackagesNaming(name).flatMap((p) => p.options ?? []);
+      const line = { name, strengthMg, quantity: medication.quantity };
+      if (options.length > 0 && !options.some((o) => isPackageOption(line, o))) {
+        const strength = medication.strength?.trim();
+        violations.push({
+          rule: 'notInPackage',
+          key: 'medications.package.notInPackage',
+          params: {
+            medication: `${name}${strength ? ` ${strength}` : ''} x${medication.quantity}`,
+            options: options.map(optionLabel).join(', '),
+          },
+          medication: name,
+        });
+      }
+    }
+    if (category === 'ldn') ldn = true;
     const range = packageById('ldn')?.doseRangeMgPerDay;
+    const dailyDoseMg = medication.dailyDoseMg ?? strengthMg;
     if (
       category === 'ldn' &&
       range &&
-      medication.dailyDoseMg !== undefined &&
-      !isLdnDoseInRange(medication.dailyDoseMg)
+      dailyDoseMg !== undefined &&
+      !isLdnDoseInRange(dailyDoseMg)
     ) {
       violations.push({
         rule: 'ldnDoseRange',
@@ -268,6 +367,20 @@ export function checkPrescription(input: PrescriptionCheckInput): PrescriptionVi
         params: { min: range.min, max: range.max },
         medication: name,
       });
+    }
+  }
+
+  if (ldn && input.ldnConditions !== undefined) {
+    const check = ldnEligibility({
+      conditions: input.ldnConditions,
+      takesOpioids: input.takesOpioids ?? false,
+    });
+    if (!check.ok) {
+      violations.push(
+        check.key === 'care.ldn.opioidConflict'
+          ? { rule: 'ldnOpioids', key: 'medications.ldn.opioids' }
+          : { rule: 'ldnCondition', key: 'medications.ldn.noCondition' },
+      );
     }
   }
 

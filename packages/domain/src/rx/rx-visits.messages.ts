@@ -114,7 +114,6 @@ const en = {
   'rx.transition.noteRequired': 'Please write what the patient should add.',
   'rx.transition.useClaim': 'Claim the visit to start its review.',
   'rx.transition.usePrescribe': 'Write the prescription to complete the visit.',
-  'rx.prescribe.notFromPackage': 'Prescribe from this treatment\u2019s package: {medication}.',
   'rx.prescribe.noPharmacy': 'Choose the patient\u2019s pharmacy.',
   'rx.id.required': 'Please upload a photo of your ID.',
   'rx.review.uploadsPending':
@@ -325,7 +324,6 @@ const es: Record<keyof typeof en, string> = {
   'rx.transition.noteRequired': 'Escriba qué debe añadir el paciente.',
   'rx.transition.useClaim': 'Tome la consulta para empezar su revisión.',
   'rx.transition.usePrescribe': 'Escriba la receta para completar la consulta.',
-  'rx.prescribe.notFromPackage': 'Recete del paquete de este tratamiento: {medication}.',
   'rx.prescribe.noPharmacy': 'Elija la farmacia del paciente.',
   'rx.id.required': 'Suba una foto de su identificación.',
   'rx.review.uploadsPending':

@@ -218,15 +218,26 @@ export function createClinicService(deps: {
       const rx = input.outcome === 'completed' ? input.prescription : null;
       let rxPharmacy: Record<string, unknown> | null = null;
       if (rx) {
+        // The domain's prescription rules, as for an Rx visit: fixed packages (strength and
+        // quantity), LDN only with a condition the screening lists, controlled substances...
+        const answers = storedAnswers(visit.screening);
         const violations = checkPrescription({
-          medications: [{ name: `${rx.medication} ${rx.strength}` }],
-          // Seam: prepaid visits (a later issue) pass true, which adds the prepaid rules.
+          medications: [{ name: rx.medication, strength: rx.strength, quantity: rx.quantity }],
+          // On-demand visits are paid by card or subscription, never by a prepay token.
           prepaid: false,
           state: visit.location,
-          currentMedications: storedAnswers(visit.screening)?.medications ?? [],
+          currentMedications: answers?.medications ?? [],
+          ldnConditions: answers?.ldn?.conditions ?? [],
+          takesOpioids: answers?.ldn?.takesOpioids ?? false,
         });
         const first = violations[0];
         if (first) {
+          await deps.audit.denied(
+            actor,
+            'clinic.visit.end',
+            { accountId: visit.accountId, personId: visit.personId },
+            { visitId: visit.id, rule: first.rule },
+          );
           throw new AppError(400, 'PRESCRIPTION_REFUSED', first.key, first.params);
         }
         const chosen = rx.pharmacyNcpdpId

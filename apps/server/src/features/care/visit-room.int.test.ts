@@ -15,6 +15,7 @@ import {
   get,
   login,
   newPatient,
+  passingScreening,
   readyToPay,
   resetCare,
   send,
@@ -25,7 +26,7 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { outboxRows } from '../../../test/outbox';
-import { visitMessages } from '../../db/schema/care';
+import { prescriptions, visitMessages } from '../../db/schema/care';
 import { providerLicenses } from '../../db/schema/clinic';
 import { auditLog, outbox } from '../../db/schema/platform';
 
@@ -273,6 +274,91 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
     ).toBe('Consulta por video: Dolor de garganta');
     const nora = await newPatient(t);
     expect((await get(t, `/api/notes/${noteId}`, nora.token)).statusCode).toBe(404);
+  });
+
+  it('holds the end of a video visit to the prescription rules of every path: LDN only with a listed condition, Cialis only as a package (issue 33)', async () => {
+    const note = {
+      subjective: 'Widespread pain for a year',
+      objective: 'Tender points on video',
+      assessment: 'Fibromyalgia',
+      plan: 'Low dose naltrexone',
+    };
+    const rx = (medication: string, strength: string, quantity: number) => ({
+      medication,
+      strength,
+      quantity,
+      refills: 0,
+      directions: 'One a day',
+    });
+    const end = (visitId: string, prescription: object, lang?: string) =>
+      t.fastify.inject({
+        method: 'POST',
+        url: `/api/clinic/visits/${visitId}/end`,
+        headers: { ...bearer(provider), ...(lang ? { 'accept-language': lang } : {}) },
+        payload: { outcome: 'completed', note, prescription },
+      });
+    const refusedAudits = async (visitId: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'clinic.visit.end'), eq(auditLog.outcome, 'denied')))
+      ).filter((row) => (row.detail as { visitId?: string }).visitId === visitId);
+    const written = (visitId: string) =>
+      t.database.db.select().from(prescriptions).where(eq(prescriptions.visitId, visitId));
+
+    // The screening lists no LDN condition: LDN is refused, in English and Spanish.
+    const none = await startAndClaim(t, { patient: await newPatient(t), provider });
+    const ldn = rx('Low Dose Naltrexone', '4.5 mg', 30);
+    const refused = await end(none.visitId, ldn);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'PRESCRIPTION_REFUSED',
+      errorMsg:
+        'Low dose naltrexone is prescribed only for one of the listed conditions, and the screening lists none.',
+    });
+    expect((await end(none.visitId, ldn, 'es')).json().errorMsg).toBe(
+      'La naltrexona en dosis baja solo se receta para una de las afecciones de la lista, y la evaluación no indica ninguna.',
+    );
+    // Cialis 5 mg x180 is no package; x90 is.
+    const cialis = await end(none.visitId, rx('Cialis', '5 mg', 180));
+    expect(cialis.statusCode).toBe(400);
+    expect(cialis.json()).toMatchObject({
+      errorCode: 'PRESCRIPTION_REFUSED',
+      errorMsg:
+        'Cialis 5 mg x180 is not one of the packages we prescribe. Choose one of: Cialis 5 mg x90, Cialis 10 mg x60, Cialis 20 mg x30.',
+    });
+    // Nothing was written, the visit is still in progress, and each refusal is audited.
+    expect(await written(none.visitId)).toEqual([]);
+    expect((await get(t, `/api/clinic/visits/${none.visitId}`, provider)).json().visit.state).toBe(
+      'inProgress',
+    );
+    expect(
+      (await refusedAudits(none.visitId)).map((r) => (r.detail as { rule: string }).rule),
+    ).toEqual(expect.arrayContaining(['ldnCondition', 'notInPackage']));
+    const ok = await end(none.visitId, rx('Cialis', '5 mg', 90));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await written(none.visitId)).map((p) => [p.medication, p.quantity])).toEqual([
+      ['Cialis', 90],
+    ]);
+
+    // The screening lists fibromyalgia: LDN is written.
+    const listed = await startAndClaim(t, {
+      patient: await newPatient(t),
+      provider,
+      visitScreenResult: {
+        ...passingScreening,
+        answers: {
+          ...passingScreening.answers,
+          ldn: { requested: true, conditions: ['fibromyalgia'], takesOpioids: false },
+        },
+      },
+    });
+    const allowed = await end(listed.visitId, ldn);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect((await written(listed.visitId)).map((p) => p.medication)).toEqual([
+      'Low Dose Naltrexone',
+    ]);
   });
 
   it('refunds a visit the provider cannot treat (the ledger shows it) and records a no-show', async () => {

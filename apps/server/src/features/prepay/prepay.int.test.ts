@@ -23,7 +23,7 @@ import {
 } from '../../../test/harness';
 import { outboxRows } from '../../../test/outbox';
 import { acuteAnswers, uploadRxId } from '../../../test/rx-fixtures';
-import { outbox } from '../../db/schema/platform';
+import { auditLog, outbox } from '../../db/schema/platform';
 import { prepayPrograms, prepayRedemptions } from '../../db/schema/prepay';
 
 const admin = 'pharmacy-admin@apothecall.test';
@@ -448,6 +448,119 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
         prescriptions: [gabapentin],
       }),
     );
+  });
+
+  it('holds an Rx visit to the prescription rules of every path: one category per prepaid visit, Cialis only as a package (issue 33)', async () => {
+    /** An LDN visit whose evaluation lists fibromyalgia (no records asked for). */
+    const ldnVisit = async (payer: Payer) =>
+      (
+        await ok(
+          await send(t, 'POST', '/api/submit-rx-evaluation', payer.token, {
+            patientID: payer.personId,
+            productId: 'ldn',
+            answers: {
+              conditions: ['none'],
+              medications: 'none',
+              allergies: 'none',
+              bloodPressure: '118/76',
+              weightLbs: '150',
+              heightIn: '66',
+              ldnCondition: ['fibromyalgia'],
+              ldnOpioids: 'no',
+              ldnDose: 'start',
+              ldnRecords: 'no',
+            },
+            consents: [{ id: 'ldn', versionDate: '2025-01-01' }],
+            state: 'FL',
+            idempotencyKey: randomUUID(),
+            pharmacyId: sunrise,
+          }),
+        )
+      ).visit.id as string;
+    const payByCard = async (payer: Payer, id: string) => {
+      const price = await ok(await get(t, `/api/rx/visits/${id}/price`, payer.token));
+      await ok(
+        await send(t, 'POST', '/api/submit-rx-payment', payer.token, {
+          visitId: id,
+          priceToken: price.priceToken,
+          payProfileID: payer.payProfileID,
+          idempotencyKey: randomUUID(),
+        }),
+      );
+    };
+    const endReview = async (id: string) => {
+      await ok(await send(t, 'POST', `/api/clinic/rx/${id}/claim`, provider));
+      await ok(
+        await send(t, 'POST', `/api/clinic/rx/${id}/status`, provider, {
+          status: 'ended',
+          version: await versionOf(id),
+        }),
+      );
+    };
+    const line = (medication: string, strength: string, quantity: number) => ({
+      medication,
+      strength,
+      quantity,
+      refills: 0,
+      directions: 'One a day',
+    });
+    const prescribe = async (id: string, prescriptions: object[]) =>
+      send(t, 'POST', `/api/clinic/rx/${id}/prescribe`, provider, {
+        version: await versionOf(id),
+        prescriptions,
+      });
+    const denied = async (id: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'rx.review.prescribe'), eq(auditLog.outcome, 'denied')))
+      )
+        .filter((row) => (row.detail as { visitId?: string }).visitId === id)
+        .map((row) => (row.detail as { rule: string }).rule);
+    const ldn = line('Low Dose Naltrexone', '4.5 mg', 90);
+    const sildenafil = line('Sildenafil', '20 mg', 90);
+
+    // Paid by a prepay token: LDN and sildenafil are two categories, refused; LDN alone is not.
+    const bought = await program(2);
+    const payer = await patient();
+    const prepaid = await ldnVisit(payer);
+    await ok(await pay(payer, prepaid, await token(bought.id)));
+    await endReview(prepaid);
+    const two = await prescribe(prepaid, [ldn, sildenafil]);
+    expect(two.statusCode).toBe(400);
+    expect(json(two)).toMatchObject({
+      errorCode: 'PRESCRIPTION_REFUSED',
+      errorMsg: 'Only one medication category can be prescribed in a prepaid visit.',
+    });
+    expect(await denied(prepaid)).toEqual(['oneCategoryPerPrepaidVisit']);
+    expect((await rxVisit(payer, prepaid)).status).toBe('ended');
+    const one = await prescribe(prepaid, [ldn]);
+    expect(one.statusCode, one.body).toBe(200);
+    expect((await rxVisit(payer, prepaid)).status).toBe('rxed');
+
+    // Paid by card, the spec's one-category rule does not apply.
+    const byCard = await ldnVisit(payer);
+    await payByCard(payer, byCard);
+    await endReview(byCard);
+    const both = await prescribe(byCard, [ldn, sildenafil]);
+    expect(both.statusCode, both.body).toBe(200);
+
+    // Cialis 5 mg x180 is no package in an Rx visit either (an acute one, paid by card).
+    const acute = await visit(payer);
+    await payByCard(payer, acute);
+    await endReview(acute);
+    const cialis = await prescribe(acute, [line('Cialis', '5 mg', 180)]);
+    expect(cialis.statusCode).toBe(400);
+    expect(json(cialis)).toMatchObject({
+      errorCode: 'PRESCRIPTION_REFUSED',
+      errorMsg:
+        'Cialis 5 mg x180 is not one of the packages we prescribe. Choose one of: Cialis 5 mg x90, Cialis 10 mg x60, Cialis 20 mg x30.',
+    });
+    expect(await denied(acute)).toEqual(['notInPackage']);
+    expect((await rxVisit(payer, acute)).status).toBe('ended');
+    const package90 = await prescribe(acute, [line('Cialis', '5 mg', 90)]);
+    expect(package90.statusCode, package90.body).toBe(200);
   });
 
   it('makes one visit of 20 concurrent redemptions of one token', async () => {

@@ -184,39 +184,41 @@ export function createRxReviewService(deps: {
   }
 
   /**
-   * A package with fixed lines is prescribed from them (medication and strength), and every
-   * line passes the domain's medication rules.
+   * Every line passes the domain's prescription rules (one place for every path that writes a
+   * prescription: here and the end of a video visit): the treatment's fixed package (medicine,
+   * strength and quantity), LDN only with a condition the evaluation lists, one category per
+   * prepaid visit, and the rest. A refusal writes nothing and is audited as denied.
    */
-  function checkLines(visit: RxVisitRecord, prescriptions: Required<VisitPrescriptionInput>[]) {
+  async function checkLines(
+    actor: Actor,
+    action: 'rx.review.prescribe' | 'rx.review.changeRequest',
+    visit: RxVisitRecord,
+    prescriptions: Required<VisitPrescriptionInput>[],
+  ) {
     const product = rxProductById(visit.productId);
-    const lines = product ? packageLines(product) : [];
-    for (const p of prescriptions) {
-      const fromPackage =
-        lines.length === 0 ||
-        lines.some(
-          (line) =>
-            line.medication.toLowerCase() === p.medication.trim().toLowerCase() &&
-            Number.parseFloat(p.strength) === line.strengthMg,
-        );
-      if (!fromPackage) {
-        throw new AppError(400, 'PRESCRIPTION_REFUSED', 'rx.prescribe.notFromPackage', {
-          medication: lines.map((l) => `${l.medication} ${l.strengthMg} mg`).join(', '),
-        });
-      }
-    }
     const evaluation = visit.evaluation as { answers?: Record<string, unknown> };
     const current = evaluation.answers?.medications;
+    const conditions = evaluation.answers?.ldnCondition;
     const [violation] = checkPrescription({
       medications: prescriptions.map((p) => ({
         name: p.medication,
+        strength: p.strength,
+        quantity: p.quantity,
         ...(product ? { category: product.category } : {}),
-        ...(product?.category === 'ldn' ? { dailyDoseMg: Number.parseFloat(p.strength) } : {}),
       })),
       prepaid: visit.prepayRedemptionId !== null,
       state: visit.location,
       currentMedications: typeof current === 'string' ? [current] : [],
+      ...(product ? { packageId: product.packageId } : {}),
+      ldnConditions: Array.isArray(conditions)
+        ? conditions.filter((c): c is string => typeof c === 'string')
+        : [],
     });
     if (violation) {
+      await deps.audit.denied(actor, action, subject(visit), {
+        visitId: visit.id,
+        rule: violation.rule,
+      });
       throw new AppError(400, 'PRESCRIPTION_REFUSED', violation.key, violation.params);
     }
   }
@@ -454,7 +456,7 @@ export function createRxReviewService(deps: {
         });
       }
       if (visit.version !== input.version) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
-      checkLines(visit, input.prescriptions);
+      await checkLines(actor, 'rx.review.prescribe', visit, input.prescriptions);
       const written = await write(actor, visit, input.prescriptions);
       const moved = await deps.repo.move(
         visit.id,
@@ -512,7 +514,7 @@ export function createRxReviewService(deps: {
       if (visit.version !== input.version) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
       let written: { id: string }[] = [];
       if (input.decision === 'approve') {
-        checkLines(visit, input.prescriptions);
+        await checkLines(actor, 'rx.review.changeRequest', visit, input.prescriptions);
         // The new prescription replaces the old one: the pharmacy may claim only the new.
         await deps.repo.supersedePrescriptions(visit.id, now());
         written = await write(actor, visit, input.prescriptions);
