@@ -12,12 +12,12 @@ import {
   exampleReuseIntervalDays,
   isLowBalance,
   limitRefusalMessages,
+  lowBalanceNoticedAfter,
   maxOutstandingTokens,
   newAccessToken,
   normalizeToken,
   prepayNoLimit,
   recordPrescription,
-  lowBalanceNoticedAfter,
   shouldNotifyLowBalance,
   tokenFromBytes,
   tokenLength,
@@ -214,7 +214,6 @@ describe('program limits (spec sections 3 and 9)', () => {
       ),
     );
   });
-
 });
 
 describe('prepay dictionary texts (spec section 8)', () => {

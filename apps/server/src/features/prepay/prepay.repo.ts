@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { lowBalanceNoticedAfter } from '@apothecall/domain/prepay/access-token.rules';
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   prepayProgramEntries,
