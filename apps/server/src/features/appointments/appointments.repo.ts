@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
 import { appointments, availabilityBlocks } from '../../db/schema/appointments';
 import { isUniqueViolation } from '../../platform/unique-violation';
 
@@ -9,7 +8,7 @@ export type AppointmentRecord = typeof appointments.$inferSelect;
 
 /**
  * The appointments area's tables. A provider is never double booked (issue 33): a booking and a
- * new block are written under a lock on the provider's account row, after the check that no
+ * new block are written under a per-provider advisory lock, after the check that no
  * live booking (or block) of theirs overlaps it; the partial unique index on (provider, start)
  * stays as a second guard. Every change of an appointment is conditional on the state it
  * expects.
@@ -54,17 +53,19 @@ export interface AppointmentsRepo {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The advisory lock space of appointments' per-provider locks (any fixed number of ours). */
+const providerLockSpace = 18_033;
+
 /**
- * Holds the provider's account row until the transaction ends: one booking or new block of a
- * provider at a time, so the overlap check and the write are one step (PGlite has no btree_gist
- * for an exclusion constraint). NO KEY UPDATE: rows that merely reference the account are not held up.
+ * One booking or new block of a provider at a time, until the transaction ends: a transaction
+ * advisory lock keyed by the provider, so the overlap check and the write are one step (PGlite
+ * has no btree_gist for an exclusion constraint). Two providers whose ids hash alike only wait
+ * for each other.
  */
 async function lockProvider(tx: Tx, providerId: string): Promise<void> {
-  await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.id, providerId))
-    .for('no key update');
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${providerLockSpace}, hashtext(${providerId}))`,
+  );
 }
 
 export function createAppointmentsRepo(db: Db): AppointmentsRepo {
