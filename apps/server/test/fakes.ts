@@ -91,6 +91,9 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
         throw new Error('not used');
       },
     },
+    // The configured price, of the default type (appointments check it).
+    nextPrice: async () => ({ price, priceType: 'default' }),
+    tokenPrice: async () => ({ price, priceType: 'default' }),
     async charge(accountId, input) {
       calls.push({ op: 'charge', accountId, key: input.idempotencyKey });
       log.push(`charge ${input.idempotencyKey}`);

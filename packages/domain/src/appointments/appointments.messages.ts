@@ -13,6 +13,8 @@ const en = {
   'appointments.notOffered': 'This time is not available. Please choose another time.',
   'appointments.blockHasBookings':
     'This availability has booked appointments ahead. Ask the patients to rebook first.',
+  'appointments.blockOverlaps':
+    'This time overlaps your availability from {from} to {to} starting {date}. Choose a time that does not overlap, or remove that availability first.',
   'appointments.reminder.subject': 'Your video appointment',
   'appointments.reminder.day':
     'Reminder: your video appointment with {provider} is tomorrow, {when}. Open {link} within {minutes} minutes of the time to pay and start.',
@@ -35,6 +37,8 @@ const es: Record<keyof typeof en, string> = {
   'appointments.notOffered': 'Este horario no está disponible. Elija otro horario.',
   'appointments.blockHasBookings':
     'Esta disponibilidad tiene citas reservadas. Pida a los pacientes que reserven de nuevo primero.',
+  'appointments.blockOverlaps':
+    'Este horario se superpone con su disponibilidad de {from} a {to} a partir del {date}. Elija un horario que no se superponga o elimine primero esa disponibilidad.',
   'appointments.reminder.subject': 'Su cita por video',
   'appointments.reminder.day':
     'Recordatorio: su cita por video con {provider} es mañana, {when}. Abra {link} dentro de los {minutes} minutos de la hora para pagar e iniciar.',

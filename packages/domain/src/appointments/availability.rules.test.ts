@@ -4,11 +4,14 @@ import { addDays, localDate, localTime, zonedToUtc } from '../dates/zones.rules'
 import {
   type AvailabilityBlockRule,
   blockOccursOn,
+  blocksOverlap,
   isSlotStart,
   parseRrule,
   slotsOnPatientDate,
   slotsOnProviderDate,
   toRrule,
+  type WeekdayCode,
+  weekdayCodes,
   weekdayOf,
 } from './availability.rules';
 
@@ -112,5 +115,98 @@ describe('blocks (weekly RRULE or one date)', () => {
     const [first] = slotsOnProviderDate(sundays, '2026-03-08');
     expect(first && isSlotStart(sundays, first.from)).toEqual(first);
     expect(first && isSlotStart(sundays, first.from + 60_000)).toBeUndefined();
+  });
+});
+
+describe('overlapping blocks of one provider (issue 33)', () => {
+  const evening: AvailabilityBlockRule = {
+    weekdays: null,
+    startDate: '2026-06-10',
+    endDate: null,
+    startTime: '18:00',
+    endTime: '19:00',
+    slotMinutes: 15,
+    timeZone: ny,
+  };
+
+  it('a block inside another overlaps, both ways; touching ends and other days do not', () => {
+    const inside = { ...evening, startTime: '18:03', endTime: '18:48' };
+    expect(blocksOverlap(inside, evening)).toBe(true);
+    expect(blocksOverlap(evening, inside)).toBe(true);
+    expect(blocksOverlap(evening, { ...evening, startTime: '19:00', endTime: '20:00' })).toBe(
+      false,
+    );
+    expect(blocksOverlap(evening, { ...evening, startDate: '2026-06-11' })).toBe(false);
+  });
+
+  it('weekly blocks meet on a shared weekday, from whichever starts later, until either ends', () => {
+    // 2026-06-10 is a Wednesday.
+    const wednesdays = { ...evening, weekdays: ['WE'] as const, startDate: '2026-01-07' };
+    expect(blocksOverlap(wednesdays, evening)).toBe(true);
+    expect(blocksOverlap(evening, wednesdays)).toBe(true);
+    expect(blocksOverlap({ ...wednesdays, weekdays: ['TU', 'TH'] }, evening)).toBe(false);
+    expect(blocksOverlap({ ...wednesdays, endDate: '2026-06-09' }, evening)).toBe(false);
+    expect(blocksOverlap({ ...wednesdays, startDate: '2026-06-11' }, evening)).toBe(false);
+    // Two open-ended weekly blocks a year apart still meet.
+    expect(blocksOverlap(wednesdays, { ...wednesdays, startDate: '2027-06-02' })).toBe(true);
+  });
+
+  it('compares real time across zones: 18:00 New York is 15:00 Los Angeles', () => {
+    const la = 'America/Los_Angeles';
+    expect(
+      blocksOverlap(evening, { ...evening, startTime: '15:30', endTime: '16:00', timeZone: la }),
+    ).toBe(true);
+    expect(
+      blocksOverlap(evening, { ...evening, startTime: '16:00', endTime: '17:00', timeZone: la }),
+    ).toBe(false);
+    // Late evening in Los Angeles is the next morning's small hours in New York.
+    const lateLa = {
+      ...evening,
+      startDate: '2026-06-09',
+      startTime: '22:30',
+      endTime: '23:30',
+      timeZone: la,
+    };
+    expect(blocksOverlap({ ...evening, startTime: '01:00', endTime: '02:00' }, lateLa)).toBe(true);
+  });
+
+  it('law: overlap is symmetric, and a block that occurs overlaps itself', () => {
+    const rule = fc.record({
+      weekdays: fc.option(fc.subarray([...weekdayCodes], { minLength: 1 }), { nil: null }),
+      startDate: fc.integer({ min: 0, max: 60 }).map((d) => addDays('2026-03-01', d)),
+      endDate: fc.option(
+        fc.integer({ min: 0, max: 90 }).map((d) => addDays('2026-03-01', d)),
+        { nil: null },
+      ),
+      start: fc.integer({ min: 0, max: 22 }),
+      hours: fc.integer({ min: 1, max: 2 }),
+      timeZone: fc.constantFrom(ny, 'America/Chicago', 'America/Los_Angeles'),
+    });
+    const of = (r: {
+      weekdays: WeekdayCode[] | null;
+      startDate: string;
+      endDate: string | null;
+      start: number;
+      hours: number;
+      timeZone: string;
+    }): AvailabilityBlockRule => ({
+      weekdays: r.weekdays,
+      startDate: r.startDate,
+      endDate: r.weekdays && r.endDate && r.endDate >= r.startDate ? r.endDate : null,
+      startTime: `${String(r.start).padStart(2, '0')}:00`,
+      endTime: `${String(Math.min(r.start + r.hours, 23)).padStart(2, '0')}:59`,
+      slotMinutes: 30,
+      timeZone: r.timeZone,
+    });
+    fc.assert(
+      fc.property(rule, rule, (x, y) => {
+        const a = of(x);
+        const b = of(y);
+        expect(blocksOverlap(a, b)).toBe(blocksOverlap(b, a));
+        // A block overlaps itself whenever it occurs at all.
+        if (blockOccursOn(a, a.startDate)) expect(blocksOverlap(a, a)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

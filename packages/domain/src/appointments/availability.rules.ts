@@ -108,3 +108,46 @@ export function isSlotStart(block: AvailabilityBlockRule, from: number): Slot | 
   const date = localDate(from, block.timeZone);
   return slotsOnProviderDate(block, date).find((s) => s.from === from);
 }
+
+/** The block's time on a provider-local date (start to end), or undefined when it does not occur. */
+function spanOn(block: AvailabilityBlockRule, date: string): Slot | undefined {
+  if (!blockOccursOn(block, date)) return undefined;
+  return {
+    from: zonedToUtc(date, block.startTime, block.timeZone),
+    to: zonedToUtc(date, block.endTime, block.timeZone),
+  };
+}
+
+/**
+ * How many of a block's dates two blocks are compared over at most: a year and a week holds
+ * every weekday under every daylight-saving offset, so two weekly blocks without an end that do
+ * not meet within it never meet.
+ */
+const overlapHorizonDays = 371;
+
+/**
+ * Whether two blocks of one provider share any instant (issue 33: a provider is never double
+ * booked, so a block that overlaps one of theirs is refused). Compared in real time, so blocks
+ * in different zones and across daylight-saving changes are compared as they happen; touching
+ * ends (09:00-10:00 and 10:00-11:00) do not overlap.
+ */
+export function blocksOverlap(a: AvailabilityBlockRule, b: AvailabilityBlockRule): boolean {
+  const lastOf = (x: AvailabilityBlockRule) => (x.weekdays === null ? x.startDate : x.endDate);
+  const aLast = lastOf(a);
+  const bLast = lastOf(b);
+  // b's dates in a's zone are at most a day apart from its own.
+  let date = a.startDate > b.startDate ? a.startDate : addDays(b.startDate, -1);
+  const limit = addDays(date, overlapHorizonDays);
+  let last = aLast ?? limit;
+  if (bLast !== null && addDays(bLast, 1) < last) last = addDays(bLast, 1);
+  if (limit < last) last = limit;
+  for (; date <= last; date = addDays(date, 1)) {
+    const span = spanOn(a, date);
+    if (!span) continue;
+    for (const offset of [-1, 0, 1]) {
+      const other = spanOn(b, addDays(localDate(span.from, b.timeZone), offset));
+      if (other && other.from < span.to && span.from < other.to) return true;
+    }
+  }
+  return false;
+}

@@ -86,6 +86,8 @@ export const errorCodes = [
   'APPOINTMENT_TOO_EARLY', // before the window opens
   'APPOINTMENT_NOT_IN_LOCATION', // 'This appointment is not available in the current care location.'
   'AVAILABILITY_HAS_BOOKINGS', // a block with appointments ahead cannot be removed
+  'AVAILABILITY_OVERLAPS', // a new block overlaps one of the provider's own (issue 33)
+  'APPOINTMENT_PRICE_NOT_ALLOWED', // nonce, free (price 0) or prepay prices book and start no appointment (issue 33)
   // Subscriptions
   'CERTIFICATE_NOT_FOUND', // no Covid test certificate has this verification id (public check)
   'DOCUMENT_NOT_REMOVABLE', // only the patient's own uploads can be removed

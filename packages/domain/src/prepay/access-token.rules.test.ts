@@ -12,6 +12,7 @@ import {
   exampleReuseIntervalDays,
   isLowBalance,
   limitRefusalMessages,
+  lowBalanceNoticedAfter,
   maxOutstandingTokens,
   newAccessToken,
   normalizeToken,
@@ -183,21 +184,32 @@ describe('program limits (spec sections 3 and 9)', () => {
 
   it('low balance: 0 turns it off; otherwise fires once when the balance falls to the limit', () => {
     expect(isLowBalance(0, 0)).toBe(false);
-    expect(shouldNotifyLowBalance(10, 0, 0)).toBe(false);
+    expect(shouldNotifyLowBalance(10, 0, 0, false)).toBe(false);
     // Issue 16: a 5-visit program with a limit of 4 warns when the balance drops to 4.
-    expect(shouldNotifyLowBalance(5, 4, 4)).toBe(true);
-    expect(shouldNotifyLowBalance(4, 3, 4)).toBe(false);
-    expect(shouldNotifyLowBalance(6, 5, 4)).toBe(false);
+    expect(shouldNotifyLowBalance(5, 4, 4, false)).toBe(true);
+    expect(shouldNotifyLowBalance(4, 3, 4, true)).toBe(false);
+    expect(shouldNotifyLowBalance(6, 5, 4, false)).toBe(false);
   });
 
-  it('law: low-balance fires iff the balance crosses from > limit to <= limit', () => {
+  it('low balance: a program bought at or under its limit warns at its first redemption (issue 33)', () => {
+    // 2 visits, limit 2: the redemption that leaves 1 tells the holder, the next does not.
+    expect(shouldNotifyLowBalance(2, 1, 2, false)).toBe(true);
+    expect(lowBalanceNoticedAfter(1, 2)).toBe(true);
+    expect(shouldNotifyLowBalance(1, 0, 2, true)).toBe(false);
+    // Topped up over the limit, the flag clears; the next fall under it warns again.
+    expect(lowBalanceNoticedAfter(5, 2)).toBe(false);
+    expect(shouldNotifyLowBalance(3, 2, 2, true)).toBe(true);
+  });
+
+  it('law: low-balance fires iff the balance ends at or under the limit, once per crossing', () => {
     fc.assert(
       fc.property(
         fc.nat(100_000),
         fc.nat(100_000),
         fc.integer({ min: 1, max: 100_000 }),
-        (b, a, l) => {
-          expect(shouldNotifyLowBalance(b, a, l)).toBe(b > l && a <= l);
+        fc.boolean(),
+        (b, a, l, noticed) => {
+          expect(shouldNotifyLowBalance(b, a, l, noticed)).toBe(a <= l && (b > l || !noticed));
         },
       ),
     );

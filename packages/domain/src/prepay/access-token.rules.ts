@@ -264,17 +264,29 @@ export function isLowBalance(balance: number, lowBalanceLimit: number): boolean 
 }
 
 /**
- * The low-balance notification fires when a change takes the balance from at or above the
- * limit to under it, so the pharmacy is told once per crossing, not on every later visit.
+ * The low-balance notification (spec section 4, issue 33): a redemption that leaves the balance
+ * at or under the limit tells the holder once per crossing. A crossing is the balance going from
+ * over the limit to at or under it, or a program that is at or under it (bought so, or its limit
+ * raised) and has not been told since it got there: `noticed` says a notice went for the
+ * current stretch at or under the limit (the program's flag; after a redemption it is
+ * `isLowBalance(balanceAfter, limit)`, see `lowBalanceNoticedAfter`).
  */
 export function shouldNotifyLowBalance(
   balanceBefore: number,
   balanceAfter: number,
   lowBalanceLimit: number,
+  noticed: boolean,
 ): boolean {
-  return (
-    !isLowBalance(balanceBefore, lowBalanceLimit) && isLowBalance(balanceAfter, lowBalanceLimit)
-  );
+  if (!isLowBalance(balanceAfter, lowBalanceLimit)) return false;
+  return !isLowBalance(balanceBefore, lowBalanceLimit) || !noticed;
+}
+
+/**
+ * The program's `noticed` flag after a redemption: set while the balance is at or under the
+ * limit (the redemption told the holder, or one before it did), cleared when it is not.
+ */
+export function lowBalanceNoticedAfter(balanceAfter: number, lowBalanceLimit: number): boolean {
+  return isLowBalance(balanceAfter, lowBalanceLimit);
 }
 
 // --- The token as typed (spec section 5) ---------------------------------------------------

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -44,6 +45,11 @@ export const prepayPrograms = pgTable(
     perAccountLimit: integer('per_account_limit').notNull().default(0),
     reuseIntervalDays: integer('reuse_interval_days').notNull().default(0),
     lowBalanceLimit: integer('low_balance_limit').notNull().default(0),
+    /**
+     * The holder was told the balance is at or under the limit, for the current stretch there
+     * (set by each redemption: domain lowBalanceNoticedAfter; issue 33).
+     */
+    lowBalanceNoticed: boolean('low_balance_noticed').notNull().default(false),
     reasonRestriction: text('reason_restriction').array().notNull().default(sql`'{}'`),
     pharmacyRestriction: text('pharmacy_restriction').array().notNull().default(sql`'{}'`),
     checkoutMessage: text('checkout_message').notNull().default(''),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, availabilityBlocks } from '../../db/schema/appointments';
 import { isUniqueViolation } from '../../platform/unique-violation';
@@ -7,12 +7,23 @@ export type BlockRecord = typeof availabilityBlocks.$inferSelect;
 export type AppointmentRecord = typeof appointments.$inferSelect;
 
 /**
- * The appointments area's tables. A booking is one insert that the partial unique index on
- * (provider, start) lets through once; every change of an appointment is conditional on the
- * state it expects.
+ * The appointments area's tables. A provider is never double booked (issue 33): a booking and a
+ * new block are written under a per-provider advisory lock, after the check that no
+ * live booking (or block) of theirs overlaps it; the partial unique index on (provider, start)
+ * stays as a second guard. Every change of an appointment is conditional on the state it
+ * expects.
  */
 export interface AppointmentsRepo {
-  insertBlock(row: typeof availabilityBlocks.$inferInsert): Promise<BlockRecord>;
+  /**
+   * The new block, under the provider's lock; `overlapping` (one of their live blocks it
+   * overlaps, as `overlaps` says) when it is refused.
+   */
+  insertBlock(
+    row: typeof availabilityBlocks.$inferInsert,
+    overlaps: (live: BlockRecord) => boolean,
+  ): Promise<
+    { kind: 'inserted'; block: BlockRecord } | { kind: 'overlapping'; block: BlockRecord }
+  >;
   block(id: string): Promise<BlockRecord | undefined>;
   /** Live blocks: of one provider, or (for offers) all. */
   blocksOf(providerId: string): Promise<BlockRecord[]>;
@@ -20,7 +31,12 @@ export interface AppointmentsRepo {
   removeBlock(id: string, at: Date): Promise<boolean>;
   /** Booked or started appointments of these blocks from `from` on. */
   takenFrom(blockIds: readonly string[], from: Date): Promise<AppointmentRecord[]>;
-  /** The new appointment, or `taken` when the provider's slot is held already. */
+  /** Booked or started appointments of these providers, of any block, ending after `from`. */
+  heldFrom(providerIds: readonly string[], from: Date): Promise<AppointmentRecord[]>;
+  /**
+   * The new appointment, or `taken` when a live booking of the provider overlaps its time
+   * (checked under the provider's lock, so parallel bookings of overlapping times make one).
+   */
   book(
     row: typeof appointments.$inferInsert,
   ): Promise<{ kind: 'booked'; row: AppointmentRecord } | { kind: 'taken' }>;
@@ -35,12 +51,43 @@ export interface AppointmentsRepo {
   markReminded(id: string, kind: 'day' | 'soon', at: Date): Promise<boolean>;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The advisory lock space of appointments' per-provider locks (any fixed number of ours). */
+const providerLockSpace = 18_033;
+
+/**
+ * One booking or new block of a provider at a time, until the transaction ends: a transaction
+ * advisory lock keyed by the provider, so the overlap check and the write are one step (PGlite
+ * has no btree_gist for an exclusion constraint). Two providers whose ids hash alike only wait
+ * for each other.
+ */
+async function lockProvider(tx: Tx, providerId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${providerLockSpace}, hashtext(${providerId}))`,
+  );
+}
+
 export function createAppointmentsRepo(db: Db): AppointmentsRepo {
   return {
-    async insertBlock(row) {
-      const [inserted] = await db.insert(availabilityBlocks).values(row).returning();
-      if (!inserted) throw new Error('block not inserted');
-      return inserted;
+    async insertBlock(row, overlaps) {
+      return db.transaction(async (tx) => {
+        await lockProvider(tx, row.providerId);
+        const live = await tx
+          .select()
+          .from(availabilityBlocks)
+          .where(
+            and(
+              eq(availabilityBlocks.providerId, row.providerId),
+              isNull(availabilityBlocks.removedAt),
+            ),
+          );
+        const clash = live.find(overlaps);
+        if (clash) return { kind: 'overlapping' as const, block: clash };
+        const [inserted] = await tx.insert(availabilityBlocks).values(row).returning();
+        if (!inserted) throw new Error('block not inserted');
+        return { kind: 'inserted' as const, block: inserted };
+      });
     },
     async block(id) {
       const [row] = await db
@@ -82,11 +129,40 @@ export function createAppointmentsRepo(db: Db): AppointmentsRepo {
           ),
         );
     },
+    heldFrom(providerIds, from) {
+      if (providerIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.providerId, [...providerIds]),
+            ne(appointments.state, 'deleted'),
+            gt(appointments.endAt, from),
+          ),
+        );
+    },
     async book(row) {
       try {
-        const [inserted] = await db.insert(appointments).values(row).returning();
-        if (!inserted) throw new Error('appointment not inserted');
-        return { kind: 'booked', row: inserted };
+        return await db.transaction(async (tx) => {
+          await lockProvider(tx, row.providerId);
+          const [clash] = await tx
+            .select({ id: appointments.id })
+            .from(appointments)
+            .where(
+              and(
+                eq(appointments.providerId, row.providerId),
+                ne(appointments.state, 'deleted'),
+                lt(appointments.startAt, row.endAt),
+                gt(appointments.endAt, row.startAt),
+              ),
+            )
+            .limit(1);
+          if (clash) return { kind: 'taken' as const };
+          const [inserted] = await tx.insert(appointments).values(row).returning();
+          if (!inserted) throw new Error('appointment not inserted');
+          return { kind: 'booked' as const, row: inserted };
+        });
       } catch (error) {
         if (isUniqueViolation(error)) return { kind: 'taken' };
         throw error;

@@ -5,6 +5,7 @@ import type {
 } from '@apothecall/domain/appointments/appointments.api';
 import { bookingHorizonDays } from '@apothecall/domain/appointments/appointments.api';
 import {
+  checkCanBook,
   checkCanStart,
   visibleAppointments,
 } from '@apothecall/domain/appointments/appointments.rules';
@@ -15,6 +16,7 @@ import type {
 } from '@apothecall/domain/appointments/appointments.schemas';
 import {
   type AvailabilityBlockRule,
+  blocksOverlap,
   isSlotStart,
   parseRrule,
   slotsOnPatientDate,
@@ -90,7 +92,7 @@ export function createAppointmentsService(deps: {
   repo: AppointmentsRepo;
   accounts: Pick<AccountsPort, 'role' | 'person' | 'displayName' | 'consents'>;
   roster: Pick<RosterPort, 'licenses' | 'profile'>;
-  payments: Pick<PaymentsPort, 'charge'>;
+  payments: Pick<PaymentsPort, 'charge' | 'nextPrice' | 'tokenPrice'>;
   care: Pick<CarePort, 'startScheduledVisit'>;
   audit: AuditService;
   windowMinutes: number;
@@ -199,6 +201,16 @@ export function createAppointmentsService(deps: {
 
   const notOffered = () => new AppError(400, 'APPOINTMENT_NOT_OFFERED', 'appointments.notOffered');
 
+  /**
+   * Spec sections 4 and 6 (issue 33): no appointment is booked or started with a nonce, free
+   * (price 0) or prepay price (domain checkCanBook, the route guard's rule).
+   */
+  function requireBookablePrice(price: { price: number; priceType: string | null } | undefined) {
+    if (!price) return;
+    const check = checkCanBook(price);
+    if (!check.ok) throw new AppError(400, 'APPOINTMENT_PRICE_NOT_ALLOWED', check.messageKey);
+  }
+
   return {
     async createBlock(actor, input) {
       await requireProvider(actor);
@@ -207,7 +219,7 @@ export function createAppointmentsService(deps: {
         throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'states' });
       }
       const weekly = input.weekdays && input.weekdays.length > 0 ? input.weekdays : null;
-      const block = await deps.repo.insertBlock({
+      const row = {
         providerId: actor.accountId,
         rrule: weekly ? toRrule(weekly, input.endDate) : null,
         startDate: input.startDate,
@@ -219,7 +231,22 @@ export function createAppointmentsService(deps: {
         states: [...input.states],
         minAge: input.minAge,
         maxAge: input.maxAge,
-      });
+      };
+      const rule = ruleOf({ ...row, id: '', createdAt: now(), removedAt: null });
+      // Refused when it overlaps one of the provider's live blocks (domain blocksOverlap),
+      // checked and written under the provider's lock: a provider is never double booked.
+      const inserted = await deps.repo.insertBlock(row, (live) =>
+        blocksOverlap(rule, ruleOf(live)),
+      );
+      if (inserted.kind === 'overlapping') {
+        const clash = inserted.block;
+        throw new AppError(409, 'AVAILABILITY_OVERLAPS', 'appointments.blockOverlaps', {
+          date: clash.startDate,
+          from: clash.startTime,
+          to: clash.endTime,
+        });
+      }
+      const block = inserted.block;
       await deps.audit.record(actor, 'availability.create', null, { blockId: block.id });
       return blockView(block, 0);
     },
@@ -261,14 +288,25 @@ export function createAppointmentsService(deps: {
         (b) =>
           b.states.includes(query.state) && age !== undefined && age >= b.minAge && age <= b.maxAge,
       );
-      const taken = await deps.repo.takenFrom(
-        blocks.map((b) => b.id),
+      const taken = await deps.repo.heldFrom(
+        [...new Set(blocks.map((b) => b.providerId))],
         new Date(at - 24 * 60 * minuteMs),
       );
-      const held = new Set(taken.map((a) => `${a.providerId}|${a.startAt.getTime()}`));
+      // A provider's time is held by any live booking that overlaps it, of whichever block
+      // (issue 33), and offered once: a slot overlapping one offered already is left out.
+      const busy = new Map<string, { from: number; to: number }[]>();
+      const hold = (providerId: string, span: { from: number; to: number }) => {
+        const list = busy.get(providerId) ?? [];
+        list.push(span);
+        busy.set(providerId, list);
+      };
+      const isBusy = (providerId: string, span: { from: number; to: number }) =>
+        (busy.get(providerId) ?? []).some((b) => b.from < span.to && span.from < b.to);
+      for (const a of taken) {
+        hold(a.providerId, { from: a.startAt.getTime(), to: a.endAt.getTime() });
+      }
       const licences = new Map<string, string[]>();
       const offers: AppointmentOffer[] = [];
-      const seen = new Set<string>();
       for (const block of blocks) {
         let licensed = licences.get(block.providerId);
         if (!licensed) {
@@ -277,9 +315,8 @@ export function createAppointmentsService(deps: {
         }
         if (!licensed.includes(query.state)) continue;
         const slots = slotsOnPatientDate(ruleOf(block), query.date, actor.timeZone).filter((s) => {
-          const k = `${block.providerId}|${s.from}`;
-          if (s.from <= at || held.has(k) || seen.has(k)) return false;
-          seen.add(k);
+          if (s.from <= at || isBusy(block.providerId, s)) return false;
+          hold(block.providerId, s);
           return true;
         });
         if (slots.length === 0) continue;
@@ -316,6 +353,7 @@ export function createAppointmentsService(deps: {
         ? await deps.repo.block(input.blockId)
         : undefined;
       if (!block || (input.provider && input.provider !== block.providerId)) throw notOffered();
+      requireBookablePrice(await deps.payments.nextPrice(actor.accountId));
       const from = Date.parse(input.time);
       const slot = isSlotStart(ruleOf(block), from);
       if (!slot || slot.to !== Date.parse(input.to) || from <= now().getTime()) throw notOffered();
@@ -396,6 +434,10 @@ export function createAppointmentsService(deps: {
         }
         if (!consentsUpToDate(await deps.accounts.consents(actor.accountId))) {
           throw new AppError(403, 'CONSENTS_REQUIRED', 'accounts.consents.required');
+        }
+        // The price it is paid with (a member's subscription price is the plan's, not checked).
+        if (!input.subscriptionToken && input.priceToken) {
+          requireBookablePrice(await deps.payments.tokenPrice(actor.accountId, input.priceToken));
         }
       }
       // The appointment's key is the charge's and the visit's: a retried start is one charge

@@ -112,6 +112,16 @@ export function paymentsModule(
         },
       },
       charge: (accountId, input, origin, item) => charges.charge(accountId, input, origin, item),
+      nextPrice: async (accountId) => {
+        const next = await pricing.accountPrice(accountId);
+        return { price: next.price, priceType: next.source };
+      },
+      tokenPrice: async (accountId, priceToken) => {
+        const claim = await pricing.verify(accountId, priceToken);
+        if (!claim) return undefined;
+        // An item's token prices one thing another area sells, of no price type of its own.
+        return { price: claim.price, priceType: claim.source === 'item' ? null : claim.source };
+      },
       quote: (accountId, item, priceCents) => pricing.itemPrice(accountId, item, priceCents),
       refund: (accountId, chargeId, key, origin) =>
         charges.refund(accountId, chargeId, key, origin),

@@ -1,4 +1,5 @@
 import type { ChargeInput } from '@apothecall/domain/payments/payments.api';
+import type { PriceType } from '@apothecall/domain/pricing/pricing.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';
 import type { DebitOutcome, PrepayMovement } from './prepay.repo';
@@ -19,6 +20,16 @@ export interface PaymentsPort {
     /** When given, the price token must be this item's quote (`quote`). */
     item?: string,
   ): Promise<{ id: string; amount: number }>;
+  /**
+   * The price the account pays next (an applied coupon, else the default) and the price a token
+   * states (undefined: stale, forged or another account's), as the domain's PriceLike: callers
+   * apply their rules to it (appointments refuse nonce, free and prepay prices).
+   */
+  nextPrice(accountId: string): Promise<{ price: number; priceType: PriceType }>;
+  tokenPrice(
+    accountId: string,
+    priceToken: string,
+  ): Promise<{ price: number; priceType: PriceType | null } | undefined>;
   /** A signed price for one item this area's caller sells (an Rx visit): what to pay, and its token. */
   quote(
     accountId: string,

@@ -33,7 +33,8 @@ const texts = {
  * Tells a program's holder, by e-mail and/or SMS as its notification settings say (spec
  * section 4: low balance, prepay claimed, prepay rx, prepay rx denied). Sent once per event:
  * the send's idempotency key is the kind and the redemption that caused it; the low-balance
- * notice is sent only by the redemption that crossed the limit (domain shouldNotifyLowBalance).
+ * notice is sent only by the redemption that crossed the limit, once per crossing (domain
+ * shouldNotifyLowBalance).
  * The text names the program and links to it, never the patient or the treatment.
  */
 export function prepayNoticeJob(deps: {

@@ -284,6 +284,7 @@ export function createPrepayRedeemService(deps: {
             outcome.balanceBefore,
             outcome.balanceAfter,
             found.program.lowBalanceLimit,
+            outcome.lowBalanceNoticed,
           )
         ) {
           await deps.notify('lowBalance', found.program.id, id);

@@ -75,7 +75,9 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
   /** A program bought by the pharmacy's admin, with settings changed as given. */
   async function program(
     visits: number,
-    settings: Record<string, unknown> = {},
+    settings:
+      | Record<string, unknown>
+      | ((current: Record<string, unknown>) => Record<string, unknown>) = {},
     extra: { lowBalanceLimit?: number; authorizedUsers?: string[] } = {},
   ) {
     const name = `Program ${randomUUID().slice(0, 8)}`;
@@ -89,7 +91,8 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
       }),
     );
     const current = bought.program;
-    if (Object.keys(settings).length === 0) return current;
+    const changes = typeof settings === 'function' ? settings(current) : settings;
+    if (Object.keys(changes).length === 0) return current;
     const {
       id,
       code,
@@ -108,7 +111,7 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
       await ok(
         await send(t, 'POST', `/api/prepay-program/${id}`, adminToken, {
           ...editable,
-          ...settings,
+          ...changes,
         }),
       )
     ).program;
@@ -391,6 +394,34 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
       errorCode: 'PREPAY_TOKEN_NOT_DELETED',
       errorMsg: 'Access Token was not deleted',
     });
+  });
+
+  it('warns a program bought at its low-balance limit at its first redemption, once (issue 33)', async () => {
+    // 2 visits, limit 2: the redemption that leaves 1 is under the limit; the one that leaves 0
+    // is the same stretch under it, no second notice.
+    // Claimed tokens are mailed too: the second redemption's mail shows its notices went out.
+    const bought = await program(
+      2,
+      (current) => ({
+        notifications: {
+          ...(current.notifications as object),
+          prepayClaimed: { email: true, sms: false },
+        },
+      }),
+      { lowBalanceLimit: 2 },
+    );
+    const subject = `Low balance: ${bought.name}`;
+    const claimed = `Access token claimed: ${bought.name}`;
+    const first = await patient();
+    await ok(await pay(first, await visit(first), await token(bought.id)));
+    expect(await balanceOf(bought.id)).toBe(1);
+    await expect.poll(async () => (await mails(subject)).length, { timeout: 10_000 }).toBe(1);
+    const second = await patient();
+    await ok(await pay(second, await visit(second), await token(bought.id)));
+    expect(await balanceOf(bought.id)).toBe(0);
+    // The second redemption's own notices have gone out: no low-balance notice came with them.
+    await expect.poll(async () => (await mails(claimed)).length, { timeout: 10_000 }).toBe(2);
+    expect((await mails(subject)).length).toBe(1);
   });
 
   it('applies the prepaid medication rules to a prepaid visit: no gabapentin, and a card-paid visit may have it', async () => {

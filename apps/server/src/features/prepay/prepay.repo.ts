@@ -1,3 +1,4 @@
+import { lowBalanceNoticedAfter } from '@apothecall/domain/prepay/access-token.rules';
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -64,6 +65,8 @@ export type RedeemOutcome<R> =
       redemption: RedemptionRecord;
       balanceBefore: number;
       balanceAfter: number;
+      /** The program's low-balance flag before this redemption (domain shouldNotifyLowBalance). */
+      lowBalanceNoticed: boolean;
       replayed: boolean;
     }
   | { ok: false; refusal: R };
@@ -471,6 +474,7 @@ export function createPrepayRepo(db: Db): PrepayRepo {
             redemption: earlier,
             balanceBefore: locked.balance,
             balanceAfter: locked.balance,
+            lowBalanceNoticed: locked.lowBalanceNoticed,
             replayed: true,
           };
         }
@@ -547,7 +551,10 @@ export function createPrepayRepo(db: Db): PrepayRepo {
         if (!redemption) throw new Error('prepay redemption not written');
         const [after] = await tx
           .update(prepayPrograms)
-          .set({ balance: sql`${prepayPrograms.balance} - 1` })
+          .set({
+            balance: sql`${prepayPrograms.balance} - 1`,
+            lowBalanceNoticed: lowBalanceNoticedAfter(locked.balance - 1, locked.lowBalanceLimit),
+          })
           .where(eq(prepayPrograms.id, input.programId))
           .returning({ balance: prepayPrograms.balance });
         const balanceAfter = after?.balance ?? locked.balance - 1;
@@ -565,6 +572,7 @@ export function createPrepayRepo(db: Db): PrepayRepo {
           redemption,
           balanceBefore: locked.balance,
           balanceAfter,
+          lowBalanceNoticed: locked.lowBalanceNoticed,
           replayed: false,
         };
       });
