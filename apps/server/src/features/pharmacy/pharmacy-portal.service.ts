@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hasPermission, readyRxPermission } from '@apothecall/domain/accounts/roles.rules';
-import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import {
   crossedLowFeeBalance,
@@ -17,6 +16,7 @@ import type {
   RxLinkView,
   RxPharmacyChoice,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
 import type { RxLink } from '@apothecall/domain/rx/rx.schemas';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { z } from 'zod';
@@ -57,8 +57,7 @@ export interface PharmacyPortalService extends Omit<PharmacyPort, 'verification'
 }
 
 const feeKinds: readonly FeeMovementKind[] = ['claimFee', 'claimFeeReversal', 'topUp'];
-const feeKindOf = (kind: string): FeeMovementKind =>
-  feeKinds.find((k) => k === kind) ?? 'other';
+const feeKindOf = (kind: string): FeeMovementKind => feeKinds.find((k) => k === kind) ?? 'other';
 
 const isPharmacyRole = (role: string): role is PharmacyRole =>
   role === 'pharmacyAdmin' || role === 'pharmacist';

@@ -50,7 +50,8 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
         ...secured,
         schema: {
           tags,
-          summary: 'The fee account: balance and every movement (fees, top-ups, refunds), newest first (admin)',
+          summary:
+            'The fee account: balance and every movement (fees, top-ups, refunds), newest first (admin)',
           response: { 200: pharmacyStatementResponseSchema },
         },
       },
@@ -66,7 +67,8 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
         ...secured,
         schema: {
           tags,
-          summary: "Add funds to the fee account by the admin's card, once per idempotency key (admin)",
+          summary:
+            "Add funds to the fee account by the admin's card, once per idempotency key (admin)",
           body: pharmacyAddFundsRequestSchema,
           response: { 200: pharmacyStatementResponseSchema },
         },
