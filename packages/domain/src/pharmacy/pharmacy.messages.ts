@@ -11,7 +11,7 @@ const en = {
   'pharmacy.notClaimable': 'This visit cannot be claimed in its current status.',
   'pharmacy.claimedOnly': 'You work only visits your pharmacy has already claimed.',
   'pharmacy.lowBalance':
-    "The pharmacy's prepay account does not hold the {fee} fee. Your pharmacy's administrator can add funds by card under Fee account (Add funds); then claim again.",
+    "The pharmacy's prepay account does not hold the {fee} fee. Your pharmacy's administrator can add funds by card on the Pharmacists page (Fee account, Add funds); then claim again.",
   'pharmacy.stale': 'This visit changed since you opened it. Look at it again, then retry.',
   'pharmacy.invite.exists':
     'This e-mail already has an account that is not one of your pharmacists.',
@@ -44,7 +44,7 @@ const es: Record<keyof typeof en, string> = {
   'pharmacy.notClaimable': 'Esta consulta no se puede reclamar en su estado actual.',
   'pharmacy.claimedOnly': 'Usted trabaja solo consultas que su farmacia ya reclamó.',
   'pharmacy.lowBalance':
-    'La cuenta prepagada de la farmacia no cubre la tarifa de {fee}. El administrador de su farmacia puede añadir fondos con tarjeta en Cuenta de tarifas (Añadir fondos); luego vuelva a reclamar.',
+    'La cuenta prepagada de la farmacia no cubre la tarifa de {fee}. El administrador de su farmacia puede añadir fondos con tarjeta en la página Equipo (Cuenta de tarifas, Añadir fondos); luego vuelva a reclamar.',
   'pharmacy.stale':
     'Esta consulta cambió desde que la abrió. Revísela de nuevo y vuelva a intentarlo.',
   'pharmacy.invite.exists':

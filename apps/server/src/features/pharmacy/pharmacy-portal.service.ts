@@ -88,7 +88,7 @@ export function createPharmacyPortalService(deps: {
   >;
   payments: Pick<
     PaymentsPort,
-    'prepayBalance' | 'quote' | 'charge' | 'creditPrepay' | 'prepayEntries'
+    'prepayBalance' | 'quote' | 'charge' | 'creditPrepay' | 'prepayEntries' | 'cardsOnFile'
   >;
   audit: AuditService;
   mailer: Mailer;
@@ -218,12 +218,17 @@ export function createPharmacyPortalService(deps: {
       const organization = found.organization;
       const cents = input.amount * 100;
       const item = `pharmacy-funds:${organization.id}:${input.idempotencyKey}`;
+      // No card named: the admin's first valid card on file (as a prepay renewal picks one).
+      const card =
+        input.payProfileID ??
+        (await deps.payments.cardsOnFile(actor.accountId)).find((c) => c.valid)?.profileId ??
+        null;
       const quote = await deps.payments.quote(actor.accountId, item, cents);
       const charge = await deps.payments.charge(
         actor.accountId,
         {
           priceToken: quote.priceToken,
-          paymentProfileId: input.payProfileID,
+          paymentProfileId: card,
           idempotencyKey: item,
           description: `Pharmacy fee account: ${formatUsd(cents)} added`,
         },
@@ -268,7 +273,7 @@ export function createPharmacyPortalService(deps: {
           balance: formatUsd(balanceAfter),
           count: lowBalanceFees,
           fee: formatUsd(feeCents),
-          link: `${deps.publicUrl}/#/pharmacy-fees`,
+          link: `${deps.publicUrl}/#/pharmacists`,
         };
         await deps.mailer.send({
           to,
