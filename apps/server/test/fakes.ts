@@ -144,6 +144,9 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
     async creditPrepay() {
       throw new Error('not used by care');
     },
+    async prepayEntries() {
+      return [];
+    },
     // Care reads no revenue figures; the real ledger is tested in analytics.int.test.ts.
     async chargeTotals() {
       return [];

@@ -11,6 +11,7 @@ import { centsSchema, emailSchema, idSchema, usStateSchema } from '../common/com
 import { rxLinkSchema } from '../rx/rx.schemas';
 import { rxPrescriptionSchema } from '../rx/rx-visits.api';
 import { visitAssessmentSchema } from './assessment.api';
+import { pharmacyFundsRange } from './fee-account.rules';
 import {
   displayOnlyStatuses,
   pharmacyStatuses,
@@ -58,6 +59,47 @@ export const pharmacyMeResponseSchema = z.object({
     .nullable(),
 });
 export type PharmacyMe = z.infer<typeof pharmacyMeResponseSchema>;
+
+// ===========================================================================================
+// The fee account (issue 33, finding 3)
+// ===========================================================================================
+
+/** POST /pharmacy/funds: add whole dollars to the fee account by card, once per key (admin). */
+export const pharmacyAddFundsRequestSchema = z.object({
+  amount: z.number().int().min(pharmacyFundsRange.minDollars).max(pharmacyFundsRange.maxDollars),
+  /** The admin's card on file; null: their first valid card. */
+  payProfileID: z.string().max(64).nullable().default(null),
+  idempotencyKey: z.string().trim().min(8).max(100),
+});
+export type PharmacyAddFundsRequest = z.input<typeof pharmacyAddFundsRequestSchema>;
+
+export const feeMovementKindSchema = z.enum(['claimFee', 'claimFeeReversal', 'topUp', 'other']);
+export type FeeMovementKind = z.infer<typeof feeMovementKindSchema>;
+
+/** One movement of the fee account: signed cents, and the balance it left. */
+export const pharmacyStatementEntrySchema = z.object({
+  id: z.string(),
+  kind: feeMovementKindSchema,
+  amount: z.number().int(),
+  /** The claimed visit (a fee or a fee given back). */
+  visitId: z.string().nullable(),
+  /** The card charge (a top-up): its payments ledger id. */
+  chargeId: z.string().nullable(),
+  at: z.string(),
+  balanceAfter: z.number().int(),
+});
+export type PharmacyStatementEntry = z.infer<typeof pharmacyStatementEntrySchema>;
+
+/** GET /pharmacy/statement: the balance and every movement, newest first (admin). */
+export const pharmacyStatementResponseSchema = z.object({
+  error: z.literal(false),
+  balance: centsSchema,
+  claimFee: centsSchema,
+  /** Under this balance the admins are e-mailed (once per crossing). */
+  lowBalanceAt: centsSchema,
+  entries: z.array(pharmacyStatementEntrySchema),
+});
+export type PharmacyStatement = Omit<z.infer<typeof pharmacyStatementResponseSchema>, 'error'>;
 
 // ===========================================================================================
 // The dashboard

@@ -11,7 +11,7 @@ const en = {
   'pharmacy.notClaimable': 'This visit cannot be claimed in its current status.',
   'pharmacy.claimedOnly': 'You work only visits your pharmacy has already claimed.',
   'pharmacy.lowBalance':
-    "The pharmacy's prepay account does not hold the {fee} fee. Add funds, then claim again.",
+    "The pharmacy's prepay account does not hold the {fee} fee. Your pharmacy's administrator can add funds by card on the Pharmacists page (Fee account, Add funds); then claim again.",
   'pharmacy.stale': 'This visit changed since you opened it. Look at it again, then retry.',
   'pharmacy.invite.exists':
     'This e-mail already has an account that is not one of your pharmacists.',
@@ -30,6 +30,9 @@ const en = {
     'A new prescription is waiting for {pharmacy}. Open your dashboard: {link}',
   'pharmacy.notify.newVisit.sms':
     'Apothecall: a new prescription is waiting for {pharmacy}. {link}',
+  'pharmacy.mail.lowBalance.subject': "{pharmacy}'s fee account is low",
+  'pharmacy.mail.lowBalance.body':
+    "{pharmacy}'s fee account holds {balance}, less than {count} claim fees of {fee}. When it cannot pay a fee, visits cannot be claimed. Add funds by card: {link}",
   'pharmacy.pdf.claimedBy': 'Claimed by {pharmacy} (NCPDP {ncpdpId}) on {date}',
 };
 
@@ -41,7 +44,7 @@ const es: Record<keyof typeof en, string> = {
   'pharmacy.notClaimable': 'Esta consulta no se puede reclamar en su estado actual.',
   'pharmacy.claimedOnly': 'Usted trabaja solo consultas que su farmacia ya reclamó.',
   'pharmacy.lowBalance':
-    'La cuenta prepagada de la farmacia no cubre la tarifa de {fee}. Añada fondos y vuelva a reclamar.',
+    'La cuenta prepagada de la farmacia no cubre la tarifa de {fee}. El administrador de su farmacia puede añadir fondos con tarjeta en la página Equipo (Cuenta de tarifas, Añadir fondos); luego vuelva a reclamar.',
   'pharmacy.stale':
     'Esta consulta cambió desde que la abrió. Revísela de nuevo y vuelva a intentarlo.',
   'pharmacy.invite.exists':
@@ -59,6 +62,9 @@ const es: Record<keyof typeof en, string> = {
   'pharmacy.notify.newVisit.subject': 'Una nueva receta le espera',
   'pharmacy.notify.newVisit.body': 'Una nueva receta espera a {pharmacy}. Abra su panel: {link}',
   'pharmacy.notify.newVisit.sms': 'Apothecall: una nueva receta espera a {pharmacy}. {link}',
+  'pharmacy.mail.lowBalance.subject': 'La cuenta de tarifas de {pharmacy} tiene saldo bajo',
+  'pharmacy.mail.lowBalance.body':
+    'La cuenta de tarifas de {pharmacy} tiene {balance}, menos que {count} tarifas de reclamo de {fee}. Cuando no cubra una tarifa, no podrá reclamar consultas. Añada fondos con tarjeta: {link}',
   'pharmacy.pdf.claimedBy': 'Reclamada por {pharmacy} (NCPDP {ncpdpId}) el {date}',
 };
 

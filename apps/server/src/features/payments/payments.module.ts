@@ -135,6 +135,7 @@ export function paymentsModule(
       prepayBalance: (id) => prepay.balance(id),
       debitPrepay: (movement) => prepay.debit(movement),
       creditPrepay: (movement) => prepay.credit(movement),
+      prepayEntries: (id, limit) => prepay.entries(id, limit),
       chargeTotals: (ids) => ledger.chargesWithRefunds(ids),
       chargesOf: async (accountIds, range) =>
         (await ledger.succeededChargesOf(accountIds)).filter(

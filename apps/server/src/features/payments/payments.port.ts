@@ -2,7 +2,7 @@ import type { ChargeInput } from '@apothecall/domain/payments/payments.api';
 import type { PriceType } from '@apothecall/domain/pricing/pricing.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';
-import type { DebitOutcome, PrepayMovement } from './prepay.repo';
+import type { DebitOutcome, PrepayEntryRecord, PrepayMovement } from './prepay.repo';
 
 /**
  * What other areas may ask of payments: charge a signed price token and refund a charge, each
@@ -55,6 +55,8 @@ export interface PaymentsPort {
   debitPrepay(movement: PrepayMovement): Promise<DebitOutcome>;
   /** Adds to a prepay account (funds, or a debit given back), once per idempotency key. */
   creditPrepay(movement: PrepayMovement): Promise<{ entryId: string; balance: number }>;
+  /** A prepay account's movements, newest first (a pharmacy's fee statement). */
+  prepayEntries(prepayAccountId: string, limit: number): Promise<PrepayEntryRecord[]>;
   /**
    * Succeeded charges among these ids, each with what succeeded refunds gave back of it (a
    * pharmacy's revenue, issue 20). Amounts only; never who paid or with what card.

@@ -144,7 +144,7 @@ export function createPrepayRepo(db: Db): PrepayRepo {
         })
         .from(prepayEntries)
         .where(eq(prepayEntries.prepayAccountId, prepayAccountId))
-        .orderBy(desc(prepayEntries.createdAt))
+        .orderBy(desc(prepayEntries.createdAt), desc(prepayEntries.id))
         .limit(limit);
     },
   };

@@ -1,18 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { hasPermission, readyRxPermission } from '@apothecall/domain/accounts/roles.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
+import {
+  crossedLowFeeBalance,
+  lowBalanceFees,
+  lowFeeBalanceCents,
+} from '@apothecall/domain/pharmacy/fee-account.rules';
 import type {
+  FeeMovementKind,
   InvitePharmacistRequest,
   PharmacistView,
   PharmacyMe,
+  PharmacyStatement,
+  pharmacyAddFundsRequestSchema,
   RxLinkView,
   RxPharmacyChoice,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
 import type { RxLink } from '@apothecall/domain/rx/rx.schemas';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
+import type { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail.service';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort, PharmacyRole, PharmacyStaff } from './pharmacy.port';
@@ -36,7 +47,17 @@ export interface PharmacyPortalService extends Omit<PharmacyPort, 'verification'
   deleteLink(actor: Actor, id: string): Promise<void>;
   /** Verified pharmacies a patient in `state` may send an Rx visit to. */
   choices(state: string): Promise<RxPharmacyChoice[]>;
+  /** Adds dollars to the fee account by the admin's card, once per key (admin). */
+  addFunds(
+    actor: Actor,
+    input: z.output<typeof pharmacyAddFundsRequestSchema>,
+  ): Promise<PharmacyStatement>;
+  /** The fee account's balance and movements, newest first (admin). */
+  statement(actor: Actor): Promise<PharmacyStatement>;
 }
+
+const feeKinds: readonly FeeMovementKind[] = ['claimFee', 'claimFeeReversal', 'topUp'];
+const feeKindOf = (kind: string): FeeMovementKind => feeKinds.find((k) => k === kind) ?? 'other';
 
 const isPharmacyRole = (role: string): role is PharmacyRole =>
   role === 'pharmacyAdmin' || role === 'pharmacist';
@@ -57,10 +78,20 @@ export function createPharmacyPortalService(deps: {
   repo: PharmacyRepo;
   accounts: Pick<
     AccountsPort,
-    'membership' | 'membersOf' | 'displayName' | 'inviteStaff' | 'disableStaff'
+    | 'membership'
+    | 'membersOf'
+    | 'displayName'
+    | 'inviteStaff'
+    | 'disableStaff'
+    | 'loginId'
+    | 'holderContact'
   >;
-  payments: Pick<PaymentsPort, 'prepayBalance'>;
+  payments: Pick<
+    PaymentsPort,
+    'prepayBalance' | 'quote' | 'charge' | 'creditPrepay' | 'prepayEntries' | 'cardsOnFile'
+  >;
   audit: AuditService;
+  mailer: Mailer;
   publicUrl: string;
   claimFeeCents: number;
   now?: () => Date;
@@ -152,9 +183,106 @@ export function createPharmacyPortalService(deps: {
     return { link, organization };
   }
 
+  async function statementOf(organizationId: string): Promise<PharmacyStatement> {
+    const balance = await deps.payments.prepayBalance(organizationId);
+    const entries = await deps.payments.prepayEntries(organizationId, 500);
+    // Newest first: each movement left the balance the ones after it started from.
+    let after = balance;
+    return {
+      balance,
+      claimFee: deps.claimFeeCents,
+      lowBalanceAt: lowFeeBalanceCents(deps.claimFeeCents),
+      entries: entries.map((e) => {
+        const kind = feeKindOf(e.kind);
+        const row = {
+          id: e.id,
+          kind,
+          amount: e.amountCents,
+          visitId: kind === 'claimFee' || kind === 'claimFeeReversal' ? e.relatedId : null,
+          chargeId: kind === 'topUp' ? e.relatedId : null,
+          at: e.createdAt.toISOString(),
+          balanceAfter: after,
+        };
+        after -= e.amountCents;
+        return row;
+      }),
+    };
+  }
+
   return {
     staffOf,
     staff,
+
+    async addFunds(actor, input) {
+      const found = await admin(actor);
+      const organization = found.organization;
+      const cents = input.amount * 100;
+      const item = `pharmacy-funds:${organization.id}:${input.idempotencyKey}`;
+      // No card named: the admin's first valid card on file (as a prepay renewal picks one).
+      const card =
+        input.payProfileID ??
+        (await deps.payments.cardsOnFile(actor.accountId)).find((c) => c.valid)?.profileId ??
+        null;
+      const quote = await deps.payments.quote(actor.accountId, item, cents);
+      const charge = await deps.payments.charge(
+        actor.accountId,
+        {
+          priceToken: quote.priceToken,
+          paymentProfileId: card,
+          idempotencyKey: item,
+          description: `Pharmacy fee account: ${formatUsd(cents)} added`,
+        },
+        actor,
+        item,
+      );
+      // Credited once per charge: a retried or concurrent top-up with the key finds it.
+      const credit = await deps.payments.creditPrepay({
+        prepayAccountId: organization.id,
+        amountCents: charge.amount,
+        idempotencyKey: `topUp:${charge.id}`,
+        kind: 'topUp',
+        relatedId: charge.id,
+        description: 'Funds added by card',
+      });
+      await deps.audit.record(actor, 'pharmacy.funds.add', null, {
+        organizationId: organization.id,
+        amountCents: charge.amount,
+        chargeId: charge.id,
+        prepayEntryId: credit.entryId,
+      });
+      return statementOf(organization.id);
+    },
+
+    async statement(actor) {
+      const found = await admin(actor);
+      return statementOf(found.organization.id);
+    },
+
+    async feeTaken(organizationId, balanceAfter, feeCents) {
+      if (!crossedLowFeeBalance(balanceAfter + feeCents, balanceAfter, feeCents)) return;
+      const organization = await deps.repo.organization(organizationId);
+      if (!organization) return;
+      const members = await deps.accounts.membersOf(organizationId);
+      for (const member of members.filter((m) => m.role === 'pharmacyAdmin')) {
+        const to = await deps.accounts.loginId(member.accountId);
+        if (!to) continue;
+        const contact = await deps.accounts.holderContact(member.accountId);
+        const lang = contact?.language === 'es' ? 'es' : 'en';
+        const params = {
+          pharmacy: organization.name,
+          balance: formatUsd(balanceAfter),
+          count: lowBalanceFees,
+          fee: formatUsd(feeCents),
+          link: `${deps.publicUrl}/#/pharmacists`,
+        };
+        await deps.mailer.send({
+          to,
+          subject: translate(lang, 'pharmacy.mail.lowBalance.subject', params),
+          text: translate(lang, 'pharmacy.mail.lowBalance.body', params),
+        });
+      }
+    },
+
     async verifiedStaff(actor) {
       const found = await staff(actor);
       if (!found.organization.verifiedAt) {

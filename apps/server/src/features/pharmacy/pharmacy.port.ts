@@ -52,6 +52,11 @@ export interface PharmacyPort {
   organizations(): Promise<PharmacyOrganizationRecord[]>;
   /** Accounts to tell when the pharmacy's dashboard changes: its enabled staff. */
   staffAccounts(organizationId: string): Promise<string[]>;
+  /**
+   * A claim fee was taken, leaving `balanceAfter` (cents): the admins are e-mailed, in their
+   * language, when it took the balance under the low mark (once per crossing).
+   */
+  feeTaken(organizationId: string, balanceAfter: number, feeCents: number): Promise<void>;
   /** Every Rx link the pharmacy ever published, withdrawn ones too, oldest first (issue 20). */
   allLinksOf(organizationId: string): Promise<PharmacyLinkRecord[]>;
 }

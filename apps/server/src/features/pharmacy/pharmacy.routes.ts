@@ -4,7 +4,9 @@ import {
   invitePharmacistRequestSchema,
   pharmacistsResponseSchema,
   pharmacistViewSchema,
+  pharmacyAddFundsRequestSchema,
   pharmacyMeResponseSchema,
+  pharmacyStatementResponseSchema,
   rxLinksResponseSchema,
   rxLinkViewSchema,
   rxPharmaciesRequestSchema,
@@ -40,6 +42,41 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
         },
       },
       async (request) => ({ error: false as const, ...(await deps.portal.me(actorOf(request))) }),
+    );
+
+    r.get(
+      '/pharmacy/statement',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'The fee account: balance and every movement (fees, top-ups, refunds), newest first (admin)',
+          response: { 200: pharmacyStatementResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.portal.statement(actorOf(request))),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/funds',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            "Add funds to the fee account by the admin's card, once per idempotency key (admin)",
+          body: pharmacyAddFundsRequestSchema,
+          response: { 200: pharmacyStatementResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.portal.addFunds(actorOf(request), request.body)),
+      }),
     );
 
     r.get(

@@ -76,7 +76,7 @@ const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : '');
  */
 export function createRxPharmacyService(deps: {
   repo: RxRepo;
-  pharmacy: Pick<PharmacyPort, 'verifiedStaff' | 'resolveLink'>;
+  pharmacy: Pick<PharmacyPort, 'verifiedStaff' | 'resolveLink' | 'feeTaken'>;
   accounts: Pick<AccountsPort, 'persons' | 'person'>;
   payments: Pick<PaymentsPort, 'debitPrepay' | 'creditPrepay'>;
   /** The in-store assessment a visit continues: attribution and intake (issue 20). */
@@ -397,6 +397,10 @@ export function createRxPharmacyService(deps: {
         feeCents: fee,
         prepayEntryId: debit.entryId,
       });
+      // The debit that took the balance under the low mark tells the admins (a replay does not).
+      if (!debit.replayed) {
+        await deps.pharmacy.feeTaken(staff.organization.id, debit.balance, fee);
+      }
       let claimed = moved;
       if (deps.transmit && staff.organization.acceptsErx) {
         const erxStatus = await deps.transmit(moved, staff);

@@ -11,6 +11,7 @@ export function ClaimDialog({
   opened,
   fee,
   balance,
+  admin = false,
   pending,
   error,
   onConfirm,
@@ -19,6 +20,8 @@ export function ClaimDialog({
   opened: boolean;
   fee: number;
   balance: number;
+  /** The pharmacy's administrator: offered "Add funds" where the balance falls short. */
+  admin?: boolean;
   pending: boolean;
   error: string | null;
   onConfirm: () => void;
@@ -43,7 +46,21 @@ export function ClaimDialog({
         </Text>
         {covered ? null : (
           <Alert color="yellow" role="status">
-            {t('pharmacyScreens.claim.lowBalance')}
+            <Stack gap="xs">
+              <Text size="sm">{t('pharmacyScreens.claim.lowBalance')}</Text>
+              {admin ? (
+                <Button
+                  component="a"
+                  href="#/pharmacists"
+                  size="xs"
+                  variant="light"
+                  w="fit-content"
+                  data-testid="pharmacy-claim-add-funds"
+                >
+                  {t('pharmacyScreens.claim.addFunds')}
+                </Button>
+              ) : null}
+            </Stack>
           </Alert>
         )}
         {error ? (

@@ -505,6 +505,7 @@ export function PharmacyRxDetailView({
         opened={claimOpen}
         fee={me.organization.claimFee}
         balance={me.organization.prepayBalance}
+        admin={me.role === 'pharmacyAdmin'}
         pending={claim.isPending}
         error={claimProblem}
         onConfirm={() => claim.mutate(visit.version)}

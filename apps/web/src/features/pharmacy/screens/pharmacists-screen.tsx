@@ -28,6 +28,7 @@ import { getPharmacists, pharmacistsQueryKey } from '../api/get-pharmacists';
 import { getRxLinks, rxLinksQueryKey } from '../api/get-rx-links';
 import { invitePharmacist } from '../api/invite-pharmacist';
 import { revokePharmacist } from '../api/revoke-pharmacist';
+import { FeeAccountSection } from '../components/fee-account-section';
 import {
   checkInvite,
   emptyInviteDraft,
@@ -302,6 +303,7 @@ export function PharmacistsScreen() {
       <Title order={1} size="h2">
         {t('pharmacyScreens.pharmacists.title')}
       </Title>
+      <FeeAccountSection />
       <InviteForm links={linkList} />
       <Stack gap="xs" component="section" aria-labelledby="pharmacists-list-title">
         <Title order={2} size="h4" id="pharmacists-list-title">
