@@ -74,7 +74,12 @@ test(
     await logIn(provider, 'provider@apothecall.test', demoPassword);
     await provider.goto('/#/appointment');
     await expect(provider.getByTestId('availability-form')).toBeVisible();
-    await provider.getByTestId('availability-single').check({ force: true });
+    // The radio is checked again until it holds: a click that lands while the screen is still
+    // settling can be lost (a clean-clone run saw "did not change its state" once).
+    await expect(async () => {
+      await provider.getByTestId('availability-single').check({ force: true, timeout: 2_000 });
+      await expect(provider.getByTestId('availability-single')).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await provider.getByTestId('availability-date').fill(local(start, blockZone).date);
     await provider.getByTestId('availability-start').fill(local(start, blockZone).time);
     await provider.getByTestId('availability-end').fill(local(end, blockZone).time);
