@@ -12,7 +12,12 @@ import { createCareRepo, type VisitRecord } from './care.repo';
 import { careRoutes } from './care.routes';
 import { createCareService } from './care.service';
 import { careSocketHandlers } from './care.socket';
+
+export type { PresenceSweepResult };
+
 import { patientVisit } from './care.views';
+import { createPresenceSweep, type PresenceSweepResult } from './care-presence';
+import { carePresenceJob } from './care-presence.job';
 import { createClinicService } from './clinic.service';
 import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
@@ -33,7 +38,7 @@ export function careModule(
     payments: PaymentsPort;
     notes: NotesPort;
   },
-): AreaModule & { port: CarePort } {
+): AreaModule & { port: CarePort; sweepPresence: () => Promise<PresenceSweepResult> } {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createCareRepo(db);
@@ -98,6 +103,28 @@ export function careModule(
     ...clock,
   });
 
+  const presence = createPresenceSweep({
+    repo,
+    roster: ports.roster,
+    payments: ports.payments,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit,
+    events,
+    sendSms: (to, body) => platform.sms.send(to, body),
+    onError: platform.warn('presence sweep step failed'),
+    ...clock,
+  });
+  platform.jobs.register(
+    carePresenceJob({
+      sweep: () => presence.sweep(),
+      onRun: (result) => {
+        if (result.offDuty + result.told + result.cancelled > 0)
+          platform.log.info(result, 'presence sweep');
+      },
+    }),
+  );
+
   const certificates = createCovidCertificatesService({
     records,
     accounts: ports.accounts,
@@ -123,6 +150,7 @@ export function careModule(
 
   return {
     name: 'care',
+    sweepPresence: () => presence.sweep(),
     port: {
       hadVideoVisit: (personId, state) => repo.completedIn(personId, state),
       certificates: certificates.documents,
