@@ -12,9 +12,6 @@ import { createCareRepo, type VisitRecord } from './care.repo';
 import { careRoutes } from './care.routes';
 import { createCareService } from './care.service';
 import { careSocketHandlers } from './care.socket';
-
-export type { PresenceSweepResult };
-
 import { patientVisit } from './care.views';
 import { createPresenceSweep, type PresenceSweepResult } from './care-presence';
 import { carePresenceJob } from './care-presence.job';
@@ -23,6 +20,8 @@ import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
 import { createVisitRecordsRepo } from './visit-records.repo';
 import { createVisitRoomService } from './visit-room.service';
+
+export type { PresenceSweepResult };
 
 /**
  * On-demand care: the patient's visit (start, wait, cancel), the provider console's queue,
