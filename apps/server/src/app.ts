@@ -8,7 +8,7 @@ import { announcementsModule } from './features/announcements/announcements.modu
 import { appointmentsModule } from './features/appointments/appointments.module';
 import { assessmentsModule } from './features/assessments/assessments.module';
 import { brandsModule } from './features/brands/brands.module';
-import { careModule } from './features/care/care.module';
+import { careModule, type PresenceSweepResult } from './features/care/care.module';
 import { clinicModule } from './features/clinic/clinic.module';
 import { crmModule } from './features/crm/crm.module';
 import { documentsModule } from './features/documents/documents.module';
@@ -53,6 +53,8 @@ export interface App {
   reconcilePayments(): Promise<{ succeeded: number; failed: number }>;
   /** Renews the subscriptions that are due now (what the recurring job runs; tests call it). */
   renewSubscriptions(): Promise<RenewalResult>;
+  /** The minute presence sweep (issue 33): what the recurring job runs; tests call it. */
+  sweepPresence(): Promise<PresenceSweepResult>;
   /** The job queue this process works (shared with every process on the same database). */
   jobs: Pick<Jobs, 'send' | 'deadLetters'>;
 }
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime: platform.realtime,
     reconcilePayments: payments.reconcile,
     renewSubscriptions: subscriptions.renewDue,
+    sweepPresence: care.sweepPresence,
     jobs: platform.jobs,
   };
 }

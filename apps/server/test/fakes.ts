@@ -180,7 +180,24 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
   const visits: VisitRecord[] = [];
   /** Rows leave the table as copies, as they do from a database. */
   const copy = (v: VisitRecord | undefined) => (v ? { ...v } : undefined);
+  const stranded = new Set<string>();
   const repo: CareRepo = {
+    async waitingBefore(cutoff) {
+      return visits
+        .filter((v) => v.state === 'waiting' && v.createdAt < cutoff)
+        .map((v) => ({ ...v }));
+    },
+    async waitingUntold() {
+      return visits
+        .filter((v) => v.state === 'waiting' && !stranded.has(v.id))
+        .map((v) => ({ ...v }));
+    },
+    async markStranded(id) {
+      const v = visits.find((x) => x.id === id);
+      if (v?.state !== 'waiting' || stranded.has(id)) return false;
+      stranded.add(id);
+      return true;
+    },
     async visitByKey(accountId, key) {
       return copy(visits.find((v) => v.accountId === accountId && v.idempotencyKey === key));
     },

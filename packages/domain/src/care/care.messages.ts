@@ -78,6 +78,12 @@ const en = {
   'care.visit.noteRequired': 'Write the note before ending the visit.',
   'care.meet.invalid': 'This video link has expired or has already been used.',
   'care.message.tooLong': 'Messages can be up to 2,000 characters.',
+  'care.sms.noProvider':
+    '{brand}: no provider is available in your state right now. You can keep waiting or cancel for a full refund; if no provider takes your visit within {minutes} minutes of starting it, it is cancelled and refunded.',
+  'care.sms.unclaimedCancelled':
+    '{brand}: no provider could take your visit within {minutes} minutes, so we cancelled it and refunded your payment. Please try again later.',
+  'care.visit.noProviderNow':
+    'No provider is available in your state right now. You can keep waiting or cancel for a full refund; a visit nobody takes within {minutes} minutes is cancelled and refunded.',
   'care.sms.meetLink':
     '{brand}: your provider is ready. Join your video visit within {minutes} minutes: {link}',
   'care.note.subject': 'Video visit: {reason}',
@@ -185,6 +191,12 @@ const es: Record<keyof typeof en, string> = {
   'care.visit.noteRequired': 'Escriba la nota antes de terminar la consulta.',
   'care.meet.invalid': 'Este enlace de video venció o ya se usó.',
   'care.message.tooLong': 'Los mensajes pueden tener hasta 2000 caracteres.',
+  'care.sms.noProvider':
+    '{brand}: ahora no hay ningún proveedor disponible en su estado. Puede seguir esperando o cancelar con reembolso total; si ningún proveedor toma su consulta en {minutes} minutos desde que la inició, se cancela y se reembolsa.',
+  'care.sms.unclaimedCancelled':
+    '{brand}: ningún proveedor pudo tomar su consulta en {minutes} minutos, así que la cancelamos y le reembolsamos el pago. Vuelva a intentarlo más tarde.',
+  'care.visit.noProviderNow':
+    'Ahora no hay ningún proveedor disponible en su estado. Puede seguir esperando o cancelar con reembolso total; una consulta que nadie toma en {minutes} minutos se cancela y se reembolsa.',
   'care.sms.meetLink':
     '{brand}: su proveedor está listo. Entre a su consulta por video en los próximos {minutes} minutos: {link}',
   'care.note.subject': 'Consulta por video: {reason}',

@@ -50,6 +50,11 @@ export const patientVisitSchema = z.object({
   /** startTime + waitTime, or null. */
   dueTime: z.string().nullable(),
   providerName: z.string().nullable(),
+  /**
+   * Waiting, and no provider licensed in the visit's state is available now (issue 33): the
+   * waiting room says so (care.visit.noProviderNow). Absent from older servers.
+   */
+  noProvider: z.boolean().optional(),
 });
 export type PatientVisit = z.infer<typeof patientVisitSchema>;
 

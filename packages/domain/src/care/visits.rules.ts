@@ -47,3 +47,14 @@ export function waitEstimate(place: number, providersOnDuty: number): number | n
   if (providersOnDuty <= 0) return null;
   return Math.ceil((place - 1) / providersOnDuty) * minutesPerVisitAhead + 5;
 }
+
+/**
+ * Presence (issue 33): a provider on duty is available to patients only while a connection of
+ * theirs (the console's socket heartbeat, an authenticated request) was seen within this grace.
+ * Past it, the presence job switches them off duty.
+ */
+export const presenceGraceMs = 2 * 60_000;
+/** Presence is written at most this often per provider. */
+export const presenceTouchMs = 30_000;
+/** A waiting on-demand visit nobody claims within this long is cancelled and refunded. */
+export const unclaimedVisitLimitMs = 20 * 60_000;

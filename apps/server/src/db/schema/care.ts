@@ -39,6 +39,8 @@ export const visits = pgTable(
     /** completed | refund | noShow, set when the provider ends the visit. */
     outcome: text('outcome'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the waiting patient was told no provider is available in their state (once). */
+    strandedAt: timestamp('stranded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('visits_idempotency_key').on(t.accountId, t.idempotencyKey),

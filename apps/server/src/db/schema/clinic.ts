@@ -23,6 +23,11 @@ export const providerDuty = pgTable('provider_duty', {
     .references(() => accounts.id),
   onDuty: boolean('on_duty').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When a connection of the provider was last seen (socket heartbeat, authenticated request;
+   * written at most every ~30 s). On duty counts as available only within the presence grace.
+   */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
 });
 
 /** A provider's professional details, printed on notes (spec: Note.providerCredential). */

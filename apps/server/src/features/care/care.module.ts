@@ -13,11 +13,15 @@ import { careRoutes } from './care.routes';
 import { createCareService } from './care.service';
 import { careSocketHandlers } from './care.socket';
 import { patientVisit } from './care.views';
+import { createPresenceSweep, type PresenceSweepResult } from './care-presence';
+import { carePresenceJob } from './care-presence.job';
 import { createClinicService } from './clinic.service';
 import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
 import { createVisitRecordsRepo } from './visit-records.repo';
 import { createVisitRoomService } from './visit-room.service';
+
+export type { PresenceSweepResult };
 
 /**
  * On-demand care: the patient's visit (start, wait, cancel), the provider console's queue,
@@ -33,7 +37,7 @@ export function careModule(
     payments: PaymentsPort;
     notes: NotesPort;
   },
-): AreaModule & { port: CarePort } {
+): AreaModule & { port: CarePort; sweepPresence: () => Promise<PresenceSweepResult> } {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createCareRepo(db);
@@ -98,6 +102,28 @@ export function careModule(
     ...clock,
   });
 
+  const presence = createPresenceSweep({
+    repo,
+    roster: ports.roster,
+    payments: ports.payments,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit,
+    events,
+    sendSms: (to, body) => platform.sms.send(to, body),
+    onError: platform.warn('presence sweep step failed'),
+    ...clock,
+  });
+  platform.jobs.register(
+    carePresenceJob({
+      sweep: () => presence.sweep(),
+      onRun: (result) => {
+        if (result.offDuty + result.told + result.cancelled > 0)
+          platform.log.info(result, 'presence sweep');
+      },
+    }),
+  );
+
   const certificates = createCovidCertificatesService({
     records,
     accounts: ports.accounts,
@@ -123,6 +149,7 @@ export function careModule(
 
   return {
     name: 'care',
+    sweepPresence: () => presence.sweep(),
     port: {
       hadVideoVisit: (personId, state) => repo.completedIn(personId, state),
       certificates: certificates.documents,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pharmacies, visits } from '../../db/schema/care';
 
@@ -37,10 +37,18 @@ export interface CareRepo {
     priceCents: number;
     /** A scheduled appointment's visit: claimed by its provider from the start (issue 18). */
     claimedBy?: { providerId: string; at: Date };
+    /** When it started, on the app's clock (the unclaimed limit counts from it); default now. */
+    createdAt?: Date;
   }): Promise<VisitRecord | undefined>;
   activeVisits(accountId: string): Promise<VisitRecord[]>;
   /** A provider's claimed visits still in progress, oldest first. */
   inProgressFor(providerId: string): Promise<VisitRecord[]>;
+  /** Waiting visits created before `cutoff`, oldest first (unclaimed past the limit). */
+  waitingBefore(cutoff: Date): Promise<VisitRecord[]>;
+  /** Waiting visits whose patient was not yet told that no provider is available. */
+  waitingUntold(): Promise<VisitRecord[]>;
+  /** Marks a waiting visit's patient told (no provider available); false when already told. */
+  markStranded(id: string, at: Date): Promise<boolean>;
   /** Waiting visits in a state, oldest first. */
   waitingIn(states: readonly string[]): Promise<VisitRecord[]>;
   /** Whether the person has a completed visit in the state. */
@@ -136,6 +144,27 @@ export function createCareRepo(db: Db): CareRepo {
         .from(visits)
         .where(and(eq(visits.providerId, providerId), eq(visits.state, 'inProgress')))
         .orderBy(asc(visits.createdAt));
+    },
+    async waitingBefore(cutoff) {
+      return db
+        .select(visitColumns)
+        .from(visits)
+        .where(and(eq(visits.state, 'waiting'), lt(visits.createdAt, cutoff)))
+        .orderBy(asc(visits.createdAt), asc(visits.id));
+    },
+    async waitingUntold() {
+      return db
+        .select(visitColumns)
+        .from(visits)
+        .where(and(eq(visits.state, 'waiting'), isNull(visits.strandedAt)));
+    },
+    async markStranded(id, at) {
+      const rows = await db
+        .update(visits)
+        .set({ strandedAt: at })
+        .where(and(eq(visits.id, id), eq(visits.state, 'waiting'), isNull(visits.strandedAt)))
+        .returning({ id: visits.id });
+      return rows.length === 1;
     },
     async waitingIn(states) {
       if (states.length === 0) return [];

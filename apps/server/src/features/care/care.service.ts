@@ -201,6 +201,7 @@ export function createCareService(deps: {
           },
           ledgerId: charge.id,
           priceCents: charge.amount,
+          createdAt: now(),
         })) ?? (await deps.repo.visitByKey(actor.accountId, input.idempotencyKey));
       if (!visit) throw appErrors.notFound();
       await deps.audit.record(

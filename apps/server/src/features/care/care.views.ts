@@ -30,5 +30,7 @@ export function patientVisit(
         ? null
         : new Date(visit.createdAt.getTime() + shownWait * 60_000).toISOString(),
     providerName,
+    // No wait estimate while waiting means no provider is available in the state now.
+    noProvider: waiting && place !== null && waitTime === null,
   };
 }

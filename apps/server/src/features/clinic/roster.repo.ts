@@ -1,10 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { presenceGraceMs, presenceTouchMs } from '@apothecall/domain/care/visits.rules';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { providerDuty, providerLicenses, providerProfiles } from '../../db/schema/clinic';
 import type { RosterPort } from './roster.port';
 
 /** The clinic's own tables: provider licences, duty and professional details. */
-export function createRosterRepo(db: Db): RosterPort {
+export function createRosterRepo(db: Db, now: () => Date = () => new Date()): RosterPort {
+  const present = (at: Date) =>
+    and(
+      eq(providerDuty.onDuty, true),
+      gte(providerDuty.lastSeenAt, new Date(at.getTime() - presenceGraceMs)),
+    );
   return {
     async licenses(providerId) {
       const rows = await db
@@ -25,14 +31,46 @@ export function createRosterRepo(db: Db): RosterPort {
         .select({ n: sql<number | string>`count(*)` })
         .from(providerDuty)
         .innerJoin(providerLicenses, eq(providerLicenses.accountId, providerDuty.accountId))
-        .where(and(eq(providerDuty.onDuty, true), eq(providerLicenses.state, state)));
+        .where(and(present(now()), eq(providerLicenses.state, state)));
       return Number(row?.n ?? 0);
     },
     async setDuty(providerId, onDuty, at) {
+      const set = onDuty ? { onDuty, updatedAt: at, lastSeenAt: at } : { onDuty, updatedAt: at };
       await db
         .insert(providerDuty)
-        .values({ accountId: providerId, onDuty, updatedAt: at })
-        .onConflictDoUpdate({ target: providerDuty.accountId, set: { onDuty, updatedAt: at } });
+        .values({ accountId: providerId, ...set })
+        .onConflictDoUpdate({ target: providerDuty.accountId, set });
+    },
+    async seen(providerId, at) {
+      await db
+        .update(providerDuty)
+        .set({ lastSeenAt: at })
+        .where(
+          and(
+            eq(providerDuty.accountId, providerId),
+            eq(providerDuty.onDuty, true),
+            or(
+              isNull(providerDuty.lastSeenAt),
+              lt(providerDuty.lastSeenAt, new Date(at.getTime() - presenceTouchMs)),
+            ),
+          ),
+        );
+    },
+    async expireAbsent(at) {
+      const rows = await db
+        .update(providerDuty)
+        .set({ onDuty: false, updatedAt: at })
+        .where(
+          and(
+            eq(providerDuty.onDuty, true),
+            or(
+              isNull(providerDuty.lastSeenAt),
+              lt(providerDuty.lastSeenAt, new Date(at.getTime() - presenceGraceMs)),
+            ),
+          ),
+        )
+        .returning({ id: providerDuty.accountId });
+      return rows.map((r) => r.id);
     },
     async isOnDuty(providerId) {
       const [row] = await db

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/platform';
 
@@ -30,7 +30,10 @@ export interface SessionsRepo {
   /** The platform a session logged in from and when it last proved the password. */
   proofOf(id: string): Promise<SessionProof | undefined>;
   setPasswordProven(id: string, at: Date): Promise<void>;
-  revoke(id: string, at: Date, reason: string): Promise<void>;
+  /** Ends a live session; its account when it was live (undefined when already ended). */
+  revoke(id: string, at: Date, reason: string): Promise<string | undefined>;
+  /** Whether the account has a session not revoked, not expired and seen since `activeSince`. */
+  hasLive(accountId: string, at: Date, activeSince: Date): Promise<boolean>;
   revokeAllForAccount(
     accountId: string,
     at: Date,
@@ -105,10 +108,27 @@ export function createSessionsRepo(db: Db): SessionsRepo {
       await db.update(sessions).set({ passwordProvenAt: at }).where(eq(sessions.id, id));
     },
     async revoke(id, at, reason) {
-      await db
+      const [row] = await db
         .update(sessions)
         .set({ revokedAt: at, revokedReason: reason })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .returning({ accountId: sessions.accountId });
+      return row?.accountId;
+    },
+    async hasLive(accountId, at, activeSince) {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.accountId, accountId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, at),
+            gt(sessions.lastSeenAt, activeSince),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
     async revokeAllForAccount(accountId, at, reason, exceptId) {
       const scope = exceptId

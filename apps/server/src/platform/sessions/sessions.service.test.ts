@@ -50,7 +50,18 @@ function memoryRepo() {
     },
     async revoke(id, at) {
       const row = rows.get(id);
-      if (row && !row.revokedAt) row.revokedAt = at;
+      if (!row || row.revokedAt) return undefined;
+      row.revokedAt = at;
+      return row.accountId;
+    },
+    async hasLive(accountId, at, activeSince) {
+      return [...rows.values()].some(
+        (r) =>
+          r.accountId === accountId &&
+          !r.revokedAt &&
+          r.expiresAt > at &&
+          r.lastSeenAt > activeSince,
+      );
     },
     async revokeAllForAccount(accountId, at, _reason, exceptId) {
       for (const row of rows.values()) {

@@ -34,6 +34,13 @@ export interface SessionsService {
   /** The session proved the password again (a re-entered password), now. */
   passwordProven(sessionId: string): Promise<void>;
   revoke(sessionId: string, reason: string): Promise<void>;
+  /** Whether the account still has a live session (not revoked, expired or idle). */
+  hasLiveSession(accountId: string): Promise<boolean>;
+  /**
+   * Told of each request or socket event that counted as activity (a resolve that touches),
+   * with its account: presence (issue 33) follows it. Listeners must not throw.
+   */
+  onActive(listener: (accountId: string) => void): void;
   revokeAllForAccount(accountId: string, reason: string, exceptSessionId?: string): Promise<void>;
   /**
    * Called after a revocation (logout, password change, account removal), so open real-time
@@ -48,7 +55,7 @@ export interface SessionsService {
 }
 
 export type RevokedSessions =
-  | { kind: 'session'; sessionId: string }
+  | { kind: 'session'; sessionId: string; accountId?: string }
   | { kind: 'account'; accountId: string; exceptSessionId?: string };
 
 export function hashToken(token: string): string {
@@ -66,6 +73,7 @@ export function createSessionsService(deps: {
   const idleMs = deps.policy.idleSeconds * 1000;
   const touchEveryMs = Math.min(5_000, idleMs / 10);
   const revokedListeners: ((revoked: RevokedSessions) => void | Promise<void>)[] = [];
+  const activeListeners: ((accountId: string) => void)[] = [];
   const tell = async (revoked: RevokedSessions) => {
     await Promise.all(revokedListeners.map(async (listener) => listener(revoked)));
   };
@@ -126,17 +134,18 @@ export function createSessionsService(deps: {
       const at = now();
       if (at.getTime() >= row.expiresAt.getTime()) {
         await deps.repo.revoke(row.id, at, 'expired');
-        await tell({ kind: 'session', sessionId: row.id });
+        await tell({ kind: 'session', sessionId: row.id, accountId: row.accountId });
         return { ok: false, reason: 'expired' };
       }
       if (at.getTime() - row.lastSeenAt.getTime() > idleMs) {
         await deps.repo.revoke(row.id, at, 'idle');
-        await tell({ kind: 'session', sessionId: row.id });
+        await tell({ kind: 'session', sessionId: row.id, accountId: row.accountId });
         return { ok: false, reason: 'idle' };
       }
       if (options.touch !== false && at.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
         await deps.repo.touch(row.id, at);
       }
+      if (options.touch !== false) for (const listener of activeListeners) listener(row.accountId);
       return { ok: true, sessionId: row.id, accountId: row.accountId };
     },
 
@@ -147,8 +156,17 @@ export function createSessionsService(deps: {
       await deps.repo.setPasswordProven(sessionId, now());
     },
     async revoke(sessionId, reason) {
-      await deps.repo.revoke(sessionId, now(), reason);
-      await tell({ kind: 'session', sessionId });
+      const accountId = await deps.repo.revoke(sessionId, now(), reason);
+      await tell(
+        accountId ? { kind: 'session', sessionId, accountId } : { kind: 'session', sessionId },
+      );
+    },
+    async hasLiveSession(accountId) {
+      const at = now();
+      return deps.repo.hasLive(accountId, at, new Date(at.getTime() - idleMs));
+    },
+    onActive(listener) {
+      activeListeners.push(listener);
     },
     async revokeAllForAccount(accountId, reason, exceptSessionId) {
       await deps.repo.revokeAllForAccount(accountId, now(), reason, exceptSessionId);
