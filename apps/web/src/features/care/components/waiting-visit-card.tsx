@@ -1,4 +1,5 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { unclaimedVisitLimitMs } from '@apothecall/domain/care/visits.rules';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatClock, reasonLabel } from './get-care-format';
@@ -80,7 +81,15 @@ export function WaitingVisitCard({
                 testId="waiting-due"
               />
             </SimpleGrid>
-            {visit.waitTime === null ? (
+            {visit.noProvider ? (
+              // Nobody licensed in the visit's state is available now (issue 33): the patient may
+              // keep waiting or cancel, and knows an unclaimed visit is cancelled and refunded.
+              <Text size="sm" mt="xs" fw={600} data-testid="waiting-no-provider">
+                {t('care.visit.noProviderNow', {
+                  minutes: String(unclaimedVisitLimitMs / 60_000),
+                })}
+              </Text>
+            ) : visit.waitTime === null ? (
               <Text size="sm" mt="xs">
                 {t('careUi.waiting.noProvider')}
               </Text>
