@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
-import { prescribedRxVisit } from './rx-api';
 import {
   call,
   demoPassword,
+  demoPatient,
   demoStaff,
   expectAccessible,
   logIn,
@@ -14,11 +14,13 @@ import {
 } from './support';
 
 /**
- * The pharmacy portal end to end (issue 15), in four browser contexts. A new patient's Rx visit
- * (through the Rx calls, the patient's own flow being rx-visit.spec's) goes to the seeded,
- * verified Sunrise Pharmacy and is prescribed. Sunrise's admin invites a pharmacist for FL by
- * e-mail; the pharmacist chooses a password through the mailed link, finds the visit under
- * Unclaimed and asks for a dosing change; the prescriber approves a new dose; the pharmacist
+ * README, "Try the pharmacy portal": the pharmacy portal end to end (issue 15), in four browser
+ * contexts, on the demo's own data (issue 33, finding 4). The demo patient's seeded visit waits,
+ * paid and prescribed, on the seeded, verified Sunrise Pharmacy's dashboard. Sunrise's admin
+ * invites a pharmacist for FL by e-mail; the pharmacist (standing in for the README's
+ * `pharmacist@apothecall.test`: same pharmacy, same state) chooses a password through the mailed
+ * link, finds the demo visit under Unclaimed and asks for a dosing change; the demo prescriber
+ * opens it under Rx reviews, "Change requests", and approves a new dose; the pharmacist
  * claims it with Submit Payment (the fee is taken once) and downloads the PDF, then marks it
  * ready with a note and picked-up, while the patient watches the status change live. The
  * unverified pharmacy's pharmacist sees 'Verified account only', and the revoked pharmacist is
@@ -51,7 +53,21 @@ test("a pharmacist invited for FL works the Rx visit: change request, the prescr
   request,
 }) => {
   test.setTimeout(240_000);
-  const { visitId, patient } = await prescribedRxVisit(request, 'rxph');
+  // The README's demo visit: the demo patient's, waiting under Unclaimed at Sunrise.
+  const demoRphToken = await tokenFor(request, demoStaff.pharmacist.loginId, demoPassword);
+  const unclaimed = await call(request, 'POST', '/api/pharmacy/rx/search', demoRphToken, {
+    tab: 'unclaimed',
+    query: demoPatient.name,
+  });
+  const visitId = (unclaimed.visits as { id: string; patientName: string }[]).find(
+    (v) => v.patientName === demoPatient.name,
+  )?.id as string;
+  expect(visitId).toBeTruthy();
+  const patient = {
+    email: demoPatient.loginId,
+    password: demoPatient.password,
+    name: demoPatient.name,
+  };
   const adminToken = await tokenFor(request, demoStaff.pharmacyAdmin.loginId, demoPassword);
   const balanceBefore = (await call(request, 'GET', '/api/pharmacy/me', adminToken)).organization
     .prepayBalance as number;

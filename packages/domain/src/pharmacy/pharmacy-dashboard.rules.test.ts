@@ -85,6 +85,8 @@ describe('parseDashboardQuery', () => {
       words: ['jose', 'garcia'],
     });
     expect(parseDashboardQuery('cafe').kind).toBe('name');
+    // An id whose first 8 characters are all letters is still an id.
+    expect(parseDashboardQuery('cbefeceb')).toEqual({ kind: 'id', prefix: 'cbefeceb' });
     expect(parseDashboardQuery('   ')).toEqual({ kind: 'none' });
   });
   it('matches name words against the start of name parts', () => {

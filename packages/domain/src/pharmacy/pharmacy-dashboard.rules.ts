@@ -116,7 +116,9 @@ export function parseDashboardQuery(raw: string): DashboardQuery {
     const date = validDate(Number(us[3]), Number(us[1]), Number(us[2]));
     if (date) return { kind: 'date', date };
   }
-  if (/^[0-9a-f-]{4,36}$/i.test(text) && /[0-9]/.test(text)) {
+  // An id prefix: hex with a digit, or the 8 characters the dashboard shows even when they are
+  // all letters (1 id in 2,600 starts with 8 of a-f; no name is 8 letters of a-f alone).
+  if (/^[0-9a-f-]{4,36}$/i.test(text) && (/[0-9]/.test(text) || /^[a-f]{8}/i.test(text))) {
     return { kind: 'id', prefix: text.toLowerCase() };
   }
   const words = foldName(text).split(/\s+/).filter(Boolean);

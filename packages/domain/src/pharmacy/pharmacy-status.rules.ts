@@ -118,7 +118,8 @@ export type StatusActor = 'pharmacy' | 'prescriber';
  * - pharmacy, before claiming (denied, unclaimed, approved): claimed, contacted, review, voided;
  * - pharmacy, from contacted: unclaimed (patient answered, back to the queue), review, voided —
  *   contacted is not in the spec's claimable set, so it cannot be claimed directly;
- * - pharmacy, from review: voided (awaiting the prescriber otherwise);
+ * - pharmacy, from review: unclaimed (the request withdrawn: the prescription as written is
+ *   claimable again) or voided (awaiting the prescriber otherwise; issue 33, finding 4);
  * - prescriber, from review: approved or denied (the answer to the change request);
  * - pharmacy, from claimed and the fulfilment steps: only forward in the spec's order among
  *   ready, shipped, picked-up, delivered (skipping allowed);
@@ -134,7 +135,7 @@ export const pharmacyTransitions: Readonly<
     denied: ['claimed', 'contacted', 'review', 'voided'],
     unclaimed: ['claimed', 'contacted', 'review', 'voided'],
     contacted: ['unclaimed', 'review', 'voided'],
-    review: ['voided'],
+    review: ['unclaimed', 'voided'],
     approved: ['claimed', 'contacted', 'review', 'voided'],
     claimed: ['ready', 'shipped', 'picked-up', 'delivered'],
     ready: ['shipped', 'picked-up', 'delivered'],

@@ -2,16 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAgainstRegistry, pharmaciesFromNppes } from '@apothecall/domain/pharmacy/ncpdp.rules';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accounts } from '../schema/accounts';
-import { prepayAccounts } from '../schema/payments';
+import { ledger, prepayAccounts } from '../schema/payments';
 import { pharmacistGrants, pharmacyOrganizations, pharmacyRegistry } from '../schema/pharmacy';
 import { rxPrescriptions, rxVisits } from '../schema/rx';
 
 /**
  * One demo Rx visit on Sunrise's dashboard, so the pharmacy portal is not empty in the demo:
- * the demo patient's acute visit, prescribed by the demo provider, waiting to be claimed.
+ * the demo patient's acute visit, paid by card, prescribed by the demo provider, waiting to be
+ * claimed.
  */
 export const demoRxVisitKey = 'demo-sunrise-unclaimed';
 
@@ -130,6 +131,34 @@ async function seedDemoRxVisit(db: Db): Promise<void> {
   if (!patient || !provider) return;
   const now = new Date();
   await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: rxVisits.id })
+      .from(rxVisits)
+      .where(and(eq(rxVisits.accountId, patient), eq(rxVisits.idempotencyKey, demoRxVisitKey)));
+    if (existing) return; // already seeded
+    // Paid like any visit that reaches a pharmacy: a card charge on the patient's ledger (issue 33,
+    // finding 4: without it the prescriber could not open the README's change request).
+    const [charge] = await tx
+      .insert(ledger)
+      .values({
+        accountId: patient,
+        kind: 'charge',
+        state: 'succeeded',
+        idempotencyKey: demoRxVisitKey,
+        fingerprint: `demo:${demoRxVisitKey}`,
+        invoiceNumber: 'ACDEMORXSUNRISE',
+        amountCents: 3500,
+        cardCents: 3500,
+        cardBrand: 'visa',
+        cardLast4: '1111',
+        cardHolder: 'Maria Rivera',
+        description: 'Rx visit',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: ledger.id });
+    if (!charge) return; // another instance seeds it
     const [visit] = await tx
       .insert(rxVisits)
       .values({
@@ -142,6 +171,7 @@ async function seedDemoRxVisit(db: Db): Promise<void> {
         evaluation: { fields: [], bmi: null, answers: { medications: 'none' } },
         costCents: 3500,
         paidAt: now,
+        ledgerId: charge.id,
         prescriberId: provider,
         claimedAt: now,
         completed: true,

@@ -428,6 +428,38 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     expect((await claim(flPharmacist.token, id)).statusCode).toBe(200);
   });
 
+  it('lets the prescriber of record answer a change request on a visit with no payment record; the pharmacy may withdraw one (issue 33, finding 4)', async () => {
+    const { id } = await prescribed();
+    // A visit that reached the pharmacy without a payment record (an import, a seed, a payment
+    // later voided): the prescription is still the prescriber's to answer for.
+    await t.database.db
+      .update(rxVisits)
+      .set({ ledgerId: null, prepayRedemptionId: null })
+      .where(eq(rxVisits.id, id));
+    expect((await setStatus(flPharmacist.token, id, 'review', 'Could it be 1 %?')).statusCode).toBe(
+      200,
+    );
+    const queue = json(await get(t, '/api/clinic/rx/queue', provider));
+    expect(queue.changeRequests.map((e: { id: string }) => e.id)).toContain(id);
+    const opened = await get(t, `/api/clinic/rx/${id}`, provider);
+    expect(opened.statusCode).toBe(200);
+    // Another prescriber of the state still cannot open it (it is not theirs, nor waiting).
+    const provider2 = await login(t, demo.provider2);
+    expect((await get(t, `/api/clinic/rx/${id}`, provider2)).statusCode).toBe(404);
+    const other = await prescribed();
+    expect(
+      (await setStatus(flPharmacist.token, other.id, 'review', 'Half the dose?')).statusCode,
+    ).toBe(200);
+    // The pharmacy withdraws its request: the visit is unclaimed again, off the prescriber's list.
+    expect((await setStatus(flPharmacist.token, other.id, 'unclaimed')).statusCode).toBe(200);
+    const after = json(await get(t, '/api/clinic/rx/queue', provider));
+    expect(after.changeRequests.map((e: { id: string }) => e.id)).not.toContain(other.id);
+    expect(json(await detail(flPharmacist.token, other.id)).visit).toMatchObject({
+      pharmacyStatus: 'unclaimed',
+      claimable: true,
+    });
+  });
+
   it('lets the prescriber deny a change request; the existing prescription stays claimable', async () => {
     const { id } = await prescribed();
     expect((await setStatus(adminToken, id, 'review', 'Could it be 1 %?')).statusCode).toBe(200);
@@ -667,5 +699,42 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     expect(found.visits.map((v: { patientName: string }) => v.patientName)).toContain(
       'Maria Rivera',
     );
+  });
+
+  it("answers the README's demo change request: the seeded visit is paid, its prescriber opens and approves it (issue 33, finding 4)", async () => {
+    const demoPharmacist = await login(t, 'pharmacist@apothecall.test');
+    const found = json(
+      await send(t, 'POST', '/api/pharmacy/rx/search', demoPharmacist, {
+        tab: 'unclaimed',
+        query: 'Maria Rivera',
+      }),
+    );
+    const id = found.visits.find((v: { patientName: string }) => v.patientName === 'Maria Rivera')
+      ?.id as string;
+    expect(id).toBeTruthy();
+    // The seed records the payment a real visit has (a card charge on the ledger).
+    const [row] = await t.database.db
+      .select({ ledgerId: rxVisits.ledgerId })
+      .from(rxVisits)
+      .where(eq(rxVisits.id, id));
+    expect(row?.ledgerId).not.toBeNull();
+    const reason = 'Please change to 1 % cream: only dosing change.';
+    expect((await setStatus(demoPharmacist, id, 'review', reason)).statusCode).toBe(200);
+    const queue = json(await get(t, '/api/clinic/rx/queue', provider));
+    expect(queue.changeRequests.map((e: { id: string }) => e.id)).toContain(id);
+    const opened = await get(t, `/api/clinic/rx/${id}`, provider);
+    expect(opened.statusCode).toBe(200);
+    expect(json(opened).review.changeRequest).toMatchObject({ reason });
+    const approved = await send(t, 'POST', `/api/clinic/rx/${id}/change-request`, provider, {
+      decision: 'approve',
+      version: json(opened).review.visit.version,
+      note: 'Changed to 1 %',
+      prescriptions: prescription('1 %'),
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(json(await detail(demoPharmacist, id)).visit).toMatchObject({
+      pharmacyStatus: 'approved',
+      claimable: true,
+    });
   });
 });

@@ -124,11 +124,14 @@ export function createRxReviewService(deps: {
   async function reachable(actor: Actor, visitId: string): Promise<RxVisitRecord> {
     const states = await prescriber(actor);
     const visit = isUuid(visitId) ? await deps.repo.visit(visitId) : undefined;
+    // A waiting visit is any prescriber's of its state once it is paid (the line holds only paid
+    // visits); a claimed one stays its prescriber's, paid or not: the prescriber of record answers
+    // for the prescription, so a pharmacy's change request always has someone to answer it
+    // (issue 33, finding 4; docs/rules.md "Change requests").
     const mayAct =
       visit &&
-      isPaid(visit) &&
       states.includes(visit.location) &&
-      (visit.status === 'waiting' || visit.prescriberId === actor.accountId);
+      (visit.prescriberId === actor.accountId || (visit.status === 'waiting' && isPaid(visit)));
     if (!visit || !mayAct) {
       await deps.audit.denied(actor, 'rx.review.read', null, {
         reason: 'not-found-or-not-allowed',
