@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -10,7 +10,8 @@ import { calendarEdges } from '../packages/domain/src/dates/zones.rules';
  * database. Each worker (one by default: the specs are bound by the CPU, and on two cores a second
  * worker made the heaviest tests time out; `E2E_WORKERS`) runs against a main server of its own (so
  * no spec sees another's visits, queue or duty switch); a server with a 3-second session idle timeout serves
- * the idle spec, one with a 3-second client idle logout the auto-logout checks; and one server per
+ * the idle spec, one with a 3-second client idle logout the auto-logout checks, one whose clock
+ * care-presence.spec moves forward (libfaketime's timestamp file); and one server per
  * shifted clock serves the date-sensitive tests again at that instant (issue 31).
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,6 +28,7 @@ const mainPort = (s: number) => basePort + 10 * s;
 const port = mainPort(slot);
 const idlePort = basePort + 1;
 const autoLogoutPort = basePort + 2;
+const presencePort = basePort + 3;
 const clockPort = (i: number) => basePort + 5 + i;
 const smtpBase = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The SMTP server the password-help spec starts on loopback; this slot's app sends its mail there. */
@@ -52,6 +54,15 @@ process.env.E2E_CLOCK_OFFSETS ??= JSON.stringify(
       }))
     : [],
 );
+/**
+ * The presence server's clock (issue 33, ghost providers): libfaketime reads its offset from this
+ * file (re-read every second), so care-presence.spec moves the server's clock forward past the
+ * 2-minute presence grace and the 20-minute unclaimed limit instead of waiting for them. Created
+ * once in the runner (at +0) and handed to the workers through the environment.
+ */
+process.env.E2E_PRESENCE_CLOCK_FILE ??= path.join(dataDir('presence-clock'), 'faketime');
+export const presenceClockFile = process.env.E2E_PRESENCE_CLOCK_FILE;
+if (!existsSync(presenceClockFile)) writeFileSync(presenceClockFile, '+0\n');
 const clocks = JSON.parse(process.env.E2E_CLOCK_OFFSETS) as {
   name: string;
   offsetSeconds: number;
@@ -163,6 +174,15 @@ export default defineConfig({
     ),
     server(idlePort, { SESSION_IDLE_SECONDS: '3' }),
     server(autoLogoutPort, { CLIENT_IDLE_LOGOUT_SECONDS: '3', EXPOSE_OUTBOX: 'true' }),
+    // Its clock moves when care-presence.spec writes the file; sessions outlast the jumps.
+    server(presencePort, {
+      EXPOSE_OUTBOX: 'true',
+      SESSION_IDLE_SECONDS: '7200',
+      LD_PRELOAD: libfaketime,
+      FAKETIME_TIMESTAMP_FILE: presenceClockFile,
+      FAKETIME_CACHE_DURATION: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    }),
     ...clocks.map((clock, i) =>
       server(clockPort(i), {
         EXPOSE_OUTBOX: 'true',
@@ -177,3 +197,4 @@ export default defineConfig({
 
 export const idleBaseURL = `http://localhost:${idlePort}`;
 export const autoLogoutBaseURL = `http://localhost:${autoLogoutPort}`;
+export const presenceBaseURL = `http://localhost:${presencePort}`;

@@ -12,6 +12,7 @@ import {
   getPharmacyStatement,
   pharmacyStatementQueryKey,
 } from '../api/pharmacy-fees';
+import { shortVisitId } from './pharmacy-dashboard';
 import { formatDay } from './pharmacy-format';
 
 /**
@@ -106,29 +107,35 @@ export function FeeAccountSection() {
           {data.entries.length === 0 ? (
             <Text c="dimmed">{t('pharmacyScreens.fees.empty')}</Text>
           ) : (
-            <Table data-testid="pharmacy-fee-statement">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('pharmacyScreens.fees.date')}</Table.Th>
-                  <Table.Th>{t('pharmacyScreens.fees.what')}</Table.Th>
-                  <Table.Th>{t('pharmacyScreens.fees.amountCol')}</Table.Th>
-                  <Table.Th>{t('pharmacyScreens.fees.balanceAfter')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.entries.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{formatDay(e.at, lang)}</Table.Td>
-                    <Table.Td>
-                      {t(`pharmacyScreens.fees.kind.${e.kind}`)}
-                      {e.visitId ? ` · ${t('pharmacyScreens.fees.visit', { id: e.visitId })}` : ''}
-                    </Table.Td>
-                    <Table.Td>{formatCents(e.amount, lang)}</Table.Td>
-                    <Table.Td>{formatCents(e.balanceAfter, lang)}</Table.Td>
+            // The visit as the dashboard shows it (its first 8 characters, which its search
+            // finds); at phone width the table scrolls inside the card instead of touching its edge.
+            <Table.ScrollContainer minWidth={420}>
+              <Table data-testid="pharmacy-fee-statement">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('pharmacyScreens.fees.date')}</Table.Th>
+                    <Table.Th>{t('pharmacyScreens.fees.what')}</Table.Th>
+                    <Table.Th>{t('pharmacyScreens.fees.amountCol')}</Table.Th>
+                    <Table.Th>{t('pharmacyScreens.fees.balanceAfter')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.entries.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{formatDay(e.at, lang)}</Table.Td>
+                      <Table.Td>
+                        {t(`pharmacyScreens.fees.kind.${e.kind}`)}
+                        {e.visitId
+                          ? ` · ${t('pharmacyScreens.fees.visit', { id: shortVisitId(e.visitId) })}`
+                          : ''}
+                      </Table.Td>
+                      <Table.Td>{formatCents(e.amount, lang)}</Table.Td>
+                      <Table.Td>{formatCents(e.balanceAfter, lang)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </Stack>
       ) : null}
