@@ -19,6 +19,8 @@ import { autoLogoutBaseURL } from './playwright.config';
 import { expectAccessible, logIn, openContext, test, useSpanish } from './support';
 
 /**
+ * README, "Try a video visit".
+ *
  * On-demand care end to end (issue 6), in two browser contexts with Chromium's fake camera
  * and microphone: a new patient (phone-sized) gets care, passes screening, pays with the test
  * card and waits; the provider (desktop) sees the visit arrive without reloading, claims it;

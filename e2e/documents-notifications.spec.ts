@@ -14,6 +14,8 @@ import {
 } from './support';
 
 /**
+ * README, "Try documents and notifications".
+ *
  * Documents, Covid certificates and notifications (issue 19), desktop only.
  *
  * Web push: Chromium's own push service is Google's (not reachable here), so the page's

@@ -7,6 +7,8 @@ import { e2eSmtpPort } from './playwright.config';
 import { call, demoPassword, demoStaff, logIn, openContext, test, tokenFor } from './support';
 
 /**
+ * README, "Try an in-store assessment".
+ *
  * The pharmacy's in-store assessment end to end (issue 20; desktop only): the pharmacist fills
  * a UTI intake for a walk-in patient in FL and submits; the e-mail arrives over SMTP with the
  * link (the pharmacy named, no symptom or result); the patient opens it, chooses a password,

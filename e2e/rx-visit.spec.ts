@@ -6,6 +6,8 @@ import { futureExpiry } from './care-api';
 import { expectAccessible, logIn, openContext, test } from './support';
 
 /**
+ * README, "Try a prescription (Rx) visit".
+ *
  * An asynchronous prescription (Rx) visit end to end (issue 14), in two browser contexts: a new
  * patient (phone-sized) opens the public catalogue logged out, picks LDN, registers inside the
  * flow and comes back to it, answers the evaluation down the branch that asks for a document,

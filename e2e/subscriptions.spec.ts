@@ -12,6 +12,8 @@ import {
 } from './support';
 
 /**
+ * README, "Try subscriptions".
+ *
  * Subscriptions end to end (issue 17). A patient buys a family plan billed annually with a new
  * card; Get Care for their son prices the visit at the member price; on /subscription they
  * cancel (with a reason), then uncancel. The rx-subscription administrator opens /rxadmin and
