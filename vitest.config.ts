@@ -79,6 +79,16 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // Checks of the repository itself (scripts/*.mjs), run in Node beside the domain's pure
+      // tests rather than among them: the domain imports no Node built-ins (.dependency-cruiser.cjs).
+      {
+        test: {
+          name: 'scripts',
+          root: '.',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'server',
