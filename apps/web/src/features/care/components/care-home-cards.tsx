@@ -27,7 +27,12 @@ export function GetCareNowCard() {
 /** A provider's Home: the duty switch, the queue's length and the visits in progress. */
 export function ClinicHomeCard() {
   const t = useT();
-  const queue = useQuery({ queryKey: clinicQueueQueryKey, queryFn: getClinicQueue });
+  // Asked again on every visit to Home: pushes reach only the screen that is open.
+  const queue = useQuery({
+    queryKey: clinicQueueQueryKey,
+    queryFn: getClinicQueue,
+    refetchOnMount: 'always',
+  });
   return (
     <Stack gap="md" data-testid="clinic-card">
       <ClinicDutyCard />

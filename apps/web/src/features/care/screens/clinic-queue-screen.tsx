@@ -92,7 +92,14 @@ export function ClinicQueueScreen() {
   const now = useClock(30_000);
   const [claimError, setClaimError] = useState<string | null>(null);
 
-  const queue = useQuery({ queryKey: clinicQueueQueryKey, queryFn: getClinicQueue });
+  // The line is kept fresh by pushes, which reach only a mounted screen: a push that came while
+  // the provider was on another screen (their appointment just started, say) is not lost, since
+  // opening the clinic always asks again.
+  const queue = useQuery({
+    queryKey: clinicQueueQueryKey,
+    queryFn: getClinicQueue,
+    refetchOnMount: 'always',
+  });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: clinicQueueQueryKey });
 
   useSocketEvent(socket, realtimeEvents.queueChanged, refresh);
