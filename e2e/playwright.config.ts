@@ -29,6 +29,8 @@ const port = mainPort(slot);
 const idlePort = basePort + 1;
 const autoLogoutPort = basePort + 2;
 const presencePort = basePort + 3;
+/** Answers once every server of the suite answers (e2e/servers.mjs). */
+const readyPort = basePort + 4;
 const clockPort = (i: number) => basePort + 5 + i;
 const smtpBase = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The SMTP server the password-help spec starts on loopback; this slot's app sends its mail there. */
@@ -68,23 +70,9 @@ const clocks = JSON.parse(process.env.E2E_CLOCK_OFFSETS) as {
   offsetSeconds: number;
 }[];
 
-function server(p: number, env: Record<string, string>) {
-  return {
-    command: 'node apps/server/dist/main.js',
-    cwd: root,
-    url: `http://127.0.0.1:${p}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(p),
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir(String(p)),
-      ...env,
-    },
-  };
+/** One server of the suite: `node apps/server/dist/main.js` on a fresh embedded database. */
+function server(name: string, p: number, env: Record<string, string>) {
+  return { name, port: p, env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir(String(p)), ...env } };
 }
 
 export const chromiumLaunch = {
@@ -104,6 +92,38 @@ export const chromiumLaunch = {
     '--allow-loopback-in-peer-connection',
   ],
 };
+
+const servers = [
+  // The loopback push service of documents-notifications.spec.ts is a known push host here.
+  ...Array.from({ length: workers }, (_, s) =>
+    server(`main-${s}`, mainPort(s), {
+      SMTP_URL: `smtp://127.0.0.1:${smtpBase + 10 * s}`,
+      INBOUND_SMTP_PORT: String(smtpBase + 1 + 10 * s),
+      EXPOSE_OUTBOX: 'true',
+      WEB_PUSH_HOSTS: '127.0.0.1',
+    }),
+  ),
+  server('idle', idlePort, { SESSION_IDLE_SECONDS: '3' }),
+  server('auto-logout', autoLogoutPort, { CLIENT_IDLE_LOGOUT_SECONDS: '3', EXPOSE_OUTBOX: 'true' }),
+  // Its clock moves when care-presence.spec writes the file; sessions outlast the jumps.
+  server('presence', presencePort, {
+    EXPOSE_OUTBOX: 'true',
+    SESSION_IDLE_SECONDS: '7200',
+    LD_PRELOAD: libfaketime,
+    FAKETIME_TIMESTAMP_FILE: presenceClockFile,
+    FAKETIME_CACHE_DURATION: '1',
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+  }),
+  ...clocks.map((clock, i) =>
+    server(`clock-${i + 1}`, clockPort(i), {
+      EXPOSE_OUTBOX: 'true',
+      WEB_PUSH_HOSTS: '127.0.0.1',
+      LD_PRELOAD: libfaketime,
+      FAKETIME: `${clock.offsetSeconds >= 0 ? '+' : ''}${clock.offsetSeconds}`,
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    }),
+  ),
+];
 
 export default defineConfig({
   testDir: '.',
@@ -141,19 +161,14 @@ export default defineConfig({
     })),
     {
       name: 'phone',
-      // The video-visit and Rx-visit specs open their own phone-sized patient context beside a
-      // desktop provider, so they run once, in the desktop project.
-      testIgnore: [
-        'care-*.spec.ts',
-        'rx-*.spec.ts',
-        'subscriptions.spec.ts',
-        'appointments.spec.ts',
-        'documents-notifications.spec.ts',
-        'pharmacy-operations.spec.ts',
-        'pharmacy-forms.spec.ts',
-        'instore-assessment.spec.ts',
-        'native-apps.spec.ts',
-      ],
+      // At phone width, the journeys whose layout changes there and that no phone context of a
+      // journey spec covers: every screen's axe pass (in Spanish), the first run (register), each
+      // role's navigation and the card form. The video, Rx, pharmacy, appointment and subscription
+      // specs open their own phone-sized patient beside a desktop provider, so they run once, in
+      // the desktop project; the rest (log in and out, password help, brands, idle logout, the
+      // update offer, the install manifest, dependents) is the same code at any width, run once
+      // (issue 38, item 5: CI time).
+      testMatch: ['a11y.spec.ts', 'register.spec.ts', 'roles.spec.ts', 'payments.spec.ts'],
       use: {
         viewport: { width: 360, height: 740 },
         isMobile: true,
@@ -162,37 +177,18 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [
-    // The loopback push service of documents-notifications.spec.ts is a known push host here.
-    ...Array.from({ length: workers }, (_, s) =>
-      server(mainPort(s), {
-        SMTP_URL: `smtp://127.0.0.1:${smtpBase + 10 * s}`,
-        INBOUND_SMTP_PORT: String(smtpBase + 1 + 10 * s),
-        EXPOSE_OUTBOX: 'true',
-        WEB_PUSH_HOSTS: '127.0.0.1',
-      }),
-    ),
-    server(idlePort, { SESSION_IDLE_SECONDS: '3' }),
-    server(autoLogoutPort, { CLIENT_IDLE_LOGOUT_SECONDS: '3', EXPOSE_OUTBOX: 'true' }),
-    // Its clock moves when care-presence.spec writes the file; sessions outlast the jumps.
-    server(presencePort, {
-      EXPOSE_OUTBOX: 'true',
-      SESSION_IDLE_SECONDS: '7200',
-      LD_PRELOAD: libfaketime,
-      FAKETIME_TIMESTAMP_FILE: presenceClockFile,
-      FAKETIME_CACHE_DURATION: '1',
-      FAKETIME_DONT_FAKE_MONOTONIC: '1',
-    }),
-    ...clocks.map((clock, i) =>
-      server(clockPort(i), {
-        EXPOSE_OUTBOX: 'true',
-        WEB_PUSH_HOSTS: '127.0.0.1',
-        LD_PRELOAD: libfaketime,
-        FAKETIME: `${clock.offsetSeconds >= 0 ? '+' : ''}${clock.offsetSeconds}`,
-        FAKETIME_DONT_FAKE_MONOTONIC: '1',
-      }),
-    ),
-  ],
+  // Every server at once (e2e/servers.mjs); Playwright waits for the one URL that answers when
+  // all of them do, and ends them all after the run.
+  webServer: {
+    command: 'node e2e/servers.mjs',
+    cwd: root,
+    url: `http://127.0.0.1:${readyPort}/`,
+    reuseExistingServer: false,
+    timeout: 200_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_SERVERS: JSON.stringify(servers), E2E_SERVERS_READY_PORT: String(readyPort) },
+  },
 });
 
 export const idleBaseURL = `http://localhost:${idlePort}`;

@@ -1,0 +1,70 @@
+// The e2e suite's servers, started side by side (issue 38, item 5: CI time). Playwright starts the
+// entries of `webServer` one after another, and each server spends its first seconds on one core
+// (migrations, the demo seed, its password hashes): eight of them in a row left the other core idle
+// for about a minute. This script starts every server of E2E_SERVERS at once, waits until each
+// answers /api/health, and then answers 200 on E2E_SERVERS_READY_PORT, the one URL Playwright waits
+// for. It ends its servers when it is stopped, and stops (failing the run) when one of them exits.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+
+/** @type {{ name: string; port: number; env: Record<string, string> }[]} */
+const servers = JSON.parse(process.env.E2E_SERVERS ?? '[]');
+const readyPort = Number(process.env.E2E_SERVERS_READY_PORT);
+const timeoutMs = 180_000;
+
+const children = servers.map((server) => {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: { ...process.env, ...server.env, HOST: '127.0.0.1', PORT: String(server.port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr.on('data', (chunk) => process.stderr.write(`[${server.name}] ${chunk}`));
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`e2e server ${server.name} (port ${server.port}) exited: ${signal ?? code}`);
+    stop(1);
+  });
+  return child;
+});
+
+let stopping = false;
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3_000).unref();
+  Promise.all(
+    children.map((child) =>
+      child.exitCode === null && child.signalCode === null
+        ? new Promise((resolve) => child.once('exit', resolve))
+        : undefined,
+    ),
+  ).then(() => process.exit(code));
+}
+process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => stop(0));
+
+async function healthy(port) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+const started = Date.now();
+const waiting = new Set(servers.map((s) => s.port));
+while (waiting.size > 0) {
+  if (Date.now() - started > timeoutMs) {
+    console.error(
+      `e2e servers not up after ${timeoutMs / 1000} s: ports ${[...waiting].join(', ')}`,
+    );
+    stop(1);
+    break;
+  }
+  for (const port of [...waiting]) if (await healthy(port)) waiting.delete(port);
+  if (waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+if (!stopping) {
+  http.createServer((_req, res) => res.end('ready')).listen(readyPort, '127.0.0.1');
+}
