@@ -141,6 +141,8 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',
     timezoneId: appTimeZone,
+    // The app honours it (brand-theme.ts): dialogs and menus open at once, nothing to wait for.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,

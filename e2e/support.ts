@@ -154,6 +154,7 @@ export async function openContext(
     baseURL: base.info().project.use.baseURL,
     locale: 'en-US',
     timezoneId: appTimeZone,
+    reducedMotion: 'reduce',
     ...options,
     ...(phone
       ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }
