@@ -3,6 +3,7 @@ import type { AccountsPort } from '../accounts/accounts.port';
 import type { CarePort } from '../care/care.port';
 import type { RosterPort } from '../clinic/roster.port';
 import type { PaymentsPort } from '../payments/payments.port';
+import { organizerOf } from './appointment-mail';
 import {
   appointmentReminderJob,
   type ReminderKind,
@@ -30,6 +31,7 @@ export function appointmentsModule(
   const repo = createAppointmentsRepo(ctx.db);
   const windowMinutes = config.appointments.windowMinutes;
   const now = platform.clock.now ?? (() => new Date());
+  const organizer = organizerOf(config.mail.from);
   platform.jobs.register(
     appointmentReminderJob({
       repo,
@@ -37,6 +39,7 @@ export function appointmentsModule(
       mailer: platform.mailer,
       sms: platform.sms,
       publicUrl: config.publicUrl,
+      organizer,
       windowMinutes,
       events: platform.events,
       ...platform.clock,
