@@ -73,6 +73,15 @@ function bookBody(p: Patient, slot: { availabiityBlockId: string; from: string; 
   };
 }
 
+/** The e-mails to a patient whose calendar attachment has this METHOD. */
+async function calendarsOf(t: TestApp, p: Patient, method: string) {
+  return (await outboxRows(t, eq(outbox.recipient, p.loginId))).filter((m) =>
+    m.attachments?.some(
+      (a) => a.filename.endsWith('.ics') && readCalendar(a.content).method === method,
+    ),
+  );
+}
+
 describe.each(databaseKinds)('appointments on %s', (kind) => {
   let t: TestApp;
   let offset = 0;
@@ -93,6 +102,14 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     await expect.poll(find, { timeout: 30_000 }).toBeDefined();
     return (await find())!;
   };
+  const calendarsTo = (p: Patient, method: string) => calendarsOf(t, p, method);
+  /** The cancellation e-mail a patient got (a job sends it), with its calendar read. */
+  const cancellationOf = async (p: Patient) => {
+    await expect.poll(() => calendarsTo(p, 'CANCEL'), { timeout: 30_000 }).toHaveLength(1);
+    const [mail] = await calendarsTo(p, 'CANCEL');
+    return { ...mail!, calendar: readCalendar(mail!.attachments![0]!.content) };
+  };
+
   /** Books a patient the first slot of a block of its own, `after` days after `day`. */
   const bookAhead = async (p: Patient, after: number) => {
     await readyToPay(t, p);
@@ -267,9 +284,25 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
       url: notificationRoutes.appointmentReminder,
     });
     notices.close();
+
+    // Deleted: the patient's calendar is told to drop the event (same UID, a higher SEQUENCE).
+    const deleted = await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const cancel = await cancellationOf(p);
+    expect(cancel.subject).toBe('Your video appointment is cancelled');
+    expect(cancel.body).toMatch(/\d:\d\d [AP]M E[SD]T\b/);
+    expect(cancel.body).not.toContain('Two days');
+    expect(cancel.calendar).toMatchObject({
+      method: 'CANCEL',
+      uid: request.uid,
+      status: 'CANCELLED',
+      start,
+      longLines: [],
+    });
+    expect(cancel.calendar.sequence).toBeGreaterThan(request.sequence);
   });
 
-  it('in Spanish: the zone named, lines folded at 75 octets (issue 34)', async () => {
+  it('in Spanish: the zone named, lines folded at 75 octets, and the cancellation (issue 34)', async () => {
     const p = await newPatient(t);
     const spanish = await call(t, 'POST', '/api/profile/settings', p.token, {
       settings: { language: 'es' },
@@ -299,6 +332,55 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
         m.recipient.replace(/\D/g, '').endsWith(p.phone.replace(/\D/g, '').slice(-4)),
     );
     expect(sms?.body).toBe(reminder.body);
+
+    const deleted = await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const cancel = await cancellationOf(p);
+    expect(cancel.subject).toBe('Su cita por video fue cancelada');
+    expect(cancel.body).toMatch(/ E[SD]T\b/);
+    expect(cancel.calendar).toMatchObject({
+      method: 'CANCEL',
+      uid: request.uid,
+      sequence: 1,
+      status: 'CANCELLED',
+      summary: 'Su cita por video fue cancelada',
+      longLines: [],
+    });
+  });
+
+  it('deleting an appointment e-mails the patient its cancellation, once (issue 34)', async () => {
+    const p = await newPatient(t);
+    const { id, slot } = await bookAhead(p, 3);
+    expect(await calendarsTo(p, 'CANCEL')).toEqual([]);
+    const deleted = await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const cancel = await cancellationOf(p);
+    expect(cancel.calendar).toMatchObject({
+      method: 'CANCEL',
+      uid: `${id}@apothecall`,
+      sequence: 1,
+      status: 'CANCELLED',
+      start: Date.parse(slot.from),
+      end: Date.parse(slot.to),
+    });
+    expect(cancel.attachments![0]!.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    // Deleted again (404 now): still one cancellation.
+    await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await calendarsTo(p, 'CANCEL')).toHaveLength(1);
+  });
+
+  it('a block with appointments ahead is not removed, so nothing is cancelled', async () => {
+    const p = await newPatient(t);
+    const { blockId: next } = await bookAhead(p, 1);
+    const refused = await call(t, 'DELETE', `/api/clinic/availability/${next}`, provider);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('AVAILABILITY_HAS_BOOKINGS');
+    expect(
+      (await call(t, 'GET', '/api/appointments-scheduled', p.token)).json().appointments,
+    ).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await calendarsTo(p, 'CANCEL')).toEqual([]);
   });
 
   it('the window at -15 and +15 minutes, expiry, the 10-minute list, a location change', async () => {
