@@ -20,6 +20,9 @@ const en = {
     'Reminder: your video appointment with {provider} is tomorrow, {when}. Open {link} within {minutes} minutes of the time to pay and start.',
   'appointments.reminder.soon':
     'Your video appointment with {provider} starts at {when}. Open {link} now to pay and start.',
+  'appointments.cancelled.subject': 'Your video appointment is cancelled',
+  'appointments.cancelled.body':
+    'Your video appointment with {provider} on {when} is cancelled. To book another time, open {link}.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -44,6 +47,9 @@ const es: Record<keyof typeof en, string> = {
     'Recordatorio: su cita por video con {provider} es mañana, {when}. Abra {link} dentro de los {minutes} minutos de la hora para pagar e iniciar.',
   'appointments.reminder.soon':
     'Su cita por video con {provider} empieza a las {when}. Abra {link} ahora para pagar e iniciar.',
+  'appointments.cancelled.subject': 'Su cita por video fue cancelada',
+  'appointments.cancelled.body':
+    'Se canceló su cita por video con {provider} del {when}. Para reservar otro horario, abra {link}.',
 };
 
 export const appointmentsMessages = { en, es };

@@ -1,11 +1,15 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
-import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { EventBus } from '../../platform/events';
 import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail.service';
 import type { SmsSender } from '../../platform/sms.service';
 import type { AccountsPort } from '../accounts/accounts.port';
-import { appointmentIcs } from './appointment-ics';
+import {
+  appointmentAudience,
+  appointmentWhen,
+  type CalendarOrganizer,
+  calendarAttachment,
+} from './appointment-mail';
 import type { AppointmentsRepo } from './appointments.repo';
 
 export type ReminderKind = 'day' | 'soon';
@@ -30,24 +34,12 @@ export const reminderLeadMs: Readonly<Record<ReminderKind, number>> = {
   soon: 15 * 60_000,
 };
 
-function when(at: Date, lang: Lang, timeZone: string, withDate: boolean): string {
-  const locale = lang === 'es' ? 'es-US' : 'en-US';
-  try {
-    return at.toLocaleString(locale, {
-      timeZone,
-      ...(withDate ? { dateStyle: 'full' } : {}),
-      timeStyle: 'short',
-    });
-  } catch {
-    return at.toISOString();
-  }
-}
-
 /**
- * Sends one reminder of a booked appointment by e-mail (with the .ics) and SMS, in the holder's
- * language, at the time in the zone the patient booked from. Once each: the appointment row is
- * marked before anything goes, so a retried or repeated job sends nothing again; a deleted or
- * started appointment is not reminded. The texts name the provider and the time, nothing else.
+ * Sends one reminder of a booked appointment by e-mail (with the calendar invitation,
+ * METHOD:REQUEST, appointment-ics.ts) and SMS, in the holder's language, at the time in the zone
+ * the patient booked from, naming the zone. Once each: the appointment row is marked before
+ * anything goes, so a retried or repeated job sends nothing again; a deleted or started
+ * appointment is not reminded. The texts name the provider and the time, nothing else.
  */
 export function appointmentReminderJob(deps: {
   repo: Pick<AppointmentsRepo, 'appointment' | 'markReminded'>;
@@ -55,6 +47,8 @@ export function appointmentReminderJob(deps: {
   mailer: Mailer;
   sms: SmsSender;
   publicUrl: string;
+  /** The calendar's ORGANIZER: the address the mail comes from. */
+  organizer: CalendarOrganizer;
   windowMinutes: number;
   /** Tells the notifications (a push to the patient's devices). */
   events?: Pick<EventBus, 'emit'>;
@@ -74,40 +68,36 @@ export function appointmentReminderJob(deps: {
         accountId: appointment.accountId,
         kind,
       });
-      const contact = await deps.accounts.holderContact(appointment.accountId);
-      const lang: Lang = contact?.language === 'es' ? 'es' : 'en';
-      const provider = (await deps.accounts.displayName(appointment.providerId)) ?? '';
+      const { lang, provider, email, phone } = await appointmentAudience(
+        deps.accounts,
+        appointment,
+      );
       const link = `${deps.publicUrl}/#/appointment`;
       const text = translate(lang, `appointments.reminder.${kind}`, {
         provider,
-        when: when(appointment.startAt, lang, appointment.timeZone, kind === 'day'),
+        when: appointmentWhen(appointment.startAt, lang, appointment.timeZone, kind === 'day'),
         link,
         minutes: deps.windowMinutes,
       });
-      const to = await deps.accounts.loginId(appointment.accountId);
-      if (to?.includes('@')) {
+      if (email) {
+        const subject = translate(lang, 'appointments.reminder.subject');
         await deps.mailer.send({
-          to,
-          subject: translate(lang, 'appointments.reminder.subject'),
+          to: email,
+          subject,
           text,
           attachments: [
-            {
-              filename: 'appointment.ics',
-              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              content: appointmentIcs({
-                id: appointment.id,
-                start: appointment.startAt,
-                end: appointment.endAt,
-                stamp: now(),
-                summary: translate(lang, 'appointments.reminder.subject'),
-                description: text,
-                url: link,
-              }),
-            },
+            calendarAttachment('REQUEST', appointment, {
+              to: email,
+              subject,
+              text,
+              url: link,
+              stamp: now(),
+              organizer: deps.organizer,
+            }),
           ],
         });
       }
-      if (contact?.phone) await deps.sms.send(contact.phone, text);
+      if (phone) await deps.sms.send(phone, text);
     },
   };
 }

@@ -3,6 +3,7 @@ import { translate } from '@apothecall/domain/i18n/catalog';
 import { notificationRoutes } from '@apothecall/domain/notifications/notifications.api';
 import { and, eq, gte, like, lt, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCalendar } from '../../../test/calendar';
 import {
   databaseKinds,
   demo,
@@ -17,6 +18,7 @@ import {
 import { outboxRows } from '../../../test/outbox';
 import { appointments, availabilityBlocks } from '../../db/schema/appointments';
 import { outbox } from '../../db/schema/platform';
+import { organizerOf } from './appointment-mail';
 
 const ny = 'America/New_York';
 const minute = 60_000;
@@ -71,6 +73,15 @@ function bookBody(p: Patient, slot: { availabiityBlockId: string; from: string; 
   };
 }
 
+/** The e-mails to a patient whose calendar attachment has this METHOD. */
+async function calendarsOf(t: TestApp, p: Patient, method: string) {
+  return (await outboxRows(t, eq(outbox.recipient, p.loginId))).filter((m) =>
+    m.attachments?.some(
+      (a) => a.filename.endsWith('.ics') && readCalendar(a.content).method === method,
+    ),
+  );
+}
+
 describe.each(databaseKinds)('appointments on %s', (kind) => {
   let t: TestApp;
   let offset = 0;
@@ -82,6 +93,36 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     const by = instant - (Date.now() + offset);
     offset += by;
     t.advance(by);
+  };
+
+  /** The first e-mail to a patient with this subject, waited for (a job sends it). */
+  const mailTo = async (p: Patient, subject: string) => {
+    const find = async () =>
+      (await outboxRows(t, and(eq(outbox.recipient, p.loginId), eq(outbox.subject, subject))))[0];
+    await expect.poll(find, { timeout: 30_000 }).toBeDefined();
+    return (await find())!;
+  };
+  const calendarsTo = (p: Patient, method: string) => calendarsOf(t, p, method);
+  /** The cancellation e-mail a patient got (a job sends it), with its calendar read. */
+  const cancellationOf = async (p: Patient) => {
+    await expect.poll(() => calendarsTo(p, 'CANCEL'), { timeout: 30_000 }).toHaveLength(1);
+    const [mail] = await calendarsTo(p, 'CANCEL');
+    return { ...mail!, calendar: readCalendar(mail!.attachments![0]!.content) };
+  };
+
+  /** Books a patient the first slot of a block of its own, `after` days after `day`. */
+  const bookAhead = async (p: Patient, after: number) => {
+    await readyToPay(t, p);
+    const date = addDays(day, after);
+    const block = await publish(t, provider, {
+      startDate: date,
+      startTime: '09:00',
+      endTime: '10:00',
+    });
+    const slot = (await slotsOf(t, p, date, block.id))[0]!;
+    const booked = await call(t, 'POST', '/api/appointments', p.token, bookBody(p, slot));
+    expect(booked.statusCode, booked.body).toBe(200);
+    return { id: booked.json().appointment.appointmentId as string, slot, blockId: block.id };
   };
 
   beforeAll(async () => {
@@ -202,14 +243,35 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     expect(ics?.content).toContain('BEGIN:VEVENT');
     expect(ics?.content).toContain(`DTSTART:${slot.from.replace(/[-:]/g, '').slice(0, 15)}Z`);
     expect(ics?.content).not.toContain('Two days');
-    const texts = (await outboxRows(t, eq(outbox.channel, 'sms'))).filter((m) =>
-      m.body?.includes('video appointment'),
-    );
-    expect(
-      texts.filter((m) =>
+    // Issue 34: an invitation a calendar program files under the appointment's stable UID.
+    const request = readCalendar(ics!.content);
+    expect(request).toMatchObject({
+      method: 'REQUEST',
+      uid: `${id}@apothecall`,
+      sequence: 0,
+      status: 'CONFIRMED',
+      start,
+      end: Date.parse(slot.to),
+      summary: 'Your video appointment',
+      longLines: [],
+    });
+    // RFC 5546: an invitation and its cancellation name the organizer (MAIL_FROM) and the
+    // attendee (the recipient, already the message's To), no names.
+    expect(request.organizer).toBe(`mailto:${organizerOf(t.config.mail.from).email}`);
+    expect(request.attendees).toEqual([`mailto:${p.loginId}`]);
+    expect(readCalendar(sent[1]!.attachments![0]!.content)).toMatchObject({
+      uid: request.uid,
+      sequence: 0,
+    });
+    // The time names its zone (New York: EST or EDT, by the date).
+    for (const m of sent) expect(m.body).toMatch(/\d:\d\d [AP]M E[SD]T\b/);
+    const texts = (await outboxRows(t, eq(outbox.channel, 'sms'))).filter(
+      (m) =>
+        m.body?.includes('video appointment') &&
         m.recipient.replace(/\D/g, '').endsWith(p.phone.replace(/\D/g, '').slice(-4)),
-      ),
-    ).toHaveLength(2);
+    );
+    expect(texts).toHaveLength(2);
+    for (const m of texts) expect(m.body).toMatch(/\d:\d\d [AP]M E[SD]T\b/);
     await expect
       .poll(() => notices.kinds().filter((k) => k === 'appointmentReminder').length, {
         timeout: 10_000,
@@ -222,6 +284,103 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
       url: notificationRoutes.appointmentReminder,
     });
     notices.close();
+
+    // Deleted: the patient's calendar is told to drop the event (same UID, a higher SEQUENCE).
+    const deleted = await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const cancel = await cancellationOf(p);
+    expect(cancel.subject).toBe('Your video appointment is cancelled');
+    expect(cancel.body).toMatch(/\d:\d\d [AP]M E[SD]T\b/);
+    expect(cancel.body).not.toContain('Two days');
+    expect(cancel.calendar).toMatchObject({
+      method: 'CANCEL',
+      uid: request.uid,
+      status: 'CANCELLED',
+      start,
+      longLines: [],
+    });
+    expect(cancel.calendar.sequence).toBeGreaterThan(request.sequence);
+  });
+
+  it('in Spanish: the zone named, lines folded at 75 octets, and the cancellation (issue 34)', async () => {
+    const p = await newPatient(t);
+    const spanish = await call(t, 'POST', '/api/profile/settings', p.token, {
+      settings: { language: 'es' },
+    });
+    expect(spanish.statusCode, spanish.body).toBe(200);
+    const { id, slot } = await bookAhead(p, 2);
+    await t.jobs.send('appointments.reminder', { appointmentId: id, kind: 'day' });
+    const reminder = await mailTo(p, 'Su cita por video');
+    const ics = reminder.attachments![0]!.content;
+    // Accented Spanish (mañana, miércoles, ...) is more than one octet a character: RFC 5545
+    // folds at 75 octets, not 75 characters.
+    expect(Buffer.byteLength(ics, 'utf8')).toBeGreaterThan(ics.length);
+    const request = readCalendar(ics);
+    expect(request).toMatchObject({
+      method: 'REQUEST',
+      uid: `${id}@apothecall`,
+      sequence: 0,
+      start: Date.parse(slot.from),
+      summary: 'Su cita por video',
+      longLines: [],
+    });
+    expect(request.description).toBe(reminder.body);
+    expect(reminder.body).toMatch(/^Recordatorio: su cita por video con .* E[SD]T\./);
+    const [sms] = (await outboxRows(t, eq(outbox.channel, 'sms'))).filter(
+      (m) =>
+        m.body?.startsWith('Recordatorio') &&
+        m.recipient.replace(/\D/g, '').endsWith(p.phone.replace(/\D/g, '').slice(-4)),
+    );
+    expect(sms?.body).toBe(reminder.body);
+
+    const deleted = await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const cancel = await cancellationOf(p);
+    expect(cancel.subject).toBe('Su cita por video fue cancelada');
+    expect(cancel.body).toMatch(/ E[SD]T\b/);
+    expect(cancel.calendar).toMatchObject({
+      method: 'CANCEL',
+      uid: request.uid,
+      sequence: 1,
+      status: 'CANCELLED',
+      summary: 'Su cita por video fue cancelada',
+      longLines: [],
+    });
+  });
+
+  it('deleting an appointment e-mails the patient its cancellation, once (issue 34)', async () => {
+    const p = await newPatient(t);
+    const { id, slot } = await bookAhead(p, 3);
+    expect(await calendarsTo(p, 'CANCEL')).toEqual([]);
+    const deleted = await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const cancel = await cancellationOf(p);
+    expect(cancel.calendar).toMatchObject({
+      method: 'CANCEL',
+      uid: `${id}@apothecall`,
+      sequence: 1,
+      status: 'CANCELLED',
+      start: Date.parse(slot.from),
+      end: Date.parse(slot.to),
+    });
+    expect(cancel.attachments![0]!.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    // Deleted again (404 now): still one cancellation.
+    await call(t, 'DELETE', `/api/appointments-scheduled/${id}`, p.token);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await calendarsTo(p, 'CANCEL')).toHaveLength(1);
+  });
+
+  it('a block with appointments ahead is not removed, so nothing is cancelled', async () => {
+    const p = await newPatient(t);
+    const { blockId: next } = await bookAhead(p, 1);
+    const refused = await call(t, 'DELETE', `/api/clinic/availability/${next}`, provider);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe('AVAILABILITY_HAS_BOOKINGS');
+    expect(
+      (await call(t, 'GET', '/api/appointments-scheduled', p.token)).json().appointments,
+    ).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await calendarsTo(p, 'CANCEL')).toEqual([]);
   });
 
   it('the window at -15 and +15 minutes, expiry, the 10-minute list, a location change', async () => {

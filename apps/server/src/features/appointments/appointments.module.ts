@@ -3,6 +3,8 @@ import type { AccountsPort } from '../accounts/accounts.port';
 import type { CarePort } from '../care/care.port';
 import type { RosterPort } from '../clinic/roster.port';
 import type { PaymentsPort } from '../payments/payments.port';
+import { appointmentCancellationJob } from './appointment-cancellation.job';
+import { organizerOf } from './appointment-mail';
 import {
   appointmentReminderJob,
   type ReminderKind,
@@ -15,7 +17,8 @@ import { createAppointmentsService } from './appointments.service';
 /**
  * Scheduled appointments (issue 18): providers' availability, patients' bookings (one per slot,
  * by the database), the window, and the start into care's video room (care's port); reminders
- * as jobs queued at booking, 24 hours and 15 minutes before.
+ * as jobs queued at booking, 24 hours and 15 minutes before, and a cancellation e-mail as a job
+ * queued at deletion (their calendar files: appointment-ics.ts).
  */
 export function appointmentsModule(
   ctx: ModuleContext,
@@ -30,6 +33,7 @@ export function appointmentsModule(
   const repo = createAppointmentsRepo(ctx.db);
   const windowMinutes = config.appointments.windowMinutes;
   const now = platform.clock.now ?? (() => new Date());
+  const organizer = organizerOf(config.mail.from);
   platform.jobs.register(
     appointmentReminderJob({
       repo,
@@ -37,8 +41,19 @@ export function appointmentsModule(
       mailer: platform.mailer,
       sms: platform.sms,
       publicUrl: config.publicUrl,
+      organizer,
       windowMinutes,
       events: platform.events,
+      ...platform.clock,
+    }),
+  );
+  platform.jobs.register(
+    appointmentCancellationJob({
+      repo,
+      accounts: ports.accounts,
+      mailer: platform.mailer,
+      publicUrl: config.publicUrl,
+      organizer,
       ...platform.clock,
     }),
   );
@@ -65,6 +80,13 @@ export function appointmentsModule(
           },
         );
       }
+    },
+    announceCancellation: async (appointment) => {
+      await platform.jobs.send(
+        'appointments.cancellation',
+        { appointmentId: appointment.id },
+        { idempotencyKey: `appointment:${appointment.id}:cancel` },
+      );
     },
     ...platform.clock,
   });

@@ -86,7 +86,8 @@ export interface AppointmentsService {
  * Scheduled appointments (issue 18): providers publish availability; patients see a day's free
  * slots, book one (the database lets one booking of a slot through), list and delete theirs,
  * and start one inside the window: the payment (once per appointment) and then the video visit,
- * claimed by the provider from the start (care's port). Reminders are jobs queued at booking.
+ * claimed by the provider from the start (care's port). Reminders are jobs queued at booking; a
+ * deletion queues the cancellation e-mail (issue 34).
  */
 export function createAppointmentsService(deps: {
   repo: AppointmentsRepo;
@@ -98,6 +99,8 @@ export function createAppointmentsService(deps: {
   windowMinutes: number;
   /** Queues the appointment's reminders (24 hours and 15 minutes before). */
   scheduleReminders: (appointment: AppointmentRecord) => Promise<void>;
+  /** Queues a deleted appointment's cancellation e-mail (its calendar's METHOD:CANCEL). */
+  announceCancellation: (appointment: AppointmentRecord) => Promise<void>;
   now?: () => Date;
 }): AppointmentsService {
   const now = deps.now ?? (() => new Date());
@@ -400,7 +403,9 @@ export function createAppointmentsService(deps: {
     async remove(actor, id) {
       const found = await ownAppointment(actor, id);
       if (found.state === 'booked') {
-        await deps.repo.remove(found.id, now());
+        // Only the call whose update deleted it tells the patient (two deletes at once: one).
+        const removed = await deps.repo.remove(found.id, now());
+        if (removed) await deps.announceCancellation(removed);
         await deps.audit.record(
           actor,
           'appointment.delete',
