@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { BrandResolver } from './actor';
 import { httpConventions } from './http';
+import { guardPrivateFiles } from './private-file';
 import { securityHeaders } from './security-headers';
 import type { SessionsService } from './sessions/sessions.service';
 
@@ -30,6 +31,7 @@ export async function registerHttp(
     reply.headers(headers);
   });
   noStoreByDefault(app);
+  guardPrivateFiles(app);
   allowNativeOrigins(app, opts.nativeOrigins ?? []);
   app.decorate('brandResolver', opts.brandResolver);
   app.decorateRequest('callerMemo', undefined);
