@@ -6,9 +6,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type { BrandResolver } from './actor';
 import { httpConventions } from './http';
+import { guardPrivateFiles } from './private-file';
+import { securityHeaders } from './security-headers';
 import type { SessionsService } from './sessions/sessions.service';
 
 /** Security headers, the HTTP conventions (envelope, language, session), the OpenAPI docs. */
@@ -29,6 +30,8 @@ export async function registerHttp(
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  noStoreByDefault(app);
+  guardPrivateFiles(app);
   allowNativeOrigins(app, opts.nativeOrigins ?? []);
   app.decorate('brandResolver', opts.brandResolver);
   app.decorateRequest('callerMemo', undefined);
@@ -48,6 +51,24 @@ export async function registerHttp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
+
+/**
+ * `Cache-Control: no-store` on every answer that does not choose its own caching: every JSON
+ * answer of the API (a patient's record, a session, an error) and every error, so no browser
+ * cache, proxy or shared device keeps PHI. Answers that are the same for everyone choose theirs:
+ * the web build's files (`serveWeb`: hashed assets a year, the page and service worker
+ * `no-cache`, the rest an hour), the brand's manifest (`no-cache`) and the native apps'
+ * association files (an hour). `Pragma` is not sent: it only ever spoke to HTTP/1.0 caches.
+ * `@fastify/static` writes its header straight onto the raw response, so that counts as chosen.
+ */
+function noStoreByDefault(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
 }
 
 /**
@@ -125,52 +146,4 @@ export async function serveWeb(app: FastifyInstance, webDist: string | undefined
       errorCode: 'NOT_FOUND',
     });
   });
-}
-
-/** helmet's headers for this app (CSP and the rest), as helmet itself sets them. */
-export function securityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  const middleware = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes component styles at run time; scripts stay 'self' only.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'"],
-        // The document viewer (/#/doc) shows a PDF the app decoded, as a blob: frame.
-        frameSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Cross-origin isolation would block the brand assets partners host elsewhere.
-    crossOriginEmbedderPolicy: false,
-  });
-  let failed: unknown;
-  middleware(
-    {} as Parameters<typeof middleware>[0],
-    response as unknown as Parameters<typeof middleware>[1],
-    (error?: unknown) => {
-      failed = error;
-    },
-  );
-  if (failed) throw failed;
-  return headers;
 }

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { trackResponses } from './after-response';
 import { AppError, appErrors, SchemaError } from './errors';
+import { securityHeaders } from './security-headers';
 import type { SessionsService } from './sessions/sessions.service';
 
 /**
@@ -162,7 +163,8 @@ const frameworkErrorCodes: Record<string, { status: number; code: ErrorCode; key
 /**
  * Fastify's `frameworkErrors` option: errors raised while routing, before any hook runs (a path
  * that does not decode, such as `%ZZ`; a path parameter over `maxParamLength`). They answer the
- * usual envelope in the request's language; the path is never repeated back.
+ * usual envelope in the request's language; the path is never repeated back. No hook runs for
+ * them, so the headers every answer carries are set here too.
  */
 export function frameworkErrors(
   error: FastifyError,
@@ -171,6 +173,8 @@ export function frameworkErrors(
 ): void {
   const lang = languageOf(request.headers);
   const known = frameworkErrorCodes[error.code];
+  reply.headers(securityHeaders());
+  reply.header('cache-control', 'no-store');
   reply.header('x-request-id', request.id);
   if (known) {
     reply.status(known.status).send(errorBody(lang, known.code, known.key));

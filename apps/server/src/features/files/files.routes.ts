@@ -8,13 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { parseWith } from '../../platform/errors';
-import {
-  contentDisposition,
-  readForm,
-  registerMultipart,
-} from '../../platform/files/multipart-form';
+import { readForm, registerMultipart } from '../../platform/files/multipart-form';
 import { fileErrors } from '../../platform/files/upload-inspect';
 import { requireSession } from '../../platform/http';
+import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
 import type { FilesService } from './files.service';
 
 /** Text fields a form may carry besides the file (only `purpose` is read). */
@@ -63,6 +60,7 @@ export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
       '/files/:id',
       {
         ...secured,
+        ...privateFileRoute,
         schema: {
           tags,
           summary: 'Download one of your files (Content-Disposition: attachment)',
@@ -71,14 +69,12 @@ export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
       },
       async (request, reply) => {
         const { file, body } = await deps.files.open(actorOf(request), request.params.id);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.size))
-          .header('content-disposition', contentDisposition(file.name))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(body);
+        return sendPrivateFile(reply, {
+          body,
+          size: file.size,
+          contentType: file.contentType,
+          filename: file.name,
+        });
       },
     );
 

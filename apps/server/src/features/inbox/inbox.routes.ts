@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { contentDisposition } from '../../platform/files/multipart-form';
 import { requireSession } from '../../platform/http';
+import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
 import type { InboxService } from './inbox.service';
 
 /**
@@ -80,6 +80,7 @@ export function inboxRoutes(deps: { inbox: InboxService }) {
       '/pharmacy/inbox/attachments/:id',
       {
         ...secured,
+        ...privateFileRoute,
         schema: {
           tags,
           summary: "An e-mail attachment's bytes (Content-Disposition: attachment)",
@@ -88,14 +89,12 @@ export function inboxRoutes(deps: { inbox: InboxService }) {
       },
       async (request, reply) => {
         const { file, body } = await inbox.attachment(actorOf(request), request.params.id);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.size))
-          .header('content-disposition', contentDisposition(file.name))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(body);
+        return sendPrivateFile(reply, {
+          body,
+          size: file.size,
+          contentType: file.contentType,
+          filename: file.name,
+        });
       },
     );
   };

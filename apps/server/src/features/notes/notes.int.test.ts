@@ -290,7 +290,9 @@ describe.each(databaseKinds)('visit notes on %s', (kind) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="note-2023-01-05.pdf"');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="note-2023-01-05.pdf"; filename*=UTF-8''note-2023-01-05.pdf`,
+      );
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(res.rawPayload.toString('latin1')).toContain('/MediaBox [0 0 612 792]');

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf as actor } from '../../platform/actor';
 import { requireSession } from '../../platform/http';
+import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
 import { renderNotePdf } from './note-pdf';
 import type { NotesService } from './notes.service';
 
@@ -77,6 +78,7 @@ export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
       '/notes/:id/pdf',
       {
         ...secured,
+        ...privateFileRoute,
         schema: { tags, summary: 'One note as a letter-size PDF', params: idParamsSchema },
       },
       async (request, reply) => {
@@ -89,11 +91,11 @@ export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
           timeZone: request.timeZone,
           printedAt: now(),
         });
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="note-${printable.note.date}.pdf"`)
-          .header('cache-control', 'no-store')
-          .send(pdf);
+        return sendPrivateFile(reply, {
+          body: pdf,
+          contentType: 'application/pdf',
+          filename: `note-${printable.note.date}.pdf`,
+        });
       },
     );
   };

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { requireSession } from '../../platform/http';
+import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
 import type { CardsService } from './cards.service';
 import type { ChargesService } from './charges.service';
 import type { PricingService } from './pricing.service';
@@ -125,6 +126,7 @@ export function paymentsRoutes(deps: {
       '/transactions/:id/receipt.pdf',
       {
         ...secured,
+        ...privateFileRoute,
         schema: { tags, summary: 'A receipt as PDF', params: idParamsSchema },
       },
       async (request, reply) => {
@@ -134,11 +136,11 @@ export function paymentsRoutes(deps: {
           timeZone: request.timeZone,
           brandName: (await actorOf(request).brand()).name,
         });
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="receipt-${tx.invoiceNumber}.pdf"`)
-          .header('cache-control', 'no-store')
-          .send(pdf);
+        return sendPrivateFile(reply, {
+          body: pdf,
+          contentType: 'application/pdf',
+          filename: `receipt-${tx.invoiceNumber}.pdf`,
+        });
       },
     );
 

@@ -11,19 +11,16 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { contentDisposition } from '../../platform/files/multipart-form';
 import { requireSession } from '../../platform/http';
+import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
 import type { RxFormsService } from './rx-forms.service';
 
 function sendPdf(reply: FastifyReply, pdf: Buffer) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', String(pdf.length))
-    .header('content-disposition', contentDisposition('signed-form.pdf'))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(pdf);
+  return sendPrivateFile(reply, {
+    body: pdf,
+    contentType: 'application/pdf',
+    filename: 'signed-form.pdf',
+  });
 }
 
 /**
@@ -98,6 +95,7 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
       '/pharmacy/rx/:id/forms/:formRequestId/signed.pdf',
       {
         ...secured,
+        ...privateFileRoute,
         schema: {
           tags,
           summary: 'The signed form (PDF): 404 until it is signed',
@@ -152,6 +150,7 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
       '/rx/visits/:id/forms/:formRequestId/signed.pdf',
       {
         ...secured,
+        ...privateFileRoute,
         schema: {
           tags,
           summary: 'A form I signed (PDF)',

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../platform/actor';
 import { requireSession } from '../../platform/http';
-import { download } from './rx.routes';
+import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
 import type { RxPharmacyService } from './rx-pharmacy.service';
 
 /**
@@ -101,6 +101,7 @@ export function rxPharmacyRoutes(deps: {
       '/pharmacy/rx/:id/prescription.pdf',
       {
         ...secured,
+        ...privateFileRoute,
         schema: {
           tags,
           summary: 'The legal prescription (PDF): after the claim, never before (404)',
@@ -109,11 +110,11 @@ export function rxPharmacyRoutes(deps: {
       },
       async (request, reply) => {
         const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id);
-        return download(
-          reply,
-          { contentType: 'application/pdf', size: pdf.length, name: 'prescription.pdf' },
-          pdf,
-        );
+        return sendPrivateFile(reply, {
+          body: pdf,
+          contentType: 'application/pdf',
+          filename: 'prescription.pdf',
+        });
       },
     );
   };

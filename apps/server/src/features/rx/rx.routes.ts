@@ -35,33 +35,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Actor, actorOf } from '../../platform/actor';
 import { parseWith } from '../../platform/errors';
-import {
-  contentDisposition,
-  readForm,
-  registerMultipart,
-} from '../../platform/files/multipart-form';
+import { readForm, registerMultipart } from '../../platform/files/multipart-form';
 import { fileErrors } from '../../platform/files/upload-inspect';
 import { requireSession } from '../../platform/http';
+import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
 import type { OpenedFile } from '../files/files.port';
 import type { RxService, RxUpload } from './rx.service';
 import type { RxReviewService } from './rx-review.service';
 
 const visitFileParamsSchema = z.object({ id: z.string().max(64), fileId: z.string().max(64) });
 
-/** A file or PDF as a download, never rendered by the browser in the app's origin. */
-export function download(
-  reply: FastifyReply,
-  file: { contentType: string; size: number; name: string },
-  body: OpenedFile['body'] | Buffer,
-) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition(file.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(body);
+/** A visit's file (an ID photo, a message's attachment) as a private download. */
+function sendOpened(reply: FastifyReply, { file, body }: OpenedFile) {
+  return sendPrivateFile(reply, {
+    body,
+    size: file.size,
+    contentType: file.contentType,
+    filename: file.name,
+  });
 }
 
 async function upload(
@@ -428,6 +419,7 @@ export function rxRoutes(deps: {
       '/get-messageAttachment',
       {
         ...secured,
+        ...privateFileRoute,
         schema: {
           tags,
           summary: "A file sent with a message on an Rx visit (the visit's patient or prescriber)",
@@ -437,10 +429,12 @@ export function rxRoutes(deps: {
       async (request, reply) => {
         const actor = actorOf(request);
         const { msgId, fileId } = request.body;
-        const { file, body } = (await deps.isPrescriber(actor))
-          ? await deps.review.messageAttachment(actor, msgId, fileId)
-          : await deps.rx.messageAttachment(actor, msgId, fileId);
-        return download(reply, file, body);
+        return sendOpened(
+          reply,
+          (await deps.isPrescriber(actor))
+            ? await deps.review.messageAttachment(actor, msgId, fileId)
+            : await deps.rx.messageAttachment(actor, msgId, fileId),
+        );
       },
     );
 
@@ -448,15 +442,16 @@ export function rxRoutes(deps: {
       '/rx/visits/:id/prescription.pdf',
       {
         ...secured,
+        ...privateFileRoute,
         schema: { tags, summary: "The visit's prescription (PDF)", params: idParamsSchema },
       },
       async (request, reply) => {
         const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'patient');
-        return download(
-          reply,
-          { contentType: 'application/pdf', size: pdf.length, name: 'prescription.pdf' },
-          pdf,
-        );
+        return sendPrivateFile(reply, {
+          body: pdf,
+          contentType: 'application/pdf',
+          filename: 'prescription.pdf',
+        });
       },
     );
 
@@ -468,6 +463,7 @@ export function rxRoutes(deps: {
         `${prefix}/:id/consents.pdf`,
         {
           ...secured,
+          ...privateFileRoute,
           schema: {
             tags: [...tag],
             summary:
@@ -477,11 +473,11 @@ export function rxRoutes(deps: {
         },
         async (request, reply) => {
           const pdf = await deps.consentPdf(actorOf(request), request.params.id, who);
-          return download(
-            reply,
-            { contentType: 'application/pdf', size: pdf.length, name: 'consents.pdf' },
-            pdf,
-          );
+          return sendPrivateFile(reply, {
+            body: pdf,
+            contentType: 'application/pdf',
+            filename: 'consents.pdf',
+          });
         },
       );
     }
@@ -541,6 +537,7 @@ export function rxRoutes(deps: {
       '/clinic/rx/:id/files/:fileId',
       {
         ...secured,
+        ...privateFileRoute,
         schema: {
           tags: clinic,
           summary: "A visit's ID photo or attachment (audited read)",
@@ -548,12 +545,10 @@ export function rxRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const { file, body } = await deps.review.file(
-          actorOf(request),
-          request.params.id,
-          request.params.fileId,
+        return sendOpened(
+          reply,
+          await deps.review.file(actorOf(request), request.params.id, request.params.fileId),
         );
-        return download(reply, file, body);
       },
     );
 
@@ -637,15 +632,16 @@ export function rxRoutes(deps: {
       '/clinic/rx/:id/prescription.pdf',
       {
         ...secured,
+        ...privateFileRoute,
         schema: { tags: clinic, summary: "The visit's prescription (PDF)", params: idParamsSchema },
       },
       async (request, reply) => {
         const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'prescriber');
-        return download(
-          reply,
-          { contentType: 'application/pdf', size: pdf.length, name: 'prescription.pdf' },
-          pdf,
-        );
+        return sendPrivateFile(reply, {
+          body: pdf,
+          contentType: 'application/pdf',
+          filename: 'prescription.pdf',
+        });
       },
     );
   };

@@ -55,16 +55,3 @@ export async function readForm(request: FastifyRequest, maxBytes: number): Promi
   }
   return form;
 }
-
-/**
- * `attachment` with the name twice: an ASCII fallback (`filename`, quotes and non-ASCII
- * replaced) and the exact UTF-8 name (`filename*`, RFC 8187).
- */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
