@@ -5,9 +5,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { BrandResolver } from './actor';
 import { httpConventions } from './http';
+import { documentRoute, openApiDocument } from './openapi';
 import { guardPrivateFiles } from './private-file';
 import { securityHeaders } from './security-headers';
 import type { SessionsService } from './sessions/sessions.service';
@@ -37,18 +37,8 @@ export async function registerHttp(
   app.decorateRequest('callerMemo', undefined);
   await app.register(httpConventions, { sessions: opts.sessions });
   await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Apothecall API',
-        version: opts.apiVersion,
-        description:
-          'JSON API. Send `Authorization: Bearer <token>`, `X-Time-Zone` and `X-App-Params: lang=en|es&brand=<key>`. Errors answer `{ error: true, errorMsg, errorCode }`.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
+    openapi: openApiDocument(opts.apiVersion),
+    transform: documentRoute,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

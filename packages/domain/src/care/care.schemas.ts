@@ -12,6 +12,7 @@ import {
   idSchema,
   isoDateSchema,
   isoDateTimeSchema,
+  jsonValueSchema,
   labelSchema,
 } from '../common/common.schemas';
 import { gatewayIdSchema } from '../payments/payments.schemas';
@@ -97,7 +98,7 @@ export const fieldStateSchema = z.object({
   id: z.string().regex(/^[^:\s]+:\S+$/, 'Expected userId:fieldId'),
   branchId: z.string().trim().max(100).default(''),
   section: z.string().trim().max(100).default(''),
-  data: z.json(),
+  data: jsonValueSchema,
   /** The answer as a sentence for the provider. */
   phrase: z.string().max(2000).default(''),
 });

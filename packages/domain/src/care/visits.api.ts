@@ -3,6 +3,7 @@ import {
   centsSchema,
   errorEnvelopeSchema,
   idSchema,
+  jsonValueSchema,
   usStateSchema,
 } from '../common/common.schemas';
 import type { ErrorCode } from '../errors/error-codes';
@@ -151,8 +152,11 @@ export const visitWorkspaceSchema = z.object({
     gender: z.string(),
     phone: z.string(),
   }),
-  /** The stored screening answers (screening.evaluate.ts shape) and the alarms they raise. */
-  screening: z.json().nullable(),
+  /**
+   * The stored screening answers (screening.evaluate.ts shape), null before any; and the alarms
+   * they raise. (A JSON value may be null already: no `.nullable()`.)
+   */
+  screening: jsonValueSchema,
   alarms: z.array(z.string()),
   allergies: z.array(z.string()),
   medications: z.array(z.string()),

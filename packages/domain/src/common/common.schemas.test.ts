@@ -8,6 +8,7 @@ import {
   errorEnvelopeSchema,
   idSchema,
   isoDateTimeSchema,
+  jsonValueSchema,
   okEnvelope,
   paged,
   pageRequestSchema,
@@ -96,5 +97,18 @@ describe('paging', () => {
     expect(issuePaths(page, { items: [1, -2], page: 1, pageSize: 20, total: 2 })).toEqual([
       'items.1',
     ]);
+  });
+});
+
+describe('jsonValueSchema', () => {
+  it('takes any JSON value, null included, as z.json() does', () => {
+    for (const value of ['a', 1.5, true, null, [1, 'two', null], { a: { b: [false] } }]) {
+      expect(jsonValueSchema.parse(value)).toEqual(value);
+    }
+    expect(jsonValueSchema.safeParse(undefined).success).toBe(false);
+  });
+
+  it('is named JsonValue, so the OpenAPI document can refer to it (issue 34)', () => {
+    expect(z.globalRegistry.get(jsonValueSchema)).toMatchObject({ id: 'JsonValue' });
   });
 });

@@ -63,6 +63,14 @@ export const labelSchema = z.string().trim().min(1).max(200);
  */
 export const assetRefSchema = z.string().trim().min(1).max(2048);
 
+/**
+ * Any JSON value, kept and answered as given (screening answers, a form field's data). Use this
+ * one instance rather than `z.json()`: that schema is recursive, and the OpenAPI document can
+ * describe a recursive schema only as a named component, so this one is named `JsonValue` (its
+ * OpenAPI form is written out in apps/server/src/platform/openapi.ts).
+ */
+export const jsonValueSchema = z.json().meta({ id: 'JsonValue' });
+
 /** The one error envelope of the API (spec section 7, ARCHITECTURE rule 6). */
 export const errorEnvelopeSchema = z.object({
   error: z.literal(true),

@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { credentialsSchema, familyMemberSchema } from '../accounts/accounts.schemas';
 import { roles } from '../accounts/roles.rules';
-import { centsSchema, idSchema, isoDateSchema, usStateSchema } from '../common/common.schemas';
+import {
+  centsSchema,
+  idSchema,
+  isoDateSchema,
+  jsonValueSchema,
+  usStateSchema,
+} from '../common/common.schemas';
 import { userPaymentProfilesSchema } from '../payments/payments.schemas';
 import { priceTypes } from '../pricing/pricing.rules';
 
@@ -59,7 +65,7 @@ export const userSessionSchema = z
     credentials: credentialsSchema,
     permissions: z.array(z.string().trim().min(1).max(200)).default([]),
     /** The pharmacy prescription subscription, opaque JSON until its schema exists. */
-    rxSubscription: z.record(z.string(), z.json()).nullable().default(null),
+    rxSubscription: z.record(z.string(), jsonValueSchema).nullable().default(null),
     subscription: sessionSubscriptionSchema.nullable().default(null),
     subscriptionToken: z.string().min(1).max(4096).nullable().default(null),
     /** The confirmed consult location (a state); null until confirmed. */

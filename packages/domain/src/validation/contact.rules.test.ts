@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { translate } from '../i18n/catalog';
 import {
   emailSchema,
@@ -24,6 +25,11 @@ describe('phone (spec 5)', () => {
     expect(validatePhone('555-123')).toEqual({ ok: false, key: 'validation.phone.invalid' });
     expect(translate('en', 'validation.phone.invalid')).toBe('invalid phone number');
     expect(firstIssueKey(phoneSchema, '12345')).toBe('validation.phone.invalid');
+  });
+
+  it('says what it answers: a string, in its JSON Schema (the OpenAPI document, issue 34)', () => {
+    expect(z.toJSONSchema(phoneSchema, { io: 'output' })).toMatchObject({ type: 'string' });
+    expect(phoneSchema.parse(' 1 (305) 555-1234 ')).toBe('305-555-1234');
   });
 
   it('formats the last 10 digits 3-3-4 and drops a leading 1 / +1', () => {

@@ -1,6 +1,7 @@
 /**
  * How to reach someone: phone and e-mail, and the digits-only rule (spec section 5).
  */
+import { z } from 'zod';
 import { type Check, checkedString, fail, isBlank, ok } from './checks.rules';
 
 export const phoneMinDigits = 7;
@@ -74,8 +75,12 @@ export function validateNumeric(value: string | null | undefined): Check {
   return isNumeric(value.trim()) ? ok : fail('validation.numeric.invalid');
 }
 
-/** Phone: at least 7 digits; out comes the formatted number. */
-export const phoneSchema = checkedString(validatePhone).transform(formatPhone);
+/**
+ * Phone: at least 7 digits; out comes the formatted number. The closing `.pipe(z.string())`
+ * says what comes out, so the OpenAPI document shows a response's phone as a string (a bare
+ * transform's output cannot be described).
+ */
+export const phoneSchema = checkedString(validatePhone).transform(formatPhone).pipe(z.string());
 export const emailSchema = checkedString((value) => validateEmail(value));
 export const strictEmailSchema = checkedString((value) => validateEmail(value, { strict: true }));
 export const numericSchema = checkedString(validateNumeric);

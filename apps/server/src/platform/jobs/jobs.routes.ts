@@ -29,8 +29,8 @@ export function jobsRoutes(deps: {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['ops'];
 
+    /** Runs after `requireSession` (listed first, so the OpenAPI document marks the session). */
     async function requireAdmin(request: FastifyRequest): Promise<void> {
-      await requireSession(request);
       const actor = actorOf(request);
       if ((await deps.roleOf(actor.accountId)) === 'admin') return;
       await deps.audit.denied(actor, 'ops.jobs', null);
@@ -40,7 +40,7 @@ export function jobsRoutes(deps: {
     r.get(
       '/ops/jobs/dead',
       {
-        preHandler: requireAdmin,
+        preHandler: [requireSession, requireAdmin],
         schema: {
           tags,
           summary: 'Jobs that used up their retries (the dead-letter state), oldest first; admin',
@@ -57,7 +57,7 @@ export function jobsRoutes(deps: {
     r.post(
       '/ops/jobs/dead/redrive',
       {
-        preHandler: requireAdmin,
+        preHandler: [requireSession, requireAdmin],
         schema: {
           tags,
           summary: 'Puts dead-lettered jobs back on their queues (all when no ids); admin',
