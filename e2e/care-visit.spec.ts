@@ -297,7 +297,9 @@ test('the waiting room survives a reload; the SMS meet link joins the call once;
     to: string;
     text: string | null;
   }[];
-  const sms = outbox.filter((m) => m.channel === 'sms' && m.to === patient.phone);
+  // Texts go to the number in E.164 (a US number as registered, 305-555-0123: +13055550123).
+  const e164 = `+1${patient.phone.replace(/\D/g, '')}`;
+  const sms = outbox.filter((m) => m.channel === 'sms' && m.to === e164);
   const link = sms.map((m) => /\/#\/meet\?id=[A-Za-z0-9_-]+/.exec(m.text ?? '')?.[0]).find(Boolean);
   // Exactly one meet link was texted to this patient, with a 256-bit one-time id.
   expect(sms).toHaveLength(1);

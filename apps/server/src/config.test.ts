@@ -45,4 +45,14 @@ describe('loadConfig', () => {
       /INBOUND_SMTP_TLS_KEY_FILE/,
     );
   });
+
+  it('takes the SMS sender number only in E.164, as Twilio sends from it (issue 34)', () => {
+    expect(loadConfig({}).sms.from).toBe('+15005550006');
+    expect(loadConfig({ SMS_FROM: '+13055550100' }).sms.from).toBe('+13055550100');
+    for (const from of ['305-555-0100', '+1 305 555 0100', '13055550100', '+0123', 'Apothecall']) {
+      expect(() => loadConfig({ SMS_FROM: from })).toThrow(
+        'Invalid environment variable SMS_FROM: must be the sender number in E.164, such as +13055550100',
+      );
+    }
+  });
 });

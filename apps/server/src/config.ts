@@ -84,7 +84,11 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
-  SMS_FROM: z.string().min(1).default('+15005550006'),
+  /** The number texts are sent from: E.164, the only form Twilio takes (its error 21212). */
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{1,14}$/, 'must be the sender number in E.164, such as +13055550100')
+    .default('+15005550006'),
   /**
    * WebRTC ICE servers for video visits, as JSON: [{"urls":"stun:stun.example.org:3478"},
    * {"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]. Empty (the

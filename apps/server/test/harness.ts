@@ -14,6 +14,7 @@ import { visits } from '../src/db/schema/care';
 import { providerDuty } from '../src/db/schema/clinic';
 import { seedDemo } from '../src/db/seed/demo-seed';
 import { createPasswordHasher } from '../src/platform/passwords';
+import { toE164 } from '../src/platform/phone-numbers';
 
 /**
  * Integration tests run once per database: always on PGlite (in memory), and on PostgreSQL
@@ -254,7 +255,7 @@ export interface Patient extends Login {
   name: string;
   firstName: string;
   lastName: string;
-  /** The holder's phone, as texts to them are addressed. */
+  /** The holder's phone in E.164, as texts to them are addressed. */
   phone: string;
 }
 
@@ -291,7 +292,7 @@ export async function newPatient(
     name: profile.name,
     firstName,
     lastName: rest.join(' '),
-    phone: String(body.profile.phone),
+    phone: toE164(String(body.profile.phone)) ?? String(body.profile.phone),
   };
 }
 

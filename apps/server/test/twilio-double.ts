@@ -1,9 +1,14 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Twilio's rule for a phone number in `To` and `From`: E.164, '+' and up to 15 digits. */
+const e164 = /^\+[1-9]\d{1,14}$/;
+
 /**
  * A loopback double of Twilio's Messages API: the real path, Basic auth, form body and JSON
- * answers. `+15005550001` is refused the way Twilio refuses an invalid number (21211).
+ * answers. Like Twilio, it refuses a `To` that is not E.164 (`305-555-0142`) with 400 and code
+ * 21211, and a `From` that is not with 400 and code 21212; `+15005550001` (Twilio's magic test
+ * number for an invalid number) is refused with 21211 too.
  */
 export function twilioDouble() {
   const received: { auth: string | undefined; form: URLSearchParams; path: string }[] = [];
@@ -16,12 +21,23 @@ export function twilioDouble() {
       const form = new URLSearchParams(body);
       received.push({ auth: req.headers.authorization, form, path: req.url ?? '' });
       res.setHeader('content-type', 'application/json');
-      if (form.get('To') === '+15005550001') {
+      const to = form.get('To') ?? '';
+      const from = form.get('From') ?? '';
+      const refusal =
+        !e164.test(to) || to === '+15005550001'
+          ? { code: 21211, message: `The 'To' number ${to} is not a valid phone number.` }
+          : !e164.test(from)
+            ? {
+                code: 21212,
+                message: `The 'From' number ${from} is not a valid phone number, shortcode, or alphanumeric sender ID.`,
+              }
+            : undefined;
+      if (refusal) {
         res.statusCode = 400;
         res.end(
           JSON.stringify({
-            code: 21211,
-            message: "The 'To' number is not a valid phone number.",
+            ...refusal,
+            more_info: `https://www.twilio.com/docs/errors/${refusal.code}`,
             status: 400,
           }),
         );
@@ -32,7 +48,7 @@ export function twilioDouble() {
         JSON.stringify({
           sid: `SM${'a'.repeat(32)}`,
           status: 'queued',
-          to: form.get('To'),
+          to,
           body: form.get('Body'),
         }),
       );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestApp, type TestApp } from '../../test/harness';
 import { outboxRows } from '../../test/outbox';
 import { twilioDouble } from '../../test/twilio-double';
+import { accounts, persons } from '../db/schema/accounts';
 import { outbox } from '../db/schema/platform';
 import { twilioProvider } from './sms.service';
 
@@ -25,6 +26,25 @@ async function latestTo(t: TestApp, channel: 'email' | 'sms', recipient?: string
   const row = rows.at(-1);
   if (!row) throw new Error(`no ${channel} in the outbox`);
   return row;
+}
+
+/** Sets the phone on file of a login's account holder (the holder's person id is the account's). */
+async function setHolderPhone(t: TestApp, loginId: string, phone: string): Promise<void> {
+  const [account] = await t.database.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.loginId, loginId));
+  if (!account) throw new Error(`no account ${loginId}`);
+  await t.database.db.update(persons).set({ phone }).where(eq(persons.id, account.id));
+}
+
+/** Re-sends queued for one outbox message. */
+async function retriesOf(t: TestApp, outboxId: number): Promise<number> {
+  const { rows } = await t.database.raw.query(
+    "select count(*)::int as n from pgboss.job where name = 'outbox.deliver' and data->>'outboxId' = $1",
+    [String(outboxId)],
+  );
+  return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
 }
 
 const resetCode = (text: string | null | undefined) =>
@@ -71,6 +91,42 @@ describe('Twilio SMS adapter against a loopback double', () => {
     });
     afterAll(async () => {
       await t?.close();
+    });
+
+    it('texts a number stored as typed (305-555-0142) in E.164, as Twilio requires', async () => {
+      // Numbers on file are in whatever form they were typed (rows from before E.164 too).
+      await setHolderPhone(t, 'patient@apothecall.test', '305-555-0142');
+      const before = double.received.length;
+      await t.fastify.inject({
+        method: 'POST',
+        url: '/api/password-reset',
+        payload: { email: 'patient@apothecall.test' },
+      });
+      expect(double.received.length).toBe(before + 1);
+      expect(double.received.at(-1)?.form.get('To')).toBe('+13055550142');
+      // The outbox records what was sent: the E.164 form, delivered.
+      const sms = await latestTo(t, 'sms');
+      expect(sms).toMatchObject({ recipient: '+13055550142', status: 'sent', error: null });
+    });
+
+    it('does not send a number that is no phone number: recorded as failed, not retried', async () => {
+      // Seven digits (the spec's form check lets them through) but no area code: not textable.
+      await setHolderPhone(t, 'patient@apothecall.test', '555-0142');
+      const before = double.received.length;
+      const response = await t.fastify.inject({
+        method: 'POST',
+        url: '/api/password-reset',
+        payload: { email: 'patient@apothecall.test' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(double.received.length).toBe(before);
+      const sms = await latestTo(t, 'sms');
+      expect(sms).toMatchObject({ status: 'failed', body: null, bodyState: 'purged' });
+      // The error says why without repeating the number.
+      expect(sms.error).toMatch(/not a valid phone number/);
+      expect(sms.error).not.toMatch(/0142/);
+      expect(await retriesOf(t, sms.id)).toBe(0);
+      await setHolderPhone(t, 'patient@apothecall.test', '305-555-0142');
     });
 
     it('sends the reset SMS through the provider and records it as sent', async () => {

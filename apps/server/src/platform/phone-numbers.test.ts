@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toE164 } from './phone-numbers';
+import { SchemaError } from './errors';
+import { phoneToStore, toE164 } from './phone-numbers';
 
 describe('phone numbers in E.164', () => {
   it('reads US numbers however they are typed, and numbers with a country code', () => {
@@ -24,5 +25,27 @@ describe('phone numbers in E.164', () => {
     ]) {
       expect(toE164(typed)).toBeUndefined();
     }
+  });
+});
+
+describe('a phone number from a form', () => {
+  it('is stored in E.164', () => {
+    expect(phoneToStore('(305) 555-0142', 'profile.phone')).toBe('+13055550142');
+    expect(phoneToStore('+52 55 1234 5678', 'phone')).toBe('+525512345678');
+  });
+
+  it('is refused naming the field when it is no number of its country', () => {
+    expect(() => phoneToStore('555-0142', 'profile.phone')).toThrow(SchemaError);
+    const refusal = (() => {
+      try {
+        phoneToStore('123-456-7890', 'patient.phone');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(SchemaError);
+    expect((refusal as SchemaError).issues).toEqual([
+      { path: 'patient.phone', message: 'validation.phone.notANumber' },
+    ]);
   });
 });

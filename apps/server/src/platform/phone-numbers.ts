@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { SchemaError } from './errors';
 
 /** The country a number without '+' and a country code is read in (the service is US-based). */
 export const defaultPhoneCountry = 'US';
@@ -12,4 +13,16 @@ export const defaultPhoneCountry = 'US';
 export function toE164(input: string): string | undefined {
   const parsed = parsePhoneNumberFromString(input.trim(), defaultPhoneCountry);
   return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/**
+ * A phone number from a form, as it is stored: in E.164, or a 400 naming `field` ('The phone
+ * number is not a valid number...'). The domain's schemas, shared with the web, check the spec's
+ * form (at least 7 digits); this reads the number by its country's numbering plan (issue 34), so
+ * what is stored can be texted and is one form per number.
+ */
+export function phoneToStore(typed: string, field: string): string {
+  const number = toE164(typed);
+  if (!number) throw new SchemaError([{ path: field, message: 'validation.phone.notANumber' }]);
+  return number;
 }

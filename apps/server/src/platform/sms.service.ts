@@ -1,4 +1,5 @@
 import type { OutboxRepo } from './outbox.repo';
+import { toE164 } from './phone-numbers';
 
 /**
  * SMS behind one small interface. The default provider is the outbox (nothing leaves the
@@ -45,12 +46,24 @@ export function twilioProvider(opts: {
 }
 
 export interface SmsSender {
-  /** Records the text in the outbox and sends it; a failure is queued for retry, never thrown. */
+  /**
+   * Records the text in the outbox and sends it, to the number in E.164 (both the outbox row and
+   * the provider get that form); a failure is queued for retry, never thrown. A number with no
+   * E.164 form (not a phone number) is not sent: its row is recorded `failed`, and not retried.
+   */
   send(to: string, body: string): Promise<void>;
   /** Sends through the provider only (the retry job's send): the provider's id, or throws. */
   deliver(message: { to: string; body: string }): Promise<string | undefined>;
 }
 
+/** The outbox error of a number that is not one: says why, never the number. */
+export const notAPhoneNumberError = 'not a valid phone number (no E.164 form): not sent';
+
+/**
+ * The one place numbers become E.164 before leaving (Twilio refuses anything else, error 21211):
+ * however a number was typed or stored (`305-555-0142`, `(305) 555-0142`), it is read by
+ * `toE164` (US unless it starts with + and a country code).
+ */
 export function createSmsSender(deps: {
   provider: SmsProvider | undefined;
   from: string;
@@ -61,11 +74,28 @@ export function createSmsSender(deps: {
 }): SmsSender {
   async function deliver(message: { to: string; body: string }) {
     if (!deps.provider) throw new Error('no SMS provider configured');
-    return deps.provider.send({ to: message.to, from: deps.from, body: message.body });
+    // Rows the sender wrote are in E.164 already; older ones may hold the number as typed.
+    const to = toE164(message.to);
+    if (!to) throw new Error(notAPhoneNumberError);
+    return deps.provider.send({ to, from: deps.from, body: message.body });
   }
   return {
     deliver,
-    async send(to, body) {
+    async send(typed, body) {
+      const to = toE164(typed);
+      if (!to) {
+        // Recorded so an operator sees what was not sent; nothing to send later, so no body.
+        const id = await deps.outbox.insert({
+          channel: 'sms',
+          to: typed.trim(),
+          body,
+          status: 'failed',
+        });
+        await deps.outbox.setStatus(id, 'failed', { error: notAPhoneNumberError });
+        await deps.outbox.purgeBody(id);
+        deps.onError?.(new Error(notAPhoneNumberError));
+        return;
+      }
       const id = await deps.outbox.insert({
         channel: 'sms',
         to,

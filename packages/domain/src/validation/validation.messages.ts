@@ -12,6 +12,8 @@ const en = {
   'validation.name.firstLastOnly': 'Please enter only first and last name.',
   'validation.name.characters': "Only letters a-z, numbers 0-9 and '-' are accepted.",
   'validation.phone.invalid': 'invalid phone number',
+  'validation.phone.notANumber':
+    'The phone number is not a valid number: enter it with its area code, or with + and the country code if it is outside the US.',
   'validation.zip.invalid': 'Please enter a 5-digit zip code.',
   'validation.address.usOnly': 'International visitors must enter a US address.',
   'validation.address.stateInvalid': 'Please choose a US state.',
@@ -42,6 +44,8 @@ const es: Record<keyof typeof en, string> = {
   'validation.name.firstLastOnly': 'Ingrese solo su nombre y apellido.',
   'validation.name.characters': "Solo se aceptan letras a-z, números 0-9 y '-'.",
   'validation.phone.invalid': 'número de teléfono no válido',
+  'validation.phone.notANumber':
+    'El número de teléfono no es válido: escríbalo con su código de área, o con + y el código de país si es de fuera de EE. UU.',
   'validation.zip.invalid': 'Ingrese un código postal de 5 dígitos.',
   'validation.address.usOnly':
     'Los visitantes internacionales deben ingresar una dirección en EE. UU.',

@@ -71,7 +71,8 @@ export const demoPharmacyOrganizations = [
     fax: '512-555-0197',
     serviceStates: ['TX'],
     notifyEmail: null,
-    notifyPhone: '512-555-0199',
+    // Where its new-visit texts go, kept in E.164 like every number texts go to (issue 34).
+    notifyPhone: '+15125550199',
   },
 ];
 

@@ -368,7 +368,8 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
         relation: 'self',
         ...demo.holder,
         email: demo.loginId,
-        phone: '305-555-0100',
+        // Phones are kept in E.164 (issue 34); the app shows 305-555-0100.
+        phone: '+13055550100',
         address: '100 Biscayne Blvd',
         state: 'FL',
         zipCode: '33132',

@@ -89,12 +89,53 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
       profile: { id: leo.id, phone: '(305) 555-7788' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.phone).toBe('305-555-7788');
+    // Kept in E.164, the form texts are sent to (issue 34).
+    expect(res.json().data.phone).toBe('+13055557788');
     const rows = await t.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'profile.update'));
     expect(rows.some((r) => r.subjectPersonId === leo.id)).toBe(true);
+  });
+
+  it('reads a phone by its numbering plan: kept in E.164, refused when it is no number (issue 34)', async () => {
+    const added = await send('POST', '/api/account/dependents', maria, {
+      profile: {
+        name: 'Ana Rivera',
+        dob: dobYearsAgo(12),
+        gender: 'F',
+        relation: 'daughter',
+        phone: '1 (305) 555 0161',
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().data.phone).toBe('+13055550161');
+
+    // Seven digits or more (the spec's form check) but no number of any country's plan.
+    for (const phone of ['555-0161', '123-456-7890']) {
+      const dependent = await send('POST', '/api/account/dependents', maria, {
+        profile: {
+          name: 'Eva Rivera',
+          dob: dobYearsAgo(8),
+          gender: 'F',
+          relation: 'daughter',
+          phone,
+        },
+      });
+      expect(dependent.statusCode).toBe(400);
+      expect(dependent.json().errorMsg).toContain('The phone number is not a valid number');
+      const change = await send('POST', '/api/account/profile', maria, {
+        profile: { id: added.json().data.id, phone },
+      });
+      expect(change.statusCode).toBe(400);
+      expect(change.json().errorMsg).toContain('The phone number is not a valid number');
+    }
+    const family = (await get('/api/account/dependents', maria)).json().users as {
+      name: string;
+      phone: string;
+    }[];
+    expect(family.some((u) => u.name === 'Eva Rivera')).toBe(false);
+    expect(family.find((u) => u.name === 'Ana Rivera')?.phone).toBe('+13055550161');
   });
 
   it("answers another account's person as not found, for reads and changes, and audits the attempt", async () => {

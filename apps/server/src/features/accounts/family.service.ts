@@ -18,6 +18,7 @@ import type { Actor as PlatformActor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors, parseWith } from '../../platform/errors';
 import type { PasswordHasher } from '../../platform/passwords';
+import { phoneToStore } from '../../platform/phone-numbers';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
 import { calendarDateIn } from '../../platform/time';
 import type { AccountsRepo, PersonRecord } from './accounts.repo';
@@ -153,6 +154,7 @@ export function createFamilyService(deps: {
         input,
         'profile',
       );
+      const phone = dependent.phone ? phoneToStore(dependent.phone, 'profile.phone') : undefined;
       const [holder] = await deps.repo.listPersons(actor.accountId);
       const [firstName = '', lastName = ''] = splitName(dependent.name);
       const created = await deps.repo.insertPerson(actor.accountId, {
@@ -162,7 +164,7 @@ export function createFamilyService(deps: {
         dob: dependent.dob,
         gender: dependent.gender,
         email: dependent.email ?? null,
-        phone: dependent.phone ?? holder?.phone ?? null,
+        phone: phone ?? holder?.phone ?? null,
         address: dependent.address ?? holder?.address ?? null,
         state: dependent.state ?? holder?.state ?? null,
         zipCode: dependent.zipCode ?? holder?.zipCode ?? null,
@@ -193,6 +195,7 @@ export function createFamilyService(deps: {
               merged,
               'profile',
             );
+      const phone = changes.phone ? phoneToStore(changes.phone, 'profile.phone') : undefined;
       const [firstName = '', lastName = ''] = splitName(changes.name);
       const updated = await deps.repo.updatePerson(existing.id, {
         firstName,
@@ -201,7 +204,7 @@ export function createFamilyService(deps: {
         gender: changes.gender,
         ...('relation' in changes && changes.relation ? { relation: changes.relation } : {}),
         email: changes.email ?? existing.email,
-        phone: changes.phone ?? existing.phone,
+        phone: phone ?? existing.phone,
         address: changes.address ?? existing.address,
         state: changes.state ?? existing.state,
         zipCode: changes.zipCode ?? existing.zipCode,

@@ -40,7 +40,7 @@ describe.each(databaseKinds)('password help on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const code = await latestCode('reset@example.test', 'email');
     expect(code).toBeDefined();
-    expect(await latestCode('305-555-0142', 'sms')).toBe(code);
+    expect(await latestCode('+13055550142', 'sms')).toBe(code);
 
     expect((await post('/api/resetpw/verify', { resetCode: code! })).statusCode).toBe(200);
     const weak = await post('/api/resetpw/savepw', { resetCode: code!, password: 'nocapitals1' });

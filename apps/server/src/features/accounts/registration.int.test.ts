@@ -41,9 +41,32 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(person).toMatchObject({
       dob: '1990-03-14',
       relation: 'self',
-      phone: '305-555-0142',
+      // Typed 305-555-0142, kept in E.164: the form texts are sent to (issue 34).
+      phone: '+13055550142',
       state: 'FL',
     });
+  });
+
+  it('refuses a phone number that is no number of its country, in English and Spanish, creating nothing', async () => {
+    // Ten digits (the spec's form check passes them), but no US area code starts with 1.
+    const body = registration('nophone@example.test', { phone: '123-456-7890' });
+    const res = await register(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errorCode: 'VALIDATION',
+      errorMsg: expect.stringContaining(
+        'The phone number is not a valid number: enter it with its area code',
+      ),
+    });
+    const es = await register(body, { 'x-app-params': 'lang=es' });
+    expect(es.statusCode).toBe(400);
+    expect(es.json().errorMsg).toContain('El número de teléfono no es válido');
+    expect(
+      await t.database.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.loginId, 'nophone@example.test')),
+    ).toHaveLength(0);
   });
 
   it('refuses a 17-year-old with the age message, in English and Spanish, creating nothing', async () => {

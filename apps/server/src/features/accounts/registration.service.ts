@@ -8,6 +8,7 @@ import type { AuditService } from '../../platform/audit.service';
 import { parseWith } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
 import type { PasswordHasher } from '../../platform/passwords';
+import { phoneToStore } from '../../platform/phone-numbers';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { calendarDateIn } from '../../platform/time';
 import { isUniqueViolation } from '../../platform/unique-violation';
@@ -55,6 +56,7 @@ export function createRegistrationService(deps: {
         input.profile,
         'profile',
       );
+      const phone = phoneToStore(profile.phone, 'profile.phone');
       const password = parseWith(
         passwordSchema,
         input.credentials.password,
@@ -101,7 +103,7 @@ export function createRegistrationService(deps: {
             dob: profile.dob,
             gender: profile.gender,
             email: loginId,
-            phone: profile.phone,
+            phone,
             address: profile.address,
             state: profile.state,
             zipCode: profile.zipCode,

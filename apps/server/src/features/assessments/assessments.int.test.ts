@@ -16,7 +16,7 @@ import {
 import { jpegWithGps } from '../../../test/image-fixtures';
 import { outboxRows } from '../../../test/outbox';
 import { invitedPharmacist, sunriseAdmin } from '../../../test/pharmacists';
-import { accounts } from '../../db/schema/accounts';
+import { accounts, persons } from '../../db/schema/accounts';
 import { pharmacyAssessments } from '../../db/schema/assessments';
 import { auditLog, outbox } from '../../db/schema/platform';
 import { rxVisits } from '../../db/schema/rx';
@@ -149,6 +149,15 @@ describe.each(databaseKinds)('In-store assessments on %s', (kind) => {
       .where(eq(accounts.loginId, email));
     expect(account?.role).toBe('patient');
     expect(row?.accountId).toBe(account?.id);
+    // The phone typed as 305-555-0101, kept in E.164 for the account and the intake (issue 34).
+    const [holder] = await t.database.db
+      .select()
+      .from(persons)
+      .where(eq(persons.id, account?.id ?? ''));
+    expect(holder?.phone).toBe('+13055550101');
+    expect((row?.intake as { patient: { phone: string } } | undefined)?.patient.phone).toBe(
+      '+13055550101',
+    );
     const audited = await t.database.db
       .select()
       .from(auditLog)
@@ -231,6 +240,13 @@ describe.each(databaseKinds)('In-store assessments on %s', (kind) => {
       patient: { ...uti('x@example.test').patient, email: newEmail(), dob: '01-01-2015' },
     });
     expect(minor.statusCode).toBe(400);
+    // Seven digits (the form's check) but no area code: no number texts or calls can reach.
+    const noNumber = await send(t, 'POST', '/api/pharmacy/assessments', pharmacist, {
+      ...uti(newEmail()),
+      patient: { ...uti('x@example.test').patient, email: newEmail(), phone: '555-0101' },
+    });
+    expect(noNumber.statusCode).toBe(400);
+    expect(noNumber.json().errorMsg).toContain('The phone number is not a valid number');
     expect(await counts()).toEqual(before);
   });
 

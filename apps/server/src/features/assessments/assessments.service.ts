@@ -28,6 +28,7 @@ import { hashCode, newResetCode } from '../../platform/codes';
 import type { DocumentSource } from '../../platform/document-sources';
 import { AppError, parseWith } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
+import { phoneToStore } from '../../platform/phone-numbers';
 import { calendarDateIn } from '../../platform/time';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
@@ -216,13 +217,16 @@ export function createAssessmentsService(deps: {
     async submit(actor, input) {
       const staff = await deps.pharmacy.verifiedStaff(actor);
       const organizationId = staff.organization.id;
-      const intake = parseWith(
+      const parsed = parseWith(
         assessmentIntakeSchema({
           today: calendarDateIn(now(), actor.timeZone),
           minAge: deps.minRegistrationAge,
         }),
         input,
       );
+      // The patient's phone as stored (their account's, and the intake's): E.164.
+      const phone = phoneToStore(parsed.patient.phone, 'patient.phone');
+      const intake = { ...parsed, patient: { ...parsed.patient, phone } };
       const state = intake.patient.state;
       if (!assessmentAvailableIn(state)) {
         await deps.audit.denied(actor, 'assessment.submit', null, {

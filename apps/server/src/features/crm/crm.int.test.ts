@@ -80,7 +80,8 @@ describe.each(databaseKinds)('Pharmacy CRM on %s', (kind) => {
     expect(customer).toMatchObject({
       name: 'Nora Quinn',
       email: 'nora@example.test',
-      phone: '305-555-0142',
+      // Typed 305-555-0142, kept in E.164 (issue 34).
+      phone: '+13055550142',
       patientAccountId: patient.accountId,
       tag: 'VIP',
     });
@@ -298,6 +299,23 @@ describe.each(databaseKinds)('Pharmacy CRM on %s', (kind) => {
           ).json().profile.id,
         }),
         'Patient account',
+      ],
+      // Digits enough for the form, but no number of its country's plan (issue 34).
+      [
+        await send(t, 'POST', '/api/pharmacy/crm/customers', pharmacist, {
+          name: 'Wrong number',
+          phone: '123-456-7890',
+          tag: 'Active',
+        }),
+        'The phone number is not a valid number',
+      ],
+      [
+        await send(t, 'PUT', `/api/pharmacy/crm/customers/${customerId}`, pharmacist, {
+          name: 'Nora Quinn',
+          phone: '555-0142',
+          tag: 'Active',
+        }),
+        'The phone number is not a valid number',
       ],
     ] as const) {
       expect(res.statusCode, res.body).toBe(400);

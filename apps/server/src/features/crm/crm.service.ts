@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, SchemaError } from '../../platform/errors';
+import { phoneToStore } from '../../platform/phone-numbers';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 import type { CrmRepo, CustomerRecord, InteractionRecord, TaskRecord } from './crm.repo';
@@ -202,10 +203,11 @@ export function createCrmService(deps: {
     }
   }
 
+  /** The fields as stored: the phone (optional) in E.164, or a 400 on `phone`. */
   const customerFields = (input: CustomerFields) => ({
     name: input.name,
     email: input.email,
-    phone: input.phone,
+    phone: input.phone === '' ? '' : phoneToStore(input.phone, 'phone'),
     patientAccountId: input.patientAccountId,
     notes: input.notes,
     tag: input.tag,
@@ -234,9 +236,10 @@ export function createCrmService(deps: {
 
     async createCustomer(actor, input) {
       const { staff, organizationId } = await staffOf(actor);
+      const fields = customerFields(input);
       await checkPatient(staff, input.patientAccountId);
       const customer = await deps.repo.insertCustomer({
-        ...customerFields(input),
+        ...fields,
         organizationId,
         createdBy: actor.accountId,
       });
@@ -251,13 +254,9 @@ export function createCrmService(deps: {
     async updateCustomer(actor, id, input) {
       const { staff, organizationId } = await staffOf(actor);
       await ownCustomer(actor, staff, id, 'customer.update');
+      const fields = customerFields(input);
       await checkPatient(staff, input.patientAccountId);
-      const customer = await deps.repo.updateCustomer(
-        organizationId,
-        id,
-        customerFields(input),
-        now(),
-      );
+      const customer = await deps.repo.updateCustomer(organizationId, id, fields, now());
       if (!customer) throw customerNotFound();
       await deps.audit.record(actor, 'crm.customer.update', subjectOf(customer), {
         organizationId,

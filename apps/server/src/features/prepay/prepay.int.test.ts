@@ -862,6 +862,42 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
     });
   });
 
+  it('keeps the notification number in E.164, and refuses one that is no number (issue 34)', async () => {
+    const bought = await program(1, (current) => ({
+      notifications: { ...(current.notifications as object), phone: '(305) 555-0188' },
+    }));
+    const [row] = await t.database.db
+      .select({ notifications: prepayPrograms.notifications })
+      .from(prepayPrograms)
+      .where(eq(prepayPrograms.id, bought.id));
+    expect((row?.notifications as { phone: string } | undefined)?.phone).toBe('+13055550188');
+    const {
+      id,
+      code,
+      owner,
+      authorized,
+      balance,
+      visitCount,
+      visitsUsed,
+      programAmt,
+      pharmacy,
+      pharmacies,
+      createdAt,
+      ...editable
+    } = bought;
+    const refused = await send(t, 'POST', `/api/prepay-program/${bought.id}`, adminToken, {
+      ...editable,
+      notifications: { ...(bought.notifications as object), phone: '123-456-7890' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused).errorMsg).toContain('The phone number is not a valid number');
+    const [after] = await t.database.db
+      .select({ notifications: prepayPrograms.notifications })
+      .from(prepayPrograms)
+      .where(eq(prepayPrograms.id, bought.id));
+    expect((after?.notifications as { phone: string } | undefined)?.phone).toBe('+13055550188');
+  });
+
   it('bulk-creates tokens from a pasted list, sending each, and says which lines it refused', async () => {
     const bought = await program(3);
     const email = `bulk-${randomUUID().slice(0, 6)}@example.test`;

@@ -34,7 +34,7 @@ import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
-import { toE164 } from '../../platform/phone-numbers';
+import { phoneToStore, toE164 } from '../../platform/phone-numbers';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SmsSender } from '../../platform/sms.service';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -569,6 +569,12 @@ export function createPrepayService(deps: {
 
     async update(actor, id, settings) {
       const program = await programFor(actor, id, 'manage');
+      const notifyPhone = settings.notifications.phone;
+      const notifications: PrepayNotificationSettings = {
+        ...settings.notifications,
+        // The number texts go to, as stored: E.164 (a 400 on the field when it is no number).
+        phone: notifyPhone === null ? null : phoneToStore(notifyPhone, 'notifications.phone'),
+      };
       await checkRestrictions(settings);
       const updated = await deps.repo.updateSettings(
         program.id,
@@ -585,7 +591,7 @@ export function createPrepayService(deps: {
           reasonRestriction: [...new Set(settings.reasonRestriction)],
           pharmacyRestriction: [...new Set(settings.pharmacyRestriction)],
           checkoutMessage: settings.checkoutMessage,
-          notifications: settings.notifications,
+          notifications,
         },
         now(),
       );

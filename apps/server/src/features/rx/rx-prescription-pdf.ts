@@ -1,6 +1,7 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { ProviderCredential } from '@apothecall/domain/notes/notes.schemas';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import PDFDocument from 'pdfkit';
 import { longDate, pdfSafe } from '../../platform/pdf-text';
 import type { RxPrescriptionRecord } from './rx.repo';
@@ -71,7 +72,10 @@ export function renderPrescriptionPdf(input: {
       ),
     );
     doc.text(
-      pdfSafe(`${input.patient.gender}${input.patient.phone ? ` · ${input.patient.phone}` : ''}`),
+      // The phone is kept in E.164; printed as people write it (305-555-0142).
+      pdfSafe(
+        `${input.patient.gender}${input.patient.phone ? ` · ${formatPhone(input.patient.phone)}` : ''}`,
+      ),
     );
     doc.moveDown();
     for (const p of input.prescriptions) {

@@ -63,6 +63,20 @@ describe('person form helpers', () => {
     expect(changedPersonFields(parsed, maria)).toEqual({});
   });
 
+  it('a phone kept in E.164 shows as people write it, and is unchanged until edited (issue 34)', () => {
+    const stored: Person = { ...maria, phone: '+13055550100' };
+    expect(toPersonForm(stored).phone).toBe('305-555-0100');
+    const schema = registerProfileSchema({
+      today: { year: 2026, month: 1, day: 1 },
+      minRegistrationAge: 18,
+    });
+    const parsed = schema.parse(personFormInput(toPersonForm(stored), true));
+    expect(changedPersonFields(parsed, stored)).toEqual({});
+    expect(changedPersonFields({ phone: '305-555-0199' }, stored)).toEqual({
+      phone: '305-555-0199',
+    });
+  });
+
   it('only the fields that differ are sent, and only string values', () => {
     expect(
       changedPersonFields({ name: 'Maria Rivera', phone: '305-555-0199', state: 'TX' }, maria),

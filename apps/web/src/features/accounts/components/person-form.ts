@@ -1,5 +1,6 @@
 import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
 import { type CalendarDate, formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 
 /**
  * Today in the browser's time zone. Age rules are judged on this date: the server judges them
@@ -42,7 +43,10 @@ export const editablePersonFields = [
 ] as const;
 export type EditablePersonField = (typeof editablePersonFields)[number];
 
-/** A person as the form shows them: the date of birth as people write it, no 'self' relation. */
+/**
+ * A person as the form shows them: the date of birth and the phone (kept in E.164) as people
+ * write them, no 'self' relation.
+ */
 export function toPersonForm(person: Person): PersonFormValues {
   return {
     firstName: person.firstName,
@@ -53,7 +57,7 @@ export function toPersonForm(person: Person): PersonFormValues {
     address: person.address,
     state: person.state,
     zipCode: person.zipCode,
-    phone: person.phone,
+    phone: formatPhone(person.phone),
     email: person.email,
   };
 }
@@ -84,7 +88,9 @@ export function changedPersonFields(
   const changed: Partial<Record<EditablePersonField, string>> = {};
   for (const field of editablePersonFields) {
     const value = parsed[field];
-    if (typeof value === 'string' && value !== person[field]) changed[field] = value;
+    // The form's phone is formatted (305-555-0142), the stored one E.164 (+13055550142).
+    const current = field === 'phone' ? formatPhone(person.phone) : person[field];
+    if (typeof value === 'string' && value !== current) changed[field] = value;
   }
   return changed;
 }

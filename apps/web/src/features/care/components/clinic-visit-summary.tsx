@@ -5,6 +5,7 @@ import {
 } from '@apothecall/domain/care/screening.evaluate';
 import { bodyMeasurements } from '@apothecall/domain/care/screening.rules';
 import type { VisitWorkspace } from '@apothecall/domain/care/visits.api';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import { Alert, Card, Code, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Translate, useT } from '../../../lib/i18n';
@@ -68,7 +69,7 @@ export function PatientCard({ visit }: { visit: VisitWorkspace }) {
           { label: t('clinicUi.patient.dob'), value: formatCalendarDate(p.dob) },
           {
             label: t('clinicUi.patient.phone'),
-            value: p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : '—',
+            value: p.phone ? <a href={`tel:${p.phone}`}>{formatPhone(p.phone)}</a> : '—',
           },
           { label: t('clinicUi.patient.location'), value: stateLabel(t, visit.location) },
         ]}

@@ -4,6 +4,7 @@ import {
   checkCustomer,
   checkInteraction,
   checkTask,
+  customerDraftOf,
   emptyCustomerDraft,
   emptyInteractionDraft,
   emptyTaskDraft,
@@ -41,6 +42,22 @@ describe('CRM forms (checked with the API schemas)', () => {
     });
     const good = checkCustomer({ ...emptyCustomerDraft, name: ' Nora ', tag: 'VIP' }, isKey);
     expect(good).toMatchObject({ ok: true, request: { tag: 'VIP', patientAccountId: null } });
+  });
+
+  it('edits a phone kept in E.164 as people write it (issue 34)', () => {
+    const customer = {
+      id: 'c-1',
+      name: 'Nora Quinn',
+      email: '',
+      phone: '+13055550142',
+      patientAccountId: null,
+      notes: '',
+      tag: 'VIP',
+      createdAt: '2026-11-20T15:30:00.000Z',
+      updatedAt: '2026-11-20T15:30:00.000Z',
+    } as const;
+    expect(customerDraftOf(customer).phone).toBe('305-555-0142');
+    expect(customerDraftOf({ ...customer, phone: '' }).phone).toBe('');
   });
 
   it('sends an interaction at the instant of the local date and time', () => {

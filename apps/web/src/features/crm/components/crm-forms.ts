@@ -9,6 +9,7 @@ import {
   type TaskInput,
   taskInputSchema,
 } from '@apothecall/domain/pharmacy/crm.api';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import type { z } from 'zod';
 
 /**
@@ -76,7 +77,8 @@ export function customerDraftOf(customer: CustomerView): CustomerDraft {
   return {
     name: customer.name,
     email: customer.email,
-    phone: customer.phone,
+    // Kept in E.164; edited as people write it.
+    phone: customer.phone ? formatPhone(customer.phone) : '',
     patientAccountId: customer.patientAccountId ?? '',
     notes: customer.notes,
     tag: customer.tag,

@@ -3,6 +3,7 @@ import {
   type InteractionView,
   maxInteractionSummary,
 } from '@apothecall/domain/pharmacy/crm.api';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,
   Button,
@@ -222,7 +223,7 @@ export function CustomerDetail({
                 {
                   key: 'phone',
                   label: t('crmUi.fact.phone'),
-                  value: customer.phone || t('crmUi.customer.noPhone'),
+                  value: customer.phone ? formatPhone(customer.phone) : t('crmUi.customer.noPhone'),
                 },
                 ...(customer.patientAccountId
                   ? [

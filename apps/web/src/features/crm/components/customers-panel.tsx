@@ -1,4 +1,5 @@
 import { type CustomerView, customerTags } from '@apothecall/domain/pharmacy/crm.api';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,
   Anchor,
@@ -19,7 +20,9 @@ import { CustomerForm } from './customer-form';
 
 function CustomerRow({ customer, onOpen }: { customer: CustomerView; onOpen: () => void }) {
   const t = useT();
-  const contact = [customer.email, customer.phone].filter(Boolean).join(' · ');
+  const contact = [customer.email, customer.phone && formatPhone(customer.phone)]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Card
       component="li"

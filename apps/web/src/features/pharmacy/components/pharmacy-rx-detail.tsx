@@ -5,6 +5,7 @@ import {
   statusChangedColour,
   statusChangedLabelKey,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,
   Anchor,
@@ -413,7 +414,7 @@ export function PharmacyRxDetailView({
             {
               key: 'phone',
               label: t('pharmacyScreens.patient.phone'),
-              value: visit.patient.phone ?? '—',
+              value: visit.patient.phone ? formatPhone(visit.patient.phone) : '—',
             },
           ]}
         />

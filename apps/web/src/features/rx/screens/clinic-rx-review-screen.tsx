@@ -1,6 +1,7 @@
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxReview, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
+import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,
   Anchor,
@@ -455,7 +456,9 @@ export function ClinicRxReviewScreen() {
         <Text size="sm">
           {t('rxScreens.clinic.dob', { dob: patient.dob, age: patient.age })} ·{' '}
           {t('rxScreens.clinic.gender', { gender: patient.gender })}
-          {patient.phone ? ` · ${t('rxScreens.clinic.phone', { phone: patient.phone })}` : ''}
+          {patient.phone
+            ? ` · ${t('rxScreens.clinic.phone', { phone: formatPhone(patient.phone) })}`
+            : ''}
           {bmi !== null ? ` · ${t('rxScreens.clinic.bmi', { bmi: bmi.toFixed(1) })}` : ''}
         </Text>
       </Section>
