@@ -84,7 +84,7 @@ function columnsOf(ch: string): number {
 }
 
 /** The columns a text takes on the consent PDF. */
-export function consentColumns(text: string): number {
+function consentColumns(text: string): number {
   let columns = 0;
   for (const ch of text) columns += columnsOf(ch);
   return columns;
