@@ -58,6 +58,16 @@ describe('consent text layout (spec 9: 80 characters a line, 38 lines a page)', 
     ]);
   });
 
+  it('counts a Chinese character as two columns and a combining mark as none (issue 34)', () => {
+    expect(wrapConsentText('中'.repeat(50))).toEqual(['中'.repeat(40), '中'.repeat(10)]);
+    expect(wrapConsentText(`Tên: ${'文'.repeat(37)} x`)).toEqual([`Tên: ${'文'.repeat(37)}`, 'x']);
+    // 'ệ' written as 'e' and two marks is one column, and is never cut from its marks.
+    const decomposed = 'ệ'.normalize('NFD');
+    expect(wrapConsentText(decomposed.repeat(81))).toEqual([decomposed.repeat(80), decomposed]);
+    // A character outside the Basic Multilingual Plane is not cut in half.
+    expect(wrapConsentText('𠀀'.repeat(41))).toEqual(['𠀀'.repeat(40), '𠀀']);
+  });
+
   it('pages 38 lines at a time', () => {
     const pages = consentPages(Array.from({ length: 80 }, (_, i) => `line ${i}`));
     expect(pages.map((p) => p.length)).toEqual([38, 38, 4]);

@@ -67,9 +67,49 @@ export const consentDocuments: readonly ConsentDocument[] = [
   { id: 'pt141', titleKey: 'medications.consent.pt141', versionDate: '2025-01-01' },
 ];
 
+/** East Asian wide and fullwidth characters (Hangul, kana, CJK ideographs, fullwidth forms). */
+const wideCharacter =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]/u;
+/** Combining marks (variation selectors among them), zero-width spaces, joiners and marks. */
+const zeroWidthCharacter = /^(?:\p{M}|\u200b|\u200c|\u200d|\u200e|\u200f)$/u;
+
 /**
- * Wraps text to the consent PDF's line length (80 characters): words stay whole where they fit,
- * a word longer than a line is cut, paragraph breaks ('\n') are kept, nothing is lost.
+ * How many of the consent PDF's fixed-width columns a character takes: an East Asian wide
+ * character two (its glyph, from the CJK fallback font, is 1 em: about 1.7 columns of the
+ * monospaced font), a combining mark none (it sits on the letter before it), anything else one.
+ */
+function columnsOf(ch: string): number {
+  if (zeroWidthCharacter.test(ch)) return 0;
+  return wideCharacter.test(ch) ? 2 : 1;
+}
+
+/** The columns a text takes on the consent PDF. */
+function consentColumns(text: string): number {
+  let columns = 0;
+  for (const ch of text) columns += columnsOf(ch);
+  return columns;
+}
+
+/** A word cut after as many whole characters (with their marks) as fit in `width` columns. */
+function cutWord(word: string, width: number): [string, string] {
+  const chars = [...word];
+  let head = '';
+  let used = 0;
+  let i = 0;
+  for (; i < chars.length; i++) {
+    const ch = chars[i] ?? '';
+    const columns = columnsOf(ch);
+    if (used + columns > width && head) break;
+    head += ch;
+    used += columns;
+  }
+  return [head, chars.slice(i).join('')];
+}
+
+/**
+ * Wraps text to the consent PDF's line length (80 columns; a Chinese or Japanese character takes
+ * two, a combining mark none): words stay whole where they fit, a word longer than a line is cut
+ * between characters, paragraph breaks ('\n') are kept, nothing is lost.
  */
 export function wrapConsentText(
   text: string,
@@ -78,22 +118,31 @@ export function wrapConsentText(
   const lines: string[] = [];
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
     let line = '';
+    let used = 0;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       let rest = word;
-      while (rest.length > width) {
+      while (consentColumns(rest) > width) {
         if (line) {
           lines.push(line);
           line = '';
+          used = 0;
         }
-        lines.push(rest.slice(0, width));
-        rest = rest.slice(width);
+        const [head, tail] = cutWord(rest, width);
+        lines.push(head);
+        rest = tail;
       }
       if (!rest) continue;
-      if (!line) line = rest;
-      else if (line.length + 1 + rest.length <= width) line = `${line} ${rest}`;
-      else {
+      const columns = consentColumns(rest);
+      if (!line) {
+        line = rest;
+        used = columns;
+      } else if (used + 1 + columns <= width) {
+        line = `${line} ${rest}`;
+        used += 1 + columns;
+      } else {
         lines.push(line);
         line = rest;
+        used = columns;
       }
     }
     lines.push(line);

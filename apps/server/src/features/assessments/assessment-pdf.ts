@@ -2,13 +2,13 @@ import { type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { AssessmentIntake } from '@apothecall/domain/pharmacy/assessment.api';
 import { hasDipstick, rapidTests } from '@apothecall/domain/pharmacy/assessment.rules';
-import PDFDocument from 'pdfkit';
-import { longDate, pdfSafe } from '../../platform/pdf-text';
+import { renderPdf } from '../../platform/pdf';
+import { longDate } from '../../platform/pdf-text';
 
 /**
  * The intake of an in-store assessment as the PDF filed for the patient (issue 20): the
  * pharmacy, the day, the patient, the form, then symptoms, history, in-store tests and
- * comments, in the reader's language. Text only, through `pdfSafe`.
+ * comments, in the reader's language (platform/pdf.ts: embedded Unicode fonts, tagged).
  */
 export function renderAssessmentPdf(input: {
   brandName: string;
@@ -18,7 +18,7 @@ export function renderAssessmentPdf(input: {
   intake: AssessmentIntake;
 }): Promise<Buffer> {
   const t = (key: MessageKey, params?: Record<string, string | number>) =>
-    pdfSafe(translate(input.lang, key, params));
+    translate(input.lang, key, params);
   const { intake } = input;
   const yesNo = (value: boolean) => t(value ? 'assessment.yes' : 'assessment.no');
   const list = (items: readonly string[]) =>
@@ -46,10 +46,10 @@ export function renderAssessmentPdf(input: {
       text: `${t('assessment.history.pregnancy')}: ${yesNo(intake.history.pregnantOrBreastfeeding)}`,
     },
     {
-      text: `${t('assessment.history.allergies')}: ${pdfSafe(intake.history.allergies) || t('assessment.none')}`,
+      text: `${t('assessment.history.allergies')}: ${intake.history.allergies || t('assessment.none')}`,
     },
     {
-      text: `${t('assessment.history.medications')}: ${pdfSafe(intake.history.medications) || t('assessment.none')}`,
+      text: `${t('assessment.history.medications')}: ${intake.history.medications || t('assessment.none')}`,
     },
     {
       text: `${t('assessment.history.recentAntibiotics')}: ${yesNo(intake.history.recentAntibiotics)}`,
@@ -76,24 +76,18 @@ export function renderAssessmentPdf(input: {
         ]
       : []),
     { text: t('assessment.pdf.comments'), heading: true },
-    { text: pdfSafe(intake.comments) || t('assessment.none') },
+    { text: intake.comments || t('assessment.none') },
   ];
 
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({
-      size: 'LETTER',
-      margin: 72,
-      info: { Title: `${pdfSafe(input.brandName)} - ${t('assessment.pdf.title')}` },
-    });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    for (const line of lines) {
-      if (line.heading) pdf.moveDown(0.6).font('Helvetica-Bold').fontSize(13);
-      else pdf.font('Helvetica').fontSize(11);
-      pdf.text(line.text);
-    }
-    pdf.end();
-  });
+  return renderPdf(
+    { title: `${input.brandName} — ${t('assessment.pdf.title')}`, lang: input.lang },
+    (pdf) => {
+      for (const line of lines) {
+        if (line.heading) {
+          pdf.doc.moveDown(0.6);
+          pdf.text(line.text, { role: 'H2', bold: true, size: 13 });
+        } else pdf.text(line.text, { size: 11 });
+      }
+    },
+  );
 }

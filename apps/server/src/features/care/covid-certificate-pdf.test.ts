@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../../test/pdf-text';
+import { pdfFacts, pdfFonts, pdfText } from '../../../test/pdf-text';
 import { renderCovidCertificatePdf } from './covid-certificate-pdf';
 
 const input = {
@@ -52,5 +52,31 @@ describe('the Covid test certificate PDF (issue 19)', () => {
     expect(text).toContain('Certificado de prueba de COVID-19');
     expect(text).toContain('Resultado: Positivo');
     expect(text).toContain('Licencia: FL ME123456');
+  });
+
+  it('prints a name in Vietnamese and Chinese as written, in embedded Noto fonts (issue 34)', async () => {
+    const mixed = 'tiếng Việt; 中文';
+    const pdf = await renderCovidCertificatePdf({
+      ...input,
+      lang: 'en',
+      patient: { name: `Lê ${mixed}`, dob: '1990-03-14' },
+    });
+    expect(pdfText(pdf).split('\n')).toContain(`Name: Lê ${mixed}`);
+    expect(pdfFonts(pdf)).toEqual(
+      expect.arrayContaining([
+        { name: 'NotoSans-Regular', embedded: 'FontFile2' },
+        { name: 'NotoSansHans-Regular', embedded: 'FontFile3' },
+      ]),
+    );
+    expect(pdfFonts(pdf).filter((f) => f.embedded === null)).toEqual([]);
+  });
+
+  it('has a title and a language, in the reader’s language, and is tagged (issue 34)', async () => {
+    expect(pdfFacts(await renderCovidCertificatePdf({ ...input, lang: 'es' }))).toMatchObject({
+      title: 'Apothecall — Certificado de prueba de COVID-19',
+      lang: 'es',
+      tagged: true,
+      displayDocTitle: true,
+    });
   });
 });

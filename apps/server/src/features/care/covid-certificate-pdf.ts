@@ -4,9 +4,9 @@ import type {
 } from '@apothecall/domain/care/covid-certificates.api';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { longDate, pdfSafe } from '../../platform/pdf-text';
+import { renderPdf } from '../../platform/pdf';
+import { longDate } from '../../platform/pdf-text';
 
 /** The certificate's QR code: the public verification page, as a PNG. */
 function certificateQrPng(verifyUrl: string): Promise<Buffer> {
@@ -37,53 +37,48 @@ export async function renderCovidCertificatePdf(input: {
 }): Promise<Buffer> {
   const { lang } = input;
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string>) =>
-    pdfSafe(translate(lang, key, params));
+    translate(lang, key, params);
   const qr = await certificateQrPng(input.verifyUrl);
   const title = t('certificates.pdf.title');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 72,
-      info: { Title: `${pdfSafe(input.brandName)} — ${title}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.fontSize(12).fillColor('#555555').text(pdfSafe(input.brandName));
-    doc.moveDown(0.5);
-    doc.fontSize(20).fillColor('#000000').text(title);
-    doc.moveDown();
-    doc.fontSize(12);
-    doc.text(t('certificates.pdf.patient', { name: input.patient.name }));
-    doc.text(t('certificates.pdf.dob', { dob: longDate(input.patient.dob, lang) }));
-    doc.moveDown(0.5);
-    doc.text(
+  return renderPdf({ title: `${input.brandName} — ${title}`, lang }, (pdf) => {
+    pdf.text(input.brandName, { size: 12, color: '#555555' });
+    pdf.doc.moveDown(0.5);
+    pdf.text(title, { role: 'H1', size: 20, color: '#000000' });
+    pdf.doc.moveDown();
+    pdf.text(t('certificates.pdf.patient', { name: input.patient.name }), { size: 12 });
+    pdf.text(t('certificates.pdf.dob', { dob: longDate(input.patient.dob, lang) }));
+    pdf.doc.moveDown(0.5);
+    pdf.text(
       t('certificates.pdf.testType', {
         testType: translate(lang, `certificates.testType.${input.testType}`),
       }),
     );
-    doc.fontSize(16).text(
+    pdf.text(
       t('certificates.pdf.result', {
         result: translate(lang, `certificates.result.${input.result}`),
       }),
+      { size: 16 },
     );
-    doc.fontSize(12).text(t('certificates.pdf.testedOn', { date: longDate(input.testedOn, lang) }));
-    doc.moveDown(0.5);
-    doc.text(t('certificates.pdf.provider', { provider: input.provider.name }));
+    pdf.text(t('certificates.pdf.testedOn', { date: longDate(input.testedOn, lang) }), {
+      size: 12,
+    });
+    pdf.doc.moveDown(0.5);
+    pdf.text(t('certificates.pdf.provider', { provider: input.provider.name }));
     if (input.provider.credential) {
-      doc.text(t('certificates.pdf.credential', { credential: input.provider.credential }));
+      pdf.text(t('certificates.pdf.credential', { credential: input.provider.credential }));
     }
-    doc.text(t('certificates.pdf.issued', { date: longDate(input.issuedOn, lang) }));
-    doc.moveDown();
-    doc.fontSize(14).text(t('certificates.pdf.verificationId', { id: input.verificationId }));
-    doc.moveDown(0.5);
-    doc.image(qr, { fit: [144, 144] });
-    doc.moveDown(0.5);
-    doc
-      .fontSize(9)
-      .fillColor('#555555')
-      .text(t('certificates.pdf.verifyAt', { url: input.verifyUrl }));
-    doc.end();
+    pdf.text(t('certificates.pdf.issued', { date: longDate(input.issuedOn, lang) }));
+    pdf.doc.moveDown();
+    pdf.text(t('certificates.pdf.verificationId', { id: input.verificationId }), { size: 14 });
+    pdf.doc.moveDown(0.5);
+    pdf.image(qr, {
+      fit: [144, 144],
+      alt: t('certificates.pdf.verifyAt', { url: input.verifyUrl }),
+    });
+    pdf.doc.moveDown(0.5);
+    pdf.text(t('certificates.pdf.verifyAt', { url: input.verifyUrl }), {
+      size: 9,
+      color: '#555555',
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import PDFDocument from 'pdfkit';
-import { locale, longDate, pdfSafe, shortTime } from '../../platform/pdf-text';
+import { renderPdf } from '../../platform/pdf';
+import { dateTime, longDate, shortTime } from '../../platform/pdf-text';
 import type { PrintableNote } from './notes.service';
 
 /**
@@ -23,65 +23,53 @@ export function renderNotePdf(input: {
     translate(lang, key, params);
   const credential = note.providerCredential;
   const title = t('notes.note.title');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 72,
-      info: { Title: `${input.brandName} — ${title}` },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return renderPdf({ title: `${input.brandName} — ${title}`, lang }, (pdf) => {
+    const { doc } = pdf;
     const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
     const rule = () => {
       doc.moveDown(0.5);
-      const y = doc.y;
-      doc
-        .moveTo(doc.page.margins.left, y)
-        .lineTo(doc.page.margins.left + width, y)
-        .lineWidth(0.5)
-        .strokeColor('#888888')
-        .stroke();
+      pdf.decoration(() => {
+        const y = doc.y;
+        doc
+          .moveTo(doc.page.margins.left, y)
+          .lineTo(doc.page.margins.left + width, y)
+          .lineWidth(0.5)
+          .strokeColor('#888888')
+          .stroke();
+      });
       doc.moveDown(0.5);
     };
-    const field = (label: string, value: string) => {
-      doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
-      doc.font('Helvetica').text(pdfSafe(value) || '—');
-    };
+    const field = (label: string, value: string) =>
+      pdf.text([{ text: `${label}: `, bold: true }, { text: value || '—' }], { size: 11 });
 
     // Brand and the provider's credential block.
-    doc.font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(pdfSafe(input.brandName));
+    pdf.text(input.brandName, { role: 'H1', bold: true, size: 18, color: '#000000' });
     doc.moveDown(0.3);
-    doc.fontSize(11).text(pdfSafe(note.provider));
-    doc.font('Helvetica').fontSize(10);
+    pdf.text(note.provider, { bold: true, size: 11 });
     const { name, line1, line2 } = credential.address;
-    for (const line of [name, line1, line2].filter(Boolean)) doc.text(pdfSafe(line));
+    for (const line of [name, line1, line2].filter(Boolean)) pdf.text(line, { size: 10 });
     const contact = [
       credential.address.phone
         ? t('notes.credential.phone', { phone: credential.address.phone })
         : '',
       credential.fax ? t('notes.credential.fax', { fax: credential.fax }) : '',
     ].filter(Boolean);
-    if (contact.length > 0) doc.text(pdfSafe(contact.join('   ')));
-    doc.text(
-      pdfSafe(
-        [
-          t('notes.credential.npi', { npi: credential.npi }),
-          credential.clientNumber
-            ? t('notes.credential.clientNumber', { clientNumber: credential.clientNumber })
-            : '',
-        ]
-          .filter(Boolean)
-          .join('   '),
-      ),
+    if (contact.length > 0) pdf.text(contact.join('   '));
+    pdf.text(
+      [
+        t('notes.credential.npi', { npi: credential.npi }),
+        credential.clientNumber
+          ? t('notes.credential.clientNumber', { clientNumber: credential.clientNumber })
+          : '',
+      ]
+        .filter(Boolean)
+        .join('   '),
     );
     rule();
 
     // The note's facts.
-    doc.font('Helvetica-Bold').fontSize(16).text(pdfSafe(title));
+    pdf.text(title, { role: 'H2', bold: true, size: 16 });
     doc.moveDown(0.4);
-    doc.fontSize(11);
     field(t('notes.label.patient'), patient.name);
     field(t('notes.label.dob'), longDate(patient.dob, lang));
     field(
@@ -94,25 +82,14 @@ export function renderNotePdf(input: {
     rule();
 
     // The text, as written (line breaks kept).
-    doc.font('Helvetica-Bold').fontSize(11).text(t('notes.label.body'));
+    pdf.text(t('notes.label.body'), { role: 'H2', bold: true, size: 11 });
     doc.moveDown(0.3);
-    doc.font('Helvetica').fontSize(11).text(pdfSafe(note.body), { width, lineGap: 2 });
+    pdf.text(note.body, { width, lineGap: 2 });
 
     doc.moveDown(1.5);
-    doc
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(
-        pdfSafe(
-          t('notes.pdf.footer', {
-            date: new Intl.DateTimeFormat(locale(lang), {
-              dateStyle: 'long',
-              timeStyle: 'short',
-              timeZone: input.timeZone,
-            }).format(input.printedAt),
-          }),
-        ),
-      );
-    doc.end();
+    pdf.text(t('notes.pdf.footer', { date: dateTime(input.printedAt, lang, input.timeZone) }), {
+      size: 8,
+      color: '#555555',
+    });
   });
 }

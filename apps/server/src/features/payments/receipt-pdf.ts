@@ -3,6 +3,7 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { describeCharge } from '@apothecall/domain/payments/charge-descriptions.rules';
 import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import { renderTextPdf } from '../../platform/pdf';
+import { dateTime, locale } from '../../platform/pdf-text';
 
 /**
  * A charge's or refund's receipt as a one-page PDF, in the reader's language and time zone
@@ -14,15 +15,11 @@ export function renderReceiptPdf(
 ): Promise<Buffer> {
   const lang = reader.lang;
   const money = (cents: number) =>
-    new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', {
+    new Intl.NumberFormat(locale(lang), {
       style: 'currency',
       currency: 'USD',
     }).format(cents / 100);
-  const date = new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: reader.timeZone,
-  }).format(new Date(tx.date));
+  const date = dateTime(new Date(tx.date), lang, reader.timeZone);
   const lines = [
     translate(lang, 'payments.receipt.invoice', { invoice: tx.invoiceNumber }),
     translate(lang, 'payments.receipt.date', { date }),
@@ -52,6 +49,7 @@ export function renderReceiptPdf(
   ];
   return renderTextPdf({
     title: `${reader.brandName} — ${translate(lang, tx.kind === 'refund' ? 'payments.receipt.refund' : 'payments.receipt.title')}`,
+    lang,
     lines,
   });
 }

@@ -2,13 +2,14 @@ import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { RxFormVersion } from '@apothecall/domain/rx/rx-forms.rules';
 import { renderTextPdf } from '../../platform/pdf';
-import { locale, longDate, pdfSafe } from '../../platform/pdf-text';
+import { dateTime, longDate } from '../../platform/pdf-text';
 
 /**
  * A signed form as a PDF (issue 20): the form's title and text in the version and language the
  * patient signed, the pharmacy, the visit, the patient (and the designee), and the signature:
  * the typed name, when, and what the signer confirmed. Written when opened, from the stored
- * request and the domain catalogue, so it always prints what was signed.
+ * request and the domain catalogue, so it always prints what was signed: in the language it was
+ * signed in (its title, its text and its dates), with the times in the reader's time zone.
  */
 export function renderSignedFormPdf(input: {
   brandName: string;
@@ -29,19 +30,8 @@ export function renderSignedFormPdf(input: {
 }): Promise<Buffer> {
   const { lang } = input;
   const t = (key: Parameters<typeof translate>[1], params?: Record<string, string>) =>
-    pdfSafe(translate(lang, key, params));
-  const when = (at: Date) => {
-    try {
-      return new Intl.DateTimeFormat(locale(lang), {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: input.timeZone,
-        timeZoneName: 'short',
-      }).format(at);
-    } catch {
-      return at.toISOString();
-    }
-  };
+    translate(lang, key, params);
+  const when = (at: Date) => dateTime(at, lang, input.timeZone);
   const body = t(input.form.bodyKey, {
     pharmacy: input.pharmacy.name,
     patient: input.patient.name,
@@ -56,16 +46,17 @@ export function renderSignedFormPdf(input: {
     }),
     ...(input.designeeName ? [t('rxForms.pdf.designee', { name: input.designeeName })] : []),
     t('rxForms.pdf.version', { date: longDate(input.form.version, lang) }),
-    t('rxForms.pdf.requested', { date: pdfSafe(when(input.requestedAt)) }),
+    t('rxForms.pdf.requested', { date: when(input.requestedAt) }),
     '',
     body,
     '',
-    t('rxForms.pdf.signedBy', { name: input.signedName, date: pdfSafe(when(input.signedAt)) }),
+    t('rxForms.pdf.signedBy', { name: input.signedName, date: when(input.signedAt) }),
     t('rxForms.pdf.agreed'),
     ...(input.onBehalf ? [t('rxForms.pdf.onBehalf', { patient: input.patient.name })] : []),
   ];
   return renderTextPdf({
-    title: pdfSafe(`${input.brandName} - ${translate(lang, input.form.titleKey)}`),
+    title: `${input.brandName} — ${translate(lang, input.form.titleKey)}`,
+    lang,
     lines,
   });
 }

@@ -17,6 +17,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { pdfText } from '../../../test/pdf-text';
 import { auditLog } from '../../db/schema/platform';
 import { rxFormRequests } from '../../db/schema/rx-forms';
 
@@ -259,6 +260,17 @@ describe.each(databaseKinds)('Form signing on Rx visits on %s', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Its times are written out in the reader's zone (X-Time-Zone), never ISO (issue 34).
+    const inChicago = await t.fastify.inject({
+      method: 'GET',
+      url: `/api/pharmacy/rx/${visitId}/forms/${hipaaId}/signed.pdf`,
+      headers: { ...bearer(pharmacist), 'x-time-zone': 'America/Chicago' },
+    });
+    const text = pdfText(inChicago.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /Signed electronically by .+ on \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T\./,
+    );
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     // Not before it is signed.
     expect(
       (await get(t, `/api/pharmacy/rx/${visitId}/forms/${pickupId}/signed.pdf`, pharmacist))

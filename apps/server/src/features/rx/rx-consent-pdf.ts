@@ -6,20 +6,22 @@ import {
   consentPdfLayout,
   wrapConsentText,
 } from '@apothecall/domain/rx/consent-documents.rules';
-import PDFDocument from 'pdfkit';
-import { longDate, pdfSafe } from '../../platform/pdf-text';
+import { renderPdf } from '../../platform/pdf';
+import { dateTime, longDate } from '../../platform/pdf-text';
 
 const pointsPerInch = 72;
 
 /**
  * The consent record of an Rx visit as spec section 9 lays it out: letter size, 1 inch margins,
- * 80 characters a line, 38 lines a page, in a monospaced font sized so 80 characters fill the
- * line: the visit, the patient, and each consent document accepted (title, version, the text
- * agreed to, when).
+ * 80 characters a line, 38 lines a page, in a monospaced font (Noto Sans Mono) sized so 80
+ * characters fill the line: the visit, the patient, and each consent document accepted (title,
+ * version, the text agreed to, when, in the reader's time zone).
  */
 export function renderConsentPdf(input: {
   brandName: string;
   lang: Lang;
+  /** Where the reader is: the acceptance times are shown in it. */
+  timeZone: string;
   visitId: string;
   productName: string;
   patient: { name: string; dob: string };
@@ -31,7 +33,7 @@ export function renderConsentPdf(input: {
   const margin = layout.marginInches * pointsPerInch;
   const width = (layout.pageWidthInches - 2 * layout.marginInches) * pointsPerInch;
   const height = (layout.pageHeightInches - 2 * layout.marginInches) * pointsPerInch;
-  // Courier's glyphs are 0.6 em wide: 80 of them fill the line.
+  // Noto Sans Mono's glyphs are 0.6 em wide: 80 of them fill the line.
   const fontSize = width / layout.charactersPerLine / 0.6;
   const lineHeight = height / layout.linesPerPage;
 
@@ -57,30 +59,33 @@ export function renderConsentPdf(input: {
       '',
       t('rx.consent.body'),
       '',
-      t('rx.consent.accepted', { date: longDate(consent.acceptedAt.slice(0, 10), input.lang) }),
+      t('rx.consent.accepted', {
+        date: dateTime(new Date(consent.acceptedAt), input.lang, input.timeZone),
+      }),
       '',
     );
   }
-  const pages = consentPages(wrapConsentText(pdfSafe(text.join('\n'))));
+  const pages = consentPages(wrapConsentText(text.join('\n')));
 
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({
-      size: 'LETTER',
+  return renderPdf(
+    {
+      title: `${input.brandName} — ${t('rx.consent.title')}`,
+      lang: input.lang,
       margin,
       autoFirstPage: false,
-      info: { Title: `${input.brandName} - ${t('rx.consent.title')}` },
-    });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-    for (const lines of pages) {
-      pdf.addPage();
-      pdf.font('Courier').fontSize(fontSize);
-      lines.forEach((line, i) => {
-        pdf.text(line, margin, margin + i * lineHeight, { lineBreak: false });
-      });
-    }
-    pdf.end();
-  });
+    },
+    (pdf) => {
+      for (const lines of pages) {
+        pdf.doc.addPage();
+        lines.forEach((line, i) => {
+          pdf.text(line, {
+            mono: true,
+            size: fontSize,
+            at: { x: margin, y: margin + i * lineHeight },
+            lineBreak: false,
+          });
+        });
+      }
+    },
+  );
 }

@@ -1,17 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../../test/pdf-text';
+import { pdfFacts, pdfFonts, pdfText } from '../../../test/pdf-text';
 import { renderPrescriptionPdf } from './rx-prescription-pdf';
 
-describe('prescription PDF', () => {
-  it("prints the patient's phone, kept in E.164, as people write it (issue 34)", async () => {
+/** Text no standard PDF font can draw: Vietnamese, then Chinese, in one run. */
+const mixed = 'tiếng Việt; 中文';
+
+const input = {
+  brandName: 'Apothecall',
+  timeZone: 'America/Chicago',
+  visitId: 'v-1',
+  prescriber: { name: 'Dr. Thảo Nguyễn, MD', credential: undefined },
+  patient: { name: `Lê ${mixed}`, dob: '1990-03-14', gender: 'F', phone: null },
+  prescriptions: [
+    {
+      id: 'p1',
+      visitId: 'v-1',
+      prescriberId: 'dr',
+      medication: 'Naltrexone',
+      strength: '4.5 mg',
+      quantity: 30,
+      refills: 2,
+      directions: 'Uống 1 viên mỗi tối',
+      pharmacy: null,
+      supersededAt: null,
+      createdAt: new Date('2026-11-21T03:30:00Z'),
+    },
+  ],
+  // Still the 20th in Chicago, already the 21st in UTC.
+  writtenAt: new Date('2026-11-21T03:30:00Z'),
+};
+
+describe('the prescription PDF (issue 34)', () => {
+  it('prints the patient and the directions as written, dated in the reader’s zone, in embedded fonts', async () => {
+    const pdf = await renderPrescriptionPdf({ ...input, lang: 'en' });
+    const lines = pdfText(pdf).split('\n');
+    expect(lines).toContain(`Patient: Lê ${mixed}, born March 14, 1990`);
+    expect(lines).toContain('Sig: Uống 1 viên mỗi tối');
+    expect(lines).toContain('Prescriber: Dr. Thảo Nguyễn, MD');
+    expect(lines).toContain('Date written: November 20, 2026');
+    expect(pdfFonts(pdf)).toEqual(
+      expect.arrayContaining([
+        { name: 'NotoSans-Regular', embedded: 'FontFile2' },
+        { name: 'NotoSans-Bold', embedded: 'FontFile2' },
+        { name: 'NotoSansHans-Regular', embedded: 'FontFile3' },
+      ]),
+    );
+    expect(pdfFonts(pdf).filter((f) => f.embedded === null)).toEqual([]);
+  });
+
+  it('has a title and a language, in the reader’s language, and is tagged', async () => {
+    expect(pdfFacts(await renderPrescriptionPdf({ ...input, lang: 'es' }))).toMatchObject({
+      title: 'Apothecall — Receta',
+      lang: 'es',
+      tagged: true,
+      displayDocTitle: true,
+    });
+  });
+
+  it("prints the patient's phone, kept in E.164, as people write it", async () => {
     const pdf = await renderPrescriptionPdf({
-      brandName: 'Apothecall',
+      ...input,
       lang: 'en',
-      visitId: '6f1c2b7e-0000-4000-8000-000000000001',
-      prescriber: { name: 'Dr. Ada Stone', credential: undefined },
-      patient: { name: 'Nora Quinn', dob: '1990-03-14', gender: 'F', phone: '+13055550142' },
-      prescriptions: [],
-      writtenAt: new Date('2026-11-20T15:30:00.000Z'),
+      patient: { ...input.patient, phone: '+13055550142' },
     });
     const text = pdfText(pdf);
     expect(text).toContain('F · 305-555-0142');

@@ -196,6 +196,7 @@ export function rxModule(
     return renderPrescriptionPdf({
       brandName: (await actor.brand()).name,
       lang: actor.lang,
+      timeZone: actor.timeZone,
       visitId: visit.id,
       prescriber: {
         name: profile?.suffix ? `${name ?? ''}, ${profile.suffix}` : (name ?? ''),
@@ -236,6 +237,7 @@ export function rxModule(
     return renderConsentPdf({
       brandName: (await actor.brand()).name,
       lang: actor.lang,
+      timeZone: actor.timeZone,
       visitId: visit.id,
       productName: product ? translate(actor.lang, product.nameKey) : visit.productId,
       patient: { name: `${person.firstName} ${person.lastName}`, dob: person.dob },

@@ -1,0 +1,72 @@
+import type { AssessmentIntake } from '@apothecall/domain/pharmacy/assessment.api';
+import { describe, expect, it } from 'vitest';
+import { pdfFacts, pdfFonts, pdfText } from '../../../test/pdf-text';
+import { renderAssessmentPdf } from './assessment-pdf';
+
+/** Text no standard PDF font can draw: Vietnamese, then Chinese, in one run. */
+const mixed = 'tiếng Việt; 中文';
+
+const intake: AssessmentIntake = {
+  form: 'uri',
+  patient: {
+    firstName: 'Lê',
+    lastName: 'Thị Hoa',
+    email: 'hoa@example.com',
+    dob: '1990-03-14',
+    gender: 'F',
+    phone: '(305) 555-0100',
+    state: 'FL',
+  },
+  symptoms: ['cough', 'fever'],
+  onsetDays: 3,
+  history: {
+    pregnantOrBreastfeeding: false,
+    allergies: 'Penicilina',
+    medications: '',
+    recentAntibiotics: false,
+    recurrentInfections: false,
+    conditions: [],
+  },
+  tests: { flu: 'negative', covid: 'notDone', strep: 'notDone', urineDipstick: 'notDone' },
+  comments: `Speaks ${mixed}`,
+};
+
+describe('the in-store assessment PDF (issue 34)', () => {
+  it('prints the patient’s name and the comments as written, in embedded Noto fonts', async () => {
+    const pdf = await renderAssessmentPdf({
+      brandName: 'Apothecall',
+      lang: 'en',
+      pharmacyName: 'Nhà thuốc Bình An',
+      assessedOn: '2026-11-20',
+      intake,
+    });
+    const lines = pdfText(pdf).split('\n');
+    expect(lines).toContain(`Speaks ${mixed}`);
+    expect(lines).toContain('Patient: Lê Thị Hoa, born March 14, 1990');
+    expect(lines).toContain('Pharmacy: Nhà thuốc Bình An');
+    expect(pdfFonts(pdf)).toEqual(
+      expect.arrayContaining([
+        { name: 'NotoSans-Regular', embedded: 'FontFile2' },
+        { name: 'NotoSans-Bold', embedded: 'FontFile2' },
+        { name: 'NotoSansHans-Regular', embedded: 'FontFile3' },
+      ]),
+    );
+    expect(pdfFonts(pdf).filter((f) => f.embedded === null)).toEqual([]);
+  });
+
+  it('has a title and a language, in the reader’s language, and is tagged', async () => {
+    const pdf = await renderAssessmentPdf({
+      brandName: 'Apothecall',
+      lang: 'es',
+      pharmacyName: 'Nhà thuốc Bình An',
+      assessedOn: '2026-11-20',
+      intake,
+    });
+    expect(pdfFacts(pdf)).toMatchObject({
+      title: 'Apothecall — Evaluación en la farmacia',
+      lang: 'es',
+      tagged: true,
+      displayDocTitle: true,
+    });
+  });
+});
