@@ -88,6 +88,7 @@ export async function startDeployment(webBuild: string): Promise<Deployment> {
         DATA_DIR: dataDir,
         WEB_DIST: webDist,
         REDIS_URL: '',
+        INBOUND_SMTP_PORT: 'off',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

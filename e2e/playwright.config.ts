@@ -70,9 +70,16 @@ const clocks = JSON.parse(process.env.E2E_CLOCK_OFFSETS) as {
   offsetSeconds: number;
 }[];
 
-/** One server of the suite: `node apps/server/dist/main.js` on a fresh embedded database. */
+/**
+ * One server of the suite: `node apps/server/dist/main.js` on a fresh embedded database, without
+ * the embedded demo's inbound SMTP endpoint unless it names a port (the main servers do).
+ */
 function server(name: string, p: number, env: Record<string, string>) {
-  return { name, port: p, env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir(String(p)), ...env } };
+  return {
+    name,
+    port: p,
+    env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir(String(p)), INBOUND_SMTP_PORT: 'off', ...env },
+  };
 }
 
 export const chromiumLaunch = {

@@ -35,6 +35,7 @@ async function api(databaseUrl: string | undefined): Promise<() => Promise<void>
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    INBOUND_SMTP_PORT: 'off',
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
   });
   const { fastify } = await buildApp({ config, database, hasher });

@@ -22,7 +22,12 @@ await database.migrate();
 const hasher = createPasswordHasher();
 await seedDemo(database.db, hasher);
 // Only what is named here: no Redis (rate-limit counters in memory), the demo data, the dist.
-const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: webDist });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  WEB_DIST: webDist,
+  INBOUND_SMTP_PORT: 'off',
+});
 const { fastify } = await buildApp({ config, database, hasher });
 await fastify.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`READY ${(fastify.server.address() as AddressInfo).port}\n`);

@@ -57,6 +57,8 @@ export interface App {
   sweepPresence(): Promise<PresenceSweepResult>;
   /** The job queue this process works (shared with every process on the same database). */
   jobs: Pick<Jobs, 'send' | 'deadLetters'>;
+  /** The port the pharmacies' inbound SMTP endpoint listens on, if it does (the start-up text). */
+  inboundSmtpPort(): number | undefined;
 }
 
 /**
@@ -240,5 +242,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     renewSubscriptions: subscriptions.renewDue,
     sweepPresence: care.sweepPresence,
     jobs: platform.jobs,
+    inboundSmtpPort: inbox.smtpPort,
   };
 }

@@ -24,12 +24,18 @@ describe('loadConfig', () => {
   });
 
   it('leaves the inbound SMTP endpoint off unless its port is set (issue 20)', () => {
-    expect(loadConfig({}).inbox).toEqual({
+    const database = 'postgres://db.example/apothecall';
+    expect(loadConfig({ DATABASE_URL: database }).inbox).toEqual({
       smtpPort: undefined,
       smtpHost: 'localhost',
+      smtpTryOut: false,
       domain: 'inbox.apothecall.test',
       maxBytes: 25 * 1024 * 1024,
       tls: undefined,
+    });
+    expect(loadConfig({ DATABASE_URL: database, INBOUND_SMTP_PORT: '25' }).inbox).toMatchObject({
+      smtpPort: 25,
+      smtpTryOut: false,
     });
     const on = loadConfig({
       INBOUND_SMTP_PORT: '2525',
@@ -37,7 +43,10 @@ describe('loadConfig', () => {
       INBOUND_MAIL_DOMAIN: 'Mail.Example.COM',
     }).inbox;
     expect(on).toMatchObject({ smtpPort: 2525, smtpHost: '0.0.0.0', domain: 'mail.example.com' });
-    expect(() => loadConfig({ INBOUND_SMTP_PORT: '0' })).toThrow(/INBOUND_SMTP_PORT/);
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '0' })).toThrow(
+      'Invalid environment variable INBOUND_SMTP_PORT: must be a port number from 1 to 65535, or off',
+    );
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '25x' })).toThrow(/INBOUND_SMTP_PORT/);
     expect(() => loadConfig({ INBOUND_MAIL_DOMAIN: 'not a domain' })).toThrow(
       /INBOUND_MAIL_DOMAIN/,
     );
@@ -53,6 +62,33 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SMS_FROM: from })).toThrow(
         'Invalid environment variable SMS_FROM: must be the sender number in E.164, such as +13055550100',
       );
+    }
+  });
+
+  it('on the embedded demo, without a port, opens the inbound endpoint on loopback 2525 (issue 34)', () => {
+    expect(loadConfig({}).inbox).toMatchObject({
+      smtpPort: 2525,
+      smtpHost: '127.0.0.1',
+      smtpTryOut: true,
+    });
+    // HOST is the web server's; the try-out endpoint stays on loopback unless told otherwise.
+    expect(loadConfig({ HOST: '0.0.0.0' }).inbox.smtpHost).toBe('127.0.0.1');
+    expect(loadConfig({ INBOUND_SMTP_HOST: '::1' }).inbox.smtpHost).toBe('::1');
+    // A port that is set is the operator's: taken means a failed start, as before.
+    expect(loadConfig({ INBOUND_SMTP_PORT: '2600' }).inbox).toMatchObject({
+      smtpPort: 2600,
+      smtpTryOut: false,
+    });
+    // off, PostgreSQL, or no demo data: off.
+    for (const env of [
+      { INBOUND_SMTP_PORT: 'off' },
+      { DATABASE_URL: 'postgres://db.example/apothecall' },
+      { DEMO_SEED: 'false' },
+    ]) {
+      expect(loadConfig(env).inbox, JSON.stringify(env)).toMatchObject({
+        smtpPort: undefined,
+        smtpTryOut: false,
+      });
     }
   });
 });

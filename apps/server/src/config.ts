@@ -169,17 +169,22 @@ const envSchema = z.object({
   FAULT_INJECTION: z.enum(['crash-after-gateway', 'stop-after-renewal-charge']).optional(),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
-   * The pharmacies' inbound e-mail (issue 20): the product's own SMTP endpoint. Off unless a
-   * port is set (so `npm start`, two processes on one host and the tests never fight over it);
-   * 25 behind an MX record, 2525 for a local try.
+   * The pharmacies' inbound e-mail (issue 20): the product's own SMTP endpoint's port (25 behind
+   * an MX record), or `off`. Unset, it is off, except on the embedded demo (no DATABASE_URL,
+   * DEMO_SEED on), where it listens on loopback so a newcomer can try it (issue 34, finding 9):
+   * see `inbox` below.
    */
-  INBOUND_SMTP_PORT: z.coerce
-    .number({ error: 'must be a port number from 1 to 65535' })
-    .int('must be a port number from 1 to 65535')
-    .min(1, 'must be a port number from 1 to 65535')
-    .max(65535, 'must be a port number from 1 to 65535')
+  INBOUND_SMTP_PORT: z
+    .string()
+    .transform((v, ctx) => {
+      if (v === 'off') return 'off' as const;
+      const port = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+      if (port >= 1 && port <= 65535) return port;
+      ctx.addIssue({ code: 'custom', message: 'must be a port number from 1 to 65535, or off' });
+      return z.NEVER;
+    })
     .optional(),
-  /** The interface it listens on; default HOST. */
+  /** The interface it listens on; default HOST (127.0.0.1 for the embedded demo's). */
   INBOUND_SMTP_HOST: z.string().min(1).optional(),
   /** The domain of the pharmacies' addresses (`<organisation id>@<domain>`). */
   INBOUND_MAIL_DOMAIN: z
@@ -203,6 +208,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** The embedded demo's inbound SMTP port (when free; the usual port for a local SMTP try). */
+export const tryOutInboundSmtpPort = 2525;
 
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
@@ -295,6 +303,12 @@ export interface Config {
   readonly inbox: {
     readonly smtpPort: number | undefined;
     readonly smtpHost: string;
+    /**
+     * The embedded demo's own endpoint (INBOUND_SMTP_PORT unset, no DATABASE_URL, DEMO_SEED on):
+     * on loopback port 2525, or any free port when 2525 is taken, and a start that cannot listen
+     * at all goes on without it.
+     */
+    readonly smtpTryOut: boolean;
     readonly domain: string;
     readonly maxBytes: number;
     readonly tls: { readonly keyFile: string; readonly certFile: string } | undefined;
@@ -344,6 +358,7 @@ export function loadConfig(
   if (!files.ok) throw new ConfigError(files.lines.join('\n'));
   const push = parsePushConfig(env, path.resolve(e.DATA_DIR));
   if (!push.ok) throw new ConfigError(push.lines.join('\n'));
+  const smtpTryOut = e.INBOUND_SMTP_PORT === undefined && !e.DATABASE_URL && e.DEMO_SEED;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -419,8 +434,12 @@ export function loadConfig(
     files: files.config,
     push: push.config,
     inbox: {
-      smtpPort: e.INBOUND_SMTP_PORT,
-      smtpHost: e.INBOUND_SMTP_HOST ?? e.HOST,
+      smtpPort:
+        e.INBOUND_SMTP_PORT === 'off'
+          ? undefined
+          : (e.INBOUND_SMTP_PORT ?? (smtpTryOut ? tryOutInboundSmtpPort : undefined)),
+      smtpHost: e.INBOUND_SMTP_HOST ?? (smtpTryOut ? '127.0.0.1' : e.HOST),
+      smtpTryOut,
       domain: e.INBOUND_MAIL_DOMAIN,
       maxBytes: e.INBOUND_MAIL_MAX_BYTES,
       tls:

@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { configuredDatabase, openDatabase } from './db/client';
+import { demoInbox } from './db/seed/demo-pharmacies';
 import { demoPrepay } from './db/seed/demo-prepay';
 import { demoPassword, seedDemo } from './db/seed/demo-seed';
 import { loggableError } from './platform/http';
 import { createPasswordHasher } from './platform/passwords';
 import { unsupportedRuntime } from './platform/runtime';
+import { inboxLines } from './start-up-text';
 
 /** Entry point: config, database + migrations, demo seed, listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -33,7 +35,11 @@ async function main(): Promise<void> {
   const hasher = createPasswordHasher();
   const logins = config.demoSeed ? await seedDemo(database.db, hasher) : [];
 
-  const { fastify, reconcilePayments } = await buildApp({ config, database, hasher });
+  const { fastify, reconcilePayments, inboundSmtpPort } = await buildApp({
+    config,
+    database,
+    hasher,
+  });
   const reconciled = await reconcilePayments();
   if (reconciled.succeeded + reconciled.failed > 0) {
     fastify.log.warn(
@@ -61,6 +67,18 @@ async function main(): Promise<void> {
       '',
       `Demo access token (Sunrise prepaid visits): ${demoPrepay.token}`,
       `  open http://${shownHost}:${port}/#/redeem/${demoPrepay.token}`,
+    );
+  }
+  const smtpPort = inboundSmtpPort();
+  if (smtpPort !== undefined) {
+    lines.push(
+      '',
+      ...inboxLines({
+        host: config.inbox.smtpHost,
+        port: smtpPort,
+        domain: config.inbox.domain,
+        demo: logins.length > 0 ? demoInbox : undefined,
+      }),
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -125,7 +125,8 @@ export async function startTestApp(
   const owned = shared ? undefined : await openTestDatabase(kind, true);
   const database = shared?.database ?? owned!.database;
   if (shared) await seedDemo(database.db, hasher);
-  const config = loadConfig({ LOG_LEVEL: 'info', ...env });
+  // No inbound SMTP endpoint unless a test asks for one (the embedded demo's is on by default).
+  const config = loadConfig({ LOG_LEVEL: 'info', INBOUND_SMTP_PORT: 'off', ...env });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, done) {

@@ -68,6 +68,11 @@ export interface SmtpInboundLog {
 export function createSmtpInbound(deps: {
   port: number;
   host: string;
+  /**
+   * When `port` is taken, listen on any free port instead (the embedded demo's endpoint, issue
+   * 34): `port()` says which. Otherwise a taken port fails `start()`.
+   */
+  anyPortIfTaken?: boolean;
   /** Our domain: the greeting's name. */
   domain: string;
   maxBytes: number;
@@ -174,21 +179,37 @@ export function createSmtpInbound(deps: {
           );
         },
       });
+      let started = false;
       server.on('error', (error) => {
+        // A failure to listen is start()'s to report.
+        if (!started) return;
         deps.log.warn(
           { error: error.name, code: (error as { code?: unknown }).code },
           'smtp error',
         );
       });
       const listening = server;
-      await new Promise<void>((resolve, reject) => {
-        const net = listening.listen(deps.port, deps.host, () => {
-          net.off('error', reject);
-          boundPort = (net.address() as AddressInfo | null)?.port ?? 0;
-          resolve();
+      const listen = (port: number) =>
+        new Promise<void>((resolve, reject) => {
+          const net = listening.listen(port, deps.host, () => {
+            net.off('error', reject);
+            boundPort = (net.address() as AddressInfo | null)?.port ?? 0;
+            resolve();
+          });
+          net.once('error', reject);
         });
-        net.once('error', reject);
-      });
+      try {
+        await listen(deps.port).catch((error: unknown) => {
+          const taken = (error as { code?: unknown } | null)?.code === 'EADDRINUSE';
+          if (!(taken && deps.anyPortIfTaken)) throw error;
+          // A server whose listen failed may listen again.
+          return listen(0);
+        });
+      } catch (error) {
+        server = undefined;
+        throw error;
+      }
+      started = true;
       deps.log.info({ port: boundPort }, 'inbound SMTP listening');
     },
     async close() {

@@ -19,6 +19,16 @@ export const demoRxVisitKey = 'demo-sunrise-unclaimed';
 /** What the demo pharmacies hold to pay claim fees with: $500.00. */
 export const demoPrepayBalanceCents = 50_000;
 
+/**
+ * The demo pharmacy whose inbox the start-up text names, with a command that mails it (issue 34,
+ * finding 9), and the login that reads it under Inbox.
+ */
+export const demoInbox = {
+  organizationId: 'sunrise-pharmacy',
+  name: 'Sunrise',
+  reader: 'pharmacist@apothecall.test',
+} as const;
+
 /** The demo pharmacists' grants (by login): the states whose visits each works. */
 export const demoPharmacistGrants: Readonly<Record<string, readonly string[]>> = {
   'pharmacist@apothecall.test': ['FL', 'GA'],

@@ -11,13 +11,17 @@ import { createInboxReceiveService } from './inbox-receive.service';
 
 /**
  * The pharmacy e-mail inbox (issue 20): the SMTP endpoint for the pharmacies' addresses
- * (INBOUND_SMTP_PORT; off without it), received mail stored per pharmacy in threads, and the
- * staff's threads, attachments and replies (sent through the platform's mail channel).
+ * (INBOUND_SMTP_PORT; off without it, except on the embedded demo), received mail stored per
+ * pharmacy in threads, and the staff's threads, attachments and replies (sent through the
+ * platform's mail channel).
  */
 export function inboxModule(
   ctx: ModuleContext,
   ports: { accounts: AccountsPort; brands: BrandsPort; files: FilesPort; pharmacy: PharmacyPort },
-): AreaModule {
+): AreaModule & {
+  /** The port the SMTP endpoint listens on; undefined while it does not (off, or not started). */
+  smtpPort(): number | undefined;
+} {
   const { platform, config } = ctx;
   const repo = createInboxRepo(ctx.db);
   const domain = config.inbox.domain;
@@ -42,12 +46,15 @@ export function inboxModule(
     ...platform.clock,
   });
   const port = config.inbox.smtpPort;
+  const tryOut = config.inbox.smtpTryOut;
+  let listening = false;
   const smtp: SmtpInbound | undefined =
     port === undefined
       ? undefined
       : createSmtpInbound({
           port,
           host: config.inbox.smtpHost,
+          anyPortIfTaken: tryOut,
           domain,
           maxBytes: config.inbox.maxBytes,
           tls: config.inbox.tls,
@@ -59,10 +66,23 @@ export function inboxModule(
     name: 'inbox',
     routes: inboxRoutes({ inbox }),
     start: async () => {
-      await smtp?.start();
+      if (!smtp) return;
+      try {
+        await smtp.start();
+        listening = true;
+      } catch (error) {
+        // The embedded demo's endpoint is a convenience: the server starts without it.
+        if (!tryOut) throw error;
+        platform.log.warn(
+          { code: (error as { code?: unknown } | null)?.code, host: config.inbox.smtpHost },
+          'inbound SMTP not started: the demo runs without receiving mail',
+        );
+      }
     },
     close: async () => {
+      listening = false;
       await smtp?.close();
     },
+    smtpPort: () => (listening && smtp ? smtp.port() : undefined),
   };
 }
