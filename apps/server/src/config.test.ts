@@ -23,6 +23,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_IDLE_SECONDS: '0' })).toThrow(/SESSION_IDLE_SECONDS/);
   });
 
+  it('leaves /metrics off unless METRICS_TOKEN is set, and refuses a weak token (issue 34)', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'Invalid environment variable METRICS_TOKEN: must be at least 16 characters',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('leaves the inbound SMTP endpoint off unless its port is set (issue 20)', () => {
     expect(loadConfig({}).inbox).toEqual({
       smtpPort: undefined,

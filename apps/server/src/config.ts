@@ -108,6 +108,15 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   EXPOSE_OUTBOX: bool.default(false),
+  /**
+   * Turns on GET /metrics (Prometheus text format), served to `Authorization: Bearer <token>`
+   * only. Unset: no /metrics at all (docs/operations.md, "Metrics").
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (a random secret, e.g. openssl rand -hex 32)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   CLIENT_IDLE_LOGOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   AUTO_LOGOFF_MINUTES: z.coerce.number().int().min(1).default(30),
   MIN_REGISTRATION_AGE: z.coerce.number().int().min(1).max(110).default(18),
@@ -235,6 +244,8 @@ export interface Config {
       };
   /** Serve GET /api/dev/outbox (tests and local demos only). */
   readonly exposeOutbox: boolean;
+  /** GET /metrics for a Prometheus scraper holding this bearer token; off when unset. */
+  readonly metrics: { readonly token: string | undefined };
   /** STUN/TURN servers handed to video-visit peers. */
   readonly iceServers: readonly {
     urls: string | string[];
@@ -371,6 +382,7 @@ export function loadConfig(
           }
         : { provider: 'outbox', from: e.SMS_FROM },
     exposeOutbox: e.EXPOSE_OUTBOX,
+    metrics: { token: e.METRICS_TOKEN },
     iceServers: e.ICE_SERVERS,
     client: {
       idleLogoutMs: e.CLIENT_IDLE_LOGOUT_SECONDS * 1000,

@@ -27,12 +27,23 @@ export interface Database {
    * Rejects when the database does not answer.
    */
   pendingMigrations(): Promise<number>;
+  /** PostgreSQL: the app's connection pool now (PGlite has one in-process connection: none). */
+  pool?(): PoolStats;
   /**
    * The same database for a library that brings its own SQL (the job queue, platform/jobs).
    * Repos never use it: they go through `db`.
    */
   readonly raw: RawDatabase;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (idle + in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface RawRows {
@@ -96,7 +107,8 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const poolMax = 20;
+    const pool = new pg.Pool({ connectionString: target.url, max: poolMax });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool }) as unknown as Db;
@@ -106,6 +118,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       ping: () => pingDb(db),
       pendingMigrations: () => pendingMigrations(db),
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolMax,
+      }),
       raw: {
         kind: 'postgres',
         query: async (text, params) => {
