@@ -209,6 +209,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     apiVersion,
     nativeOrigins: config.native.origins,
   });
+  if (config.tracing) {
+    // Loaded only when configured: the OpenTelemetry packages stay out of every other process.
+    const { registerTracing } = await import('./platform/tracing');
+    await registerTracing(app, { ...config.tracing, version: apiVersion });
+  }
   if (config.metrics.token) {
     registerMetrics(app, {
       token: config.metrics.token,

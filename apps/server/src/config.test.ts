@@ -33,6 +33,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(/METRICS_TOKEN/);
   });
 
+  it('leaves tracing off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (issue 34)', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }).tracing,
+    ).toEqual({ endpoint: 'http://collector:4318', serviceName: 'apothecall', sampleRatio: 0.25 });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+
   it('leaves the inbound SMTP endpoint off unless its port is set (issue 20)', () => {
     expect(loadConfig({}).inbox).toEqual({
       smtpPort: undefined,
