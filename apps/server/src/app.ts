@@ -33,6 +33,7 @@ import { registerHttp, serveWeb } from './platform/http-setup';
 import type { Jobs } from './platform/jobs/jobs';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
 import { loggerOptions } from './platform/logger';
+import { registerMetrics } from './platform/metrics';
 import type { AreaModule, ModuleContext } from './platform/module';
 import { createPlatform, type PlatformOverrides } from './platform/platform';
 import type { Realtime } from './platform/realtime';
@@ -210,6 +211,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     apiVersion,
     nativeOrigins: config.native.origins,
   });
+  if (config.tracing) {
+    // Loaded only when configured: the OpenTelemetry packages stay out of every other process.
+    const { registerTracing } = await import('./platform/tracing');
+    await registerTracing(app, { ...config.tracing, version: apiVersion });
+  }
+  if (config.metrics.token) {
+    registerMetrics(app, {
+      token: config.metrics.token,
+      sources: {
+        pool: database.pool,
+        sockets: () => platform.realtime.io.of('/').sockets.size,
+        jobs: () => platform.jobs.queueCounts(),
+        outboxBacklog: () => platform.outbox.backlog(),
+        version: apiVersion,
+        databaseKind: database.kind,
+      },
+    });
+  }
   await app.register(
     async (api) => {
       for (const module of modules) if (module.routes) await api.register(module.routes);

@@ -23,6 +23,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_IDLE_SECONDS: '0' })).toThrow(/SESSION_IDLE_SECONDS/);
   });
 
+  it('leaves /metrics off unless METRICS_TOKEN is set, and refuses a weak token (issue 34)', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'Invalid environment variable METRICS_TOKEN: must be at least 16 characters',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('leaves tracing off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (issue 34)', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }).tracing,
+    ).toEqual({ endpoint: 'http://collector:4318', serviceName: 'apothecall', sampleRatio: 0.25 });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+
   it('leaves the inbound SMTP endpoint off unless its port is set (issue 20)', () => {
     const database = 'postgres://db.example/apothecall';
     expect(loadConfig({ DATABASE_URL: database }).inbox).toEqual({

@@ -112,6 +112,27 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   EXPOSE_OUTBOX: bool.default(false),
+  /**
+   * Turns on GET /metrics (Prometheus text format), served to `Authorization: Bearer <token>`
+   * only. Unset: no /metrics at all (docs/operations.md, "Metrics").
+   */
+  /**
+   * OpenTelemetry traces: the OTLP/HTTP collector's base URL (spans go to <url>/v1/traces).
+   * Unset: no tracing, and the OpenTelemetry packages are never loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url('must be a URL such as http://collector:4318').optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('apothecall'),
+  /** Share of new traces recorded (0 to 1); a caller's sampling decision is followed. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .default(1),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (a random secret, e.g. openssl rand -hex 32)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   CLIENT_IDLE_LOGOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   AUTO_LOGOFF_MINUTES: z.coerce.number().int().min(1).default(30),
   MIN_REGISTRATION_AGE: z.coerce.number().int().min(1).max(110).default(18),
@@ -247,6 +268,12 @@ export interface Config {
       };
   /** Serve GET /api/dev/outbox (tests and local demos only). */
   readonly exposeOutbox: boolean;
+  /** GET /metrics for a Prometheus scraper holding this bearer token; off when unset. */
+  readonly metrics: { readonly token: string | undefined };
+  /** OpenTelemetry traces over OTLP/HTTP; undefined (off) without OTEL_EXPORTER_OTLP_ENDPOINT. */
+  readonly tracing:
+    | { readonly endpoint: string; readonly serviceName: string; readonly sampleRatio: number }
+    | undefined;
   /** STUN/TURN servers handed to video-visit peers. */
   readonly iceServers: readonly {
     urls: string | string[];
@@ -390,6 +417,14 @@ export function loadConfig(
           }
         : { provider: 'outbox', from: e.SMS_FROM },
     exposeOutbox: e.EXPOSE_OUTBOX,
+    metrics: { token: e.METRICS_TOKEN },
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME,
+          sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+        }
+      : undefined,
     iceServers: e.ICE_SERVERS,
     client: {
       idleLogoutMs: e.CLIENT_IDLE_LOGOUT_SECONDS * 1000,

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { configuredDatabase, openDatabase } from './db/client';
+import { configuredDatabase } from './db/client';
 import { demoInbox } from './db/seed/demo-pharmacies';
 import { demoPrepay } from './db/seed/demo-prepay';
 import { demoPassword, seedDemo } from './db/seed/demo-seed';
+import { DatabaseStartupError, describeError, openMigratedDatabase } from './db/startup-errors';
 import { loggableError } from './platform/http';
 import { createPasswordHasher } from './platform/passwords';
 import { unsupportedRuntime } from './platform/runtime';
@@ -30,8 +31,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(configuredDatabase(config));
-  await database.migrate();
+  const database = await openMigratedDatabase(configuredDatabase(config));
   const hasher = createPasswordHasher();
   const logins = config.demoSeed ? await seedDemo(database.db, hasher) : [];
 
@@ -113,8 +113,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Apothecall failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  const text = error instanceof DatabaseStartupError ? error.message : describeError(error);
+  process.stderr.write(`Apothecall failed to start: ${text}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -21,11 +22,28 @@ export interface Database {
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   /**
+   * How many of the committed migrations this database has not applied (0 when up to date), as
+   * drizzle's migrator decides: those newer than the last row of drizzle.__drizzle_migrations.
+   * Rejects when the database does not answer.
+   */
+  pendingMigrations(): Promise<number>;
+  /** PostgreSQL: the app's connection pool now (PGlite has one in-process connection: none). */
+  pool?(): PoolStats;
+  /**
    * The same database for a library that brings its own SQL (the job queue, platform/jobs).
    * Repos never use it: they go through `db`.
    */
   readonly raw: RawDatabase;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open (idle + in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface RawRows {
@@ -89,7 +107,8 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const poolMax = 20;
+    const pool = new pg.Pool({ connectionString: target.url, max: poolMax });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool }) as unknown as Db;
@@ -98,6 +117,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       ping: () => pingDb(db),
+      pendingMigrations: () => pendingMigrations(db),
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolMax,
+      }),
       raw: {
         kind: 'postgres',
         query: async (text, params) => {
@@ -122,6 +148,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: () => pingDb(db),
+    pendingMigrations: () => pendingMigrations(db),
     raw: {
       kind: 'pglite',
       query: async (text, params) => {
@@ -146,4 +173,20 @@ async function pingDb(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+let committedMigrations: number[] | undefined;
+
+async function pendingMigrations(db: Db): Promise<number> {
+  committedMigrations ??= readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
+  // Both drivers answer { rows }; the shared type does not say so.
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as RawRows).rows;
+  const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') as t`);
+  if (!table?.t) return committedMigrations.length;
+  const [last] = await rows(
+    sql`select coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const applied = Number(last?.last ?? 0);
+  return committedMigrations.filter((when) => when > applied).length;
 }

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/platform';
 import { FileIntegrityError, type FilesKey, openBytes, sealBytes } from './files/file-crypto';
@@ -65,6 +65,13 @@ export interface OutboxRepo {
   list(limit: number): Promise<OutboxMessage[]>;
   /** One message by id (the delivery retry job reads it back). */
   find(id: number): Promise<OutboxMessage | undefined>;
+  /**
+   * Messages still to deliver, by channel and status: 'sending' (handed to the provider, or its
+   * process died meanwhile) and 'failed' with a retry still ahead (the body is kept until the
+   * message is sent or given up). Messages kept in the outbox only (no provider configured:
+   * status 'outbox') are not a backlog.
+   */
+  backlog(): Promise<{ channel: string; status: string; count: number }[]>;
 }
 
 /**
@@ -114,6 +121,14 @@ export function createOutboxRepo(db: Db, key: FilesKey): OutboxRepo {
           ...(status === 'sent' ? purged : {}),
         })
         .where(eq(outbox.id, id));
+    },
+    async backlog() {
+      const rows = await db
+        .select({ channel: outbox.channel, status: outbox.status, count: count() })
+        .from(outbox)
+        .where(and(inArray(outbox.status, ['sending', 'failed']), isNull(outbox.bodyPurgedAt)))
+        .groupBy(outbox.channel, outbox.status);
+      return rows.map((r) => ({ channel: r.channel, status: r.status, count: Number(r.count) }));
     },
     async purgeBody(id) {
       await db.update(outbox).set(purged).where(eq(outbox.id, id));

@@ -21,6 +21,11 @@ export type LimiterHealth = 'memory' | 'up' | 'degraded';
 export interface SharedRateLimiter extends RateLimiter {
   /** 'memory' without REDIS_URL; 'up' while Redis answers; 'degraded' while it does not. */
   health(): LimiterHealth;
+  /**
+   * Asks Redis now (PING, answered within `timeoutMs`): 'memory' without REDIS_URL, 'up' when it
+   * answered, 'down' otherwise. For the readiness check; health() is what the limiter last saw.
+   */
+  ping(timeoutMs?: number): Promise<'memory' | 'up' | 'down'>;
   close(): Promise<void>;
 }
 
@@ -177,7 +182,12 @@ export function createRateLimiter(opts: {
 }): SharedRateLimiter {
   if (!opts.redisUrl) {
     const memory = memoryRateLimiter();
-    return { ...memory, health: () => 'memory', close: async () => undefined };
+    return {
+      ...memory,
+      health: () => 'memory',
+      ping: async () => 'memory',
+      close: async () => undefined,
+    };
   }
   const client = new Redis(opts.redisUrl, {
     // Never queue a limiter command while disconnected: the memory fallback answers instead.
@@ -214,6 +224,22 @@ export function createRateLimiter(opts: {
   return {
     ...limiter,
     health: () => (!outage && client.status === 'ready' ? 'up' : 'degraded'),
+    async ping(timeoutMs = 1_000) {
+      // No offline queue: a PING while disconnected is refused at once.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'down'>((resolve) => {
+        timer = setTimeout(() => resolve('down'), timeoutMs);
+      });
+      const answer = client.ping().then(
+        (reply) => (reply === 'PONG' ? ('up' as const) : ('down' as const)),
+        () => 'down' as const,
+      );
+      try {
+        return await Promise.race([answer, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async close() {
       disconnectRedis(client);
     },

@@ -14,6 +14,26 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** GET /health/live: the process is up and its event loop turns. Asks no dependency. */
+export const liveResponseSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * GET /health/ready: whether this process can serve now. 503 when a dependency it cannot serve
+ * without failed (`failed` names them): the database does not answer a query, or it lacks
+ * migrations this build needs. Redis (only with REDIS_URL) is asked too (PING), but a Redis
+ * that does not answer leaves the process ready, `status: 'degraded'`: every process shares
+ * Redis, so taking them all out of rotation for it would stop a service that still works.
+ */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  failed: z.array(z.enum(['database', 'migrations'])),
+  database: z.enum(['up', 'down']),
+  /** 'unknown' while the database does not answer. */
+  migrations: z.enum(['applied', 'pending', 'unknown']),
+  redis: z.enum(['up', 'down']).optional(),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
 /**
  * GET /dev/outbox (only with EXPOSE_OUTBOX=true: tests and local demos; it carries reset links):
  * the newest 500 e-mails and SMS the server sent or would have sent, oldest first. A message's

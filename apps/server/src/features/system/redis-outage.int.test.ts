@@ -16,6 +16,7 @@ const reset = (t: TestApp) =>
     payload: { email: demo.patient },
   });
 const health = (t: TestApp) => t.fastify.inject({ method: 'GET', url: '/api/health' });
+const ready = (t: TestApp) => t.fastify.inject({ method: 'GET', url: '/api/health/ready' });
 const degradedLines = (t: TestApp) =>
   t.logs.filter((line) => line.includes('rate-limit counters are kept in memory')).length;
 
@@ -58,6 +59,18 @@ describe.each(databaseKinds)('with REDIS_URL set and Redis gone, on %s', (kind) 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'degraded', database: 'up', redis: 'degraded' });
   });
+
+  it('stays ready (200, degraded) with Redis not answering PING, and says so', async () => {
+    const res = await ready(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'degraded',
+      failed: [],
+      database: 'up',
+      migrations: 'applied',
+      redis: 'down',
+    });
+  });
 });
 
 // A real Redis that goes away and comes back: only where the redis-server binary exists.
@@ -96,6 +109,7 @@ if (hasRedisServer)
       expect(await until(async () => (await health(t)).json().redis === 'up')).toBe(true);
       expect((await attempt(t, demo.password)).statusCode).toBe(200);
       expect(degradedLines(t)).toBe(0);
+      expect((await ready(t)).json()).toMatchObject({ status: 'ok', redis: 'up' });
 
       await stopRedis();
       const statuses: number[] = [];
@@ -106,6 +120,7 @@ if (hasRedisServer)
       expect(down.statusCode).toBe(200);
       expect(down.json()).toMatchObject({ status: 'degraded', redis: 'degraded' });
       expect(degradedLines(t)).toBe(1);
+      expect((await ready(t)).json()).toMatchObject({ status: 'degraded', redis: 'down' });
 
       await startRedis();
       expect(await until(async () => (await health(t)).json().redis === 'up')).toBe(true);

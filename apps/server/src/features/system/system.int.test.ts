@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestApp, type TestApp } from '../../../test/harness';
 
@@ -86,6 +87,51 @@ describe.each(databaseKinds)('system endpoints on %s', (kind) => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers liveness without asking anything, and readiness after asking the database', async () => {
+    const live = await t.fastify.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.fastify.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    // No REDIS_URL: no redis field.
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      failed: [],
+      database: 'up',
+      migrations: 'applied',
+    });
+  });
+
+  it('is not ready (503) with a migration missing, nor with the database closed; still live', async () => {
+    const other = await startTestApp(kind);
+    const ready = () => other.fastify.inject({ method: 'GET', url: '/api/health/ready' });
+    // The newest migration's record gone: this build needs a migration the database lacks.
+    await other.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
+    const behind = await ready();
+    expect(behind.statusCode).toBe(503);
+    expect(behind.json()).toEqual({
+      status: 'unavailable',
+      failed: ['migrations'],
+      database: 'up',
+      migrations: 'pending',
+    });
+
+    await other.database.close();
+    const closed = await ready();
+    expect(closed.statusCode).toBe(503);
+    expect(closed.json()).toEqual({
+      status: 'unavailable',
+      failed: ['database'],
+      database: 'down',
+      migrations: 'unknown',
+    });
+    const live = await other.fastify.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    await other.fastify.close();
   });
 
   it('reports a database that stopped answering as 503', async () => {

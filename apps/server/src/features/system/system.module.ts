@@ -14,6 +14,8 @@ export function systemModule(
     kind: database.kind,
     version: apiVersion,
     redis: () => extra.limiter.health(),
+    pendingMigrations: database.pendingMigrations,
+    pingRedis: () => extra.limiter.ping(),
   });
   const outbox = ctx.config.exposeOutbox ? outboxRoutes(extra.outbox) : undefined;
   return {

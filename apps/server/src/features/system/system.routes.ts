@@ -2,12 +2,19 @@ import {
   type DevOutboxResponse,
   devOutboxResponseSchema,
   healthResponseSchema,
+  liveResponseSchema,
+  type ReadyResponse,
+  readyResponseSchema,
 } from '@apothecall/domain/system/system.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
- * Liveness and readiness for a load balancer: 503 when the database does not answer (this
+ * Health for load balancers and orchestrators. /health/live asks nothing (the process answers);
+ * /health/ready asks the database (a query, the migrations) and Redis (PING) and is 503 when the
+ * database cannot serve (docs/operations.md, "Running in production").
+ *
+ * /health, the older combined check: 503 when the database does not answer (this
  * process cannot serve; take it out). Redis away is 200 with status 'degraded' and
  * redis 'degraded': the process still serves everything, counting logins in memory meanwhile
  * (docs/operations.md).
@@ -18,7 +25,14 @@ export function systemRoutes(deps: {
   version: string;
   /** Where the rate-limit counters live ('memory' without REDIS_URL). */
   redis?: () => 'memory' | 'up' | 'degraded';
+  /** Committed migrations the database lacks (rejects when it does not answer). */
+  pendingMigrations: () => Promise<number>;
+  /** Redis asked now (PING); 'memory' without REDIS_URL. */
+  pingRedis: () => Promise<'memory' | 'up' | 'down'>;
+  /** How long each readiness check may take before it counts as failed. */
+  checkTimeoutMs?: number;
 }) {
+  const timeoutMs = deps.checkTimeoutMs ?? 2_000;
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
@@ -41,7 +55,62 @@ export function systemRoutes(deps: {
         });
       },
     );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/health/live',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness: the process answers (no dependency is asked)',
+          response: { 200: liveResponseSchema },
+        },
+      },
+      async () => ({ status: 'ok' as const }),
+    );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/health/ready',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Readiness: the database answers and is migrated (Redis reported)',
+          response: { 200: readyResponseSchema, 503: readyResponseSchema },
+        },
+      },
+      async (_request, reply) => {
+        const [pending, redis] = await Promise.all([
+          within(timeoutMs, deps.pendingMigrations()),
+          within(timeoutMs, deps.pingRedis()),
+        ]);
+        const database = pending === undefined ? 'down' : 'up';
+        const migrations =
+          database === 'down' ? 'unknown' : pending === 0 ? 'applied' : ('pending' as const);
+        const failed: ReadyResponse['failed'] = [];
+        if (database === 'down') failed.push('database');
+        if (migrations === 'pending') failed.push('migrations');
+        const redisState = redis ?? 'down';
+        const body: ReadyResponse = {
+          status: failed.length > 0 ? 'unavailable' : redisState === 'down' ? 'degraded' : 'ok',
+          failed,
+          database,
+          migrations,
+          ...(redisState === 'memory' ? {} : { redis: redisState }),
+        };
+        return reply.status(failed.length > 0 ? 503 : 200).send(body);
+      },
+    );
   };
+}
+
+/** The promise's value, or undefined when it rejects or takes longer than `ms`. */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -129,6 +129,19 @@ export interface Jobs<P extends PayloadRegistry<P> = JobPayloads> {
   deadLetters(limit?: number): Promise<DeadLetter[]>;
   /** Puts dead-lettered jobs (by dead-letter id; all when omitted) back on their queues. */
   redrive(ids?: string[]): Promise<number>;
+  /**
+   * Jobs per queue and state, as pg-boss's monitor last counted them (its `queue` table: one
+   * cheap read, as fresh as the last monitor pass). Empty before `start()`.
+   */
+  queueCounts(): Promise<QueueCount[]>;
+}
+
+/** The states queueCounts reports: pg-boss's counters (queued = deferred + blocked + ready). */
+export const jobStates = ['deferred', 'blocked', 'ready', 'active', 'failed'] as const;
+export interface QueueCount {
+  queue: string;
+  state: (typeof jobStates)[number];
+  count: number;
 }
 
 /** pino's shape (Fastify's `app.log` fits). */
@@ -324,6 +337,18 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
     async redrive(ids) {
       if (!boss || !started) throw new Error('redrive before start()');
       return await boss.redrive(deadLetterQueue, ids ? { ids } : {});
+    },
+
+    async queueCounts() {
+      if (!boss || !started) return [];
+      const queues = await boss.getQueues();
+      return queues.flatMap((q) => [
+        { queue: q.name, state: 'deferred' as const, count: q.deferredCount },
+        { queue: q.name, state: 'blocked' as const, count: q.blockedCount },
+        { queue: q.name, state: 'ready' as const, count: q.readyCount },
+        { queue: q.name, state: 'active' as const, count: q.activeCount },
+        { queue: q.name, state: 'failed' as const, count: q.failedCount },
+      ]);
     },
   };
   return jobs;
