@@ -45,6 +45,19 @@ export function fontOf(face: Face): LoadedFont {
     // text is NFC, so the precomposed glyphs are there; marks are still positioned (mark, mkmk).
     const layout = font.layout.bind(font);
     font.layout = (text, features, ...rest) => layout(text, features ?? { ccmp: false }, ...rest);
+    // fontkit keeps each glyph with the characters it was first asked for. A document's subset
+    // asks for the glyphs that others are built from ('·' and '…' from the period) with none, so
+    // a later document of the process would get a period that stands for no character and write
+    // no text for it (copy, search and screen readers lose every period). A glyph asked for with
+    // its characters gets them back.
+    const getGlyph = font.getGlyph.bind(font);
+    font.getGlyph = (id, characters = []) => {
+      const glyph = getGlyph(id, characters);
+      if (glyph && glyph.codePoints.length === 0 && characters.length > 0) {
+        glyph.codePoints = characters;
+      }
+      return glyph;
+    };
     found = { bytes, font };
     loaded.set(face, found);
   }

@@ -5,6 +5,27 @@ import { fontRuns, printable, renderPdf } from './pdf';
 /** Text no standard PDF font can draw: Vietnamese, then Chinese, in one run. */
 const mixed = 'tiếng Việt; 中文';
 
+describe('the parsed fonts shared by every document of the process', () => {
+  it('keep the text of a glyph that an earlier document drew only inside another (· and … are built from the period)', async () => {
+    // Noto Sans draws '·' and '…' from its period glyph. A document with one of them and no
+    // period made the shared font remember the period as a glyph of no character, and every later
+    // document's periods then read back as nothing (copy, search, screen readers): a CI run saw
+    // "https://appapothecallcom".
+    await renderPdf({ title: 'A', lang: 'en' }, (pdf) => {
+      pdf.text('F · 305-555-0142 …', { bold: true });
+      pdf.text('F · 305-555-0142 …');
+    });
+    const later = await renderPdf({ title: 'B', lang: 'en' }, (pdf) => {
+      pdf.text('Visit app.apothecall.com.', { bold: true });
+      pdf.text('Visit app.apothecall.com.');
+    });
+    expect(pdfText(later).split('\n')).toEqual([
+      'Visit app.apothecall.com.',
+      'Visit app.apothecall.com.',
+    ]);
+  });
+});
+
 describe('fontRuns: which characters the CJK fallback draws', () => {
   const latin = (code: number) => code < 0x3000;
   const cjk = (code: number) => code >= 0x3000;
