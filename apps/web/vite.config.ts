@@ -114,6 +114,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/manifest.webmanifest': 'http://localhost:3000',
+      '/brand-icons': 'http://localhost:3000',
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { HashRouter } from 'react-router';
 import { brandTheme, cssVariablesResolver, defaultPrimary } from '../features/brands/brand-theme';
 import { useBrandBoot } from '../features/brands/hooks/use-brand-boot';
+import { useBrandDocument } from '../features/brands/hooks/use-brand-document';
 import { useManifestLink } from '../features/brands/hooks/use-manifest-link';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
@@ -77,6 +78,7 @@ export function App() {
   // The white-label is read from the entry link and loaded at boot; its colours theme the app.
   useBrandBoot();
   useManifestLink();
+  useBrandDocument();
   const { whiteLabel } = useBrandState();
   const primary = whiteLabel?.colorPrimary ?? defaultPrimary;
   const accent = whiteLabel?.colorAccent ?? null;

@@ -40,6 +40,8 @@ export interface BrandState {
   whiteLabel: ResolvedWhiteLabel<WhiteLabel> | null;
   /** The brand's display name; null until loaded (the app name is shown meanwhile). */
   name: string | null;
+  /** The version in the brand's icon addresses; null until loaded (the product's icons). */
+  iconVersion: string | null;
   /** The logo to show: the brand's, or the main brand's when it has none. */
   logo: string;
   /** Whether registration is offered (default on). */
@@ -64,6 +66,7 @@ function initialState(): BrandState {
     id: storedCompany() ?? mainBrandId,
     whiteLabel: null,
     name: null,
+    iconVersion: null,
     logo: mainBrandLogo,
     registerEnabled: true,
     attribution: true,
@@ -97,6 +100,7 @@ export function setBrand(response: WhiteLabelResponse): void {
     id: whiteLabel.id,
     whiteLabel,
     name: response.name,
+    iconVersion: response.iconVersion,
     logo: whiteLabel.logo?.trim() ? whiteLabel.logo : mainBrandLogo,
     registerEnabled: whiteLabel.register.enabled,
     attribution: whiteLabel.attribution,

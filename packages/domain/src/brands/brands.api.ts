@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { brandIconFiles } from './brand-icons.rules';
 import { referralSchema, whiteLabelSchema } from './brands.schemas';
+
+/** A brand's icon version (brand-icons.rules.ts): 16 hex digits. */
+export const brandIconVersionSchema = z.string().regex(/^[0-9a-f]{16}$/);
 
 /** GET /whiteLabel/{id}: `id` is a company key, or 'auto' to resolve from the host name. */
 export const whiteLabelResponseSchema = z.object({
@@ -9,6 +13,8 @@ export const whiteLabelResponseSchema = z.object({
   name: z.string(),
   /** A partner brand on its own host (spec: third-party flag). */
   thirdParty: z.boolean(),
+  /** The version in its icons' addresses (favicon, home-screen icon; brand-icons.rules.ts). */
+  iconVersion: brandIconVersionSchema,
   /** Client behaviour the brand's configuration sets. */
   client: z.object({
     /** Idle auto-logout in milliseconds (spec: 900000). */
@@ -48,3 +54,14 @@ export const webManifestQuerySchema = z.object({
   company: z.string().trim().max(64).optional(),
   lang: z.string().max(35).optional(),
 });
+
+/**
+ * GET /brand-icons/{brandId}/{file} (at the site's root): one of a brand's icons, a PNG. An
+ * unknown brand, or one without a logo, is the main brand, as everywhere. `v` is the icon
+ * version the address was made with (brandIconHref).
+ */
+export const brandIconParamsSchema = z.object({
+  brandId: z.string().trim().min(1).max(64),
+  file: z.enum(brandIconFiles),
+});
+export const brandIconQuerySchema = z.object({ v: z.string().max(64).optional() });

@@ -1,5 +1,6 @@
 import { translate } from '../i18n/catalog';
 import type { Lang } from '../i18n/i18n.rules';
+import { type BrandIconName, brandIconHref, brandIcons } from './brand-icons.rules';
 
 /**
  * The web app manifest of a brand, in a language (issue 13: every brand installed as an app
@@ -22,18 +23,30 @@ export interface WebManifest {
   icons: { src: string; sizes: string; type: string; purpose?: 'any' | 'maskable' }[];
 }
 
-/** The app icons (the product's; a brand's logo is a wordmark, not an icon). */
-const icons: WebManifest['icons'] = [
-  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-  { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-];
+/** The manifest's icons: the brand's own (brand-icons.rules.ts), at its icon version. */
+const manifestIcons: BrandIconName[] = ['icon192', 'icon512', 'maskable512'];
+
+function iconsOf(brandId: string, version: string): WebManifest['icons'] {
+  return manifestIcons.map((name) => {
+    const { size, purpose } = brandIcons[name];
+    return {
+      src: brandIconHref(brandId, name, version),
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+      ...(purpose === 'maskable' ? { purpose: 'maskable' as const } : {}),
+    };
+  });
+}
 
 /** Launchers show about twelve characters under an icon. */
 const shortNameLength = 12;
 
+/**
+ * The brand's colour is its theme colour and the splash screen's background (its icons are
+ * drawn on the same colour).
+ */
 export function webManifest(
-  brand: { name: string; colorPrimary: string },
+  brand: { id: string; name: string; colorPrimary: string; iconVersion: string },
   lang: Lang,
   company?: string,
 ): WebManifest {
@@ -49,8 +62,8 @@ export function webManifest(
     start_url: start,
     scope: '/',
     display: 'standalone',
-    background_color: '#ffffff',
+    background_color: brand.colorPrimary,
     theme_color: brand.colorPrimary,
-    icons,
+    icons: iconsOf(brand.id, brand.iconVersion),
   };
 }

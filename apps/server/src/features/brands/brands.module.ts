@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AreaModule, ModuleContext } from '../../platform/module';
+import { createBrandIconsService, logoFromWebBuild } from './brand-icons.service';
 import type { BrandsPort } from './brands.port';
 import { createBrandsRepo } from './brands.repo';
 import { brandPages, brandsRoutes } from './brands.routes';
@@ -42,11 +43,16 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
     referralsOf: (brandId, ownerAccountIds) => repo.referralsOf(brandId, ownerAccountIds),
   };
   const { config } = ctx;
+  const icons = createBrandIconsService({
+    readLogo: (logo) => logoFromWebBuild(config.webDist, logo),
+    onLogoError: ctx.platform.warn('brand logo could not be drawn (its icons show its initial)'),
+  });
   return {
     name: 'brands',
     port,
     routes: brandsRoutes({
       service,
+      icons,
       limiter: ctx.platform.limiter,
       client: {
         ...config.client,
@@ -55,7 +61,7 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
       },
       webVersion: builtWebVersion(config.webDist) ?? ctx.platform.apiVersion,
     }),
-    pages: brandPages({ service }),
+    pages: brandPages({ service, icons }),
   };
 }
 

@@ -1,4 +1,7 @@
+import { brandIconByFile } from '@apothecall/domain/brands/brand-icons.rules';
 import {
+  brandIconParamsSchema,
+  brandIconQuerySchema,
   referralResponseSchema,
   webappVersionQuerySchema,
   webappVersionResponseSchema,
@@ -16,13 +19,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { withCodeGuesses } from '../../platform/code-guesses';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { BrandsService } from './brands.service';
+import type { BrandIconsService, IconBrand } from './brand-icons.service';
+import type { BrandsService, ResolvedBrand } from './brands.service';
 
 export interface ClientSettings {
   idleLogoutMs: number;
   autoLogoffMinutes: number;
   minRegistrationAge: number;
   minDependentAge: number;
+}
+
+/** What a brand's icons are drawn from. */
+function iconBrand(brand: ResolvedBrand): IconBrand {
+  return {
+    id: brand.whiteLabel.id,
+    name: brand.name,
+    colorPrimary: brand.whiteLabel.colorPrimary,
+    logo: brand.whiteLabel.logo,
+  };
 }
 
 /** The host name the browser used (behind a trusted proxy: the forwarded host). */
@@ -32,6 +46,7 @@ export function hostOf(request: FastifyRequest): string {
 
 export function brandsRoutes(deps: {
   service: BrandsService;
+  icons: BrandIconsService;
   client: ClientSettings;
   webVersion: string;
   /** Counts wrong referral codes per address (the look-up is public). */
@@ -62,6 +77,7 @@ export function brandsRoutes(deps: {
           whiteLabel: brand.whiteLabel,
           name: brand.name,
           thirdParty: brand.thirdParty,
+          iconVersion: await deps.icons.version(iconBrand(brand)),
           client: deps.client,
         };
       },
@@ -100,11 +116,25 @@ export function brandsRoutes(deps: {
   };
 }
 
+/** An icon at its current version never changes; any other address is asked again hourly. */
+const iconForGood = 'public, max-age=31536000, immutable';
+const iconForAnHour = 'public, max-age=3600';
+
+/** Whether an If-None-Match header names this ETag (a list, weak or not, or `*`). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
 /**
  * Pages served beside the web app, at the site's root: the brand's web app manifest, so a
- * brand installs under its own name and colour, in the reader's language (issue 13).
+ * brand installs under its own name and colour, in the reader's language (issue 13), and the
+ * brand's icons (issue 34, finding 8), the same for every visitor of the brand.
  */
-export function brandPages(deps: { service: BrandsService }) {
+export function brandPages(deps: { service: BrandsService; icons: BrandIconsService }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
@@ -125,7 +155,12 @@ export function brandPages(deps: { service: BrandsService }) {
             ? brand.whiteLabel.id
             : undefined;
         const manifest = webManifest(
-          { name: brand.name, colorPrimary: brand.whiteLabel.colorPrimary },
+          {
+            id: brand.whiteLabel.id,
+            name: brand.name,
+            colorPrimary: brand.whiteLabel.colorPrimary,
+            iconVersion: await deps.icons.version(iconBrand(brand)),
+          },
           lang ? negotiateLanguage(lang) : request.lang,
           byKey,
         );
@@ -134,6 +169,32 @@ export function brandPages(deps: { service: BrandsService }) {
           .header('cache-control', 'no-cache')
           .header('vary', 'Accept-Language')
           .send(JSON.stringify(manifest));
+      },
+    );
+
+    r.get(
+      '/brand-icons/:brandId/:file',
+      {
+        schema: {
+          tags: ['brands'],
+          summary:
+            "One of a brand's icons (PNG): drawn from its logo on its colour, or its initial; an unknown brand or one without a logo is the main brand",
+          params: brandIconParamsSchema,
+          querystring: brandIconQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const icon = brandIconByFile(request.params.file);
+        if (!icon) return reply.callNotFound();
+        const brand = await deps.service.byId(request.params.brandId);
+        const drawn = await deps.icons.icon(iconBrand(brand), icon);
+        reply
+          .header('cache-control', request.query.v === drawn.version ? iconForGood : iconForAnHour)
+          .header('etag', drawn.etag);
+        if (matchesEtag(request.headers['if-none-match'], drawn.etag)) {
+          return reply.status(304).send();
+        }
+        return reply.type('image/png').send(drawn.png);
       },
     );
   };
