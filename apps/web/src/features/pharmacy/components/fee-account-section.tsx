@@ -1,5 +1,5 @@
 import { pharmacyFundsRange } from '@apothecall/domain/pharmacy/fee-account.rules';
-import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -108,9 +108,16 @@ export function FeeAccountSection() {
             <Text c="dimmed">{t('pharmacyScreens.fees.empty')}</Text>
           ) : (
             // The visit as the dashboard shows it (its first 8 characters, which its search
-            // finds); at phone width the table scrolls inside the card instead of touching its edge.
-            <Table.ScrollContainer minWidth={420}>
-              <Table data-testid="pharmacy-fee-statement">
+            // finds); at phone width the table scrolls inside the card instead of touching its edge,
+            // in a named region that takes the keyboard's focus, so it can be scrolled without a
+            // pointer (axe: scrollable-region-focusable).
+            <Box
+              role="region"
+              aria-label={t('pharmacyScreens.fees.title')}
+              tabIndex={0}
+              style={{ overflowX: 'auto' }}
+            >
+              <Table data-testid="pharmacy-fee-statement" miw={420}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('pharmacyScreens.fees.date')}</Table.Th>
@@ -135,7 +142,7 @@ export function FeeAccountSection() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </Box>
           )}
         </Stack>
       ) : null}
