@@ -1,6 +1,6 @@
 // The e2e suite's servers, started side by side (issue 38, item 5: CI time). Playwright starts the
 // entries of `webServer` one after another, and each server spends its first seconds on one core
-// (migrations, the demo seed, its password hashes): eight of them in a row left the other core idle
+// (migrations, the demo seed, its password hashes): seven of them in a row left the other core idle
 // for about a minute. This script starts every server of E2E_SERVERS at once, waits until each
 // answers /api/health, and then answers 200 on E2E_SERVERS_READY_PORT, the one URL Playwright waits
 // for. It ends its servers when it is stopped, and stops (failing the run) when one of them exits.
