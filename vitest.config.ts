@@ -25,7 +25,8 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
  * start under libfaketime (Debian's faketime package, scripts/ensure-debian-package.mjs) with the clock
  * moved by a fixed offset, on PGlite, which runs in the worker and so reads the same clock (the
  * shared PostgreSQL server keeps the real one). Monotonic clocks stay real, so timers run at
- * normal speed. The offsets are computed once here and inherited by the workers.
+ * normal speed. The offsets are computed once here and inherited by the workers. The tests of
+ * those files that read no date (`itReadsNoDate`, test/harness.ts) run at the real clock only.
  */
 const dateSensitiveFiles = [
   'src/features/documents/documents.int.test.ts',
@@ -49,6 +50,8 @@ const clockProjects = shiftedClocks
         testTimeout: 60_000,
         hookTimeout: 120_000,
         isolate: false,
+        // PGlite templates written at this clock (test/global-setup.ts).
+        globalSetup: ['test/global-setup.ts'],
         env: {
           TEST_DATABASE_KINDS: 'pglite',
           TEST_CLOCK: `${new Date(edge.at).toISOString()} (${edge.name})`,

@@ -13,7 +13,8 @@ import { demoPassword, logIn, openContext, test } from './support';
  * available in the state, with the choice to cancel, and the patient is texted once. Past the
  * 20-minute limit nobody claimed the visit: it is cancelled, the waiting room says so, the
  * payment is refunded in full and the patient is texted. The clock moves; the sweep is the real
- * job on its real schedule (pg-boss's cron, checked every 30 seconds).
+ * job on its real schedule (pg-boss's cron, which this server checks every second:
+ * JOBS_CRON_CHECK_SECONDS).
  */
 
 /** Moves the presence server's clock to this many seconds past the real one. */

@@ -7,12 +7,15 @@ import { calendarEdges } from '../packages/domain/src/dates/zones.rules';
 /**
  * e2e specs drive Debian's Chromium against the production build served by the real server
  * (`apps/server/dist/main.js`, built by `npm run build`), each server on a fresh embedded
- * database. Each worker (one by default: the specs are bound by the CPU, and on two cores a second
- * worker made the heaviest tests time out; `E2E_WORKERS`) runs against a main server of its own (so
- * no spec sees another's visits, queue or duty switch); a server with a 3-second session idle timeout serves
+ * database. Two workers by default (`E2E_WORKERS`), each against a main server of its own (so no
+ * spec sees another's visits, queue or duty switch): with one, a third of the two cores stood idle
+ * while a spec waited on its server or its page, and the run took 13.4 minutes; with two, 8.5.
+ * The pages run in Debian's chromium-headless-shell (the headless build without the browser's
+ * own UI: a seventh less CPU for the same specs), except the notification specs, which need the
+ * full browser's Notification permission. A server with a 3-second session idle timeout serves
  * the idle spec, one with a 3-second client idle logout the auto-logout checks, one whose clock
- * care-presence.spec moves forward (libfaketime's timestamp file); and one server per
- * shifted clock serves the date-sensitive tests again at that instant (issue 31).
+ * care-presence.spec moves forward (libfaketime's timestamp file); and one server per shifted
+ * clock serves the date-sensitive tests again at that instant (issue 31).
  */
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -20,7 +23,7 @@ const root = path.resolve(import.meta.dirname, '..');
 // Redis, counts left by earlier runs within the hour would refuse this run's logins and
 // password resets. The servers inherit this process's environment.
 delete process.env.REDIS_URL;
-const workers = Number(process.env.E2E_WORKERS ?? 1);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 /** This worker's slot (0 in the runner itself): its main server and its SMTP ports. */
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
@@ -82,23 +85,36 @@ function server(name: string, p: number, env: Record<string, string>) {
   };
 }
 
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Video visits: a synthetic camera and microphone, permission granted without a prompt,
+  // and WebRTC allowed over loopback (the only interface on a CI machine).
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+
+/** Debian's chromium-headless-shell: every spec but the notification ones. */
 export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    // Video visits: a synthetic camera and microphone, permission granted without a prompt,
-    // and WebRTC allowed over loopback (the only interface on a CI machine).
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--allow-loopback-in-peer-connection',
-  ],
+  executablePath:
+    process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
+  args: chromiumArgs,
 };
+
+/** Debian's full Chromium: the Notification permission and the service worker's notifications. */
+const fullChromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+};
+
+/** The specs that need the full browser (chromium-headless-shell refuses notifications). */
+const fullBrowserSpecs = ['documents-notifications.spec.ts'];
 
 const servers = [
   // The loopback push service of documents-notifications.spec.ts is a known push host here.
@@ -112,10 +128,12 @@ const servers = [
   ),
   server('idle', idlePort, { SESSION_IDLE_SECONDS: '3' }),
   server('auto-logout', autoLogoutPort, { CLIENT_IDLE_LOGOUT_SECONDS: '3', EXPOSE_OUTBOX: 'true' }),
-  // Its clock moves when care-presence.spec writes the file; sessions outlast the jumps.
+  // Its clock moves when care-presence.spec writes the file; sessions outlast the jumps, and the
+  // minute sweeps start within a second of the minute the jump passed, not half a minute.
   server('presence', presencePort, {
     EXPOSE_OUTBOX: 'true',
     SESSION_IDLE_SECONDS: '7200',
+    JOBS_CRON_CHECK_SECONDS: '1',
     LD_PRELOAD: libfaketime,
     FAKETIME_TIMESTAMP_FILE: presenceClockFile,
     FAKETIME_CACHE_DURATION: '1',
@@ -155,7 +173,16 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch } },
+    {
+      name: 'desktop',
+      testIgnore: fullBrowserSpecs,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+    },
+    {
+      name: 'desktop-chromium',
+      testMatch: fullBrowserSpecs,
+      use: { ...devices['Desktop Chrome'], launchOptions: fullChromiumLaunch },
+    },
     // The tests tagged @clock again at each shifted clock, one at a time against its server.
     ...clocks.map((clock, i) => ({
       name: `clock-${i + 1}`,

@@ -48,6 +48,16 @@ const steps = [
       'chromium',
     ],
   },
+  // Debian's chromium-headless-shell: the e2e specs that need no full browser (issue 38, item 5).
+  {
+    name: 'chromium-headless-shell',
+    cmd: 'node',
+    args: [
+      'scripts/ensure-debian-package.mjs',
+      process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell',
+      'chromium-headless-shell',
+    ],
+  },
   // Debian's libfaketime: the date-sensitive tests run again with the clock moved (issue 31).
   {
     name: 'libfaketime',

@@ -63,6 +63,16 @@ const envSchema = z.object({
     .int('must be a whole number of seconds, at least 1')
     .min(1, 'must be a whole number of seconds, at least 1')
     .default(30),
+  /**
+   * How often the job queue looks for a scheduled job that has come due (pg-boss's cron monitor):
+   * the sweeps run on whole minutes, so the default half minute is their latest start.
+   */
+  JOBS_CRON_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 1 to 45' })
+    .int('must be a whole number of seconds from 1 to 45')
+    .min(1, 'must be a whole number of seconds from 1 to 45')
+    .max(45, 'must be a whole number of seconds from 1 to 45')
+    .default(30),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()
@@ -248,6 +258,8 @@ export interface Config {
     readonly socketRecheckSeconds: number;
   };
   readonly demoSeed: boolean;
+  /** The job queue: how often scheduled jobs are checked for being due (seconds). */
+  readonly jobs: { readonly cronCheckSeconds: number };
   /** Directory of the built web app; undefined when not serving it (tests). */
   readonly webDist: string | undefined;
   readonly trustProxy: boolean;
@@ -400,6 +412,7 @@ export function loadConfig(
       socketRecheckSeconds: e.SOCKET_RECHECK_SECONDS,
     },
     demoSeed: e.DEMO_SEED,
+    jobs: { cronCheckSeconds: e.JOBS_CRON_CHECK_SECONDS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaults.webDist,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,

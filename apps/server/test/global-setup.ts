@@ -1,9 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
-import { seedDemo } from '../src/db/seed/demo-seed';
-import { createPasswordHasher } from '../src/platform/passwords';
+import { writePgliteTemplates } from './pglite-templates';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,23 +12,41 @@ declare module 'vitest' {
 }
 
 /**
- * Once per run, before any server test: an embedded database is created, migrated and dumped,
- * then seeded with the demo and dumped again. Every PGlite test database starts from one of the
- * two dumps instead of running initdb, the migrations and the seed itself (about 5 s each on this
- * machine's two cores; from a dump, under 1 s).
+ * Once per run and project, before its tests: an embedded database is created, migrated and
+ * dumped, then seeded with the demo and dumped again. Every PGlite test database starts from one
+ * of the two dumps instead of running initdb, the migrations and the seed itself (about 5 s each
+ * on this machine's two cores; from a dump, under 1 s). A project whose workers run at a shifted
+ * clock (vitest.config.ts, issue 31) gets dumps written by a process at that clock, so the demo's
+ * timestamps are the ones its tests would have seeded themselves.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dir = path.join(project.config.root, '..', '..', '.tmp', `pglite-templates-${process.pid}`);
+  const dir = path.join(
+    project.config.root,
+    '..',
+    '..',
+    '.tmp',
+    `pglite-templates-${process.pid}-${project.name}`,
+  );
   mkdirSync(dir, { recursive: true });
-  const database = await openDatabase({ kind: 'pglite' });
-  if (database.raw.kind !== 'pglite') throw new Error('expected PGlite');
-  await database.migrate();
-  const migrated = path.join(dir, 'migrated.tar');
-  writeFileSync(migrated, new Uint8Array(await (await database.raw.dump()).arrayBuffer()));
-  await seedDemo(database.db, createPasswordHasher());
-  const seeded = path.join(dir, 'seeded.tar');
-  writeFileSync(seeded, new Uint8Array(await (await database.raw.dump()).arrayBuffer()));
-  await database.close();
-  project.provide('pgliteTemplates', { migrated, seeded });
+  const env = project.config.env ?? {};
+  const templates = env.FAKETIME
+    ? await writeAtShiftedClock(dir, env)
+    : await writePgliteTemplates(dir);
+  project.provide('pgliteTemplates', templates);
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** test/pglite-templates.ts in a process of its own, under the project's libfaketime settings. */
+async function writeAtShiftedClock(
+  dir: string,
+  env: Partial<Record<string, string>>,
+): Promise<{ migrated: string; seeded: string }> {
+  const script = path.join(import.meta.dirname, 'pglite-templates.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dir], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`PGlite templates at ${env.TEST_CLOCK}: exit ${code}`);
+  return { migrated: path.join(dir, 'migrated.tar'), seeded: path.join(dir, 'seeded.tar') };
 }

@@ -6,7 +6,7 @@ import { currentLegalVersions } from '@apothecall/domain/accounts/consents.rules
 import { inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import { inject } from 'vitest';
+import { inject, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -40,6 +40,15 @@ const chosen = process.env.TEST_DATABASE_KINDS?.split(',').filter((k): k is Data
   reachable.includes(k as DatabaseKind),
 );
 export const databaseKinds: DatabaseKind[] = chosen ?? reachable;
+
+/**
+ * `it` for a test of a date-sensitive file that reads no date, day, month, age or window (a
+ * permission, a validation, a concurrency check): it runs at the real clock only, and the
+ * shifted-clock projects (vitest.config.ts, issue 31) leave it out, spending their time on the
+ * tests the clock can change. When in doubt, use `it`: a test that runs at every clock costs
+ * seconds, a day-boundary bug that escapes costs a patient's appointment.
+ */
+export const itReadsNoDate = (shiftedTo === undefined ? it : () => undefined) as typeof it;
 
 const hasher = createPasswordHasher();
 

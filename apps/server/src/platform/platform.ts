@@ -60,7 +60,11 @@ export function createPlatform(
   });
   // Message bodies are sealed with the files' key (FILES_KEY, or DATA_DIR/files.key).
   const outbox = createOutboxRepo(db, resolveFilesKey(config.files, config.dataDir));
-  const jobs = createJobs({ database, logger: app.log });
+  const jobs = createJobs({
+    database,
+    logger: app.log,
+    cronCheckSeconds: config.jobs.cronCheckSeconds,
+  });
   const retry = queueOutboxRetry(jobs);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   databaseKinds,
+  itReadsNoDate,
   login,
   registration,
   startTestApp,
@@ -47,7 +48,7 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
   const send = (method: 'POST' | 'PUT', url: string, token: string, payload: object) =>
     t.fastify.inject({ method, url, headers: bearer(token), payload });
 
-  it('lists the family with the holder first', async () => {
+  itReadsNoDate('lists the family with the holder first', async () => {
     const res = await get('/api/account/dependents', maria);
     expect(res.statusCode).toBe(200);
     expect(
@@ -98,70 +99,76 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
     expect(rows.some((r) => r.subjectPersonId === leo.id)).toBe(true);
   });
 
-  it('reads a phone by its numbering plan: kept in E.164, refused when it is no number (issue 34)', async () => {
-    const added = await send('POST', '/api/account/dependents', maria, {
-      profile: {
-        name: 'Ana Rivera',
-        dob: dobYearsAgo(12),
-        gender: 'F',
-        relation: 'daughter',
-        phone: '1 (305) 555 0161',
-      },
-    });
-    expect(added.statusCode).toBe(200);
-    expect(added.json().data.phone).toBe('+13055550161');
-
-    // Seven digits or more (the spec's form check) but no number of any country's plan.
-    for (const phone of ['555-0161', '123-456-7890']) {
-      const dependent = await send('POST', '/api/account/dependents', maria, {
+  itReadsNoDate(
+    'reads a phone by its numbering plan: kept in E.164, refused when it is no number (issue 34)',
+    async () => {
+      const added = await send('POST', '/api/account/dependents', maria, {
         profile: {
-          name: 'Eva Rivera',
-          dob: dobYearsAgo(8),
+          name: 'Ana Rivera',
+          dob: dobYearsAgo(12),
           gender: 'F',
           relation: 'daughter',
-          phone,
+          phone: '1 (305) 555 0161',
         },
       });
-      expect(dependent.statusCode).toBe(400);
-      expect(dependent.json().errorMsg).toContain('The phone number is not a valid number');
+      expect(added.statusCode).toBe(200);
+      expect(added.json().data.phone).toBe('+13055550161');
+
+      // Seven digits or more (the spec's form check) but no number of any country's plan.
+      for (const phone of ['555-0161', '123-456-7890']) {
+        const dependent = await send('POST', '/api/account/dependents', maria, {
+          profile: {
+            name: 'Eva Rivera',
+            dob: dobYearsAgo(8),
+            gender: 'F',
+            relation: 'daughter',
+            phone,
+          },
+        });
+        expect(dependent.statusCode).toBe(400);
+        expect(dependent.json().errorMsg).toContain('The phone number is not a valid number');
+        const change = await send('POST', '/api/account/profile', maria, {
+          profile: { id: added.json().data.id, phone },
+        });
+        expect(change.statusCode).toBe(400);
+        expect(change.json().errorMsg).toContain('The phone number is not a valid number');
+      }
+      const family = (await get('/api/account/dependents', maria)).json().users as {
+        name: string;
+        phone: string;
+      }[];
+      expect(family.some((u) => u.name === 'Eva Rivera')).toBe(false);
+      expect(family.find((u) => u.name === 'Ana Rivera')?.phone).toBe('+13055550161');
+    },
+  );
+
+  itReadsNoDate(
+    "answers another account's person as not found, for reads and changes, and audits the attempt",
+    async () => {
       const change = await send('POST', '/api/account/profile', maria, {
-        profile: { id: added.json().data.id, phone },
+        profile: { id: otherPersonId, name: 'Evil Change' },
       });
-      expect(change.statusCode).toBe(400);
-      expect(change.json().errorMsg).toContain('The phone number is not a valid number');
-    }
-    const family = (await get('/api/account/dependents', maria)).json().users as {
-      name: string;
-      phone: string;
-    }[];
-    expect(family.some((u) => u.name === 'Eva Rivera')).toBe(false);
-    expect(family.find((u) => u.name === 'Ana Rivera')?.phone).toBe('+13055550161');
-  });
+      expect(change.statusCode).toBe(404);
+      const location = await get(`/api/consult/location?ptId=${otherPersonId}`, maria);
+      expect(location.statusCode).toBe(404);
+      const setLocation = await send('PUT', '/api/consult/location', maria, {
+        ptId: otherPersonId,
+        state: 'TX',
+      });
+      expect(setLocation.statusCode).toBe(404);
+      const notUuid = await get('/api/consult/location?ptId=not-a-uuid', maria);
+      expect(notUuid.statusCode).toBe(404);
+      const otherFamily = await get('/api/account/dependents', other);
+      expect(otherFamily.json().users[0].name).toBe('Nora Quinn');
+      const denied = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'person.access'));
+      expect(denied.length).toBeGreaterThanOrEqual(3);
+    },
+  );
 
-  it("answers another account's person as not found, for reads and changes, and audits the attempt", async () => {
-    const change = await send('POST', '/api/account/profile', maria, {
-      profile: { id: otherPersonId, name: 'Evil Change' },
-    });
-    expect(change.statusCode).toBe(404);
-    const location = await get(`/api/consult/location?ptId=${otherPersonId}`, maria);
-    expect(location.statusCode).toBe(404);
-    const setLocation = await send('PUT', '/api/consult/location', maria, {
-      ptId: otherPersonId,
-      state: 'TX',
-    });
-    expect(setLocation.statusCode).toBe(404);
-    const notUuid = await get('/api/consult/location?ptId=not-a-uuid', maria);
-    expect(notUuid.statusCode).toBe(404);
-    const otherFamily = await get('/api/account/dependents', other);
-    expect(otherFamily.json().users[0].name).toBe('Nora Quinn');
-    const denied = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'person.access'));
-    expect(denied.length).toBeGreaterThanOrEqual(3);
-  });
-
-  it("confirms 'I am in' FL, and says when a state is not offered", async () => {
+  itReadsNoDate("confirms 'I am in' FL, and says when a state is not offered", async () => {
     const fl = await send('PUT', '/api/consult/location', maria, { state: 'fl' });
     expect(fl.json()).toEqual({ error: false, state: 'FL', available: true, reason: null });
     const ny = await send('PUT', '/api/consult/location', maria, { state: 'NY' });
@@ -188,15 +195,18 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
     expect(ny.available).toBe(false);
   });
 
-  it('offers asynchronous visits only where a first visit by text is allowed (spec section 9)', async () => {
-    // The demo brand lists FL, TX, GA, NC and NY for asynchronous visits; NY is on the spec's
-    // async-only restricted list (a video visit every time), so it is never offered.
-    const states = (await get('/api/consult/asyncLocation', maria)).json().states as string[];
-    expect(states).toEqual(expect.arrayContaining(['FL', 'TX', 'GA', 'NC']));
-    expect(states).not.toContain('NY');
-  });
+  itReadsNoDate(
+    'offers asynchronous visits only where a first visit by text is allowed (spec section 9)',
+    async () => {
+      // The demo brand lists FL, TX, GA, NC and NY for asynchronous visits; NY is on the spec's
+      // async-only restricted list (a video visit every time), so it is never offered.
+      const states = (await get('/api/consult/asyncLocation', maria)).json().states as string[];
+      expect(states).toEqual(expect.arrayContaining(['FL', 'TX', 'GA', 'NC']));
+      expect(states).not.toContain('NY');
+    },
+  );
 
-  it('requires the current consents, and records their acceptance', async () => {
+  itReadsNoDate('requires the current consents, and records their acceptance', async () => {
     const before = (await get('/api/consents', other)).json();
     expect(before.upToDate).toBe(false);
     const documents = before.documents.map((d: { id: string; version: string }) => ({
@@ -214,7 +224,7 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
     );
   });
 
-  it('keeps settings per account', async () => {
+  itReadsNoDate('keeps settings per account', async () => {
     const res = await send('POST', '/api/profile/settings', other, {
       settings: { notifications: false, language: 'es' },
     });
@@ -227,50 +237,56 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
     expect((await get('/api/profile/settings', maria)).json().settings.notifications).toBe(true);
   });
 
-  it("answers 404 for settings naming another account's person, changes nothing, audits it", async () => {
-    const before = (await get('/api/profile/settings', maria)).json().settings;
-    const res = await send('POST', '/api/profile/settings', maria, {
-      ptId: otherPersonId,
-      settings: { notifications: !before.notifications, autoLogoff: !before.autoLogoff },
-    });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: true, errorCode: 'NOT_FOUND' });
-    expect((await get('/api/profile/settings', maria)).json().settings).toEqual(before);
-    expect((await get('/api/profile/settings', other)).json().settings.autoLogoff).toBe(true);
-    const malformed = await send('POST', '/api/profile/settings', maria, {
-      ptId: 'not-a-person',
-      settings: { notifications: !before.notifications },
-    });
-    expect(malformed.statusCode).toBe(404);
-    expect((await get('/api/profile/settings', maria)).json().settings).toEqual(before);
-    const denied = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
-    expect(denied).toEqual([
-      expect.objectContaining({ outcome: 'denied', actorAccountId: expect.any(String) }),
-    ]);
-    // The holder's own person id (and any family member's) still works.
-    const holderId = (await get('/api/account/profile', maria)).json().profile.personId;
-    const own = await send('POST', '/api/profile/settings', maria, {
-      ptId: holderId,
-      settings: { notifications: before.notifications },
-    });
-    expect(own.statusCode).toBe(200);
-  });
+  itReadsNoDate(
+    "answers 404 for settings naming another account's person, changes nothing, audits it",
+    async () => {
+      const before = (await get('/api/profile/settings', maria)).json().settings;
+      const res = await send('POST', '/api/profile/settings', maria, {
+        ptId: otherPersonId,
+        settings: { notifications: !before.notifications, autoLogoff: !before.autoLogoff },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: true, errorCode: 'NOT_FOUND' });
+      expect((await get('/api/profile/settings', maria)).json().settings).toEqual(before);
+      expect((await get('/api/profile/settings', other)).json().settings.autoLogoff).toBe(true);
+      const malformed = await send('POST', '/api/profile/settings', maria, {
+        ptId: 'not-a-person',
+        settings: { notifications: !before.notifications },
+      });
+      expect(malformed.statusCode).toBe(404);
+      expect((await get('/api/profile/settings', maria)).json().settings).toEqual(before);
+      const denied = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.requestId, String(res.headers['x-request-id'])));
+      expect(denied).toEqual([
+        expect.objectContaining({ outcome: 'denied', actorAccountId: expect.any(String) }),
+      ]);
+      // The holder's own person id (and any family member's) still works.
+      const holderId = (await get('/api/account/profile', maria)).json().profile.personId;
+      const own = await send('POST', '/api/profile/settings', maria, {
+        ptId: holderId,
+        settings: { notifications: before.notifications },
+      });
+      expect(own.statusCode).toBe(200);
+    },
+  );
 
-  it('removes an account: login disabled and sessions ended at once, records kept', async () => {
-    await t.fastify.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: registration('leaving@example.test'),
-    });
-    const token = await login(t, 'leaving@example.test', 'Quinn-Pass-42');
-    const wrong = await send('POST', '/api/account/remove', token, { password: 'nope' });
-    expect(wrong.statusCode).toBe(400);
-    const res = await send('POST', '/api/account/remove', token, { password: 'Quinn-Pass-42' });
-    expect(res.statusCode).toBe(200);
-    expect((await get('/api/account/profile', token)).statusCode).toBe(401);
-    await expect(login(t, 'leaving@example.test', 'Quinn-Pass-42')).rejects.toThrow(/401/);
-  });
+  itReadsNoDate(
+    'removes an account: login disabled and sessions ended at once, records kept',
+    async () => {
+      await t.fastify.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: registration('leaving@example.test'),
+      });
+      const token = await login(t, 'leaving@example.test', 'Quinn-Pass-42');
+      const wrong = await send('POST', '/api/account/remove', token, { password: 'nope' });
+      expect(wrong.statusCode).toBe(400);
+      const res = await send('POST', '/api/account/remove', token, { password: 'Quinn-Pass-42' });
+      expect(res.statusCode).toBe(200);
+      expect((await get('/api/account/profile', token)).statusCode).toBe(401);
+      await expect(login(t, 'leaving@example.test', 'Quinn-Pass-42')).rejects.toThrow(/401/);
+    },
+  );
 });

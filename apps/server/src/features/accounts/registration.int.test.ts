@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
+  itReadsNoDate,
   login,
   registration,
   startTestApp,
@@ -47,27 +48,30 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     });
   });
 
-  it('refuses a phone number that is no number of its country, in English and Spanish, creating nothing', async () => {
-    // Ten digits (the spec's form check passes them), but no US area code starts with 1.
-    const body = registration('nophone@example.test', { phone: '123-456-7890' });
-    const res = await register(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      errorCode: 'VALIDATION',
-      errorMsg: expect.stringContaining(
-        'The phone number is not a valid number: enter it with its area code',
-      ),
-    });
-    const es = await register(body, { 'x-app-params': 'lang=es' });
-    expect(es.statusCode).toBe(400);
-    expect(es.json().errorMsg).toContain('El número de teléfono no es válido');
-    expect(
-      await t.database.db
-        .select()
-        .from(accounts)
-        .where(eq(accounts.loginId, 'nophone@example.test')),
-    ).toHaveLength(0);
-  });
+  itReadsNoDate(
+    'refuses a phone number that is no number of its country, in English and Spanish, creating nothing',
+    async () => {
+      // Ten digits (the spec's form check passes them), but no US area code starts with 1.
+      const body = registration('nophone@example.test', { phone: '123-456-7890' });
+      const res = await register(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        errorCode: 'VALIDATION',
+        errorMsg: expect.stringContaining(
+          'The phone number is not a valid number: enter it with its area code',
+        ),
+      });
+      const es = await register(body, { 'x-app-params': 'lang=es' });
+      expect(es.statusCode).toBe(400);
+      expect(es.json().errorMsg).toContain('El número de teléfono no es válido');
+      expect(
+        await t.database.db
+          .select()
+          .from(accounts)
+          .where(eq(accounts.loginId, 'nophone@example.test')),
+      ).toHaveLength(0);
+    },
+  );
 
   it('refuses a 17-year-old with the age message, in English and Spanish, creating nothing', async () => {
     // The first of this month 17 years ago, as the server's default zone (UTC) reads it.
@@ -86,7 +90,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     ).toHaveLength(0);
   });
 
-  it('applies the password rules', async () => {
+  itReadsNoDate('applies the password rules', async () => {
     const res = await register({
       ...registration('weak@example.test'),
       credentials: { password: 'short' },
@@ -95,65 +99,71 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(res.json().errorCode).toBe('VALIDATION');
   });
 
-  it("answers a missing required key exactly like an empty one: the spec's 'Required information', en and es", async () => {
-    const base = registration('required@example.test');
-    const cases: { field: string; without: object; empty: object }[] = (
-      ['dob', 'name', 'gender'] as const
-    ).map((key) => {
-      const { [key]: _dropped, ...rest } = base.profile;
-      return {
-        field: `profile.${key}`,
-        without: { ...base, profile: rest },
-        empty: { ...base, profile: { ...base.profile, [key]: '' } },
-      };
-    });
-    cases.push({
-      field: 'credentials.password',
-      without: { ...base, credentials: {} },
-      empty: { ...base, credentials: { password: '' } },
-    });
-    for (const [lang, expected] of [
-      ['en', 'Please check your information: Required information'],
-      ['es', 'Revise su información: Información requerida'],
-    ] as const) {
-      for (const c of cases) {
-        const headers = { 'x-app-params': `lang=${lang}` };
-        const missing = await register(c.without, headers);
-        const empty = await register(c.empty, headers);
-        const seen = {
-          field: c.field,
-          lang,
-          missing: [missing.statusCode, missing.json().errorCode, missing.json().errorMsg],
-          empty: [empty.statusCode, empty.json().errorCode, empty.json().errorMsg],
+  itReadsNoDate(
+    "answers a missing required key exactly like an empty one: the spec's 'Required information', en and es",
+    async () => {
+      const base = registration('required@example.test');
+      const cases: { field: string; without: object; empty: object }[] = (
+        ['dob', 'name', 'gender'] as const
+      ).map((key) => {
+        const { [key]: _dropped, ...rest } = base.profile;
+        return {
+          field: `profile.${key}`,
+          without: { ...base, profile: rest },
+          empty: { ...base, profile: { ...base.profile, [key]: '' } },
         };
-        expect(seen).toEqual({
-          field: c.field,
-          lang,
-          missing: [400, 'VALIDATION', expected],
-          empty: [400, 'VALIDATION', expected],
-        });
+      });
+      cases.push({
+        field: 'credentials.password',
+        without: { ...base, credentials: {} },
+        empty: { ...base, credentials: { password: '' } },
+      });
+      for (const [lang, expected] of [
+        ['en', 'Please check your information: Required information'],
+        ['es', 'Revise su información: Información requerida'],
+      ] as const) {
+        for (const c of cases) {
+          const headers = { 'x-app-params': `lang=${lang}` };
+          const missing = await register(c.without, headers);
+          const empty = await register(c.empty, headers);
+          const seen = {
+            field: c.field,
+            lang,
+            missing: [missing.statusCode, missing.json().errorCode, missing.json().errorMsg],
+            empty: [empty.statusCode, empty.json().errorCode, empty.json().errorMsg],
+          };
+          expect(seen).toEqual({
+            field: c.field,
+            lang,
+            missing: [400, 'VALIDATION', expected],
+            empty: [400, 'VALIDATION', expected],
+          });
+        }
       }
-    }
-    expect(
-      await t.database.db
-        .select()
-        .from(accounts)
-        .where(eq(accounts.loginId, 'required@example.test')),
-    ).toHaveLength(0);
-  });
+      expect(
+        await t.database.db
+          .select()
+          .from(accounts)
+          .where(eq(accounts.loginId, 'required@example.test')),
+      ).toHaveLength(0);
+    },
+  );
 
-  it('answers a duplicate e-mail exactly like a new one and tells the owner by e-mail instead', async () => {
-    const first = await register(registration('patient@apothecall.test'));
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ error: false, status: 'created' });
-    const mails = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, 'patient@apothecall.test'));
-    expect(mails.some((m) => m.subject?.includes('someone tried to register'))).toBe(true);
-    // The existing account's password is untouched.
-    expect(await login(t)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  });
+  itReadsNoDate(
+    'answers a duplicate e-mail exactly like a new one and tells the owner by e-mail instead',
+    async () => {
+      const first = await register(registration('patient@apothecall.test'));
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ error: false, status: 'created' });
+      const mails = await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, 'patient@apothecall.test'));
+      expect(mails.some((m) => m.subject?.includes('someone tried to register'))).toBe(true);
+      // The existing account's password is untouched.
+      expect(await login(t)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    },
+  );
 
   it('mails the owner of a registered address at most 3 times a day, however often it is tried', async () => {
     const email = `flood-${Date.now()}@example.test`;

@@ -11,6 +11,7 @@ import {
   databaseKinds,
   demo,
   get,
+  itReadsNoDate,
   login,
   newPatient,
   ok,
@@ -697,38 +698,41 @@ describe.each(databaseKinds)('Pharmacy analytics on %s', (kind) => {
     ]);
   });
 
-  it("answers another pharmacy's staff 404 for every route, its own pharmacist 403, patients and providers 403", async () => {
-    const parts = ['', '/logins', '/attribution', '/referrals'];
-    for (const part of parts) {
-      for (const [token, pharmacyId] of [
-        [otherAdmin, sunrise],
-        [otherPharmacist, sunrise],
-        [admin, loneStar],
-        [pharmacist, loneStar],
-        [admin, 'no-such-pharmacy'],
-      ] as const) {
-        const res = await analytics(token, pharmacyId, part);
-        expect(res.statusCode, `${part} ${pharmacyId}`).toBe(404);
-        expect(res.json()).toMatchObject({
-          errorCode: 'NOT_FOUND',
-          errorMsg: 'Pharmacy not found.',
-        });
+  itReadsNoDate(
+    "answers another pharmacy's staff 404 for every route, its own pharmacist 403, patients and providers 403",
+    async () => {
+      const parts = ['', '/logins', '/attribution', '/referrals'];
+      for (const part of parts) {
+        for (const [token, pharmacyId] of [
+          [otherAdmin, sunrise],
+          [otherPharmacist, sunrise],
+          [admin, loneStar],
+          [pharmacist, loneStar],
+          [admin, 'no-such-pharmacy'],
+        ] as const) {
+          const res = await analytics(token, pharmacyId, part);
+          expect(res.statusCode, `${part} ${pharmacyId}`).toBe(404);
+          expect(res.json()).toMatchObject({
+            errorCode: 'NOT_FOUND',
+            errorMsg: 'Pharmacy not found.',
+          });
+        }
+        const rph = await analytics(pharmacist, sunrise, part);
+        expect(rph.statusCode).toBe(403);
+        expect(rph.json().errorCode).toBe('PHARMACY_ADMIN_ONLY');
+        for (const token of [patient.token, provider]) {
+          const res = await analytics(token, sunrise, part);
+          expect(res.statusCode).toBe(403);
+          expect(res.json().errorCode).toBe('PHARMACY_ONLY');
+        }
       }
-      const rph = await analytics(pharmacist, sunrise, part);
-      expect(rph.statusCode).toBe(403);
-      expect(rph.json().errorCode).toBe('PHARMACY_ADMIN_ONLY');
-      for (const token of [patient.token, provider]) {
-        const res = await analytics(token, sunrise, part);
-        expect(res.statusCode).toBe(403);
-        expect(res.json().errorCode).toBe('PHARMACY_ONLY');
-      }
-    }
-    const denied = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'analytics.access'), eq(auditLog.outcome, 'denied')));
-    expect(denied.length).toBeGreaterThanOrEqual(parts.length * 6);
-  });
+      const denied = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'analytics.access'), eq(auditLog.outcome, 'denied')));
+      expect(denied.length).toBeGreaterThanOrEqual(parts.length * 6);
+    },
+  );
 
   it('refuses a bad range with a 400 naming the field, in the caller’s language, and reads nothing', async () => {
     const cases = [
@@ -775,20 +779,23 @@ describe.each(databaseKinds)('Pharmacy analytics on %s', (kind) => {
     expect(after.length).toBe(before.length);
   });
 
-  it("keeps staff logins (one row each, the address truncated), failed ones of known staff, and no patient's", async () => {
-    const rows = await t.database.db.select().from(loginEvents);
-    const [patientRow] = await t.database.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.loginId, patient.loginId));
-    expect(rows.some((r) => r.accountId === patientRow?.id)).toBe(false);
-    const failures = rows.filter((r) => r.outcome === 'failure');
-    expect(failures.map((r) => [r.organizationId, r.reason, r.platform]).sort()).toEqual([
-      [loneStar, 'bad-password', 'cordova-ios'],
-      [sunrise, 'bad-password', 'cordova-ios'],
-    ]);
-    for (const row of rows)
-      expect(row.ipPrefix ?? '').toMatch(/^(\d+\.\d+\.\d+\.0\/24|[0-9a-f:]+::\/48)$/);
-    expect(rows.filter((r) => r.outcome === 'success').length).toBeGreaterThanOrEqual(4);
-  });
+  itReadsNoDate(
+    "keeps staff logins (one row each, the address truncated), failed ones of known staff, and no patient's",
+    async () => {
+      const rows = await t.database.db.select().from(loginEvents);
+      const [patientRow] = await t.database.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.loginId, patient.loginId));
+      expect(rows.some((r) => r.accountId === patientRow?.id)).toBe(false);
+      const failures = rows.filter((r) => r.outcome === 'failure');
+      expect(failures.map((r) => [r.organizationId, r.reason, r.platform]).sort()).toEqual([
+        [loneStar, 'bad-password', 'cordova-ios'],
+        [sunrise, 'bad-password', 'cordova-ios'],
+      ]);
+      for (const row of rows)
+        expect(row.ipPrefix ?? '').toMatch(/^(\d+\.\d+\.\d+\.0\/24|[0-9a-f:]+::\/48)$/);
+      expect(rows.filter((r) => r.outcome === 'success').length).toBeGreaterThanOrEqual(4);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import {
   bearer,
   databaseKinds,
   get,
+  itReadsNoDate,
   login,
   newPatient,
   send,
@@ -139,7 +140,7 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
     expect(created).toHaveLength(2);
   });
 
-  it('reaches only the pharmacies of the chosen states', async () => {
+  itReadsNoDate('reaches only the pharmacies of the chosen states', async () => {
     const res = await post(writer, {
       title: 'Texas board notice',
       body: 'New rules for Texas pharmacies.',
@@ -161,7 +162,7 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
     expect(dismiss.statusCode).toBe(404);
   });
 
-  it('hides a dismissed announcement for that login only', async () => {
+  itReadsNoDate('hides a dismissed announcement for that login only', async () => {
     const res = await send(t, 'POST', `/api/pharmacy/announcements/${first}/dismiss`, pharmacist);
     expect(res.statusCode, res.body).toBe(200);
     expect(await titles(pharmacist)).toEqual(['New claim fee']);
@@ -188,43 +189,49 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
     expect(unknown.json().errorMsg).toBe('Announcement not found.');
   });
 
-  it('keeps another company’s administrator out: their own list only, 404 on ours, nothing changed', async () => {
-    const theirs = await post(otherWriter, { title: 'Other company news', body: 'Hello.' });
-    expect(theirs.statusCode, theirs.body).toBe(200);
-    expect(theirs.json().announcement.companyId).toBe('other-company');
-    // Apothecall's pharmacies are not that company's.
-    expect(await titles(pharmacist)).not.toContain('Other company news');
-    const list = (await get(t, '/api/rxadmin/announcements', otherWriter)).json();
-    expect(list.announcements.map((a: Shown) => a.title)).toEqual(['Other company news']);
-    const withdraw = await send(
-      t,
-      'POST',
-      `/api/rxadmin/announcements/${second}/withdraw`,
-      otherWriter,
-    );
-    expect(withdraw.statusCode).toBe(404);
-    expect(await titles(pharmacist)).toContain('New claim fee');
-  });
+  itReadsNoDate(
+    'keeps another company’s administrator out: their own list only, 404 on ours, nothing changed',
+    async () => {
+      const theirs = await post(otherWriter, { title: 'Other company news', body: 'Hello.' });
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect(theirs.json().announcement.companyId).toBe('other-company');
+      // Apothecall's pharmacies are not that company's.
+      expect(await titles(pharmacist)).not.toContain('Other company news');
+      const list = (await get(t, '/api/rxadmin/announcements', otherWriter)).json();
+      expect(list.announcements.map((a: Shown) => a.title)).toEqual(['Other company news']);
+      const withdraw = await send(
+        t,
+        'POST',
+        `/api/rxadmin/announcements/${second}/withdraw`,
+        otherWriter,
+      );
+      expect(withdraw.statusCode).toBe(404);
+      expect(await titles(pharmacist)).toContain('New claim fee');
+    },
+  );
 
-  it('lets the platform admin write to every pharmacy and see every announcement', async () => {
-    const res = await post(admin, { title: 'Maintenance tonight', body: 'From 1 to 2 am.' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().announcement.companyId).toBeNull();
-    for (const token of [pharmacist, loneStar]) {
-      expect((await titles(token))[0]).toBe('Maintenance tonight');
-    }
-    const list = (await get(t, '/api/rxadmin/announcements', admin)).json();
-    expect(list.writer).toEqual({ companyId: null });
-    expect(list.announcements.map((a: Shown) => a.title)).toEqual([
-      'Maintenance tonight',
-      'Other company news',
-      'Texas board notice',
-      'New claim fee',
-      'Holiday hours',
-    ]);
-  });
+  itReadsNoDate(
+    'lets the platform admin write to every pharmacy and see every announcement',
+    async () => {
+      const res = await post(admin, { title: 'Maintenance tonight', body: 'From 1 to 2 am.' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().announcement.companyId).toBeNull();
+      for (const token of [pharmacist, loneStar]) {
+        expect((await titles(token))[0]).toBe('Maintenance tonight');
+      }
+      const list = (await get(t, '/api/rxadmin/announcements', admin)).json();
+      expect(list.writer).toEqual({ companyId: null });
+      expect(list.announcements.map((a: Shown) => a.title)).toEqual([
+        'Maintenance tonight',
+        'Other company news',
+        'Texas board notice',
+        'New claim fee',
+        'Holiday hours',
+      ]);
+    },
+  );
 
-  it('refuses anyone but the writers and the pharmacies’ staff', async () => {
+  itReadsNoDate('refuses anyone but the writers and the pharmacies’ staff', async () => {
     const patient = await newPatient(t);
     const write = await post(patient.token, { title: 'Hi', body: 'Hi' });
     expect(write.statusCode).toBe(403);
@@ -251,16 +258,19 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
     expect(await stored()).toBe(before);
   });
 
-  it('stops showing a withdrawn announcement, and withdrawing twice changes nothing', async () => {
-    const res = await send(t, 'POST', `/api/rxadmin/announcements/${second}/withdraw`, writer);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().announcement.status).toBe('withdrawn');
-    const withdrawnAt = res.json().announcement.withdrawnAt;
-    expect(await titles(pharmacyAdmin)).not.toContain('New claim fee');
-    const again = await send(t, 'POST', `/api/rxadmin/announcements/${second}/withdraw`, writer);
-    expect(again.statusCode).toBe(200);
-    expect(again.json().announcement.withdrawnAt).toBe(withdrawnAt);
-  });
+  itReadsNoDate(
+    'stops showing a withdrawn announcement, and withdrawing twice changes nothing',
+    async () => {
+      const res = await send(t, 'POST', `/api/rxadmin/announcements/${second}/withdraw`, writer);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().announcement.status).toBe('withdrawn');
+      const withdrawnAt = res.json().announcement.withdrawnAt;
+      expect(await titles(pharmacyAdmin)).not.toContain('New claim fee');
+      const again = await send(t, 'POST', `/api/rxadmin/announcements/${second}/withdraw`, writer);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().announcement.withdrawnAt).toBe(withdrawnAt);
+    },
+  );
 
   it('stops showing an announcement after its last day', async () => {
     const today = calendarAt(Date.now(), 'America/New_York').today;

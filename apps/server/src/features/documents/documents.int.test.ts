@@ -6,6 +6,7 @@ import {
   databaseKinds,
   demo,
   get,
+  itReadsNoDate,
   login,
   newPatient,
   type Patient,
@@ -180,21 +181,24 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
     ]);
   });
 
-  it('refuses a NUL byte in a text field of the form, and stores no file for it', async () => {
-    const who = await newPatient(t);
-    const stored = async () => (await t.database.db.select({ id: files.id }).from(files)).length;
-    const before = await stored();
-    for (const fields of [
-      { patient: who.personId, fdesc: 'Blood\u0000panel' },
-      { patient: `${who.personId}\u0000`, fdesc: 'Blood panel' },
-    ]) {
-      const res = await upload(who, fields);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ error: true, errorCode: 'VALIDATION' });
-    }
-    expect(await stored()).toBe(before);
-    expect((await list(who)).documents).toEqual([]);
-  });
+  itReadsNoDate(
+    'refuses a NUL byte in a text field of the form, and stores no file for it',
+    async () => {
+      const who = await newPatient(t);
+      const stored = async () => (await t.database.db.select({ id: files.id }).from(files)).length;
+      const before = await stored();
+      for (const fields of [
+        { patient: who.personId, fdesc: 'Blood\u0000panel' },
+        { patient: `${who.personId}\u0000`, fdesc: 'Blood panel' },
+      ]) {
+        const res = await upload(who, fields);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({ error: true, errorCode: 'VALIDATION' });
+      }
+      expect(await stored()).toBe(before);
+      expect((await list(who)).documents).toEqual([]);
+    },
+  );
 
   it("lists uploads by their month, opens them byte for byte, removes only the family's own", async () => {
     const ann = await newPatient(t);

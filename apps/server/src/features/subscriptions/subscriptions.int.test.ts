@@ -6,6 +6,7 @@ import {
   databaseKinds,
   demo,
   get,
+  itReadsNoDate,
   login,
   newPatient,
   openTestDatabase,
@@ -103,50 +104,53 @@ describe.each(databaseKinds)('subscriptions on %s', (kind) => {
     await t?.close();
   });
 
-  it('sells the brand catalog, and refuses bad input with a clear message and no change', async () => {
-    const p = await newPatient(t);
-    const pricing = (await get(t, '/api/subscription-pricing', p.token)).json();
-    expect(pricing.available).toBe(true);
-    expect(pricing.subscription).toBeNull();
-    expect(pricing.session).toBeNull();
-    const annual = pricing.plans.find(
-      (o: { plan: string; period: string }) => o.plan === 'individual' && o.period === 'annual',
-    );
-    expect(annual).toMatchObject({
-      months: 12,
-      monthlyCents: 2500,
-      freeMonths: 1,
-      billedCents: 27_500,
-    });
+  itReadsNoDate(
+    'sells the brand catalog, and refuses bad input with a clear message and no change',
+    async () => {
+      const p = await newPatient(t);
+      const pricing = (await get(t, '/api/subscription-pricing', p.token)).json();
+      expect(pricing.available).toBe(true);
+      expect(pricing.subscription).toBeNull();
+      expect(pricing.session).toBeNull();
+      const annual = pricing.plans.find(
+        (o: { plan: string; period: string }) => o.plan === 'individual' && o.period === 'annual',
+      );
+      expect(annual).toMatchObject({
+        months: 12,
+        monthlyCents: 2500,
+        freeMonths: 1,
+        billedCents: 27_500,
+      });
 
-    const card = await cardOf(t, p);
-    const bad = await t.fastify.inject({
-      method: 'POST',
-      url: '/api/subscription-purchase/',
-      headers: { authorization: `Bearer ${p.token}`, 'accept-language': 'es' },
-      payload: {
+      const card = await cardOf(t, p);
+      const bad = await t.fastify.inject({
+        method: 'POST',
+        url: '/api/subscription-purchase/',
+        headers: { authorization: `Bearer ${p.token}`, 'accept-language': 'es' },
+        payload: {
+          plan: 'individual',
+          period: 'monthly',
+          paymentProfileId: card,
+          idempotencyKey: key(),
+          acceptTerms: true,
+        },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errorCode).toBe('VALIDATION');
+      const noTerms = await send(t, 'POST', '/api/subscription-purchase/', p.token, {
         plan: 'individual',
-        period: 'monthly',
+        period: 'annual',
         paymentProfileId: card,
         idempotencyKey: key(),
-        acceptTerms: true,
-      },
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errorCode).toBe('VALIDATION');
-    const noTerms = await send(t, 'POST', '/api/subscription-purchase/', p.token, {
-      plan: 'individual',
-      period: 'annual',
-      paymentProfileId: card,
-      idempotencyKey: key(),
-      acceptTerms: false,
-    });
-    expect(noTerms.statusCode).toBe(400);
-    const noReason = await send(t, 'POST', '/api/subscription-cancel/', p.token, { reason: ' ' });
-    expect(noReason.statusCode).toBe(400);
-    expect(await charges(t, p.accountId)).toEqual({ succeeded: 0, failed: 0, refunds: 0 });
-    expect((await get(t, '/api/subscription-pricing', p.token)).json().subscription).toBeNull();
-  });
+        acceptTerms: false,
+      });
+      expect(noTerms.statusCode).toBe(400);
+      const noReason = await send(t, 'POST', '/api/subscription-cancel/', p.token, { reason: ' ' });
+      expect(noReason.statusCode).toBe(400);
+      expect(await charges(t, p.accountId)).toEqual({ succeeded: 0, failed: 0, refunds: 0 });
+      expect((await get(t, '/api/subscription-pricing', p.token)).json().subscription).toBeNull();
+    },
+  );
 
   it('a retried purchase is one charge; a second plan while one is in force is refused', async () => {
     const p = await newPatient(t);
@@ -173,68 +177,71 @@ describe.each(databaseKinds)('subscriptions on %s', (kind) => {
     expect((await charges(t, p.accountId)).succeeded).toBe(1);
   });
 
-  it('member pricing (section 5): the main user, a family member of a family plan, a family member of an individual plan', async () => {
-    const single = await newPatient(t);
-    const family = await newPatient(t);
-    const singleChild = await addDependent(t, single);
-    const familyChild = await addDependent(t, family);
-    const price = async (p: Patient, patientID: string) =>
-      send(t, 'POST', '/api/subscription-price/', p.token, { patientID });
+  itReadsNoDate(
+    'member pricing (section 5): the main user, a family member of a family plan, a family member of an individual plan',
+    async () => {
+      const single = await newPatient(t);
+      const family = await newPatient(t);
+      const singleChild = await addDependent(t, single);
+      const familyChild = await addDependent(t, family);
+      const price = async (p: Patient, patientID: string) =>
+        send(t, 'POST', '/api/subscription-price/', p.token, { patientID });
 
-    // No plan: no member price.
-    const none = await price(single, single.personId);
-    expect(none.statusCode).toBe(400);
-    expect(none.json().errorCode).toBe('SUBSCRIPTION_NOT_ACTIVE');
+      // No plan: no member price.
+      const none = await price(single, single.personId);
+      expect(none.statusCode).toBe(400);
+      expect(none.json().errorCode).toBe('SUBSCRIPTION_NOT_ACTIVE');
 
-    await buy(t, single, 'individual', 'annual');
-    await buy(t, family, 'family', 'annual');
-    expect((await price(single, single.personId)).json()).toMatchObject({
-      price: 1000,
-      pricingChoice: 'member',
-    });
-    expect((await price(single, singleChild)).json()).toMatchObject({
-      price: 3500,
-      pricingChoice: 'nonmember',
-    });
-    expect((await price(family, familyChild)).json()).toMatchObject({
-      price: 1000,
-      pricingChoice: 'member',
-    });
-    expect((await price(family, family.personId)).json().price).toBe(1000);
-    // Someone else's family member is not found.
-    expect((await price(single, familyChild)).statusCode).toBe(404);
+      await buy(t, single, 'individual', 'annual');
+      await buy(t, family, 'family', 'annual');
+      expect((await price(single, single.personId)).json()).toMatchObject({
+        price: 1000,
+        pricingChoice: 'member',
+      });
+      expect((await price(single, singleChild)).json()).toMatchObject({
+        price: 3500,
+        pricingChoice: 'nonmember',
+      });
+      expect((await price(family, familyChild)).json()).toMatchObject({
+        price: 1000,
+        pricingChoice: 'member',
+      });
+      expect((await price(family, family.personId)).json().price).toBe(1000);
+      // Someone else's family member is not found.
+      expect((await price(single, familyChild)).statusCode).toBe(404);
 
-    const session = (await get(t, '/api/subscription-pricing', family.token)).json().session;
-    expect(session).toMatchObject({
-      active: true,
-      family: true,
-      memberPricing: { price: 1000 },
-      nonmemberPricing: { price: 3500 },
-    });
+      const session = (await get(t, '/api/subscription-pricing', family.token)).json().session;
+      expect(session).toMatchObject({
+        active: true,
+        family: true,
+        memberPricing: { price: 1000 },
+        nonmemberPricing: { price: 3500 },
+      });
 
-    // The dependent's visit is charged the member price with the subscription token, which
-    // pays that family member's visit only.
-    await setDuty(t, { loginId: demo.provider, password: demo.password }, true);
-    const payer = await readyToPay(t, family, { personId: familyChild });
-    const { subscriptionToken } = (await price(family, familyChild)).json();
-    const forOther = await send(t, 'POST', '/api/visit-start/', family.token, {
-      ...startBody({ ...payer, personId: family.personId }),
-      subscriptionToken,
-    });
-    expect(forOther.statusCode).toBe(400);
-    expect(forOther.json().errorCode).toBe('PRICE_TOKEN_STALE');
-    const visit = await send(t, 'POST', '/api/visit-start/', family.token, {
-      ...startBody(payer),
-      subscriptionToken,
-      pricingChoice: 'member',
-    });
-    expect(visit.statusCode, visit.body).toBe(200);
-    const list = (await send(t, 'POST', '/api/transactionsGET', family.token, {})).json()
-      .transactions as { amount: number }[];
-    expect(list.map((e) => e.amount).sort((x, y) => x - y)).toEqual([1000, 44_000]);
-    await send(t, 'POST', `/api/visits/${visit.json().id}/cancel`, family.token, {});
-    await setDuty(t, { loginId: demo.provider, password: demo.password }, false);
-  });
+      // The dependent's visit is charged the member price with the subscription token, which
+      // pays that family member's visit only.
+      await setDuty(t, { loginId: demo.provider, password: demo.password }, true);
+      const payer = await readyToPay(t, family, { personId: familyChild });
+      const { subscriptionToken } = (await price(family, familyChild)).json();
+      const forOther = await send(t, 'POST', '/api/visit-start/', family.token, {
+        ...startBody({ ...payer, personId: family.personId }),
+        subscriptionToken,
+      });
+      expect(forOther.statusCode).toBe(400);
+      expect(forOther.json().errorCode).toBe('PRICE_TOKEN_STALE');
+      const visit = await send(t, 'POST', '/api/visit-start/', family.token, {
+        ...startBody(payer),
+        subscriptionToken,
+        pricingChoice: 'member',
+      });
+      expect(visit.statusCode, visit.body).toBe(200);
+      const list = (await send(t, 'POST', '/api/transactionsGET', family.token, {})).json()
+        .transactions as { amount: number }[];
+      expect(list.map((e) => e.amount).sort((x, y) => x - y)).toEqual([1000, 44_000]);
+      await send(t, 'POST', `/api/visits/${visit.json().id}/cancel`, family.token, {});
+      await setDuty(t, { loginId: demo.provider, password: demo.password }, false);
+    },
+  );
 
   it('a cancelled plan is not renewed at its date; one uncancelled before it is', async () => {
     const stays = await newPatient(t);
@@ -325,77 +332,80 @@ describe.each(databaseKinds)('subscriptions on %s', (kind) => {
     expect(pricing.subscription.status).toBe('inactive');
   });
 
-  it('the rx admin sees the company subscribers, cancels and refunds; a patient is refused', async () => {
-    const p = await newPatient(t);
-    const sub = await buy(t, p, 'family', 'quarterly');
-    const service = await send(t, 'POST', '/api/purchase-services', p.token, {
-      service: 'ldn',
-      months: 3,
-      paymentProfileId: await cardOf(t, p),
-      idempotencyKey: key(),
-      acceptTerms: true,
-    });
-    expect(service.statusCode, service.body).toBe(200);
-    expect(service.json().subscription).toMatchObject({ kind: 'rx', billedCents: 11_700 });
+  itReadsNoDate(
+    'the rx admin sees the company subscribers, cancels and refunds; a patient is refused',
+    async () => {
+      const p = await newPatient(t);
+      const sub = await buy(t, p, 'family', 'quarterly');
+      const service = await send(t, 'POST', '/api/purchase-services', p.token, {
+        service: 'ldn',
+        months: 3,
+        paymentProfileId: await cardOf(t, p),
+        idempotencyKey: key(),
+        acceptTerms: true,
+      });
+      expect(service.statusCode, service.body).toBe(200);
+      expect(service.json().subscription).toMatchObject({ kind: 'rx', billedCents: 11_700 });
 
-    const refused = await get(t, '/api/rxadmin/subscriptions', p.token);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().errorMsg).toBe('Unauthorized.');
+      const refused = await get(t, '/api/rxadmin/subscriptions', p.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().errorMsg).toBe('Unauthorized.');
 
-    const admin = await login(t, 'rx-admin@apothecall.test');
-    const overview = (await get(t, '/api/rxadmin/subscriptions', admin)).json();
-    const mine = overview.subscribers.filter((s: { id: string }) =>
-      [sub.id, service.json().subscription.id].includes(s.id),
-    );
-    expect(mine).toHaveLength(2);
-    expect(mine.find((s: { id: string }) => s.id === sub.id)).toMatchObject({
-      memberName: p.name,
-      plan: 'family',
-      status: 'active',
-      lastCharge: { amount: 12_000 },
-    });
+      const admin = await login(t, 'rx-admin@apothecall.test');
+      const overview = (await get(t, '/api/rxadmin/subscriptions', admin)).json();
+      const mine = overview.subscribers.filter((s: { id: string }) =>
+        [sub.id, service.json().subscription.id].includes(s.id),
+      );
+      expect(mine).toHaveLength(2);
+      expect(mine.find((s: { id: string }) => s.id === sub.id)).toMatchObject({
+        memberName: p.name,
+        plan: 'family',
+        status: 'active',
+        lastCharge: { amount: 12_000 },
+      });
 
-    const refund = await send(t, 'POST', `/api/rxadmin/subscriptions/${sub.id}/cancel`, admin, {
-      refund: true,
-      reason: 'Member asked',
-    });
-    expect(refund.statusCode, refund.body).toBe(200);
-    expect(refund.json().subscriber).toMatchObject({
-      status: 'inactive',
-      refunded: true,
-      lastCharge: null,
-    });
-    // A second refund finds nothing to give back.
-    const twice = await send(t, 'POST', `/api/rxadmin/subscriptions/${sub.id}/cancel`, admin, {
-      refund: true,
-      reason: 'Member asked',
-    });
-    expect(twice.statusCode).toBe(400);
-    expect((await charges(t, p.accountId)).refunds).toBe(1);
+      const refund = await send(t, 'POST', `/api/rxadmin/subscriptions/${sub.id}/cancel`, admin, {
+        refund: true,
+        reason: 'Member asked',
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      expect(refund.json().subscriber).toMatchObject({
+        status: 'inactive',
+        refunded: true,
+        lastCharge: null,
+      });
+      // A second refund finds nothing to give back.
+      const twice = await send(t, 'POST', `/api/rxadmin/subscriptions/${sub.id}/cancel`, admin, {
+        refund: true,
+        reason: 'Member asked',
+      });
+      expect(twice.statusCode).toBe(400);
+      expect((await charges(t, p.accountId)).refunds).toBe(1);
 
-    const months = (await get(t, '/api/rxadmin/subscriptions', admin)).json().revenueByMonth as {
-      chargedCents: number;
-      refundedCents: number;
-      netCents: number;
-    }[];
-    const total = months.reduce(
-      (sum, m) => ({
-        charged: sum.charged + m.chargedCents,
-        refunded: sum.refunded + m.refundedCents,
-      }),
-      { charged: 0, refunded: 0 },
-    );
-    expect(total.refunded).toBeGreaterThanOrEqual(12_000);
-    expect(months.every((m) => m.netCents === m.chargedCents - m.refundedCents)).toBe(true);
-    expect(
-      (
-        await send(t, 'POST', `/api/rxadmin/subscriptions/${sub.id}/cancel`, p.token, {
-          refund: false,
-          reason: 'x',
-        })
-      ).statusCode,
-    ).toBe(403);
-  });
+      const months = (await get(t, '/api/rxadmin/subscriptions', admin)).json().revenueByMonth as {
+        chargedCents: number;
+        refundedCents: number;
+        netCents: number;
+      }[];
+      const total = months.reduce(
+        (sum, m) => ({
+          charged: sum.charged + m.chargedCents,
+          refunded: sum.refunded + m.refundedCents,
+        }),
+        { charged: 0, refunded: 0 },
+      );
+      expect(total.refunded).toBeGreaterThanOrEqual(12_000);
+      expect(months.every((m) => m.netCents === m.chargedCents - m.refundedCents)).toBe(true);
+      expect(
+        (
+          await send(t, 'POST', `/api/rxadmin/subscriptions/${sub.id}/cancel`, p.token, {
+            refund: false,
+            reason: 'x',
+          })
+        ).statusCode,
+      ).toBe(403);
+    },
+  );
 
   it.each([2, 8])(
     '%i purchases at once with different keys (a plan, then an rx service) charge the card once',

@@ -165,6 +165,11 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
    * 0.5. A newly sent job wakes workers at once through LISTEN/NOTIFY.
    */
   pollIntervalSeconds?: number;
+  /**
+   * How often pg-boss looks for a scheduled (cron) job that has come due: default 30 s, 1 to 45.
+   * A server whose clock is moved in a test (e2e's presence server) checks every second.
+   */
+  cronCheckSeconds?: number;
   /** PostgreSQL only: pg-boss's own pool size (default 4). */
   poolSize?: number;
 }): Jobs<P> {
@@ -179,6 +184,12 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
     const raw = deps.database.raw;
     const common = {
       useListenNotify: true,
+      ...(deps.cronCheckSeconds
+        ? {
+            cronMonitorIntervalSeconds: deps.cronCheckSeconds,
+            cronWorkerIntervalSeconds: Math.min(deps.cronCheckSeconds, 5),
+          }
+        : {}),
       ...(deps.instanceName ? { instanceName: deps.instanceName } : {}),
     };
     const created =
