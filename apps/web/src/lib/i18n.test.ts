@@ -2,7 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { enScreens } from '@apothecall/domain/i18n/catalog.screens.en';
 import { describe, expect, it } from 'vitest';
-import { isMessageKey, loadLanguage, loadScreenTexts, translate } from './i18n';
+import {
+  countText,
+  isMessageKey,
+  loadLanguage,
+  loadScreenTexts,
+  translate,
+  translator,
+} from './i18n';
 
 /** The first part of every screen-only key ('careUi', 'prepayUi', ...). */
 const screenAreas = [...new Set(Object.keys(enScreens).map((key) => key.split('.')[0] ?? ''))];
@@ -53,5 +60,39 @@ describe('the texts in two chunks', () => {
     const pattern = new RegExp(`['\`"](${screenAreas.join('|')})\\.[a-zA-Z]`);
     const offenders = shell.filter((file) => pattern.test(readFileSync(file, 'utf8')));
     expect(offenders.map((f) => path.relative(src, f))).toEqual([]);
+  });
+});
+
+describe('countText', () => {
+  it("picks a count message's form by the language's plural rules: 0, 1, 2 and 1.5", async () => {
+    await loadLanguage('en');
+    await loadLanguage('es');
+    await loadScreenTexts();
+    const forms = { one: 'inboxUi.messageCount.one', other: 'inboxUi.messageCount.other' } as const;
+    const counts = [0, 1, 2, 1.5];
+    expect(counts.map((n) => countText(translator('en'), n, forms))).toEqual([
+      '0 messages',
+      '1 message',
+      '2 messages',
+      '1.5 messages',
+    ]);
+    expect(counts.map((n) => countText(translator('es'), n, forms))).toEqual([
+      '0 mensajes',
+      '1 mensaje',
+      '2 mensajes',
+      '1.5 mensajes',
+    ]);
+    // Other placeholders ride along with {count}.
+    expect(
+      countText(
+        translator('es'),
+        1,
+        {
+          one: 'subscriptionUi.offer.billedEvery.one',
+          other: 'subscriptionUi.offer.billedEvery.other',
+        },
+        { amount: '$30.00' },
+      ),
+    ).toBe('$30.00 cada mes');
   });
 });

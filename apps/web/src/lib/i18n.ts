@@ -1,6 +1,12 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
-import { interpolate, type Lang, negotiateLanguage } from '@apothecall/domain/i18n/i18n.rules';
-import { useCallback, useSyncExternalStore } from 'react';
+import {
+  interpolate,
+  type Lang,
+  negotiateLanguage,
+  type PluralForms,
+  pluralForm,
+} from '@apothecall/domain/i18n/i18n.rules';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * The page's language and its texts: the domain package's catalogues (keys contain dots,
@@ -105,7 +111,39 @@ export function isMessageKey(key: string): key is MessageKey {
   return textOf(lang, key as MessageKey) !== undefined;
 }
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+/** The typed translation function of one language: only catalogue keys compile. */
+export interface Translate {
+  (key: MessageKey, params?: Record<string, string | number>): string;
+  /** The language it writes in (a count message picks its plural form by it: countText). */
+  readonly lang: Lang;
+}
+
+/** A Translate into one language, over the page's loaded texts or another renderer (tests). */
+export function translator(
+  which: Lang,
+  render: (
+    lang: Lang,
+    key: MessageKey,
+    params?: Record<string, string | number>,
+  ) => string = translate,
+): Translate {
+  const t = (key: MessageKey, params?: Record<string, string | number>) =>
+    render(which, key, params);
+  return Object.assign(t, { lang: which });
+}
+
+/**
+ * A count message in t's language: the form the language's plural rules pick for `count`
+ * (domain `pluralForm`, Intl.PluralRules), with {count} and the other placeholders filled.
+ */
+export function countText(
+  t: Translate,
+  count: number,
+  forms: PluralForms<MessageKey>,
+  params: Record<string, string | number> = {},
+): string {
+  return t(pluralForm(t.lang, count, forms), { ...params, count });
+}
 
 /** The page's language, re-rendering on a switch (for Intl number, date and time formats). */
 export function useLang(): Lang {
@@ -115,5 +153,5 @@ export function useLang(): Lang {
 /** The typed translation function: only catalogue keys compile. */
 export function useT(): Translate {
   const current = useLang();
-  return useCallback<Translate>((key, params) => translate(current, key, params), [current]);
+  return useMemo(() => translator(current), [current]);
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, localDate, localTime, zonedToUtc } from '../dates/zones.rules';
 import {
   type AvailabilityBlockRule,
@@ -97,6 +97,51 @@ describe('blocks (weekly RRULE or one date)', () => {
     ]);
     expect(before.map((s) => localTime(s.from, ny))).toEqual(['09:00', '09:30']);
     expect(after.map((s) => localTime(s.from, ny))).toEqual(['09:00', '09:30']);
+  });
+
+  it('keeps a weekly Monday 09:00 New York block at 09:00 across March and November (issue 34: no rrule)', () => {
+    const mondays: AvailabilityBlockRule = {
+      ...sundays,
+      weekdays: ['MO'],
+      startDate: '2026-03-02',
+      endDate: '2026-11-09',
+      startTime: '09:00',
+      endTime: '09:30',
+    };
+    // Clocks go forward on Sunday 2026-03-08 and back on Sunday 2026-11-01.
+    const mondaysAround = ['2026-03-02', '2026-03-09', '2026-10-26', '2026-11-02', '2026-11-09'];
+    const expand = () =>
+      mondaysAround.flatMap((date) => slotsOnProviderDate(mondays, date).map((slot) => slot.from));
+    const starts = expand();
+    expect(starts.map((at) => new Date(at).toISOString())).toEqual([
+      '2026-03-02T14:00:00.000Z',
+      '2026-03-09T13:00:00.000Z',
+      '2026-10-26T13:00:00.000Z',
+      '2026-11-02T14:00:00.000Z',
+      '2026-11-09T14:00:00.000Z',
+    ]);
+    expect(starts.map((at) => `${localDate(at, ny)} ${localTime(at, ny)}`)).toEqual(
+      mondaysAround.map((date) => `${date} 09:00`),
+    );
+    // Only Mondays, and none after the last date.
+    expect(slotsOnProviderDate(mondays, '2026-03-08')).toEqual([]);
+    expect(slotsOnProviderDate(mondays, '2026-11-16')).toEqual([]);
+    // A patient in Phoenix (no daylight saving) sees the hour move: 07:00, then 06:00, then 07:00.
+    const phoenix = 'America/Phoenix';
+    expect(
+      mondaysAround.flatMap((date) =>
+        slotsOnPatientDate(mondays, date, phoenix).map((slot) => localTime(slot.from, phoenix)),
+      ),
+    ).toEqual(['07:00', '06:00', '06:00', '07:00', '07:00']);
+    // Intl with the block's zone, never the host's: the same instants under another TZ (rrule's
+    // TZID expansion answers in the process's zone, which is why this stays hand-written).
+    try {
+      vi.stubEnv('TZ', 'Asia/Kolkata');
+      expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(-330);
+      expect(expand()).toEqual(starts);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("shows the patient the slots that start on the patient's own day", () => {

@@ -55,3 +55,35 @@ export function interpolate(template: string, params?: MessageParams): string {
     return value === undefined ? whole : String(value);
   });
 }
+
+/** A CLDR plural category (Intl.PluralRules): en has one and other; es one, many and other. */
+export type PluralCategory = Intl.LDMLPluralRule;
+
+/**
+ * The texts of a count message by plural category: `other` always, the others the languages
+ * need ('1 visit' is `one`). A category without its own text reads `other`.
+ */
+export type PluralForms<K extends string> = { readonly other: K } & {
+  readonly [C in Exclude<PluralCategory, 'other'>]?: K;
+};
+
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
+/** The plural category of a count in a language, by its CLDR rules (Intl.PluralRules). */
+export function pluralCategory(lang: Lang, count: number): PluralCategory {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang);
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * The form of a count message a language's plural rules pick: English and Spanish say '1 visit'
+ * and '0 / 2 / 1.5 visits'; Spanish's `many` (a million: 'un millón de consultas') reads `other`
+ * unless a text of its own is given. The one place a count chooses its text.
+ */
+export function pluralForm<K extends string>(lang: Lang, count: number, forms: PluralForms<K>): K {
+  return forms[pluralCategory(lang, count)] ?? forms.other;
+}

@@ -31,4 +31,10 @@ describe('subscription charges (issue 17)', () => {
     expect(describeCharge('en', renewed)).toBe('Renewal. Medication subscription, 3 months');
     expect(describeCharge('es', renewed)).toBe('Renovación. Suscripción de medicamento, 3 meses');
   });
+
+  it('say one month in the singular (issue 34: plural rules)', () => {
+    const monthly = subscriptionChargeDescription({ serviceId: 'ldn', months: 1 }, false);
+    expect(describeCharge('en', monthly)).toBe('Medication subscription, 1 month');
+    expect(describeCharge('es', monthly)).toBe('Suscripción de medicamento, 1 mes');
+  });
 });

@@ -1,6 +1,6 @@
 import { careReasons } from '../care/care-reasons';
 import { translate } from '../i18n/catalog';
-import type { Lang } from '../i18n/i18n.rules';
+import { type Lang, pluralForm } from '../i18n/i18n.rules';
 
 /**
  * What a charge is for, as stored and as people read it (issue 13: 'On-demand visit
@@ -37,7 +37,12 @@ function describeSubscription(lang: Lang, match: RegExpExecArray): string {
       period: period ? translate(lang, `subscriptions.period.${period}`) : b,
     });
   } else {
-    what = translate(lang, 'payments.description.subscriptionRx', { months: b });
+    const months = Number(b);
+    const key = pluralForm(lang, months, {
+      one: 'payments.description.subscriptionRx.one',
+      other: 'payments.description.subscriptionRx.other',
+    });
+    what = translate(lang, key, { months: b });
   }
   return renewal ? translate(lang, 'payments.description.renewal', { what }) : what;
 }

@@ -104,7 +104,8 @@ const en = {
   'paymentScreens.referred.body':
     'Visits paid by people who joined with your referral code. Who they are stays private.',
   'paymentScreens.referred.empty': 'No one has used your referral code yet.',
-  'paymentScreens.referred.count': '{count} paid visits with your referral codes',
+  'paymentScreens.referred.count.one': '{count} paid visit with your referral codes',
+  'paymentScreens.referred.count.other': '{count} paid visits with your referral codes',
   'paymentScreens.referred.open': 'See referred transactions',
   'paymentScreens.referred.code': 'Code {code}',
 } as const;
@@ -211,7 +212,8 @@ const es: Record<keyof typeof en, string> = {
   'paymentScreens.referred.body':
     'Consultas pagadas por personas que se registraron con su código de referido. Su identidad se mantiene privada.',
   'paymentScreens.referred.empty': 'Nadie ha usado su código de referido todavía.',
-  'paymentScreens.referred.count': '{count} consultas pagadas con sus códigos de referido',
+  'paymentScreens.referred.count.one': '{count} consulta pagada con sus códigos de referido',
+  'paymentScreens.referred.count.other': '{count} consultas pagadas con sus códigos de referido',
   'paymentScreens.referred.open': 'Ver transacciones referidas',
   'paymentScreens.referred.code': 'Código {code}',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { erxOutcome, newRxMessage } from './erx.rules';
+import { erxOutcome, newRxMessage, scriptNamespace, type XmlElement } from './erx.rules';
 
 const input = {
   messageId: 'm-1',
@@ -16,35 +16,47 @@ const input = {
   },
 };
 
+const child = (element: XmlElement | string | undefined, name: string): XmlElement => {
+  const found = typeof element === 'object' ? element[name] : undefined;
+  if (typeof found !== 'object') throw new Error(`no element ${name}`);
+  return found;
+};
+
 describe('newRxMessage', () => {
-  it('addresses the pharmacy by NCPDP ID and carries the prescription', () => {
-    const xml = newRxMessage(input);
-    expect(xml).toContain('<To Qualifier="P">1023456</To>');
-    expect(xml).toContain('<DrugDescription>Mupirocin 2 %</DrugDescription>');
-    expect(xml).toContain('<NumberOfRefills>0</NumberOfRefills>');
-    expect(xml).toContain('<Gender>U</Gender>');
-  });
-  it('escapes what people typed', () => {
-    const xml = newRxMessage(input);
-    expect(xml).toContain('<LastName>O&apos;Neil &lt;Jr&gt;</LastName>');
-    expect(xml).toContain('<FirstName>Ana &amp; Bo</FirstName>');
-    expect(xml).not.toContain('<Jr>');
+  it('addresses the pharmacy by NCPDP ID and carries the prescription, as elements', () => {
+    const { Message } = newRxMessage(input);
+    expect(Message['@xmlns']).toBe(scriptNamespace);
+    expect(child(Message, 'Header').To).toEqual({ '@Qualifier': 'P', '#': '1023456' });
+    expect(child(Message, 'Header').From).toEqual({ '@Qualifier': 'D', '#': '1234567893' });
+    const newRx = child(child(Message, 'Body'), 'NewRx');
+    expect(Object.keys(newRx)).toEqual([
+      'Patient',
+      'Pharmacy',
+      'Prescriber',
+      'MedicationPrescribed',
+    ]);
+    const medication = child(newRx, 'MedicationPrescribed');
+    expect(medication.DrugDescription).toBe('Mupirocin 2 %');
+    expect(medication.NumberOfRefills).toBe('0');
+    expect(medication.Quantity).toEqual({ Value: '1', CodeListQualifier: '38' });
+    const patient = child(child(newRx, 'Patient'), 'HumanPatient');
+    expect(patient.Gender).toBe('U');
+    // Text as people typed it: escaping is the XML writer's (server features/rx/erx-xml.ts).
+    expect(patient.Name).toEqual({ LastName: "O'Neil <Jr>", FirstName: 'Ana & Bo' });
   });
 });
 
 describe('erxOutcome', () => {
   it('maps Status and Verify to transmitted, Error to ERROR, the rest to Transmit-Error', () => {
-    expect(
-      erxOutcome(200, '<Message><Body><Status><Code>000</Code></Status></Body></Message>'),
-    ).toBe('transmitted');
-    expect(
-      erxOutcome(200, '<Message><Body><Verify><VerifyStatus/></Verify></Body></Message>'),
-    ).toBe('transmitted');
-    expect(erxOutcome(200, '<Message><Body><Error><Code>900</Code></Error></Body></Message>')).toBe(
-      'ERROR',
-    );
-    expect(erxOutcome(503, '')).toBe('Transmit-Error');
-    expect(erxOutcome(null, '')).toBe('Transmit-Error');
-    expect(erxOutcome(200, 'hello')).toBe('Transmit-Error');
+    expect(erxOutcome(200, { kind: 'status', code: '000' })).toBe('transmitted');
+    expect(erxOutcome(200, { kind: 'status', code: '010' })).toBe('transmitted');
+    expect(erxOutcome(200, { kind: 'status', code: '600' })).toBe('Transmit-Error');
+    expect(erxOutcome(200, { kind: 'verify' })).toBe('transmitted');
+    expect(erxOutcome(200, { kind: 'error' })).toBe('ERROR');
+    expect(erxOutcome(400, { kind: 'error' })).toBe('ERROR');
+    expect(erxOutcome(302, { kind: 'status', code: '000' })).toBe('Transmit-Error');
+    expect(erxOutcome(503, { kind: 'error' })).toBe('Transmit-Error');
+    expect(erxOutcome(null, { kind: 'unreadable' })).toBe('Transmit-Error');
+    expect(erxOutcome(200, { kind: 'unreadable' })).toBe('Transmit-Error');
   });
 });

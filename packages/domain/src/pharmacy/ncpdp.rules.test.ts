@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkAgainstRegistry,
-  createCsvReader,
   isPharmacyTaxonomy,
   normalizeAddress,
   normalizeUsPhone,
-  parseCsv,
-  pharmaciesFromNppes,
+  pharmacyFromNppesRow,
   type RegistryPharmacy,
 } from './ncpdp.rules';
 
@@ -61,71 +59,39 @@ describe('NCPDP registry matching', () => {
   });
 });
 
-describe('NPPES dissemination file', () => {
-  it('parses quoted CSV: doubled quotes, commas and line breaks inside fields', () => {
-    const rows = parseCsv('"a","b"\r\n"1, one","say ""hi"""\n"x\ny",""\n');
-    expect(rows).toEqual([
-      { a: '1, one', b: 'say "hi"' },
-      { a: 'x\ny', b: '' },
-    ]);
-  });
-
-  it('reads a file a chunk at a time, whatever the chunks cut (quotes, line ends)', () => {
-    const text = '"a","b"\r\n"1, one","say ""hi"""\r\n"x\ny","z"\r\n';
-    const whole = parseCsv(text);
-    expect(whole).toHaveLength(2);
-    for (let size = 1; size <= text.length; size++) {
-      const reader = createCsvReader();
-      const rows: Record<string, string>[] = [];
-      for (let i = 0; i < text.length; i += size)
-        rows.push(...reader.push(text.slice(i, i + size)));
-      rows.push(...reader.end());
-      expect(rows, `chunks of ${size}`).toEqual(whole);
-    }
-  });
-
+describe('NPPES rows', () => {
   it('keeps organisations with a pharmacy taxonomy and an NCPDP ID among their identifiers', () => {
     expect(isPharmacyTaxonomy('333600000X')).toBe(true);
     expect(isPharmacyTaxonomy('3336C0003X')).toBe(true);
     expect(isPharmacyTaxonomy('261QP2300X')).toBe(false);
-    const header = [
-      'NPI',
-      'Entity Type Code',
-      'Provider Organization Name (Legal Business Name)',
-      'Provider Business Practice Location Address Telephone Number',
-      'Healthcare Provider Taxonomy Code_1',
-      'Healthcare Provider Taxonomy Code_2',
-      'Other Provider Identifier_1',
-      'Other Provider Identifier Issuer_1',
-      'Other Provider Identifier_2',
-      'Other Provider Identifier Issuer_2',
-    ];
-    const line = (cells: string[]) => cells.map((c) => `"${c}"`).join(',');
-    const csv = [
-      line(header),
-      line([
-        '1',
-        '2',
-        'A PHARMACY',
-        '3055550100',
-        '261QP2300X',
-        '3336C0003X',
-        '12',
-        'MEDICAID',
-        '1234567',
-        'NCPDP',
-      ]),
-      line(['2', '2', 'NO NCPDP', '3055550101', '333600000X', '', '', '', '', '']),
-      line(['3', '2', 'A CLINIC', '3055550102', '261QP2300X', '', '7654321', 'NCPDP', '', '']),
-      line(['4', '1', 'A PERSON', '3055550103', '3336C0003X', '', '7777777', 'NCPDP', '', '']),
-    ].join('\r\n');
-    expect(pharmaciesFromNppes(csv)).toEqual([
+    const row = (cells: Record<string, string>) => ({
+      NPI: '1',
+      'Entity Type Code': '2',
+      'Provider Organization Name (Legal Business Name)': 'A PHARMACY',
+      'Provider Business Practice Location Address Telephone Number': '305-555-0100',
+      'Healthcare Provider Taxonomy Code_1': '261QP2300X',
+      'Healthcare Provider Taxonomy Code_2': '3336C0003X',
+      'Other Provider Identifier_1': '12',
+      'Other Provider Identifier Issuer_1': 'MEDICAID',
+      'Other Provider Identifier_2': '1234567',
+      'Other Provider Identifier Issuer_2': 'NCPDP',
+      ...cells,
+    });
+    expect(pharmacyFromNppesRow(row({}))).toEqual(
       expect.objectContaining({
         ncpdpId: '1234567',
         npi: '1',
         name: 'A PHARMACY',
         phone: '3055550100',
+        address1: '',
+        fax: '',
       }),
-    ]);
+    );
+    // No NCPDP ID; a clinic's taxonomy only; a person (entity type 1).
+    expect(pharmacyFromNppesRow(row({ 'Other Provider Identifier Issuer_2': '' }))).toBeUndefined();
+    expect(
+      pharmacyFromNppesRow(row({ 'Healthcare Provider Taxonomy Code_2': '' })),
+    ).toBeUndefined();
+    expect(pharmacyFromNppesRow(row({ 'Entity Type Code': '1' }))).toBeUndefined();
   });
 });

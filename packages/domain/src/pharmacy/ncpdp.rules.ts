@@ -4,6 +4,8 @@
  * the public NPPES dissemination file (CSV, one row per provider): pharmacies are the
  * organisations with a pharmacy taxonomy (3336…), and their NCPDP ID is the "Other Provider
  * Identifier" whose issuer is NCPDP. Matching compares normalised address, phone and fax.
+ * Reading the file's CSV is the server's (csv-parse, features/pharmacy/registry-import.ts): a
+ * row arrives here as an object by column name.
  */
 
 /** A pharmacy as the registry lists it. */
@@ -103,86 +105,6 @@ export function checkAgainstRegistry(
   return { verified: mismatches.length === 0, mismatches };
 }
 
-/**
- * Reads CSV as NPPES writes it (RFC 4180: comma-separated, fields in double quotes, a quote
- * inside a field doubled, line breaks inside quotes kept), a chunk at a time, so a file of many
- * gigabytes streams through: `push` answers the rows completed so far, `end` the rest. The first
- * row names the columns; each row is an object by column name.
- */
-export function createCsvReader() {
-  let header: string[] | undefined;
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  /** A quote seen at the end of a chunk inside a field: the next chunk says if it was doubled. */
-  let pendingQuote = false;
-  /** A carriage return ended the last chunk (its line feed may start the next). */
-  let afterCr = false;
-  const done: Record<string, string>[] = [];
-
-  const finishRow = () => {
-    row.push(field);
-    field = '';
-    if (row.some((f) => f !== '')) {
-      if (!header) header = row.map((name) => name.trim());
-      else {
-        const cells = row;
-        done.push(Object.fromEntries(header.map((name, i) => [name, (cells[i] ?? '').trim()])));
-      }
-    }
-    row = [];
-  };
-
-  return {
-    push(chunk: string): Record<string, string>[] {
-      for (let i = 0; i < chunk.length; i++) {
-        const ch = chunk[i];
-        if (afterCr) {
-          afterCr = false;
-          if (ch === '\n') continue;
-        }
-        if (pendingQuote) {
-          pendingQuote = false;
-          if (ch === '"') {
-            field += '"';
-            continue;
-          }
-          quoted = false;
-        }
-        if (quoted) {
-          if (ch !== '"') field += ch;
-          else if (i + 1 === chunk.length) pendingQuote = true;
-          else if (chunk[i + 1] === '"') {
-            field += '"';
-            i++;
-          } else quoted = false;
-        } else if (ch === '"') quoted = true;
-        else if (ch === ',') {
-          row.push(field);
-          field = '';
-        } else if (ch === '\n') finishRow();
-        else if (ch === '\r') {
-          finishRow();
-          afterCr = true;
-        } else field += ch;
-      }
-      return done.splice(0, done.length);
-    },
-    end(): Record<string, string>[] {
-      pendingQuote = false;
-      quoted = false;
-      if (field !== '' || row.length > 0) finishRow();
-      return done.splice(0, done.length);
-    },
-  };
-}
-
-/** All the rows of a CSV text (see createCsvReader). */
-export function parseCsv(text: string): Record<string, string>[] {
-  const reader = createCsvReader();
-  return [...reader.push(text), ...reader.end()];
-}
-
 /** NPPES taxonomy codes of pharmacies (333600000X Pharmacy and its 3336… specialisations). */
 export function isPharmacyTaxonomy(code: string): boolean {
   return /^3336[0-9A-Z]{5}X$/.test(code.trim().toUpperCase());
@@ -209,8 +131,9 @@ const taxonomySlots = 15;
 const otherIdSlots = 50;
 
 /**
- * A pharmacy from one NPPES row: an organisation (entity type 2) with a pharmacy taxonomy and an
- * NCPDP ID (7 digits) among its other identifiers; anything else is not a registry pharmacy.
+ * A pharmacy from one NPPES row (values by column name; a missing column reads as empty): an
+ * organisation (entity type 2) with a pharmacy taxonomy and an NCPDP ID (7 digits) among its
+ * other identifiers; anything else is not a registry pharmacy.
  */
 export function pharmacyFromNppesRow(
   row: Readonly<Record<string, string>>,
@@ -240,9 +163,4 @@ export function pharmacyFromNppesRow(
     phone: normalizeUsPhone(row[column.phone] ?? ''),
     fax: normalizeUsPhone(row[column.fax] ?? ''),
   };
-}
-
-/** Every registry pharmacy of an NPPES file's text. */
-export function pharmaciesFromNppes(csv: string): RegistryPharmacy[] {
-  return parseCsv(csv).flatMap((row) => pharmacyFromNppesRow(row) ?? []);
 }

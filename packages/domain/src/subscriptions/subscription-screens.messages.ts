@@ -12,10 +12,10 @@ const en = {
   'subscriptionUi.loadFailed': 'Could not load: {message}',
   'subscriptionUi.actionLabel': '{action}: {name}',
   'subscriptionUi.backToPlan': 'Your membership',
-  'subscriptionUi.months.one': '1 month',
-  'subscriptionUi.months.many': '{count} months',
-  'subscriptionUi.months.everyOne': 'Every month',
-  'subscriptionUi.months.everyMany': 'Every {count} months',
+  'subscriptionUi.months.one': '{count} month',
+  'subscriptionUi.months.other': '{count} months',
+  'subscriptionUi.months.every.one': 'Every month',
+  'subscriptionUi.months.every.other': 'Every {count} months',
   // Form messages
   'subscriptionUi.form.fix': 'Please correct the marked fields.',
   'subscriptionUi.form.planRequired': 'Choose a plan.',
@@ -28,11 +28,11 @@ const en = {
   'subscriptionUi.reason.tooLong': 'Use at most {max} characters.',
   // A plan on offer
   'subscriptionUi.offer.label': '{period}: {billed}',
-  'subscriptionUi.offer.billedOne': '{amount} every month',
-  'subscriptionUi.offer.billedMany': '{amount} every {count} months',
+  'subscriptionUi.offer.billedEvery.one': '{amount} every month',
+  'subscriptionUi.offer.billedEvery.other': '{amount} every {count} months',
   'subscriptionUi.offer.monthly': '{price} per month',
-  'subscriptionUi.offer.freeOne': '1 month free',
-  'subscriptionUi.offer.freeMany': '{count} months free',
+  'subscriptionUi.offer.freeMonths.one': '{count} month free',
+  'subscriptionUi.offer.freeMonths.other': '{count} months free',
   'subscriptionUi.offer.months': 'Months per billing period',
   'subscriptionUi.offer.monthlyRate': 'Monthly rate',
   'subscriptionUi.offer.free': 'Free months',
@@ -63,9 +63,9 @@ const en = {
   'subscriptionUi.pay.payWith': 'Pay with',
   'subscriptionUi.pay.noCards': 'No saved cards yet. Add a card to pay.',
   'subscriptionUi.terms.title': 'Subscription terms',
-  'subscriptionUi.terms.renewsOne':
+  'subscriptionUi.terms.renews.one':
     'Your subscription renews automatically every month, and {amount} is charged to the card you choose each time.',
-  'subscriptionUi.terms.renewsMany':
+  'subscriptionUi.terms.renews.other':
     'Your subscription renews automatically every {count} months, and {amount} is charged to the card you choose each time.',
   'subscriptionUi.terms.cancel':
     'You can cancel at any time. It stays in force until the end of the period you paid for and does not renew.',
@@ -163,10 +163,10 @@ const es: Record<keyof typeof en, string> = {
   'subscriptionUi.loadFailed': 'No se pudo cargar: {message}',
   'subscriptionUi.actionLabel': '{action}: {name}',
   'subscriptionUi.backToPlan': 'Su membresía',
-  'subscriptionUi.months.one': '1 mes',
-  'subscriptionUi.months.many': '{count} meses',
-  'subscriptionUi.months.everyOne': 'Cada mes',
-  'subscriptionUi.months.everyMany': 'Cada {count} meses',
+  'subscriptionUi.months.one': '{count} mes',
+  'subscriptionUi.months.other': '{count} meses',
+  'subscriptionUi.months.every.one': 'Cada mes',
+  'subscriptionUi.months.every.other': 'Cada {count} meses',
   'subscriptionUi.form.fix': 'Corrija los campos marcados.',
   'subscriptionUi.form.planRequired': 'Elija un plan.',
   'subscriptionUi.form.periodRequired': 'Elija cada cuánto se le factura.',
@@ -177,11 +177,11 @@ const es: Record<keyof typeof en, string> = {
   'subscriptionUi.reason.required': 'Indíquenos por qué cancela.',
   'subscriptionUi.reason.tooLong': 'Use como máximo {max} caracteres.',
   'subscriptionUi.offer.label': '{period}: {billed}',
-  'subscriptionUi.offer.billedOne': '{amount} cada mes',
-  'subscriptionUi.offer.billedMany': '{amount} cada {count} meses',
+  'subscriptionUi.offer.billedEvery.one': '{amount} cada mes',
+  'subscriptionUi.offer.billedEvery.other': '{amount} cada {count} meses',
   'subscriptionUi.offer.monthly': '{price} al mes',
-  'subscriptionUi.offer.freeOne': '1 mes gratis',
-  'subscriptionUi.offer.freeMany': '{count} meses gratis',
+  'subscriptionUi.offer.freeMonths.one': '{count} mes gratis',
+  'subscriptionUi.offer.freeMonths.other': '{count} meses gratis',
   'subscriptionUi.offer.months': 'Meses por período de facturación',
   'subscriptionUi.offer.monthlyRate': 'Tarifa mensual',
   'subscriptionUi.offer.free': 'Meses gratis',
@@ -211,9 +211,9 @@ const es: Record<keyof typeof en, string> = {
   'subscriptionUi.pay.payWith': 'Pagar con',
   'subscriptionUi.pay.noCards': 'Aún no tiene tarjetas guardadas. Agregue una tarjeta para pagar.',
   'subscriptionUi.terms.title': 'Términos de la suscripción',
-  'subscriptionUi.terms.renewsOne':
+  'subscriptionUi.terms.renews.one':
     'Su suscripción se renueva automáticamente cada mes y cada vez se cobran {amount} a la tarjeta que elija.',
-  'subscriptionUi.terms.renewsMany':
+  'subscriptionUi.terms.renews.other':
     'Su suscripción se renueva automáticamente cada {count} meses y cada vez se cobran {amount} a la tarjeta que elija.',
   'subscriptionUi.terms.cancel':
     'Puede cancelarla en cualquier momento. Sigue vigente hasta el final del período que pagó y no se renueva.',

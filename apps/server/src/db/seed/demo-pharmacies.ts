@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkAgainstRegistry, pharmaciesFromNppes } from '@apothecall/domain/pharmacy/ncpdp.rules';
+import {
+  checkAgainstRegistry,
+  type RegistryPharmacy,
+} from '@apothecall/domain/pharmacy/ncpdp.rules';
 import { and, eq } from 'drizzle-orm';
+import { pharmaciesInNppesFile } from '../../features/pharmacy/registry-import';
 import type { Db } from '../client';
 import { accounts } from '../schema/accounts';
 import { ledger, prepayAccounts } from '../schema/payments';
@@ -91,7 +94,8 @@ export const demoPharmacyOrganizations = [
  * funded prepay account each, and the demo pharmacists' grants.
  */
 export async function seedDemoPharmacies(db: Db): Promise<void> {
-  const registry = pharmaciesFromNppes(readFileSync(registryFixture, 'utf8'));
+  const registry: RegistryPharmacy[] = [];
+  for await (const entry of pharmaciesInNppesFile(registryFixture)) registry.push(entry);
   await db.transaction(async (tx) => {
     for (const entry of registry) {
       await tx.insert(pharmacyRegistry).values(entry).onConflictDoNothing();

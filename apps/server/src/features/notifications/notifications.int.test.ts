@@ -4,6 +4,7 @@ import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
+import { type ApnsDouble, apnsDouble } from '../../../test/apns-double';
 import { type FcmDouble, fcmDouble } from '../../../test/fcm-double';
 import {
   databaseKinds,
@@ -23,21 +24,30 @@ import { pushDevices } from '../../db/schema/notifications';
 
 /**
  * Notifications (issue 19), on both databases, through the real jobs and the loopback push
- * services (Web Push with VAPID and aes128gcm; FCM HTTP v1): a claim and a chat message reach
- * the patient's browser and phone; payloads carry no name, message text or medication; the
- * switch off sends nothing; a gone subscription is forgotten; bad input is refused.
+ * services (Web Push with VAPID and aes128gcm; FCM HTTP v1; APNs over HTTP/2): a claim and a
+ * chat message reach the patient's browser and phone; payloads carry no name, message text or
+ * medication; the switch off sends nothing; a gone subscription or phone token is forgotten;
+ * bad input is refused.
  */
 describe.each(databaseKinds)('notifications (%s)', (kind) => {
   let t: TestApp;
   let provider: string;
   let push: WebPushDouble;
   let fcm: FcmDouble;
+  let apns: ApnsDouble;
   const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const vapid = webPush.generateVAPIDKeys();
 
   beforeAll(async () => {
     push = await webPushDouble();
     fcm = await fcmDouble({ publicKey: rsa.publicKey, projectId: 'apothecall-test' });
+    apns = await apnsDouble({
+      publicKey: ec.publicKey,
+      keyId: 'KEY1234567',
+      teamId: 'TEAM123456',
+      topic: 'test.apothecall.app',
+    });
     t = await startTestApp(kind, {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -47,6 +57,11 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
       FCM_PRIVATE_KEY: rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       FCM_API_URL: fcm.apiUrl,
       FCM_TOKEN_URL: fcm.tokenUrl,
+      APNS_KEY_ID: 'KEY1234567',
+      APNS_TEAM_ID: 'TEAM123456',
+      APNS_PRIVATE_KEY: ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      APNS_TOPIC: 'test.apothecall.app',
+      APNS_URL: apns.url,
     });
     provider = await login(t, demo.provider);
   });
@@ -57,6 +72,7 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     await t?.close();
     await push?.close();
     await fcm?.close();
+    await apns?.close();
   });
 
   const devices = async (accountId: string) =>
@@ -206,6 +222,35 @@ describe.each(databaseKinds)('notifications (%s)', (kind) => {
     expect(
       (await t.fastify.inject({ method: 'GET', url: '/api/notifications/settings' })).statusCode,
     ).toBe(401);
+  });
+
+  it('forgets a phone whose token FCM (404 UNREGISTERED) or APNs (410 Unregistered) says is gone', async () => {
+    const eve = await newPatient(t);
+    const android = `fcm:${'c'.repeat(40)}`;
+    const iphone = 'd'.repeat(64);
+    for (const [platform, token] of [
+      ['cordova-android', android],
+      ['cordova-ios', iphone],
+    ] as const) {
+      const added = await send(t, 'POST', '/api/update-notification-token', eve.token, {
+        platform,
+        token,
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    expect((await devices(eve.accountId)).sort()).toEqual(['apns', 'fcm']);
+    // The app was uninstalled from both phones: the next push deletes both tokens.
+    fcm.unregister(android);
+    apns.expire(iphone);
+    await startAndClaim(t, { patient: eve, provider });
+    const deadline = Date.now() + 20_000;
+    while ((await devices(eve.accountId)).length > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await devices(eve.accountId)).toEqual([]);
+    // Both services were asked and said so: FCM records the refused message, APNs its answer.
+    expect(fcm.messages.some((m) => m.message.token === android)).toBe(true);
+    expect(apns.answers).toContainEqual({ status: 410, reason: 'Unregistered' });
   });
 
   it('forgets the devices of a session that ends: a logout stops the pushes to that browser', async () => {

@@ -1,8 +1,13 @@
-import { type ErxOutcome, erxOutcome, newRxMessage } from '@apothecall/domain/pharmacy/erx.rules';
+import {
+  type ErxOutcome,
+  erxOutcome,
+  type NewRxInput,
+} from '@apothecall/domain/pharmacy/erx.rules';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { RosterPort } from '../clinic/roster.port';
 
 import type { PharmacyStaff } from '../pharmacy/pharmacy.port';
+import { newRxXml, readErxAnswer } from './erx-xml';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 
 const worst: Record<ErxOutcome, number> = { transmitted: 0, ERROR: 1, 'Transmit-Error': 2 };
@@ -38,7 +43,7 @@ export function createErxTransmitter(deps: {
         deps.roster.profile(p.prescriberId),
       ]);
       const parts = (name ?? '').trim().split(/\s+/);
-      const body = newRxMessage({
+      const message: NewRxInput = {
         messageId: `${visit.id}:${p.id}`,
         sentAt: now(),
         pharmacy: {
@@ -64,18 +69,18 @@ export function createErxTransmitter(deps: {
           directions: p.directions,
           writtenOn: p.createdAt.toISOString().slice(0, 10),
         },
-      });
+      };
       let result: ErxOutcome;
       try {
         const res = await send(deps.url, {
           method: 'POST',
           headers: { 'content-type': 'application/xml; charset=utf-8' },
-          body,
+          body: newRxXml(message),
           signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
         });
-        result = erxOutcome(res.status, await res.text());
+        result = erxOutcome(res.status, readErxAnswer(await res.text()));
       } catch {
-        result = erxOutcome(null, '');
+        result = erxOutcome(null, { kind: 'unreadable' });
       }
       if (worst[result] > worst[outcome]) outcome = result;
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
@@ -48,7 +49,7 @@ describe.each(databaseKinds)('eRx transmission on %s', (kind) => {
 
   async function claimed(): Promise<string> {
     const provider = await login(t, demo.provider);
-    const payer = await readyToPay(t, await newPatient(t), { state: 'FL' });
+    const payer = await readyToPay(t, await newPatient(t, { name: 'Ines Munoz' }), { state: 'FL' });
     const visit = (
       await send(t, 'POST', '/api/submit-rx-evaluation', payer.token, {
         patientID: payer.personId,
@@ -87,7 +88,13 @@ describe.each(databaseKinds)('eRx transmission on %s', (kind) => {
     const written = await send(t, 'POST', `/api/clinic/rx/${visit.id}/prescribe`, provider, {
       version: await version(),
       prescriptions: [
-        { medication: 'Mupirocin', strength: '2 %', quantity: 1, refills: 0, directions: 'Apply' },
+        {
+          medication: 'Mupirocin',
+          strength: '2 %',
+          quantity: 1,
+          refills: 0,
+          directions: 'Aplicar una capa <fina> & lavar "dos veces" (Dra. Muñoz)',
+        },
       ],
     });
     expect(written.statusCode).toBe(200);
@@ -101,14 +108,28 @@ describe.each(databaseKinds)('eRx transmission on %s', (kind) => {
   }
 
   it('posts a NewRx to the pharmacy and shows transmitted when the network accepts it', async () => {
+    // A network that writes SCRIPT with a namespace prefix (the regular expressions read none).
     answer = {
       status: 200,
-      body: '<Message><Body><Status><Code>000</Code></Status></Body></Message>',
+      body: '<?xml version="1.0" encoding="UTF-8"?><script:Message xmlns:script="http://www.ncpdp.org/schema/SCRIPT"><script:Body><script:Status><script:Code>010</script:Code></script:Status></script:Body></script:Message>',
     };
     expect(await claimed()).toBe('transmitted');
-    const xml = received.at(-1) ?? '';
-    expect(xml).toContain('<To Qualifier="P">1023456</To>');
-    expect(xml).toContain('<DrugDescription>Mupirocin 2 %</DrugDescription>');
+    const { Message } = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      parseTagValue: false,
+    }).parse(received.at(-1) ?? '');
+    expect(Message['@xmlns']).toBe('http://www.ncpdp.org/schema/SCRIPT');
+    expect(Message.Header.To).toEqual({ '@Qualifier': 'P', '#text': '1023456' });
+    const newRx = Message.Body.NewRx;
+    expect(newRx.Pharmacy.Identification.NCPDPID).toBe('1023456');
+    expect(newRx.Patient.HumanPatient.Name).toEqual({ LastName: 'Munoz', FirstName: 'Ines' });
+    expect(newRx.MedicationPrescribed).toMatchObject({
+      DrugDescription: 'Mupirocin 2 %',
+      Quantity: { Value: '1' },
+      NumberOfRefills: '0',
+      Sig: { SigText: 'Aplicar una capa <fina> & lavar "dos veces" (Dra. Muñoz)' },
+    });
   });
 
   it('shows ERROR when the network refuses it, and Transmit-Error when it fails', async () => {

@@ -1,10 +1,10 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { loadLanguage, type Translate } from '../../../lib/i18n';
+import { loadLanguage, translator } from '../../../lib/i18n';
 import { failureMessage, translateError } from './profile-errors';
 
-const en: Translate = (key, params) => translate('en', key, params);
+const en = translator('en', translate);
 
 // translateError tells catalogue keys from other text with the loaded catalogue.
 beforeAll(() => loadLanguage('en'));

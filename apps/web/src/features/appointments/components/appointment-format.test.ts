@@ -1,6 +1,6 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { describe, expect, it } from 'vitest';
-import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import {
   blockSpan,
   blockSummary,
@@ -21,8 +21,8 @@ import {
 
 await loadLanguage('en');
 await loadScreenTexts();
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 
 const block = {
   weekdays: ['WE', 'MO'] as ('MO' | 'WE')[],

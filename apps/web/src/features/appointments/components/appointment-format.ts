@@ -12,7 +12,7 @@ import type { AppointmentOffer } from '@apothecall/domain/appointments/appointme
 import { type WeekdayCode, weekdayCodes } from '@apothecall/domain/appointments/availability.rules';
 import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import type { Translate } from '../../../lib/i18n';
+import { countText, type Translate } from '../../../lib/i18n';
 
 /** Display helpers of the appointment screens (pure: the zone and the clock are handed in). */
 
@@ -144,8 +144,10 @@ export function blockSpan(t: Translate, block: BlockLike, lang: Lang): string | 
 /** '3 appointments booked'. */
 export function bookedText(t: Translate, count: number): string {
   if (count <= 0) return t('appointmentUi.block.bookedNone');
-  if (count === 1) return t('appointmentUi.block.bookedOne');
-  return t('appointmentUi.block.bookedMany', { count });
+  return countText(t, count, {
+    one: 'appointmentUi.block.booked.one',
+    other: 'appointmentUi.block.booked.other',
+  });
 }
 
 /** What the Start button of an appointment does at `now`, and the line beside it. */

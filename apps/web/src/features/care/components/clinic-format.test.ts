@@ -1,6 +1,6 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Translate } from '../../../lib/i18n';
+import { translator } from '../../../lib/i18n';
 import {
   alarmLabel,
   formatCalendarDate,
@@ -12,8 +12,8 @@ import {
   stateLabel,
 } from './clinic-format';
 
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
 const savedTz = process.env.TZ;

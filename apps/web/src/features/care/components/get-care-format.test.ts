@@ -2,7 +2,7 @@ import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas'
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import type { Translate } from '../../../lib/i18n';
+import { translator } from '../../../lib/i18n';
 import {
   closedText,
   errorText,
@@ -13,8 +13,8 @@ import {
   stateLabel,
 } from './get-care-format';
 
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 
 /** Intl writes a narrow no-break space before AM/PM; compare with plain spaces. */
 const plain = (text: string) => text.replace(/\s/g, ' ');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isMessageKey, loadLanguage, loadScreenTexts, translate } from '../../../lib/i18n';
+import { isMessageKey, loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import {
   base64Bytes,
   documentBlob,
@@ -46,7 +46,7 @@ describe('the months of the documents list', () => {
 });
 
 describe('a document', () => {
-  const t = (key: Parameters<typeof translate>[1]) => translate('en', key);
+  const t = translator('en');
 
   it('is named by its description, else its kind', () => {
     expect(documentName(t, { fdesc: ' Lab results ', source: 'upload' })).toBe('Lab results');

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../../lib/i18n';
 import { formatPerson, formatWhen, messageCountText, pageCount, refusalText } from './inbox-format';
 
-const t = (key: string, params?: Record<string, string | number>) =>
-  params ? `${key}:${JSON.stringify(params)}` : key;
+const t = translator('en', (_lang, key, params) =>
+  params ? `${key}:${JSON.stringify(params)}` : key,
+);
 
 describe('inbox format', () => {
   it('names a person by name and address, or the address alone', () => {
@@ -13,7 +15,7 @@ describe('inbox format', () => {
   });
 
   it('counts messages and pages', () => {
-    expect(messageCountText(t, 1)).toBe('inboxUi.messageCount.one');
+    expect(messageCountText(t, 1)).toBe('inboxUi.messageCount.one:{"count":1}');
     expect(messageCountText(t, 3)).toBe('inboxUi.messageCount.other:{"count":3}');
     expect(pageCount(0, 30)).toBe(1);
     expect(pageCount(61, 30)).toBe(3);

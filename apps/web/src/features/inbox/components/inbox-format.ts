@@ -1,6 +1,6 @@
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { InboxAttachmentView } from '@apothecall/domain/pharmacy/inbox.api';
-import type { Translate } from '../../../lib/i18n';
+import { countText, type Translate } from '../../../lib/i18n';
 
 /** Display helpers of the inbox screen. */
 
@@ -23,7 +23,10 @@ export function formatPerson(address: string, name: string | null): string {
 
 /** '1 message' / '3 messages'. */
 export function messageCountText(t: Translate, count: number): string {
-  return count === 1 ? t('inboxUi.messageCount.one') : t('inboxUi.messageCount.other', { count });
+  return countText(t, count, {
+    one: 'inboxUi.messageCount.one',
+    other: 'inboxUi.messageCount.other',
+  });
 }
 
 /** Why an attachment was not kept, in words. */

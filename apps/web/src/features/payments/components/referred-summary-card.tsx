@@ -2,7 +2,7 @@ import { Button, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
-import { useT } from '../../../lib/i18n';
+import { countText, useT } from '../../../lib/i18n';
 import { failureMessage } from '../../../lib/payments/payment-format';
 import {
   getReferredTransactions,
@@ -29,7 +29,10 @@ export function ReferredSummaryCard() {
       ) : null}
       {list.data ? (
         <Text fw={600} data-testid="referred-count">
-          {t('paymentScreens.referred.count', { count: list.data.length })}
+          {countText(t, list.data.length, {
+            one: 'paymentScreens.referred.count.one',
+            other: 'paymentScreens.referred.count.other',
+          })}
         </Text>
       ) : null}
       <Button component={Link} to="/referred-transactions" variant="light" w="fit-content">

@@ -1,10 +1,10 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { describe, expect, it } from 'vitest';
-import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import { formatDay, pharmacyStatusLabel, stateName, treatmentName } from './pharmacy-format';
 
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 
 await loadLanguage('en');
 await loadScreenTexts();

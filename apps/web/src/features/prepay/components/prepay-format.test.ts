@@ -3,7 +3,7 @@ import { accessTokenStates } from '@apothecall/domain/prepay/access-token.rules'
 import { prepayEntryKinds, redemptionStates } from '@apothecall/domain/prepay/prepay.api';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { isMessageKey, loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
+import { isMessageKey, loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import {
   amountText,
   attemptMayHaveRun,
@@ -25,8 +25,8 @@ import {
 
 await loadLanguage('en');
 await loadScreenTexts();
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 
 describe('dollars and cents in the forms', () => {
   it('reads dollars as typed into integer cents, an empty box as 0', () => {
@@ -89,11 +89,23 @@ describe('labels', () => {
     expect(es(redemptionStateKeys.released)).toBe('Liberado');
   });
 
-  it('counts visits in words, one and many', () => {
-    expect(visitsText(en, 1)).toBe('1 visit');
+  it("counts visits in words by each language's plural rules", () => {
+    expect([0, 1, 2, 1.5].map((n) => visitsText(en, n))).toEqual([
+      '0 visits',
+      '1 visit',
+      '2 visits',
+      '1.5 visits',
+    ]);
+    expect([0, 1, 2, 1.5].map((n) => visitsText(es, n))).toEqual([
+      '0 consultas',
+      '1 consulta',
+      '2 consultas',
+      '1.5 consultas',
+    ]);
     expect(visitsText(en, 12)).toBe('12 visits');
     expect(balanceText(en, 1)).toBe('1 visit left');
     expect(balanceText(en, 0)).toBe('0 visits left');
+    expect(balanceText(es, 1)).toBe('Queda 1 consulta');
     expect(balanceText(es, 40)).toBe('Quedan 40 consultas');
   });
 
@@ -137,6 +149,9 @@ describe('access tokens', () => {
     expect(tokenUseText(en, token)).toBe('Single use');
     expect(tokenUseText(en, { use: 'multiple', multipleUseIntervalDays: 30 })).toBe(
       'Multiple use, 30 days from the first claim',
+    );
+    expect(tokenUseText(es, { use: 'multiple', multipleUseIntervalDays: 1 })).toBe(
+      'Uso múltiple, 1 día desde el primer uso',
     );
     expect(tokenUseText(en, { use: 'multiple', multipleUseIntervalDays: 0 })).toBe(
       'Multiple use, no time limit',

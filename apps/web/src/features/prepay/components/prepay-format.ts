@@ -8,7 +8,7 @@ import type {
 } from '@apothecall/domain/prepay/prepay.api';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { ApiError } from '../../../lib/api-client';
-import { isMessageKey, type Translate } from '../../../lib/i18n';
+import { countText, isMessageKey, type Translate } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 
 /** Display and form helpers of the prepay program holder's screens (pure). */
@@ -98,16 +98,17 @@ export function signedVisits(visits: number): string {
   return '0';
 }
 
-/** '1 visit' / '12 visits' (the catalogue has no plurals: two keys). */
+/** '1 visit' / '12 visits': the language's plural form (countText). */
 export function visitsText(t: Translate, count: number): string {
-  return count === 1 ? t('prepayUi.visits.one') : t('prepayUi.visits.many', { count });
+  return countText(t, count, { one: 'prepayUi.visits.one', other: 'prepayUi.visits.other' });
 }
 
 /** 'Quedan 12 consultas' / '1 visit left': a program's balance in words. */
 export function balanceText(t: Translate, balance: number): string {
-  return balance === 1
-    ? t('prepayUi.balance.leftOne')
-    : t('prepayUi.balance.leftMany', { count: balance });
+  return countText(t, balance, {
+    one: 'prepayUi.balance.left.one',
+    other: 'prepayUi.balance.left.other',
+  });
 }
 
 /** A money amount, or a dash for 0 (an entry that charged nothing). */
@@ -154,7 +155,15 @@ export function tokenUseText(
 ): string {
   if (token.use === 'single') return t('prepayUi.tokens.single');
   return token.multipleUseIntervalDays > 0
-    ? t('prepayUi.tokens.useMultipleDays', { days: token.multipleUseIntervalDays })
+    ? countText(
+        t,
+        token.multipleUseIntervalDays,
+        {
+          one: 'prepayUi.tokens.useMultipleDays.one',
+          other: 'prepayUi.tokens.useMultipleDays.other',
+        },
+        { days: token.multipleUseIntervalDays },
+      )
     : t('prepayUi.tokens.useMultipleAny');
 }
 

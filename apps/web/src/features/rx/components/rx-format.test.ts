@@ -1,11 +1,11 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import { answerInWords, errorText, productName, stateLabel, statusText, textOf } from './rx-format';
 
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 
 beforeAll(async () => {
   await loadLanguage('en');

@@ -1,11 +1,11 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { type RxVisitView, rxVisitViewSchema } from '@apothecall/domain/rx/rx-visits.api';
 import { describe, expect, it } from 'vitest';
-import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import { carriesPharmacyStatus, receivedStatusText, withReceivedUpdate } from './rx-visit-updates';
 
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 
 await loadLanguage('en');
 await loadScreenTexts();

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { countText, useT } from '../../../lib/i18n';
 import { clearNewUnclaimed, useRxVisitsState } from '../../../lib/rx-visits-store';
 import { getRxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
 import { errorText } from '../components/rx-format';
@@ -51,7 +51,10 @@ export function RxVisitsScreen() {
       ) : null}
       {newUnclaimedCount > 0 ? (
         <Alert color="blue" role="status">
-          {t('rxUi.visits.newUnclaimed', { count: newUnclaimedCount })}
+          {countText(t, newUnclaimedCount, {
+            one: 'rxUi.visits.newUnclaimed.one',
+            other: 'rxUi.visits.newUnclaimed.other',
+          })}
         </Alert>
       ) : null}
       {visits.isPending ? (

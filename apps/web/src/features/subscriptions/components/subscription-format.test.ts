@@ -7,7 +7,7 @@ import type {
 import { subscriptionStatuses } from '@apothecall/domain/subscriptions/subscriptions.rules';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { loadLanguage, loadScreenTexts, type Translate } from '../../../lib/i18n';
+import { loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import {
   adminActions,
   attemptMayHaveRun,
@@ -38,8 +38,8 @@ import {
 
 await loadLanguage('en');
 await loadScreenTexts();
-const en: Translate = (key, params) => translate('en', key, params);
-const es: Translate = (key, params) => translate('es', key, params);
+const en = translator('en', translate);
+const es = translator('es', translate);
 
 const offer = (
   plan: PlanOffer['plan'],

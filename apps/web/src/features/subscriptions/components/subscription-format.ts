@@ -15,7 +15,7 @@ import {
   subscriptionPlans,
 } from '@apothecall/domain/subscriptions/subscriptions.rules';
 import { ApiError } from '../../../lib/api-client';
-import type { Translate } from '../../../lib/i18n';
+import { countText, type Translate } from '../../../lib/i18n';
 import { formatCents, maskedCard } from '../../../lib/payments/payment-format';
 import { periodKeys, planKeys } from './subscription-labels';
 
@@ -37,32 +37,43 @@ export interface FieldError {
 
 // ---- Labels ------------------------------------------------------------------------------
 
-/** 'Every month' / 'Every 3 months' (the catalogue has no plurals: two keys). */
+/** 'Every month' / 'Every 3 months': the language's plural form (countText). */
 export function everyMonthsText(t: Translate, months: number): string {
-  return months === 1
-    ? t('subscriptionUi.months.everyOne')
-    : t('subscriptionUi.months.everyMany', { count: months });
+  return countText(t, months, {
+    one: 'subscriptionUi.months.every.one',
+    other: 'subscriptionUi.months.every.other',
+  });
 }
 
 /** '1 month' / '12 months'. */
 export function monthsText(t: Translate, months: number): string {
-  return months === 1
-    ? t('subscriptionUi.months.one')
-    : t('subscriptionUi.months.many', { count: months });
+  return countText(t, months, {
+    one: 'subscriptionUi.months.one',
+    other: 'subscriptionUi.months.other',
+  });
 }
 
 /** An amount billed every so many months: '$30.00 every month', '$275.00 every 12 months'. */
 export function everyText(t: Translate, amount: string, months: number): string {
-  return months === 1
-    ? t('subscriptionUi.offer.billedOne', { amount })
-    : t('subscriptionUi.offer.billedMany', { amount, count: months });
+  return countText(
+    t,
+    months,
+    {
+      one: 'subscriptionUi.offer.billedEvery.one',
+      other: 'subscriptionUi.offer.billedEvery.other',
+    },
+    { amount },
+  );
 }
 
 /** The terms' renewal line: how often it renews and what each renewal charges. */
 export function renewsTermsText(t: Translate, amount: string, months: number): string {
-  return months === 1
-    ? t('subscriptionUi.terms.renewsOne', { amount })
-    : t('subscriptionUi.terms.renewsMany', { amount, count: months });
+  return countText(
+    t,
+    months,
+    { one: 'subscriptionUi.terms.renews.one', other: 'subscriptionUi.terms.renews.other' },
+    { amount },
+  );
 }
 
 const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
@@ -129,9 +140,10 @@ export function freeMonthsText(
   if (offer.freeMonths <= 0) return null;
   if (offer.freeMonths === 1 && offer.period === 'annual')
     return t('subscriptions.annualFreeMonth');
-  return offer.freeMonths === 1
-    ? t('subscriptionUi.offer.freeOne')
-    : t('subscriptionUi.offer.freeMany', { count: offer.freeMonths });
+  return countText(t, offer.freeMonths, {
+    one: 'subscriptionUi.offer.freeMonths.one',
+    other: 'subscriptionUi.offer.freeMonths.other',
+  });
 }
 
 /** What one offer says: the period, the amount each renewal bills and the monthly rate. */
