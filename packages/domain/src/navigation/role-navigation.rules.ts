@@ -93,6 +93,7 @@ export function workspaceOf(role: Role | string | null | undefined): Workspace {
     case 'rxSubscriptionAdmin':
       return 'rxAdmin';
     case 'admin':
+    case 'support':
       return 'admin';
     default:
       return 'patient';

@@ -330,3 +330,22 @@ describe('provider console guard (our addition)', () => {
     ).toMatchObject({ kind: 'redirect', message: 'navigation.unauthorized' });
   });
 });
+
+describe('back-office guard (issue 35, step 4h)', () => {
+  it('admits the admin to every area, support to its own, and sends everyone else home', () => {
+    const admin = { ...patient, role: 'admin' };
+    const support = { ...patient, role: 'support' };
+    expect(guard('/admin/money', admin)).toEqual({ kind: 'allow' });
+    expect(guard('/admin/people/abc', support)).toEqual({ kind: 'allow' });
+    expect(guard('/admin/money', support)).toMatchObject({
+      kind: 'redirect',
+      message: 'navigation.unauthorized',
+    });
+    for (const role of ['patient', 'provider', 'pharmacist', 'pharmacyAdmin']) {
+      expect(guard('/admin/people', { ...patient, role })).toMatchObject({
+        kind: 'redirect',
+        message: 'navigation.unauthorized',
+      });
+    }
+  });
+});

@@ -3,6 +3,7 @@ import {
   isRxSubscriptionAdminFor,
   readyRxPermission,
 } from '../accounts/roles.rules';
+import { backOfficeAreaOfPath, mayBackOffice } from '../backoffice/backoffice.rules';
 import { blocksAppointmentBooking } from '../pricing/pricing.rules';
 import type { NavigationMessageKey } from './navigation.messages';
 
@@ -196,6 +197,13 @@ export function guardRoute(input: {
 
   // 4g. Our addition (issue 33): the pharmacy's e-mail inbox is its staff's, like /crm.
   if (path === inboxPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
+    return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
+  }
+
+  // 4h. Our addition (issue 35): the back office's areas (/admin/{area}) are for the roles that
+  // may read them (packages/domain/src/backoffice/backoffice.rules.ts).
+  const backOfficeArea = backOfficeAreaOfPath(path);
+  if (backOfficeArea && !mayBackOffice(session.role, backOfficeArea, 'read')) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 
