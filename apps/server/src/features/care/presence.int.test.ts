@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   databaseKinds,
   demo,
@@ -83,10 +83,15 @@ describe.each(databaseKinds)('provider presence on %s', (kind) => {
     advance(90_000);
     expect(await available(patient.token)).toBe(true);
 
-    // Their socket counts too: connecting is being seen.
+    // Their socket counts too: connecting is being seen. Nothing awaits the connection's
+    // presence write (the server writes it beside the handshake), so the check waits for it to
+    // land instead of racing it (a loaded CI machine read the row first).
     const socket = await socketFor(t, provider);
     advance(90_000);
-    expect(await available(patient.token)).toBe(true);
+    await vi.waitFor(async () => expect(await available(patient.token)).toBe(true), {
+      timeout: 10_000,
+      interval: 100,
+    });
     socket.close();
 
     // The browser closed: 2 minutes later nobody is available, though the job has not run.
