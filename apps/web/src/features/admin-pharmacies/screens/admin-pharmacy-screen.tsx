@@ -41,7 +41,6 @@ import { LoadProblem } from '../components/load-problem';
  */
 export function AdminPharmacyScreen() {
   const t = useT();
-  const lang = useLang();
   const { id = '' } = useParams();
   const session = useSession();
   const mayWrite = mayBackOffice(session?.profile.role, 'pharmacies', 'write');
@@ -60,50 +59,68 @@ export function AdminPharmacyScreen() {
       ) : page.isError ? (
         <LoadProblem error={page.error} retry={() => void page.refetch()} />
       ) : (
-        <>
-          <Group gap="sm">
-            <Title order={1} size="h2">
-              {page.data.name}
-            </Title>
-            <Badge
-              color={page.data.verified ? 'green' : 'gray'}
-              variant="light"
-              data-testid="pharmacy-status"
-            >
-              {page.data.verified
-                ? t('backoffice.pharmacies.detail.verified')
-                : t('backoffice.pharmacies.detail.unverified')}
-            </Badge>
-          </Group>
-          <Text>
-            {t('backoffice.pharmacies.col.ncpdp')}: {page.data.ncpdpId} ·{' '}
-            {t('backoffice.pharmacies.detail.npi')}: {page.data.npi || '—'}
-          </Text>
-          <Comparison pharmacy={page.data} />
-          {mayWrite ? <VerificationForm pharmacy={page.data} /> : null}
-          <SectionCard title={t('backoffice.pharmacies.history.title')} testId="pharmacy-history">
-            {page.data.history.length === 0 ? (
-              <Text>{t('backoffice.pharmacies.history.empty')}</Text>
-            ) : (
-              <List>
-                {page.data.history.map((e) => (
-                  <List.Item key={`${e.action}-${e.at}`}>
-                    {t('backoffice.pharmacies.history.line', {
-                      action: t(`backoffice.pharmacies.history.${e.action}`),
-                      by: e.by || '—',
-                      at: new Date(e.at).toLocaleString(lang),
-                      reason: e.reason || '—',
-                    })}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-          </SectionCard>
-          <Admins pharmacy={page.data} mayWrite={mayWrite} />
-          <Fees pharmacy={page.data} />
-        </>
+        <PharmacyView pharmacy={page.data} mayWrite={mayWrite} />
       )}
     </Stack>
+  );
+}
+
+/**
+ * A pharmacy's page as a role sees it: `mayWrite` (back-office write access to 'pharmacies')
+ * adds verify/unverify and the administrator's invite; without it (support) the page only reads.
+ */
+export function PharmacyView({
+  pharmacy,
+  mayWrite,
+}: {
+  pharmacy: PharmacyDetail;
+  mayWrite: boolean;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <>
+      <Group gap="sm">
+        <Title order={1} size="h2">
+          {pharmacy.name}
+        </Title>
+        <Badge
+          color={pharmacy.verified ? 'green' : 'gray'}
+          variant="light"
+          data-testid="pharmacy-status"
+        >
+          {pharmacy.verified
+            ? t('backoffice.pharmacies.detail.verified')
+            : t('backoffice.pharmacies.detail.unverified')}
+        </Badge>
+      </Group>
+      <Text>
+        {t('backoffice.pharmacies.col.ncpdp')}: {pharmacy.ncpdpId} ·{' '}
+        {t('backoffice.pharmacies.detail.npi')}: {pharmacy.npi || '—'}
+      </Text>
+      <Comparison pharmacy={pharmacy} />
+      {mayWrite ? <VerificationForm pharmacy={pharmacy} /> : null}
+      <SectionCard title={t('backoffice.pharmacies.history.title')} testId="pharmacy-history">
+        {pharmacy.history.length === 0 ? (
+          <Text>{t('backoffice.pharmacies.history.empty')}</Text>
+        ) : (
+          <List>
+            {pharmacy.history.map((e) => (
+              <List.Item key={`${e.action}-${e.at}`}>
+                {t('backoffice.pharmacies.history.line', {
+                  action: t(`backoffice.pharmacies.history.${e.action}`),
+                  by: e.by || '—',
+                  at: new Date(e.at).toLocaleString(lang),
+                  reason: e.reason || '—',
+                })}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </SectionCard>
+      <Admins pharmacy={pharmacy} mayWrite={mayWrite} />
+      <Fees pharmacy={pharmacy} />
+    </>
   );
 }
 
