@@ -61,6 +61,12 @@ export const verificationRequestSchema = z.object({
     .max(500, key('backoffice.pharmacies.field.reason')),
 });
 
+/** POST /admin/pharmacies/:id/fees/:entryId/refund: a claim fee given back, and why. */
+export const feeEntryParamsSchema = z.object({
+  id: z.string().max(64),
+  entryId: z.string().max(64),
+});
+
 /** POST /admin/pharmacies/:id/admin: the administrator to invite. */
 export const invitePharmacyAdminRequestSchema = z.object({
   name: z

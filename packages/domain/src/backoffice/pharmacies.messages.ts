@@ -16,6 +16,11 @@ const en = {
   'backoffice.pharmacies.alreadyUnverified': 'This pharmacy is already unverified.',
   'backoffice.pharmacies.inviteExists':
     "This e-mail already has an account that is not this pharmacy's administrator.",
+  'backoffice.pharmacies.feeNotFound': "This claim fee is not among the pharmacy's fee movements.",
+  'backoffice.pharmacies.feeRefunded': 'This claim fee was given back already.',
+  'backoffice.pharmacies.fees.refund': 'Give back',
+  'backoffice.pharmacies.fees.refundReason': 'Reason for giving a fee back',
+  'backoffice.pharmacies.fees.refunded': 'The claim fee was given back to the fee account.',
   'backoffice.pharmacies.mail.invite.subject': 'You administer {pharmacy} on Apothecall',
   'backoffice.pharmacies.mail.invite.body':
     'You were added as the administrator of {pharmacy} (NCPDP {ncpdpId}). Choose your password here (the link works for 7 days): {link}',
@@ -101,6 +106,12 @@ const es: Record<keyof typeof en, string> = {
   'backoffice.pharmacies.alreadyUnverified': 'Esta farmacia ya no está verificada.',
   'backoffice.pharmacies.inviteExists':
     'Este correo ya tiene una cuenta que no es la del administrador de esta farmacia.',
+  'backoffice.pharmacies.feeNotFound':
+    'Esta tarifa de reclamo no está entre los movimientos de la cuenta de la farmacia.',
+  'backoffice.pharmacies.feeRefunded': 'Esta tarifa de reclamo ya fue devuelta.',
+  'backoffice.pharmacies.fees.refund': 'Devolver',
+  'backoffice.pharmacies.fees.refundReason': 'Motivo para devolver una tarifa',
+  'backoffice.pharmacies.fees.refunded': 'La tarifa de reclamo se devolvió a la cuenta de tarifas.',
   'backoffice.pharmacies.mail.invite.subject': 'Usted administra {pharmacy} en Apothecall',
   'backoffice.pharmacies.mail.invite.body':
     'Lo agregaron como administrador de {pharmacy} (NCPDP {ncpdpId}). Elija su contraseña aquí (el enlace funciona durante 7 días): {link}',

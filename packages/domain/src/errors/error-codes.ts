@@ -66,6 +66,7 @@ export const errorCodes = [
   'PHARMACY_ALREADY_ONBOARDED', // a pharmacy with this NCPDP ID exists already
   'PHARMACY_REGISTRY_DIFFERS', // verify: the address, phone or fax does not match the registry
   'PHARMACY_VERIFICATION_UNCHANGED', // verify a verified pharmacy, unverify an unverified one
+  'PHARMACY_FEE_NOT_REFUNDABLE', // the claim fee was given back already
   // In-store assessments (issue 20)
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
   'ASSESSMENT_STATE_NOT_GRANTED', // the pharmacist's grant does not name the patient's state

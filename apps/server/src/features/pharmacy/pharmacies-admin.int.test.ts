@@ -94,6 +94,11 @@ describe.each(databaseKinds)('Back office: pharmacies on %s', (kind) => {
       `/api/admin/pharmacies/${sunrise}/admin`,
       { name: 'Nobody Here', email: 'nobody@example.test' },
     ],
+    [
+      'POST',
+      `/api/admin/pharmacies/${sunrise}/fees/00000000-0000-0000-0000-000000000000/refund`,
+      { reason: 'Goodwill' },
+    ],
   ] as const;
   const call = (method: 'GET' | 'POST', url: string, token: string | null, body?: object) =>
     t.fastify.inject({
@@ -391,6 +396,51 @@ describe.each(databaseKinds)('Back office: pharmacies on %s', (kind) => {
     expect((await audited('backoffice.pharmacy.verify')).map((a) => a.detail)).toEqual([
       { organizationId: sunrise, reason: 'Licence confirmed with the board' },
     ]);
+  });
+
+  it('gives a claim fee back once, with a reason, audited', async () => {
+    const page = async () =>
+      json(await get(t, `/api/admin/pharmacies/${sunrise}`, adminToken)).pharmacy;
+    const before = await page();
+    const fee = before.fees.entries.find((e: { kind: string }) => e.kind === 'claimFee');
+    expect(fee).toBeDefined();
+    const url = `/api/admin/pharmacies/${sunrise}/fees/${fee.id}/refund`;
+    const noReason = await send(t, 'POST', url, adminToken, { reason: '' });
+    expect(noReason.statusCode).toBe(400);
+    expect(json(noReason).errorMsg).toMatch(/Give a reason/);
+    const unknown = await send(
+      t,
+      'POST',
+      `/api/admin/pharmacies/${sunrise}/fees/${randomUUID()}/refund`,
+      adminToken,
+      { reason: 'Goodwill' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await page()).fees.balance).toBe(before.fees.balance);
+
+    const refunded = await send(t, 'POST', url, adminToken, { reason: 'Claimed by mistake' });
+    expect(refunded.statusCode).toBe(200);
+    const after = json(refunded).pharmacy.fees;
+    expect(after.balance).toBe(before.fees.balance - fee.amount);
+    expect(after.entries[0]).toMatchObject({
+      kind: 'claimFeeReversal',
+      amount: -fee.amount,
+      visitId: fee.visitId,
+    });
+    const again = await send(t, 'POST', url, adminToken, { reason: 'Claimed by mistake' });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({
+      errorCode: 'PHARMACY_FEE_NOT_REFUNDABLE',
+      errorMsg: 'This claim fee was given back already.',
+    });
+    expect((await page()).fees.balance).toBe(after.balance);
+    const [audit] = await audited('backoffice.pharmacy.fee.refund');
+    expect(audit?.detail).toMatchObject({
+      organizationId: sunrise,
+      feeEntryId: fee.id,
+      amountCents: -fee.amount,
+      reason: 'Claimed by mistake',
+    });
   });
 
   it("invites the pharmacy's administrator, who sets a password through the mailed link and administers that pharmacy", async () => {

@@ -1,4 +1,5 @@
 import {
+  feeEntryParamsSchema,
   invitePharmacyAdminRequestSchema,
   onboardPharmacyRequestSchema,
   pharmaciesResponseSchema,
@@ -141,6 +142,30 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
       async (request) => ({
         error: false as const,
         pharmacy: await deps.admin.inviteAdmin(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      '/admin/pharmacies/:id/fees/:entryId/refund',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            "Give a claim fee back to the pharmacy's fee account, once, with a reason (back office: write)",
+          params: feeEntryParamsSchema,
+          body: verificationRequestSchema,
+          response: { 200: pharmacyDetailResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        pharmacy: await deps.admin.refundFee(
+          actorOf(request),
+          request.params.id,
+          request.params.entryId,
+          request.body.reason,
+        ),
       }),
     );
   };

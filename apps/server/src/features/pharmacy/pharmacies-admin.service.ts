@@ -20,6 +20,7 @@ import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
+import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmaciesAdminRepo } from './pharmacies-admin.repo';
 import type { PharmacyOrganizationRecord } from './pharmacy.repo';
 import type { PharmacyPortalService } from './pharmacy-portal.service';
@@ -43,6 +44,8 @@ export interface PharmaciesAdminService {
     id: string,
     input: { name: string; email: string },
   ): Promise<PharmacyDetail>;
+  /** Gives a claim fee back to the pharmacy's fee account, once, with a reason. */
+  refundFee(actor: Actor, id: string, entryId: string, reason: string): Promise<PharmacyDetail>;
 }
 
 /** 'Ana María López' -> Ana María / López; one word is a first name. */
@@ -66,6 +69,7 @@ export function createPharmaciesAdminService(deps: {
   repo: PharmaciesAdminRepo;
   organization: (id: string) => Promise<PharmacyOrganizationRecord | undefined>;
   portal: Pick<PharmacyPortalService, 'statementOf'>;
+  payments: Pick<PaymentsPort, 'prepayEntries' | 'creditPrepay'>;
   accounts: Pick<
     AccountsPort,
     'membership' | 'membersOf' | 'displayName' | 'loginId' | 'inviteStaff'
@@ -314,6 +318,41 @@ export function createPharmaciesAdminService(deps: {
         { accountId: outcome.accountId },
         { organizationId: organization.id, created: outcome.created },
       );
+      return detailOf(organization);
+    },
+
+    async refundFee(actor, id, entryId, reason) {
+      await allow(actor, 'write');
+      const organization = await organizationOf(id);
+      const entries = await deps.payments.prepayEntries(organization.id, 500);
+      const fee = entries.find((e) => e.id === entryId && e.kind === 'claimFee');
+      if (!fee?.relatedId) {
+        throw new AppError(404, 'NOT_FOUND', 'backoffice.pharmacies.feeNotFound');
+      }
+      // Each claim fee of the visit may be given back once (by the claim that lost a race, or
+      // here): as many reversals as fees means nothing is left to give back.
+      const ofVisit = entries.filter((e) => e.relatedId === fee.relatedId);
+      const fees = ofVisit.filter((e) => e.kind === 'claimFee').length;
+      const reversals = ofVisit.filter((e) => e.kind === 'claimFeeReversal').length;
+      if (reversals >= fees) {
+        throw new AppError(409, 'PHARMACY_FEE_NOT_REFUNDABLE', 'backoffice.pharmacies.feeRefunded');
+      }
+      const credit = await deps.payments.creditPrepay({
+        prepayAccountId: organization.id,
+        amountCents: Math.abs(fee.amountCents),
+        // Once per fee entry, even when two operators click at once.
+        idempotencyKey: `backoffice-refund:${fee.id}`,
+        kind: 'claimFeeReversal',
+        relatedId: fee.relatedId,
+        description: 'Claim fee given back by the back office',
+      });
+      await deps.audit.record(actor, 'backoffice.pharmacy.fee.refund', null, {
+        organizationId: organization.id,
+        feeEntryId: fee.id,
+        reversalEntryId: credit.entryId,
+        amountCents: Math.abs(fee.amountCents),
+        reason,
+      });
       return detailOf(organization);
     },
   };

@@ -35,6 +35,7 @@ export function pharmacyModule(
     repo: createPharmaciesAdminRepo(ctx.db),
     organization: (id) => repo.organization(id),
     portal,
+    payments: ports.payments,
     accounts: ports.accounts,
     audit: ctx.platform.audit,
     ...ctx.platform.clock,

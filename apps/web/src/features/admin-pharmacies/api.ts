@@ -68,3 +68,16 @@ export async function invitePharmacyAdmin(
   });
   return pharmacy;
 }
+
+export async function refundPharmacyFee(
+  id: string,
+  entryId: string,
+  reason: string,
+): Promise<PharmacyDetail> {
+  const { pharmacy } = await apiCall(path(id, `/fees/${encodeURIComponent(entryId)}/refund`), {
+    method: 'POST',
+    body: { reason },
+    schema: pharmacyDetailResponseSchema,
+  });
+  return pharmacy;
+}

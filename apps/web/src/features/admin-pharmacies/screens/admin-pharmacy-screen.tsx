@@ -28,6 +28,7 @@ import {
   adminPharmacyQueryKey,
   getAdminPharmacy,
   invitePharmacyAdmin,
+  refundPharmacyFee,
   setPharmacyVerified,
 } from '../api';
 import { LoadProblem } from '../components/load-problem';
@@ -119,7 +120,7 @@ export function PharmacyView({
         )}
       </SectionCard>
       <Admins pharmacy={pharmacy} mayWrite={mayWrite} />
-      <Fees pharmacy={pharmacy} />
+      <Fees pharmacy={pharmacy} mayWrite={mayWrite} />
     </>
   );
 }
@@ -283,10 +284,21 @@ function Admins({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: bo
   );
 }
 
-function Fees({ pharmacy }: { pharmacy: PharmacyDetail }) {
+function Fees({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: boolean }) {
   const t = useT();
   const lang = useLang();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const refund = useMutation({
+    mutationFn: (entryId: string) => refundPharmacyFee(pharmacy.id, entryId, reason),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(adminPharmacyQueryKey(pharmacy.id), updated);
+      setReason('');
+      notifications.show({ color: 'green', message: t('backoffice.pharmacies.fees.refunded') });
+    },
+  });
   const { fees } = pharmacy;
+  const mayRefund = mayWrite && fees.entries.some((e) => e.kind === 'claimFee');
   return (
     <SectionCard title={t('backoffice.pharmacies.fees.title')} testId="pharmacy-fees">
       <Text>
@@ -295,6 +307,19 @@ function Fees({ pharmacy }: { pharmacy: PharmacyDetail }) {
           fee: formatCents(fees.claimFee, lang),
         })}
       </Text>
+      {mayRefund ? (
+        <TextInput
+          label={t('backoffice.pharmacies.fees.refundReason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          w={420}
+        />
+      ) : null}
+      {refund.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(t, refund.error)}
+        </Alert>
+      ) : null}
       {fees.entries.length === 0 ? (
         <Text>{t('backoffice.pharmacies.fees.empty')}</Text>
       ) : (
@@ -305,6 +330,7 @@ function Fees({ pharmacy }: { pharmacy: PharmacyDetail }) {
               <Table.Th>{t('backoffice.pharmacies.fees.col.what')}</Table.Th>
               <Table.Th>{t('backoffice.pharmacies.fees.col.amount')}</Table.Th>
               <Table.Th>{t('backoffice.pharmacies.fees.col.after')}</Table.Th>
+              {mayRefund ? <Table.Th /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -314,6 +340,20 @@ function Fees({ pharmacy }: { pharmacy: PharmacyDetail }) {
                 <Table.Td>{t(`backoffice.pharmacies.fees.kind.${e.kind}`)}</Table.Td>
                 <Table.Td>{formatCents(e.amount, lang)}</Table.Td>
                 <Table.Td>{formatCents(e.balanceAfter, lang)}</Table.Td>
+                {mayRefund ? (
+                  <Table.Td>
+                    {e.kind === 'claimFee' ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={refund.isPending && refund.variables === e.id}
+                        onClick={() => refund.mutate(e.id)}
+                      >
+                        {t('backoffice.pharmacies.fees.refund')}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -111,10 +111,10 @@ describe('PharmacyView', () => {
     expect(host.querySelectorAll('button')).toHaveLength(0);
   });
 
-  it('gives the admin verify (the pharmacy is unverified) and the invite', async () => {
+  it('gives the admin verify (the pharmacy is unverified), the invite and giving a claim fee back', async () => {
     const host = await render(true);
     const buttons = [...host.querySelectorAll('button')].map((b) => b.textContent);
-    expect(buttons).toEqual(['Verify', 'Invite its administrator']);
+    expect(buttons).toEqual(['Verify', 'Invite its administrator', 'Give back']);
     expect(host.querySelector('[data-testid="verification-reason"]')).not.toBeNull();
     expect(host.querySelector('[data-testid="admin-invite-email"]')).not.toBeNull();
   });
