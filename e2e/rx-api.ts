@@ -10,12 +10,13 @@ const photoId = path.join(import.meta.dirname, 'fixtures', 'photo-id.jpg');
 const sunrise = 'sunrise-pharmacy';
 
 /**
- * A new patient in FL whose acute Rx visit goes to Sunrise, paid, with a photo ID, claimed and
- * prescribed (Mupirocin 2 %) by the demo prescriber.
+ * A new patient in FL whose acute Rx visit goes to Sunrise (or the verified FL pharmacy named),
+ * paid, with a photo ID, claimed and prescribed (Mupirocin 2 %) by the demo prescriber.
  */
 export async function prescribedRxVisit(
   request: APIRequestContext,
   tag: string,
+  pharmacyId: string = sunrise,
 ): Promise<{ visitId: string; patient: { email: string; password: string; name: string } }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const patient = {
@@ -70,7 +71,7 @@ export async function prescribedRxVisit(
     consents: [],
     state: 'FL',
     idempotencyKey: `e2e-${tag}-${stamp}`,
-    pharmacyId: sunrise,
+    pharmacyId,
   });
   const upload = await request.post('/api/rx/id', {
     headers: { authorization: `Bearer ${token}` },

@@ -205,6 +205,16 @@ const AnnouncementsAdminSection = lazyScreen(() =>
     (m) => m.AnnouncementsAdminSection,
   ),
 );
+const AdminPharmaciesScreen = lazyScreen(() =>
+  import('../features/admin-pharmacies/screens/admin-pharmacies-screen').then(
+    (m) => m.AdminPharmaciesScreen,
+  ),
+);
+const AdminPharmacyScreen = lazyScreen(() =>
+  import('../features/admin-pharmacies/screens/admin-pharmacy-screen').then(
+    (m) => m.AdminPharmacyScreen,
+  ),
+);
 const AppointmentScreen = lazyScreen(() =>
   import('../features/appointments/screens/appointment-screen').then((m) => m.AppointmentScreen),
 );
@@ -331,6 +341,9 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   // The pharmacy's in-store assessment and the patient's e-mailed link (issue 20).
   assessment: () => <AssessmentScreen />,
   instore: () => <InstoreScreen />,
+  // The back office's pharmacies area (issue 35; guard step 4h keeps other roles out).
+  adminPharmacies: () => <AdminPharmaciesScreen />,
+  adminPharmacy: () => <AdminPharmacyScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
 };
 
@@ -398,6 +411,8 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   inbox: InboxScreen.preload,
   assessment: AssessmentScreen.preload,
   instore: InstoreScreen.preload,
+  adminPharmacies: AdminPharmaciesScreen.preload,
+  adminPharmacy: AdminPharmacyScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
 };
 

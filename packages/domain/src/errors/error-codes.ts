@@ -61,6 +61,12 @@ export const errorCodes = [
   'PHARMACY_TRANSITION_REFUSED', // not a move of the pharmacy-side table (or a note missing)
   'PHARMACY_NOT_AVAILABLE', // the chosen pharmacy does not take visits from the state
   'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
+  // The back office's pharmacies area (issue 35)
+  'BACK_OFFICE_PHARMACIES_ONLY', // the role may not read (or change) the pharmacies area
+  'PHARMACY_ALREADY_ONBOARDED', // a pharmacy with this NCPDP ID exists already
+  'PHARMACY_REGISTRY_DIFFERS', // verify: the address, phone or fax does not match the registry
+  'PHARMACY_VERIFICATION_UNCHANGED', // verify a verified pharmacy, unverify an unverified one
+  'PHARMACY_FEE_NOT_REFUNDABLE', // the claim fee was given back already
   // In-store assessments (issue 20)
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
   'ASSESSMENT_STATE_NOT_GRANTED', // the pharmacist's grant does not name the patient's state

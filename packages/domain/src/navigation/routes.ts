@@ -91,6 +91,10 @@ export const routes = [
   // Our addition (issue 20): the pharmacy's analytics, logins, attribution and referrals (its
   // administrator; others are refused).
   { path: '/analytics', screen: 'analytics', access: 'protected' },
+  // Our addition (issue 35): the back office's pharmacies area (admin; support reads; the route
+  // guard's step 4h refuses anyone else).
+  { path: '/admin/pharmacies', screen: 'adminPharmacies', access: 'protected' },
+  { path: '/admin/pharmacies/:id', screen: 'adminPharmacy', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

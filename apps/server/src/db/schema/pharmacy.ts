@@ -108,3 +108,23 @@ export const pharmacyLinks = pgTable(
   },
   (t) => [index('pharmacy_links_org_idx').on(t.organizationId)],
 );
+
+/**
+ * The back office's decisions on a pharmacy's verification (issue 35): onboarded from the
+ * registry, verified, unverified, each with the operator and the reason. The latest one holds:
+ * after 'onboard' or 'unverify' a registry import does not verify the pharmacy by itself.
+ */
+export const pharmacyVerificationEvents = pgTable(
+  'pharmacy_verification_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => pharmacyOrganizations.id),
+    action: text('action').$type<'onboard' | 'verify' | 'unverify'>().notNull(),
+    reason: text('reason').notNull(),
+    actorAccountId: uuid('actor_account_id').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pharmacy_verification_events_org_idx').on(t.organizationId, t.createdAt)],
+);

@@ -90,6 +90,23 @@ export const demoPharmacyOrganizations = [
 ];
 
 /**
+ * A registry pharmacy no organisation was made of (issue 35): the back office's demo onboards it
+ * from the registry in /admin/pharmacies. Seeded next to the NPPES fixture's rows.
+ */
+export const demoRegistryToOnboard: RegistryPharmacy = {
+  ncpdpId: '3141592',
+  npi: '1659372145',
+  name: 'GULF COAST PHARMACY',
+  address1: '410 N DALE MABRY HWY',
+  address2: '',
+  city: 'TAMPA',
+  state: 'FL',
+  zip: '33609',
+  phone: '8135550142',
+  fax: '8135550143',
+};
+
+/**
  * Seeds the registry from the fixture and the organisations, each checked against it, with a
  * funded prepay account each, and the demo pharmacists' grants.
  */
@@ -97,7 +114,7 @@ export async function seedDemoPharmacies(db: Db): Promise<void> {
   const registry: RegistryPharmacy[] = [];
   for await (const entry of pharmaciesInNppesFile(registryFixture)) registry.push(entry);
   await db.transaction(async (tx) => {
-    for (const entry of registry) {
+    for (const entry of [...registry, demoRegistryToOnboard]) {
       await tx.insert(pharmacyRegistry).values(entry).onConflictDoNothing();
     }
     for (const organization of demoPharmacyOrganizations) {

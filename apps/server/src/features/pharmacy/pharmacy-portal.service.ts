@@ -54,6 +54,8 @@ export interface PharmacyPortalService extends Omit<PharmacyPort, 'verification'
   ): Promise<PharmacyStatement>;
   /** The fee account's balance and movements, newest first (admin). */
   statement(actor: Actor): Promise<PharmacyStatement>;
+  /** Any pharmacy's fee account, as `statement` answers it (the back office's read; issue 35). */
+  statementOf(organizationId: string): Promise<PharmacyStatement>;
 }
 
 const feeKinds: readonly FeeMovementKind[] = ['claimFee', 'claimFeeReversal', 'topUp'];
@@ -212,6 +214,7 @@ export function createPharmacyPortalService(deps: {
   return {
     staffOf,
     staff,
+    statementOf,
 
     async addFunds(actor, input) {
       const found = await admin(actor);

@@ -1,6 +1,9 @@
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
+import { createPharmaciesAdminRepo } from './pharmacies-admin.repo';
+import { pharmaciesAdminRoutes } from './pharmacies-admin.routes';
+import { createPharmaciesAdminService } from './pharmacies-admin.service';
 import type { PharmacyPort } from './pharmacy.port';
 import { createPharmacyRepo } from './pharmacy.repo';
 import { pharmacyRoutes } from './pharmacy.routes';
@@ -27,6 +30,18 @@ export function pharmacyModule(
     claimFeeCents: ctx.config.payments.claimFeeCents,
     ...ctx.platform.clock,
   });
+  // The back office's pharmacies area (issue 35).
+  const admin = createPharmaciesAdminService({
+    repo: createPharmaciesAdminRepo(ctx.db),
+    organization: (id) => repo.organization(id),
+    portal,
+    payments: ports.payments,
+    accounts: ports.accounts,
+    audit: ctx.platform.audit,
+    ...ctx.platform.clock,
+  });
+  const portalRoutes = pharmacyRoutes({ portal });
+  const adminRoutes = pharmaciesAdminRoutes({ admin });
   return {
     name: 'pharmacy',
     port: {
@@ -43,6 +58,9 @@ export function pharmacyModule(
       feeTaken: portal.feeTaken,
     },
     service,
-    routes: pharmacyRoutes({ portal }),
+    routes: async (app) => {
+      await portalRoutes(app);
+      await adminRoutes(app);
+    },
   };
 }

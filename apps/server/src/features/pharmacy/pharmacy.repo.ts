@@ -1,11 +1,12 @@
 import type { RegistryPharmacy } from '@apothecall/domain/pharmacy/ncpdp.rules';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   pharmacistGrants,
   pharmacyLinks,
   pharmacyOrganizations,
   pharmacyRegistry,
+  pharmacyVerificationEvents,
 } from '../../db/schema/pharmacy';
 
 export type PharmacyOrganizationRecord = typeof pharmacyOrganizations.$inferSelect;
@@ -42,6 +43,11 @@ export interface PharmacyRepo {
     link: Omit<PharmacyLinkRecord, 'createdAt' | 'deletedAt'>,
   ): Promise<PharmacyLinkRecord>;
   deleteLink(organizationId: string, id: string, at: Date): Promise<boolean>;
+  /**
+   * Organisations the back office holds unverified (issue 35): their latest operator decision
+   * is 'onboard' or 'unverify', so a registry import does not verify them by itself.
+   */
+  heldByOperator(): Promise<Set<string>>;
 }
 
 const registryColumns = {
@@ -188,6 +194,19 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
         )
         .returning({ id: pharmacyLinks.id });
       return rows.length > 0;
+    },
+    async heldByOperator() {
+      const latest = await db
+        .selectDistinctOn([pharmacyVerificationEvents.organizationId], {
+          organizationId: pharmacyVerificationEvents.organizationId,
+          action: pharmacyVerificationEvents.action,
+        })
+        .from(pharmacyVerificationEvents)
+        .orderBy(
+          pharmacyVerificationEvents.organizationId,
+          desc(pharmacyVerificationEvents.createdAt),
+        );
+      return new Set(latest.filter((e) => e.action !== 'verify').map((e) => e.organizationId));
     },
     async setVerification(id, verifiedAt, mismatches) {
       await db

@@ -44,16 +44,20 @@ export function createPharmacyService(deps: {
   async function verifyAll() {
     const organizations = await deps.repo.organizations();
     const entries = await deps.repo.registryEntries(organizations.map((o) => o.ncpdpId));
+    // Held by the back office (onboarded and not yet verified, or unverified by an operator):
+    // a match does not verify them; a mismatch still unverifies anyone (issue 35).
+    const held = await deps.repo.heldByOperator();
     let verified = 0;
     for (const organization of organizations) {
       const check = checkAgainstRegistry(
         organization,
         entries.find((e) => e.ncpdpId === organization.ncpdpId),
       );
-      if (check.verified) verified += 1;
+      const verifiedNow = check.verified && !held.has(organization.id);
+      if (verifiedNow) verified += 1;
       await deps.repo.setVerification(
         organization.id,
-        check.verified ? (organization.verifiedAt ?? now()) : null,
+        verifiedNow ? (organization.verifiedAt ?? now()) : null,
         check.mismatches,
       );
     }
