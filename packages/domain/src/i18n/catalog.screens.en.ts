@@ -6,6 +6,7 @@
  */
 
 import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
+import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
@@ -45,6 +46,7 @@ export const enScreens = {
   ...rxFormsMessagesEn,
   ...rxCodesMessagesEn,
   ...appointmentScreensMessagesEn,
+  ...backofficePeopleMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

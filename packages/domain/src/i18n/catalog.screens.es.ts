@@ -1,6 +1,7 @@
 /** The Spanish texts of catalog.screens.en.ts (every key, typed by the English ones). */
 
 import { appointmentScreensMessagesEs } from '../appointments/appointment-screens.messages';
+import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
@@ -41,4 +42,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...rxFormsMessagesEs,
   ...rxCodesMessagesEs,
   ...appointmentScreensMessagesEs,
+  ...backofficePeopleMessagesEs,
 };
