@@ -34,6 +34,8 @@ export const disclosuresQuerySchema = z
 export type DisclosuresQuery = z.input<typeof disclosuresQuerySchema>;
 
 export const disclosureRowSchema = z.object({
+  /** The audit row's number. */
+  id: z.number().int(),
   at: isoDateTimeSchema,
   actorAccountId: idSchema.nullable(),
   /** The actor's name, or null when no one was logged in (a failed login). */

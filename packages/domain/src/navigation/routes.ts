@@ -91,6 +91,11 @@ export const routes = [
   // Our addition (issue 20): the pharmacy's analytics, logins, attribution and referrals (its
   // administrator; others are refused).
   { path: '/analytics', screen: 'analytics', access: 'protected' },
+  // Our addition (issue 35): the back office's People and support (search, an account's page)
+  // and its accounting of disclosures (the account handed over in the screen's state).
+  { path: '/admin/people', screen: 'adminPeople', access: 'protected' },
+  { path: '/admin/people/:id', screen: 'adminPerson', access: 'protected' },
+  { path: '/admin/disclosures', screen: 'adminDisclosures', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

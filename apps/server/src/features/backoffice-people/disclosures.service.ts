@@ -114,6 +114,7 @@ export function createDisclosuresService(deps: {
         name,
         truncated: rows.length > maxDisclosureRows,
         rows: shown.map((r) => ({
+          id: r.id,
           at: r.at.toISOString(),
           actorAccountId: r.actorAccountId,
           actorName: r.actorAccountId ? (who.get(r.actorAccountId)?.name ?? null) : null,
