@@ -180,7 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const native = nativeModule(ctx);
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
-  const backofficePeople = backofficePeopleModule(ctx, { accounts: accounts.port });
+  const backofficePeople = backofficePeopleModule(ctx, {
+    accounts: accounts.port,
+    care: care.port,
+    payments: payments.port,
+    notifications: notifications.port,
+  });
   const modules: AreaModule[] = [
     system,
     accounts,

@@ -117,6 +117,38 @@ export const accountPageSchema = z.object({
   consents: z.array(
     z.object({ document: z.string(), version: z.string(), acceptedAt: isoDateTimeSchema }),
   ),
+  /** Push devices: the channel (web, apns, fcm) and when added; never the token. */
+  devices: z.array(
+    z.object({
+      platform: z.string(),
+      addedAt: isoDateTimeSchema,
+      lastSentAt: isoDateTimeSchema.nullable(),
+    }),
+  ),
+  visits: z.array(
+    z.object({
+      /** The short reference patients see (visitShortRef). */
+      ref: z.string(),
+      /** Where and how: video (on demand) or the rx flow's location. */
+      kind: z.string(),
+      status: z.string(),
+      outcome: z.string().nullable(),
+      personId: idSchema,
+      createdAt: isoDateTimeSchema,
+      endedAt: isoDateTimeSchema.nullable(),
+    }),
+  ),
+  /** Charges and refunds: amount, kind, date, card brand and last four only. */
+  payments: z.array(
+    z.object({
+      kind: z.string(),
+      amountCents: z.number().int(),
+      at: isoDateTimeSchema,
+      status: z.string(),
+      cardBrand: z.string(),
+      cardLast4: z.string(),
+    }),
+  ),
 });
 export type AccountPage = z.infer<typeof accountPageSchema>;
 

@@ -9,6 +9,7 @@ import {
   login,
   newPatient,
   type Patient,
+  startAndClaim,
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
@@ -271,6 +272,29 @@ describe.each(databaseKinds)('Back office: people and disclosures on %s', (kind)
       .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, patient.loginId)));
     expect(mails.length).toBeGreaterThan(0);
     expect(await auditCount('backoffice.people.reset-link')).toBe(1);
+  });
+
+  it('lists visits with their short reference, payments with card brand and last four, and finds the account by a visit reference', async () => {
+    const visitor = await newPatient(t, { name: 'Quillon Marsh' });
+    const { visitId } = await startAndClaim(t, { patient: visitor });
+    const ref = visitId.replace(/-/g, '').slice(0, 8).toUpperCase();
+    const page = await get(t, `/api/admin/people/${visitor.accountId}`, supportToken);
+    expect(page.statusCode, page.body).toBe(200);
+    const { visits, payments, devices } = page.json();
+    expect(visits).toEqual([
+      expect.objectContaining({ ref, personId: visitor.personId, endedAt: null }),
+    ]);
+    expect(payments.length).toBeGreaterThan(0);
+    expect(payments[0]).toEqual(
+      expect.objectContaining({ kind: 'charge', cardLast4: '1111', cardBrand: expect.any(String) }),
+    );
+    expect(page.body).not.toContain('4111111111111111');
+    expect(devices).toEqual([]);
+    const found = await post(supportToken, '/api/admin/people/search', { query: ref });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().results.map((r: { accountId: string }) => r.accountId)).toEqual([
+      visitor.accountId,
+    ]);
   });
 
   it('does not change a back-office login from the people area', async () => {

@@ -9,6 +9,7 @@ import {
   type PeopleSearchResponse,
   peopleSearchPageSize,
   readPeopleQuery,
+  visitShortRef,
 } from '@apothecall/domain/backoffice/people.api';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
@@ -17,6 +18,9 @@ import type { AuditTrailRepo } from '../../platform/audit-trail.repo';
 import { AppError } from '../../platform/errors';
 import type { SessionListRepo } from '../../platform/sessions/session-list.repo';
 import type { AccountsPort } from '../accounts/accounts.port';
+import type { CarePort } from '../care/care.port';
+import type { NotificationsPort } from '../notifications/notifications.port';
+import type { PaymentsPort } from '../payments/payments.port';
 
 export interface PeopleAdminService {
   search(
@@ -46,8 +50,10 @@ export async function requireBackOffice(
   throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
 }
 
-/** Sessions shown on an account's page. */
+/** Sessions, visits and payments shown on an account's page (the newest). */
 const sessionsShown = 50;
+const visitsShown = 100;
+const paymentsShown = 100;
 
 /**
  * People and support (issue 35, the back office's 'people' area): search accounts, an account's
@@ -60,6 +66,9 @@ const sessionsShown = 50;
  */
 export function createPeopleAdminService(deps: {
   accounts: AccountsPort;
+  care: Pick<CarePort, 'visitsOfAccount' | 'accountsOfVisitRef'>;
+  payments: Pick<PaymentsPort, 'transactionsOf'>;
+  notifications: NotificationsPort;
   sessionList: SessionListRepo;
   trail: Pick<AuditTrailRepo, 'failedLoginAddresses'>;
   audit: AuditService;
@@ -91,7 +100,7 @@ export function createPeopleAdminService(deps: {
         query.kind === 'dob'
           ? { dob: query.dob }
           : query.kind === 'visitRef'
-            ? { text: query.text }
+            ? { text: query.text, accountIds: await deps.care.accountsOfVisitRef(query.ref) }
             : { text: query.text, digits: query.digits };
       const offset = (input.page - 1) * peopleSearchPageSize;
       const rows = await deps.accounts.searchAccounts(search, peopleSearchPageSize + 1, offset);
@@ -124,9 +133,12 @@ export function createPeopleAdminService(deps: {
     async account(actor, accountId) {
       await requireBackOffice(deps, actor, 'people', 'read');
       const facts = await factsOf(accountId);
-      const [sessions, places] = await Promise.all([
+      const [sessions, places, devices, visits, payments] = await Promise.all([
         deps.sessionList.ofAccount(facts.id, sessionsShown),
         placesOf(facts.id, facts.deviceHashes),
+        deps.notifications.devicesOf(facts.id),
+        deps.care.visitsOfAccount(facts.id, visitsShown),
+        deps.payments.transactionsOf(facts.id),
       ]);
       const locked = await deps.accounts.loginLocked(facts.id, places);
       await deps.audit.record(actor, 'backoffice.people.read', { accountId: facts.id }, {});
@@ -159,6 +171,28 @@ export function createPeopleAdminService(deps: {
           startedAt: s.createdAt.toISOString(),
           lastActiveAt: s.lastSeenAt.toISOString(),
           live: s.revokedAt === null && s.expiresAt.getTime() > at,
+        })),
+        devices: devices.map((d) => ({
+          platform: d.channel,
+          addedAt: d.createdAt.toISOString(),
+          lastSentAt: d.lastSentAt ? d.lastSentAt.toISOString() : null,
+        })),
+        visits: visits.map((v) => ({
+          ref: visitShortRef(v.id),
+          kind: v.location,
+          status: v.state,
+          outcome: v.outcome,
+          personId: v.personId,
+          createdAt: v.createdAt.toISOString(),
+          endedAt: v.endedAt ? v.endedAt.toISOString() : null,
+        })),
+        payments: payments.slice(0, paymentsShown).map((p) => ({
+          kind: p.kind,
+          amountCents: p.amount,
+          at: p.date,
+          status: p.transactionStatus,
+          cardBrand: p.card.brand,
+          cardLast4: p.card.last4,
         })),
         consents: facts.consents.map((c) => ({
           document: c.document,

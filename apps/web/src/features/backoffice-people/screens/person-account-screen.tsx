@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { type Translate, useLang, useT } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/payments/payment-format';
+import { formatCents, formatDateTime } from '../../../lib/payments/payment-format';
 import { useSession } from '../../../lib/session-store';
 import { actOnAccount, getAccountPage, peopleQueryKey } from '../api/people-api';
 
@@ -95,7 +95,8 @@ function Profile({ page, t, lang }: { page: AccountPage; t: Translate; lang: 'en
 
 /**
  * /admin/people/:id (issue 35, People and support): one account's profile, family, sessions
- * (started, last active, platform; never a token) and consents, with the actions the role may
+ * (started, last active, platform; never a token), visits (short reference), payments (card
+ * brand and last four), push devices (never a token) and consents, with the actions the role may
  * take (write access): unlock the login, end all sessions, disable or re-enable, resend the
  * password link; ending sessions and disabling are confirmed first. Each action answers with a
  * toast. 'Disclosures' opens the accounting of this record, the account handed over in the
@@ -230,6 +231,74 @@ export function PersonAccountScreen() {
                             </Badge>
                           ) : null}
                         </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Rows>
+            </SectionCard>
+            <SectionCard title={t('peopleUi.account.visits')}>
+              <Rows empty={data.visits.length === 0}>
+                <Table data-testid="person-visits">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('peopleUi.account.ref')}</Table.Th>
+                      <Table.Th>{t('peopleUi.account.kind')}</Table.Th>
+                      <Table.Th>{t('peopleUi.account.visitStatus')}</Table.Th>
+                      <Table.Th>{t('peopleUi.account.date')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.visits.map((v) => (
+                      <Table.Tr key={`${v.ref}-${v.createdAt}`}>
+                        <Table.Td>{v.ref}</Table.Td>
+                        <Table.Td>{v.kind}</Table.Td>
+                        <Table.Td>{v.outcome ? `${v.status} (${v.outcome})` : v.status}</Table.Td>
+                        <Table.Td>{formatDateTime(v.createdAt, lang)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Rows>
+            </SectionCard>
+            <SectionCard title={t('peopleUi.account.payments')}>
+              <Rows empty={data.payments.length === 0}>
+                <Table data-testid="person-payments">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('peopleUi.account.date')}</Table.Th>
+                      <Table.Th>{t('peopleUi.account.kind')}</Table.Th>
+                      <Table.Th>{t('peopleUi.account.amount')}</Table.Th>
+                      <Table.Th>{t('peopleUi.account.card')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.payments.map((p) => (
+                      <Table.Tr key={`${p.at}-${p.kind}-${p.amountCents}`}>
+                        <Table.Td>{formatDateTime(p.at, lang)}</Table.Td>
+                        <Table.Td>{p.kind}</Table.Td>
+                        <Table.Td>{formatCents(p.amountCents, lang)}</Table.Td>
+                        <Table.Td>{`${p.cardBrand} ···· ${p.cardLast4}`}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Rows>
+            </SectionCard>
+            <SectionCard title={t('peopleUi.account.devices')}>
+              <Rows empty={data.devices.length === 0}>
+                <Table data-testid="person-devices">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('peopleUi.account.platform')}</Table.Th>
+                      <Table.Th>{t('peopleUi.account.added')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.devices.map((d) => (
+                      <Table.Tr key={`${d.platform}-${d.addedAt}`}>
+                        <Table.Td>{d.platform}</Table.Td>
+                        <Table.Td>{formatDateTime(d.addedAt, lang)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
