@@ -78,6 +78,10 @@ const en = {
   'peopleUi.action.disable': 'Disable account',
   'peopleUi.action.enable': 'Re-enable account',
   'peopleUi.action.resetLink': 'Resend password link',
+  'peopleUi.action.resetTwoFactor': 'Reset two-factor',
+  'peopleUi.confirm.resetTwoFactor':
+    'Turn two-factor login off for this account? Check who you are speaking to first; the owner can turn it on again in their settings.',
+  'peopleUi.done.resetTwoFactor': 'Two-factor login turned off.',
   'peopleUi.action.disclosures': 'Disclosures',
   'peopleUi.confirm.endSessions': 'End every session of this account? They must log in again.',
   'peopleUi.confirm.disable':
@@ -188,6 +192,10 @@ const es: Record<keyof typeof en, string> = {
   'peopleUi.action.disable': 'Desactivar cuenta',
   'peopleUi.action.enable': 'Reactivar cuenta',
   'peopleUi.action.resetLink': 'Reenviar enlace de contraseña',
+  'peopleUi.action.resetTwoFactor': 'Restablecer verificación en dos pasos',
+  'peopleUi.confirm.resetTwoFactor':
+    '¿Desactivar la verificación en dos pasos de esta cuenta? Compruebe primero con quién habla; el titular puede activarla de nuevo en su configuración.',
+  'peopleUi.done.resetTwoFactor': 'Verificación en dos pasos desactivada.',
   'peopleUi.action.disclosures': 'Divulgaciones',
   'peopleUi.confirm.endSessions':
     '¿Cerrar todas las sesiones de esta cuenta? Deberá iniciar sesión de nuevo.',

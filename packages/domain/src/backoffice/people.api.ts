@@ -156,7 +156,14 @@ export const accountPageResponseSchema = accountPageSchema.extend({ error: z.lit
 export type AccountPageResponse = z.infer<typeof accountPageResponseSchema>;
 
 /** The operator's actions on an account. */
-export const peopleActions = ['unlock', 'end-sessions', 'disable', 'enable', 'reset-link'] as const;
+export const peopleActions = [
+  'unlock',
+  'end-sessions',
+  'disable',
+  'enable',
+  'reset-link',
+  'reset-two-factor',
+] as const;
 export type PeopleAction = (typeof peopleActions)[number];
 
 export const peopleActionResponseSchema = z.object({ error: z.literal(false) });

@@ -39,6 +39,11 @@ export interface AccountSupport {
     disabled: { at: Date; reason: string } | null,
   ): Promise<void>;
   endAllSessions(accountId: string, reason: string): Promise<void>;
+  /**
+   * Turns two-factor login off (the owner lost the phone or the mailbox its codes go to) and
+   * cancels any open code; the owner turns it on again in their settings.
+   */
+  resetTwoFactor(accountId: string, at: Date): Promise<void>;
   /** The password-help mail (and text) the owner would get by asking for it themselves. */
   sendResetLink(loginId: string, caller: Caller): Promise<void>;
 }
@@ -81,6 +86,10 @@ export function createAccountSupport(deps: {
       if (disabled) await deps.sessions.revokeAllForAccount(accountId, 'account-disabled');
     },
     endAllSessions: (accountId, reason) => deps.sessions.revokeAllForAccount(accountId, reason),
+    async resetTwoFactor(accountId, at) {
+      await deps.repo.setSettings(accountId, { twoFactor: 'off' });
+      await deps.repo.cancelOpenCodes(accountId, 'tfa', at);
+    },
     sendResetLink: (loginId, caller) => deps.passwords.requestReset(loginId, caller),
   };
 }

@@ -297,6 +297,44 @@ describe.each(databaseKinds)('Back office: people and disclosures on %s', (kind)
     ]);
   });
 
+  it('resets two-factor: a login that asked for a code logs in with the password alone', async () => {
+    const owner = await newPatient(t, { name: 'Teodora Vance' });
+    await t.database.db
+      .update(accounts)
+      .set({ twoFactor: 'email' })
+      .where(eq(accounts.id, owner.accountId));
+    const attempt = (ip: string) =>
+      t.fastify.inject({
+        method: 'POST',
+        url: '/api/account/token',
+        remoteAddress: ip,
+        payload: {
+          loginId: owner.loginId,
+          password: owner.password,
+          platform: 'web',
+          version: '1',
+        },
+      });
+    const asked = await attempt('198.51.100.90');
+    expect(asked.statusCode).toBe(401);
+    expect(asked.json().errorCode).toBe('TFA_REQUIRED');
+    const page = await get(t, `/api/admin/people/${owner.accountId}`, supportToken);
+    expect(page.json().account.twoFactor).toBe('email');
+    const reset = await post(supportToken, `/api/admin/people/${owner.accountId}/reset-two-factor`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await attempt('198.51.100.91')).statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select({ actor: auditLog.actorAccountId })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'backoffice.people.reset-two-factor'),
+          eq(auditLog.subjectAccountId, owner.accountId),
+        ),
+      );
+    expect(row?.actor).toBe(supportId);
+  });
+
   it('does not change a back-office login from the people area', async () => {
     const res = await post(supportToken, `/api/admin/people/${supportId}/disable`);
     expect(res.statusCode).toBe(403);

@@ -23,6 +23,7 @@ const actionSummaries: Record<PeopleAction, string> = {
   'end-sessions': 'End every session of the account (it must log in again)',
   disable: 'Disable the account: it cannot log in and its sessions end',
   enable: 'Re-enable a disabled account',
+  'reset-two-factor': 'Turn two-factor login off (the owner turns it on again in their settings)',
   'reset-link': 'Send the password-help link to the login e-mail (and a text to the phone)',
 };
 

@@ -225,6 +225,9 @@ export function createPeopleAdminService(deps: {
         case 'enable':
           await deps.accounts.setAccountDisabled(facts.id, null);
           break;
+        case 'reset-two-factor':
+          await deps.accounts.resetTwoFactor(facts.id, now());
+          break;
         case 'reset-link':
           await deps.accounts.sendResetLink(facts.loginId, actor);
           break;

@@ -30,6 +30,7 @@ const doneKey = {
   disable: 'peopleUi.done.disable',
   enable: 'peopleUi.done.enable',
   'reset-link': 'peopleUi.done.resetLink',
+  'reset-two-factor': 'peopleUi.done.resetTwoFactor',
 } as const;
 
 const actionKey = {
@@ -38,14 +39,19 @@ const actionKey = {
   disable: 'peopleUi.action.disable',
   enable: 'peopleUi.action.enable',
   'reset-link': 'peopleUi.action.resetLink',
+  'reset-two-factor': 'peopleUi.action.resetTwoFactor',
 } as const;
 
 /** The actions that cannot be taken back by the same button: asked first. */
 const confirmKey: Partial<
-  Record<PeopleAction, 'peopleUi.confirm.endSessions' | 'peopleUi.confirm.disable'>
+  Record<
+    PeopleAction,
+    'peopleUi.confirm.endSessions' | 'peopleUi.confirm.disable' | 'peopleUi.confirm.resetTwoFactor'
+  >
 > = {
   'end-sessions': 'peopleUi.confirm.endSessions',
   disable: 'peopleUi.confirm.disable',
+  'reset-two-factor': 'peopleUi.confirm.resetTwoFactor',
 };
 
 function Rows({ empty, children }: { empty: boolean; children: ReactNode }) {
@@ -140,7 +146,13 @@ export function PersonAccountScreen() {
     ? `${data.family[0].firstName} ${data.family[0].lastName}`
     : (data?.account.loginId ?? '');
   const actions: PeopleAction[] = data
-    ? ['unlock', 'end-sessions', data.account.disabledAt ? 'enable' : 'disable', 'reset-link']
+    ? [
+        'unlock',
+        'end-sessions',
+        data.account.disabledAt ? 'enable' : 'disable',
+        'reset-link',
+        ...(data.account.twoFactor === 'off' ? [] : (['reset-two-factor'] as const)),
+      ]
     : [];
   const confirming = asking ? confirmKey[asking] : undefined;
   return (
