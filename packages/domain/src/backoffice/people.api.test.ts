@@ -9,6 +9,9 @@ describe('People and support search (issue 35)', () => {
       ref: '3f2a9c01',
       text: '#3F2A9C01',
     });
+    // Not a day of the calendar (or not a birth year): searched as text, never sent as a date.
+    expect(readPeopleQuery('1984-02-30').kind).toBe('text');
+    expect(readPeopleQuery('0000-01-01').kind).toBe('text');
     expect(readPeopleQuery('Maria Rivera')).toEqual({
       kind: 'text',
       text: 'Maria Rivera',

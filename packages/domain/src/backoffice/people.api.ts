@@ -41,6 +41,14 @@ export function visitShortRef(visitId: string): string {
   return visitId.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
+/** A real day (not 1984-02-30) of a year a birth date may have, YYYY-MM-DD. */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-\d{2}-\d{2}$/.exec(text);
+  if (!match || Number(match[1]) < 1900 || Number(match[1]) > 2100) return false;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text;
+}
+
 /**
  * Reads a search query: a date (YYYY-MM-DD) is a date of birth; 8 hex digits may be a visit
  * reference (also searched as text); anything else is text (name, e-mail, login) and, with 4 or
@@ -48,9 +56,7 @@ export function visitShortRef(visitId: string): string {
  */
 export function readPeopleQuery(query: string): PeopleQuery {
   const text = query.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
-    return { kind: 'dob', dob: text };
-  }
+  if (isCalendarDate(text)) return { kind: 'dob', dob: text };
   if (/^#?[0-9a-f]{8}$/i.test(text)) {
     return { kind: 'visitRef', ref: text.replace('#', '').toLowerCase(), text };
   }
