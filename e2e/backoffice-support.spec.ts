@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { newPatient } from './care-api';
-import { expectHome, logIn, openContext, test } from './support';
+import { expectAccessible, expectHome, logIn, openContext, test } from './support';
 
 /**
  * README, "Try the back office".
@@ -42,8 +42,11 @@ test('support unlocks a locked-out patient, is kept out of money, and sees its r
   // The search (the e-mail travels in a POST body), the account page, the unlock.
   await page.getByTestId('people-search-query').fill(patient.email);
   await page.getByTestId('people-search-submit').click();
+  await expect(page.getByTestId('people-search-results')).toBeVisible();
+  await expectAccessible(page, 'people search');
   await page.getByTestId('people-search-results').getByRole('link', { name: patient.name }).click();
   await expect(page.getByRole('heading', { name: `Account of ${patient.name}` })).toBeVisible();
+  await expectAccessible(page, 'account page');
   await expect(page.getByTestId('person-locked')).toHaveText('Login locked by wrong passwords');
   await page.getByTestId('person-action-unlock').click();
   await expect(page.getByText('Login unlocked.')).toBeVisible();
@@ -58,6 +61,8 @@ test('support unlocks a locked-out patient, is kept out of money, and sees its r
   // The disclosures of the patient's record, opened from the account page, list support's reads.
   await page.getByTestId('person-disclosures').click();
   await expect(page.getByTestId('disclosures-of')).toHaveText(`Record of ${patient.name}`);
+  await expect(page.getByTestId('disclosures-rows')).toBeVisible();
+  await expectAccessible(page, 'disclosures');
   const reads = page
     .getByTestId('disclosures-rows')
     .getByRole('row')

@@ -1,9 +1,10 @@
 import type { PersonRow } from '@apothecall/domain/backoffice/people.api';
-import { Alert, Anchor, Badge, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Form } from '../../../components/form';
+import { StatusChip } from '../../../components/status-chip';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { searchPeople } from '../api/people-api';
@@ -82,9 +83,12 @@ export function PeopleSearchScreen() {
                   <Table.Td>{row.dob}</Table.Td>
                   <Table.Td>{row.phone ?? ''}</Table.Td>
                   <Table.Td>
-                    <Badge color={row.disabled ? 'red' : 'green'} variant="light">
-                      {t(row.disabled ? 'peopleUi.status.disabled' : 'peopleUi.status.active')}
-                    </Badge>
+                    <StatusChip
+                      label={t(
+                        row.disabled ? 'peopleUi.status.disabled' : 'peopleUi.status.active',
+                      )}
+                      colour={row.disabled ? '#c92a2a' : '#2f9e44'}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,23 +1,13 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { AccountPage, PeopleAction } from '@apothecall/domain/backoffice/people.api';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SectionCard } from '../../../components/section-card';
+import { StatusChip } from '../../../components/status-chip';
 import { errorText } from '../../../lib/api-client';
 import { type Translate, useLang, useT } from '../../../lib/i18n';
 import { formatCents, formatDateTime } from '../../../lib/payments/payment-format';
@@ -80,20 +70,16 @@ function Profile({ page, t, lang }: { page: AccountPage; t: Translate; lang: 'en
       {line(t('peopleUi.account.language'), account.language)}
       {line(t('peopleUi.account.twoFactor'), account.twoFactor)}
       <Group gap="xs">
-        <Badge
-          color={account.disabledAt ? 'red' : 'green'}
-          variant="light"
+        <StatusChip
+          label={t(account.disabledAt ? 'peopleUi.status.disabled' : 'peopleUi.status.active')}
+          colour={account.disabledAt ? '#c92a2a' : '#2f9e44'}
           data-testid="person-status"
-        >
-          {t(account.disabledAt ? 'peopleUi.status.disabled' : 'peopleUi.status.active')}
-        </Badge>
-        <Badge
-          color={account.locked ? 'orange' : 'gray'}
-          variant="light"
+        />
+        <StatusChip
+          label={t(account.locked ? 'peopleUi.account.locked' : 'peopleUi.account.notLocked')}
+          colour={account.locked ? '#e8590c' : '#868e96'}
           data-testid="person-locked"
-        >
-          {t(account.locked ? 'peopleUi.account.locked' : 'peopleUi.account.notLocked')}
-        </Badge>
+        />
       </Group>
     </SectionCard>
   );
@@ -238,9 +224,7 @@ export function PersonAccountScreen() {
                         <Table.Td>
                           {`${s.platform} ${s.version}`}{' '}
                           {s.live ? (
-                            <Badge size="xs" color="green" variant="light">
-                              {t('peopleUi.status.active')}
-                            </Badge>
+                            <StatusChip label={t('peopleUi.status.active')} colour="#2f9e44" />
                           ) : null}
                         </Table.Td>
                       </Table.Tr>
