@@ -7,6 +7,7 @@ import { analyticsModule } from './features/analytics/analytics.module';
 import { announcementsModule } from './features/announcements/announcements.module';
 import { appointmentsModule } from './features/appointments/appointments.module';
 import { assessmentsModule } from './features/assessments/assessments.module';
+import { backofficePeopleModule } from './features/backoffice-people/backoffice-people.module';
 import { brandsModule } from './features/brands/brands.module';
 import { careModule, type PresenceSweepResult } from './features/care/care.module';
 import { clinicModule } from './features/clinic/clinic.module';
@@ -179,6 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const native = nativeModule(ctx);
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
+  const backofficePeople = backofficePeopleModule(ctx, {
+    accounts: accounts.port,
+    care: care.port,
+    payments: payments.port,
+    notifications: notifications.port,
+  });
   const modules: AreaModule[] = [
     system,
     accounts,
@@ -203,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     analytics,
     inbox,
     native,
+    backofficePeople,
   ];
 
   await registerHttp(app, {

@@ -91,6 +91,8 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
         throw new Error('not used');
       },
     },
+    // Care never lists an account's transactions (the back office does, on the real area).
+    transactionsOf: async () => [],
     // The configured price, of the default type (appointments check it).
     nextPrice: async () => ({ price, priceType: 'default' }),
     tokenPrice: async () => ({ price, priceType: 'default' }),

@@ -232,6 +232,10 @@ describe.each(databaseKinds)('response headers on %s', (kind) => {
       'GET /api/notes/:id/pdf': () => get(t, `/api/notes/${notes[0]?.id}/pdf`, maria),
       'GET /api/pharmacy/inbox/attachments/:id': () =>
         get(t, `/api/pharmacy/inbox/attachments/${attachmentId}`, pharmacist),
+      'POST /api/admin/disclosures/csv': async () =>
+        send(t, 'POST', '/api/admin/disclosures/csv', await login(t, 'support@apothecall.test'), {
+          accountId: patient.accountId,
+        }),
     };
     // Every route the app declares a download is fetched here, and nothing else.
     expect(Object.keys(downloads).sort()).toEqual([...privateFileRoutes(t.fastify)].sort());
@@ -252,7 +256,9 @@ describe.each(databaseKinds)('response headers on %s', (kind) => {
         cache: answer.headers['cache-control'],
       }).toEqual({
         route,
-        type: expect.stringMatching(/^(application\/pdf|image\/(jpeg|png))$/),
+        type: expect.stringMatching(
+          /^(application\/pdf|image\/(jpeg|png)|text\/csv; charset=utf-8)$/,
+        ),
         length: String(answer.rawPayload.length),
         nosniff: 'nosniff',
         csp: "default-src 'none'; sandbox",

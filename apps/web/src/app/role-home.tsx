@@ -7,6 +7,7 @@ import {
   HomeScreen,
   LocationCard,
 } from '../features/accounts/screens/home-screen';
+import { ConsoleHomeSection } from '../features/backoffice-people/components/console-home-section';
 import { ClinicHomeCard, GetCareNowCard } from '../features/care/components/care-home-cards';
 import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
 import { RecentNotesCard } from '../features/notes/components/recent-notes-card';
@@ -78,7 +79,8 @@ export function RoleHome({ session }: { session: StoredSession }) {
         {workspace === 'pharmacy' || workspace === 'rxAdmin' ? <ReferredSummaryCard /> : null}
         <AccountCard />
       </SimpleGrid>
-      {workspace === 'admin' ? (
+      {workspace === 'admin' ? <ConsoleHomeSection role={session.profile.role} /> : null}
+      {session.profile.role === 'admin' ? (
         <Suspense fallback={null}>
           <AnnouncementsAdminSection />
         </Suspense>

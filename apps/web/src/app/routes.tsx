@@ -243,6 +243,21 @@ const AssessmentScreen = lazyScreen(() =>
 const InstoreScreen = lazyScreen(() =>
   import('../features/assessments/screens/instore-screen').then((m) => m.InstoreScreen),
 );
+const PeopleSearchScreen = lazyScreen(() =>
+  import('../features/backoffice-people/screens/people-search-screen').then(
+    (m) => m.PeopleSearchScreen,
+  ),
+);
+const PersonAccountScreen = lazyScreen(() =>
+  import('../features/backoffice-people/screens/person-account-screen').then(
+    (m) => m.PersonAccountScreen,
+  ),
+);
+const DisclosuresScreen = lazyScreen(() =>
+  import('../features/backoffice-people/screens/disclosures-screen').then(
+    (m) => m.DisclosuresScreen,
+  ),
+);
 const ConsentGate = lazyScreen(() =>
   import('../features/accounts/components/consent-gate').then((m) => m.ConsentGate),
 );
@@ -345,6 +360,10 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   adminPharmacies: () => <AdminPharmaciesScreen />,
   adminPharmacy: () => <AdminPharmacyScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
+  // The back office (issue 35): People and support and the accounting of disclosures.
+  adminPeople: () => <PeopleSearchScreen />,
+  adminPerson: () => <PersonAccountScreen />,
+  adminDisclosures: () => <DisclosuresScreen />,
 };
 
 function RxFlowScreen() {
@@ -414,6 +433,9 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   adminPharmacies: AdminPharmaciesScreen.preload,
   adminPharmacy: AdminPharmacyScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
+  adminPeople: PeopleSearchScreen.preload,
+  adminPerson: PersonAccountScreen.preload,
+  adminDisclosures: DisclosuresScreen.preload,
 };
 
 /**

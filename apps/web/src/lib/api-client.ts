@@ -130,11 +130,22 @@ export async function apiUpload<T>(
  */
 export async function apiDownload(
   path: string,
-  options: { accept: string; offlineMessage?: string },
+  options: { accept: string; offlineMessage?: string; body?: object },
 ): Promise<Blob> {
+  // A POST with a JSON body when what to download is asked in the body (never in a URL).
   const response = await send(
     path,
-    { method: 'GET', headers: { ...apiHeaders(), accept: options.accept }, body: null },
+    options.body === undefined
+      ? { method: 'GET', headers: { ...apiHeaders(), accept: options.accept }, body: null }
+      : {
+          method: 'POST',
+          headers: {
+            ...apiHeaders(),
+            accept: options.accept,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(options.body),
+        },
     options.offlineMessage,
   );
   return response.blob();

@@ -130,6 +130,9 @@ export const errorCodes = [
   'FILE_HEIC_UNSUPPORTED',
   'FILE_UNREADABLE',
   'FILES_BUSY', // too many images being processed at once: try again shortly (503, Retry-After)
+  // Back office (issue 35)
+  'BACK_OFFICE_REFUSED', // the role may not use this area of the back office (or not change it)
+  'BACK_OFFICE_ACCOUNT', // a back-office login is not changed from the people area
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

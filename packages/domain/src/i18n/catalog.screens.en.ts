@@ -6,6 +6,7 @@
  */
 
 import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
+import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
@@ -47,6 +48,7 @@ export const enScreens = {
   ...rxCodesMessagesEn,
   ...appointmentScreensMessagesEn,
   ...backofficePharmaciesMessagesEn,
+  ...backofficePeopleMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

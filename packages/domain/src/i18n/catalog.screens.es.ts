@@ -1,6 +1,7 @@
 /** The Spanish texts of catalog.screens.en.ts (every key, typed by the English ones). */
 
 import { appointmentScreensMessagesEs } from '../appointments/appointment-screens.messages';
+import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
@@ -43,4 +44,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...rxCodesMessagesEs,
   ...appointmentScreensMessagesEs,
   ...backofficePharmaciesMessagesEs,
+  ...backofficePeopleMessagesEs,
 };

@@ -282,6 +282,7 @@ describe('route guard laws', () => {
             !r.path.startsWith('/clinic') &&
             r.path !== '/pharmacists' &&
             r.path !== '/analytics' &&
+            // The back office's areas are for its roles (step 4h, tested above).
             !r.path.startsWith('/admin/'),
         )
         .map((r) => r.path.replace(':id', '7')),

@@ -95,6 +95,11 @@ export const routes = [
   // guard's step 4h refuses anyone else).
   { path: '/admin/pharmacies', screen: 'adminPharmacies', access: 'protected' },
   { path: '/admin/pharmacies/:id', screen: 'adminPharmacy', access: 'protected' },
+  // Our addition (issue 35): the back office's People and support (search, an account's page)
+  // and its accounting of disclosures (the account handed over in the screen's state).
+  { path: '/admin/people', screen: 'adminPeople', access: 'protected' },
+  { path: '/admin/people/:id', screen: 'adminPerson', access: 'protected' },
+  { path: '/admin/disclosures', screen: 'adminDisclosures', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

@@ -326,6 +326,13 @@ export const demoAccounts: readonly DemoAccount[] = [
     organizationId: demoBrandId,
     holder: { firstName: 'Alex', lastName: 'Morgan', dob: '1982-07-19', gender: 'X' },
   },
+  {
+    loginId: 'support@apothecall.test',
+    role: 'support',
+    label: 'support',
+    organizationId: demoBrandId,
+    holder: { firstName: 'Sam', lastName: 'Rivera', dob: '1991-04-03', gender: 'X' },
+  },
 ];
 
 export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogin[]> {

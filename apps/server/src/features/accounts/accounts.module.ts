@@ -1,6 +1,8 @@
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { BrandsPort } from '../brands/brands.port';
 import type { RosterPort } from '../clinic/roster.port';
+import { createAccountSupportRepo } from './account-support.repo';
+import { createAccountSupport } from './account-support.service';
 import type { AccountsPort } from './accounts.port';
 import { createAccountsRepo } from './accounts.repo';
 import { accountsRoutes } from './accounts.routes';
@@ -107,9 +109,17 @@ export function accountsModule(
   });
   // A pharmacy's in-store assessment link finds or makes the patient's account (issue 20).
   const patientLinks = createPatientLinksService({ repo, hasher, audit });
+  // The back office's People and support area (issue 35) reads and changes accounts through this.
+  const support = createAccountSupport({
+    repo,
+    supportRepo: createAccountSupportRepo(ctx.db),
+    accounts,
+    passwords,
+    sessions,
+  });
   return {
     name: 'accounts',
-    port: { ...createPeopleRepo(ctx.db, repo), ...staff, ...patientLinks },
+    port: { ...createPeopleRepo(ctx.db, repo), ...staff, ...patientLinks, ...support },
     routes,
   };
 }

@@ -1,3 +1,4 @@
+import type { AccountSupport } from './account-support.service';
 import type { PatientLinksService } from './patient-links.service';
 import type { StaffService } from './staff.service';
 
@@ -24,7 +25,7 @@ export interface HolderContact {
   firstName: string;
 }
 
-export interface AccountsPort extends StaffService, PatientLinksService {
+export interface AccountsPort extends StaffService, PatientLinksService, AccountSupport {
   person(personId: string): Promise<PersonFacts | undefined>;
   /** The account's people: the holder first, then the dependents. */
   family(accountId: string): Promise<PersonFacts[]>;

@@ -107,7 +107,20 @@ export interface AccountsService {
     origin: RequestOrigin,
   ): Promise<void>;
   logout(session: { sessionId: string; accountId: string }, origin: RequestOrigin): Promise<void>;
+  /**
+   * Whether wrong passwords have locked the login (back office, issue 35): from one of these
+   * addresses (where its failed logins came from) or on one of its known devices.
+   */
+  loginLocked(accountId: string, where: LoginPlaces): Promise<boolean>;
+  /** Clears the login's wrong-password counts there, and on its login id (back office). */
+  unlockLogin(accountId: string, where: LoginPlaces): Promise<void>;
   profile(accountId: string, origin: RequestOrigin): Promise<SessionProfile>;
+}
+
+/** Where a login's failures are counted: addresses and known devices' token hashes. */
+export interface LoginPlaces {
+  addresses: readonly string[];
+  deviceHashes: readonly string[];
 }
 
 /** Login ids are e-mails or user ids, matched without regard to case or surrounding space. */
@@ -557,6 +570,28 @@ export function createAccountsService(deps: {
         { accountId: session.accountId },
         { sessionId: session.sessionId, credentialId: found.id, from: 'device-list' },
       );
+    },
+
+    async loginLocked(accountId, where) {
+      const account = await deps.repo.findById(accountId);
+      if (!account) return false;
+      const loginIdHash = createHash('sha256').update(account.loginId).digest('hex');
+      const counts = await Promise.all([
+        ...where.addresses.map((ip) => deps.limiter.peek(keys.pair(loginIdHash, ip))),
+        ...where.deviceHashes.map((hash) => deps.limiter.peek(keys.device(accountId, hash))),
+      ]);
+      return counts.some((count) => count >= maxFailures);
+    },
+
+    async unlockLogin(accountId, where) {
+      const account = await deps.repo.findById(accountId);
+      if (!account) return;
+      const loginIdHash = createHash('sha256').update(account.loginId).digest('hex');
+      await Promise.all([
+        deps.limiter.reset(keys.account(loginIdHash)),
+        ...where.addresses.map((ip) => deps.limiter.reset(keys.pair(loginIdHash, ip))),
+        ...where.deviceHashes.map((hash) => deps.limiter.reset(keys.device(accountId, hash))),
+      ]);
     },
 
     async logout(session, origin) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, persons } from '../../db/schema/accounts';
+import type { AccountSupport } from './account-support.service';
 import type { AccountsPort, PersonFacts } from './accounts.port';
 import { type AccountsRepo, type PersonRecord, personColumns } from './accounts.repo';
 import type { PatientLinksService } from './patient-links.service';
@@ -27,7 +28,7 @@ function facts(person: PersonRecord): PersonFacts {
 export function createPeopleRepo(
   db: Db,
   repo: AccountsRepo,
-): Omit<AccountsPort, keyof StaffService | keyof PatientLinksService> {
+): Omit<AccountsPort, keyof StaffService | keyof PatientLinksService | keyof AccountSupport> {
   return {
     async notificationsOn(accountId) {
       return (await repo.findById(accountId))?.notifications ?? false;

@@ -18,6 +18,7 @@ import { carePresenceJob } from './care-presence.job';
 import { createClinicService } from './clinic.service';
 import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
+import { createVisitListingRepo } from './visit-listing.repo';
 import { createVisitRecordsRepo } from './visit-records.repo';
 import { createVisitRoomService } from './visit-room.service';
 
@@ -151,6 +152,7 @@ export function careModule(
     name: 'care',
     sweepPresence: () => presence.sweep(),
     port: {
+      ...createVisitListingRepo(ctx.db),
       hadVideoVisit: (personId, state) => repo.completedIn(personId, state),
       certificates: certificates.documents,
       async startScheduledVisit(input) {

@@ -1,5 +1,6 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import type { DocumentSource } from '../../platform/document-sources';
+import type { VisitListingRepo } from './visit-listing.repo';
 
 /** A scheduled appointment's visit, paid already, for its provider (issue 18). */
 export interface ScheduledVisitInput {
@@ -33,4 +34,7 @@ export interface CarePort {
   hadVideoVisit(personId: string, state: string): Promise<boolean>;
   /** The family's Covid test certificates as documents (issue 19). */
   certificates: DocumentSource;
+  /** The back office's account page and search by visit reference (issue 35). */
+  visitsOfAccount: VisitListingRepo['visitsOfAccount'];
+  accountsOfVisitRef: VisitListingRepo['accountsOfVisitRef'];
 }

@@ -4,8 +4,10 @@ import { createPushSender, type PushSender } from '../../platform/push/push-send
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import { createDeviceListingRepo } from './device-listing.repo';
 import { notificationDeliverJob, notificationSendJob } from './notification-send.job';
 import { subscribeNotifier } from './notifications.notifier';
+import type { NotificationsPort } from './notifications.port';
 import { createNotificationsRepo } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
@@ -19,7 +21,7 @@ export function notificationsModule(
   ctx: ModuleContext,
   ports: { accounts: AccountsPort; brands: BrandsPort; pharmacy: PharmacyPort },
   options: { sender?: PushSender } = {},
-): AreaModule {
+): AreaModule & { port: NotificationsPort } {
   const { platform } = ctx;
   const repo = createNotificationsRepo(ctx.db);
   const sender = options.sender ?? createPushSender(ctx.config.push);
@@ -73,6 +75,7 @@ export function notificationsModule(
   });
   return {
     name: 'notifications',
+    port: createDeviceListingRepo(ctx.db),
     routes: notificationsRoutes({
       notifications,
       webPushOn: sender.webPushKey !== null,

@@ -76,6 +76,7 @@ export function paymentsModule(
   return {
     name: 'payments',
     port: {
+      transactionsOf: (accountId) => charges.list(accountId),
       receipts: {
         source: 'receipt',
         async list(accountId, range, lang) {

@@ -1,4 +1,4 @@
-import type { ChargeInput } from '@apothecall/domain/payments/payments.api';
+import type { ChargeInput, TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import type { PriceType } from '@apothecall/domain/pricing/pricing.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';
@@ -69,4 +69,9 @@ export interface PaymentsPort {
     accountIds: readonly string[],
     range: { from: Date; to: Date },
   ): Promise<{ id: string; accountId: string; amountCents: number; createdAt: Date }[]>;
+  /**
+   * The account's charges and refunds, newest first, as its own transactions list shows them
+   * (card brand and last four only): the back office's account page (issue 35).
+   */
+  transactionsOf(accountId: string): Promise<TransactionEntry[]>;
 }
