@@ -35,6 +35,7 @@ export const errorCodes = [
   'ALREADY_CLAIMED',
   'OWN_VISIT',
   'PROVIDERS_ONLY',
+  'LICENCE_NOT_IN_FORCE', // the provider's licence in the visit's state expired (issue 35)
   'PROVIDER_PROFILE_INCOMPLETE',
   'NOTE_REQUIRED',
   'PRESCRIPTION_REFUSED',

@@ -1,5 +1,10 @@
 import { presenceGraceMs, presenceTouchMs } from '@apothecall/domain/care/visits.rules';
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  licenceDay,
+  licenceInForce,
+  statesInForce,
+} from '@apothecall/domain/clinic/licences.rules';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { providerDuty, providerLicenses, providerProfiles } from '../../db/schema/clinic';
 import type { RosterPort } from './roster.port';
@@ -11,19 +16,38 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
       eq(providerDuty.onDuty, true),
       gte(providerDuty.lastSeenAt, new Date(at.getTime() - presenceGraceMs)),
     );
+  // A licence of the state in force today, in the state's zone (domain clinic/licences.rules).
+  const inForceIn = (state: string) =>
+    and(
+      eq(providerLicenses.state, state),
+      or(
+        isNull(providerLicenses.expiresOn),
+        gte(providerLicenses.expiresOn, licenceDay(state, now().getTime())),
+      ),
+    );
+  const records = (providerId: string) =>
+    db
+      .select({
+        state: providerLicenses.state,
+        number: providerLicenses.number,
+        expiresOn: providerLicenses.expiresOn,
+      })
+      .from(providerLicenses)
+      .where(eq(providerLicenses.accountId, providerId))
+      .orderBy(asc(providerLicenses.state));
   return {
     async licenses(providerId) {
-      const rows = await db
-        .select({ state: providerLicenses.state })
-        .from(providerLicenses)
-        .where(eq(providerLicenses.accountId, providerId));
-      return rows.map((r) => r.state);
+      return statesInForce(await records(providerId), now().getTime());
+    },
+    async licenceRecords(providerId) {
+      const at = now().getTime();
+      return (await records(providerId)).map((r) => ({ ...r, inForce: licenceInForce(r, at) }));
     },
     async licensedIn(state) {
       const rows = await db
         .select({ id: providerLicenses.accountId })
         .from(providerLicenses)
-        .where(eq(providerLicenses.state, state));
+        .where(inForceIn(state));
       return rows.map((r) => r.id);
     },
     async onDutyCount(state) {
@@ -31,7 +55,7 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
         .select({ n: sql<number | string>`count(*)` })
         .from(providerDuty)
         .innerJoin(providerLicenses, eq(providerLicenses.accountId, providerDuty.accountId))
-        .where(and(present(now()), eq(providerLicenses.state, state)));
+        .where(and(present(now()), inForceIn(state)));
       return Number(row?.n ?? 0);
     },
     async setDuty(providerId, onDuty, at) {

@@ -19,7 +19,7 @@ import { AppError, appErrors } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { VisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
-import type { RosterPort } from '../clinic/roster.port';
+import { type RosterPort, refuseLapsedLicence } from '../clinic/roster.port';
 import type { FilesPort, OpenedFile } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
@@ -95,7 +95,7 @@ export function createRxReviewService(deps: {
   repo: RxRepo;
   views: RxViewLoader;
   accounts: Pick<AccountsPort, 'person' | 'persons' | 'role'>;
-  roster: Pick<RosterPort, 'licenses'>;
+  roster: Pick<RosterPort, 'licenses' | 'licenceRecords'>;
   queue: VisitQueue<RxQueueItem>;
   payments: Pick<PaymentsPort, 'refund'>;
   /** Prepaid visits: their outcome settles the program's token (issue 16). */
@@ -132,6 +132,17 @@ export function createRxReviewService(deps: {
       visit &&
       states.includes(visit.location) &&
       (visit.prescriberId === actor.accountId || (visit.status === 'waiting' && isPaid(visit)));
+    // A waiting visit of a state whose licence expired: refused, saying why (issue 35).
+    if (visit && !states.includes(visit.location) && visit.status === 'waiting') {
+      await refuseLapsedLicence(
+        deps.roster,
+        actor,
+        deps.audit,
+        'rx.review.read',
+        visit.location,
+        visit.id,
+      );
+    }
     if (!visit || !mayAct) {
       await deps.audit.denied(actor, 'rx.review.read', null, {
         reason: 'not-found-or-not-allowed',
