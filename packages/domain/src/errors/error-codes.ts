@@ -62,6 +62,7 @@ export const errorCodes = [
   'PHARMACY_TRANSITION_REFUSED', // not a move of the pharmacy-side table (or a note missing)
   'PHARMACY_NOT_AVAILABLE', // the chosen pharmacy does not take visits from the state
   'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
+  'PROVIDERS_AREA_REFUSED', // the back office's providers area: the role may not read or change it
   // In-store assessments (issue 20)
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
   'ASSESSMENT_STATE_NOT_GRANTED', // the pharmacist's grant does not name the patient's state

@@ -6,7 +6,22 @@ import { AppError } from '../../platform/errors';
 export interface ProviderProfile {
   suffix: string;
   npi: string;
+  /** DEA registration number, when they have one (issue 35). */
+  dea?: string | null;
   credential: Record<string, unknown>;
+}
+
+/** A provider's profile as the back office lists it (issue 35). */
+export interface ProviderProfileRecord extends ProviderProfile {
+  accountId: string;
+}
+
+/** A licence of any provider, for the expiry reminders (issue 35). */
+export interface ProviderLicenceRow {
+  accountId: string;
+  state: string;
+  number: string;
+  expiresOn: string | null;
 }
 
 /** A provider's licence in a state, with whether it is in force now (issue 35). */
@@ -49,6 +64,30 @@ export interface RosterPort {
   expireAbsent(at: Date): Promise<string[]>;
   isOnDuty(providerId: string): Promise<boolean>;
   profile(providerId: string): Promise<ProviderProfile | undefined>;
+
+  // The back office's providers area (issue 35).
+  /** Every provider profile (who the clinic knows as a provider). */
+  profiles(): Promise<ProviderProfileRecord[]>;
+  /** The account holding an NPI, if any. */
+  npiOwner(npi: string): Promise<string | undefined>;
+  /** Creates or replaces a provider's profile. */
+  saveProfile(profile: ProviderProfileRecord): Promise<void>;
+  /** Adds or replaces the provider's licence in the state. */
+  saveLicence(
+    accountId: string,
+    licence: { state: string; number: string; expiresOn: string },
+  ): Promise<void>;
+  /** Removes the provider's licence in the state; false when there was none. */
+  removeLicence(accountId: string, state: string): Promise<boolean>;
+  /** The providers on duty and present now. */
+  presentNow(): Promise<string[]>;
+  /** Every licence with an expiry date on or before `lastDay` and not before `firstDay`. */
+  licencesExpiringBetween(firstDay: string, lastDay: string): Promise<ProviderLicenceRow[]>;
+  /**
+   * Records that the provider was told about this licence's expiry; false when they already were
+   * (one reminder per provider, state and expiry date, whichever process sends it).
+   */
+  markReminded(accountId: string, state: string, expiresOn: string, at: Date): Promise<boolean>;
 }
 
 /**
