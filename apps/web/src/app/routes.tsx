@@ -58,6 +58,12 @@ const ConsentsScreen = lazyScreen(
   'core',
 );
 const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
+const ProvidersScreen = lazyScreen(() =>
+  import('../features/providers/screens/providers-screen').then((m) => m.ProvidersScreen),
+);
+const ProviderScreen = lazyScreen(() =>
+  import('../features/providers/screens/provider-screen').then((m) => m.ProviderScreen),
+);
 const LandingScreen = lazyScreen(
   () => import('../features/accounts/screens/landing-screen').then((m) => m.LandingScreen),
   'core',
@@ -332,6 +338,9 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   assessment: () => <AssessmentScreen />,
   instore: () => <InstoreScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
+  // The back office's providers area (issue 35; guard step 4h admits admin and support).
+  adminProviders: () => <ProvidersScreen />,
+  adminProvider: () => <ProviderScreen />,
 };
 
 function RxFlowScreen() {
@@ -399,6 +408,8 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   assessment: AssessmentScreen.preload,
   instore: InstoreScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
+  adminProviders: ProvidersScreen.preload,
+  adminProvider: ProviderScreen.preload,
 };
 
 /**

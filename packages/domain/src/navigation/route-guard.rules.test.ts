@@ -273,12 +273,16 @@ describe('route guard laws', () => {
       permissions: ['readyrx', 'rxSubscriptionAdmin:acme'],
     };
     // The provider console is for the provider role alone (tested below), and /pharmacists and
-    // /analytics for the pharmacy's administrator alone (steps 4b, 4f), so they are left out.
+    // /analytics for the pharmacy's administrator alone (steps 4b, 4f), so they are left out;
+    // so are the back office's /admin/{area} routes (step 4h, issue 35).
     const patientSide = fc.constantFrom(
       ...routes
         .filter(
           (r) =>
-            !r.path.startsWith('/clinic') && r.path !== '/pharmacists' && r.path !== '/analytics',
+            !r.path.startsWith('/clinic') &&
+            r.path !== '/pharmacists' &&
+            r.path !== '/analytics' &&
+            !r.path.startsWith('/admin/'),
         )
         .map((r) => r.path.replace(':id', '7')),
     );

@@ -91,6 +91,9 @@ export const routes = [
   // Our addition (issue 20): the pharmacy's analytics, logins, attribution and referrals (its
   // administrator; others are refused).
   { path: '/analytics', screen: 'analytics', access: 'protected' },
+  // Our addition (issue 35): the back office's providers area (admin; support reads).
+  { path: '/admin/providers', screen: 'adminProviders', access: 'protected' },
+  { path: '/admin/providers/:id', screen: 'adminProvider', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];
