@@ -183,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accounts: accounts.port,
     roster: clinic.port,
     care: care.port,
+    rx: rx.port,
   });
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
   const modules: AreaModule[] = [

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +21,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
-import { acuteAnswers, uploadRxId } from '../../../test/rx-fixtures';
+import { paidRxVisit } from '../../../test/paid-rx-visit';
 import { accounts } from '../../db/schema/accounts';
 import { providerLicenses } from '../../db/schema/clinic';
 
@@ -72,36 +71,6 @@ describe.each(databaseKinds)('Licence expiry on %s', (kind) => {
     return started.json().visit.visitId as string;
   };
 
-  const paidRxVisit = async () => {
-    const payer = await readyToPay(t, await newPatient(t), { state: 'FL' });
-    const submitted = await ok(
-      'submit',
-      await send(t, 'POST', '/api/submit-rx-evaluation', payer.token, {
-        patientID: payer.personId,
-        productId: 'acute',
-        answers: acuteAnswers,
-        consents: [],
-        state: 'FL',
-        idempotencyKey: randomUUID(),
-      }),
-    );
-    const visit = submitted.json().visit as { id: string; idPending: boolean };
-    if (visit.idPending) await ok('id', await uploadRxId(t, payer.token, payer.personId));
-    const price = (
-      await ok('price', await get(t, `/api/rx/visits/${visit.id}/price`, payer.token))
-    ).json();
-    await ok(
-      'pay',
-      await send(t, 'POST', '/api/submit-rx-payment', payer.token, {
-        visitId: visit.id,
-        priceToken: price.priceToken,
-        payProfileID: payer.payProfileID,
-        idempotencyKey: randomUUID(),
-      }),
-    );
-    return visit.id;
-  };
-
   const queued = async (visitId: string) =>
     (
       (await ok('queue', await get(t, '/api/clinic/queue', grace))).json().visits as {
@@ -118,7 +87,7 @@ describe.each(databaseKinds)('Licence expiry on %s', (kind) => {
   it('an FL licence that expired yesterday hides and refuses FL visits; one expiring today does not', async () => {
     await setDuty(t, grace, true);
     const visitId = await waitingFloridaVisit();
-    const rxId = await paidRxVisit();
+    const rxId = await paidRxVisit(t);
 
     await expireFloridaOn(-1);
     expect(await queued(visitId)).toBe(false);

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { CarePort } from '../care/care.port';
 import type { ProviderProfileRecord, RosterPort } from '../clinic/roster.port';
+import type { RxPort } from '../rx/rx.port';
 
 type Invite = z.output<typeof inviteProviderRequestSchema>;
 type Licence = z.output<typeof putLicenceRequestSchema> & { state: string };
@@ -35,7 +36,8 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * refusal audited. A provider is an account with the provider role and a clinic profile. The
  * invitation is the staff invite every organisation uses (a login with no usable password and a
  * 7-day set-password link by e-mail); deactivating disables the login (its sessions end at once)
- * and puts its unfinished visits back in the line, each patient told.
+ * and puts its unfinished visits back in the line (on-demand visits in progress, Rx reviews
+ * started), each patient told.
  */
 export function createProvidersAdminService(deps: {
   accounts: Pick<
@@ -60,6 +62,7 @@ export function createProvidersAdminService(deps: {
     | 'presentNow'
   >;
   care: Pick<CarePort, 'releaseProviderVisits'>;
+  rx: Pick<RxPort, 'releaseReviews'>;
   audit: AuditService;
 }): ProvidersAdminService {
   async function allow(actor: Actor, need: 'read' | 'write', action: string): Promise<void> {
@@ -216,7 +219,9 @@ export function createProvidersAdminService(deps: {
       const found = await provider(id);
       // The login first (sessions end, no new claim), then their visits go back to the line.
       await deps.accounts.disableStaff(actor, found.id, 'provider-deactivated');
-      const released = await deps.care.releaseProviderVisits(actor, found.id);
+      const released =
+        (await deps.care.releaseProviderVisits(actor, found.id)) +
+        (await deps.rx.releaseReviews(actor, found.id));
       await deps.audit.record(actor, 'providers.deactivate', { accountId: found.id }, { released });
       return { provider: await provider(found.id), released };
     },

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { licenceDay } from '@apothecall/domain/clinic/licences.rules';
 import { addDays } from '@apothecall/domain/dates/zones.rules';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -20,10 +23,12 @@ import {
   type TestApp,
 } from '../../../test/harness';
 import { outboxRows } from '../../../test/outbox';
+import { paidRxVisit } from '../../../test/paid-rx-visit';
 import { accounts } from '../../db/schema/accounts';
 import { visitMessages, visits } from '../../db/schema/care';
 import { providerLicenses, providerProfiles } from '../../db/schema/clinic';
 import { auditLog, outbox } from '../../db/schema/platform';
+import { rxVisits } from '../../db/schema/rx';
 
 /**
  * The back office's providers area (issue 35) through the whole app, on both databases: who may
@@ -35,6 +40,7 @@ import { auditLog, outbox } from '../../db/schema/platform';
  */
 describe.each(databaseKinds)('Back office: providers on %s', (kind) => {
   let t: TestApp;
+  let dataDir: string;
   let admin: string;
   let support: string;
   let graceId: string;
@@ -48,7 +54,8 @@ describe.each(databaseKinds)('Back office: providers on %s', (kind) => {
     )[0]?.id ?? '';
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-providers-'));
+    t = await startTestApp(kind, { DATA_DIR: dataDir });
     admin = await login(t, 'admin@apothecall.test');
     // No demo support login yet: a registered account given the role.
     const staff = await newPatient(t);
@@ -61,6 +68,7 @@ describe.each(databaseKinds)('Back office: providers on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     await resetCare(t);
@@ -317,17 +325,27 @@ describe.each(databaseKinds)('Back office: providers on %s', (kind) => {
     );
     const visitId = started.json().visit.visitId as string;
     await ok('claim', await send(t, 'POST', `/api/clinic/visits/${visitId}/claim`, irisToken));
+    // And starts an Rx review in FL.
+    const rxId = await paidRxVisit(t);
+    await ok('rx claim', await send(t, 'POST', `/api/clinic/rx/${rxId}/claim`, irisToken));
 
     const deactivated = await ok(
       'deactivate',
       await send(t, 'POST', `/api/admin/providers/${iris.id}/deactivate`, admin),
     );
     expect(deactivated.json()).toMatchObject({
-      released: 1,
+      released: 2,
       provider: { active: false, onDuty: false },
     });
     const [visit] = await t.database.db.select().from(visits).where(eq(visits.id, visitId));
     expect(visit).toMatchObject({ state: 'waiting', providerId: null });
+    const [review] = await t.database.db.select().from(rxVisits).where(eq(rxVisits.id, rxId));
+    expect(review).toMatchObject({ status: 'waiting', prescriberId: null });
+    const rxReleased = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'rx.review.release'), eq(auditLog.outcome, 'success')));
+    expect(rxReleased.map((r) => (r.detail as { visitId: string }).visitId)).toContain(rxId);
     const notes = await t.database.db
       .select()
       .from(visitMessages)
