@@ -37,6 +37,8 @@ const dateSensitiveFiles = [
   'src/features/announcements/announcements.int.test.ts',
   'src/features/accounts/family.int.test.ts',
   'src/features/accounts/registration.int.test.ts',
+  'src/features/clinic/licences.int.test.ts',
+  'src/features/providers/licence-reminders.int.test.ts',
 ];
 const libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1';
 const shiftedClocks = (process.env.TEST_SHIFTED_CLOCKS ?? '1') === '1' && existsSync(libfaketime);

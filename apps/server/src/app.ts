@@ -21,6 +21,7 @@ import { notificationsModule } from './features/notifications/notifications.modu
 import { paymentsModule } from './features/payments/payments.module';
 import { pharmacyModule } from './features/pharmacy/pharmacy.module';
 import { prepayModule } from './features/prepay/prepay.module';
+import { providersModule } from './features/providers/providers.module';
 import { rxModule } from './features/rx/rx.module';
 import { rxCodesModule } from './features/rx-codes/rx-codes.module';
 import { rxFormsModule } from './features/rx-forms/rx-forms.module';
@@ -179,6 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pharmacy: pharmacy.port,
   });
   const native = nativeModule(ctx);
+  const providers = providersModule(ctx, {
+    accounts: accounts.port,
+    roster: clinic.port,
+    care: care.port,
+    rx: rx.port,
+  });
   const system = systemModule(ctx, { outbox: platform.outbox, limiter: platform.limiter });
   const backofficePeople = backofficePeopleModule(ctx, {
     accounts: accounts.port,
@@ -211,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     inbox,
     native,
     backofficePeople,
+    providers,
   ];
 
   await registerHttp(app, {

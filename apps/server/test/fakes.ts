@@ -276,6 +276,17 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
       visit.claimedAt = at;
       return true;
     },
+    async release(id, providerId, at) {
+      const visit = visits.find(
+        (v) => v.id === id && v.state === 'inProgress' && v.providerId === providerId,
+      );
+      if (!visit) return false;
+      visit.state = 'waiting';
+      visit.providerId = null;
+      visit.claimedAt = null;
+      visit.createdAt = at;
+      return true;
+    },
     async searchPharmacies() {
       return [];
     },

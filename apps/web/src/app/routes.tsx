@@ -58,6 +58,12 @@ const ConsentsScreen = lazyScreen(
   'core',
 );
 const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
+const ProvidersScreen = lazyScreen(() =>
+  import('../features/providers/screens/providers-screen').then((m) => m.ProvidersScreen),
+);
+const ProviderScreen = lazyScreen(() =>
+  import('../features/providers/screens/provider-screen').then((m) => m.ProviderScreen),
+);
 const LandingScreen = lazyScreen(
   () => import('../features/accounts/screens/landing-screen').then((m) => m.LandingScreen),
   'core',
@@ -364,6 +370,9 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   adminPeople: () => <PeopleSearchScreen />,
   adminPerson: () => <PersonAccountScreen />,
   adminDisclosures: () => <DisclosuresScreen />,
+  // The back office's providers area (issue 35; guard step 4h admits admin and support).
+  adminProviders: () => <ProvidersScreen />,
+  adminProvider: () => <ProviderScreen />,
 };
 
 function RxFlowScreen() {
@@ -436,6 +445,8 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   adminPeople: PeopleSearchScreen.preload,
   adminPerson: PersonAccountScreen.preload,
   adminDisclosures: DisclosuresScreen.preload,
+  adminProviders: ProvidersScreen.preload,
+  adminProvider: ProviderScreen.preload,
 };
 
 /**

@@ -56,6 +56,8 @@ const en = {
   'care.visit.notWaiting': 'This visit is no longer waiting, so it cannot be cancelled here.',
   'care.visit.alreadyClaimed': 'Another provider has already taken this visit.',
   'care.clinic.providersOnly': 'This part of the app is for providers.',
+  'care.clinic.licenceNotInForce':
+    'Your licence in {state} expired on {date}: you cannot take visits there until it is renewed.',
   'care.screening.emergency':
     'Your answers show signs of an emergency. Call 911 or go to the nearest emergency room now.',
   'care.screening.bloodPressureCrisis':
@@ -169,6 +171,8 @@ const es: Record<keyof typeof en, string> = {
   'care.visit.notWaiting': 'Esta consulta ya no está en espera, así que no se puede cancelar aquí.',
   'care.visit.alreadyClaimed': 'Otro proveedor ya tomó esta consulta.',
   'care.clinic.providersOnly': 'Esta parte de la aplicación es para proveedores.',
+  'care.clinic.licenceNotInForce':
+    'Su licencia en {state} venció el {date}: no puede atender visitas allí hasta que se renueve.',
   'care.screening.emergency':
     'Sus respuestas indican una emergencia. Llame al 911 o vaya ahora a la sala de emergencias más cercana.',
   'care.screening.bloodPressureCrisis':

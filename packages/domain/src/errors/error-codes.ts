@@ -35,6 +35,7 @@ export const errorCodes = [
   'ALREADY_CLAIMED',
   'OWN_VISIT',
   'PROVIDERS_ONLY',
+  'LICENCE_NOT_IN_FORCE', // the provider's licence in the visit's state expired (issue 35)
   'PROVIDER_PROFILE_INCOMPLETE',
   'NOTE_REQUIRED',
   'PRESCRIPTION_REFUSED',
@@ -67,6 +68,7 @@ export const errorCodes = [
   'PHARMACY_REGISTRY_DIFFERS', // verify: the address, phone or fax does not match the registry
   'PHARMACY_VERIFICATION_UNCHANGED', // verify a verified pharmacy, unverify an unverified one
   'PHARMACY_FEE_NOT_REFUNDABLE', // the claim fee was given back already
+  'PROVIDERS_AREA_REFUSED', // the back office's providers area: the role may not read or change it
   // In-store assessments (issue 20)
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
   'ASSESSMENT_STATE_NOT_GRANTED', // the pharmacist's grant does not name the patient's state

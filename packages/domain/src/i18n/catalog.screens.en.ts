@@ -23,6 +23,7 @@ import { pharmacyScreensMessagesEn } from '../pharmacy/pharmacy-screens.messages
 import { rxCodesMessagesEn } from '../pharmacy/rx-codes.messages';
 import { prepayRedeemMessagesEn } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEn } from '../prepay/prepay-screens.messages';
+import { providersMessagesEn } from '../providers/providers.messages';
 import { rxFormsMessagesEn } from '../rx/rx-forms.messages';
 import { rxScreensMessagesEn } from '../rx/rx-screens.messages';
 import { subscriptionScreensMessagesEn } from '../subscriptions/subscription-screens.messages';
@@ -49,6 +50,7 @@ export const enScreens = {
   ...appointmentScreensMessagesEn,
   ...backofficePharmaciesMessagesEn,
   ...backofficePeopleMessagesEn,
+  ...providersMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

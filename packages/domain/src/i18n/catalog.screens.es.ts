@@ -18,6 +18,7 @@ import { pharmacyScreensMessagesEs } from '../pharmacy/pharmacy-screens.messages
 import { rxCodesMessagesEs } from '../pharmacy/rx-codes.messages';
 import { prepayRedeemMessagesEs } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEs } from '../prepay/prepay-screens.messages';
+import { providersMessagesEs } from '../providers/providers.messages';
 import { rxFormsMessagesEs } from '../rx/rx-forms.messages';
 import { rxScreensMessagesEs } from '../rx/rx-screens.messages';
 import { subscriptionScreensMessagesEs } from '../subscriptions/subscription-screens.messages';
@@ -45,4 +46,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...appointmentScreensMessagesEs,
   ...backofficePharmaciesMessagesEs,
   ...backofficePeopleMessagesEs,
+  ...providersMessagesEs,
 };

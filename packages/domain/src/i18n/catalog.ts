@@ -35,6 +35,7 @@ import { placesMessages } from '../places/places.messages';
 import { prepayMessages } from '../prepay/prepay.messages';
 import { prepayRedeemMessages } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessages } from '../prepay/prepay-screens.messages';
+import { providersMessages } from '../providers/providers.messages';
 import { medicationsMessages } from '../rx/medications.messages';
 import { rxFormsMessages } from '../rx/rx-forms.messages';
 import { rxStatusMessages } from '../rx/rx-status.messages';
@@ -86,6 +87,7 @@ export const areaCatalogues = {
   announcements: announcementsMessages,
   rxForms: rxFormsMessages,
   rxCodes: rxCodesMessages,
+  providers: providersMessages,
 } as const;
 
 export type { MessageKey };

@@ -100,6 +100,9 @@ export const routes = [
   { path: '/admin/people', screen: 'adminPeople', access: 'protected' },
   { path: '/admin/people/:id', screen: 'adminPerson', access: 'protected' },
   { path: '/admin/disclosures', screen: 'adminDisclosures', access: 'protected' },
+  // Our addition (issue 35): the back office's providers area (admin; support reads).
+  { path: '/admin/providers', screen: 'adminProviders', access: 'protected' },
+  { path: '/admin/providers/:id', screen: 'adminProvider', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

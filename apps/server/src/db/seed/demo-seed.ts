@@ -148,6 +148,9 @@ export const demoLicenses: Readonly<Record<string, readonly string[]>> = {
   'provider2@apothecall.test': ['FL'],
 };
 
+/** The demo providers' licences expire far in the future (issue 35). */
+export const demoLicenceExpiry = '2099-12-31';
+
 /** Each demo provider's printed credential block (fictional NPIs; 10 digits). */
 export const demoProviderProfiles: Readonly<
   Record<string, { suffix: string; npi: string; clientNumber: string }>
@@ -382,7 +385,16 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
         zipCode: '33132',
       });
       for (const state of demoLicenses[demo.loginId] ?? []) {
-        await tx.insert(providerLicenses).values({ accountId, state }).onConflictDoNothing();
+        // Far-future expiry: the demo providers stay licensed (issue 35 keeps their states).
+        await tx
+          .insert(providerLicenses)
+          .values({
+            accountId,
+            state,
+            number: `${state}-DEMO-${demo.loginId.startsWith('provider2') ? '2' : '1'}`,
+            expiresOn: demoLicenceExpiry,
+          })
+          .onConflictDoNothing();
       }
       const profile = demoProviderProfiles[demo.loginId];
       if (profile) {

@@ -103,6 +103,8 @@ export interface AccountsRepo {
   setPassword(accountId: string, passwordHash: string, at: Date): Promise<void>;
   setSettings(accountId: string, settings: AccountSettingsRecord): Promise<void>;
   disable(accountId: string, reason: string, at: Date): Promise<void>;
+  /** Lets a disabled login sign in again (its password unchanged). */
+  enable(accountId: string): Promise<void>;
   /** Makes the account a staff login of an organisation (and enables it again). */
   setStaff(
     accountId: string,
@@ -311,6 +313,12 @@ export function createAccountsRepo(db: Db): AccountsRepo {
       await db
         .update(accounts)
         .set({ disabledAt: at, disabledReason: reason })
+        .where(eq(accounts.id, accountId));
+    },
+    async enable(accountId) {
+      await db
+        .update(accounts)
+        .set({ disabledAt: null, disabledReason: null })
         .where(eq(accounts.id, accountId));
     },
     async setStaff(accountId, staff) {

@@ -56,6 +56,8 @@ export interface StaffService {
   inviteStaff(actor: Actor, invite: StaffInvite): Promise<StaffInviteOutcome>;
   /** Disables a login and ends its sessions at once (a revoked pharmacist). */
   disableStaff(actor: Actor, accountId: string, reason: string): Promise<void>;
+  /** Lets a disabled staff login sign in again with its password (a reactivated provider). */
+  enableStaff(actor: Actor, accountId: string): Promise<void>;
   /**
    * The id of an organisation's service account (issue 20: a pharmacy's mailbox, which owns the
    * attachments of the e-mail it receives): found by its login id, or created disabled, with a
@@ -213,6 +215,11 @@ export function createStaffService(deps: {
       await deps.repo.disable(accountId, reason, now());
       await deps.sessions.revokeAllForAccount(accountId, reason);
       await deps.audit.record(actor, 'staff.disable', { accountId }, { reason });
+    },
+
+    async enableStaff(actor, accountId) {
+      await deps.repo.enable(accountId);
+      await deps.audit.record(actor, 'staff.enable', { accountId }, {});
     },
   };
 }

@@ -20,6 +20,7 @@ import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
 import { createVisitListingRepo } from './visit-listing.repo';
 import { createVisitRecordsRepo } from './visit-records.repo';
+import { createVisitRelease } from './visit-release';
 import { createVisitRoomService } from './visit-room.service';
 
 export type { PresenceSweepResult };
@@ -148,12 +149,26 @@ export function careModule(
     }
   });
 
+  const release = createVisitRelease({
+    repo,
+    records,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit,
+    events,
+    sendSms: (to, body) => platform.sms.send(to, body),
+    onError: platform.warn('release text not sent'),
+    ...clock,
+  });
+
   return {
     name: 'care',
     sweepPresence: () => presence.sweep(),
     port: {
       ...createVisitListingRepo(ctx.db),
       hadVideoVisit: (personId, state) => repo.completedIn(personId, state),
+      releaseProviderVisits: (actor, providerId) =>
+        release.releaseProviderVisits(actor, providerId),
       certificates: certificates.documents,
       async startScheduledVisit(input) {
         const { providerId, ...visit } = input;

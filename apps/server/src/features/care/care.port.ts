@@ -1,4 +1,5 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import type { Actor } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';
 import type { VisitListingRepo } from './visit-listing.repo';
 
@@ -32,6 +33,11 @@ export interface CarePort {
    * telemedicine requirement for asynchronous visits is then met).
    */
   hadVideoVisit(personId: string, state: string): Promise<boolean>;
+  /**
+   * Puts the visits a provider claimed and did not end back in the line, telling each patient
+   * (issue 35: the provider was deactivated); how many went back.
+   */
+  releaseProviderVisits(actor: Actor, providerId: string): Promise<number>;
   /** The family's Covid test certificates as documents (issue 19). */
   certificates: DocumentSource;
   /** The back office's account page and search by visit reference (issue 35). */

@@ -60,6 +60,13 @@ export interface CareRepo {
     to: string,
     changes?: { providerId?: string; at?: Date; outcome?: string },
   ): Promise<boolean>;
+  /**
+   * Puts a visit the provider had claimed back in the line (issue 35: the provider was
+   * deactivated): only from inProgress and only theirs. Its wait starts again at `at` (the
+   * unclaimed limit counts from it, so the presence sweep does not cancel it at once) and the
+   * patient may be told again that nobody is on duty. False when it was not theirs in progress.
+   */
+  release(id: string, providerId: string, at: Date): Promise<boolean>;
   /** Claims a waiting visit in one of the provider's states; false when someone else got it. */
   claim(id: string, providerId: string, states: readonly string[], at: Date): Promise<boolean>;
   searchPharmacies(
@@ -183,6 +190,22 @@ export function createCareRepo(db: Db): CareRepo {
           ...(changes.outcome ? { outcome: changes.outcome } : {}),
         })
         .where(and(eq(visits.id, id), eq(visits.state, from)))
+        .returning({ id: visits.id });
+      return rows.length === 1;
+    },
+    async release(id, providerId, at) {
+      const rows = await db
+        .update(visits)
+        .set({
+          state: 'waiting',
+          providerId: null,
+          claimedAt: null,
+          createdAt: at,
+          strandedAt: null,
+        })
+        .where(
+          and(eq(visits.id, id), eq(visits.state, 'inProgress'), eq(visits.providerId, providerId)),
+        )
         .returning({ id: visits.id });
       return rows.length === 1;
     },

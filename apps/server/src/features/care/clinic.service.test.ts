@@ -165,6 +165,13 @@ function setUp() {
     },
     roster: {
       licenses: async (id) => [...(licenses[id] ?? [])],
+      licenceRecords: async (id) =>
+        (licenses[id] ?? []).map((state) => ({
+          state,
+          number: '',
+          expiresOn: null,
+          inForce: true,
+        })),
       setDuty: async (id, onDuty) => {
         duty.set(id, onDuty);
       },

@@ -15,7 +15,7 @@ import type { EventBus } from '../../platform/events';
 import { calendarDateIn } from '../../platform/time';
 import type { VisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
-import type { RosterPort } from '../clinic/roster.port';
+import { type RosterPort, refuseLapsedLicence } from '../clinic/roster.port';
 import type { NotesPort } from '../notes/notes.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import './care.events';
@@ -67,7 +67,7 @@ export function createClinicService(deps: {
   repo: CareRepo;
   records: VisitRecordsRepo;
   accounts: Pick<AccountsPort, 'person' | 'persons' | 'role' | 'displayName'>;
-  roster: Pick<RosterPort, 'licenses' | 'setDuty' | 'isOnDuty' | 'profile'>;
+  roster: Pick<RosterPort, 'licenses' | 'licenceRecords' | 'setDuty' | 'isOnDuty' | 'profile'>;
   notes: Pick<NotesPort, 'writeVisitNote'>;
   /** The shared visit-queue rule and service: the claim is one conditional update. */
   queue: Pick<VisitQueue<VisitRecord>, 'claim'>;
@@ -148,7 +148,18 @@ export function createClinicService(deps: {
         ? await deps.repo.visit(visitId)
         : undefined;
       const states = await deps.roster.licenses(providerId);
-      if (!visit || !states.includes(visit.location)) throw appErrors.notFound();
+      if (!visit) throw appErrors.notFound();
+      if (!states.includes(visit.location)) {
+        await refuseLapsedLicence(
+          deps.roster,
+          actor,
+          deps.audit,
+          'clinic.claim',
+          visit.location,
+          visit.id,
+        );
+        throw appErrors.notFound();
+      }
       // A provider does not treat their own account's family.
       if (visit.accountId === providerId) {
         throw new AppError(403, 'OWN_VISIT', 'care.clinic.ownVisit');

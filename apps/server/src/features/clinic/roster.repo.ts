@@ -1,7 +1,17 @@
 import { presenceGraceMs, presenceTouchMs } from '@apothecall/domain/care/visits.rules';
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  licenceDay,
+  licenceInForce,
+  statesInForce,
+} from '@apothecall/domain/clinic/licences.rules';
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { providerDuty, providerLicenses, providerProfiles } from '../../db/schema/clinic';
+import {
+  providerDuty,
+  providerLicenceReminders,
+  providerLicenses,
+  providerProfiles,
+} from '../../db/schema/clinic';
 import type { RosterPort } from './roster.port';
 
 /** The clinic's own tables: provider licences, duty and professional details. */
@@ -11,19 +21,38 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
       eq(providerDuty.onDuty, true),
       gte(providerDuty.lastSeenAt, new Date(at.getTime() - presenceGraceMs)),
     );
+  // A licence of the state in force today, in the state's zone (domain clinic/licences.rules).
+  const inForceIn = (state: string) =>
+    and(
+      eq(providerLicenses.state, state),
+      or(
+        isNull(providerLicenses.expiresOn),
+        gte(providerLicenses.expiresOn, licenceDay(state, now().getTime())),
+      ),
+    );
+  const records = (providerId: string) =>
+    db
+      .select({
+        state: providerLicenses.state,
+        number: providerLicenses.number,
+        expiresOn: providerLicenses.expiresOn,
+      })
+      .from(providerLicenses)
+      .where(eq(providerLicenses.accountId, providerId))
+      .orderBy(asc(providerLicenses.state));
   return {
     async licenses(providerId) {
-      const rows = await db
-        .select({ state: providerLicenses.state })
-        .from(providerLicenses)
-        .where(eq(providerLicenses.accountId, providerId));
-      return rows.map((r) => r.state);
+      return statesInForce(await records(providerId), now().getTime());
+    },
+    async licenceRecords(providerId) {
+      const at = now().getTime();
+      return (await records(providerId)).map((r) => ({ ...r, inForce: licenceInForce(r, at) }));
     },
     async licensedIn(state) {
       const rows = await db
         .select({ id: providerLicenses.accountId })
         .from(providerLicenses)
-        .where(eq(providerLicenses.state, state));
+        .where(inForceIn(state));
       return rows.map((r) => r.id);
     },
     async onDutyCount(state) {
@@ -31,7 +60,7 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
         .select({ n: sql<number | string>`count(*)` })
         .from(providerDuty)
         .innerJoin(providerLicenses, eq(providerLicenses.accountId, providerDuty.accountId))
-        .where(and(present(now()), eq(providerLicenses.state, state)));
+        .where(and(present(now()), inForceIn(state)));
       return Number(row?.n ?? 0);
     },
     async setDuty(providerId, onDuty, at) {
@@ -85,12 +114,85 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
         .select({
           suffix: providerProfiles.suffix,
           npi: providerProfiles.npi,
+          dea: providerProfiles.dea,
           credential: providerProfiles.credential,
         })
         .from(providerProfiles)
         .where(eq(providerProfiles.accountId, providerId))
         .limit(1);
       return row;
+    },
+    async profiles() {
+      return db
+        .select({
+          accountId: providerProfiles.accountId,
+          suffix: providerProfiles.suffix,
+          npi: providerProfiles.npi,
+          dea: providerProfiles.dea,
+          credential: providerProfiles.credential,
+        })
+        .from(providerProfiles);
+    },
+    async npiOwner(npi) {
+      const [row] = await db
+        .select({ id: providerProfiles.accountId })
+        .from(providerProfiles)
+        .where(eq(providerProfiles.npi, npi))
+        .limit(1);
+      return row?.id;
+    },
+    async saveProfile({ accountId, ...profile }) {
+      await db
+        .insert(providerProfiles)
+        .values({ accountId, ...profile })
+        .onConflictDoUpdate({ target: providerProfiles.accountId, set: profile });
+    },
+    async saveLicence(accountId, licence) {
+      const set = { number: licence.number, expiresOn: licence.expiresOn };
+      await db
+        .insert(providerLicenses)
+        .values({ accountId, state: licence.state, ...set })
+        .onConflictDoUpdate({ target: [providerLicenses.accountId, providerLicenses.state], set });
+    },
+    async removeLicence(accountId, state) {
+      const rows = await db
+        .delete(providerLicenses)
+        .where(and(eq(providerLicenses.accountId, accountId), eq(providerLicenses.state, state)))
+        .returning({ state: providerLicenses.state });
+      return rows.length > 0;
+    },
+    async presentNow() {
+      const rows = await db
+        .select({ id: providerDuty.accountId })
+        .from(providerDuty)
+        .where(present(now()));
+      return rows.map((r) => r.id);
+    },
+    async licencesExpiringBetween(firstDay, lastDay) {
+      const rows = await db
+        .select({
+          accountId: providerLicenses.accountId,
+          state: providerLicenses.state,
+          number: providerLicenses.number,
+          expiresOn: providerLicenses.expiresOn,
+        })
+        .from(providerLicenses)
+        .where(
+          and(
+            isNotNull(providerLicenses.expiresOn),
+            gte(providerLicenses.expiresOn, firstDay),
+            lte(providerLicenses.expiresOn, lastDay),
+          ),
+        );
+      return rows;
+    },
+    async markReminded(accountId, state, expiresOn, at) {
+      const rows = await db
+        .insert(providerLicenceReminders)
+        .values({ accountId, state, expiresOn, sentAt: at })
+        .onConflictDoNothing()
+        .returning({ state: providerLicenceReminders.state });
+      return rows.length > 0;
     },
   };
 }

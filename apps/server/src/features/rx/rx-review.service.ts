@@ -1,5 +1,6 @@
 import { queueOrder } from '@apothecall/domain/care/visit-queue.rules';
 import type { VisitPrescriptionInput } from '@apothecall/domain/care/visits.api';
+import { translate } from '@apothecall/domain/i18n/catalog';
 import { isClaimed } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import { canChangePharmacyStatus } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
 import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
@@ -19,7 +20,7 @@ import { AppError, appErrors } from '../../platform/errors';
 import type { EventBus } from '../../platform/events';
 import type { VisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
-import type { RosterPort } from '../clinic/roster.port';
+import { type RosterPort, refuseLapsedLicence } from '../clinic/roster.port';
 import type { FilesPort, OpenedFile } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
@@ -39,6 +40,11 @@ const inLine = (visit: RxVisitRecord): RxQueueItem => ({
 });
 
 export interface RxReviewService {
+  /**
+   * Puts the reviews a deactivated prescriber started back in the line, each patient told by a
+   * message on the visit (issue 35); how many went back.
+   */
+  releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
   queue(actor: Actor): Promise<{
     states: string[];
     waiting: RxQueueEntry[];
@@ -94,8 +100,8 @@ const reviewMoves: readonly RxVisitStatus[] = ['started', 'ended', 'exit', 'refu
 export function createRxReviewService(deps: {
   repo: RxRepo;
   views: RxViewLoader;
-  accounts: Pick<AccountsPort, 'person' | 'persons' | 'role'>;
-  roster: Pick<RosterPort, 'licenses'>;
+  accounts: Pick<AccountsPort, 'person' | 'persons' | 'role' | 'holderContact'>;
+  roster: Pick<RosterPort, 'licenses' | 'licenceRecords'>;
   queue: VisitQueue<RxQueueItem>;
   payments: Pick<PaymentsPort, 'refund'>;
   /** Prepaid visits: their outcome settles the program's token (issue 16). */
@@ -132,6 +138,17 @@ export function createRxReviewService(deps: {
       visit &&
       states.includes(visit.location) &&
       (visit.prescriberId === actor.accountId || (visit.status === 'waiting' && isPaid(visit)));
+    // A waiting visit of a state whose licence expired: refused, saying why (issue 35).
+    if (visit && !states.includes(visit.location) && visit.status === 'waiting') {
+      await refuseLapsedLicence(
+        deps.roster,
+        actor,
+        deps.audit,
+        'rx.review.read',
+        visit.location,
+        visit.id,
+      );
+    }
     if (!visit || !mayAct) {
       await deps.audit.denied(actor, 'rx.review.read', null, {
         reason: 'not-found-or-not-allowed',
@@ -247,6 +264,30 @@ export function createRxReviewService(deps: {
   }
 
   const self: RxReviewService = {
+    async releaseReviews(actor, prescriberId) {
+      let released = 0;
+      for (const visit of await deps.repo.reviewsOf(prescriberId)) {
+        if (visit.status !== 'started') continue;
+        if (!(await deps.repo.release(visit.id, prescriberId))) continue;
+        released += 1;
+        const contact = await deps.accounts.holderContact(visit.accountId);
+        await deps.repo.insertMessage({
+          visitId: visit.id,
+          owner: actor.accountId,
+          // Shown as the care team's, like the prescriber's own messages.
+          fromRole: 'prescriber',
+          text: translate(contact?.language === 'es' ? 'es' : 'en', 'providers.visitReleased'),
+        });
+        await deps.audit.record(actor, 'rx.review.release', subject(visit), {
+          visitId: visit.id,
+          prescriberId,
+        });
+        const back = await deps.repo.visit(visit.id);
+        if (back) await told(back, true);
+      }
+      return released;
+    },
+
     async queue(actor) {
       const states = await prescriber(actor);
       const [waiting, mine, changes] = await Promise.all([

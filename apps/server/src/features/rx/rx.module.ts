@@ -279,6 +279,7 @@ export function rxModule(
   });
   const facts = createRxFactsRepo(db);
   const port: RxPort = {
+    releaseReviews: (actor, prescriberId) => review.releaseReviews(actor, prescriberId),
     pharmacyVisitsStarted: (pharmacyId, range) => facts.pharmacyVisitsStarted(pharmacyId, range),
     async pharmacyVisit(actor, visitId) {
       const { visit, staff, claimed } = await pharmacy.reachableVisit(actor, visitId);

@@ -18,6 +18,11 @@ export interface RxVisitRef {
  * consents as documents, printed when opened.
  */
 export interface RxPort {
+  /**
+   * Puts the reviews a deactivated prescriber started back in the line, each patient told
+   * (issue 35); how many went back.
+   */
+  releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
   prescriptions: DocumentSource;
   consents: DocumentSource;
   /**

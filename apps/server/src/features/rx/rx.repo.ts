@@ -204,6 +204,11 @@ export interface RxRepo {
   waitingIn(states: readonly string[]): Promise<RxVisitRecord[]>;
   /** Claims a waiting visit in one of the prescriber's states: true for exactly one claimant. */
   claim(id: string, prescriberId: string, states: readonly string[], at: Date): Promise<boolean>;
+  /**
+   * Puts a review the prescriber started back in the line (issue 35: the prescriber was
+   * deactivated): only from started and only theirs. False when it was not.
+   */
+  release(id: string, prescriberId: string): Promise<boolean>;
   /** A prescriber's visits under review (started, ended, exit), oldest first. */
   reviewsOf(prescriberId: string): Promise<RxVisitRecord[]>;
   /** Visits of the person that still wait for an ID photo. */
@@ -462,6 +467,26 @@ export function createRxRepo(db: Db): RxRepo {
             eq(rxVisits.status, 'waiting'),
             isNull(rxVisits.prescriberId),
             inArray(rxVisits.location, [...states]),
+          ),
+        )
+        .returning({ id: rxVisits.id });
+      return rows.length === 1;
+    },
+    async release(id, prescriberId) {
+      const rows = await db
+        .update(rxVisits)
+        .set({
+          status: 'waiting',
+          prescriberId: null,
+          claimedAt: null,
+          version: sql`${rxVisits.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(rxVisits.id, id),
+            eq(rxVisits.status, 'started'),
+            eq(rxVisits.prescriberId, prescriberId),
           ),
         )
         .returning({ id: rxVisits.id });

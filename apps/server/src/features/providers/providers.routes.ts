@@ -1,0 +1,149 @@
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import {
+  inviteProviderRequestSchema,
+  type ProviderAdminView,
+  providerLicenceParamsSchema,
+  providerResponseSchema,
+  providersListResponseSchema,
+  putLicenceRequestSchema,
+} from '@apothecall/domain/providers/providers.api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
+import type { ProvidersAdminService } from './providers-admin.service';
+
+/**
+ * The back office's providers area (issue 35), under /api/admin/providers: the list and one
+ * provider (admin and support), the invitation, licences, deactivation and reactivation (admin).
+ * Who may do what is the service's check (backoffice.rules), on every call.
+ */
+export function providersRoutes(deps: { admin: ProvidersAdminService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const secured = { preHandler: requireSession };
+    const tags = ['admin: providers'];
+    const one = async (provider: Promise<ProviderAdminView>) => ({
+      error: false as const,
+      provider: await provider,
+    });
+
+    r.get(
+      '/admin/providers',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Every provider: NPI, credentials, licences by state with expiry, on duty now',
+          response: { 200: providersListResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        providers: await deps.admin.list(actorOf(request)),
+      }),
+    );
+
+    r.get(
+      '/admin/providers/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'One provider: profile, licences, on duty, active',
+          params: idParamsSchema,
+          response: { 200: providerResponseSchema },
+        },
+      },
+      async (request) => one(deps.admin.get(actorOf(request), request.params.id)),
+    );
+
+    r.post(
+      '/admin/providers/invite',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Invite a provider: a login with no password and a set-password link by e-mail',
+          body: inviteProviderRequestSchema,
+          response: { 200: providerResponseSchema },
+        },
+      },
+      async (request) => one(deps.admin.invite(actorOf(request), request.body)),
+    );
+
+    r.put(
+      '/admin/providers/:id/licences/:state',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Add or replace the provider's licence in a state (number, expiry date)",
+          params: providerLicenceParamsSchema,
+          body: putLicenceRequestSchema,
+          response: { 200: providerResponseSchema },
+        },
+      },
+      async (request) =>
+        one(
+          deps.admin.putLicence(actorOf(request), request.params.id, {
+            state: request.params.state,
+            ...request.body,
+          }),
+        ),
+    );
+
+    r.delete(
+      '/admin/providers/:id/licences/:state',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: "Remove the provider's licence in a state",
+          params: providerLicenceParamsSchema,
+          response: { 200: providerResponseSchema },
+        },
+      },
+      async (request) =>
+        one(deps.admin.removeLicence(actorOf(request), request.params.id, request.params.state)),
+    );
+
+    r.post(
+      '/admin/providers/:id/deactivate',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'Deactivate a provider: sessions end, no login or claim; their visits in progress go back to the line',
+          params: idParamsSchema,
+          response: {
+            200: providerResponseSchema.extend({ released: z.number().int().nonnegative() }),
+          },
+        },
+      },
+      async (request) => {
+        const { provider, released } = await deps.admin.deactivate(
+          actorOf(request),
+          request.params.id,
+        );
+        return { error: false as const, provider, released };
+      },
+    );
+
+    r.post(
+      '/admin/providers/:id/reactivate',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Reactivate a provider: they may sign in again with their password',
+          params: idParamsSchema,
+          response: { 200: providerResponseSchema },
+        },
+      },
+      async (request) => one(deps.admin.reactivate(actorOf(request), request.params.id)),
+    );
+  };
+}
