@@ -18,6 +18,8 @@ export interface JobsAdminRepo {
   undelivered(statuses: string[], limit: number): Promise<UndeliveredRow[]>;
   /** `failed` -> `sending` when its text is still there; true for the one caller that moved it. */
   requeueFailed(id: number): Promise<boolean>;
+  /** `sending` -> `failed` again: the re-queue that `requeueFailed` started could not be queued. */
+  unrequeue(id: number): Promise<void>;
   /** Runs of the delivery job (outbox-delivery.job.ts) per outbox id, from pg-boss's table. */
   deliveryRuns(ids: number[]): Promise<Map<number, number>>;
 }
@@ -59,6 +61,13 @@ export function createJobsAdminRepo(database: Pick<Database, 'db' | 'raw'>): Job
         .where(and(eq(outbox.id, id), eq(outbox.status, 'failed'), isNotNull(outbox.bodySealed)))
         .returning({ id: outbox.id });
       return won.length > 0;
+    },
+
+    async unrequeue(id) {
+      await db
+        .update(outbox)
+        .set({ status: 'failed' })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
     },
 
     async deliveryRuns(ids) {

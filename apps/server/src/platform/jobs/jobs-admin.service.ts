@@ -101,7 +101,13 @@ export function createJobsAdminService(deps: {
       const retried = await deps.repo.requeueFailed(id);
       if (retried) {
         // No idempotency key: the conditional update above is what makes it once.
-        await deps.jobs.send('outbox.deliver', { outboxId: id });
+        try {
+          await deps.jobs.send('outbox.deliver', { outboxId: id });
+        } catch (error) {
+          // Not queued: the row goes back to `failed`, so another retry may try again.
+          await deps.repo.unrequeue(id);
+          throw error;
+        }
       }
       await deps.audit.record(actor, 'backoffice.outbox.retry', null, { id, retried });
       return retried;
