@@ -34,6 +34,9 @@ import { frameworkErrorOptions } from './platform/http';
 import { registerHttp, serveWeb } from './platform/http-setup';
 import type { Jobs } from './platform/jobs/jobs';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
+import { createJobsAdminRepo } from './platform/jobs/jobs-admin.repo';
+import { jobsAdminRoutes } from './platform/jobs/jobs-admin.routes';
+import { createJobsAdminService } from './platform/jobs/jobs-admin.service';
 import { loggerOptions } from './platform/logger';
 import { registerMetrics } from './platform/metrics';
 import type { AreaModule, ModuleContext } from './platform/module';
@@ -250,6 +253,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       for (const module of modules) if (module.routes) await api.register(module.routes);
       await api.register(
         jobsRoutes({ jobs: platform.jobs, roleOf: accounts.port.role, audit: platform.audit }),
+      );
+      await api.register(
+        jobsAdminRoutes({
+          admin: createJobsAdminService({
+            repo: createJobsAdminRepo(database),
+            jobs: platform.jobs,
+            accounts: accounts.port,
+            audit: platform.audit,
+          }),
+        }),
       );
     },
     { prefix: '/api' },

@@ -64,6 +64,9 @@ const ProvidersScreen = lazyScreen(() =>
 const ProviderScreen = lazyScreen(() =>
   import('../features/providers/screens/provider-screen').then((m) => m.ProviderScreen),
 );
+const JobsScreen = lazyScreen(() =>
+  import('../features/backoffice-jobs/screens/jobs-screen').then((m) => m.JobsScreen),
+);
 const LandingScreen = lazyScreen(
   () => import('../features/accounts/screens/landing-screen').then((m) => m.LandingScreen),
   'core',
@@ -373,6 +376,8 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   // The back office's providers area (issue 35; guard step 4h admits admin and support).
   adminProviders: () => <ProvidersScreen />,
   adminProvider: () => <ProviderScreen />,
+  // The back office's jobs and outbox (issue 35; guard step 4h admits admin only).
+  adminJobs: () => <JobsScreen />,
 };
 
 function RxFlowScreen() {
@@ -447,6 +452,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   adminDisclosures: DisclosuresScreen.preload,
   adminProviders: ProvidersScreen.preload,
   adminProvider: ProviderScreen.preload,
+  adminJobs: JobsScreen.preload,
 };
 
 /**
