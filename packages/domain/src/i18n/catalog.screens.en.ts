@@ -7,6 +7,7 @@
 
 import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
 import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.messages';
+import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
@@ -51,6 +52,7 @@ export const enScreens = {
   ...backofficePharmaciesMessagesEn,
   ...backofficePeopleMessagesEn,
   ...providersMessagesEn,
+  ...backofficeMoneyMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

@@ -2,6 +2,7 @@
 
 import { appointmentScreensMessagesEs } from '../appointments/appointment-screens.messages';
 import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.messages';
+import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
@@ -47,4 +48,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...backofficePharmaciesMessagesEs,
   ...backofficePeopleMessagesEs,
   ...providersMessagesEs,
+  ...backofficeMoneyMessagesEs,
 };
