@@ -260,6 +260,9 @@ function fakeGateway() {
     async findByInvoice(invoiceNumber) {
       return transactions.find((t) => t.invoiceNumber === invoiceNumber);
     },
+    async findTransaction(transactionId) {
+      return transactions.find((t) => t.transactionId === transactionId);
+    },
   };
   return {
     gateway,

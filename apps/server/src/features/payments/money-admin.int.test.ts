@@ -323,4 +323,101 @@ describe.each(databaseKinds)('Back office: money on %s', (kind) => {
     }
     expect(gatewayRefunds()).toBe(1);
   });
+  it("reconciles a day's card entries with the gateway and lists the differences", async () => {
+    const [first, second] = charged;
+    const today = new Date().toISOString().slice(0, 10);
+    const reconcile = (day: string, token = adminToken, lang = 'en') =>
+      t.fastify.inject({
+        method: 'GET',
+        url: `/api/admin/money/reconciliation?day=${day}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+      });
+    // Who may: admin only.
+    expect(
+      (
+        await t.fastify.inject({
+          method: 'GET',
+          url: `/api/admin/money/reconciliation?day=${today}`,
+        })
+      ).statusCode,
+    ).toBe(401);
+    for (const token of [supportToken, ...Object.values(others)]) {
+      expect((await reconcile(today, token)).statusCode).toBe(403);
+    }
+    for (const [day, english, spanish] of [
+      ['2026-02-30', /YYYY-MM-DD/, /AAAA-MM-DD/],
+      ['today', /YYYY-MM-DD/, /AAAA-MM-DD/],
+    ] as const) {
+      const en = await reconcile(day);
+      expect(en.statusCode).toBe(400);
+      expect(json(en).errorMsg).toMatch(english);
+      const es = await reconcile(day, adminToken, 'es');
+      expect(es.statusCode).toBe(400);
+      expect(json(es).errorMsg).toMatch(spanish);
+    }
+
+    const ours = async () => {
+      const answer = json(await ok('reconcile', await reconcile(today)));
+      return {
+        answer,
+        of: (id: string) =>
+          (answer.differences as { ledgerId: string; kind: string }[]).filter(
+            (d) => d.ledgerId === id,
+          ),
+      };
+    };
+    const clean = await ours();
+    const [refundRow] = await refundsOf(first!.id);
+    // Both charges and the refund agree with the gateway.
+    expect(clean.of(first!.id)).toEqual([]);
+    expect(clean.of(second!.id)).toEqual([]);
+    expect(clean.of(refundRow!.id)).toEqual([]);
+    expect(clean.answer.checked).toBeGreaterThanOrEqual(3);
+
+    // The three kinds of difference: another amount, an entry the gateway never saw, and a
+    // failed entry the gateway holds.
+    await t.database.db.update(ledger).set({ cardCents: 1234 }).where(eq(ledger.id, second!.id));
+    const [source] = await t.database.db.select().from(ledger).where(eq(ledger.id, first!.id));
+    const insert = async (state: string, gatewayTransactionId: string) =>
+      (
+        await t.database.db
+          .insert(ledger)
+          .values({
+            accountId: source!.accountId,
+            kind: 'charge',
+            state,
+            idempotencyKey: `reconcile-${randomUUID()}`,
+            fingerprint: 'test',
+            invoiceNumber: `R${randomUUID().replace(/-/g, '').slice(0, 18)}`,
+            amountCents: 4900,
+            cardCents: 4900,
+            gatewayTransactionId,
+            description: 'Visit',
+          })
+          .returning({ id: ledger.id })
+      )[0]!.id;
+    const ledgerOnly = await insert('succeeded', '999999990');
+    const gatewayOnly = await insert('failed', source!.gatewayTransactionId!);
+    const after = await ours();
+    expect(after.of(second!.id)).toEqual([
+      expect.objectContaining({ kind: 'amountDiffers', ledgerAmount: 1234, gatewayAmount: 4900 }),
+    ]);
+    expect(after.of(ledgerOnly)).toEqual([
+      expect.objectContaining({ kind: 'ledgerOnly', gatewayAmount: null }),
+    ]);
+    expect(after.of(gatewayOnly)).toEqual([
+      expect.objectContaining({ kind: 'gatewayOnly', ledgerStatus: 'failed' }),
+    ]);
+    expect(after.of(first!.id)).toEqual([]);
+    expect(after.answer.matched).toBe(after.answer.checked - after.answer.differences.length);
+    // Another day: none of these.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const other = json(await ok('yesterday', await reconcile(yesterday)));
+    expect(
+      (other.differences as { ledgerId: string }[]).some((d) =>
+        [second!.id, ledgerOnly, gatewayOnly].includes(d.ledgerId),
+      ),
+    ).toBe(false);
+    expect((await audited('backoffice.money.reconcile')).length).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -3,6 +3,8 @@ import {
   moneyRefundResponseSchema,
   moneyTransactionsRequestSchema,
   moneyTransactionsResponseSchema,
+  reconciliationQuerySchema,
+  reconciliationResponseSchema,
 } from '@apothecall/domain/backoffice/money.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
@@ -57,6 +59,24 @@ export function moneyAdminRoutes(deps: { money: MoneyAdminService }) {
       async (request) => ({
         error: false as const,
         refund: await deps.money.refund(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.get(
+      '/admin/money/reconciliation',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            "A day's (UTC) card charges and refunds in the ledger against the gateway's record of each, with the differences: in the ledger only, at the gateway only, amounts differ (back office money: read)",
+          querystring: reconciliationQuerySchema,
+          response: { 200: reconciliationResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.money.reconcile(actorOf(request), request.query.day)),
       }),
     );
   };

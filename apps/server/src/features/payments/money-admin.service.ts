@@ -7,11 +7,14 @@ import {
   type MoneyTransaction,
   moneyPageSize,
   moneyReferenceOf,
+  type ReconciliationDifference,
 } from '@apothecall/domain/backoffice/money.api';
+import { reconcileEntry } from '@apothecall/domain/backoffice/money.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
+import type { GatewayTransaction, PaymentGateway } from '../../platform/payments/gateway';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { ChargesService } from './charges.service';
 import type { LedgerRecord, LedgerRepo } from './ledger.repo';
@@ -27,7 +30,19 @@ export interface MoneyAdminService {
     id: string,
     input: { reason: string; idempotencyKey: string },
   ): Promise<MoneyTransaction>;
+  reconcile(
+    actor: Actor,
+    day: string,
+  ): Promise<{
+    day: string;
+    checked: number;
+    matched: number;
+    differences: ReconciliationDifference[];
+  }>;
 }
+
+/** Gateway look-ups a reconciliation makes at once. */
+const lookupsAtOnce = 5;
 
 /** The ledger key of a back-office refund: the caller's key, in a space of its own. */
 export const backOfficeRefundKey = (key: string) => `backoffice-refund:${key}`;
@@ -44,6 +59,7 @@ export function createMoneyAdminService(deps: {
   ledger: Pick<LedgerRepo, 'refundOf'>;
   charges: Pick<ChargesService, 'refundOnce'>;
   accounts: Pick<AccountsPort, 'membership' | 'brandsAndNames' | 'accountIdsOfBrand'>;
+  gateway: Pick<PaymentGateway, 'findTransaction' | 'findByInvoice'>;
   audit: AuditService;
 }): MoneyAdminService {
   async function allow(actor: Actor, need: Exclude<BackOfficeAccess, 'none'>): Promise<void> {
@@ -136,6 +152,44 @@ export function createMoneyAdminService(deps: {
       if (!row) throw appErrors.notFound();
       const [shown] = await present([row]);
       return shown!;
+    },
+
+    async reconcile(actor, day) {
+      await allow(actor, 'read');
+      const from = new Date(`${day}T00:00:00.000Z`);
+      const entries = (await deps.repo.ofDay(from, new Date(from.getTime() + 86_400_000))).filter(
+        (e) => e.cardCents > 0,
+      );
+      // No way to list a day's transactions through the gateway adapter: each entry is looked
+      // up by its gateway transaction id (or, never answered, by its invoice number).
+      const lookup = (e: LedgerRecord): Promise<GatewayTransaction | undefined> =>
+        e.gatewayTransactionId
+          ? deps.gateway.findTransaction(e.gatewayTransactionId)
+          : deps.gateway.findByInvoice(e.invoiceNumber);
+      const differences: ReconciliationDifference[] = [];
+      try {
+        for (let i = 0; i < entries.length; i += lookupsAtOnce) {
+          const batch = entries.slice(i, i + lookupsAtOnce);
+          const found = await Promise.all(batch.map(lookup));
+          batch.forEach((e, n) => {
+            const difference = reconcileEntry(e, found[n]);
+            if (difference) differences.push(difference);
+          });
+        }
+      } catch {
+        throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
+      }
+      await deps.audit.record(actor, 'backoffice.money.reconcile', null, {
+        day,
+        checked: entries.length,
+        differences: differences.length,
+      });
+      return {
+        day,
+        checked: entries.length,
+        matched: entries.length - differences.length,
+        differences,
+      };
     },
   };
 }

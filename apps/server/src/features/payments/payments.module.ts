@@ -73,6 +73,7 @@ export function paymentsModule(
     ledger,
     charges,
     accounts: ports.accounts,
+    gateway,
     audit,
   });
 
