@@ -27,13 +27,13 @@ import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import { useSession } from '../../../lib/session-store';
-import { LoadProblem } from '../../admin-pharmacies/components/load-problem';
 import {
   getMoneyTransactions,
   getReconciliation,
   moneyTransactionsQueryKey,
   refundTransaction,
 } from '../api';
+import { LoadProblem } from '../components/load-problem';
 
 /**
  * /admin/money (issue 35): every ledger entry across brands (filters: brand, kind, status, days,
