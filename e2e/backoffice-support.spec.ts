@@ -1,14 +1,22 @@
 import { expect } from '@playwright/test';
 import { newPatient } from './care-api';
-import { expectAccessible, expectHome, logIn, openContext, test } from './support';
+import {
+  demoPassword,
+  expectAccessible,
+  expectHome,
+  logIn,
+  openContext,
+  test,
+  tokenFor,
+} from './support';
 
 /**
  * README, "Try the back office".
  *
  * The operator's back office, People and support (issue 35; desktop): a patient locked out by
  * wrong passwords is found by the support user, whose unlock lets the patient in again; support
- * is sent away from the money console (no /api/admin/money route exists yet: the web guard's
- * step 4h is what refuses it here); the accounting of disclosures lists support's reads of the
+ * is sent away from the money console (the web guard's step 4h) and the server refuses support's
+ * session on /api/admin/money (403); the accounting of disclosures lists support's reads of the
  * patient's record.
  */
 test('support unlocks a locked-out patient, is kept out of money, and sees its reads in the disclosures', async ({
@@ -84,4 +92,11 @@ test('support unlocks a locked-out patient, is kept out of money, and sees its r
   await page.goto('/#/admin/money');
   await expect(page).not.toHaveURL(/admin\/money/);
   await expectHome(page, 'Sam Rivera');
+  // And the server refuses support's session on the money area's calls.
+  const supportToken = await tokenFor(request, 'support@apothecall.test', demoPassword);
+  const money = await request.post('/api/admin/money/transactions', {
+    headers: { authorization: `Bearer ${supportToken}` },
+    data: { page: 1 },
+  });
+  expect(money.status()).toBe(403);
 });

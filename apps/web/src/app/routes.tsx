@@ -224,6 +224,9 @@ const AdminPharmacyScreen = lazyScreen(() =>
     (m) => m.AdminPharmacyScreen,
   ),
 );
+const AdminMoneyScreen = lazyScreen(() =>
+  import('../features/admin-money/screens/admin-money-screen').then((m) => m.AdminMoneyScreen),
+);
 const AppointmentScreen = lazyScreen(() =>
   import('../features/appointments/screens/appointment-screen').then((m) => m.AppointmentScreen),
 );
@@ -368,6 +371,8 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   // The back office's pharmacies area (issue 35; guard step 4h keeps other roles out).
   adminPharmacies: () => <AdminPharmaciesScreen />,
   adminPharmacy: () => <AdminPharmacyScreen />,
+  // The back office's money area (issue 35; admin only).
+  adminMoney: () => <AdminMoneyScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
   // The back office (issue 35): People and support and the accounting of disclosures.
   adminPeople: () => <PeopleSearchScreen />,

@@ -69,6 +69,8 @@ export const errorCodes = [
   'PHARMACY_VERIFICATION_UNCHANGED', // verify a verified pharmacy, unverify an unverified one
   'PHARMACY_FEE_NOT_REFUNDABLE', // the claim fee was given back already
   'PROVIDERS_AREA_REFUSED', // the back office's providers area: the role may not read or change it
+  'MONEY_AREA_REFUSED', // the back office's money area: the role may not read or change it
+  'MONEY_REFUND_REFUSED', // a refund of a refund, of a refunded, failed or pending charge
   // In-store assessments (issue 20)
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
   'ASSESSMENT_STATE_NOT_GRANTED', // the pharmacist's grant does not name the patient's state

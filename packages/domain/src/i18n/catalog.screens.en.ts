@@ -8,6 +8,7 @@
 import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
 import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.messages';
 import { jobsAdminMessagesEn } from '../backoffice/jobs-admin.messages';
+import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
@@ -53,6 +54,7 @@ export const enScreens = {
   ...backofficePeopleMessagesEn,
   ...providersMessagesEn,
   ...jobsAdminMessagesEn,
+  ...backofficeMoneyMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

@@ -3,6 +3,7 @@
 import { appointmentScreensMessagesEs } from '../appointments/appointment-screens.messages';
 import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.messages';
 import { jobsAdminMessagesEs } from '../backoffice/jobs-admin.messages';
+import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
@@ -49,4 +50,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...backofficePeopleMessagesEs,
   ...providersMessagesEs,
   ...jobsAdminMessagesEs,
+  ...backofficeMoneyMessagesEs,
 };

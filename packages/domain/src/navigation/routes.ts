@@ -105,6 +105,8 @@ export const routes = [
   { path: '/admin/providers/:id', screen: 'adminProvider', access: 'protected' },
   // Our addition (issue 35): the back office's jobs and outbox (admin only).
   { path: '/admin/jobs', screen: 'adminJobs', access: 'protected' },
+  // Our addition (issue 35): the back office's money area (admin only; support is refused).
+  { path: '/admin/money', screen: 'adminMoney', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

@@ -55,6 +55,15 @@ export interface AccountsPort extends StaffService, PatientLinksService, Account
    * (a pharmacist's grant limits them by state; issue 32, finding 9).
    */
   holderStates(accountIds: readonly string[]): Promise<Map<string, string | null>>;
+  /**
+   * Several accounts' brands and holders' full names at once ('' when no holder is on file);
+   * unknown accounts are left out (the back office's money list, issue 35).
+   */
+  brandsAndNames(
+    accountIds: readonly string[],
+  ): Promise<Map<string, { brandId: string; name: string }>>;
+  /** The ids of a brand's accounts (the back office's money list filtered by brand, issue 35). */
+  accountIdsOfBrand(brandId: string): Promise<string[]>;
   /** The account holder's full name (providers' names on notes and in the waiting room). */
   displayName(accountId: string): Promise<string | undefined>;
   loginId(accountId: string): Promise<string | undefined>;

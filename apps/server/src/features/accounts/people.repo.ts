@@ -102,6 +102,32 @@ export function createPeopleRepo(
         );
       return new Map(rows.map((r) => [r.accountId, r.state]));
     },
+    async brandsAndNames(accountIds) {
+      if (accountIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: accounts.id,
+          brandId: accounts.brandId,
+          first: persons.firstName,
+          last: persons.lastName,
+        })
+        .from(accounts)
+        .leftJoin(persons, and(eq(persons.accountId, accounts.id), eq(persons.relation, 'self')))
+        .where(inArray(accounts.id, [...new Set(accountIds)]));
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          { brandId: r.brandId, name: [r.first, r.last].filter(Boolean).join(' ') },
+        ]),
+      );
+    },
+    async accountIdsOfBrand(brandId) {
+      const rows = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.brandId, brandId));
+      return rows.map((r) => r.id);
+    },
     async displayName(accountId) {
       const [row] = await db
         .select({ first: persons.firstName, last: persons.lastName })

@@ -18,6 +18,11 @@ export interface CardsRepo {
   saveCustomer(accountId: string, gateway: string, customerProfileId: string): Promise<void>;
   listProfiles(accountId: string, gateway: string): Promise<ProfileRecord[]>;
   findProfile(accountId: string, id: string): Promise<ProfileRecord | undefined>;
+  /**
+   * The gateway's payment-profile id of a stored card by our id (a charge's `paymentProfileId`),
+   * deleted or not: a refund names the card the charge was made with.
+   */
+  gatewayProfileId(id: string): Promise<string | undefined>;
   insertProfile(
     accountId: string,
     gateway: string,
@@ -68,6 +73,14 @@ export function createCardsRepo(db: Db): CardsRepo {
           ),
         )
         .orderBy(paymentProfiles.createdAt);
+    },
+    async gatewayProfileId(id) {
+      const [row] = await db
+        .select({ paymentProfileId: paymentProfiles.paymentProfileId })
+        .from(paymentProfiles)
+        .where(eq(paymentProfiles.id, id))
+        .limit(1);
+      return row?.paymentProfileId;
     },
     async findProfile(accountId, id) {
       const [row] = await db

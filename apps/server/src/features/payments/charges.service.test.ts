@@ -155,6 +155,9 @@ function memoryPaymentsTables(now: () => Date) {
         (p) => p.accountId === accountId && p.paymentProfileId === id && !p.deleted,
       );
     },
+    async gatewayProfileId(id) {
+      return profiles.find((p) => p.id === id)?.paymentProfileId;
+    },
     async insertProfile(accountId, _gateway, profile) {
       profiles.push({ ...profile, id: randomUUID(), accountId, valid: true, deleted: false });
     },
@@ -256,6 +259,9 @@ function fakeGateway() {
     async void() {},
     async findByInvoice(invoiceNumber) {
       return transactions.find((t) => t.invoiceNumber === invoiceNumber);
+    },
+    async findTransaction(transactionId) {
+      return transactions.find((t) => t.transactionId === transactionId);
     },
   };
   return {

@@ -29,6 +29,16 @@ export interface ChargesService {
     idempotencyKey: string,
     origin: RequestOrigin,
   ): Promise<TransactionEntry>;
+  /**
+   * The same refund, saying whether this call made it (`created`) or answered an earlier one
+   * (the back office audits its refund once, issue 35).
+   */
+  refundOnce(
+    accountId: string,
+    chargeId: string,
+    idempotencyKey: string,
+    origin: RequestOrigin,
+  ): Promise<{ entry: TransactionEntry; created: boolean }>;
   list(accountId: string): Promise<TransactionEntry[]>;
   creditBalance(accountId: string): Promise<number>;
   /** Charges made by people who joined with this account's referral code: date, code, amount only. */
@@ -103,7 +113,7 @@ export function refundRowOf(
 export function createChargesService(deps: {
   ledger: LedgerRepo;
   /** The card charged, its gateway customer, and marking a refused card. */
-  cards: Pick<CardsRepo, 'customerOf' | 'findProfile' | 'markProfileInvalid'>;
+  cards: Pick<CardsRepo, 'customerOf' | 'findProfile' | 'markProfileInvalid' | 'gatewayProfileId'>;
   /** A failed charge gives its coupon redemption back. */
   coupons: Pick<CouponsRepo, 'releaseCoupon'>;
   gateway: PaymentGateway;
@@ -233,7 +243,10 @@ export function createChargesService(deps: {
       transactionId: charge.gatewayTransactionId ?? '',
       amountCents: charge.cardCents,
       customerProfileId: customer,
-      paymentProfileId: '',
+      // The card the charge was made with: Authorize.Net refunds a settled charge to its profile.
+      paymentProfileId: charge.paymentProfileId
+        ? ((await deps.cards.gatewayProfileId(charge.paymentProfileId)) ?? '')
+        : '',
       invoiceNumber: entry.invoiceNumber,
     });
   }
@@ -254,7 +267,7 @@ export function createChargesService(deps: {
     );
   }
 
-  return {
+  const service: ChargesService = {
     async charge(accountId, input, origin, item) {
       const claim = await deps.pricing.verify(accountId, input.priceToken);
       if (!claim) return staleToken(accountId);
@@ -357,19 +370,29 @@ export function createChargesService(deps: {
     },
 
     async refund(accountId, chargeId, idempotencyKey, origin) {
+      return (await service.refundOnce(accountId, chargeId, idempotencyKey, origin)).entry;
+    },
+
+    async refundOnce(accountId, chargeId, idempotencyKey, origin) {
       const charge = await deps.ledger.findEntry(accountId, chargeId);
       if (charge?.kind !== 'charge' || charge.state !== 'succeeded') throw appErrors.notFound();
       const fingerprint = `refund:${charge.id}`;
       const existing = await deps.ledger.findByKey(accountId, idempotencyKey);
-      if (existing) return answerFor(existing, fingerprint);
+      if (existing) return { entry: await answerFor(existing, fingerprint), created: false };
       // A charge is refunded once, whatever key the caller uses.
       const earlier = await deps.ledger.refundOf(charge.id);
-      if (earlier) return toEntry(earlier);
+      if (earlier) return { entry: toEntry(earlier), created: false };
       const entry = await deps.ledger.insertPending(
         refundRowOf(charge, idempotencyKey, newInvoiceNumber()),
       );
       if (!entry)
-        return answerFor((await deps.ledger.findByKey(accountId, idempotencyKey))!, fingerprint);
+        return {
+          entry: await answerFor(
+            (await deps.ledger.findByKey(accountId, idempotencyKey))!,
+            fingerprint,
+          ),
+          created: false,
+        };
       try {
         const gatewayTransactionId =
           charge.cardCents > 0 && charge.gatewayTransactionId
@@ -389,7 +412,7 @@ export function createChargesService(deps: {
         { accountId: accountId },
         { ledgerId: entry.id, chargeId: charge.id },
       );
-      return toEntry((await deps.ledger.findEntry(accountId, entry.id))!);
+      return { entry: toEntry((await deps.ledger.findEntry(accountId, entry.id))!), created: true };
     },
 
     async referred(accountId) {
@@ -441,4 +464,5 @@ export function createChargesService(deps: {
       return { succeeded, failed };
     },
   };
+  return service;
 }

@@ -8,6 +8,9 @@ import { createCardsService } from './cards.service';
 import { createChargesService } from './charges.service';
 import { createCouponsRepo } from './coupons.repo';
 import { createLedgerRepo } from './ledger.repo';
+import { createMoneyAdminRepo } from './money-admin.repo';
+import { moneyAdminRoutes } from './money-admin.routes';
+import { createMoneyAdminService } from './money-admin.service';
 import type { PaymentsPort } from './payments.port';
 import { paymentsRoutes } from './payments.routes';
 import { createPrepayRepo } from './prepay.repo';
@@ -62,6 +65,16 @@ export function paymentsModule(
     audit,
     loginIdOf: async (accountId) => (await ports.accounts.loginId(accountId)) ?? '',
     ...clock,
+  });
+
+  // The back office's money area (issue 35): the whole ledger, refunds through `charges`.
+  const money = createMoneyAdminService({
+    repo: createMoneyAdminRepo(ctx.db),
+    ledger,
+    charges,
+    accounts: ports.accounts,
+    gateway,
+    audit,
   });
 
   // Charges a stopped process left pending are settled from the gateway's record: a recurring
@@ -144,6 +157,9 @@ export function paymentsModule(
         ),
     },
     reconcile: () => charges.reconcile(),
-    routes: paymentsRoutes({ cards, charges, pricing }),
+    routes: async (app) => {
+      await paymentsRoutes({ cards, charges, pricing })(app);
+      await moneyAdminRoutes({ money })(app);
+    },
   };
 }

@@ -307,6 +307,16 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
       await transaction({ transactionType: 'voidTransaction', refTransId: transactionId });
     },
 
+    async findTransaction(transactionId) {
+      const t = await transactionDetails(transactionId);
+      if (!t) return undefined;
+      const status = statusOf(asString(t.transactionStatus) ?? '');
+      const amountCents = decimalToCents(t.settleAmount ?? t.authAmount);
+      if (!status || amountCents === undefined) return undefined;
+      const invoiceNumber = asString(asObject(t.order)?.invoiceNumber) ?? '';
+      return { transactionId, invoiceNumber, amountCents, status };
+    },
+
     async findByInvoice(invoiceNumber) {
       const found: GatewayTransaction[] = [];
       for (let page = 1; page <= MAX_PAGES; page++) {

@@ -197,6 +197,25 @@ export function describeGatewayContract(
       });
     });
 
+    it('findTransaction finds a charge by its id, and a refund of it as refunded (issue 35)', async () => {
+      const { customerProfileId, paymentProfileId } = await withCard();
+      const invoiceNumber = unique('t');
+      const { transactionId } = await ctx.gateway.charge({
+        customerProfileId,
+        paymentProfileId,
+        amountCents: 2500,
+        invoiceNumber,
+        description: 'Visit',
+      });
+      expect(await ctx.gateway.findTransaction(transactionId)).toEqual({
+        transactionId,
+        invoiceNumber,
+        amountCents: 2500,
+        status: 'approved',
+      });
+      expect(await ctx.gateway.findTransaction('999999999')).toBeUndefined();
+    });
+
     it('answers undefined for an invoice number it never charged', async () => {
       expect(await ctx.gateway.findByInvoice(unique('n'))).toBeUndefined();
     });

@@ -86,6 +86,12 @@ export interface PaymentGateway {
    * between the gateway's answer and our commit. Undefined when the gateway never charged it.
    */
   findByInvoice(invoiceNumber: string): Promise<GatewayTransaction | undefined>;
+  /**
+   * The gateway's record of one transaction by its id, settled or not (a refund: 'refunded';
+   * a charge: as it stands): the back office's day reconciliation (issue 35). Undefined when the
+   * gateway has no such approved transaction.
+   */
+  findTransaction(transactionId: string): Promise<GatewayTransaction | undefined>;
 }
 
 /** The card brand from the number's prefix (IIN ranges). */

@@ -165,6 +165,26 @@ export function createSandboxGateway(deps: {
       await deps.store.setStatus(transactionId, 'voided');
     },
 
+    async findTransaction(transactionId) {
+      const tx = await deps.store.get(transactionId);
+      if (tx?.kind !== 'transaction') return undefined;
+      const status =
+        tx.status === 'refund' || tx.status === 'refunded'
+          ? 'refunded'
+          : tx.status === 'voided'
+            ? 'voided'
+            : tx.status === 'approved'
+              ? 'approved'
+              : undefined;
+      if (!status) return undefined;
+      return {
+        transactionId,
+        invoiceNumber: tx.invoiceNumber ?? '',
+        amountCents: tx.amountCents ?? 0,
+        status,
+      };
+    },
+
     async findByInvoice(invoiceNumber) {
       const tx = await deps.store.byInvoice(invoiceNumber);
       if (!tx || tx.status === 'refund') return undefined;

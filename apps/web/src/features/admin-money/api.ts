@@ -1,0 +1,40 @@
+/** Bodies go as typed: the server checks them and answers 400 in the reader's language. */
+import {
+  type MoneyRefundRequest,
+  type MoneyTransactionsRequest,
+  moneyRefundResponseSchema,
+  moneyTransactionsResponseSchema,
+  reconciliationResponseSchema,
+} from '@apothecall/domain/backoffice/money.api';
+import { apiCall } from '../../lib/api-client';
+
+/**
+ * The back office's money calls (issue 35), /api/admin/money/…: admin only (the server answers
+ * anyone else 403). The filters travel in a POST body.
+ */
+export const moneyTransactionsQueryKey = (filters: MoneyTransactionsRequest) =>
+  ['admin', 'money', 'transactions', filters] as const;
+
+export function getMoneyTransactions(filters: MoneyTransactionsRequest) {
+  return apiCall('/admin/money/transactions', {
+    method: 'POST',
+    body: filters,
+    schema: moneyTransactionsResponseSchema,
+  });
+}
+
+export async function refundTransaction(id: string, body: MoneyRefundRequest) {
+  return (
+    await apiCall(`/admin/money/transactions/${encodeURIComponent(id)}/refund`, {
+      method: 'POST',
+      body,
+      schema: moneyRefundResponseSchema,
+    })
+  ).refund;
+}
+
+export function getReconciliation(day: string) {
+  return apiCall(`/admin/money/reconciliation?day=${encodeURIComponent(day)}`, {
+    schema: reconciliationResponseSchema,
+  });
+}
