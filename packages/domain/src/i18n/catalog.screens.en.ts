@@ -8,6 +8,7 @@
 import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
 import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
+import { backofficeVisitsMessagesEn } from '../backoffice/visits.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
@@ -51,6 +52,7 @@ export const enScreens = {
   ...backofficePharmaciesMessagesEn,
   ...backofficePeopleMessagesEn,
   ...providersMessagesEn,
+  ...backofficeVisitsMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

@@ -3,6 +3,7 @@
 import { appointmentScreensMessagesEs } from '../appointments/appointment-screens.messages';
 import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
+import { backofficeVisitsMessagesEs } from '../backoffice/visits.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
@@ -47,4 +48,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...backofficePharmaciesMessagesEs,
   ...backofficePeopleMessagesEs,
   ...providersMessagesEs,
+  ...backofficeVisitsMessagesEs,
 };

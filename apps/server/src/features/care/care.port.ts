@@ -43,4 +43,6 @@ export interface CarePort {
   /** The back office's account page and search by visit reference (issue 35). */
   visitsOfAccount: VisitListingRepo['visitsOfAccount'];
   accountsOfVisitRef: VisitListingRepo['accountsOfVisitRef'];
+  /** The back office's visits list (issue 35). */
+  adminVisits: VisitListingRepo['adminVisits'];
 }

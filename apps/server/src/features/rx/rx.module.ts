@@ -281,6 +281,7 @@ export function rxModule(
   const port: RxPort = {
     releaseReviews: (actor, prescriberId) => review.releaseReviews(actor, prescriberId),
     pharmacyVisitsStarted: (pharmacyId, range) => facts.pharmacyVisitsStarted(pharmacyId, range),
+    adminRxVisits: (filter, limit) => facts.adminRxVisits(filter, limit),
     async pharmacyVisit(actor, visitId) {
       const { visit, staff, claimed } = await pharmacy.reachableVisit(actor, visitId);
       return { ...visitRef(visit), staff, claimed };
