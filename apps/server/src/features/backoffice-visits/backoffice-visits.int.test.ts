@@ -18,9 +18,10 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness';
+import { outboxRows } from '../../../test/outbox';
 import { paidRxVisit } from '../../../test/paid-rx-visit';
-import { visits } from '../../db/schema/care';
-import { auditLog } from '../../db/schema/platform';
+import { visitMessages, visits } from '../../db/schema/care';
+import { auditLog, outbox } from '../../db/schema/platform';
 import { rxVisits } from '../../db/schema/rx';
 
 const list = '/api/admin/visits/list';
@@ -48,6 +49,27 @@ describe.each(databaseKinds)('Back office: visits on %s', (kind) => {
         .from(auditLog)
         .where(and(eq(auditLog.action, action), eq(auditLog.outcome, 'success')))
     )[0]?.n ?? 0;
+
+  const ledgerOf = async (who: { loginId: string; password: string }) =>
+    (
+      (
+        await send(t, 'POST', '/api/transactionsGET', await login(t, who.loginId, who.password))
+      ).json().transactions as { kind: string; amount: number }[]
+    ).map((e) => [e.kind, e.amount]);
+  const stateOf = async (visitId: string) =>
+    (await t.database.db.select().from(visits).where(eq(visits.id, visitId)))[0];
+  const notesOf = async (visitId: string) =>
+    (
+      await t.database.db.select().from(visitMessages).where(eq(visitMessages.visitId, visitId))
+    ).map((m) => m.text);
+  const startWaiting = async () => {
+    const patient = await newPatient(t);
+    const payer = await readyToPay(t, patient, { state: 'FL' });
+    const visitId = (
+      await ok('start', await send(t, 'POST', '/api/visit-start/', payer.token, startBody(payer)))
+    ).json().visit.visitId as string;
+    return { patient, visitId };
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-admin-visits-'));
@@ -173,5 +195,100 @@ describe.each(databaseKinds)('Back office: visits on %s', (kind) => {
     expect(inProgress.map((r: { id: string }) => r.id)).toEqual([claimed]);
     const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, waiting));
     expect(stored?.state).toBe('waiting');
+  });
+
+  it('cancels a waiting visit with a note and refunds it once, of 8 cancels at once', async () => {
+    const [admin, patientToken] = await Promise.all([
+      login(t, 'admin@apothecall.test'),
+      login(t, demo.patient),
+    ]);
+    const providerToken = await login(t, demo.provider);
+    await setDuty(t, providerToken, true);
+    const { patient, visitId } = await startWaiting();
+    const url = `/api/admin/visits/${visitId}/cancel`;
+
+    // Refused to a patient, bad notes refused in both languages: nothing changes.
+    expect((await post(patientToken, url, { note: 'Closing this visit' })).statusCode).toBe(403);
+    expect((await post(null, url, { note: 'Closing this visit' })).statusCode).toBe(401);
+    const en = await post(admin, url, { note: 'x' });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errorMsg).toContain('Write a note for the patient (3 to 500 characters).');
+    const es = await post(admin, url, {}, 'es');
+    expect(es.statusCode).toBe(400);
+    expect(es.json().errorMsg).toContain(
+      'Escriba una nota para el paciente (de 3 a 500 caracteres).',
+    );
+    expect(
+      (await post(admin, '/api/admin/visits/not-an-id/cancel', { note: 'abc' })).statusCode,
+    ).toBe(404);
+    expect((await stateOf(visitId))?.state).toBe('waiting');
+    expect(await ledgerOf(patient)).toEqual([['charge', 4900]]);
+
+    const note = 'No provider is free in Florida tonight.';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(admin, url, { note })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200, 409, 409, 409, 409, 409, 409, 409,
+    ]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json().errorMsg).toBe(
+      'This visit is already over (cancelled): it cannot be cancelled.',
+    );
+    expect(await stateOf(visitId)).toMatchObject({ state: 'cancelled', outcome: 'support' });
+    expect(await ledgerOf(patient)).toEqual([
+      ['refund', 4900],
+      ['charge', 4900],
+    ]);
+    expect(await auditCount('backoffice.visits.cancel')).toBeGreaterThanOrEqual(1);
+    const cancels = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'backoffice.visits.cancel'));
+    expect(
+      cancels.filter((r) => (r.detail as { visitId: string }).visitId === visitId),
+    ).toHaveLength(1);
+    const told = `Your visit was cancelled by our support team and fully refunded: ${note}`;
+    expect(await notesOf(visitId)).toEqual([told]);
+    const texts = (
+      await outboxRows(t, and(eq(outbox.channel, 'sms'), eq(outbox.recipient, patient.phone)))
+    ).map((r) => JSON.stringify(r));
+    expect(texts.filter((b) => b.includes('cancelled by our support team'))).toHaveLength(1);
+    // The patient cancelling afterwards refunds nothing more.
+    const token = await login(t, patient.loginId, patient.password);
+    await send(t, 'POST', `/api/visits/${visitId}/cancel`, token);
+    expect(await ledgerOf(patient)).toHaveLength(2);
+    await setDuty(t, providerToken, false);
+  });
+
+  it('reassigns a claimed visit back to the line with a note; refused when not claimed', async () => {
+    const support = await login(t, 'support@apothecall.test');
+    const providerToken = await login(t, demo.provider);
+    await setDuty(t, providerToken, true);
+    const { visitId } = await startWaiting();
+    const url = `/api/admin/visits/${visitId}/reassign`;
+    const note = 'Your doctor had to leave; another will see you.';
+
+    const notClaimed = await post(support, url, { note }, 'es');
+    expect(notClaimed.statusCode).toBe(409);
+    expect(notClaimed.json().errorMsg).toBe(
+      'Ningún proveedor ha tomado esta consulta: no hay nada que reasignar.',
+    );
+    await ok('claim', await send(t, 'POST', `/api/clinic/visits/${visitId}/claim`, providerToken));
+    expect((await post(providerToken, url, { note })).statusCode).toBe(403);
+    await ok('reassign', await post(support, url, { note }));
+    expect(await stateOf(visitId)).toMatchObject({ state: 'waiting', providerId: null });
+    expect(await notesOf(visitId)).toEqual([
+      `Your visit goes back to the line for the next provider: ${note}`,
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'backoffice.visits.reassign'));
+    expect(rows.map((r) => (r.detail as { visitId: string }).visitId)).toEqual([visitId]);
+    // Another provider may claim it now.
+    const other = await login(t, demo.provider2);
+    await setDuty(t, other, true);
+    await ok('claim again', await send(t, 'POST', `/api/clinic/visits/${visitId}/claim`, other));
+    await setDuty(t, other, false);
+    await setDuty(t, providerToken, false);
   });
 });

@@ -1,9 +1,12 @@
 import {
+  adminVisitNoteSchema,
   adminVisitsListResponseSchema,
   adminVisitsListSchema,
 } from '@apothecall/domain/backoffice/visits.api';
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
 import { requireSession } from '../../platform/http';
 import type { VisitsAdminService } from './visits-admin.service';
@@ -35,6 +38,44 @@ export function backofficeVisitsRoutes(deps: { admin: VisitsAdminService }) {
         error: false as const,
         ...(await deps.admin.list(actorOf(request), request.body)),
       }),
+    );
+
+    r.post(
+      '/admin/visits/:id/cancel',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'Cancel a video visit that is not over, refunded in full, with a note the patient reads and is texted (409 when over)',
+          params: idParamsSchema,
+          body: adminVisitNoteSchema,
+          response: { 200: z.object({ error: z.literal(false), refunded: z.boolean() }) },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.admin.cancel(actorOf(request), request.params.id, request.body.note)),
+      }),
+    );
+
+    r.post(
+      '/admin/visits/:id/reassign',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'Put a video visit a provider claimed back in the line for any provider, with a note the patient reads (409 when not claimed)',
+          params: idParamsSchema,
+          body: adminVisitNoteSchema,
+          response: { 200: z.object({ error: z.literal(false) }) },
+        },
+      },
+      async (request) => {
+        await deps.admin.reassign(actorOf(request), request.params.id, request.body.note);
+        return { error: false as const };
+      },
     );
   };
 }

@@ -14,6 +14,7 @@ import type {
 import { adminVisitsPageSize } from '@apothecall/domain/backoffice/visits.api';
 import { isFinalVisitState, type VisitState } from '@apothecall/domain/care/visits.rules';
 import { isFinalRxStatus, isRxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
+import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError } from '../../platform/errors';
@@ -30,6 +31,8 @@ export interface VisitsAdminService {
     actor: Actor,
     input: { kind?: AdminVisitKind; status?: string; page: number },
   ): Promise<Omit<AdminVisitsListResponse, 'error'>>;
+  cancel(actor: Actor, visitId: string, note: string): Promise<{ refunded: boolean }>;
+  reassign(actor: Actor, visitId: string, note: string): Promise<void>;
 }
 
 interface Row {
@@ -60,7 +63,7 @@ const rxFinal = (status: string) => isRxVisitStatus(status) && isFinalRxStatus(s
  */
 export function createVisitsAdminService(deps: {
   accounts: Pick<AccountsPort, 'membership' | 'persons' | 'displayName'>;
-  care: Pick<CarePort, 'adminVisits'>;
+  care: Pick<CarePort, 'adminVisits' | 'adminCancel' | 'adminReassign'>;
   rx: Pick<RxPort, 'adminRxVisits'>;
   pharmacy: Pick<PharmacyPort, 'organization'>;
   audit: AuditService;
@@ -73,6 +76,13 @@ export function createVisitsAdminService(deps: {
     if (member && !member.disabled && mayBackOffice(member.role, 'visits', need)) return;
     await deps.audit.denied(actor, `backoffice.visits.${need}`, null, {});
     throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
+  }
+
+  /** An id that is no visit's (not even a uuid) is unknown: 404, as any unknown id. */
+  function known(visitId: string): void {
+    if (!z.uuid().safeParse(visitId).success) {
+      throw new AppError(404, 'NOT_FOUND', 'backoffice.visits.notFound');
+    }
   }
 
   async function rows(
@@ -143,6 +153,16 @@ export function createVisitsAdminService(deps: {
   }
 
   return {
+    async cancel(actor, visitId, note) {
+      await allowed(actor, 'write');
+      known(visitId);
+      return deps.care.adminCancel(actor, visitId, note);
+    },
+    async reassign(actor, visitId, note) {
+      await allowed(actor, 'write');
+      known(visitId);
+      await deps.care.adminReassign(actor, visitId, note);
+    },
     async list(actor, input) {
       await allowed(actor, 'read');
       const at = now().getTime();
