@@ -58,6 +58,9 @@ const ConsentsScreen = lazyScreen(
   'core',
 );
 const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
+const AdminVisitsScreen = lazyScreen(() =>
+  import('../features/admin-visits/screens/admin-visits-screen').then((m) => m.AdminVisitsScreen),
+);
 const ProvidersScreen = lazyScreen(() =>
   import('../features/providers/screens/providers-screen').then((m) => m.ProvidersScreen),
 );
@@ -373,6 +376,8 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   // The back office's providers area (issue 35; guard step 4h admits admin and support).
   adminProviders: () => <ProvidersScreen />,
   adminProvider: () => <ProviderScreen />,
+  // The back office's visits area (issue 35; guard step 4h admits admin and support).
+  adminVisits: () => <AdminVisitsScreen />,
 };
 
 function RxFlowScreen() {
@@ -447,6 +452,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   adminDisclosures: DisclosuresScreen.preload,
   adminProviders: ProvidersScreen.preload,
   adminProvider: ProviderScreen.preload,
+  adminVisits: AdminVisitsScreen.preload,
 };
 
 /**

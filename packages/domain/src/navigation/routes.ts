@@ -103,6 +103,8 @@ export const routes = [
   // Our addition (issue 35): the back office's providers area (admin; support reads).
   { path: '/admin/providers', screen: 'adminProviders', access: 'protected' },
   { path: '/admin/providers/:id', screen: 'adminProvider', access: 'protected' },
+  // Our addition (issue 35): the back office's visits area (admin and support).
+  { path: '/admin/visits', screen: 'adminVisits', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];
