@@ -291,4 +291,26 @@ describe.each(databaseKinds)('Back office: visits on %s', (kind) => {
     await setDuty(t, other, false);
     await setDuty(t, providerToken, false);
   });
+
+  it('reassigns an Rx review a prescriber started back to the prescribers line', async () => {
+    const admin = await login(t, 'admin@apothecall.test');
+    const providerToken = await login(t, demo.provider);
+    const rxId = await paidRxVisit(t);
+    const url = `/api/admin/visits/${rxId}/reassign`;
+    const note = 'Your prescriber is away; another will review your request.';
+    const notStarted = await post(admin, url, { note });
+    expect(notStarted.statusCode).toBe(409);
+    expect(notStarted.json().errorMsg).toBe(
+      'No provider has claimed this visit: there is nothing to reassign.',
+    );
+    await ok('rx claim', await send(t, 'POST', `/api/clinic/rx/${rxId}/claim`, providerToken));
+    await ok('reassign', await post(admin, url, { note }));
+    const [review] = await t.database.db.select().from(rxVisits).where(eq(rxVisits.id, rxId));
+    expect(review).toMatchObject({ status: 'waiting', prescriberId: null });
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'backoffice.visits.reassign'));
+    expect(rows.map((r) => (r.detail as { visitId: string }).visitId)).toContain(rxId);
+  });
 });

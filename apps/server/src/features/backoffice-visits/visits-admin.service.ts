@@ -64,7 +64,7 @@ const rxFinal = (status: string) => isRxVisitStatus(status) && isFinalRxStatus(s
 export function createVisitsAdminService(deps: {
   accounts: Pick<AccountsPort, 'membership' | 'persons' | 'displayName'>;
   care: Pick<CarePort, 'adminVisits' | 'adminCancel' | 'adminReassign'>;
-  rx: Pick<RxPort, 'adminRxVisits'>;
+  rx: Pick<RxPort, 'adminRxVisits' | 'adminReleaseReview'>;
   pharmacy: Pick<PharmacyPort, 'organization'>;
   audit: AuditService;
   now?: () => Date;
@@ -161,6 +161,12 @@ export function createVisitsAdminService(deps: {
     async reassign(actor, visitId, note) {
       await allowed(actor, 'write');
       known(visitId);
+      // An Rx review a prescriber started goes back to the prescribers' line; else a video visit.
+      const rx = await deps.rx.adminReleaseReview(actor, visitId, note);
+      if (rx === 'released') return;
+      if (rx === 'notStarted') {
+        throw new AppError(409, 'BACK_OFFICE_VISIT_NOT_CLAIMED', 'backoffice.visits.notClaimed');
+      }
       await deps.care.adminReassign(actor, visitId, note);
     },
     async list(actor, input) {

@@ -41,6 +41,12 @@ export interface RxPort {
    * (issue 35); how many went back.
    */
   releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
+  /** The back office puts one started Rx review back in the line with a note (issue 35). */
+  adminReleaseReview(
+    actor: Actor,
+    visitId: string,
+    note: string,
+  ): Promise<'released' | 'notStarted' | null>;
   prescriptions: DocumentSource;
   consents: DocumentSource;
   /**

@@ -178,21 +178,23 @@ export function AdminVisitsTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                {mayWrite && v.kind !== 'rx' && !v.final ? (
+                {mayWrite && !v.final ? (
                   <Group gap="xs" wrap="nowrap">
-                    {v.status === 'inProgress' ? (
+                    {v.status === (v.kind === 'rx' ? 'started' : 'inProgress') ? (
                       <Button size="xs" variant="light" onClick={() => onAct(v, 'reassign')}>
                         {t('backoffice.visits.ui.reassign')}
                       </Button>
                     ) : null}
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => onAct(v, 'cancel')}
-                    >
-                      {t('backoffice.visits.ui.cancel')}
-                    </Button>
+                    {v.kind === 'rx' ? null : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => onAct(v, 'cancel')}
+                      >
+                        {t('backoffice.visits.ui.cancel')}
+                      </Button>
+                    )}
                   </Group>
                 ) : null}
               </Table.Td>
@@ -207,7 +209,8 @@ export function AdminVisitsTable({
 /**
  * /admin/visits (issue 35, the back office's visits area): every visit by kind and status, stuck
  * ones first with the reason, and per row Cancel (refunded in full) and Reassign (back to the
- * line) with a note the patient reads, each confirmed. Cancel and Reassign act on video visits.
+ * line) with a note the patient reads, each confirmed. Cancel acts on video visits; Reassign on a
+ * claimed video visit or a started Rx review.
  */
 export function AdminVisitsScreen() {
   const t = useT();

@@ -7,9 +7,9 @@ import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { AdminVisitsTable } from './admin-visits-screen';
 
 /**
- * The back office's visits table in Chromium (issue 35): stuck visits say why; Cancel and
- * Reassign only on video visits that are not over, Reassign only on a claimed one, and no action
- * for a role without write access.
+ * The back office's visits table in Chromium (issue 35): stuck visits say why; Cancel only on
+ * video visits that are not over, Reassign only on a claimed one or a started Rx review, and no
+ * action for a role without write access.
  */
 let root: Root | null = null;
 
@@ -34,6 +34,7 @@ const visits = [
   row({ ref: 'AAAA0002', kind: 'rx', stuck: 'rxUnreviewed', ageMinutes: 1500 }),
   row({ ref: 'AAAA0003', status: 'inProgress', provider: 'Samuel Okafor' }),
   row({ ref: 'AAAA0004', status: 'completed', final: true }),
+  row({ ref: 'AAAA0005', kind: 'rx', status: 'started', provider: 'Samuel Okafor' }),
 ];
 
 async function render(mayWrite: boolean) {
@@ -70,7 +71,7 @@ afterEach(() => {
 describe('AdminVisitsTable', () => {
   it('says why a visit is stuck and offers the actions a visit allows', async () => {
     const { host, acted } = await render(true);
-    const [waiting, rx, claimed, done] = rows(host);
+    const [waiting, rx, claimed, done, started] = rows(host);
     expect(waiting?.textContent).toContain('Waiting over 10 minutes with no provider');
     expect(rx?.textContent).toContain('Unreviewed over 24 hours');
     const buttons = (r: Element | undefined) =>
@@ -79,6 +80,7 @@ describe('AdminVisitsTable', () => {
     expect(buttons(rx)).toEqual([]);
     expect(buttons(claimed)).toEqual(['Reassign', 'Cancel and refund']);
     expect(buttons(done)).toEqual([]);
+    expect(buttons(started)).toEqual(['Reassign']);
     claimed?.querySelector('button')?.click();
     expect(acted).toEqual(['reassign AAAA0003']);
   });
@@ -86,6 +88,6 @@ describe('AdminVisitsTable', () => {
   it('offers no action to a reader', async () => {
     const { host } = await render(false);
     expect(host.querySelectorAll('button')).toHaveLength(0);
-    expect(rows(host)).toHaveLength(4);
+    expect(rows(host)).toHaveLength(5);
   });
 });
