@@ -8,6 +8,7 @@ import { announcementsModule } from './features/announcements/announcements.modu
 import { appointmentsModule } from './features/appointments/appointments.module';
 import { assessmentsModule } from './features/assessments/assessments.module';
 import { backofficePeopleModule } from './features/backoffice-people/backoffice-people.module';
+import { backofficeVisitsModule } from './features/backoffice-visits/backoffice-visits.module';
 import { brandsModule } from './features/brands/brands.module';
 import { careModule, type PresenceSweepResult } from './features/care/care.module';
 import { clinicModule } from './features/clinic/clinic.module';
@@ -196,6 +197,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payments: payments.port,
     notifications: notifications.port,
   });
+  const backofficeVisits = backofficeVisitsModule(ctx, {
+    accounts: accounts.port,
+    care: care.port,
+    rx: rx.port,
+    pharmacy: pharmacy.port,
+  });
   const modules: AreaModule[] = [
     system,
     accounts,
@@ -222,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     native,
     backofficePeople,
     providers,
+    backofficeVisits,
   ];
 
   await registerHttp(app, {

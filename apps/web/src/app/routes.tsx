@@ -58,6 +58,9 @@ const ConsentsScreen = lazyScreen(
   'core',
 );
 const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
+const AdminVisitsScreen = lazyScreen(() =>
+  import('../features/admin-visits/screens/admin-visits-screen').then((m) => m.AdminVisitsScreen),
+);
 const ProvidersScreen = lazyScreen(() =>
   import('../features/providers/screens/providers-screen').then((m) => m.ProvidersScreen),
 );
@@ -383,6 +386,8 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   adminProvider: () => <ProviderScreen />,
   // The back office's jobs and outbox (issue 35; guard step 4h admits admin only).
   adminJobs: () => <JobsScreen />,
+  // The back office's visits area (issue 35; guard step 4h admits admin and support).
+  adminVisits: () => <AdminVisitsScreen />,
 };
 
 function RxFlowScreen() {
@@ -458,6 +463,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   adminProviders: ProvidersScreen.preload,
   adminProvider: ProviderScreen.preload,
   adminJobs: JobsScreen.preload,
+  adminVisits: AdminVisitsScreen.preload,
 };
 
 /**

@@ -137,6 +137,8 @@ export const errorCodes = [
   // Back office (issue 35)
   'BACK_OFFICE_REFUSED', // the role may not use this area of the back office (or not change it)
   'BACK_OFFICE_ACCOUNT', // a back-office login is not changed from the people area
+  'BACK_OFFICE_VISIT_FINAL', // the visit is over: the operator cannot cancel it
+  'BACK_OFFICE_VISIT_NOT_CLAIMED', // no provider claimed the visit: nothing to reassign
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

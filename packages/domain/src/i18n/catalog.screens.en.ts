@@ -10,6 +10,7 @@ import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.mess
 import { jobsAdminMessagesEn } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
+import { backofficeVisitsMessagesEn } from '../backoffice/visits.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
@@ -55,6 +56,7 @@ export const enScreens = {
   ...providersMessagesEn,
   ...jobsAdminMessagesEn,
   ...backofficeMoneyMessagesEn,
+  ...backofficeVisitsMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

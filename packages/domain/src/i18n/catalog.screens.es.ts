@@ -5,6 +5,7 @@ import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.mess
 import { jobsAdminMessagesEs } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
+import { backofficeVisitsMessagesEs } from '../backoffice/visits.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
@@ -51,4 +52,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...providersMessagesEs,
   ...jobsAdminMessagesEs,
   ...backofficeMoneyMessagesEs,
+  ...backofficeVisitsMessagesEs,
 };

@@ -107,6 +107,8 @@ export const routes = [
   { path: '/admin/jobs', screen: 'adminJobs', access: 'protected' },
   // Our addition (issue 35): the back office's money area (admin only; support is refused).
   { path: '/admin/money', screen: 'adminMoney', access: 'protected' },
+  // Our addition (issue 35): the back office's visits area (admin and support).
+  { path: '/admin/visits', screen: 'adminVisits', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

@@ -18,6 +18,7 @@ import { carePresenceJob } from './care-presence.job';
 import { createClinicService } from './clinic.service';
 import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
+import { createVisitAdmin } from './visit-admin';
 import { createVisitListingRepo } from './visit-listing.repo';
 import { createVisitRecordsRepo } from './visit-records.repo';
 import { createVisitRelease } from './visit-release';
@@ -161,6 +162,19 @@ export function careModule(
     ...clock,
   });
 
+  const visitAdmin = createVisitAdmin({
+    repo,
+    records,
+    payments: ports.payments,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit,
+    events,
+    sendSms: (to, body) => platform.sms.send(to, body),
+    onError: platform.warn('back-office visit text not sent'),
+    ...clock,
+  });
+
   return {
     name: 'care',
     sweepPresence: () => presence.sweep(),
@@ -170,6 +184,8 @@ export function careModule(
       releaseProviderVisits: (actor, providerId) =>
         release.releaseProviderVisits(actor, providerId),
       certificates: certificates.documents,
+      adminCancel: (actor, visitId, note) => visitAdmin.cancel(actor, visitId, note),
+      adminReassign: (actor, visitId, note) => visitAdmin.reassign(actor, visitId, note),
       async startScheduledVisit(input) {
         const { providerId, ...visit } = input;
         const inserted = await repo.insertVisit({

@@ -43,4 +43,14 @@ export interface CarePort {
   /** The back office's account page and search by visit reference (issue 35). */
   visitsOfAccount: VisitListingRepo['visitsOfAccount'];
   accountsOfVisitRef: VisitListingRepo['accountsOfVisitRef'];
+  /** The back office's visits list (issue 35). */
+  adminVisits: VisitListingRepo['adminVisits'];
+  /**
+   * The operator cancels a video visit that is not over, refunded in full (one refund, the
+   * patient's own cancel's key), with a note the patient reads and is texted (issue 35).
+   * 404 unknown, 409 over.
+   */
+  adminCancel(actor: Actor, visitId: string, note: string): Promise<{ refunded: boolean }>;
+  /** The operator puts a claimed video visit back in the line with a note (409 not claimed). */
+  adminReassign(actor: Actor, visitId: string, note: string): Promise<void>;
 }

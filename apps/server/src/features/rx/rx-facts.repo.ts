@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rxVisits } from '../../db/schema/rx';
-import type { PharmacyVisitFact } from './rx.port';
+import type { AdminRxVisitRecord, PharmacyVisitFact } from './rx.port';
 
 /**
  * The facts a pharmacy's analytics are computed from (issue 20): one indexed read of the light
@@ -9,6 +9,34 @@ import type { PharmacyVisitFact } from './rx.port';
  */
 export function createRxFactsRepo(db: Db) {
   return {
+    /**
+     * Rx visits of a status for the back office's visits list (issue 35), the unfinished first,
+     * then the newest; at most `limit`. No evaluation, messages or prescription.
+     */
+    async adminRxVisits(filter: { status?: string }, limit: number): Promise<AdminRxVisitRecord[]> {
+      return db
+        .select({
+          id: rxVisits.id,
+          accountId: rxVisits.accountId,
+          personId: rxVisits.personId,
+          status: rxVisits.status,
+          location: rxVisits.location,
+          prescriberId: rxVisits.prescriberId,
+          pharmacyId: rxVisits.pharmacyId,
+          createdAt: rxVisits.createdAt,
+          updatedAt: rxVisits.updatedAt,
+          paidAt: rxVisits.paidAt,
+          prescribedAt: rxVisits.prescribedAt,
+          pharmacyStatus: rxVisits.pharmacyStatus,
+        })
+        .from(rxVisits)
+        .where(filter.status ? eq(rxVisits.status, filter.status) : undefined)
+        .orderBy(
+          sql`case when ${rxVisits.status} in ('refund', 'review') then 1 else 0 end`,
+          desc(rxVisits.createdAt),
+        )
+        .limit(limit);
+    },
     async pharmacyVisitsStarted(
       pharmacyId: string,
       range: { from: Date; to: Date },

@@ -45,6 +45,16 @@ export interface RxReviewService {
    * message on the visit (issue 35); how many went back.
    */
   releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
+  /**
+   * The back office puts one Rx review a prescriber started back in the line with the operator's
+   * note (issue 35): 'released', 'notStarted' (an Rx visit no prescriber has started), or null
+   * (no Rx visit has this id).
+   */
+  releaseReview(
+    actor: Actor,
+    visitId: string,
+    note: string,
+  ): Promise<'released' | 'notStarted' | null>;
   queue(actor: Actor): Promise<{
     states: string[];
     waiting: RxQueueEntry[];
@@ -286,6 +296,33 @@ export function createRxReviewService(deps: {
         if (back) await told(back, true);
       }
       return released;
+    },
+
+    async releaseReview(actor, visitId, note) {
+      const visit = await deps.repo.visit(visitId);
+      if (!visit) return null;
+      if (visit.status !== 'started' || !visit.prescriberId) return 'notStarted';
+      if (!(await deps.repo.release(visit.id, visit.prescriberId))) return 'notStarted';
+      const contact = await deps.accounts.holderContact(visit.accountId);
+      await deps.repo.insertMessage({
+        visitId: visit.id,
+        owner: actor.accountId,
+        fromRole: 'prescriber',
+        text: translate(
+          contact?.language === 'es' ? 'es' : 'en',
+          'backoffice.visits.reassignedNote',
+          {
+            note,
+          },
+        ),
+      });
+      await deps.audit.record(actor, 'backoffice.visits.reassign', subject(visit), {
+        visitId: visit.id,
+        prescriberId: visit.prescriberId,
+      });
+      const back = await deps.repo.visit(visit.id);
+      if (back) await told(back, true);
+      return 'released';
     },
 
     async queue(actor) {

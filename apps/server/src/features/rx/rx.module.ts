@@ -280,7 +280,9 @@ export function rxModule(
   const facts = createRxFactsRepo(db);
   const port: RxPort = {
     releaseReviews: (actor, prescriberId) => review.releaseReviews(actor, prescriberId),
+    adminReleaseReview: (actor, visitId, note) => review.releaseReview(actor, visitId, note),
     pharmacyVisitsStarted: (pharmacyId, range) => facts.pharmacyVisitsStarted(pharmacyId, range),
+    adminRxVisits: (filter, limit) => facts.adminRxVisits(filter, limit),
     async pharmacyVisit(actor, visitId) {
       const { visit, staff, claimed } = await pharmacy.reachableVisit(actor, visitId);
       return { ...visitRef(visit), staff, claimed };

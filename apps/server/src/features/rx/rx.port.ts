@@ -17,12 +17,36 @@ export interface RxVisitRef {
  * What other areas may ask of Rx visits (issue 19): the family's prescriptions and signed
  * consents as documents, printed when opened.
  */
+/** An Rx visit as the back office's visits list reads it (issue 35). */
+export interface AdminRxVisitRecord {
+  id: string;
+  accountId: string;
+  personId: string;
+  status: string;
+  location: string;
+  prescriberId: string | null;
+  pharmacyId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  paidAt: Date | null;
+  prescribedAt: Date | null;
+  pharmacyStatus: string | null;
+}
+
 export interface RxPort {
+  /** The back office's visits list (issue 35): Rx visits of a status, unfinished first. */
+  adminRxVisits(filter: { status?: string }, limit: number): Promise<AdminRxVisitRecord[]>;
   /**
    * Puts the reviews a deactivated prescriber started back in the line, each patient told
    * (issue 35); how many went back.
    */
   releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
+  /** The back office puts one started Rx review back in the line with a note (issue 35). */
+  adminReleaseReview(
+    actor: Actor,
+    visitId: string,
+    note: string,
+  ): Promise<'released' | 'notStarted' | null>;
   prescriptions: DocumentSource;
   consents: DocumentSource;
   /**

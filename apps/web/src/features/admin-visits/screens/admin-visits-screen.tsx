@@ -1,0 +1,295 @@
+import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
+import {
+  type AdminVisitKind,
+  adminVisitKinds,
+  pharmacyUnclaimedMs,
+  rxUnreviewedMs,
+  waitingNoProviderMs,
+} from '@apothecall/domain/backoffice/stuck-visits.rules';
+import { type AdminVisitRow, adminVisitNoteSchema } from '@apothecall/domain/backoffice/visits.api';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorText } from '../../../lib/api-client';
+import { isMessageKey, useT } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session-store';
+import { actOnVisit, adminVisitsQueryKey, listAdminVisits } from '../api/admin-visits';
+
+type Action = { visit: AdminVisitRow; action: 'cancel' | 'reassign' };
+
+function ActionDialog({ target, onClose }: { target: Action | null; onClose: () => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const act = useMutation({
+    mutationFn: (input: Action & { note: string }) =>
+      actOnVisit(input.visit.id, input.action, input.note),
+    onSuccess: (_, input) => {
+      notifications.show({
+        color: 'green',
+        message: t(
+          input.action === 'cancel'
+            ? 'backoffice.visits.ui.cancelled'
+            : 'backoffice.visits.ui.reassigned',
+          { ref: input.visit.ref },
+        ),
+      });
+      setNote('');
+      onClose();
+      void queryClient.invalidateQueries({ queryKey: adminVisitsQueryKey });
+    },
+  });
+  if (!target) return null;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(
+        target.action === 'cancel'
+          ? 'backoffice.visits.ui.confirmCancel'
+          : 'backoffice.visits.ui.confirmReassign',
+        { ref: target.visit.ref },
+      )}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const checked = adminVisitNoteSchema.safeParse({ note });
+          if (!checked.success) {
+            const key = checked.error.issues[0]?.message ?? '';
+            setError(isMessageKey(key) ? t(key) : t('common.required'));
+            return;
+          }
+          act.mutate({ ...target, note: checked.data.note });
+        }}
+      >
+        <Stack gap="sm">
+          <Textarea
+            label={t('backoffice.visits.ui.note')}
+            description={t('backoffice.visits.ui.noteLead')}
+            value={note}
+            onChange={(event) => {
+              setNote(event.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+            autosize
+            minRows={2}
+            data-testid="admin-visit-note"
+          />
+          {act.isError ? (
+            <Alert color="red" role="alert">
+              {errorText(t, act.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('backoffice.visits.ui.back')}
+            </Button>
+            <Button
+              type="submit"
+              color={target.action === 'cancel' ? 'red' : 'blue'}
+              loading={act.isPending}
+              data-testid="admin-visit-confirm"
+            >
+              {t(
+                target.action === 'cancel'
+                  ? 'backoffice.visits.ui.cancel'
+                  : 'backoffice.visits.ui.reassign',
+              )}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function stuckText(t: ReturnType<typeof useT>, visit: AdminVisitRow): string {
+  if (visit.stuck === 'waitingNoProvider')
+    return t('backoffice.visits.stuck.waitingNoProvider', {
+      minutes: waitingNoProviderMs / 60_000,
+    });
+  if (visit.stuck === 'rxUnreviewed')
+    return t('backoffice.visits.stuck.rxUnreviewed', { hours: rxUnreviewedMs / 3_600_000 });
+  if (visit.stuck === 'pharmacyUnclaimed')
+    return t('backoffice.visits.stuck.pharmacyUnclaimed', {
+      hours: pharmacyUnclaimedMs / 3_600_000,
+    });
+  return '';
+}
+
+/** The visits, stuck first with the reason; Cancel and Reassign for who may change the area. */
+export function AdminVisitsTable({
+  visits,
+  mayWrite,
+  onAct,
+}: {
+  visits: readonly AdminVisitRow[];
+  mayWrite: boolean;
+  onAct: (visit: AdminVisitRow, action: 'cancel' | 'reassign') => void;
+}) {
+  const t = useT();
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped data-testid="admin-visits-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('backoffice.visits.ui.col.ref')}</Table.Th>
+            <Table.Th>{t('backoffice.visits.ui.col.kind')}</Table.Th>
+            <Table.Th>{t('backoffice.visits.ui.col.status')}</Table.Th>
+            <Table.Th>{t('backoffice.visits.ui.col.patient')}</Table.Th>
+            <Table.Th>{t('backoffice.visits.ui.col.state')}</Table.Th>
+            <Table.Th>{t('backoffice.visits.ui.col.who')}</Table.Th>
+            <Table.Th>{t('backoffice.visits.ui.col.age')}</Table.Th>
+            <Table.Th>{t('backoffice.visits.ui.col.stuck')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {visits.map((v) => (
+            <Table.Tr key={v.id} data-testid="admin-visit-row" data-stuck={v.stuck ?? ''}>
+              <Table.Td>{v.ref}</Table.Td>
+              <Table.Td>{t(`backoffice.visits.kind.${v.kind}`)}</Table.Td>
+              <Table.Td>{v.status}</Table.Td>
+              <Table.Td>{v.patientName}</Table.Td>
+              <Table.Td>{v.state}</Table.Td>
+              <Table.Td>{v.provider ?? v.pharmacy ?? ''}</Table.Td>
+              <Table.Td>{t('backoffice.visits.ui.minutes', { minutes: v.ageMinutes })}</Table.Td>
+              <Table.Td>
+                <Text size="sm" c={v.stuck ? 'red.8' : undefined}>
+                  {stuckText(t, v)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {mayWrite && !v.final ? (
+                  <Group gap="xs" wrap="nowrap">
+                    {v.status === (v.kind === 'rx' ? 'started' : 'inProgress') ? (
+                      <Button size="xs" variant="light" onClick={() => onAct(v, 'reassign')}>
+                        {t('backoffice.visits.ui.reassign')}
+                      </Button>
+                    ) : null}
+                    {v.kind === 'rx' ? null : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => onAct(v, 'cancel')}
+                      >
+                        {t('backoffice.visits.ui.cancel')}
+                      </Button>
+                    )}
+                  </Group>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * /admin/visits (issue 35, the back office's visits area): every visit by kind and status, stuck
+ * ones first with the reason, and per row Cancel (refunded in full) and Reassign (back to the
+ * line) with a note the patient reads, each confirmed. Cancel acts on video visits; Reassign on a
+ * claimed video visit or a started Rx review.
+ */
+export function AdminVisitsScreen() {
+  const t = useT();
+  const session = useSession();
+  const mayWrite = mayBackOffice(session?.profile.role, 'visits', 'write');
+  const [kind, setKind] = useState<AdminVisitKind | null>(null);
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [target, setTarget] = useState<Action | null>(null);
+  const filter = {
+    ...(kind ? { kind } : {}),
+    ...(status.trim() ? { status: status.trim() } : {}),
+    page,
+  };
+  const visits = useQuery({
+    queryKey: [...adminVisitsQueryKey, filter],
+    queryFn: () => listAdminVisits(filter),
+    refetchInterval: 30_000,
+  });
+  return (
+    <Stack p="md" maw={1200} mx="auto" w="100%" data-screen="admin-visits">
+      <Title order={1} size="h2">
+        {t('backoffice.area.visits')}
+      </Title>
+      <Text c="dimmed">{t('backoffice.area.visits.lead')}</Text>
+      <Group align="flex-end">
+        <Select
+          label={t('backoffice.visits.ui.kind')}
+          clearable
+          placeholder={t('backoffice.visits.ui.allKinds')}
+          value={kind}
+          onChange={(value) => {
+            setKind(adminVisitKinds.find((k) => k === value) ?? null);
+            setPage(1);
+          }}
+          data={adminVisitKinds.map((k) => ({ value: k, label: t(`backoffice.visits.kind.${k}`) }))}
+          data-testid="admin-visits-kind"
+        />
+        <TextInput
+          label={t('backoffice.visits.ui.status')}
+          placeholder="waiting"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.currentTarget.value);
+            setPage(1);
+          }}
+          data-testid="admin-visits-status"
+        />
+      </Group>
+      {visits.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : visits.isError ? (
+        <Alert color="red" role="alert" data-testid="admin-visits-error">
+          {errorText(t, visits.error)}
+        </Alert>
+      ) : visits.data.visits.length === 0 ? (
+        <Text c="dimmed" data-testid="admin-visits-empty">
+          {t('backoffice.visits.ui.empty')}
+        </Text>
+      ) : (
+        <AdminVisitsTable
+          visits={visits.data.visits}
+          mayWrite={mayWrite}
+          onAct={(visit, action) => setTarget({ visit, action })}
+        />
+      )}
+      <Group>
+        <Button variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          {t('backoffice.visits.ui.previous')}
+        </Button>
+        <Button
+          variant="default"
+          disabled={!visits.data?.more}
+          onClick={() => setPage((p) => p + 1)}
+        >
+          {t('backoffice.visits.ui.next')}
+        </Button>
+      </Group>
+      <ActionDialog target={target} onClose={() => setTarget(null)} />
+    </Stack>
+  );
+}
