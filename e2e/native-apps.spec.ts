@@ -111,8 +111,12 @@ test.describe('a new version deployed while the installed app is in the backgrou
     // The build from before is deployed again: another version than the one running.
     await deployment.deploy('apps/web/dist');
     await setVisibility(page, 'visible');
+    // The version check, the service worker's fetch of the new build and the banner: on a busy
+    // CI machine (two workers) this took longer than the default 10 s once, as the logged-out
+    // test's reload above is given 30-60 s.
     await expect(page.getByTestId('update-banner')).toContainText(
       'A new version of Apothecall is ready.',
+      { timeout: 30_000 },
     );
     expect(await page.evaluate(() => 'beforeDeploy' in window)).toBe(true);
   });
