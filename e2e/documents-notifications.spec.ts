@@ -148,34 +148,49 @@ test('notifications: permission granted, subscribed; a provider chat message is 
     expect(message.payload).not.toContain('ibuprofen');
     expect(message.payload).not.toContain(patient.name.split(' ')[1] ?? patient.name);
 
-    // The service worker shows it.
+    // The service worker shows it. DevTools' delivery is this test's stand-in for the push
+    // service's, and on a loaded machine Chromium has once dropped it (the worker was being
+    // started; no notification, no error). The worker is woken first, and the same message is
+    // delivered again if nothing is shown within 5 s: a repeat replaces the notice (its tag),
+    // so the expectation below still needs the worker to show exactly this message.
     const { cdp, registrationId } = await activeServiceWorkerRegistrationId(page);
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      data: message.payload,
-    });
+    const worker =
+      page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
+    await worker.evaluate(() => undefined);
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url?: string } | null)?.url,
+        }));
+      });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: new URL(page.url()).origin,
+        registrationId,
+        data: message.payload,
+      });
+      const seen = await expect
+        .poll(async () => (await shown()).length, { timeout: 5_000 })
+        .toBeGreaterThan(0)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (seen) break;
+    }
     await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            const registration = await navigator.serviceWorker.ready;
-            return (await registration.getNotifications()).map((n) => ({
-              title: n.title,
-              body: n.body,
-              url: (n.data as { url?: string } | null)?.url,
-            }));
-          }),
-        { timeout: 15_000 },
-      )
+      .poll(shown, { timeout: 15_000 })
       .toContainEqual({ title: 'Apothecall', body: 'You have a new message', url: '/#/' });
 
     // A click on it opens its route in the open window (the worker's notificationclick; the
     // click is raised in the worker, as the browser raises it).
     await expect(page).toHaveURL(/#\/notifications$/);
-    const worker =
+    const running =
       page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
-    await worker.evaluate(async () => {
+    await running.evaluate(async () => {
       // The worker's own types (WebWorker) are not this project's (DOM).
       const scope = self as unknown as {
         registration: { getNotifications(): Promise<unknown[]> };
