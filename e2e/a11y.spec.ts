@@ -56,7 +56,27 @@ const staffScreens: Record<keyof typeof demoStaff, string[]> = {
   ],
   pharmacyAdmin: ['/', '/prescriptions', '/inbox', '/crm', '/links', '/pharmacists', '/analytics'],
   rxAdmin: ['/', '/rxadmin'],
-  admin: ['/'],
+  // The back office (issue 35): every console screen that needs no record opened first; an
+  // account's, a provider's and a pharmacy's own page are checked by their journeys
+  // (backoffice-*.spec.ts), in English at desktop.
+  admin: [
+    '/',
+    '/admin/people',
+    '/admin/providers',
+    '/admin/pharmacies',
+    '/admin/money',
+    '/admin/visits',
+    '/admin/disclosures',
+    '/admin/jobs',
+  ],
+  support: [
+    '/',
+    '/admin/people',
+    '/admin/providers',
+    '/admin/pharmacies',
+    '/admin/visits',
+    '/admin/disclosures',
+  ],
 };
 
 /** Opens a screen and waits until it has drawn its main heading (or placeholder). */

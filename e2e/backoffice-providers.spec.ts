@@ -113,7 +113,7 @@ test('the admin invites a provider and licenses them in Florida; an expired lice
   await expect(provider.getByRole('link', { name: 'Open the clinic' })).toBeVisible();
 
   // The admin gives them a Florida licence through the end of next year.
-  await row.getByRole('link', { name: `Open ${name}` }).click();
+  await row.getByRole('link', { name: new RegExp(`^${name}`) }).click();
   await expect(admin.getByRole('heading', { name: `${name}, MD` })).toBeVisible();
   const today = licenceDay('FL', Date.now());
   await saveLicence(admin, 'ME 98765', addDays(today, 400));

@@ -101,6 +101,7 @@ export const demoStaff = {
   pharmacyAdmin: { loginId: 'pharmacy-admin@apothecall.test', name: 'Tom Becker' },
   rxAdmin: { loginId: 'rx-admin@apothecall.test', name: 'Lena Ortiz' },
   admin: { loginId: 'admin@apothecall.test', name: 'Alex Morgan' },
+  support: { loginId: 'support@apothecall.test', name: 'Sam Rivera' },
 } as const;
 
 /** The page opens in Spanish (the language switch's stored choice) from its first load. */

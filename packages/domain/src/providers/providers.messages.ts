@@ -51,7 +51,6 @@ const en = {
   'providersUi.licence.expires': '{state} until {date}',
   'providersUi.licence.noExpiry': '{state} (no expiry recorded)',
   'providersUi.licence.expired': '{state} expired {date}',
-  'providersUi.open': 'Open {name}',
   'providersUi.invite.title': 'Invite a provider',
   'providersUi.invite.lead':
     'They receive an e-mail with a link to choose their password. Add their licences once they are invited.',
@@ -153,7 +152,6 @@ const es: Record<keyof typeof en, string> = {
   'providersUi.licence.expires': '{state} hasta el {date}',
   'providersUi.licence.noExpiry': '{state} (sin vencimiento registrado)',
   'providersUi.licence.expired': '{state} venció el {date}',
-  'providersUi.open': 'Abrir {name}',
   'providersUi.invite.title': 'Invitar a un proveedor',
   'providersUi.invite.lead':
     'Recibirá un correo con un enlace para elegir su contraseña. Añada sus licencias una vez invitado.',

@@ -24,6 +24,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
@@ -147,7 +148,7 @@ export function AdminVisitsTable({
 }) {
   const t = useT();
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <ScrollRegion label={t('backoffice.area.visits')} minWidth={900}>
       <Table striped data-testid="admin-visits-table">
         <Table.Thead>
           <Table.Tr>
@@ -190,6 +191,7 @@ export function AdminVisitsTable({
                         size="xs"
                         variant="light"
                         color="red"
+                        c="red.9"
                         onClick={() => onAct(v, 'cancel')}
                       >
                         {t('backoffice.visits.ui.cancel')}
@@ -202,7 +204,7 @@ export function AdminVisitsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

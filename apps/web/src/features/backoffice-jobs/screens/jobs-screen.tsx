@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
@@ -108,7 +109,7 @@ function FailedJobsTab() {
     <Stack>
       <Listed query={query} empty={t('jobsUi.emptyFailed')} testId="failed-jobs">
         {(jobs: FailedJob[]) => (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollRegion label={t('jobsUi.tab.failed')} minWidth={640}>
             <Table striped data-testid="failed-jobs-table">
               <Table.Thead>
                 <Table.Tr>
@@ -140,7 +141,7 @@ function FailedJobsTab() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </Listed>
       {dialog('failed-job-retry-dialog')}
@@ -169,7 +170,7 @@ function OutboxTab() {
       </Group>
       <Listed query={query} empty={t('jobsUi.emptyOutbox')} testId="outbox">
         {(messages: UndeliveredMessage[]) => (
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollRegion label={t('jobsUi.tab.outbox')} minWidth={720}>
             <Table striped data-testid="outbox-table">
               <Table.Thead>
                 <Table.Tr>
@@ -222,7 +223,7 @@ function OutboxTab() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </Listed>
       {dialog('outbox-retry-dialog')}

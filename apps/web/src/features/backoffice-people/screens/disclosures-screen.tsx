@@ -16,6 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Form } from '../../../components/form';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
@@ -158,7 +159,7 @@ export function DisclosuresScreen() {
             <Alert color="yellow">{t('disclosuresUi.truncated')}</Alert>
           ) : null}
           {list.data && list.data.rows.length > 0 ? (
-            <Table.ScrollContainer minWidth={720}>
+            <ScrollRegion label={t('disclosuresUi.title')} minWidth={720}>
               <Table striped data-testid="disclosures-rows">
                 <Table.Thead>
                   <Table.Tr>
@@ -183,7 +184,7 @@ export function DisclosuresScreen() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           ) : null}
         </>
       )}

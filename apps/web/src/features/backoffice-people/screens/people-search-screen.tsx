@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Form } from '../../../components/form';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { StatusChip } from '../../../components/status-chip';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -60,7 +61,7 @@ export function PeopleSearchScreen() {
         </Alert>
       ) : null}
       {results && results.length > 0 ? (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollRegion label={t('peopleUi.search.title')} minWidth={640}>
           <Table striped data-testid="people-search-results">
             <Table.Thead>
               <Table.Tr>
@@ -94,7 +95,7 @@ export function PeopleSearchScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       ) : null}
       {next ? (
         <Button

@@ -1,8 +1,9 @@
 import { pharmacyFundsRange } from '@apothecall/domain/pharmacy/fee-account.rules';
-import { Alert, Box, Button, Group, Loader, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
@@ -111,13 +112,8 @@ export function FeeAccountSection() {
             // finds); at phone width the table scrolls inside the card instead of touching its edge,
             // in a named region that takes the keyboard's focus, so it can be scrolled without a
             // pointer (axe: scrollable-region-focusable).
-            <Box
-              role="region"
-              aria-label={t('pharmacyScreens.fees.title')}
-              tabIndex={0}
-              style={{ overflowX: 'auto' }}
-            >
-              <Table data-testid="pharmacy-fee-statement" miw={420}>
+            <ScrollRegion label={t('pharmacyScreens.fees.title')} minWidth={420}>
+              <Table data-testid="pharmacy-fee-statement">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('pharmacyScreens.fees.date')}</Table.Th>
@@ -142,7 +138,7 @@ export function FeeAccountSection() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Box>
+            </ScrollRegion>
           )}
         </Stack>
       ) : null}

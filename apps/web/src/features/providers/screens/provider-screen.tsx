@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Facts } from '../../../components/facts';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
@@ -168,7 +169,7 @@ function Licences({ provider, mayWrite }: { provider: ProviderAdminView; mayWrit
       {provider.licences.length === 0 ? (
         <Text c="dimmed">{t('providersUi.noLicences')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollRegion label={t('providersUi.licences.title')} minWidth={480}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -186,7 +187,12 @@ function Licences({ provider, mayWrite }: { provider: ProviderAdminView; mayWrit
                   <Table.Td>{l.number || '—'}</Table.Td>
                   <Table.Td>{l.expiresOn ? formatLicenceDay(l.expiresOn, lang) : '—'}</Table.Td>
                   <Table.Td>
-                    <Badge color={l.inForce ? 'green' : 'red'} variant="light" tt="none">
+                    <Badge
+                      color={l.inForce ? 'green' : 'red'}
+                      c={l.inForce ? 'green.9' : 'red.9'}
+                      variant="light"
+                      tt="none"
+                    >
                       {l.inForce
                         ? t('providersUi.licences.inForce')
                         : t('providersUi.licences.lapsed')}
@@ -222,7 +228,7 @@ function Licences({ provider, mayWrite }: { provider: ProviderAdminView; mayWrit
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
       {remove.isError ? (
         <Alert color="red" role="alert">
@@ -349,10 +355,20 @@ export function ProviderScreen() {
                 ? `${provider.data.name}, ${provider.data.credentials}`
                 : provider.data.name}
             </Title>
-            <Badge color={provider.data.onDuty ? 'green' : 'gray'} variant="light" tt="none">
+            <Badge
+              color={provider.data.onDuty ? 'green' : 'gray'}
+              c={provider.data.onDuty ? 'green.9' : 'gray.8'}
+              variant="light"
+              tt="none"
+            >
               {provider.data.onDuty ? t('providersUi.onDuty') : t('providersUi.offDuty')}
             </Badge>
-            <Badge color={provider.data.active ? 'blue' : 'red'} variant="light" tt="none">
+            <Badge
+              color={provider.data.active ? 'blue' : 'red'}
+              c={provider.data.active ? 'blue.9' : 'red.9'}
+              variant="light"
+              tt="none"
+            >
               {provider.data.active ? t('providersUi.active') : t('providersUi.inactive')}
             </Badge>
           </Group>

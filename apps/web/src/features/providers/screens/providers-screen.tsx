@@ -24,6 +24,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
@@ -132,7 +133,7 @@ function ProvidersTable({ providers }: { providers: readonly ProviderAdminView[]
   const t = useT();
   const lang = useLang();
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <ScrollRegion label={t('providersUi.title')} minWidth={640}>
       <Table striped highlightOnHover data-testid="providers-table">
         <Table.Thead>
           <Table.Tr>
@@ -147,11 +148,7 @@ function ProvidersTable({ providers }: { providers: readonly ProviderAdminView[]
           {providers.map((p) => (
             <Table.Tr key={p.id} data-testid="provider-row" data-provider-id={p.id}>
               <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`/admin/providers/${p.id}`}
-                  aria-label={t('providersUi.open', { name: p.name })}
-                >
+                <Anchor component={Link} to={`/admin/providers/${p.id}`}>
                   {p.credentials ? `${p.name}, ${p.credentials}` : p.name}
                 </Anchor>
               </Table.Td>
@@ -172,12 +169,22 @@ function ProvidersTable({ providers }: { providers: readonly ProviderAdminView[]
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={p.onDuty ? 'green' : 'gray'} variant="light" tt="none">
+                <Badge
+                  color={p.onDuty ? 'green' : 'gray'}
+                  c={p.onDuty ? 'green.9' : 'gray.8'}
+                  variant="light"
+                  tt="none"
+                >
                   {p.onDuty ? t('providersUi.onDuty') : t('providersUi.offDuty')}
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Badge color={p.active ? 'blue' : 'red'} variant="light" tt="none">
+                <Badge
+                  color={p.active ? 'blue' : 'red'}
+                  c={p.active ? 'blue.9' : 'red.9'}
+                  variant="light"
+                  tt="none"
+                >
                   {p.active ? t('providersUi.active') : t('providersUi.inactive')}
                 </Badge>
               </Table.Td>
@@ -185,7 +192,7 @@ function ProvidersTable({ providers }: { providers: readonly ProviderAdminView[]
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { RevenueMonth } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { Box, Table, Text } from '@mantine/core';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import { monthLabel, revenueBars, revenueTotals } from './subscription-format';
@@ -39,7 +40,7 @@ export function RevenueChart({ months }: { months: readonly RevenueMonth[] }) {
   const bars = revenueBars(months);
   const totals = revenueTotals(months);
   return (
-    <Table.ScrollContainer minWidth={260}>
+    <ScrollRegion label={t('subscriptionUi.admin.revenueCaption')} minWidth={260}>
       <Table
         horizontalSpacing={6}
         verticalSpacing={6}
@@ -102,6 +103,6 @@ export function RevenueChart({ months }: { months: readonly RevenueMonth[] }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
