@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useT } from '../lib/i18n';
 import { useOpenedAfterMount } from '../lib/use-opened-after-mount';
+import { Dialog } from './dialog';
 
 /** 'You are leaving the site' (spec section 2), asked before an external link opens. */
 export function LeaveSiteDialog({
@@ -15,7 +16,7 @@ export function LeaveSiteDialog({
   const t = useT();
   const shown = useOpenedAfterMount(opened);
   return (
-    <Modal opened={shown} onClose={onCancel} title={t('navigation.externalLink.title')} centered>
+    <Dialog opened={shown} onClose={onCancel} title={t('navigation.externalLink.title')}>
       <Stack>
         <Text>{t('navigation.externalLink.body')}</Text>
         <Group justify="flex-end">
@@ -25,6 +26,6 @@ export function LeaveSiteDialog({
           <Button onClick={onLeave}>{t('navigation.externalLink.continue')}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

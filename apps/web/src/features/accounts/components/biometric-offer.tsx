@@ -1,7 +1,8 @@
 import { biometricMethodKey } from '@apothecall/domain/session/session.rules';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 import { BiometricLoginError, turnOnBiometricLogin } from '../../../lib/native/biometric-login';
@@ -76,11 +77,10 @@ export function BiometricOffer() {
 
   return (
     <>
-      <Modal
+      <Dialog
         opened
         onClose={() => setOpen(false)}
         title={t('session.biometric.offerTitle', { method: methodName })}
-        centered
       >
         <Stack>
           <Text size="sm">{t('session.biometric.offerBody', { method: methodName })}</Text>
@@ -99,7 +99,7 @@ export function BiometricOffer() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
       {reauth.dialog}
     </>
   );

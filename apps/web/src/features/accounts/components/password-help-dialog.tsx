@@ -1,9 +1,10 @@
 import { passwordResetRequestSchema } from '@apothecall/domain/accounts/accounts.api';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useOpenedAfterMount } from '../../../lib/use-opened-after-mount';
@@ -54,7 +55,7 @@ export function PasswordHelpDialog({
     : '';
 
   return (
-    <Modal opened={shown} onClose={onClose} title={title} centered size="md">
+    <Dialog opened={shown} onClose={onClose} title={title} size="md">
       {step === 'form' ? (
         <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values.email.trim()))}>
           <Stack>
@@ -91,6 +92,6 @@ export function PasswordHelpDialog({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Dialog } from '../../../components/dialog';
 import { useT } from '../../../lib/i18n';
 import { clearSession } from '../../../lib/session-store';
 import { removeAccount } from '../api/remove-account';
@@ -45,12 +46,7 @@ export function RemoveAccount() {
           {t('profileScreens.remove.open')}
         </Button>
       </Stack>
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title={t('profileScreens.remove.title')}
-        centered
-      >
+      <Dialog opened={open} onClose={() => setOpen(false)} title={t('profileScreens.remove.title')}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -83,7 +79,7 @@ export function RemoveAccount() {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </Dialog>
     </Card>
   );
 }

@@ -10,7 +10,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Select,
   Stack,
   Table,
@@ -23,6 +22,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
@@ -245,7 +245,7 @@ function RefundDialog({ entry, close }: { entry: MoneyTransaction; close: () => 
     },
   });
   return (
-    <Modal
+    <Dialog
       opened
       onClose={close}
       title={t('backoffice.money.refund.title', { amount: formatCents(entry.amount, lang) })}
@@ -279,7 +279,7 @@ function RefundDialog({ entry, close }: { entry: MoneyTransaction; close: () => 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -12,7 +12,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Select,
   Stack,
   Table,
@@ -24,6 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
@@ -57,7 +57,7 @@ function ActionDialog({ target, onClose }: { target: Action | null; onClose: () 
   });
   if (!target) return null;
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t(
@@ -118,7 +118,7 @@ function ActionDialog({ target, onClose }: { target: Action | null; onClose: () 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -12,7 +12,6 @@ import {
   Card,
   Group,
   List,
-  Modal,
   NumberInput,
   Radio,
   SimpleGrid,
@@ -25,6 +24,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
 import { appStoragePrefix } from '../../../lib/session-store';
@@ -384,11 +384,10 @@ export function ClinicEndVisitForm(props: {
         </Stack>
       </Card>
 
-      <Modal
+      <Dialog
         opened={confirming !== null}
         onClose={() => (mutation.isPending ? undefined : setConfirming(null))}
         title={confirming ? t(`clinicUi.confirm.${confirming}.title`) : ''}
-        centered
       >
         {confirming ? (
           <Stack gap="md">
@@ -419,7 +418,7 @@ export function ClinicEndVisitForm(props: {
             </Group>
           </Stack>
         ) : null}
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }
