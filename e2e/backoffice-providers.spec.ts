@@ -119,6 +119,15 @@ test('the admin invites a provider and licenses them in Florida; an expired lice
   await saveLicence(admin, 'ME 98765', addDays(today, 400));
   const licence = admin.getByTestId('licence-row').filter({ hasText: 'FL' });
   await expect(licence).toContainText('In force');
+  // And the practice their notes will print (until then the page says a note cannot be completed).
+  await expect(admin.getByTestId('provider-practice-missing')).toBeVisible();
+  await admin.getByTestId('practice-name').fill('Bayside Family Medicine');
+  await admin.getByTestId('practice-line1').fill('200 Biscayne Blvd');
+  await admin.getByTestId('practice-line2').fill('Miami, FL 33132');
+  await admin.getByTestId('practice-phone').fill('305 555 0199');
+  await admin.getByTestId('practice-save').click();
+  await expect(admin.getByText('Practice saved.')).toBeVisible();
+  await expect(admin.getByTestId('provider-practice-missing')).toHaveCount(0);
 
   // On duty, they see and claim a Florida visit.
   await provider.goto('/#/clinic');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { emailSchema, idSchema } from '../common/common.schemas';
 import type { MessageKey } from '../i18n/catalog.en';
 import { isUsStateCode } from '../places/places.rules';
+import { phoneSchema } from '../validation/contact.rules';
 import { isValidDea, isValidNpi, normalizeDea } from './providers.rules';
 
 const key = (k: MessageKey) => k;
@@ -39,6 +40,33 @@ export const providerLicenceViewSchema = z.object({
 });
 export type ProviderLicenceView = z.infer<typeof providerLicenceViewSchema>;
 
+/**
+ * The practice printed on the provider's notes and prescriptions (notes.schemas
+ * providerCredential without its NPI, which is the profile's): a note cannot be completed
+ * without it, so an invited provider is not ready to treat until the operator enters it.
+ */
+export const providerPracticeSchema = z.object({
+  name: z.string().trim().min(1, key('providers.field.practiceName')).max(200),
+  line1: z.string().trim().min(1, key('providers.field.practiceLine1')).max(200),
+  line2: z.string().trim().max(200).default(''),
+  phone: phoneSchema,
+  fax: z.union([z.literal(''), phoneSchema]).default(''),
+  clientNumber: z.string().trim().max(50).default(''),
+});
+export type ProviderPractice = z.infer<typeof providerPracticeSchema>;
+export type ProviderPracticeRequest = z.input<typeof providerPracticeSchema>;
+
+/** The practice as the back office shows it (as stored; the request schema checks new ones). */
+export const providerPracticeViewSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  phone: z.string(),
+  fax: z.string(),
+  clientNumber: z.string(),
+});
+export type ProviderPracticeView = z.infer<typeof providerPracticeViewSchema>;
+
 export const providerAdminViewSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -51,6 +79,8 @@ export const providerAdminViewSchema = z.object({
   /** On duty and present now. */
   onDuty: z.boolean(),
   licences: z.array(providerLicenceViewSchema),
+  /** The practice on their notes; null until entered (the provider cannot complete a note). */
+  practice: providerPracticeViewSchema.nullable(),
 });
 export type ProviderAdminView = z.infer<typeof providerAdminViewSchema>;
 

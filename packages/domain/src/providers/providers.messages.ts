@@ -16,6 +16,8 @@ const en = {
   'providers.field.credentials': 'Credentials: letters such as MD, DO, NP or PA-C.',
   'providers.field.firstName': 'First name: required.',
   'providers.field.lastName': 'Last name: required.',
+  'providers.field.practiceName': 'Practice name: required.',
+  'providers.field.practiceLine1': 'Street address: required.',
   'providers.field.licenceNumber':
     'Licence number: letters, digits, spaces, dots, slashes or hyphens, at most 40.',
   'providers.field.expiresOn': 'Expiry date: a date between 2000 and 2199 (YYYY-MM-DD).',
@@ -70,6 +72,20 @@ const en = {
   'providersUi.profile.credentials': 'Credentials',
   'providersUi.profile.dea': 'DEA number',
   'providersUi.profile.noDea': 'None',
+  'providersUi.practice.title': 'Practice',
+  'providersUi.practice.lead':
+    'Printed on their visit notes and prescriptions: the practice name, address, phone and fax.',
+  'providersUi.practice.missing':
+    'No practice entered yet: this provider can see and claim visits but cannot complete a visit note until it is.',
+  'providersUi.practice.name': 'Practice name',
+  'providersUi.practice.line1': 'Street address',
+  'providersUi.practice.line2': 'City, state and ZIP',
+  'providersUi.practice.phone': 'Phone',
+  'providersUi.practice.fax': 'Fax',
+  'providersUi.practice.clientNumber': 'Lab client number',
+  'providersUi.practice.save': 'Save practice',
+  'providersUi.practice.saved': 'Practice saved.',
+  'providersUi.practice.failed': 'Could not save the practice: {message}',
   'providersUi.licences.title': 'Licences',
   'providersUi.licences.lead':
     'A licence counts through its expiry day in the state. After that the provider is no longer offered that state’s visits.',
@@ -117,6 +133,8 @@ const es: Record<keyof typeof en, string> = {
   'providers.field.credentials': 'Credenciales: letras como MD, DO, NP o PA-C.',
   'providers.field.firstName': 'Nombre: obligatorio.',
   'providers.field.lastName': 'Apellido: obligatorio.',
+  'providers.field.practiceName': 'Nombre del consultorio: obligatorio.',
+  'providers.field.practiceLine1': 'Dirección: obligatoria.',
   'providers.field.licenceNumber':
     'Número de licencia: letras, dígitos, espacios, puntos, barras o guiones, 40 como máximo.',
   'providers.field.expiresOn': 'Fecha de vencimiento: una fecha entre 2000 y 2199 (AAAA-MM-DD).',
@@ -171,6 +189,20 @@ const es: Record<keyof typeof en, string> = {
   'providersUi.profile.credentials': 'Credenciales',
   'providersUi.profile.dea': 'Número DEA',
   'providersUi.profile.noDea': 'Ninguno',
+  'providersUi.practice.title': 'Consultorio',
+  'providersUi.practice.lead':
+    'Se imprime en sus notas de visita y recetas: nombre del consultorio, dirección, teléfono y fax.',
+  'providersUi.practice.missing':
+    'Aún no hay consultorio: este proveedor puede ver y tomar visitas, pero no puede completar una nota de visita hasta que se ingrese.',
+  'providersUi.practice.name': 'Nombre del consultorio',
+  'providersUi.practice.line1': 'Dirección',
+  'providersUi.practice.line2': 'Ciudad, estado y código postal',
+  'providersUi.practice.phone': 'Teléfono',
+  'providersUi.practice.fax': 'Fax',
+  'providersUi.practice.clientNumber': 'Número de cliente del laboratorio',
+  'providersUi.practice.save': 'Guardar consultorio',
+  'providersUi.practice.saved': 'Consultorio guardado.',
+  'providersUi.practice.failed': 'No se pudo guardar el consultorio: {message}',
   'providersUi.licences.title': 'Licencias',
   'providersUi.licences.lead':
     'Una licencia vale hasta el final de su día de vencimiento en el estado. Después, al proveedor ya no se le ofrecen visitas de ese estado.',

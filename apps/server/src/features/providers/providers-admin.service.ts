@@ -1,8 +1,11 @@
 import { type BackOfficeArea, mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
+import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
 import type {
   inviteProviderRequestSchema,
   ProviderAdminView,
+  ProviderPractice,
+  ProviderPracticeView,
   putLicenceRequestSchema,
 } from '@apothecall/domain/providers/providers.api';
 import type { z } from 'zod';
@@ -22,12 +25,22 @@ export interface ProvidersAdminService {
   get(actor: Actor, id: string): Promise<ProviderAdminView>;
   invite(actor: Actor, input: Invite): Promise<ProviderAdminView>;
   putLicence(actor: Actor, id: string, licence: Licence): Promise<ProviderAdminView>;
+  /** Enters or replaces the practice printed on the provider's notes and prescriptions. */
+  putPractice(actor: Actor, id: string, practice: ProviderPractice): Promise<ProviderAdminView>;
   removeLicence(actor: Actor, id: string, state: string): Promise<ProviderAdminView>;
   deactivate(actor: Actor, id: string): Promise<{ provider: ProviderAdminView; released: number }>;
   reactivate(actor: Actor, id: string): Promise<ProviderAdminView>;
 }
 
 const area: BackOfficeArea = 'providers';
+
+/** The practice block of a stored credential, or null when a note could not print it. */
+function practiceOf(credential: Record<string, unknown> | undefined): ProviderPracticeView | null {
+  const parsed = providerCredentialSchema.safeParse(credential);
+  if (!parsed.success) return null;
+  const { address, fax, clientNumber } = parsed.data;
+  return { ...address, fax, clientNumber };
+}
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -94,6 +107,7 @@ export function createProvidersAdminService(deps: {
       active: member ? !member.disabled : false,
       onDuty: present.has(id),
       licences,
+      practice: practiceOf(profile.credential),
     };
   }
 
@@ -195,6 +209,35 @@ export function createProvidersAdminService(deps: {
           previousExpiresOn: before?.expiresOn ?? null,
           added: !before,
         },
+      );
+      return provider(found.id);
+    },
+
+    async putPractice(actor, id, practice) {
+      await allow(actor, 'write', 'providers.practice');
+      const found = await provider(id);
+      const profile = await deps.roster.profile(found.id);
+      if (!profile) throw new AppError(404, 'NOT_FOUND', 'providers.notFound');
+      const { name, line1, line2, phone, fax, clientNumber } = practice;
+      await deps.roster.saveProfile({
+        accountId: found.id,
+        suffix: profile.suffix,
+        npi: profile.npi,
+        dea: profile.dea ?? null,
+        credential: {
+          address: { name, line1, line2, phone },
+          fax,
+          npi: profile.npi,
+          clientNumber,
+        },
+      });
+      // The practice is the provider's business address, not a patient's: before and after are
+      // kept whole, so the audit shows what changed.
+      await deps.audit.record(
+        actor,
+        'providers.practice.save',
+        { accountId: found.id },
+        { before: found.practice, after: { name, line1, line2, phone, fax, clientNumber } },
       );
       return provider(found.id);
     },

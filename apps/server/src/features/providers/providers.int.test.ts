@@ -387,4 +387,103 @@ describe.each(databaseKinds)('Back office: providers on %s', (kind) => {
       .where(and(eq(visits.id, visitId), inArray(visits.state, ['waiting'])));
     expect(waiting).toHaveLength(1);
   });
+
+  it('an invited provider completes a visit note once the admin has entered their practice', async () => {
+    const email = `ida-${randomUUID().slice(0, 8)}@example.test`;
+    const ida = (
+      await ok('invite', await invite({ email, npi: '1556677882', dea: undefined }))
+    ).json().provider as { id: string; practice: unknown };
+    expect(ida.practice).toBeNull();
+    const [mail] = await outboxRows(t, eq(outbox.recipient, email));
+    const code = /#\/resetpw\/([A-Za-z0-9_-]+)/.exec(mail?.body ?? '')?.[1];
+    const password = 'Ida-Practice-Pass-42';
+    await ok(
+      'savepw',
+      await t.fastify.inject({
+        method: 'POST',
+        url: '/api/resetpw/savepw',
+        payload: { resetCode: code, password },
+      }),
+    );
+    const idaToken = await login(t, email, password);
+    await ok(
+      'licence',
+      await send(t, 'PUT', `/api/admin/providers/${ida.id}/licences/FL`, admin, {
+        number: 'ME 77',
+        expiresOn: '2031-01-31',
+      }),
+    );
+    await setDuty(t, idaToken, true);
+    const payer = await readyToPay(t, await newPatient(t), { state: 'FL' });
+    const started = await ok(
+      'start',
+      await send(t, 'POST', '/api/visit-start/', payer.token, startBody(payer)),
+    );
+    const visitId = started.json().visit.visitId as string;
+    await ok('claim', await send(t, 'POST', `/api/clinic/visits/${visitId}/claim`, idaToken));
+    const note = {
+      subjective: 'Red eye since yesterday',
+      objective: 'Injected conjunctiva on video',
+      assessment: 'Viral conjunctivitis',
+      plan: 'Cool compresses; return if worse',
+    };
+    const end = () =>
+      send(t, 'POST', `/api/clinic/visits/${visitId}/end`, idaToken, {
+        outcome: 'completed',
+        note,
+      });
+    const incomplete = await end();
+    expect(incomplete.statusCode).toBe(409);
+    expect(incomplete.json().errorCode).toBe('PROVIDER_PROFILE_INCOMPLETE');
+
+    const url = `/api/admin/providers/${ida.id}/practice`;
+    const practice = {
+      name: 'Bayside Family Medicine',
+      line1: '200 Biscayne Blvd',
+      line2: 'Miami, FL 33132',
+      phone: '(305) 555 0199',
+      fax: '305.555.0198',
+    };
+    // Who may: support reads only, a patient and the provider themself are refused; no session 401.
+    const patient = await newPatient(t);
+    for (const [token, status] of [
+      [support, 403],
+      [patient.token, 403],
+      [idaToken, 403],
+      [null, 401],
+    ] as const) {
+      expect((await call('PUT', url, token, practice)).statusCode).toBe(status);
+    }
+    // Bad input: a clear message in the caller's language, nothing stored.
+    const noStreet = await call('PUT', url, admin, { ...practice, line1: ' ' });
+    expect(noStreet.statusCode).toBe(400);
+    expect(noStreet.json().errorMsg).toContain('Street address: required.');
+    const badPhone = await call('PUT', url, admin, { ...practice, phone: '55-01' }, 'es');
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().errorMsg).toMatch(/teléfono/i);
+    const [unchanged] = await t.database.db
+      .select({ credential: providerProfiles.credential })
+      .from(providerProfiles)
+      .where(eq(providerProfiles.accountId, ida.id));
+    expect(unchanged?.credential).toEqual({ npi: '1556677882' });
+
+    const saved = await ok('practice', await send(t, 'PUT', url, admin, practice));
+    expect(saved.json().provider.practice).toEqual({
+      name: 'Bayside Family Medicine',
+      line1: '200 Biscayne Blvd',
+      line2: 'Miami, FL 33132',
+      phone: '305-555-0199',
+      fax: '305-555-0198',
+      clientNumber: '',
+    });
+    const [audited] = await auditRows('providers.practice.save', ida.id);
+    expect(audited?.detail).toMatchObject({
+      before: null,
+      after: { name: 'Bayside Family Medicine', phone: '305-555-0199' },
+    });
+
+    const ended = await end();
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ state: 'completed' });
+  });
 });

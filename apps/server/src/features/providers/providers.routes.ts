@@ -3,6 +3,7 @@ import {
   inviteProviderRequestSchema,
   type ProviderAdminView,
   providerLicenceParamsSchema,
+  providerPracticeSchema,
   providerResponseSchema,
   providersListResponseSchema,
   putLicenceRequestSchema,
@@ -92,6 +93,23 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
             ...request.body,
           }),
         ),
+    );
+
+    r.put(
+      '/admin/providers/:id/practice',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'Enter or replace the practice printed on the provider’s notes and prescriptions (name, address, phone, fax)',
+          params: idParamsSchema,
+          body: providerPracticeSchema,
+          response: { 200: providerResponseSchema },
+        },
+      },
+      async (request) =>
+        one(deps.admin.putPractice(actorOf(request), request.params.id, request.body)),
     );
 
     r.delete(

@@ -3,6 +3,7 @@ import { usStates } from '@apothecall/domain/places/places.rules';
 import {
   type ProviderAdminView,
   type ProviderLicenceView,
+  providerPracticeSchema,
   putLicenceRequestSchema,
 } from '@apothecall/domain/providers/providers.api';
 import {
@@ -34,6 +35,7 @@ import { useSession } from '../../../lib/session-store';
 import { getProvider, providerQueryKey } from '../api/get-provider';
 import { providersQueryKey } from '../api/get-providers';
 import { putProviderLicence } from '../api/put-provider-licence';
+import { putProviderPractice } from '../api/put-provider-practice';
 import { removeProviderLicence } from '../api/remove-provider-licence';
 import { deactivateProvider, reactivateProvider } from '../api/set-provider-access';
 import { formatLicenceDay } from '../components/provider-format';
@@ -240,6 +242,122 @@ function Licences({ provider, mayWrite }: { provider: ProviderAdminView; mayWrit
   );
 }
 
+type PracticeField = 'name' | 'line1' | 'line2' | 'phone' | 'fax' | 'clientNumber';
+const practiceFields: readonly PracticeField[] = [
+  'name',
+  'line1',
+  'line2',
+  'phone',
+  'fax',
+  'clientNumber',
+];
+const requiredPractice: ReadonlySet<PracticeField> = new Set(['name', 'line1', 'phone']);
+
+/**
+ * The practice printed on the provider's notes and prescriptions. A provider without one cannot
+ * complete a note (the clinic answers 409), so the section says so until it is entered.
+ */
+function Practice({ provider, mayWrite }: { provider: ProviderAdminView; mayWrite: boolean }) {
+  const t = useT();
+  const refresh = useRefresh(provider.id);
+  const stored = provider.practice;
+  const [draft, setDraft] = useState<Record<PracticeField, string>>(() => ({
+    name: stored?.name ?? '',
+    line1: stored?.line1 ?? '',
+    line2: stored?.line2 ?? '',
+    phone: stored?.phone ?? '',
+    fax: stored?.fax ?? '',
+    clientNumber: stored?.clientNumber ?? '',
+  }));
+  const [errors, setErrors] = useState<Partial<Record<PracticeField, string>>>({});
+  const save = useMutation({
+    mutationFn: () => putProviderPractice(provider.id, draft),
+    onSuccess: (updated) => {
+      notifications.show({ color: 'green', message: t('providersUi.practice.saved') });
+      refresh(updated);
+    },
+  });
+  return (
+    <SectionCard
+      title={t('providersUi.practice.title')}
+      description={t('providersUi.practice.lead')}
+      testId="provider-practice"
+    >
+      {stored ? null : (
+        <Alert color="yellow" data-testid="provider-practice-missing">
+          {t('providersUi.practice.missing')}
+        </Alert>
+      )}
+      {mayWrite ? (
+        <form
+          noValidate
+          aria-label={t('providersUi.practice.title')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const checked = providerPracticeSchema.safeParse(draft);
+            if (!checked.success) {
+              const shown: Partial<Record<PracticeField, string>> = {};
+              for (const issue of checked.error.issues) {
+                const name = issue.path[0] as PracticeField;
+                shown[name] ??= isMessageKey(issue.message)
+                  ? t(issue.message)
+                  : t('common.required');
+              }
+              setErrors(shown);
+              return;
+            }
+            save.mutate();
+          }}
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {practiceFields.map((field) => (
+                <TextInput
+                  key={field}
+                  label={t(`providersUi.practice.${field}`)}
+                  autoComplete="off"
+                  inputMode={field === 'phone' || field === 'fax' ? 'tel' : undefined}
+                  value={draft[field]}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setDraft((d) => ({ ...d, [field]: value }));
+                    setErrors((e) => ({ ...e, [field]: undefined }));
+                  }}
+                  error={errors[field]}
+                  withAsterisk={requiredPractice.has(field)}
+                  data-testid={`practice-${field}`}
+                />
+              ))}
+            </SimpleGrid>
+            {save.isError ? (
+              <Alert color="red" role="alert" data-testid="practice-error">
+                {t('providersUi.practice.failed', { message: errorText(t, save.error) })}
+              </Alert>
+            ) : null}
+            <Button
+              type="submit"
+              loading={save.isPending}
+              w="fit-content"
+              data-testid="practice-save"
+            >
+              {t('providersUi.practice.save')}
+            </Button>
+          </Stack>
+        </form>
+      ) : stored ? (
+        <Facts
+          labelWidth={160}
+          rows={practiceFields.map((field) => ({
+            key: field,
+            label: t(`providersUi.practice.${field}`),
+            value: stored[field] || '—',
+          }))}
+        />
+      ) : null}
+    </SectionCard>
+  );
+}
+
 function Access({ provider }: { provider: ProviderAdminView }) {
   const t = useT();
   const refresh = useRefresh(provider.id);
@@ -392,6 +510,7 @@ export function ProviderScreen() {
               ]}
             />
           </SectionCard>
+          <Practice provider={provider.data} mayWrite={mayWrite} />
           <Licences provider={provider.data} mayWrite={mayWrite} />
           {mayWrite ? <Access provider={provider.data} /> : null}
         </>
