@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const documents = documentsModule(ctx, {
     accounts: accounts.port,
     files: files.port,
+    payments: payments.port,
     sources: [
       notes.port.documents,
       care.port.certificates,

@@ -232,6 +232,8 @@ describe.each(databaseKinds)('response headers on %s', (kind) => {
       'GET /api/notes/:id/pdf': () => get(t, `/api/notes/${notes[0]?.id}/pdf`, maria),
       'GET /api/pharmacy/inbox/attachments/:id': () =>
         get(t, `/api/pharmacy/inbox/attachments/${attachmentId}`, pharmacist),
+      'POST /api/account/record-archive': () =>
+        send(t, 'POST', '/api/account/record-archive', patient.token),
       'POST /api/admin/disclosures/csv': async () =>
         send(t, 'POST', '/api/admin/disclosures/csv', await login(t, 'support@apothecall.test'), {
           accountId: patient.accountId,
@@ -257,7 +259,7 @@ describe.each(databaseKinds)('response headers on %s', (kind) => {
       }).toEqual({
         route,
         type: expect.stringMatching(
-          /^(application\/pdf|image\/(jpeg|png)|text\/csv; charset=utf-8)$/,
+          /^(application\/(pdf|zip)|image\/(jpeg|png)|text\/csv; charset=utf-8)$/,
         ),
         length: String(answer.rawPayload.length),
         nosniff: 'nosniff',

@@ -50,6 +50,13 @@ const en = {
   'profileScreens.settings.language': 'Language',
   'profileScreens.settings.saved': 'Settings saved',
   'profileScreens.settings.failed': 'Unable to save settings (setSettings): {message}',
+  'profileScreens.record.title': 'Download my record',
+  'profileScreens.record.body':
+    'One ZIP file with the record of everyone on your account: visit notes, prescriptions, consents, certificates, receipts, the documents you uploaded, and a list of your payments (card brand and last four digits only), with a README that explains what is inside.',
+  'profileScreens.record.download': 'Download my record',
+  'profileScreens.record.preparing': 'Preparing your record…',
+  'profileScreens.record.done': 'Your record has been downloaded.',
+  'profileScreens.record.failed': 'Unable to download your record: {message}',
   'profileScreens.remove.title': 'Remove my account',
   'profileScreens.remove.body':
     'Your account and the profiles of your family will be closed and you will be logged out. This cannot be undone.',
@@ -130,6 +137,13 @@ const es: Record<keyof typeof en, string> = {
   'profileScreens.settings.language': 'Idioma',
   'profileScreens.settings.saved': 'Configuración guardada',
   'profileScreens.settings.failed': 'No se pudo guardar la configuración (setSettings): {message}',
+  'profileScreens.record.title': 'Descargar mi historial',
+  'profileScreens.record.body':
+    'Un archivo ZIP con el historial de todas las personas de su cuenta: notas de consulta, recetas, consentimientos, certificados, recibos, los documentos que usted subió y una lista de sus pagos (solo la marca de la tarjeta y los últimos cuatro dígitos), con un README que explica el contenido.',
+  'profileScreens.record.download': 'Descargar mi historial',
+  'profileScreens.record.preparing': 'Preparando su historial…',
+  'profileScreens.record.done': 'Su historial se ha descargado.',
+  'profileScreens.record.failed': 'No se pudo descargar su historial: {message}',
   'profileScreens.remove.title': 'Eliminar mi cuenta',
   'profileScreens.remove.body':
     'Se cerrarán su cuenta y los perfiles de su familia, y se cerrará su sesión. Esta acción no se puede deshacer.',

@@ -49,6 +49,27 @@ const en = {
   'certificates.pdf.issued': 'Issued: {date}',
   'certificates.pdf.verificationId': 'Verification id: {id}',
   'certificates.pdf.verifyAt': 'Verify this certificate at {url}',
+  'documents.archive.patientsOnly': 'Only a patient can download their record this way.',
+  'documents.archive.readme.title': 'Your health record from {brand}',
+  'documents.archive.readme.prepared': 'Prepared on {date} for the account of {holder}.',
+  'documents.archive.readme.intro':
+    'This archive holds the record of every person on the account: visit notes, prescriptions, consents, certificates, receipts, the documents you uploaded and those a pharmacy filed for you, and the account’s payments.',
+  'documents.archive.readme.people': 'People on the account (one folder each):',
+  'documents.archive.readme.person': '{folder}/  {name}, born {dob} ({role})',
+  'documents.archive.readme.holder': 'account holder',
+  'documents.archive.readme.dependent': 'dependent',
+  'documents.archive.readme.kinds': 'What is in {folder}/:',
+  'documents.archive.readme.kind': '{folder}/  {kind}: {count}',
+  'documents.archive.readme.none': 'No documents are on file for this person.',
+  'documents.archive.readme.payments':
+    '{file}: every charge and refund of the account ({count}): date, kind, description, invoice, amount in US dollars, credit applied, status, card brand and the card’s last four digits. Full card numbers are never kept.',
+  'documents.archive.readme.summary':
+    '{file}: the same contents in a machine-readable form (JSON).',
+  'documents.archive.readme.missing':
+    'These could not be included when the archive was made; ask support for a copy:',
+  'documents.archive.readme.missingItem': '{date}  {kind}: {description}',
+  'documents.archive.readme.help':
+    'Questions, or something missing or wrong? Contact support from the app. You may ask for a correction of your record.',
   'documentUi.heading': 'Documents',
   'documentUi.intro':
     'Your family’s notes, prescriptions, receipts, certificates and the documents you upload, by month.',
@@ -104,6 +125,27 @@ const en = {
 } as const;
 
 const es: Record<keyof typeof en, string> = {
+  'documents.archive.patientsOnly': 'Solo un paciente puede descargar su historial de esta forma.',
+  'documents.archive.readme.title': 'Su historial médico de {brand}',
+  'documents.archive.readme.prepared': 'Preparado el {date} para la cuenta de {holder}.',
+  'documents.archive.readme.intro':
+    'Este archivo contiene el historial de cada persona de la cuenta: notas de consulta, recetas, consentimientos, certificados, recibos, los documentos que usted subió y los que una farmacia archivó para usted, y los pagos de la cuenta.',
+  'documents.archive.readme.people': 'Personas de la cuenta (una carpeta para cada una):',
+  'documents.archive.readme.person': '{folder}/  {name}, nacido/a el {dob} ({role})',
+  'documents.archive.readme.holder': 'titular de la cuenta',
+  'documents.archive.readme.dependent': 'dependiente',
+  'documents.archive.readme.kinds': 'Contenido de {folder}/:',
+  'documents.archive.readme.kind': '{folder}/  {kind}: {count}',
+  'documents.archive.readme.none': 'No hay documentos archivados para esta persona.',
+  'documents.archive.readme.payments':
+    '{file}: cada cargo y reembolso de la cuenta ({count}): fecha, tipo, descripción, factura, importe en dólares estadounidenses, crédito aplicado, estado, marca de la tarjeta y los últimos cuatro dígitos de la tarjeta. Nunca se guardan los números completos de tarjeta.',
+  'documents.archive.readme.summary':
+    '{file}: el mismo contenido en un formato legible por máquina (JSON).',
+  'documents.archive.readme.missing':
+    'No se pudieron incluir al preparar el archivo; pida una copia a soporte:',
+  'documents.archive.readme.missingItem': '{date}  {kind}: {description}',
+  'documents.archive.readme.help':
+    '¿Preguntas, o falta algo o hay algo incorrecto? Comuníquese con soporte desde la aplicación. Puede pedir que se corrija su historial.',
   'documents.notFound': 'Documento no encontrado.',
   'documents.descriptionRequired': 'Describa el documento.',
   'documents.descriptionTooLong': 'Use como máximo 500 caracteres.',

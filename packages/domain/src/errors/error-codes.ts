@@ -35,6 +35,7 @@ export const errorCodes = [
   'ALREADY_CLAIMED',
   'OWN_VISIT',
   'PROVIDERS_ONLY',
+  'PATIENTS_ONLY', // a patient's own call (their record archive): staff use other paths
   'LICENCE_NOT_IN_FORCE', // the provider's licence in the visit's state expired (issue 35)
   'PROVIDER_PROFILE_INCOMPLETE',
   'NOTE_REQUIRED',

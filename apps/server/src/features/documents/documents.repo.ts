@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema/documents';
 
@@ -13,6 +13,8 @@ export interface DocumentsRepo {
     source: string,
     days: { firstDay: string; lastDay: string },
   ): Promise<DocumentRecord[]>;
+  /** Every document of the account filed as a file (its uploads and pharmacies'), oldest first. */
+  allForAccount(accountId: string): Promise<DocumentRecord[]>;
   /** One document, if not removed. */
   byId(id: string): Promise<DocumentRecord | undefined>;
   markRemoved(id: string, at: Date): Promise<boolean>;
@@ -39,6 +41,13 @@ export function createDocumentsRepo(db: Db): DocumentsRepo {
           ),
         )
         .orderBy(desc(documents.fdate), desc(documents.createdAt));
+    },
+    async allForAccount(accountId) {
+      return db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.accountId, accountId), isNull(documents.deletedAt)))
+        .orderBy(asc(documents.fdate), asc(documents.createdAt));
     },
     async byId(id) {
       const [row] = await db

@@ -1,3 +1,4 @@
+import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -9,6 +10,7 @@ import { DeviceCredentials } from '../components/device-credentials';
 import { ChangePassword } from '../components/profile-change-password';
 import { failureMessage } from '../components/profile-errors';
 import { PersonDetails } from '../components/profile-person-details';
+import { RecordArchive } from '../components/profile-record-archive';
 import { RemoveAccount } from '../components/profile-remove-account';
 import { ProfileSettings } from '../components/profile-settings';
 
@@ -43,6 +45,7 @@ function ProfileContent({ session }: { session: StoredSession }) {
       {person ? (
         <PersonDetails key={`${person.id}:${person.name}`} person={person} isHolder={isHolder} />
       ) : null}
+      {workspaceOf(session.profile.role) === 'patient' ? <RecordArchive /> : null}
       <ChangePassword />
       {isNative() ? (
         <Suspense fallback={null}>
@@ -56,7 +59,10 @@ function ProfileContent({ session }: { session: StoredSession }) {
   );
 }
 
-/** Profile (spec section 2): the current person's details, password, settings, removal. */
+/**
+ * Profile (spec section 2): the current person's details, the record download (patients),
+ * password, settings, removal.
+ */
 export function ProfileScreen() {
   const session = useSession();
   return session ? <ProfileContent session={session} /> : null;
