@@ -239,6 +239,9 @@ describe.each(databaseKinds)('Back office: cancelling Rx visits on %s', (kind) =
       expect(stored?.status).toBe('refund');
       expect(ledger.map(([k]) => k)).toEqual(['refund', 'charge']);
       expect(await cancelAudits(id)).toHaveLength(1);
+      // No longer in the prescriber's own reviews.
+      const queue = (await ok('queue', await get(t, '/api/clinic/rx/queue', provider))).json();
+      expect((queue.mine as { id: string }[]).map((m) => m.id)).not.toContain(id);
     } else {
       expect(stored?.status).toBe('rxed');
       expect(ledger.map(([k]) => k)).toEqual(['charge']);
