@@ -48,6 +48,11 @@ export const adminVisitRowSchema = z.object({
   stuck: z.enum(stuckReasons).nullable(),
   /** Whether the visit is final (no cancel). */
   final: z.boolean(),
+  /**
+   * Whether the operator may cancel it: a video visit waiting or in progress; an Rx visit by
+   * backoffice/rx-cancel.rules (not once a pharmacy claimed or works on the prescription).
+   */
+  cancellable: z.boolean(),
 });
 export type AdminVisitRow = z.infer<typeof adminVisitRowSchema>;
 

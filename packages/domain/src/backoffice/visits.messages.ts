@@ -15,6 +15,15 @@ const en = {
     'Your visit was cancelled by our support team and fully refunded: {note}',
   'backoffice.visits.reassignedNote':
     'Your visit goes back to the line for the next provider: {note}',
+  'backoffice.visits.rx.pharmacyClaimed':
+    'A pharmacy has claimed this prescription ({pharmacyStatus}): it cannot be cancelled here. Ask the pharmacy.',
+  'backoffice.visits.rx.pharmacyWorking':
+    'A pharmacy is working on this prescription ({pharmacyStatus}): it cannot be cancelled here. Ask the pharmacy.',
+  'backoffice.visits.rx.prescribed':
+    'The prescription was written and given to the patient: it cannot be cancelled.',
+  'backoffice.visits.cancelledUnpaidNote': 'Your visit was cancelled by our support team: {note}',
+  'backoffice.visits.cancelledPrepaidNote':
+    'Your visit was cancelled by our support team and your prepaid visit was given back: {note}',
   'backoffice.visits.stuck.waitingNoProvider': 'Waiting over {minutes} minutes with no provider',
   'backoffice.visits.stuck.rxUnreviewed': 'Unreviewed over {hours} hours',
   'backoffice.visits.stuck.pharmacyUnclaimed': 'Unclaimed by the pharmacy over {hours} hours',
@@ -35,6 +44,8 @@ const en = {
   'backoffice.visits.ui.col.stuck': 'Stuck',
   'backoffice.visits.ui.minutes': '{minutes} min',
   'backoffice.visits.ui.cancel': 'Cancel and refund',
+  'backoffice.visits.ui.noteLeadRx':
+    'The patient reads it in the visit and by text. A prepaid visit goes back to the patient.',
   'backoffice.visits.ui.reassign': 'Reassign',
   'backoffice.visits.ui.back': 'Back',
   'backoffice.visits.ui.note': 'Note for the patient',
@@ -60,6 +71,15 @@ const es: Record<keyof typeof en, string> = {
     'Nuestro equipo de soporte canceló su consulta y le devolvió todo el importe: {note}',
   'backoffice.visits.reassignedNote':
     'Su consulta vuelve a la fila para el próximo proveedor: {note}',
+  'backoffice.visits.rx.pharmacyClaimed':
+    'Una farmacia ya tomó esta receta ({pharmacyStatus}): no se puede cancelar aquí. Consulte a la farmacia.',
+  'backoffice.visits.rx.pharmacyWorking':
+    'Una farmacia está atendiendo esta receta ({pharmacyStatus}): no se puede cancelar aquí. Consulte a la farmacia.',
+  'backoffice.visits.rx.prescribed':
+    'La receta ya se escribió y se entregó al paciente: no se puede cancelar.',
+  'backoffice.visits.cancelledUnpaidNote': 'Nuestro equipo de soporte canceló su consulta: {note}',
+  'backoffice.visits.cancelledPrepaidNote':
+    'Nuestro equipo de soporte canceló su consulta y le devolvió su consulta prepagada: {note}',
   'backoffice.visits.stuck.waitingNoProvider': 'Esperando más de {minutes} minutos sin proveedor',
   'backoffice.visits.stuck.rxUnreviewed': 'Sin revisar más de {hours} horas',
   'backoffice.visits.stuck.pharmacyUnclaimed': 'Sin reclamar por la farmacia más de {hours} horas',
@@ -80,6 +100,8 @@ const es: Record<keyof typeof en, string> = {
   'backoffice.visits.ui.col.stuck': 'Detenida',
   'backoffice.visits.ui.minutes': '{minutes} min',
   'backoffice.visits.ui.cancel': 'Cancelar y reembolsar',
+  'backoffice.visits.ui.noteLeadRx':
+    'El paciente la lee en la consulta y por mensaje de texto. Una consulta prepagada se le devuelve al paciente.',
   'backoffice.visits.ui.reassign': 'Reasignar',
   'backoffice.visits.ui.back': 'Volver',
   'backoffice.visits.ui.note': 'Nota para el paciente',

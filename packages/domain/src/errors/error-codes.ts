@@ -140,6 +140,7 @@ export const errorCodes = [
   'BACK_OFFICE_ACCOUNT', // a back-office login is not changed from the people area
   'BACK_OFFICE_VISIT_FINAL', // the visit is over: the operator cannot cancel it
   'BACK_OFFICE_VISIT_NOT_CLAIMED', // no provider claimed the visit: nothing to reassign
+  'BACK_OFFICE_RX_NOT_CANCELLABLE', // a pharmacy claimed or works on the prescription, or it was handed to the patient
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

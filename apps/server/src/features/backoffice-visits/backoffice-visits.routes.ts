@@ -47,10 +47,16 @@ export function backofficeVisitsRoutes(deps: { admin: VisitsAdminService }) {
         schema: {
           tags,
           summary:
-            'Cancel a video visit that is not over, refunded in full, with a note the patient reads and is texted (409 when over)',
+            'Cancel a video visit that is not over, or an Rx visit no pharmacy has claimed or works on, refunded in full (a prepaid Rx visit given back), with a note the patient reads and is texted (409 saying why when it may not be cancelled)',
           params: idParamsSchema,
           body: adminVisitNoteSchema,
-          response: { 200: z.object({ error: z.literal(false), refunded: z.boolean() }) },
+          response: {
+            200: z.object({
+              error: z.literal(false),
+              refunded: z.boolean(),
+              prepayReturned: z.boolean(),
+            }),
+          },
         },
       },
       async (request) => ({

@@ -1,5 +1,6 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import { visitShortRef } from '@apothecall/domain/backoffice/people.api';
+import { rxAdminCancellable } from '@apothecall/domain/backoffice/rx-cancel.rules';
 import {
   type AdminVisitKind,
   ageMinutes,
@@ -31,7 +32,11 @@ export interface VisitsAdminService {
     actor: Actor,
     input: { kind?: AdminVisitKind; status?: string; page: number },
   ): Promise<Omit<AdminVisitsListResponse, 'error'>>;
-  cancel(actor: Actor, visitId: string, note: string): Promise<{ refunded: boolean }>;
+  cancel(
+    actor: Actor,
+    visitId: string,
+    note: string,
+  ): Promise<{ refunded: boolean; prepayReturned: boolean }>;
   reassign(actor: Actor, visitId: string, note: string): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ interface Row {
   since: number;
   stuck: StuckReason | null;
   final: boolean;
+  cancellable: boolean;
 }
 
 const videoFinal = (state: string) =>
@@ -64,7 +70,7 @@ const rxFinal = (status: string) => isRxVisitStatus(status) && isFinalRxStatus(s
 export function createVisitsAdminService(deps: {
   accounts: Pick<AccountsPort, 'membership' | 'persons' | 'displayName'>;
   care: Pick<CarePort, 'adminVisits' | 'adminCancel' | 'adminReassign'>;
-  rx: Pick<RxPort, 'adminRxVisits' | 'adminReleaseReview'>;
+  rx: Pick<RxPort, 'adminRxVisits' | 'adminReleaseReview' | 'adminCancel'>;
   pharmacy: Pick<PharmacyPort, 'organization'>;
   audit: AuditService;
   now?: () => Date;
@@ -109,6 +115,8 @@ export function createVisitsAdminService(deps: {
           createdAt: v.createdAt.getTime(),
           since,
           final: videoFinal(v.state),
+          // The care area's cancel: waiting (cancelled) or in progress (refunded).
+          cancellable: v.state === 'waiting' || v.state === 'inProgress',
           stuck: stuckReason(
             { kind: v.kind, status: v.state, claimed: v.providerId !== null, since },
             at,
@@ -134,6 +142,7 @@ export function createVisitsAdminService(deps: {
           createdAt: v.createdAt.getTime(),
           since,
           final: rxFinal(v.status),
+          cancellable: rxAdminCancellable(v.status, v.pharmacyStatus),
           stuck: stuckReason(
             {
               kind: 'rx',
@@ -156,7 +165,10 @@ export function createVisitsAdminService(deps: {
     async cancel(actor, visitId, note) {
       await allowed(actor, 'write');
       known(visitId);
-      return deps.care.adminCancel(actor, visitId, note);
+      // An Rx visit (domain backoffice/rx-cancel.rules), else a video visit.
+      const rx = await deps.rx.adminCancel(actor, visitId, note);
+      if (rx) return rx;
+      return { ...(await deps.care.adminCancel(actor, visitId, note)), prepayReturned: false };
     },
     async reassign(actor, visitId, note) {
       await allowed(actor, 'write');
@@ -212,6 +224,7 @@ export function createVisitsAdminService(deps: {
         ageMinutes: ageMinutes(row.since, at),
         stuck: row.stuck,
         final: row.final,
+        cancellable: row.cancellable,
       }));
       return { visits, page: input.page, more: all.length > offset + adminVisitsPageSize };
     },

@@ -6,6 +6,9 @@ import type { PrepayPort } from './prepay.port';
 import { createPrepayRepo } from './prepay.repo';
 import { prepayRoutes } from './prepay.routes';
 import { createPrepayService } from './prepay.service';
+import { createPrepayMoneyService } from './prepay-money';
+import { createPrepayMoneyRepo } from './prepay-money.repo';
+import { prepayMoneyRoutes } from './prepay-money.routes';
 import { prepayNoticeJob } from './prepay-notice.job';
 import { createPrepayRedeemService } from './prepay-redeem.service';
 
@@ -62,6 +65,19 @@ export function prepayModule(
       settle: redeem.settle,
       visitPrepay: redeem.visitPrepay,
     },
-    routes: prepayRoutes({ prepay, redeem, limiter: platform.limiter }),
+    routes: async (app) => {
+      await app.register(prepayRoutes({ prepay, redeem, limiter: platform.limiter }));
+      // The back office's money console reads every program (issue 35).
+      await app.register(
+        prepayMoneyRoutes({
+          money: createPrepayMoneyService({
+            repo: createPrepayMoneyRepo(ctx.db),
+            accounts: ports.accounts,
+            pharmacy: ports.pharmacy,
+            audit: platform.audit,
+          }),
+        }),
+      );
+    },
   };
 }

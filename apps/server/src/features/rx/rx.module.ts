@@ -24,6 +24,7 @@ import type { RxPort } from './rx.port';
 import { createRxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
+import { createRxAdminCancel } from './rx-admin-cancel';
 import { renderConsentPdf } from './rx-consent-pdf';
 import { createRxFactsRepo } from './rx-facts.repo';
 import { rxPharmacyRoutes } from './rx-pharmacy.routes';
@@ -278,7 +279,19 @@ export function rxModule(
     pharmacyId: visit.pharmacyId,
   });
   const facts = createRxFactsRepo(db);
+  const adminCancel = createRxAdminCancel({
+    repo,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    payments: ports.payments,
+    prepay: ports.prepay,
+    audit,
+    events,
+    sendSms: (to, body) => platform.sms.send(to, body),
+    onError: platform.warn('back-office Rx visit text not sent'),
+  });
   const port: RxPort = {
+    adminCancel: (actor, visitId, note) => adminCancel.cancel(actor, visitId, note),
     releaseReviews: (actor, prescriberId) => review.releaseReviews(actor, prescriberId),
     adminReleaseReview: (actor, visitId, note) => review.releaseReview(actor, visitId, note),
     pharmacyVisitsStarted: (pharmacyId, range) => facts.pharmacyVisitsStarted(pharmacyId, range),

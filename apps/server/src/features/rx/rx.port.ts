@@ -47,6 +47,16 @@ export interface RxPort {
     visitId: string,
     note: string,
   ): Promise<'released' | 'notStarted' | null>;
+  /**
+   * The back office cancels one Rx visit with a note the patient reads and is texted (issue 35,
+   * domain backoffice/rx-cancel.rules): refunded in full or its prepaid visit given back; 409
+   * saying why when it may not be cancelled; null when no Rx visit has this id.
+   */
+  adminCancel(
+    actor: Actor,
+    visitId: string,
+    note: string,
+  ): Promise<{ refunded: boolean; prepayReturned: boolean } | null>;
   prescriptions: DocumentSource;
   consents: DocumentSource;
   /**

@@ -9,6 +9,9 @@ import { createSubscriptionsRepo } from './subscriptions.repo';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { createSubscriptionsService } from './subscriptions.service';
 import { createSubscriptionsAdminService } from './subscriptions-admin.service';
+import { createSubscriptionsMoneyService } from './subscriptions-money';
+import { createSubscriptionsMoneyRepo } from './subscriptions-money.repo';
+import { subscriptionsMoneyRoutes } from './subscriptions-money.routes';
 
 export type { RenewalResult };
 
@@ -88,6 +91,18 @@ export function subscriptionsModule(
   return {
     name: 'subscriptions',
     renewDue: () => renewals.renewDue(),
-    routes: subscriptionsRoutes({ subscriptions, admin }),
+    routes: async (app) => {
+      await app.register(subscriptionsRoutes({ subscriptions, admin }));
+      // The back office's money console reads every subscription (issue 35).
+      await app.register(
+        subscriptionsMoneyRoutes({
+          money: createSubscriptionsMoneyService({
+            repo: createSubscriptionsMoneyRepo(ctx.db),
+            accounts: ports.accounts,
+            audit: platform.audit,
+          }),
+        }),
+      );
+    },
   };
 }

@@ -6,6 +6,12 @@ import {
   moneyTransactionsResponseSchema,
   reconciliationResponseSchema,
 } from '@apothecall/domain/backoffice/money.api';
+import {
+  type MoneyPrepayRequest,
+  type MoneySubscriptionsRequest,
+  moneyPrepayResponseSchema,
+  moneySubscriptionsResponseSchema,
+} from '@apothecall/domain/backoffice/money-plans.api';
 import { apiCall } from '../../lib/api-client';
 
 /**
@@ -36,5 +42,29 @@ export async function refundTransaction(id: string, body: MoneyRefundRequest) {
 export function getReconciliation(day: string) {
   return apiCall(`/admin/money/reconciliation?day=${encodeURIComponent(day)}`, {
     schema: reconciliationResponseSchema,
+  });
+}
+
+/** The subscriptions across brands (read-only). */
+export const moneySubscriptionsQueryKey = (filters: MoneySubscriptionsRequest) =>
+  ['admin', 'money', 'subscriptions', filters] as const;
+
+export function getMoneySubscriptions(filters: MoneySubscriptionsRequest) {
+  return apiCall('/admin/money/subscriptions', {
+    method: 'POST',
+    body: filters,
+    schema: moneySubscriptionsResponseSchema,
+  });
+}
+
+/** The prepay programs across pharmacies (read-only). */
+export const moneyPrepayQueryKey = (filters: MoneyPrepayRequest) =>
+  ['admin', 'money', 'prepay', filters] as const;
+
+export function getMoneyPrepayPrograms(filters: MoneyPrepayRequest) {
+  return apiCall('/admin/money/prepay-programs', {
+    method: 'POST',
+    body: filters,
+    schema: moneyPrepayResponseSchema,
   });
 }

@@ -34,12 +34,14 @@ import {
   refundTransaction,
 } from '../api';
 import { LoadProblem } from '../components/load-problem';
+import { PrepayPanel, SubscriptionsPanel } from './money-plans-panels';
 
 /**
  * /admin/money (issue 35): every ledger entry across brands (filters: brand, kind, status, days,
  * invoice number or reference; 50 a page), each succeeded charge with a Refund button (a reason,
  * then a confirmation) for a role that may change the area (admin); and the day's reconciliation
- * of the ledger with the gateway, with the differences.
+ * of the ledger with the gateway, with the differences; read-only lists of every subscription
+ * across brands and every prepay program across pharmacies.
  */
 export function AdminMoneyScreen() {
   const t = useT();
@@ -56,12 +58,24 @@ export function AdminMoneyScreen() {
           <Tabs.Tab value="reconciliation" data-testid="money-tab-reconciliation">
             {t('backoffice.money.tab.reconciliation')}
           </Tabs.Tab>
+          <Tabs.Tab value="subscriptions" data-testid="money-tab-subscriptions">
+            {t('backoffice.money.tab.subscriptions')}
+          </Tabs.Tab>
+          <Tabs.Tab value="prepay" data-testid="money-tab-prepay">
+            {t('backoffice.money.tab.prepay')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="transactions" pt="md">
           <TransactionsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="reconciliation" pt="md">
           <ReconciliationPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="subscriptions" pt="md">
+          <SubscriptionsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="prepay" pt="md">
+          <PrepayPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>

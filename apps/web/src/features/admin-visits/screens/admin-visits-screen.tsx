@@ -83,7 +83,11 @@ function ActionDialog({ target, onClose }: { target: Action | null; onClose: () 
         <Stack gap="sm">
           <Textarea
             label={t('backoffice.visits.ui.note')}
-            description={t('backoffice.visits.ui.noteLead')}
+            description={t(
+              target.visit.kind === 'rx'
+                ? 'backoffice.visits.ui.noteLeadRx'
+                : 'backoffice.visits.ui.noteLead',
+            )}
             value={note}
             onChange={(event) => {
               setNote(event.currentTarget.value);
@@ -179,14 +183,14 @@ export function AdminVisitsTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                {mayWrite && !v.final ? (
+                {mayWrite && (v.cancellable || !v.final) ? (
                   <Group gap="xs" wrap="nowrap">
                     {v.status === (v.kind === 'rx' ? 'started' : 'inProgress') ? (
                       <Button size="xs" variant="light" onClick={() => onAct(v, 'reassign')}>
                         {t('backoffice.visits.ui.reassign')}
                       </Button>
                     ) : null}
-                    {v.kind === 'rx' ? null : (
+                    {v.cancellable ? (
                       <Button
                         size="xs"
                         variant="light"
@@ -196,7 +200,7 @@ export function AdminVisitsTable({
                       >
                         {t('backoffice.visits.ui.cancel')}
                       </Button>
-                    )}
+                    ) : null}
                   </Group>
                 ) : null}
               </Table.Td>
@@ -211,7 +215,8 @@ export function AdminVisitsTable({
 /**
  * /admin/visits (issue 35, the back office's visits area): every visit by kind and status, stuck
  * ones first with the reason, and per row Cancel (refunded in full) and Reassign (back to the
- * line) with a note the patient reads, each confirmed. Cancel acts on video visits; Reassign on a
+ * line) with a note the patient reads, each confirmed. Cancel acts on the visits the server marks
+ * cancellable (video visits not over; Rx visits no pharmacy claimed or works on); Reassign on a
  * claimed video visit or a started Rx review.
  */
 export function AdminVisitsScreen() {

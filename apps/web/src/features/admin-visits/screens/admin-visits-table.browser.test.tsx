@@ -8,7 +8,7 @@ import { AdminVisitsTable } from './admin-visits-screen';
 
 /**
  * The back office's visits table in Chromium (issue 35): stuck visits say why; Cancel only on
- * video visits that are not over, Reassign only on a claimed one or a started Rx review, and no
+ * the visits the server marks cancellable (an Rx visit too, not once a pharmacy has it), Reassign only on a claimed one or a started Rx review, and no
  * action for a role without write access.
  */
 let root: Root | null = null;
@@ -26,6 +26,7 @@ const row = (over: Partial<AdminVisitRow>): AdminVisitRow => ({
   ageMinutes: 12,
   stuck: null,
   final: false,
+  cancellable: true,
   ...over,
 });
 
@@ -33,8 +34,15 @@ const visits = [
   row({ ref: 'AAAA0001', stuck: 'waitingNoProvider' }),
   row({ ref: 'AAAA0002', kind: 'rx', stuck: 'rxUnreviewed', ageMinutes: 1500 }),
   row({ ref: 'AAAA0003', status: 'inProgress', provider: 'Samuel Okafor' }),
-  row({ ref: 'AAAA0004', status: 'completed', final: true }),
+  row({ ref: 'AAAA0004', status: 'completed', final: true, cancellable: false }),
   row({ ref: 'AAAA0005', kind: 'rx', status: 'started', provider: 'Samuel Okafor' }),
+  row({
+    ref: 'AAAA0006',
+    kind: 'rx',
+    status: 'rxed',
+    pharmacy: 'Harbor Pharmacy',
+    cancellable: false,
+  }),
 ];
 
 async function render(mayWrite: boolean) {
@@ -71,16 +79,17 @@ afterEach(() => {
 describe('AdminVisitsTable', () => {
   it('says why a visit is stuck and offers the actions a visit allows', async () => {
     const { host, acted } = await render(true);
-    const [waiting, rx, claimed, done, started] = rows(host);
+    const [waiting, rx, claimed, done, started, claimedByPharmacy] = rows(host);
     expect(waiting?.textContent).toContain('Waiting over 10 minutes with no provider');
     expect(rx?.textContent).toContain('Unreviewed over 24 hours');
     const buttons = (r: Element | undefined) =>
       [...(r?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
     expect(buttons(waiting)).toEqual(['Cancel and refund']);
-    expect(buttons(rx)).toEqual([]);
+    expect(buttons(rx)).toEqual(['Cancel and refund']);
     expect(buttons(claimed)).toEqual(['Reassign', 'Cancel and refund']);
     expect(buttons(done)).toEqual([]);
-    expect(buttons(started)).toEqual(['Reassign']);
+    expect(buttons(started)).toEqual(['Reassign', 'Cancel and refund']);
+    expect(buttons(claimedByPharmacy)).toEqual([]);
     claimed?.querySelector('button')?.click();
     expect(acted).toEqual(['reassign AAAA0003']);
   });
@@ -88,6 +97,6 @@ describe('AdminVisitsTable', () => {
   it('offers no action to a reader', async () => {
     const { host } = await render(false);
     expect(host.querySelectorAll('button')).toHaveLength(0);
-    expect(rows(host)).toHaveLength(5);
+    expect(rows(host)).toHaveLength(6);
   });
 });

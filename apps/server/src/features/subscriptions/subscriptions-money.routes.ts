@@ -1,0 +1,37 @@
+import {
+  moneySubscriptionsRequestSchema,
+  moneySubscriptionsResponseSchema,
+} from '@apothecall/domain/backoffice/money-plans.api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/actor';
+import { requireSession } from '../../platform/http';
+import type { SubscriptionsMoneyService } from './subscriptions-money';
+
+/**
+ * The back office's money console, its subscriptions list (issue 35), under /admin/money:
+ * filters in the body, never the URL. Back-office access to 'money' on every call (admin only):
+ * 403 otherwise, 401 without a session.
+ */
+export function subscriptionsMoneyRoutes(deps: { money: SubscriptionsMoneyService }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      '/admin/money/subscriptions',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['backoffice'],
+          summary:
+            'Every subscription across brands, newest first, 50 a page: patient, plan, period, price, status (active, past due, cancelled, ended), next renewal; filter by brand and status (back office money: read)',
+          body: moneySubscriptionsRequestSchema,
+          response: { 200: moneySubscriptionsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.money.list(actorOf(request), request.body)),
+      }),
+    );
+  };
+}

@@ -1,0 +1,268 @@
+import {
+  type MoneyPrepayProgram,
+  type MoneyPrepayRequest,
+  type MoneySubscription,
+  type MoneySubscriptionsRequest,
+  moneyPlansPageSize,
+  moneySubscriptionStatuses,
+} from '@apothecall/domain/backoffice/money-plans.api';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import { Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useLang, useT } from '../../../lib/i18n';
+import { formatCents } from '../../../lib/payments/payment-format';
+import {
+  getMoneyPrepayPrograms,
+  getMoneySubscriptions,
+  moneyPrepayQueryKey,
+  moneySubscriptionsQueryKey,
+} from '../api';
+import { LoadProblem } from '../components/load-problem';
+
+const day = (iso: string | null, lang: Lang) =>
+  iso ? new Date(iso).toLocaleDateString(lang, { timeZone: 'UTC' }) : '';
+
+const statusColour = {
+  active: 'green',
+  pastDue: 'red',
+  cancelled: 'yellow',
+  inactive: 'gray',
+} as const;
+
+/** Previous, "page x of y", Next. */
+function Pager({
+  page,
+  total,
+  label,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  label: 'backoffice.money.sub.page' | 'backoffice.money.prepay.page';
+  onPage: (page: number) => void;
+}) {
+  const t = useT();
+  const pages = Math.max(1, Math.ceil(total / moneyPlansPageSize));
+  return (
+    <Group>
+      <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('backoffice.money.previous')}
+      </Button>
+      <Text size="sm">{t(label, { page, pages, total })}</Text>
+      <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('backoffice.money.next')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The subscriptions of one page (read-only). */
+export function SubscriptionsTable({ rows }: { rows: readonly MoneySubscription[] }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped withTableBorder data-testid="money-subscriptions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('backoffice.money.sub.col.patient')}</Table.Th>
+            <Table.Th>{t('backoffice.money.col.brand')}</Table.Th>
+            <Table.Th>{t('backoffice.money.sub.col.plan')}</Table.Th>
+            <Table.Th>{t('backoffice.money.sub.col.period')}</Table.Th>
+            <Table.Th>{t('backoffice.money.sub.col.price')}</Table.Th>
+            <Table.Th>{t('backoffice.money.sub.col.status')}</Table.Th>
+            <Table.Th>{t('backoffice.money.sub.col.renewal')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((s) => (
+            <Table.Tr key={s.id} data-testid="money-subscription-row">
+              <Table.Td>{s.patientName}</Table.Td>
+              <Table.Td>{s.brand}</Table.Td>
+              <Table.Td>
+                {t(`backoffice.money.sub.kind.${s.kind}`)}
+                {s.plan ? ` · ${s.plan}` : ''}
+              </Table.Td>
+              <Table.Td>{t('backoffice.money.sub.months', { months: s.months })}</Table.Td>
+              <Table.Td>{formatCents(s.price, lang)}</Table.Td>
+              <Table.Td>
+                <Badge color={statusColour[s.status]} variant="light">
+                  {t(`backoffice.money.sub.status.${s.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{day(s.nextRenewal, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The prepay programs of one page (read-only). */
+export function PrepayTable({ rows }: { rows: readonly MoneyPrepayProgram[] }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped withTableBorder data-testid="money-prepay">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('backoffice.money.prepay.col.pharmacy')}</Table.Th>
+            <Table.Th>{t('backoffice.money.prepay.col.program')}</Table.Th>
+            <Table.Th>{t('backoffice.money.prepay.col.visits')}</Table.Th>
+            <Table.Th>{t('backoffice.money.prepay.col.tokens')}</Table.Th>
+            <Table.Th>{t('backoffice.money.prepay.col.sold')}</Table.Th>
+            <Table.Th>{t('backoffice.money.prepay.col.lastSale')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id} data-testid="money-prepay-row">
+              <Table.Td>
+                {p.pharmacy ?? t('backoffice.money.prepay.noPharmacy', { owner: p.owner })}
+              </Table.Td>
+              <Table.Td>
+                {p.name} · {p.brand}
+              </Table.Td>
+              <Table.Td>
+                {p.visitsBought} / {p.visitsUsed} / {p.balance}
+              </Table.Td>
+              <Table.Td>
+                {p.tokensIssued} / {p.tokensUsed} / {p.tokensLeft}
+              </Table.Td>
+              <Table.Td>{formatCents(p.sold, lang)}</Table.Td>
+              <Table.Td>{day(p.lastSale, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The filters' filled fields as the request (an empty field is no filter). */
+function filtersOf<T>(draft: Record<string, string>, page: number): T {
+  const filters: Record<string, unknown> = { page };
+  for (const [name, value] of Object.entries(draft)) {
+    if (value.trim() !== '') filters[name] = value.trim();
+  }
+  return filters as T;
+}
+
+/**
+ * Every subscription across brands (issue 35): patient, brand, plan, period, price, status and
+ * next renewal, filtered by brand and status, 50 a page. Read-only.
+ */
+export function SubscriptionsPanel() {
+  const t = useT();
+  const [draft, setDraft] = useState({ brand: '', status: '' });
+  const [filters, setFilters] = useState<MoneySubscriptionsRequest>({ page: 1 });
+  const list = useQuery({
+    queryKey: moneySubscriptionsQueryKey(filters),
+    queryFn: () => getMoneySubscriptions(filters),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(filtersOf<MoneySubscriptionsRequest>(draft, 1));
+  };
+  return (
+    <Stack>
+      <form onSubmit={submit} data-testid="money-subscription-filters">
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('backoffice.money.filter.brand')}
+            value={draft.brand}
+            onChange={(e) => setDraft({ ...draft, brand: e.currentTarget.value })}
+          />
+          <Select
+            label={t('backoffice.money.filter.status')}
+            data={[
+              { value: '', label: t('backoffice.money.filter.any') },
+              ...moneySubscriptionStatuses.map((s) => ({
+                value: s,
+                label: t(`backoffice.money.sub.status.${s}`),
+              })),
+            ]}
+            value={draft.status}
+            onChange={(value) => setDraft({ ...draft, status: value ?? '' })}
+          />
+          <Button type="submit">{t('backoffice.money.filter.apply')}</Button>
+        </Group>
+      </form>
+      {list.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : list.isError ? (
+        <LoadProblem error={list.error} retry={() => void list.refetch()} />
+      ) : list.data.subscriptions.length === 0 ? (
+        <Text>{t('backoffice.money.sub.empty')}</Text>
+      ) : (
+        <>
+          <SubscriptionsTable rows={list.data.subscriptions} />
+          <Pager
+            page={filters.page ?? 1}
+            total={list.data.total}
+            label="backoffice.money.sub.page"
+            onPage={(page) => setFilters({ ...filters, page })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Every prepay program across pharmacies (issue 35): the pharmacy, the program, its visits
+ * bought, used and left, its tokens issued, used and left, what it sold and the last sale,
+ * filtered by brand and pharmacy, 50 a page. Read-only.
+ */
+export function PrepayPanel() {
+  const t = useT();
+  const [draft, setDraft] = useState({ brand: '', pharmacy: '' });
+  const [filters, setFilters] = useState<MoneyPrepayRequest>({ page: 1 });
+  const list = useQuery({
+    queryKey: moneyPrepayQueryKey(filters),
+    queryFn: () => getMoneyPrepayPrograms(filters),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(filtersOf<MoneyPrepayRequest>(draft, 1));
+  };
+  return (
+    <Stack>
+      <form onSubmit={submit} data-testid="money-prepay-filters">
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('backoffice.money.filter.brand')}
+            value={draft.brand}
+            onChange={(e) => setDraft({ ...draft, brand: e.currentTarget.value })}
+          />
+          <TextInput
+            label={t('backoffice.money.prepay.filter.pharmacy')}
+            value={draft.pharmacy}
+            onChange={(e) => setDraft({ ...draft, pharmacy: e.currentTarget.value })}
+          />
+          <Button type="submit">{t('backoffice.money.filter.apply')}</Button>
+        </Group>
+      </form>
+      {list.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : list.isError ? (
+        <LoadProblem error={list.error} retry={() => void list.refetch()} />
+      ) : list.data.programs.length === 0 ? (
+        <Text>{t('backoffice.money.prepay.empty')}</Text>
+      ) : (
+        <>
+          <PrepayTable rows={list.data.programs} />
+          <Pager
+            page={filters.page ?? 1}
+            total={list.data.total}
+            label="backoffice.money.prepay.page"
+            onPage={(page) => setFilters({ ...filters, page })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
