@@ -23,6 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
@@ -171,52 +172,54 @@ function TransactionsPanel() {
         <Text>{t('backoffice.money.empty')}</Text>
       ) : (
         <>
-          <Table striped withTableBorder data-testid="money-transactions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('backoffice.money.col.date')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.brand')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.account')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.kind')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.status')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.amount')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.card')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.invoice')}</Table.Th>
-                <Table.Th>{t('backoffice.money.col.reference')}</Table.Th>
-                {mayWrite ? <Table.Th /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.transactions.map((x) => (
-                <Table.Tr key={x.id} data-testid={`money-row-${x.reference}`}>
-                  <Table.Td>{new Date(x.date).toLocaleString(lang)}</Table.Td>
-                  <Table.Td>{x.brand}</Table.Td>
-                  <Table.Td>{x.accountName}</Table.Td>
-                  <Table.Td>{t(`backoffice.money.kind.${x.kind}`)}</Table.Td>
-                  <Table.Td>{t(`backoffice.money.status.${x.status}`)}</Table.Td>
-                  <Table.Td>{formatCents(x.amount, lang)}</Table.Td>
-                  <Table.Td>
-                    {x.card.brand && x.card.last4 ? `${x.card.brand} •••• ${x.card.last4}` : ''}
-                  </Table.Td>
-                  <Table.Td>{x.invoiceNumber}</Table.Td>
-                  <Table.Td>{x.reference}</Table.Td>
-                  {mayWrite ? (
-                    <Table.Td>
-                      {x.refunded ? (
-                        <Badge color="gray" variant="outline">
-                          {t('backoffice.money.refunded')}
-                        </Badge>
-                      ) : x.kind === 'charge' && x.status === 'succeeded' ? (
-                        <Button size="xs" variant="default" onClick={() => setRefunding(x)}>
-                          {t('backoffice.money.refund.button')}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
+          <ScrollRegion label={t('backoffice.money.tab.transactions')} minWidth={960}>
+            <Table striped withTableBorder data-testid="money-transactions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('backoffice.money.col.date')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.brand')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.account')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.kind')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.status')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.amount')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.card')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.invoice')}</Table.Th>
+                  <Table.Th>{t('backoffice.money.col.reference')}</Table.Th>
+                  {mayWrite ? <Table.Th /> : null}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.transactions.map((x) => (
+                  <Table.Tr key={x.id} data-testid={`money-row-${x.reference}`}>
+                    <Table.Td>{new Date(x.date).toLocaleString(lang)}</Table.Td>
+                    <Table.Td>{x.brand}</Table.Td>
+                    <Table.Td>{x.accountName}</Table.Td>
+                    <Table.Td>{t(`backoffice.money.kind.${x.kind}`)}</Table.Td>
+                    <Table.Td>{t(`backoffice.money.status.${x.status}`)}</Table.Td>
+                    <Table.Td>{formatCents(x.amount, lang)}</Table.Td>
+                    <Table.Td>
+                      {x.card.brand && x.card.last4 ? `${x.card.brand} •••• ${x.card.last4}` : ''}
+                    </Table.Td>
+                    <Table.Td>{x.invoiceNumber}</Table.Td>
+                    <Table.Td>{x.reference}</Table.Td>
+                    {mayWrite ? (
+                      <Table.Td>
+                        {x.refunded ? (
+                          <Badge color="gray" variant="outline">
+                            {t('backoffice.money.refunded')}
+                          </Badge>
+                        ) : x.kind === 'charge' && x.status === 'succeeded' ? (
+                          <Button size="xs" variant="default" onClick={() => setRefunding(x)}>
+                            {t('backoffice.money.refund.button')}
+                          </Button>
+                        ) : null}
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollRegion>
           <Group>
             <Button
               variant="default"

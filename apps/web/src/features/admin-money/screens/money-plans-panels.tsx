@@ -10,6 +10,7 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import {
@@ -62,7 +63,7 @@ export function SubscriptionsTable({ rows }: { rows: readonly MoneySubscription[
   const t = useT();
   const lang = useLang();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollRegion label={t('backoffice.money.tab.subscriptions')} minWidth={760}>
       <Table striped withTableBorder data-testid="money-subscriptions">
         <Table.Thead>
           <Table.Tr>
@@ -96,7 +97,7 @@ export function SubscriptionsTable({ rows }: { rows: readonly MoneySubscription[
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
@@ -105,7 +106,7 @@ export function PrepayTable({ rows }: { rows: readonly MoneyPrepayProgram[] }) {
   const t = useT();
   const lang = useLang();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollRegion label={t('backoffice.money.tab.prepay')} minWidth={760}>
       <Table striped withTableBorder data-testid="money-prepay">
         <Table.Thead>
           <Table.Tr>
@@ -138,7 +139,7 @@ export function PrepayTable({ rows }: { rows: readonly MoneyPrepayProgram[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
