@@ -139,6 +139,10 @@ export const errorCodes = [
   'BACK_OFFICE_ACCOUNT', // a back-office login is not changed from the people area
   'BACK_OFFICE_VISIT_FINAL', // the visit is over: the operator cannot cancel it
   'BACK_OFFICE_VISIT_NOT_CLAIMED', // no provider claimed the visit: nothing to reassign
+  // A brand's offers in the back office (issue 35)
+  'OFFER_CODE_TAKEN', // the coupon or referral code exists already (codes are unique everywhere)
+  'COUPON_REDEEMED', // patients applied the coupon: its kind and value no longer change
+  'REFERRAL_PATIENT_OWNED', // a patient's own referral code: the back office does not change it
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
