@@ -19,7 +19,7 @@ const en = {
   'brandOffers.coupon.freeValue': 'A free coupon has no value: leave it at 0.',
   'brandOffers.coupon.percentValue': 'A percent-off coupon takes 1 to 100 percent.',
   'brandOffers.coupon.amountValue':
-    'An amount-off coupon takes at least 1 cent and at most the fee ({fee}).',
+    'An amount-off coupon takes at least $0.01 and at most the fee ({fee}).',
   'brandOffers.coupon.exists': 'The code {code} is already in use. Choose another code.',
   'brandOffers.coupon.notFound': 'This brand has no coupon {code}.',
   'brandOffers.coupon.redeemed':
@@ -31,7 +31,7 @@ const en = {
     'Enter a code of 3 to 32 letters, digits, "-" or "_", starting with a letter or digit.',
   'brandOffers.referral.field.linkMessage': 'Enter a link message (up to 1000 characters).',
   'brandOffers.referral.field.price':
-    'Enter the visit price in cents (0 or more), or leave it empty for the usual fee.',
+    'Enter the visit price (0 or more), or leave it empty for the usual fee.',
   'brandOffers.referral.exists': 'The referral code {code} is already in use. Choose another code.',
   'brandOffers.referral.notFound': 'This brand has no referral code {code}.',
   'brandOffers.referral.patientOwned':
@@ -40,18 +40,16 @@ const en = {
   'brandOffers.catalog.field.plans': 'List 1 to 6 plans.',
   'brandOffers.catalog.field.plan': 'Choose a plan: individual or family.',
   'brandOffers.catalog.field.period': 'Choose a billing period: quarterly, semiannual or annual.',
-  'brandOffers.catalog.field.monthly': "Enter the plan's monthly price in cents (0 or more).",
+  'brandOffers.catalog.field.monthly': "Enter the plan's monthly price (0 or more).",
   'brandOffers.catalog.field.freeMonths': 'Enter the free months (0 to 11).',
-  'brandOffers.catalog.field.memberVisit': "Enter a member's visit price in cents (0 or more).",
-  'brandOffers.catalog.field.nonmemberVisit':
-    "Enter a non-member's visit price in cents (0 or more).",
+  'brandOffers.catalog.field.memberVisit': "Enter a member's visit price (0 or more).",
+  'brandOffers.catalog.field.nonmemberVisit': "Enter a non-member's visit price (0 or more).",
   'brandOffers.catalog.field.services': 'List at most 50 medications.',
   'brandOffers.catalog.field.serviceId':
     'Enter the medication id: lower-case letters, digits and "-", up to 64.',
   'brandOffers.catalog.field.serviceName':
     "Enter the medication's name in English and in Spanish (up to 200 characters).",
-  'brandOffers.catalog.field.serviceMonthly':
-    "Enter the medication's monthly price in cents (0 or more).",
+  'brandOffers.catalog.field.serviceMonthly': "Enter the medication's monthly price (0 or more).",
   'brandOffers.catalog.field.months': 'Enter the billing intervals in months (1 to 12).',
   'brandOffers.catalog.duplicatePlan': 'Each plan and period may be listed once.',
   'brandOffers.catalog.freeMonths': 'The free months must be fewer than the months of the period.',
@@ -168,7 +166,7 @@ const es: Record<keyof typeof en, string> = {
   'brandOffers.coupon.freeValue': 'Un cupón gratis no tiene valor: déjelo en 0.',
   'brandOffers.coupon.percentValue': 'Un cupón de porcentaje admite de 1 a 100 por ciento.',
   'brandOffers.coupon.amountValue':
-    'Un cupón de importe admite al menos 1 centavo y como máximo la tarifa ({fee}).',
+    'Un cupón de importe admite al menos $0.01 y como máximo la tarifa ({fee}).',
   'brandOffers.coupon.exists': 'El código {code} ya está en uso. Elija otro código.',
   'brandOffers.coupon.notFound': 'Esta marca no tiene el cupón {code}.',
   'brandOffers.coupon.redeemed':
@@ -181,7 +179,7 @@ const es: Record<keyof typeof en, string> = {
   'brandOffers.referral.field.linkMessage':
     'Escriba un mensaje para el enlace (hasta 1000 caracteres).',
   'brandOffers.referral.field.price':
-    'Escriba el precio de la consulta en centavos (0 o más), o déjelo vacío para la tarifa habitual.',
+    'Escriba el precio de la consulta (0 o más), o déjelo vacío para la tarifa habitual.',
   'brandOffers.referral.exists': 'El código de referido {code} ya está en uso. Elija otro código.',
   'brandOffers.referral.notFound': 'Esta marca no tiene el código de referido {code}.',
   'brandOffers.referral.patientOwned':
@@ -190,19 +188,19 @@ const es: Record<keyof typeof en, string> = {
   'brandOffers.catalog.field.plans': 'Indique de 1 a 6 planes.',
   'brandOffers.catalog.field.plan': 'Elija un plan: individual o familiar.',
   'brandOffers.catalog.field.period': 'Elija un periodo de cobro: trimestral, semestral o anual.',
-  'brandOffers.catalog.field.monthly': 'Escriba el precio mensual del plan en centavos (0 o más).',
+  'brandOffers.catalog.field.monthly': 'Escriba el precio mensual del plan (0 o más).',
   'brandOffers.catalog.field.freeMonths': 'Escriba los meses gratis (de 0 a 11).',
   'brandOffers.catalog.field.memberVisit':
-    'Escriba el precio de la consulta de un miembro en centavos (0 o más).',
+    'Escriba el precio de la consulta de un miembro (0 o más).',
   'brandOffers.catalog.field.nonmemberVisit':
-    'Escriba el precio de la consulta de un no miembro en centavos (0 o más).',
+    'Escriba el precio de la consulta de un no miembro (0 o más).',
   'brandOffers.catalog.field.services': 'Indique como máximo 50 medicamentos.',
   'brandOffers.catalog.field.serviceId':
     'Escriba el id del medicamento: minúsculas, dígitos y "-", hasta 64.',
   'brandOffers.catalog.field.serviceName':
     'Escriba el nombre del medicamento en inglés y en español (hasta 200 caracteres).',
   'brandOffers.catalog.field.serviceMonthly':
-    'Escriba el precio mensual del medicamento en centavos (0 o más).',
+    'Escriba el precio mensual del medicamento (0 o más).',
   'brandOffers.catalog.field.months': 'Escriba los intervalos de cobro en meses (de 1 a 12).',
   'brandOffers.catalog.duplicatePlan': 'Cada plan y periodo se puede indicar una sola vez.',
   'brandOffers.catalog.freeMonths': 'Los meses gratis deben ser menos que los meses del periodo.',

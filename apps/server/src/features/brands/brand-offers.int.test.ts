@@ -139,8 +139,8 @@ describe.each(databaseKinds)('Back office: brand referral codes and plans on %s'
         referralsOf('apothecall'),
         'POST',
         { code: 'GOOD-CODE', priceCents: -5 },
-        'Enter the visit price in cents (0 or more), or leave it empty for the usual fee.',
-        'Escriba el precio de la consulta en centavos (0 o más), o déjelo vacío para la tarifa habitual.',
+        'Enter the visit price (0 or more), or leave it empty for the usual fee.',
+        'Escriba el precio de la consulta (0 o más), o déjelo vacío para la tarifa habitual.',
       ],
       [
         `${referralsOf('apothecall')}/FRIEND10`,
@@ -269,8 +269,8 @@ describe.each(databaseKinds)('Back office: brand referral codes and plans on %s'
       ],
       [
         { sells: true, catalog: { ...partnerCatalog, memberVisitCents: -1 } },
-        "Enter a member's visit price in cents (0 or more).",
-        'Escriba el precio de la consulta de un miembro en centavos (0 o más).',
+        "Enter a member's visit price (0 or more).",
+        'Escriba el precio de la consulta de un miembro (0 o más).',
       ],
       [
         { sells: true, catalog: { ...partnerCatalog, plans: [] } },

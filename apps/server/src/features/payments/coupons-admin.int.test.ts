@@ -116,8 +116,8 @@ describe.each(databaseKinds)('Back office: brand coupons on %s', (kind) => {
       ],
       [
         { code: 'BAD2', kind: 'amount', value: 5000 },
-        'An amount-off coupon takes at least 1 cent and at most the fee ($49.00).',
-        'Un cupón de importe admite al menos 1 centavo y como máximo la tarifa ($49.00).',
+        'An amount-off coupon takes at least $0.01 and at most the fee ($49.00).',
+        'Un cupón de importe admite al menos $0.01 y como máximo la tarifa ($49.00).',
       ],
       [
         { code: 'BAD3', kind: 'free', value: 10 },
