@@ -245,6 +245,26 @@ describe.each(databaseKinds)('Back office: brand referral codes and plans on %s'
     expect((await quote(patient.token, code)).json().price).toBe(1500);
   });
 
+  it('8 parallel creates of one referral code: one 201, seven 409, one row', async () => {
+    const code = `RACE-${randomBytes(3).toString('hex')}`.toUpperCase();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call('POST', admin, referralsOf('apothecall'), { code, priceCents: 1000 }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      201, 409, 409, 409, 409, 409, 409, 409,
+    ]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().errorCode).toBe('OFFER_CODE_TAKEN');
+    expect(
+      await t.database.db.select().from(referrals).where(eq(referrals.code, code)),
+    ).toHaveLength(1);
+    const created = (await audits('backoffice.brands.referral.create')).filter(
+      (a) => (a.detail as { code?: string }).code === code,
+    );
+    expect(created).toHaveLength(1);
+  });
+
   it('plans and prices: bad input is 400 in English and Spanish and changes nothing', async () => {
     const before = await settingsOf('partner');
     const bad: [object, string, string][] = [
