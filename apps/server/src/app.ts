@@ -9,6 +9,7 @@ import { appointmentsModule } from './features/appointments/appointments.module'
 import { assessmentsModule } from './features/assessments/assessments.module';
 import { backofficePeopleModule } from './features/backoffice-people/backoffice-people.module';
 import { backofficeVisitsModule } from './features/backoffice-visits/backoffice-visits.module';
+import { brandOffersModule } from './features/brands/brand-offers.module';
 import { brandsModule } from './features/brands/brands.module';
 import { careModule, type PresenceSweepResult } from './features/care/care.module';
 import { clinicModule } from './features/clinic/clinic.module';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rx: rx.port,
     pharmacy: pharmacy.port,
   });
+  const brandOffers = brandOffersModule(ctx, { accounts: accounts.port }, brands);
   const modules: AreaModule[] = [
     system,
     accounts,
@@ -231,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     backofficePeople,
     providers,
     backofficeVisits,
+    brandOffers,
   ];
 
   await registerHttp(app, {

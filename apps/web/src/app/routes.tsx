@@ -227,6 +227,11 @@ const AdminPharmacyScreen = lazyScreen(() =>
     (m) => m.AdminPharmacyScreen,
   ),
 );
+const AdminBrandOffersScreen = lazyScreen(() =>
+  import('../features/admin-brand-offers/screens/admin-brand-offers-screen').then(
+    (m) => m.AdminBrandOffersScreen,
+  ),
+);
 const AdminMoneyScreen = lazyScreen(() =>
   import('../features/admin-money/screens/admin-money-screen').then((m) => m.AdminMoneyScreen),
 );
@@ -374,6 +379,7 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   // The back office's pharmacies area (issue 35; guard step 4h keeps other roles out).
   adminPharmacies: () => <AdminPharmaciesScreen />,
   adminPharmacy: () => <AdminPharmacyScreen />,
+  adminBrandOffers: () => <AdminBrandOffersScreen />,
   // The back office's money area (issue 35; admin only).
   adminMoney: () => <AdminMoneyScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
@@ -456,6 +462,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   instore: InstoreScreen.preload,
   adminPharmacies: AdminPharmaciesScreen.preload,
   adminPharmacy: AdminPharmacyScreen.preload,
+  adminBrandOffers: AdminBrandOffersScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
   adminPeople: PeopleSearchScreen.preload,
   adminPerson: PersonAccountScreen.preload,

@@ -50,7 +50,7 @@ export function apiHeaders(): Record<string, string> {
 }
 
 interface CallOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   schema: z.ZodType<T>;
   /** Network failure message (already translated). */

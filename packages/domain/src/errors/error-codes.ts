@@ -141,6 +141,10 @@ export const errorCodes = [
   'BACK_OFFICE_VISIT_FINAL', // the visit is over: the operator cannot cancel it
   'BACK_OFFICE_VISIT_NOT_CLAIMED', // no provider claimed the visit: nothing to reassign
   'BACK_OFFICE_RX_NOT_CANCELLABLE', // a pharmacy claimed or works on the prescription, or it was handed to the patient
+  // A brand's offers in the back office (issue 35)
+  'OFFER_CODE_TAKEN', // the coupon or referral code exists already (codes are unique everywhere)
+  'COUPON_REDEEMED', // patients applied the coupon: its kind and value no longer change
+  'REFERRAL_PATIENT_OWNED', // a patient's own referral code: the back office does not change it
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

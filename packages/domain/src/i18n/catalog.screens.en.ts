@@ -11,6 +11,7 @@ import { jobsAdminMessagesEn } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
 import { backofficeVisitsMessagesEn } from '../backoffice/visits.messages';
+import { brandOffersMessagesEn } from '../brands/brand-offers.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
@@ -57,6 +58,7 @@ export const enScreens = {
   ...jobsAdminMessagesEn,
   ...backofficeMoneyMessagesEn,
   ...backofficeVisitsMessagesEn,
+  ...brandOffersMessagesEn,
 };
 
 export type ScreenMessageKey = keyof typeof enScreens;

@@ -6,6 +6,7 @@ import { jobsAdminMessagesEs } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
 import { backofficeVisitsMessagesEs } from '../backoffice/visits.messages';
+import { brandOffersMessagesEs } from '../brands/brand-offers.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
@@ -53,4 +54,5 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...jobsAdminMessagesEs,
   ...backofficeMoneyMessagesEs,
   ...backofficeVisitsMessagesEs,
+  ...brandOffersMessagesEs,
 };

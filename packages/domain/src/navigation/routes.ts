@@ -109,6 +109,9 @@ export const routes = [
   { path: '/admin/money', screen: 'adminMoney', access: 'protected' },
   // Our addition (issue 35): the back office's visits area (admin and support).
   { path: '/admin/visits', screen: 'adminVisits', access: 'protected' },
+  // Our addition (issue 35): a brand's offers — coupons, referral codes, subscription plans and
+  // prices (admin; support reads; the guard's step 4h refuses anyone else).
+  { path: '/admin/brands/:id/offers', screen: 'adminBrandOffers', access: 'protected' },
 ] as const satisfies readonly RouteDef[];
 
 export type Screen = (typeof routes)[number]['screen'];

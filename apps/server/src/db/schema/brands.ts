@@ -37,4 +37,6 @@ export const referrals = pgTable('referrals', {
   priceCents: integer('price_cents'),
   /** A patient's own code to share; their referred transactions list its use. */
   ownerAccountId: uuid('owner_account_id'),
+  /** A retired code is kept (transactions and analytics name it) but no longer gives its price. */
+  active: boolean('active').notNull().default(true),
 });

@@ -9,7 +9,9 @@ import { brandPages, brandsRoutes } from './brands.routes';
 import { createBrandsService } from './brands.service';
 
 /** Brands (white-labels): the look and settings by host, referral codes. */
-export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPort } {
+export function brandsModule(
+  ctx: ModuleContext,
+): AreaModule & { port: BrandsPort; invalidate: () => void } {
   const repo = createBrandsRepo(ctx.db);
   // The app's clock, so the registry's 30 s cache ages with it (tests move it forward).
   const clockNow = ctx.platform.clock.now;
@@ -50,6 +52,8 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
   return {
     name: 'brands',
     port,
+    // A back-office change (the brand's offers) applies at once: the registry is read again.
+    invalidate: () => service.invalidate(),
     routes: brandsRoutes({
       service,
       icons,

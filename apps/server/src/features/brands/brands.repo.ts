@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, referrals } from '../../db/schema/brands';
 
@@ -85,7 +85,8 @@ export function createBrandsRepo(db: Db): BrandsRepo {
           ownerAccountId: referrals.ownerAccountId,
         })
         .from(referrals)
-        .where(eq(referrals.code, code))
+        // A retired code (the back office's brand offers) gives no price and no landing.
+        .where(and(eq(referrals.code, code), eq(referrals.active, true)))
         .limit(1);
       return row;
     },

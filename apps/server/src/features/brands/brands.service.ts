@@ -24,6 +24,8 @@ export interface BrandsService {
   /** Whether the brand sells subscriptions, and its catalog as stored (unparsed; may be absent). */
   subscriptionSettings(brandId: string): Promise<{ sells: boolean; catalog: unknown }>;
   referral(code: string): Promise<Referral>;
+  /** Forgets the cached registry: the next read sees a change made just now (the back office). */
+  invalidate(): void;
 }
 
 const cacheMs = 30_000;
@@ -103,6 +105,9 @@ export function createBrandsService(deps: { repo: BrandsRepo; now?: () => number
 
   return {
     resolve,
+    invalidate() {
+      cached = undefined;
+    },
     byId: (id) => resolve({ host: '', company: id }),
     async careSettings(brandId) {
       const { byId } = await registry();

@@ -7,6 +7,9 @@ import { createCardsRepo } from './cards.repo';
 import { createCardsService } from './cards.service';
 import { createChargesService } from './charges.service';
 import { createCouponsRepo } from './coupons.repo';
+import { createCouponsAdminRepo } from './coupons-admin.repo';
+import { couponsAdminRoutes } from './coupons-admin.routes';
+import { createCouponsAdminService } from './coupons-admin.service';
 import { createLedgerRepo } from './ledger.repo';
 import { createMoneyAdminRepo } from './money-admin.repo';
 import { moneyAdminRoutes } from './money-admin.routes';
@@ -75,6 +78,16 @@ export function paymentsModule(
     accounts: ports.accounts,
     gateway,
     audit,
+  });
+
+  // The back office's brand offers (issue 35): a brand's coupons.
+  const couponsAdmin = createCouponsAdminService({
+    repo: createCouponsAdminRepo(ctx.db),
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit,
+    feeCents: config.payments.feeCents,
+    ...clock,
   });
 
   // Charges a stopped process left pending are settled from the gateway's record: a recurring
@@ -160,6 +173,7 @@ export function paymentsModule(
     routes: async (app) => {
       await paymentsRoutes({ cards, charges, pricing })(app);
       await moneyAdminRoutes({ money })(app);
+      await couponsAdminRoutes({ coupons: couponsAdmin })(app);
     },
   };
 }

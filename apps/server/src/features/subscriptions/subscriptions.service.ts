@@ -1,3 +1,4 @@
+import { defaultSubscriptionCatalog } from '@apothecall/domain/brands/brand-offers.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { subscriptionChargeDescription } from '@apothecall/domain/payments/charge-descriptions.rules';
 import { usesMemberPricing } from '@apothecall/domain/pricing/pricing.rules';
@@ -40,18 +41,7 @@ export interface CatalogDefaults {
 }
 
 export function defaultCatalog(d: CatalogDefaults): SubscriptionCatalog {
-  return {
-    plans: [
-      { plan: 'individual', period: 'semiannual', monthlyCents: d.monthlyCents, freeMonths: 0 },
-      { plan: 'individual', period: 'annual', monthlyCents: d.monthlyCents, freeMonths: 1 },
-      { plan: 'family', period: 'quarterly', monthlyCents: d.familyMonthlyCents, freeMonths: 0 },
-      { plan: 'family', period: 'semiannual', monthlyCents: d.familyMonthlyCents, freeMonths: 0 },
-      { plan: 'family', period: 'annual', monthlyCents: d.familyMonthlyCents, freeMonths: 1 },
-    ],
-    memberVisitCents: d.memberVisitCents,
-    nonmemberVisitCents: d.nonmemberVisitCents,
-    rxServices: [],
-  };
+  return defaultSubscriptionCatalog(d);
 }
 
 /** The domain's view of a stored row (statuses, renew date, months). */
