@@ -64,13 +64,10 @@ export const errorCodes = [
   'PHARMACY_NOT_AVAILABLE', // the chosen pharmacy does not take visits from the state
   'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
   // The back office's pharmacies area (issue 35)
-  'BACK_OFFICE_PHARMACIES_ONLY', // the role may not read (or change) the pharmacies area
   'PHARMACY_ALREADY_ONBOARDED', // a pharmacy with this NCPDP ID exists already
   'PHARMACY_REGISTRY_DIFFERS', // verify: the address, phone or fax does not match the registry
   'PHARMACY_VERIFICATION_UNCHANGED', // verify a verified pharmacy, unverify an unverified one
   'PHARMACY_FEE_NOT_REFUNDABLE', // the claim fee was given back already
-  'PROVIDERS_AREA_REFUSED', // the back office's providers area: the role may not read or change it
-  'MONEY_AREA_REFUSED', // the back office's money area: the role may not read or change it
   'MONEY_REFUND_REFUSED', // a refund of a refund, of a refunded, failed or pending charge
   // In-store assessments (issue 20)
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state

@@ -4,7 +4,6 @@
  * provider's visit goes back to the line, and the screens /admin/providers and /admin/providers/:id.
  */
 const en = {
-  'providers.refused': 'Your role may not do this in the providers area.',
   'providers.notFound': 'Provider not found.',
   'providers.inviteExists':
     'This e-mail address belongs to another account: invite the provider with another address.',
@@ -121,7 +120,6 @@ const en = {
 };
 
 const es: Record<keyof typeof en, string> = {
-  'providers.refused': 'Su rol no puede hacer esto en el área de proveedores.',
   'providers.notFound': 'Proveedor no encontrado.',
   'providers.inviteExists':
     'Esta dirección de correo pertenece a otra cuenta: invite al proveedor con otra dirección.',

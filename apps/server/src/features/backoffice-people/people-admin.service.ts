@@ -1,7 +1,6 @@
 import {
   type BackOfficeArea,
   isBackOfficeRole,
-  mayBackOffice,
 } from '@apothecall/domain/backoffice/backoffice.rules';
 import {
   type AccountPage,
@@ -15,6 +14,7 @@ import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import type { AuditTrailRepo } from '../../platform/audit-trail.repo';
+import { backOfficeGate } from '../../platform/back-office';
 import { AppError } from '../../platform/errors';
 import type { SessionListRepo } from '../../platform/sessions/session-list.repo';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -38,16 +38,18 @@ const notFound = () => new AppError(404, 'NOT_FOUND', 'people.notFound');
  * Checks the caller's back-office access to an area (issue 35): a logged-in role without it is
  * refused 403 (and the refusal audited). Shared by the people and disclosures services.
  */
-export async function requireBackOffice(
+export function requireBackOffice(
   deps: { accounts: Pick<AccountsPort, 'membership'>; audit: AuditService },
   actor: Actor,
   area: BackOfficeArea,
   need: 'read' | 'write',
 ): Promise<void> {
-  const member = await deps.accounts.membership(actor.accountId);
-  if (member && !member.disabled && mayBackOffice(member.role, area, need)) return;
-  await deps.audit.denied(actor, `backoffice.${area}.${need}`, null, {});
-  throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
+  return backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit })(
+    actor,
+    area,
+    need,
+    `backoffice.${area}.${need}`,
+  );
 }
 
 /** Sessions, visits and payments shown on an account's page (the newest). */

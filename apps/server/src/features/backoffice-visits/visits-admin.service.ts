@@ -1,4 +1,3 @@
-import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import { visitShortRef } from '@apothecall/domain/backoffice/people.api';
 import { rxAdminCancellable } from '@apothecall/domain/backoffice/rx-cancel.rules';
 import {
@@ -18,6 +17,7 @@ import { isFinalRxStatus, isRxVisitStatus } from '@apothecall/domain/rx/rx-statu
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
+import { backOfficeGate } from '../../platform/back-office';
 import { AppError } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { CarePort } from '../care/care.port';
@@ -77,12 +77,9 @@ export function createVisitsAdminService(deps: {
 }): VisitsAdminService {
   const now = deps.now ?? (() => new Date());
 
-  async function allowed(actor: Actor, need: 'read' | 'write'): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (member && !member.disabled && mayBackOffice(member.role, 'visits', need)) return;
-    await deps.audit.denied(actor, `backoffice.visits.${need}`, null, {});
-    throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allowed = (actor: Actor, need: 'read' | 'write') =>
+    gate(actor, 'visits', need, `backoffice.visits.${need}`);
 
   /** An id that is no visit's (not even a uuid) is unknown: 404, as any unknown id. */
   function known(visitId: string): void {

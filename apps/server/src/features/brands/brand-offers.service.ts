@@ -1,4 +1,3 @@
-import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type {
   BrandReferral,
   BrandSubscriptions,
@@ -15,6 +14,7 @@ import { subscriptionCatalogSchema } from '@apothecall/domain/subscriptions/subs
 import type { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
+import { backOfficeGate } from '../../platform/back-office';
 import { AppError } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandOffersRepo, OfferReferralRow } from './brand-offers.repo';
@@ -110,12 +110,9 @@ export function createBrandOffersService(deps: {
   feeCents: number;
   defaults: CatalogDefaults;
 }): BrandOffersService {
-  async function allow(actor: Actor, need: 'read' | 'write'): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (member && !member.disabled && mayBackOffice(member.role, 'brands', need)) return;
-    await deps.audit.denied(actor, `backoffice.brands.offers.${need}`, null, {});
-    throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allow = (actor: Actor, need: 'read' | 'write') =>
+    gate(actor, 'brands', need, `backoffice.brands.offers.${need}`);
 
   async function brand(brandId: string): Promise<void> {
     if (!(await deps.repo.brandExists(brandId))) {

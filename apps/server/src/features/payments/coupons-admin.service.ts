@@ -1,4 +1,3 @@
-import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type {
   BrandCoupon,
   createCouponRequestSchema,
@@ -16,6 +15,7 @@ import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
+import { backOfficeGate } from '../../platform/back-office';
 import { AppError } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
@@ -71,12 +71,9 @@ export function createCouponsAdminService(deps: {
 }): CouponsAdminService {
   const now = deps.now ?? (() => new Date());
 
-  async function allow(actor: Actor, need: 'read' | 'write'): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (member && !member.disabled && mayBackOffice(member.role, 'brands', need)) return;
-    await deps.audit.denied(actor, `backoffice.brands.coupons.${need}`, null, {});
-    throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allow = (actor: Actor, need: 'read' | 'write') =>
+    gate(actor, 'brands', need, `backoffice.brands.coupons.${need}`);
 
   /** An unknown brand id resolves to the main brand: that is how an unknown one shows. */
   async function brand(brandId: string): Promise<void> {

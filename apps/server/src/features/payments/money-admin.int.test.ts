@@ -115,7 +115,7 @@ describe.each(databaseKinds)('Back office: money on %s', (kind) => {
       for (const [who, token] of Object.entries({ support: supportToken, ...others })) {
         const res = await send(t, 'POST', url, token, body);
         expect(res.statusCode, `${who} ${url}`).toBe(403);
-        expect(json(res).errorCode, `${who} ${url}`).toBe('MONEY_AREA_REFUSED');
+        expect(json(res).errorCode, `${who} ${url}`).toBe('BACK_OFFICE_REFUSED');
       }
     }
     expect((await ledgerRows()).length).toBe(before);

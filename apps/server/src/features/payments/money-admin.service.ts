@@ -1,7 +1,4 @@
-import {
-  type BackOfficeAccess,
-  mayBackOffice,
-} from '@apothecall/domain/backoffice/backoffice.rules';
+import type { BackOfficeAccess } from '@apothecall/domain/backoffice/backoffice.rules';
 import {
   type MoneyFilters,
   type MoneyTransaction,
@@ -13,6 +10,7 @@ import { reconcileEntry } from '@apothecall/domain/backoffice/money.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
+import { backOfficeGate } from '../../platform/back-office';
 import { AppError, appErrors } from '../../platform/errors';
 import type { GatewayTransaction, PaymentGateway } from '../../platform/payments/gateway';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -62,13 +60,9 @@ export function createMoneyAdminService(deps: {
   gateway: Pick<PaymentGateway, 'findTransaction' | 'findByInvoice'>;
   audit: AuditService;
 }): MoneyAdminService {
-  async function allow(actor: Actor, need: Exclude<BackOfficeAccess, 'none'>): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (!member || member.disabled || !mayBackOffice(member.role, 'money', need)) {
-      await deps.audit.denied(actor, 'backoffice.money', null, { need });
-      throw new AppError(403, 'MONEY_AREA_REFUSED', 'navigation.unauthorized');
-    }
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allow = (actor: Actor, need: Exclude<BackOfficeAccess, 'none'>) =>
+    gate(actor, 'money', need);
 
   async function present(rows: LedgerRecord[]): Promise<MoneyTransaction[]> {
     const holders = await deps.accounts.brandsAndNames(rows.map((r) => r.accountId));

@@ -115,7 +115,7 @@ describe.each(databaseKinds)('Back office: pharmacies on %s', (kind) => {
       for (const [role, token] of Object.entries(others)) {
         const res = await call(method, url, token, body);
         expect(res.statusCode, `${url} ${role}`).toBe(403);
-        expect(json(res).errorCode).toBe('BACK_OFFICE_PHARMACIES_ONLY');
+        expect(json(res).errorCode).toBe('BACK_OFFICE_REFUSED');
       }
     }
     for (const [method, url, body] of reads) {
@@ -125,7 +125,7 @@ describe.each(databaseKinds)('Back office: pharmacies on %s', (kind) => {
     for (const [method, url, body] of writes) {
       const res = await call(method, url, supportToken, body);
       expect(res.statusCode, `${url} support`).toBe(403);
-      expect(json(res).errorMsg).toBe('Unauthorized.');
+      expect(json(res).errorMsg).toBe('Your role may not use this part of the back office.');
     }
     // Nothing changed: no pharmacy, Sunrise still verified, no invitation mailed.
     expect(await onboarded()).toBe(before);

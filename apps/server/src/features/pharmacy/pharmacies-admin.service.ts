@@ -1,7 +1,4 @@
-import {
-  type BackOfficeAccess,
-  mayBackOffice,
-} from '@apothecall/domain/backoffice/backoffice.rules';
+import type { BackOfficeAccess } from '@apothecall/domain/backoffice/backoffice.rules';
 import type {
   PharmacyDetail,
   PharmacySummary,
@@ -18,6 +15,7 @@ import { translate } from '@apothecall/domain/i18n/catalog';
 import { checkAgainstRegistry } from '@apothecall/domain/pharmacy/ncpdp.rules';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
+import { backOfficeGate } from '../../platform/back-office';
 import { AppError, appErrors } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
@@ -79,13 +77,9 @@ export function createPharmaciesAdminService(deps: {
 }): PharmaciesAdminService {
   const now = deps.now ?? (() => new Date());
 
-  async function allow(actor: Actor, need: Exclude<BackOfficeAccess, 'none'>): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (!member || member.disabled || !mayBackOffice(member.role, 'pharmacies', need)) {
-      await deps.audit.denied(actor, 'backoffice.pharmacies', null, { need });
-      throw new AppError(403, 'BACK_OFFICE_PHARMACIES_ONLY', 'navigation.unauthorized');
-    }
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allow = (actor: Actor, need: Exclude<BackOfficeAccess, 'none'>) =>
+    gate(actor, 'pharmacies', need);
 
   async function organizationOf(id: string): Promise<PharmacyOrganizationRecord> {
     const found = await deps.organization(id);

@@ -1,4 +1,4 @@
-import { type BackOfficeArea, mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
+import type { BackOfficeArea } from '@apothecall/domain/backoffice/backoffice.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
 import type {
@@ -11,6 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
+import { backOfficeGate } from '../../platform/back-office';
 import { AppError } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { CarePort } from '../care/care.port';
@@ -78,13 +79,9 @@ export function createProvidersAdminService(deps: {
   rx: Pick<RxPort, 'releaseReviews'>;
   audit: AuditService;
 }): ProvidersAdminService {
-  async function allow(actor: Actor, need: 'read' | 'write', action: string): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (!member || member.disabled || !mayBackOffice(member.role, area, need)) {
-      await deps.audit.denied(actor, action, null, { need });
-      throw new AppError(403, 'PROVIDERS_AREA_REFUSED', 'providers.refused');
-    }
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allow = (actor: Actor, need: 'read' | 'write', action: string) =>
+    gate(actor, area, need, action);
 
   async function view(
     profile: ProviderProfileRecord,

@@ -146,7 +146,7 @@ describe.each(databaseKinds)('Back office: providers on %s', (kind) => {
     for (const who of [patient, provider, pharmacist]) {
       const read = await get(t, '/api/admin/providers', who);
       expect(read.statusCode).toBe(403);
-      expect(read.json()).toMatchObject({ errorCode: 'PROVIDERS_AREA_REFUSED' });
+      expect(read.json()).toMatchObject({ errorCode: 'BACK_OFFICE_REFUSED' });
       expect((await get(t, `/api/admin/providers/${graceId}`, who)).statusCode).toBe(403);
     }
     for (const who of [support, patient, provider, pharmacist]) {
@@ -166,7 +166,7 @@ describe.each(databaseKinds)('Back office: providers on %s', (kind) => {
       {},
       'es',
     );
-    expect(refused.json().errorMsg).toBe('Su rol no puede hacer esto en el área de proveedores.');
+    expect(refused.json().errorMsg).toBe('Su rol no puede usar esta parte de la administración.');
     const inviteBody = {
       firstName: 'Iris',
       lastName: 'Novak',

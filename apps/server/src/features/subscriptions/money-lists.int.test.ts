@@ -90,7 +90,7 @@ describe.each(databaseKinds)('Back office: subscriptions and prepay programs on 
       for (const [who, token] of Object.entries(tokens)) {
         const res = await post(token, url, { page: 1 });
         expect(res.statusCode, `${who} ${url}`).toBe(403);
-        expect(res.json().errorCode).toBe('MONEY_AREA_REFUSED');
+        expect(res.json().errorCode).toBe('BACK_OFFICE_REFUSED');
       }
       expect((await post(admin, url, { page: 1 })).statusCode, url).toBe(200);
     }

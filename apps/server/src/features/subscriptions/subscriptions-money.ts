@@ -1,4 +1,3 @@
-import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import {
   type MoneySubscription,
   type MoneySubscriptionsFilters,
@@ -7,7 +6,7 @@ import {
 } from '@apothecall/domain/backoffice/money-plans.api';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
-import { AppError } from '../../platform/errors';
+import { backOfficeGate } from '../../platform/back-office';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { SubscriptionsMoneyRepo } from './subscriptions-money.repo';
 
@@ -36,13 +35,8 @@ export function createSubscriptionsMoneyService(deps: {
   accounts: Pick<AccountsPort, 'membership' | 'brandsAndNames'>;
   audit: AuditService;
 }): SubscriptionsMoneyService {
-  async function allow(actor: Actor): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (!member || member.disabled || !mayBackOffice(member.role, 'money', 'read')) {
-      await deps.audit.denied(actor, 'backoffice.money', null, { need: 'read' });
-      throw new AppError(403, 'MONEY_AREA_REFUSED', 'navigation.unauthorized');
-    }
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allow = (actor: Actor) => gate(actor, 'money', 'read');
 
   return {
     async list(actor, filters) {

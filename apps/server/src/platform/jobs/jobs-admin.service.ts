@@ -1,7 +1,4 @@
-import {
-  type BackOfficeAccess,
-  mayBackOffice,
-} from '@apothecall/domain/backoffice/backoffice.rules';
+import type { BackOfficeAccess } from '@apothecall/domain/backoffice/backoffice.rules';
 import {
   errorKindOf,
   type FailedJob,
@@ -10,7 +7,7 @@ import {
 } from '@apothecall/domain/backoffice/jobs-admin.api';
 import type { Actor } from '../actor';
 import type { AuditService } from '../audit.service';
-import { AppError } from '../errors';
+import { backOfficeGate } from '../back-office';
 import type { Jobs } from './jobs';
 import type { JobsAdminRepo } from './jobs-admin.repo';
 
@@ -41,13 +38,9 @@ export function createJobsAdminService(deps: {
   };
   audit: Pick<AuditService, 'record' | 'denied'>;
 }): JobsAdminService {
-  async function allow(actor: Actor, need: Exclude<BackOfficeAccess, 'none'>): Promise<void> {
-    const member = await deps.accounts.membership(actor.accountId);
-    if (!member || member.disabled || !mayBackOffice(member.role, 'jobs', need)) {
-      await deps.audit.denied(actor, 'backoffice.jobs', null, { need });
-      throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
-    }
-  }
+  const gate = backOfficeGate({ membership: deps.accounts.membership, audit: deps.audit });
+  const allow = (actor: Actor, need: Exclude<BackOfficeAccess, 'none'>) =>
+    gate(actor, 'jobs', need);
 
   return {
     async failedJobs(actor) {
