@@ -139,6 +139,8 @@ export const errorCodes = [
   'BACK_OFFICE_ACCOUNT', // a back-office login is not changed from the people area
   'BACK_OFFICE_VISIT_FINAL', // the visit is over: the operator cannot cancel it
   'BACK_OFFICE_VISIT_NOT_CLAIMED', // no provider claimed the visit: nothing to reassign
+  'BRAND_KEY_TAKEN', // another brand has this company key
+  'BRAND_HOST_TAKEN', // another brand has this host name or alias
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

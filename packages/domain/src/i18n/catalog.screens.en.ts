@@ -10,6 +10,7 @@ import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.mess
 import { jobsAdminMessagesEn } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
+import { backofficeBrandsMessagesEn } from '../brands/brands-admin.messages';
 import { backofficeVisitsMessagesEn } from '../backoffice/visits.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
@@ -52,6 +53,7 @@ export const enScreens = {
   ...rxCodesMessagesEn,
   ...appointmentScreensMessagesEn,
   ...backofficePharmaciesMessagesEn,
+  ...backofficeBrandsMessagesEn,
   ...backofficePeopleMessagesEn,
   ...providersMessagesEn,
   ...jobsAdminMessagesEn,

@@ -5,6 +5,7 @@ import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.mess
 import { jobsAdminMessagesEs } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
+import { backofficeBrandsMessagesEs } from '../brands/brands-admin.messages';
 import { backofficeVisitsMessagesEs } from '../backoffice/visits.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
@@ -48,6 +49,7 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...rxCodesMessagesEs,
   ...appointmentScreensMessagesEs,
   ...backofficePharmaciesMessagesEs,
+  ...backofficeBrandsMessagesEs,
   ...backofficePeopleMessagesEs,
   ...providersMessagesEs,
   ...jobsAdminMessagesEs,

@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import { brandsAdminRoutes } from './brands-admin.routes';
+import { createBrandsAdminService, storedLogoHash } from './brands-admin.service';
+import './brands.events';
 import { createBrandIconsService, logoFromWebBuild } from './brand-icons.service';
 import type { BrandsPort } from './brands.port';
 import { createBrandsRepo } from './brands.repo';
@@ -9,7 +13,11 @@ import { brandPages, brandsRoutes } from './brands.routes';
 import { createBrandsService } from './brands.service';
 
 /** Brands (white-labels): the look and settings by host, referral codes. */
-export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPort } {
+export function brandsModule(ctx: ModuleContext): AreaModule & {
+  port: BrandsPort;
+  /** The ports built after this area (accounts needs the brands first). */
+  connect(ports: { accounts: AccountsPort }): void;
+} {
   const repo = createBrandsRepo(ctx.db);
   // The app's clock, so the registry's 30 s cache ages with it (tests move it forward).
   const clockNow = ctx.platform.clock.now;
@@ -42,15 +50,33 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
     referralCodesOwnedBy: (accountId) => repo.referralCodesOwnedBy(accountId),
     referralsOf: (brandId, ownerAccountIds) => repo.referralsOf(brandId, ownerAccountIds),
   };
+  // Built after this module (accounts needs the brands' port): app.ts connects it.
+  let accounts: AccountsPort | undefined;
+  const { events } = ctx.platform;
+  // A brand saved in any process: every process reads the brands again (REDIS_URL fans it out).
+  events.onEvery('brands.changed', () => service.invalidate());
+  const admin = createBrandsAdminService({
+    repo,
+    accounts: () => {
+      if (!accounts) throw new Error('brands: accounts not connected');
+      return accounts;
+    },
+    audit: ctx.platform.audit,
+    changed: async (brandId) => {
+      service.invalidate();
+      await events.emit('brands.changed', { brandId });
+    },
+    ...ctx.platform.clock,
+  });
   const { config } = ctx;
   const icons = createBrandIconsService({
-    readLogo: (logo) => logoFromWebBuild(config.webDist, logo),
+    readLogo: (logo) => {
+      const hash = storedLogoHash(logo);
+      return hash ? repo.logo(hash) : logoFromWebBuild(config.webDist, logo);
+    },
     onLogoError: ctx.platform.warn('brand logo could not be drawn (its icons show its initial)'),
   });
-  return {
-    name: 'brands',
-    port,
-    routes: brandsRoutes({
+  const publicRoutes = brandsRoutes({
       service,
       icons,
       limiter: ctx.platform.limiter,
@@ -60,8 +86,19 @@ export function brandsModule(ctx: ModuleContext): AreaModule & { port: BrandsPor
         minDependentAge: config.ages.minDependent,
       },
       webVersion: builtWebVersion(config.webDist) ?? ctx.platform.apiVersion,
-    }),
-    pages: brandPages({ service, icons }),
+    });
+  const adminRoutes = brandsAdminRoutes({ admin });
+  return {
+    name: 'brands',
+    port,
+    connect(ports) {
+      accounts = ports.accounts;
+    },
+    routes: async (app) => {
+      await publicRoutes(app);
+      await adminRoutes(app);
+    },
+    pages: brandPages({ service, icons, logo: (hash) => repo.logo(hash) }),
   };
 }
 
