@@ -227,6 +227,12 @@ const AdminPharmacyScreen = lazyScreen(() =>
     (m) => m.AdminPharmacyScreen,
   ),
 );
+const AdminBrandsScreen = lazyScreen(() =>
+  import('../features/admin-brands/screens/admin-brands-screen').then((m) => m.AdminBrandsScreen),
+);
+const AdminBrandScreen = lazyScreen(() =>
+  import('../features/admin-brands/screens/admin-brand-screen').then((m) => m.AdminBrandScreen),
+);
 const AdminMoneyScreen = lazyScreen(() =>
   import('../features/admin-money/screens/admin-money-screen').then((m) => m.AdminMoneyScreen),
 );
@@ -374,6 +380,10 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   // The back office's pharmacies area (issue 35; guard step 4h keeps other roles out).
   adminPharmacies: () => <AdminPharmaciesScreen />,
   adminPharmacy: () => <AdminPharmacyScreen />,
+  // The back office's brands area (issue 35; guard step 4h admits admin and support).
+  adminBrands: () => <AdminBrandsScreen />,
+  adminBrandNew: () => <AdminBrandScreen />,
+  adminBrand: () => <AdminBrandScreen />,
   // The back office's money area (issue 35; admin only).
   adminMoney: () => <AdminMoneyScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
@@ -456,6 +466,9 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   instore: InstoreScreen.preload,
   adminPharmacies: AdminPharmaciesScreen.preload,
   adminPharmacy: AdminPharmacyScreen.preload,
+  adminBrands: AdminBrandsScreen.preload,
+  adminBrandNew: AdminBrandScreen.preload,
+  adminBrand: AdminBrandScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
   adminPeople: PeopleSearchScreen.preload,
   adminPerson: PersonAccountScreen.preload,

@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import type { MessageKey } from '../i18n/catalog';
 import { usStateCodes } from '../places/places.rules';
-import { isBrandKey, isHostAlias, isHostName } from './brands-admin.rules';
 import { appPathSchema, appSettingsSchema } from './brands.schemas';
+import { isBrandKey, isHostAlias, isHostName } from './brands-admin.rules';
 
 const key = (k: MessageKey) => ({ error: k });
 

@@ -27,7 +27,8 @@ const en = {
   'backoffice.brands.color.colorPrimary': 'primary colour',
   'backoffice.brands.color.colorAccent': 'accent colour',
   'backoffice.brands.color.colorWarning': 'warning colour',
-  'backoffice.brands.logo.type': 'The logo must be a PNG, JPEG or WebP image (SVG is not accepted).',
+  'backoffice.brands.logo.type':
+    'The logo must be a PNG, JPEG or WebP image (SVG is not accepted).',
   'backoffice.brands.logo.tooLarge': 'The logo is larger than 1 MB.',
   'backoffice.brands.logo.unreadable': 'The logo could not be read as an image.',
   'backoffice.brands.logo.missing': 'Choose an image file for the logo.',

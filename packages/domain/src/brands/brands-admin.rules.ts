@@ -3,7 +3,7 @@
  * and what changed between two versions of a brand (the audit's before/after). Pure.
  *
  * - The company key (the brand's id) is 2 to 40 characters of a-z, 0-9 and '-', starting and
- *   ending with a letter or digit. It is chosen at creation and never changes: links carry it
+ *   ending with a letter or digit ('new' is reserved). It is chosen at creation and never changes: links carry it
  *   (?company=), and accounts, referrals and settings point at it.
  * - A host name is an exact DNS name the browser uses, lower-case, without a port or scheme
  *   (a port never selects a brand: the app resolves by name). An alias is one first label
@@ -19,7 +19,8 @@ const labelPattern = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** Whether `key` is a valid company key (2-40 of a-z, 0-9, '-'; no '-' at either end). */
 export function isBrandKey(key: string): boolean {
-  return brandKeyPattern.test(key);
+  // 'new' is the console's address for creating one (/admin/brands/new).
+  return brandKeyPattern.test(key) && key !== 'new';
 }
 
 /** Whether `host` is a lower-case DNS name without port or scheme (localhost counts). */

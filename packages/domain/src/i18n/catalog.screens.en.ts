@@ -10,8 +10,8 @@ import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.mess
 import { jobsAdminMessagesEn } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
-import { backofficeBrandsMessagesEn } from '../brands/brands-admin.messages';
 import { backofficeVisitsMessagesEn } from '../backoffice/visits.messages';
+import { backofficeBrandsMessagesEn } from '../brands/brands-admin.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';

@@ -5,8 +5,8 @@ import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.mess
 import { jobsAdminMessagesEs } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
-import { backofficeBrandsMessagesEs } from '../brands/brands-admin.messages';
 import { backofficeVisitsMessagesEs } from '../backoffice/visits.messages';
+import { backofficeBrandsMessagesEs } from '../brands/brands-admin.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';

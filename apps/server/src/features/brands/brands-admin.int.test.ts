@@ -92,7 +92,11 @@ describe.each(databaseKinds)('Back office: brands on %s', (kind) => {
       ...(body ? { payload: body } : {}),
     });
   const whiteLabel = async (host: string) => {
-    const res = await t.fastify.inject({ method: 'GET', url: '/api/whiteLabel/auto', headers: { host } });
+    const res = await t.fastify.inject({
+      method: 'GET',
+      url: '/api/whiteLabel/auto',
+      headers: { host },
+    });
     expect(res.statusCode).toBe(200);
     return res.json();
   };
@@ -296,8 +300,12 @@ describe.each(databaseKinds)('Back office: brands on %s', (kind) => {
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 512, height: 171 });
     expect(
-      (await t.fastify.inject({ method: 'GET', url: '/brand-logos/0123456789abcdef0123456789abcdef.png' }))
-        .statusCode,
+      (
+        await t.fastify.inject({
+          method: 'GET',
+          url: '/brand-logos/0123456789abcdef0123456789abcdef.png',
+        })
+      ).statusCode,
     ).toBe(404);
 
     const now = await whiteLabel('harbor.example.test:8443');
@@ -337,9 +345,24 @@ describe.each(databaseKinds)('Back office: brands on %s', (kind) => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
     );
     for (const [file, status, en, es] of [
-      [{ name: 'logo.svg', bytes: svg, type: 'image/svg+xml' }, 400, 'SVG is not accepted', 'no se acepta SVG'],
-      [{ name: 'logo.png', bytes: Buffer.from('not an image at all') }, 400, 'PNG, JPEG or WebP', 'PNG, JPEG o WebP'],
-      [{ name: 'logo.png', bytes: Buffer.alloc(1024 * 1024 + 10, 1) }, 413, 'larger than 1 MB', 'más de 1 MB'],
+      [
+        { name: 'logo.svg', bytes: svg, type: 'image/svg+xml' },
+        400,
+        'SVG is not accepted',
+        'no se acepta SVG',
+      ],
+      [
+        { name: 'logo.png', bytes: Buffer.from('not an image at all') },
+        400,
+        'PNG, JPEG or WebP',
+        'PNG, JPEG o WebP',
+      ],
+      [
+        { name: 'logo.png', bytes: Buffer.alloc(1024 * 1024 + 10, 1) },
+        413,
+        'larger than 1 MB',
+        'más de 1 MB',
+      ],
     ] as const) {
       const english = await uploadLogo('harbor', adminToken, file, 'en');
       expect(english.statusCode, file.name).toBe(status);

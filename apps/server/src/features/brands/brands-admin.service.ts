@@ -3,6 +3,7 @@ import {
   type BackOfficeAccess,
   mayBackOffice,
 } from '@apothecall/domain/backoffice/backoffice.rules';
+import { appSettingsSchema } from '@apothecall/domain/brands/brands.schemas';
 import {
   type AdminBrand,
   type BrandFields,
@@ -15,7 +16,6 @@ import {
   fieldChanges,
   unreadableColor,
 } from '@apothecall/domain/brands/brands-admin.rules';
-import { appSettingsSchema } from '@apothecall/domain/brands/brands.schemas';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';

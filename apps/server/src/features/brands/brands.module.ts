@@ -77,16 +77,16 @@ export function brandsModule(ctx: ModuleContext): AreaModule & {
     onLogoError: ctx.platform.warn('brand logo could not be drawn (its icons show its initial)'),
   });
   const publicRoutes = brandsRoutes({
-      service,
-      icons,
-      limiter: ctx.platform.limiter,
-      client: {
-        ...config.client,
-        minRegistrationAge: config.ages.minRegistration,
-        minDependentAge: config.ages.minDependent,
-      },
-      webVersion: builtWebVersion(config.webDist) ?? ctx.platform.apiVersion,
-    });
+    service,
+    icons,
+    limiter: ctx.platform.limiter,
+    client: {
+      ...config.client,
+      minRegistrationAge: config.ages.minRegistration,
+      minDependentAge: config.ages.minDependent,
+    },
+    webVersion: builtWebVersion(config.webDist) ?? ctx.platform.apiVersion,
+  });
   const adminRoutes = brandsAdminRoutes({ admin });
   return {
     name: 'brands',
