@@ -45,7 +45,7 @@ test('the operator creates a brand on a new host name and a patient registers on
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const operator = await openContext(browser, false);
   await operator.goto('/#/login');
   await logIn(operator, demoStaff.admin.loginId, demoPassword);
@@ -57,8 +57,8 @@ test('the operator creates a brand on a new host name and a patient registers on
 
   await operator.getByTestId('admin-brands-new').click();
   await expect(operator).toHaveURL(/#\/admin\/brands\/new$/);
-  await operator.getByLabel('Name', { exact: true }).fill('Harbor Health');
-  await operator.getByLabel('Company key').fill('harbor');
+  await operator.getByRole('textbox', { name: 'Name', exact: true }).fill('Harbor Health');
+  await operator.getByRole('textbox', { name: 'Company key' }).fill('harbor');
   await operator.getByLabel('Host names, one per line').fill('harbor.localhost');
   // A light yellow does not read on white: the screen says so by the domain's rule.
   const primary = operator.getByLabel('Primary colour');
@@ -91,7 +91,7 @@ test('the operator creates a brand on a new host name and a patient registers on
     .locator('input[type="file"]')
     .setInputFiles({ name: 'harbor.png', mimeType: 'image/png', buffer: logo });
   await operator.getByTestId('brand-logo-upload').click();
-  await expect(operator.getByTestId('brand-logo')).toHaveAttribute(
+  await expect(operator.getByTestId('admin-brand-logo')).toHaveAttribute(
     'src',
     /^\/brand-logos\/[0-9a-f]{32}\.png$/,
   );
@@ -116,19 +116,19 @@ test('the operator creates a brand on a new host name and a patient registers on
   await expect.poll(() => primaryFill(patient)).toBe(purple);
   const email = `e2e-harbor-${Date.now().toString(36)}@example.test`;
   const [y, m] = appCalendar().monthStart(0).split('-').map(Number);
-  await patient.getByLabel('First name').fill('Marina');
-  await patient.getByLabel('Last name').fill('Harbor');
+  await patient.getByLabel('First name', { exact: true }).fill('Marina');
+  await patient.getByLabel('Last name', { exact: true }).fill('Harbor');
   await patient
-    .getByLabel('Date of birth')
+    .getByLabel('Date of birth', { exact: true })
     .fill(`${String(m ?? 1).padStart(2, '0')}-01-${(y ?? 2000) - 40}`);
   await patient.getByRole('radio', { name: 'Female', exact: true }).check();
-  await patient.getByLabel('E-mail').fill(email);
-  await patient.getByLabel('Phone').fill('3055550142');
-  await patient.getByLabel('Street address').fill('1 Harbor Way');
-  await patient.getByLabel('State').selectOption('FL');
-  await patient.getByLabel('Zip code').fill('33139');
+  await patient.getByLabel('E-mail', { exact: true }).fill(email);
+  await patient.getByLabel('Phone', { exact: true }).fill('3055550142');
+  await patient.getByLabel('Street address', { exact: true }).fill('1 Harbor Way');
+  await patient.getByLabel('State', { exact: true }).selectOption('FL');
+  await patient.getByLabel('Zip code', { exact: true }).fill('33139');
   await patient.getByLabel('Password', { exact: true }).fill('Register-Test-7');
-  await patient.getByLabel('Confirm password').fill('Register-Test-7');
+  await patient.getByLabel('Confirm password', { exact: true }).fill('Register-Test-7');
   const createAccount = patient.getByRole('button', { name: 'Create account' });
   // The primary button is filled with the brand's purple.
   await expect(createAccount).toHaveCSS('background-color', 'rgb(92, 45, 145)');

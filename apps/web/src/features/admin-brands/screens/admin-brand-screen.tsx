@@ -24,7 +24,6 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -37,6 +36,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Dialog } from '../../../components/dialog';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -511,7 +511,7 @@ function BrandEditor({ brand, mayWrite }: { brand: AdminBrand | undefined; mayWr
         ) : null}
       </Stack>
       {confirming ? (
-        <Modal
+        <Dialog
           opened
           onClose={() => setConfirming(undefined)}
           title={t('backoffice.brands.confirm.title')}
@@ -554,7 +554,7 @@ function BrandEditor({ brand, mayWrite }: { brand: AdminBrand | undefined; mayWr
               ) : null}
             </Group>
           </Stack>
-        </Modal>
+        </Dialog>
       ) : null}
     </form>
   );
@@ -670,7 +670,7 @@ function LogoUpload({
           w="auto"
           fit="contain"
           style={{ alignSelf: 'flex-start' }}
-          data-testid="brand-logo"
+          data-testid="admin-brand-logo"
         />
       ) : (
         <Text size="sm" c="dimmed">
