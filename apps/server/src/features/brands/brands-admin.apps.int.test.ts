@@ -7,7 +7,7 @@ import { databaseKinds, login, startTestApp, type TestApp } from '../../../test/
  * as soon as the message arrives (milliseconds); without Redis (one process in production) the
  * other app's cache still ends within its 30 seconds.
  */
-const modes = [
+const modes: { name: string; env: Record<string, string>; redis: boolean }[] = [
   { name: 'over Redis', env: { REDIS_URL: 'redis://127.0.0.1:6379' }, redis: true },
   { name: 'without Redis', env: {}, redis: false },
 ];
