@@ -11,6 +11,7 @@ import {
   openContext,
   test,
   tokenFor,
+  useSpanish,
 } from './support';
 
 /**
@@ -19,7 +20,8 @@ import {
  * (Chromium resolves *.localhost to this machine) with a distinctive purple, is told a too-light
  * colour does not read, uploads its logo (a brand without one shows the main brand) and saves a
  * change after confirming it. Then a patient opens harbor.localhost, registers there and is
- * Harbor's, on Harbor's colour: at once, with no restart.
+ * Harbor's, on Harbor's colour: at once, with no restart. Support reads the brand on a phone, in
+ * Spanish, with nothing to save.
  */
 
 const purple = '#5c2d91';
@@ -140,4 +142,20 @@ test('the operator creates a brand on a new host name and a patient registers on
   const token = await tokenFor(request, email, 'Register-Test-7');
   const { profile } = await call(request, 'GET', '/api/account/profile', token);
   expect(profile.brandId).toBe('harbor');
+
+  // Support reads the brand, on a phone, in Spanish: the same page with nothing to save.
+  const support = await openContext(browser, true);
+  await useSpanish(support);
+  await support.goto('/#/login');
+  await logIn(support, 'support@apothecall.test', demoPassword);
+  await expect(support.locator('[data-screen="home"]')).toBeVisible();
+  await support.goto('/#/admin/brands/harbor');
+  await expect(support.getByRole('heading', { name: 'Harbor Health', level: 1 })).toBeVisible();
+  await expect(
+    support.getByText('Puede consultar las marcas; solo un administrador las cambia.'),
+  ).toBeVisible();
+  await expect(support.getByRole('textbox', { name: 'Nombre', exact: true })).toBeDisabled();
+  await expect(support.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
+  await expect(support.getByTestId('brand-logo-upload')).toHaveCount(0);
+  await expectAccessible(support, 'a brand as support reads it, on a phone, in Spanish');
 });

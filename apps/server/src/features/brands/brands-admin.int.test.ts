@@ -141,6 +141,7 @@ describe.each(databaseKinds)('Back office: brands on %s', (kind) => {
         const res = await call(method, url, token, body);
         expect(res.statusCode, `${method} ${url} ${role}`).toBe(403);
         expect(res.json().errorCode).toBe('BACK_OFFICE_REFUSED');
+        expect(res.json().errorMsg).toBe('Your role may not use this part of the back office.');
       }
     }
     for (const [method, url] of reads) {
@@ -148,8 +149,9 @@ describe.each(databaseKinds)('Back office: brands on %s', (kind) => {
     }
     const deniedBefore = (await audited('backoffice.brands', 'denied')).length;
     for (const [method, url, body] of writes) {
-      const res = await call(method, url, supportToken, body);
+      const res = await call(method, url, supportToken, body, 'es');
       expect(res.statusCode, `${method} ${url} support`).toBe(403);
+      expect(res.json().errorMsg).toBe('Su rol no puede usar esta parte de la administración.');
     }
     const logo = await uploadLogo('partner', supportToken, {
       name: 'logo.png',

@@ -125,7 +125,7 @@ export function createBrandsAdminService(deps: {
     const member = await deps.accounts().membership(actor.accountId);
     if (!member || member.disabled || !mayBackOffice(member.role, 'brands', need)) {
       await deps.audit.denied(actor, 'backoffice.brands', null, { need });
-      throw new AppError(403, 'BACK_OFFICE_REFUSED', 'navigation.unauthorized');
+      throw new AppError(403, 'BACK_OFFICE_REFUSED', 'backoffice.refused');
     }
   }
 
