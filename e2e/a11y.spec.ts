@@ -56,14 +56,17 @@ const staffScreens: Record<keyof typeof demoStaff, string[]> = {
   ],
   pharmacyAdmin: ['/', '/prescriptions', '/inbox', '/crm', '/links', '/pharmacists', '/analytics'],
   rxAdmin: ['/', '/rxadmin'],
-  // The back office (issue 35): every console screen that needs no record opened first; an
-  // account's, a provider's and a pharmacy's own page are checked by their journeys
-  // (backoffice-*.spec.ts), in English at desktop.
+  // The back office (issue 35): every console screen that needs no record opened first, and the
+  // main brand's page and offers; an account's, a provider's and a pharmacy's own page are
+  // checked by their journeys (backoffice-*.spec.ts), in English at desktop.
   admin: [
     '/',
     '/admin/people',
     '/admin/providers',
     '/admin/pharmacies',
+    '/admin/brands',
+    '/admin/brands/apothecall',
+    '/admin/brands/apothecall/offers',
     '/admin/money',
     '/admin/visits',
     '/admin/disclosures',
@@ -74,6 +77,8 @@ const staffScreens: Record<keyof typeof demoStaff, string[]> = {
     '/admin/people',
     '/admin/providers',
     '/admin/pharmacies',
+    '/admin/brands',
+    '/admin/brands/apothecall/offers',
     '/admin/visits',
     '/admin/disclosures',
   ],

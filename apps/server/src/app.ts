@@ -100,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const brands = brandsModule(ctx);
   const clinic = clinicModule(ctx);
   const accounts = accountsModule(ctx, { brands: brands.port, roster: clinic.port });
+  brands.connect({ accounts: accounts.port });
   const payments = paymentsModule(ctx, { accounts: accounts.port, brands: brands.port });
   const notes = notesModule(ctx, { accounts: accounts.port });
   const care = careModule(ctx, {

@@ -232,6 +232,12 @@ const AdminBrandOffersScreen = lazyScreen(() =>
     (m) => m.AdminBrandOffersScreen,
   ),
 );
+const AdminBrandsScreen = lazyScreen(() =>
+  import('../features/admin-brands/screens/admin-brands-screen').then((m) => m.AdminBrandsScreen),
+);
+const AdminBrandScreen = lazyScreen(() =>
+  import('../features/admin-brands/screens/admin-brand-screen').then((m) => m.AdminBrandScreen),
+);
 const AdminMoneyScreen = lazyScreen(() =>
   import('../features/admin-money/screens/admin-money-screen').then((m) => m.AdminMoneyScreen),
 );
@@ -380,6 +386,10 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   adminPharmacies: () => <AdminPharmaciesScreen />,
   adminPharmacy: () => <AdminPharmacyScreen />,
   adminBrandOffers: () => <AdminBrandOffersScreen />,
+  // The back office's brands area (issue 35; guard step 4h admits admin and support).
+  adminBrands: () => <AdminBrandsScreen />,
+  adminBrandNew: () => <AdminBrandScreen />,
+  adminBrand: () => <AdminBrandScreen />,
   // The back office's money area (issue 35; admin only).
   adminMoney: () => <AdminMoneyScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
@@ -463,6 +473,9 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   adminPharmacies: AdminPharmaciesScreen.preload,
   adminPharmacy: AdminPharmacyScreen.preload,
   adminBrandOffers: AdminBrandOffersScreen.preload,
+  adminBrands: AdminBrandsScreen.preload,
+  adminBrandNew: AdminBrandScreen.preload,
+  adminBrand: AdminBrandScreen.preload,
   home: (signedIn) => (signedIn ? RoleHome.preload() : LandingScreen.preload()),
   adminPeople: PeopleSearchScreen.preload,
   adminPerson: PersonAccountScreen.preload,

@@ -142,6 +142,8 @@ export const errorCodes = [
   'OFFER_CODE_TAKEN', // the coupon or referral code exists already (codes are unique everywhere)
   'COUPON_REDEEMED', // patients applied the coupon: its kind and value no longer change
   'REFERRAL_PATIENT_OWNED', // a patient's own referral code: the back office does not change it
+  'BRAND_KEY_TAKEN', // another brand has this company key
+  'BRAND_HOST_TAKEN', // another brand has this host name or alias
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

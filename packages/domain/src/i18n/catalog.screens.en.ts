@@ -12,6 +12,7 @@ import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEn } from '../backoffice/pharmacies.messages';
 import { backofficeVisitsMessagesEn } from '../backoffice/visits.messages';
 import { brandOffersMessagesEn } from '../brands/brand-offers.messages';
+import { backofficeBrandsMessagesEn } from '../brands/brands-admin.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
@@ -53,6 +54,7 @@ export const enScreens = {
   ...rxCodesMessagesEn,
   ...appointmentScreensMessagesEn,
   ...backofficePharmaciesMessagesEn,
+  ...backofficeBrandsMessagesEn,
   ...backofficePeopleMessagesEn,
   ...providersMessagesEn,
   ...jobsAdminMessagesEn,

@@ -7,6 +7,7 @@ import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
 import { backofficePharmaciesMessagesEs } from '../backoffice/pharmacies.messages';
 import { backofficeVisitsMessagesEs } from '../backoffice/visits.messages';
 import { brandOffersMessagesEs } from '../brands/brand-offers.messages';
+import { backofficeBrandsMessagesEs } from '../brands/brands-admin.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
@@ -49,6 +50,7 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...rxCodesMessagesEs,
   ...appointmentScreensMessagesEs,
   ...backofficePharmaciesMessagesEs,
+  ...backofficeBrandsMessagesEs,
   ...backofficePeopleMessagesEs,
   ...providersMessagesEs,
   ...jobsAdminMessagesEs,

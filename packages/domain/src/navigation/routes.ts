@@ -105,6 +105,10 @@ export const routes = [
   { path: '/admin/providers/:id', screen: 'adminProvider', access: 'protected' },
   // Our addition (issue 35): the back office's jobs and outbox (admin only).
   { path: '/admin/jobs', screen: 'adminJobs', access: 'protected' },
+  // Our addition (issue 35): the back office's brands area (admin; support reads).
+  { path: '/admin/brands', screen: 'adminBrands', access: 'protected' },
+  { path: '/admin/brands/new', screen: 'adminBrandNew', access: 'protected' },
+  { path: '/admin/brands/:id', screen: 'adminBrand', access: 'protected' },
   // Our addition (issue 35): the back office's money area (admin only; support is refused).
   { path: '/admin/money', screen: 'adminMoney', access: 'protected' },
   // Our addition (issue 35): the back office's visits area (admin and support).

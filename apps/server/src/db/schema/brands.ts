@@ -22,6 +22,24 @@ export const brands = pgTable('brands', {
   registerEnabled: boolean('register_enabled').notNull().default(true),
   attribution: boolean('attribution').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the back office last saved the brand (null: never). The demo seed leaves such a row
+   * as the operator left it.
+   */
+  editedAt: timestamp('edited_at', { withTimezone: true }),
+});
+
+/**
+ * Logos uploaded in the back office, re-encoded as PNG (base64), served at /brand-logos/{hash}.png:
+ * the address is the hash of the bytes, so it never changes and caches for good.
+ */
+export const brandLogos = pgTable('brand_logos', {
+  hash: text('hash').primaryKey(),
+  brandId: text('brand_id')
+    .notNull()
+    .references(() => brands.id),
+  pngBase64: text('png_base64').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Referral codes a brand hands out (spec: code, title, message, link message). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { Db } from '../client';
 import { accounts, persons } from '../schema/accounts';
@@ -343,8 +343,12 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
   await db.transaction(async (tx) => {
     for (const brand of demoBrands) {
       const { id, ...rest } = brand;
-      // Brand rows follow the seed (upsert), so a demo database picks up new brand settings.
-      await tx.insert(brands).values(brand).onConflictDoUpdate({ target: brands.id, set: rest });
+      // Brand rows follow the seed (upsert), so a demo database picks up new brand settings,
+      // unless the operator saved the brand in the back office (edited_at): theirs is kept.
+      await tx
+        .insert(brands)
+        .values(brand)
+        .onConflictDoUpdate({ target: brands.id, set: rest, setWhere: isNull(brands.editedAt) });
     }
     for (const referral of demoReferrals) {
       await tx.insert(referrals).values(referral).onConflictDoNothing();

@@ -12,7 +12,7 @@ import { createBrandOffersService } from './brand-offers.service';
 export function brandOffersModule(
   ctx: ModuleContext,
   ports: { accounts: AccountsPort },
-  brands: { invalidate: () => void },
+  brands: { invalidate: (brandId: string) => void },
 ): AreaModule {
   const offers = createBrandOffersService({
     repo: createBrandOffersRepo(ctx.db),

@@ -105,8 +105,8 @@ export function createBrandOffersService(deps: {
   repo: BrandOffersRepo;
   accounts: Pick<AccountsPort, 'membership'>;
   audit: AuditService;
-  /** Forgets the brands registry's cache (BrandsService.invalidate). */
-  invalidate: () => void;
+  /** Forgets the brands registry's cache here and in every other process (brands.changed). */
+  invalidate: (brandId: string) => void;
   feeCents: number;
   defaults: CatalogDefaults;
 }): BrandOffersService {
@@ -195,7 +195,7 @@ export function createBrandOffersService(deps: {
       await brand(brandId);
       const before = await deps.repo.setSubscriptionOffer(brandId, input);
       if (!before) throw new AppError(404, 'NOT_FOUND', 'brandOffers.notFound');
-      deps.invalidate();
+      deps.invalidate(brandId);
       const after = await subscriptionsOf(brandId);
       const changes = fieldChanges(
         sold(before.sells, storedCatalog(before.catalog), after.defaults),

@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AreaModule, ModuleContext } from '../../platform/module';
+import type { AccountsPort } from '../accounts/accounts.port';
+import { brandsAdminRoutes } from './brands-admin.routes';
+import { createBrandsAdminService, storedLogoHash } from './brands-admin.service';
+import './brands.events';
 import { createBrandIconsService, logoFromWebBuild } from './brand-icons.service';
 import type { BrandsPort } from './brands.port';
 import { createBrandsRepo } from './brands.repo';
@@ -9,9 +13,16 @@ import { brandPages, brandsRoutes } from './brands.routes';
 import { createBrandsService } from './brands.service';
 
 /** Brands (white-labels): the look and settings by host, referral codes. */
-export function brandsModule(
-  ctx: ModuleContext,
-): AreaModule & { port: BrandsPort; invalidate: () => void } {
+export function brandsModule(ctx: ModuleContext): AreaModule & {
+  port: BrandsPort;
+  /** The ports built after this area (accounts needs the brands first). */
+  connect(ports: { accounts: AccountsPort }): void;
+  /**
+   * A brand's settings changed elsewhere in the back office (its offers): every process reads
+   * the brands again, this one at once.
+   */
+  invalidate(brandId: string): void;
+} {
   const repo = createBrandsRepo(ctx.db);
   // The app's clock, so the registry's 30 s cache ages with it (tests move it forward).
   const clockNow = ctx.platform.clock.now;
@@ -44,28 +55,62 @@ export function brandsModule(
     referralCodesOwnedBy: (accountId) => repo.referralCodesOwnedBy(accountId),
     referralsOf: (brandId, ownerAccountIds) => repo.referralsOf(brandId, ownerAccountIds),
   };
+  // Built after this module (accounts needs the brands' port): app.ts connects it.
+  let accounts: AccountsPort | undefined;
+  const { events } = ctx.platform;
+  // A brand saved in any process: every process reads the brands again (REDIS_URL fans it out).
+  events.onEvery('brands.changed', () => service.invalidate());
+  const changed = async (brandId: string) => {
+    service.invalidate();
+    await events.emit('brands.changed', { brandId });
+  };
+  const admin = createBrandsAdminService({
+    repo,
+    accounts: () => {
+      if (!accounts) throw new Error('brands: accounts not connected');
+      return accounts;
+    },
+    audit: ctx.platform.audit,
+    changed,
+    ...ctx.platform.clock,
+  });
   const { config } = ctx;
   const icons = createBrandIconsService({
-    readLogo: (logo) => logoFromWebBuild(config.webDist, logo),
+    readLogo: (logo) => {
+      const hash = storedLogoHash(logo);
+      return hash ? repo.logo(hash) : logoFromWebBuild(config.webDist, logo);
+    },
     onLogoError: ctx.platform.warn('brand logo could not be drawn (its icons show its initial)'),
   });
+  const publicRoutes = brandsRoutes({
+    service,
+    icons,
+    limiter: ctx.platform.limiter,
+    client: {
+      ...config.client,
+      minRegistrationAge: config.ages.minRegistration,
+      minDependentAge: config.ages.minDependent,
+    },
+    webVersion: builtWebVersion(config.webDist) ?? ctx.platform.apiVersion,
+  });
+  const adminRoutes = brandsAdminRoutes({ admin });
   return {
     name: 'brands',
     port,
-    // A back-office change (the brand's offers) applies at once: the registry is read again.
-    invalidate: () => service.invalidate(),
-    routes: brandsRoutes({
-      service,
-      icons,
-      limiter: ctx.platform.limiter,
-      client: {
-        ...config.client,
-        minRegistrationAge: config.ages.minRegistration,
-        minDependentAge: config.ages.minDependent,
-      },
-      webVersion: builtWebVersion(config.webDist) ?? ctx.platform.apiVersion,
-    }),
-    pages: brandPages({ service, icons }),
+    connect(ports) {
+      accounts = ports.accounts;
+    },
+    invalidate(brandId) {
+      // `changed` forgets this process's cache before its first await: at once, here.
+      void changed(brandId).catch(
+        ctx.platform.warn('brands.changed not sent to the other processes'),
+      );
+    },
+    routes: async (app) => {
+      await publicRoutes(app);
+      await adminRoutes(app);
+    },
+    pages: brandPages({ service, icons, logo: (hash) => repo.logo(hash) }),
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, referrals } from '../../db/schema/brands';
+import { brandLogos, brands, referrals } from '../../db/schema/brands';
 
 export interface BrandRow {
   id: string;
@@ -30,8 +30,26 @@ export interface ReferralRow {
   ownerAccountId: string | null;
 }
 
+/** What the back office writes of a brand (everything but its key and main flag). */
+export type BrandWrite = Omit<BrandRow, 'id' | 'isMain'>;
+
+/** The brands as they are inside a write (the table is locked against other writers). */
+export interface BrandsWriter {
+  all(): Promise<BrandRow[]>;
+  insert(id: string, row: BrandWrite, at: Date): Promise<void>;
+  update(id: string, row: BrandWrite, at: Date): Promise<void>;
+}
+
 export interface BrandsRepo {
   listAll(): Promise<BrandRow[]>;
+  /**
+   * Runs `work` in a transaction that holds the brands table against other writers (reads go
+   * on), so two saves cannot claim the same host name or key at once.
+   */
+  write<T>(work: (writer: BrandsWriter) => Promise<T>): Promise<T>;
+  /** Keeps a logo's PNG under its hash (the same bytes twice are kept once). */
+  saveLogo(hash: string, brandId: string, png: Buffer): Promise<void>;
+  logo(hash: string): Promise<Buffer | undefined>;
   referral(code: string): Promise<ReferralRow | undefined>;
   /** The referral codes an account owns (its referral links). */
   referralCodesOwnedBy(accountId: string): Promise<string[]>;
@@ -50,8 +68,58 @@ export interface BrandsRepo {
   >;
 }
 
+const columns = {
+  id: brands.id,
+  name: brands.name,
+  logoUrl: brands.logoUrl,
+  colorPrimary: brands.colorPrimary,
+  colorAccent: brands.colorAccent,
+  colorWarning: brands.colorWarning,
+  settings: brands.settings,
+  hostKind: brands.hostKind,
+  hosts: brands.hosts,
+  aliases: brands.aliases,
+  thirdParty: brands.thirdParty,
+  isMain: brands.isMain,
+  homePage: brands.homePage,
+  backgroundImage: brands.backgroundImage,
+  registerEnabled: brands.registerEnabled,
+  attribution: brands.attribution,
+};
+
 export function createBrandsRepo(db: Db): BrandsRepo {
   return {
+    async write(work) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`lock table brands in share row exclusive mode`);
+        return work({
+          all: () => tx.select(columns).from(brands).orderBy(asc(brands.name)),
+          async insert(id, row, at) {
+            await tx.insert(brands).values({ ...row, id, isMain: false, editedAt: at });
+          },
+          async update(id, row, at) {
+            await tx
+              .update(brands)
+              .set({ ...row, editedAt: at })
+              .where(eq(brands.id, id));
+          },
+        });
+      });
+    },
+    async saveLogo(hash, brandId, png) {
+      await db
+        .insert(brandLogos)
+        .values({ hash, brandId, pngBase64: png.toString('base64') })
+        .onConflictDoNothing();
+    },
+    async logo(hash) {
+      const [row] = await db
+        .select({ png: brandLogos.pngBase64 })
+        .from(brandLogos)
+        .where(eq(brandLogos.hash, hash))
+        .limit(1);
+      return row ? Buffer.from(row.png, 'base64') : undefined;
+    },
     async listAll() {
       return db
         .select({

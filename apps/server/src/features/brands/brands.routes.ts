@@ -8,6 +8,7 @@ import {
   webManifestQuerySchema,
   whiteLabelResponseSchema,
 } from '@apothecall/domain/brands/brands.api';
+import { brandLogoParamsSchema } from '@apothecall/domain/brands/brands-admin.api';
 import { webManifest } from '@apothecall/domain/brands/web-manifest.rules';
 import {
   cacheBustQuerySchema,
@@ -134,9 +135,34 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * brand installs under its own name and colour, in the reader's language (issue 13), and the
  * brand's icons (issue 34, finding 8), the same for every visitor of the brand.
  */
-export function brandPages(deps: { service: BrandsService; icons: BrandIconsService }) {
+export function brandPages(deps: {
+  service: BrandsService;
+  icons: BrandIconsService;
+  /** A logo uploaded in the back office, by the hash in its address. */
+  logo: (hash: string) => Promise<Buffer | undefined>;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/brand-logos/:file',
+      {
+        schema: {
+          tags: ['brands'],
+          summary:
+            'A logo uploaded in the back office (PNG); its address is the hash of its bytes, so it is cached for good',
+          params: brandLogoParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const png = await deps.logo(request.params.file.slice(0, 32));
+        if (!png) return reply.callNotFound();
+        return reply
+          .type('image/png')
+          .header('cache-control', iconForGood)
+          .header('x-content-type-options', 'nosniff')
+          .send(png);
+      },
+    );
     r.get(
       '/manifest.webmanifest',
       {

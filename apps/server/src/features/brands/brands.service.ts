@@ -24,7 +24,7 @@ export interface BrandsService {
   /** Whether the brand sells subscriptions, and its catalog as stored (unparsed; may be absent). */
   subscriptionSettings(brandId: string): Promise<{ sells: boolean; catalog: unknown }>;
   referral(code: string): Promise<Referral>;
-  /** Forgets the cached registry: the next read sees a change made just now (the back office). */
+  /** Forgets the cached registry: the next call reads the brands again (a brand was saved). */
   invalidate(): void;
 }
 
@@ -59,11 +59,15 @@ function stringList(value: unknown): string[] {
 export function createBrandsService(deps: { repo: BrandsRepo; now?: () => number }): BrandsService {
   const now = deps.now ?? Date.now;
   let cached: { at: number; rows: BrandRow[] } | undefined;
+  // Bumped by invalidate(): a read that started before a save does not keep what it read.
+  let generation = 0;
 
   async function rows(): Promise<BrandRow[]> {
-    if (!cached || now() - cached.at > cacheMs)
-      cached = { at: now(), rows: await deps.repo.listAll() };
-    return cached.rows;
+    if (cached && now() - cached.at <= cacheMs) return cached.rows;
+    const started = generation;
+    const fresh = { at: now(), rows: await deps.repo.listAll() };
+    if (started === generation) cached = fresh;
+    return fresh.rows;
   }
 
   async function registry(): Promise<{
@@ -104,10 +108,11 @@ export function createBrandsService(deps: { repo: BrandsRepo; now?: () => number
   }
 
   return {
-    resolve,
     invalidate() {
+      generation += 1;
       cached = undefined;
     },
+    resolve,
     byId: (id) => resolve({ host: '', company: id }),
     async careSettings(brandId) {
       const { byId } = await registry();
