@@ -18,6 +18,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
@@ -75,7 +76,7 @@ export function CouponsSection({ brandId, mayWrite }: { brandId: string; mayWrit
           {list.data.coupons.length === 0 ? (
             <Text>{t('brandOffers.coupons.empty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollRegion label={t('brandOffers.coupons.title')} minWidth={640}>
               <Table withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
@@ -146,7 +147,7 @@ export function CouponsSection({ brandId, mayWrite }: { brandId: string; mayWrit
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           )}
           {toggle.isError ? (
             <Alert color="red" role="alert">

@@ -16,6 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
@@ -61,7 +62,7 @@ export function ReferralsSection({ brandId, mayWrite }: { brandId: string; mayWr
           {list.data.referrals.length === 0 ? (
             <Text>{t('brandOffers.referrals.empty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollRegion label={t('brandOffers.referrals.title')} minWidth={560}>
               <Table withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
@@ -134,7 +135,7 @@ export function ReferralsSection({ brandId, mayWrite }: { brandId: string; mayWr
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           )}
           {toggle.isError ? (
             <Alert color="red" role="alert">

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
@@ -60,7 +61,7 @@ export function AdminBrandsScreen() {
       ) : list.data.length === 0 ? (
         <Text>{t('backoffice.brands.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollRegion label={t('backoffice.brands.title')} minWidth={560}>
           <Table striped withTableBorder data-testid="admin-brands-list">
             <Table.Thead>
               <Table.Tr>
@@ -76,7 +77,7 @@ export function AdminBrandsScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
     </Stack>
   );
