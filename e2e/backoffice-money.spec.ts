@@ -3,8 +3,6 @@ import { newPatient, onDuty, startVisitByApi } from './care-api';
 import { demoStaff, expectAccessible, logIn, test } from './support';
 
 /**
- * README, "Try the back office".
- *
  * The money console (issue 35, area 5; desktop): the admin finds a patient's visit charge by the
  * reference the ledger gives it, refunds it in full with a reason through the dialog, and the
  * patient's own transactions list the refund; the day's reconciliation against the gateway

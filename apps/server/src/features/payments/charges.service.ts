@@ -380,8 +380,15 @@ export function createChargesService(deps: {
       const existing = await deps.ledger.findByKey(accountId, idempotencyKey);
       if (existing) return { entry: await answerFor(existing, fingerprint), created: false };
       // A charge is refunded once, whatever key the caller uses.
+      // A refund still in flight (this key's first request got in between the two reads above, or
+      // another key's) is waited for like a replay: the answer is what the gateway did, never a
+      // 'pending' row the caller would show as done.
       const earlier = await deps.ledger.refundOf(charge.id);
-      if (earlier) return { entry: toEntry(earlier), created: false };
+      if (earlier) {
+        const entry =
+          earlier.state === 'pending' ? await answerFor(earlier, fingerprint) : toEntry(earlier);
+        return { entry, created: false };
+      }
       const entry = await deps.ledger.insertPending(
         refundRowOf(charge, idempotencyKey, newInvoiceNumber()),
       );

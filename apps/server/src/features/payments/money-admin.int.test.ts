@@ -239,6 +239,8 @@ describe.each(databaseKinds)('Back office: money on %s', (kind) => {
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
     const ids = new Set(answers.map((a) => json(a).refund.id));
     expect(ids.size).toBe(1);
+    // Every answer is the settled refund: a request that found it still in flight waited for it.
+    expect(answers.map((a) => json(a).refund.status)).toEqual(Array(8).fill('succeeded'));
     expect(json(answers[0]!).refund).toMatchObject({
       kind: 'refund',
       status: 'succeeded',
