@@ -158,6 +158,12 @@ const en = {
   'rxScreens.change.linkTitle': 'Pharmacy link',
   'rxScreens.change.medList': 'Medication list',
   'rxScreens.change.comment': 'Comment',
+  'rxScreens.reviewPharmacy.title': 'Pharmacy that receives the prescription',
+  'rxScreens.reviewPharmacy.name': 'Pharmacy',
+  'rxScreens.reviewPharmacy.address': 'Address',
+  'rxScreens.reviewPharmacy.phone': 'Phone',
+  'rxScreens.reviewPharmacy.none':
+    'No pharmacy chosen: the patient will pick up the prescription and take it to a pharmacy themselves.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -315,6 +321,12 @@ const es: Record<keyof typeof en, string> = {
   'rxScreens.change.linkTitle': 'Enlace de la farmacia',
   'rxScreens.change.medList': 'Lista de medicamentos',
   'rxScreens.change.comment': 'Comentario',
+  'rxScreens.reviewPharmacy.title': 'Farmacia que recibe la receta',
+  'rxScreens.reviewPharmacy.name': 'Farmacia',
+  'rxScreens.reviewPharmacy.address': 'Dirección',
+  'rxScreens.reviewPharmacy.phone': 'Teléfono',
+  'rxScreens.reviewPharmacy.none':
+    'No se eligió farmacia: el paciente recogerá la receta y la llevará él mismo a una farmacia.',
 };
 
 export { en as rxScreensMessagesEn, es as rxScreensMessagesEs };

@@ -340,6 +340,22 @@ export const rxReviewSchema = z.object({
     .default(null),
   /** The link's medication list and comment, when the visit came through a pharmacy link. */
   link: z.object({ medListId: z.string(), comment: z.string() }).nullable().default(null),
+  /**
+   * The pharmacy the prescription goes to once written (the visit's: its link's, or the one the
+   * patient chose), shown before prescribing; null when none was chosen: the patient takes the
+   * prescription to a pharmacy themselves (issue 36, finding 15).
+   */
+  pharmacy: z
+    .object({
+      name: z.string(),
+      /** Street lines, then city, state and ZIP, as one line. */
+      address: z.string(),
+      /** As stored (digits or E.164). */
+      phone: z.string(),
+      ncpdpId: z.string(),
+    })
+    .nullable()
+    .default(null),
 });
 export type RxReview = z.infer<typeof rxReviewSchema>;
 export const rxReviewResponseSchema = z.object({ error: z.literal(false), review: rxReviewSchema });

@@ -27,6 +27,14 @@ export interface HolderContact {
 
 export interface AccountsPort extends StaffService, PatientLinksService, AccountSupport {
   person(personId: string): Promise<PersonFacts | undefined>;
+  /**
+   * The person's postal address on file, for a prescription (which must carry it): the street
+   * line, state and ZIP; null when they have no street address on file. Only the prescription
+   * PDF asks (issue 36, finding 15); the caller audits the read with its own action.
+   */
+  postalAddress(
+    personId: string,
+  ): Promise<{ line: string; state: string | null; zipCode: string | null } | null>;
   /** The account's people: the holder first, then the dependents. */
   family(accountId: string): Promise<PersonFacts[]>;
   /** Several people at once (one query), in no particular order; unknown ids are left out. */

@@ -40,6 +40,12 @@ export function createPeopleRepo(
       const found = await repo.findPerson(personId);
       return found ? facts(found) : undefined;
     },
+    async postalAddress(personId) {
+      const found = await repo.findPerson(personId);
+      const line = found?.address?.trim();
+      if (!found || !line) return null;
+      return { line, state: found.state, zipCode: found.zipCode };
+    },
     async family(accountId) {
       return (await repo.listPersons(accountId)).map(facts);
     },

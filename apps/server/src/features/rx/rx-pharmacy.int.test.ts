@@ -28,6 +28,7 @@ import {
 } from '../../../test/harness';
 import { jpegWithGps } from '../../../test/image-fixtures';
 import { outboxRows } from '../../../test/outbox';
+import { pdfText } from '../../../test/pdf-text';
 import { acuteAnswers } from '../../../test/rx-fixtures';
 import { accounts } from '../../db/schema/accounts';
 import { prepayAccounts, prepayEntries } from '../../db/schema/payments';
@@ -126,10 +127,10 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     { medication: 'Mupirocin', strength, quantity: 1, refills: 0, directions: 'Apply twice a day' },
   ];
 
-  /** A visit routed to a pharmacy and prescribed: unclaimed on its dashboard. */
-  async function prescribed(
-    route: { pharmacyId?: string; linkId?: string } = { pharmacyId: sunrise },
-    state = 'FL',
+  /** A visit routed to a pharmacy (or to none), paid, claimed and approved: ready to prescribe. */
+  async function approved(
+    route: { pharmacyId?: string; linkId?: string },
+    state: string,
   ): Promise<{ id: string; payer: Payer; lastName: string }> {
     const patient = await newPatient(t);
     const payer = await readyToPay(t, patient, { state });
@@ -157,12 +158,21 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
       version: (await reviewOf(visit.id)).visit.version,
     });
     expect(ended.statusCode).toBe(200);
+    return { id: visit.id, payer, lastName: patient.lastName };
+  }
+
+  /** A visit routed to a pharmacy and prescribed: unclaimed on its dashboard. */
+  async function prescribed(
+    route: { pharmacyId?: string; linkId?: string } = { pharmacyId: sunrise },
+    state = 'FL',
+  ): Promise<{ id: string; payer: Payer; lastName: string }> {
+    const visit = await approved(route, state);
     const written = await send(t, 'POST', `/api/clinic/rx/${visit.id}/prescribe`, provider, {
       version: (await reviewOf(visit.id)).visit.version,
       prescriptions: prescription(),
     });
     expect(written.statusCode).toBe(200);
-    return { id: visit.id, payer, lastName: patient.lastName };
+    return visit;
   }
 
   const detail = async (token: string, id: string) => get(t, `/api/pharmacy/rx/${id}`, token);
@@ -200,6 +210,32 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     expect(json(refused).errorCode).toBe('PHARMACY_NOT_AVAILABLE');
     const bad = await get(t, '/api/rx/pharmacies?state=florida', payer.token);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("shows the prescriber, before they prescribe, which pharmacy receives the prescription, or that none does; the PDF carries the patient's address (issue 36, finding 15)", async () => {
+    const routed = await approved({ pharmacyId: sunrise }, 'FL');
+    expect((await reviewOf(routed.id)).pharmacy).toEqual({
+      name: 'Sunrise Pharmacy',
+      address: '1200 Biscayne Boulevard, Suite 104, Miami, FL 33132',
+      phone: '(305) 555-0180',
+      ncpdpId: '1023456',
+    });
+    const none = await approved({}, 'FL');
+    expect((await reviewOf(none.id)).pharmacy).toBeNull();
+    const written = await send(t, 'POST', `/api/clinic/rx/${none.id}/prescribe`, provider, {
+      version: (await reviewOf(none.id)).visit.version,
+      prescriptions: prescription(),
+    });
+    expect(written.statusCode).toBe(200);
+    // The harness registers every patient at 200 Ocean Dr, FL 33139.
+    for (const [url, token] of [
+      [`/api/clinic/rx/${none.id}/prescription.pdf`, provider],
+      [`/api/rx/visits/${none.id}/prescription.pdf`, none.payer.token],
+    ] as const) {
+      const pdf = await get(t, url, token);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdfText(pdf.rawPayload).split('\n')).toContain('Address: 200 Ocean Dr, FL 33139');
+    }
   });
 
   it('brings a prescribed visit to the pharmacy unclaimed; the patient sees its pharmacy status; the pharmacy is told by e-mail', async () => {

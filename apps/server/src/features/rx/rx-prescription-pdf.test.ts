@@ -10,7 +10,13 @@ const input = {
   timeZone: 'America/Chicago',
   visitId: 'v-1',
   prescriber: { name: 'Dr. Thảo Nguyễn, MD', credential: undefined },
-  patient: { name: `Lê ${mixed}`, dob: '1990-03-14', gender: 'F', phone: null },
+  patient: {
+    name: `Lê ${mixed}`,
+    dob: '1990-03-14',
+    gender: 'F',
+    phone: null,
+    address: { line: '12 Ocean Drive, Miami', state: 'FL', zipCode: '33139' },
+  },
   prescriptions: [
     {
       id: 'p1',
@@ -66,5 +72,20 @@ describe('the prescription PDF (issue 34)', () => {
     const text = pdfText(pdf);
     expect(text).toContain('F · 305-555-0142');
     expect(text).not.toContain('+1305');
+  });
+
+  it("prints the patient's address, as a US prescription must (issue 36, finding 15)", async () => {
+    const en = pdfText(await renderPrescriptionPdf({ ...input, lang: 'en' })).split('\n');
+    expect(en).toContain('Address: 12 Ocean Drive, Miami, FL 33139');
+    const es = pdfText(await renderPrescriptionPdf({ ...input, lang: 'es' })).split('\n');
+    expect(es).toContain('Dirección: 12 Ocean Drive, Miami, FL 33139');
+  });
+
+  it('says so when the patient has no address on file, in the reader’s language', async () => {
+    const patient = { ...input.patient, address: null };
+    const en = pdfText(await renderPrescriptionPdf({ ...input, patient, lang: 'en' }));
+    expect(en.split('\n')).toContain('Address: Address not on file');
+    const es = pdfText(await renderPrescriptionPdf({ ...input, patient, lang: 'es' }));
+    expect(es.split('\n')).toContain('Dirección: Dirección no registrada');
   });
 });

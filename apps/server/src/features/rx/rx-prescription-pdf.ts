@@ -9,7 +9,8 @@ import type { RxPrescriptionRecord } from './rx.repo';
 /**
  * The legal prescription (letter, 1 inch margins): the prescriber's credential block (name and
  * credential, address, phone, fax, NPI, client number), the patient (name, date of birth,
- * gender, phone: what a prescription needs, spec section 1), each medication with its sig,
+ * address, gender, phone: what a prescription needs, spec section 1; "Address not on file" when
+ * the person has no street address, issue 36 finding 15), each medication with its sig,
  * the pharmacy, the date (the day it was written, and claimed, in the reader's time zone) and the
  * visit.
  */
@@ -20,7 +21,14 @@ export function renderPrescriptionPdf(input: {
   timeZone: string;
   visitId: string;
   prescriber: { name: string; credential: ProviderCredential | undefined };
-  patient: { name: string; dob: string; gender: string; phone: string | null };
+  patient: {
+    name: string;
+    dob: string;
+    gender: string;
+    phone: string | null;
+    /** The postal address on file; null when none is (printed as "Address not on file"). */
+    address: { line: string; state: string | null; zipCode: string | null } | null;
+  };
   prescriptions: readonly RxPrescriptionRecord[];
   writtenAt: Date;
   /** The pharmacy that claimed it (its copy), when a pharmacy downloads it. */
@@ -60,6 +68,17 @@ export function renderPrescriptionPdf(input: {
         name: input.patient.name,
         dob: longDate(input.patient.dob, input.lang),
       }),
+      { size: 11 },
+    );
+    const { address } = input.patient;
+    pdf.text(
+      address
+        ? t('rx.pdf.address', {
+            address: [address.line, [address.state, address.zipCode].filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join(', '),
+          })
+        : t('rx.pdf.noAddress'),
       { size: 11 },
     );
     // The phone is kept in E.164; printed as people write it (305-555-0142).

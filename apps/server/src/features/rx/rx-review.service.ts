@@ -421,6 +421,20 @@ export function createRxReviewService(deps: {
         link: link
           ? { medListId: link.link.medListId ?? '', comment: link.link.comment ?? '' }
           : null,
+        pharmacy: pharmacy
+          ? {
+              name: pharmacy.name,
+              address: [
+                pharmacy.address1,
+                pharmacy.address2,
+                `${pharmacy.city}, ${pharmacy.state} ${pharmacy.zip}`,
+              ]
+                .filter((part) => part.trim() !== '')
+                .join(', '),
+              phone: pharmacy.phone,
+              ncpdpId: pharmacy.ncpdpId,
+            }
+          : null,
       };
     },
 

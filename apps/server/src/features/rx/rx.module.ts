@@ -181,8 +181,9 @@ export function rxModule(
     const prescriptions = await repo.prescriptionsOf([visit.id]);
     const [first] = prescriptions;
     if (visit.status !== 'rxed' || !first) throw appErrors.notFound();
-    const [person, name, profile] = await Promise.all([
+    const [person, address, name, profile] = await Promise.all([
       ports.accounts.person(visit.personId),
+      ports.accounts.postalAddress(visit.personId),
       ports.accounts.displayName(first.prescriberId),
       ports.roster.profile(first.prescriberId),
     ]);
@@ -208,6 +209,7 @@ export function rxModule(
         dob: person.dob,
         gender: person.gender,
         phone: person.phone,
+        address,
       },
       prescriptions,
       writtenAt: first.createdAt,

@@ -1,3 +1,4 @@
+import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { CardBrand } from '@apothecall/domain/payments/payments.schemas';
@@ -17,12 +18,7 @@ export function formatCents(cents: number, lang: Lang): string {
 
 /** An ISO instant as a local date and time in the reader's language. */
 export function formatDateTime(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(usLocale(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  return formatDateAndTime(iso, lang);
 }
 
 export function brandName(t: Translate, brand: CardBrand): string {

@@ -4,6 +4,7 @@ import {
   type MoneyTransactionsRequest,
   moneyPageSize,
 } from '@apothecall/domain/backoffice/money.api';
+import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
 import {
   Alert,
   Badge,
@@ -191,7 +192,7 @@ function TransactionsPanel() {
               <Table.Tbody>
                 {list.data.transactions.map((x) => (
                   <Table.Tr key={x.id} data-testid={`money-row-${x.reference}`}>
-                    <Table.Td>{new Date(x.date).toLocaleString(lang)}</Table.Td>
+                    <Table.Td>{formatDateAndTime(x.date, lang)}</Table.Td>
                     <Table.Td>{x.brand}</Table.Td>
                     <Table.Td>{x.accountName}</Table.Td>
                     <Table.Td>{t(`backoffice.money.kind.${x.kind}`)}</Table.Td>

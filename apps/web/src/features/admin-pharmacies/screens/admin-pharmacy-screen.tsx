@@ -1,5 +1,6 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { PharmacyDetail } from '@apothecall/domain/backoffice/pharmacies.api';
+import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
 import {
   Alert,
   Anchor,
@@ -111,7 +112,7 @@ export function PharmacyView({
                 {t('backoffice.pharmacies.history.line', {
                   action: t(`backoffice.pharmacies.history.${e.action}`),
                   by: e.by || '—',
-                  at: new Date(e.at).toLocaleString(lang),
+                  at: formatDateAndTime(e.at, lang),
                   reason: e.reason || '—',
                 })}
               </List.Item>
@@ -336,7 +337,7 @@ function Fees({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: bool
           <Table.Tbody>
             {fees.entries.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>{new Date(e.at).toLocaleString(lang)}</Table.Td>
+                <Table.Td>{formatDateAndTime(e.at, lang)}</Table.Td>
                 <Table.Td>{t(`backoffice.pharmacies.fees.kind.${e.kind}`)}</Table.Td>
                 <Table.Td>{formatCents(e.amount, lang)}</Table.Td>
                 <Table.Td>{formatCents(e.balanceAfter, lang)}</Table.Td>

@@ -40,7 +40,7 @@ const block = {
 describe('block summary', () => {
   it('says a weekly block in words, the weekdays in the week’s order', () => {
     expect(blockSummary(en, block, 'en')).toBe(
-      'Mondays and Wednesdays, 09:00–12:00 (America/New_York), 30-minute slots, FL, ages 4–110',
+      'Mondays and Wednesdays, 9:00 AM–12:00 PM (America/New_York), 30-minute slots, FL, ages 4–110',
     );
   });
 
@@ -57,13 +57,13 @@ describe('block summary', () => {
         },
         'en',
       ),
-    ).toBe('Jun 3, 2025, 09:00–12:00 (America/New_York), 15-minute slots, FL, TX, ages 4–110');
+    ).toBe('Jun 3, 2025, 9:00 AM–12:00 PM (America/New_York), 15-minute slots, FL, TX, ages 4–110');
   });
 
   it('lists three days or more with commas, and reads in Spanish', () => {
     expect(weekdayList(en, ['FR', 'MO', 'WE'], 'en')).toBe('Mondays, Wednesdays, and Fridays');
     expect(blockSummary(es, block, 'es')).toBe(
-      'Los lunes y miércoles, de 09:00 a 12:00 (America/New_York), turnos de 30 minutos, FL, edades de 4 a 110',
+      'Los lunes y miércoles, de 9:00 a.m. a 12:00 p.m. (America/New_York), turnos de 30 minutos, FL, edades de 4 a 110',
     );
   });
 

@@ -10,6 +10,11 @@ import {
 } from '@apothecall/domain/appointments/appointments.rules';
 import type { AppointmentOffer } from '@apothecall/domain/appointments/appointments.schemas';
 import { type WeekdayCode, weekdayCodes } from '@apothecall/domain/appointments/availability.rules';
+import {
+  formatClockTime,
+  formatDateAndTime,
+  formatWallTime,
+} from '@apothecall/domain/dates/time-format.rules';
 import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { countText, type Translate } from '../../../lib/i18n';
@@ -17,9 +22,6 @@ import { countText, type Translate } from '../../../lib/i18n';
 /** Display helpers of the appointment screens (pure: the zone and the clock are handed in). */
 
 const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
-
-/** Intl writes a narrow or no-break space before 'PM' in some versions: one plain space. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 /** The browser's IANA time zone (the zone the server reads from x-time-zone). */
 export function browserTimeZone(): string {
@@ -32,31 +34,16 @@ export function browserTimeZone(): string {
 
 /** A slot's start as a clock time in the reader's zone: '2:30 PM' ('2:30 p.m.' in Spanish). */
 export function formatSlotTime(iso: string, lang: Lang, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return plainSpaces(
-    new Intl.DateTimeFormat(usLocale(lang), {
-      hour: 'numeric',
-      minute: '2-digit',
-      ...(timeZone ? { timeZone } : {}),
-    }).format(date),
-  );
+  return formatClockTime(iso, lang, timeZone);
 }
 
 /** An appointment's date and time in the reader's zone: 'Tue, Jun 3, 2:30 PM'. */
 export function formatWhen(iso: string, lang: Lang, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return plainSpaces(
-    new Intl.DateTimeFormat(usLocale(lang), {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      ...(timeZone ? { timeZone } : {}),
-    }).format(date),
-  );
+  return formatDateAndTime(iso, lang, {
+    weekday: true,
+    year: false,
+    ...(timeZone ? { timeZone } : {}),
+  });
 }
 
 function calendarDate(date: string): Date | null {
@@ -111,9 +98,10 @@ type BlockLike = Pick<
 >;
 
 /**
- * A block in words: 'Mondays and Wednesdays, 09:00–12:00 (America/New_York), 30-minute slots,
- * FL, ages 4–110' (a one-date block names its date instead of the weekdays). Times stay in the
- * block's own zone, as the provider published them.
+ * A block in words: 'Mondays and Wednesdays, 9:00 AM–12:00 PM (America/New_York), 30-minute
+ * slots, FL, ages 4–110' (a one-date block names its date instead of the weekdays). Times stay
+ * in the block's own zone, as the provider published them, written in the reader's clock
+ * (issue 36, finding 18: the stored 'HH:mm' is not shown as such).
  */
 export function blockSummary(t: Translate, block: BlockLike, lang: Lang): string {
   const weekly = block.weekdays !== null && block.weekdays.length > 0;
@@ -122,8 +110,8 @@ export function blockSummary(t: Translate, block: BlockLike, lang: Lang): string
     : formatDay(block.startDate, lang);
   return t('appointmentUi.block.summary', {
     when,
-    start: block.startTime,
-    end: block.endTime,
+    start: formatWallTime(block.startTime, lang),
+    end: formatWallTime(block.endTime, lang),
     zone: block.timeZone,
     minutes: block.slotMinutes,
     states: block.states.join(', '),

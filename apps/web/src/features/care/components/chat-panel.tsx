@@ -1,14 +1,14 @@
+import { formatClockTime } from '@apothecall/domain/dates/time-format.rules';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { VisitRole } from '@apothecall/domain/realtime/realtime.events';
 import { Button, Group, Paper, ScrollArea, Stack, Text, Textarea, Title } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import { type ChatItem, chatMaxLength } from '../hooks/use-chat';
 
-function timeOf(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+/** The message's clock time in the reader's language (no longer the browser's locale). */
+function timeOf(iso: string, lang: Lang): string {
+  return Number.isNaN(Date.parse(iso)) ? '' : formatClockTime(iso, lang);
 }
 
 /**
@@ -27,6 +27,7 @@ export function ChatPanel(props: {
   online?: boolean;
 }) {
   const t = useT();
+  const lang = useLang();
   const { items, otherRole, otherName, onSend, onRetry, online = true } = props;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -125,7 +126,7 @@ export function ChatPanel(props: {
                             ? t('call.chat.you')
                             : (otherName ?? t(`call.chat.them.${otherRole}`))}
                           {' · '}
-                          <time dateTime={item.at}>{timeOf(item.at)}</time>
+                          <time dateTime={item.at}>{timeOf(item.at, lang)}</time>
                         </Text>
                         <Text
                           size="sm"

@@ -1,4 +1,9 @@
 import { isCareReasonId } from '@apothecall/domain/care/care-reasons';
+import {
+  displayLocale,
+  formatClockTime,
+  formatDateAndTime,
+} from '@apothecall/domain/dates/time-format.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { isUsStateCode, stateNameKey } from '@apothecall/domain/places/places.rules';
 import { currentLanguage, type Translate } from '../../../lib/i18n';
@@ -37,32 +42,21 @@ export function genderLabel(t: Translate, gender: string): string {
   return gender;
 }
 
-/** The US variant of the page's language (the product serves US patients). */
-function locale(lang: Lang): string {
-  return lang === 'es' ? 'es-US' : 'en-US';
-}
-
 /** An ISO instant as a local date and time; unreadable text is shown as given. */
 export function formatDateTime(iso: string, lang: Lang = currentLanguage()): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(locale(lang), { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateAndTime(iso, lang);
 }
 
 /** An ISO instant as a local clock time; unreadable text is shown as given. */
 export function formatTime(iso: string, lang: Lang = currentLanguage()): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleTimeString(locale(lang), { hour: 'numeric', minute: '2-digit' });
+  return formatClockTime(iso, lang);
 }
 
 /** A calendar date (YYYY-MM-DD) as the person reads dates, without time-zone shifts. */
 export function formatCalendarDate(isoDate: string, lang: Lang = currentLanguage()): string {
   const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number);
   if (!year || !month || !day) return isoDate;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(locale(lang), {
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(displayLocale(lang), {
     dateStyle: 'medium',
     timeZone: 'UTC',
   });

@@ -1,6 +1,7 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
 import { relationOptions } from '@apothecall/domain/accounts/people.rules';
 import type { ProfileScreensMessageKey } from '@apothecall/domain/accounts/profile-screens.messages';
+import { formatClockTime } from '@apothecall/domain/dates/time-format.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { Translate } from '../../../lib/i18n';
 
@@ -29,13 +30,9 @@ export function memberName(users: readonly FamilyMember[], personId: string): st
 /** The server's translated message (lib/api-client), where this feature's screens import it. */
 export { errorText } from '../../../lib/api-client';
 
-const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
-
 /** An ISO instant as a local clock time ('3:45 PM'), in the reader's language. */
 export function formatClock(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(usLocale(lang), { timeStyle: 'short' }).format(date);
+  return formatClockTime(iso, lang);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 
 /** Display helpers of the CRM screen. */
@@ -13,12 +14,7 @@ export function formatDay(day: string, lang: Lang): string {
 
 /** An instant, its day and time in the reader's zone and language. */
 export function formatDateTime(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(usLocale(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  return formatDateAndTime(iso, lang);
 }
 
 /** Today's calendar day in the reader's zone (YYYY-MM-DD). */

@@ -1,19 +1,13 @@
+import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { InboxAttachmentView } from '@apothecall/domain/pharmacy/inbox.api';
 import { countText, type Translate } from '../../../lib/i18n';
 
 /** Display helpers of the inbox screen. */
 
-const usLocale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
-
 /** An instant as a date and time in the reader's language ('Nov 25, 2026, 2:07 PM'). */
 export function formatWhen(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(usLocale(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  return formatDateAndTime(iso, lang);
 }
 
 /** 'Maria Lopez <maria@example.com>', or the address alone. */

@@ -1,3 +1,4 @@
+import { formatWallTime } from '@apothecall/domain/dates/time-format.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { ApiError } from '../../../lib/api-client';
 import type { Translate } from '../../../lib/i18n';
@@ -19,11 +20,7 @@ export function formatNoteDate(isoDate: string, lang: Lang): string {
 
 /** A note's wall-clock time (HH:MM[:SS]) in the reader's language: '2:05 PM'. */
 export function formatNoteTime(time: string, lang: Lang): string {
-  const [hour, minute] = time.split(':').map(Number);
-  if (hour === undefined || minute === undefined || Number.isNaN(hour + minute)) return time;
-  return new Intl.DateTimeFormat(usLocale(lang), { timeStyle: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, 0, 1, hour, minute)),
-  );
+  return formatWallTime(time, lang);
 }
 
 /** Today on this device's calendar, YYYY-MM-DD (the same zone the app sends as X-Time-Zone). */

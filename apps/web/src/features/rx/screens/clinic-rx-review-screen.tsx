@@ -357,6 +357,37 @@ export function ClinicRxReviewScreen() {
         </Section>
       ) : null}
 
+      {/* Where the prescription goes, read before prescribing (issue 36, finding 15). */}
+      <Section
+        id="rx-pharmacy"
+        title={t('rxScreens.reviewPharmacy.title')}
+        testId="rx-review-pharmacy"
+      >
+        {review.data.pharmacy ? (
+          <Facts
+            rows={[
+              {
+                key: 'name',
+                label: t('rxScreens.reviewPharmacy.name'),
+                value: review.data.pharmacy.name,
+              },
+              {
+                key: 'address',
+                label: t('rxScreens.reviewPharmacy.address'),
+                value: review.data.pharmacy.address || '—',
+              },
+              {
+                key: 'phone',
+                label: t('rxScreens.reviewPharmacy.phone'),
+                value: review.data.pharmacy.phone ? formatPhone(review.data.pharmacy.phone) : '—',
+              },
+            ]}
+          />
+        ) : (
+          <Text size="sm">{t('rxScreens.reviewPharmacy.none')}</Text>
+        )}
+      </Section>
+
       <Section id="rx-decision" title={t('rxScreens.clinic.actions')}>
         {status === 'waiting' ? (
           <Button w="fit-content" loading={claim.isPending} onClick={() => claim.mutate()}>
