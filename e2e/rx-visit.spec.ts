@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { visitShortRef } from '../packages/domain/src/backoffice/people.api';
 import { type MessageKey, translate } from '../packages/domain/src/i18n/catalog';
 import { futureExpiry } from './care-api';
 import { expectAccessible, logIn, openContext, test } from './support';
@@ -177,6 +178,17 @@ test('a new patient gets LDN prescribed asynchronously: register in the flow, ev
 
   await upload(page, 'rx-upload-id', en('rxUi.visits.uploadId'), photoId);
   await upload(page, 'rx-upload-attachment', en('rxUi.visits.uploadAttachment'), labResults);
+  // Issue 36: what was sent stays said in place of each box; the visit is named by its short
+  // reference; no toast shows its id or repeats its unchanged status after each upload.
+  await expect(card.getByTestId('rx-id-received')).toContainText('ID received on ');
+  await expect(card.getByTestId('rx-document-received')).toContainText('Document received on ');
+  await expect(card).toContainText(en('rxScreens.visits.record', { ref: visitShortRef(visitId) }));
+  await expect(page.getByText(visitId)).toHaveCount(0);
+  const pendingToasts = page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: en('rxStatus.patient.waiting') });
+  expect(await pendingToasts.count()).toBeLessThanOrEqual(1);
+  await expectAccessible(page, 'the Rx visits with uploads received (phone width)');
   await page.goto('/#/notes');
   await expect(page.locator('[data-screen="notes"]')).toBeVisible();
   await page.goto('/#/rxvisits');

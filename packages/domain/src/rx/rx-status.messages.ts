@@ -4,7 +4,8 @@
  * sentence case. Pharmacy hints are the "meaning" column of the pharmacy-side status table.
  */
 const en = {
-  'rxStatus.received': 'Record {id} status {status}',
+  'rxStatus.received': 'Your {name} visit of {date}: {status}',
+  'rxStatus.receivedRef': 'Visit {ref}: {status}',
   // Patient-facing texts, one per status
   'rxStatus.patient.waiting': 'Pending medical review',
   'rxStatus.patient.started': 'Medical review in progress',
@@ -72,7 +73,8 @@ const en = {
 } as const;
 
 const es: Record<keyof typeof en, string> = {
-  'rxStatus.received': 'Registro {id}: estado {status}',
+  'rxStatus.received': 'Su consulta de {name} del {date}: {status}',
+  'rxStatus.receivedRef': 'Consulta {ref}: {status}',
   'rxStatus.patient.waiting': 'Pendiente de revisión médica',
   'rxStatus.patient.started': 'Revisión médica en curso',
   'rxStatus.patient.ended': 'Revisión médica en curso',

@@ -149,11 +149,18 @@ describe('receiving a status in the app', () => {
     expect(next.visits).toEqual([{ id: '2', status: 'waiting' }]);
   });
 
-  it("any other status shows 'Record {id} status {status}'", () => {
+  it("any other status shows 'Your {name} visit of {date}: {status}', no id", () => {
     const action = reactToReceivedStatus({ id: '9', status: 'rxed' });
     expect(action.kind).toBe('toast');
     if (action.kind !== 'toast') return;
-    expect(translate('en', action.messageKey, action.params)).toBe('Record 9 status rxed');
+    expect(action.params).toEqual({ status: 'rxed' });
+    const named = { ...action.params, name: 'Hair loss', date: 'Nov 27, 2026' };
+    expect(translate('en', action.messageKey, named)).toBe(
+      'Your Hair loss visit of Nov 27, 2026: rxed',
+    );
+    expect(translate('es', action.messageKey, named)).toBe(
+      'Su consulta de Hair loss del Nov 27, 2026: rxed',
+    );
     const next = applyReceivedStatus(
       { visits: [{ id: '9', status: 'ended' }], newUnclaimedCount: 0 },
       { id: '9', status: 'rxed' },

@@ -132,12 +132,13 @@ export type ReceivedStatusAction =
       readonly kind: 'toast';
       readonly id: string;
       readonly messageKey: 'rxStatus.received';
-      readonly params: { readonly id: string; readonly status: string };
+      /** The visit is named by the caller: its treatment and day ({name}, {date}), never its id. */
+      readonly params: { readonly status: string };
     };
 
 /**
  * unclaimed -> raise the new-unclaimed count and show a notification; cancel -> remove the
- * visit from the list; any other status -> 'Record {id} status {status}'. Unknown status
+ * visit from the list; any other status -> 'Your {name} visit of {date}: {status}'. Unknown status
  * strings take the last branch too.
  */
 export function reactToReceivedStatus(update: {
@@ -150,7 +151,7 @@ export function reactToReceivedStatus(update: {
     kind: 'toast',
     id: update.id,
     messageKey: 'rxStatus.received',
-    params: { id: update.id, status: update.status },
+    params: { status: update.status },
   };
 }
 

@@ -145,6 +145,10 @@ const en = {
   'rxUi.upload.idLead':
     'A prescription needs your identity confirmed. Upload a photo of a driver\u2019s licence, passport or state ID.',
   'rxUi.upload.attachmentTitle': 'Requested document',
+  'rxUi.upload.attachmentLead':
+    'Your answers said you would send a document (for example a lab result or a prior prescription). Upload it here.',
+  'rxUi.upload.idReceived': 'ID received on {date}',
+  'rxUi.upload.documentReceived': 'Document received on {date}: {name}',
   'rxUi.upload.choose': 'Choose a file',
   'rxUi.upload.send': 'Upload',
   'rxUi.upload.done': 'Uploaded',
@@ -356,6 +360,10 @@ const es: Record<keyof typeof en, string> = {
   'rxUi.upload.idLead':
     'Una receta requiere confirmar su identidad. Suba una foto de su licencia de conducir, pasaporte o identificación estatal.',
   'rxUi.upload.attachmentTitle': 'Documento solicitado',
+  'rxUi.upload.attachmentLead':
+    'Sus respuestas indicaban que enviaría un documento (por ejemplo, un resultado de laboratorio o una receta anterior). Súbalo aquí.',
+  'rxUi.upload.idReceived': 'Identificación recibida el {date}',
+  'rxUi.upload.documentReceived': 'Documento recibido el {date}: {name}',
   'rxUi.upload.choose': 'Elegir un archivo',
   'rxUi.upload.send': 'Subir',
   'rxUi.upload.done': 'Subido',

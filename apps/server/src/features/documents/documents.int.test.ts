@@ -108,6 +108,10 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
     const { documents } = await list(nora);
     const sources = documents.map((d) => d.source).sort();
     expect(sources).toEqual(['certificate', 'receipt', 'visitNote']);
+    // The receipt is titled by what was bought, not by its invoice number (issue 36).
+    expect(documents.find((d) => d.source === 'receipt')?.fdesc).toBe(
+      'Receipt for Video visit: Covid certification',
+    );
     for (const d of documents) {
       expect(d).toMatchObject({ owner: nora.accountId, patient: nora.personId, removable: false });
       expect(d.patientName).toBe(nora.name);

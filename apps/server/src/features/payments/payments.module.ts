@@ -1,4 +1,5 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
+import { describeCharge } from '@apothecall/domain/payments/charge-descriptions.rules';
 import { paymentReconcileJob } from '../../platform/jobs/payment-reconcile.job';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -121,9 +122,8 @@ export function paymentsModule(
               fdesc: translate(
                 lang,
                 tx.kind === 'refund' ? 'documents.desc.refund' : 'documents.desc.receipt',
-                {
-                  invoice: tx.invoiceNumber,
-                },
+                // What was bought, never the invoice number (the receipt labels that one).
+                { what: describeCharge(lang, tx.description) || tx.invoiceNumber },
               ),
               author: '',
             }));

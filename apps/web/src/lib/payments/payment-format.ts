@@ -16,6 +16,13 @@ export function formatCents(cents: number, lang: Lang): string {
   );
 }
 
+/** An ISO instant as a local day in the reader's language ('Nov 27, 2026'). */
+export function formatDay(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(usLocale(lang), { dateStyle: 'medium' }).format(date);
+}
+
 /** An ISO instant as a local date and time in the reader's language. */
 export function formatDateTime(iso: string, lang: Lang): string {
   return formatDateAndTime(iso, lang);

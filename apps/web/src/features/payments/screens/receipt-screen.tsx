@@ -1,14 +1,16 @@
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import { Alert, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useLang, useT } from '../../../lib/i18n';
+import { type Translate, useLang, useT } from '../../../lib/i18n';
 import {
   failureMessage,
   formatCents,
   formatDateTime,
+  formatDay,
   maskedCard,
   statusLabel,
 } from '../../../lib/payments/payment-format';
@@ -135,9 +137,22 @@ function ReceiptBody({ entry }: { entry: TransactionEntry }) {
   );
 }
 
+/**
+ * A receipt is titled by what was bought and its day ('Receipt for Video visit: Sore throat ·
+ * Nov 27, 2026'); the invoice number stays a labelled line of the receipt.
+ */
+function receiptTitle(t: Translate, lang: Lang, entry: TransactionEntry): string {
+  if (entry.description.trim() === '') return t('paymentScreens.receipt.title');
+  return t('paymentScreens.receipt.titleOf', {
+    what: entry.description,
+    date: formatDay(entry.date, lang),
+  });
+}
+
 /** Receipt (spec section 2: "/transactions/receipt, receives props"): printable, and as a PDF. */
 export function ReceiptScreen() {
   const t = useT();
+  const lang = useLang();
   const id = useReceiptId();
   const transactions = useQuery({
     queryKey: transactionsQueryKey,
@@ -149,7 +164,7 @@ export function ReceiptScreen() {
     <Stack p="md" maw={640} mx="auto" w="100%" data-screen="receipt">
       <style>{printCss}</style>
       <Title order={1} size="h2">
-        {t('paymentScreens.receipt.title')}
+        {entry ? receiptTitle(t, lang, entry) : t('paymentScreens.receipt.title')}
       </Title>
       {id !== null && transactions.isPending ? (
         <Loader role="status" size="sm" aria-label={t('shell.loading')} />

@@ -1,5 +1,6 @@
+import { visitShortRef } from '@apothecall/domain/backoffice/people.api';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
-import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
+import type { RxVisitFile, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,15 @@ import { RxPharmacyStatusBadge, RxStatusBadge } from './rx-status-badge';
 import { RxVisitMessages } from './rx-visit-messages';
 
 const cancellable = new Set(['pendingMedPayment', 'waiting']);
+
+function latestFile(files: readonly RxVisitFile[], docType: RxVisitFile['docType']) {
+  return files
+    .filter((f) => f.docType === docType)
+    .reduce<RxVisitFile | undefined>(
+      (a, f) => (!a || f.uploadedAt > a.uploadedAt ? f : a),
+      undefined,
+    );
+}
 
 /**
  * One Rx visit on the patient's list: the treatment, its status (colour and text), who it is
@@ -66,6 +76,9 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
     onError: failed,
   });
   const hasConsents = (rxProductById(visit.productId)?.consentDocumentIds.length ?? 0) > 0;
+  // What was sent in answer to the uploads asked for: the newest ID and the newest document.
+  const idFile = latestFile(visit.files, 'id');
+  const attachment = latestFile(visit.files, 'attachment');
   const prepayNote = visit.prepay ? prepayStateNoteKey(visit.prepay.state) : null;
   const pdf = useMutation({
     mutationFn: () => downloadRxPrescription(visit.id, t('errors.network')),
@@ -97,7 +110,7 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
             <Text size="sm" c="dimmed">
               {t('rxUi.visits.for', { name: visit.patientName })} ·{' '}
               {t('rxScreens.visits.created', { date: formatDate(visit.createdAt, lang) })} ·{' '}
-              {t('rxScreens.visits.record', { id: visit.id })}
+              {t('rxScreens.visits.record', { ref: visitShortRef(visit.id) })}
               {visit.refillOf ? ` · ${t('rxScreens.clinic.refill')}` : ''}
             </Text>
           </Stack>
@@ -144,12 +157,17 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
           </Stack>
         ) : null}
 
-        {visit.status === 'exit' && visit.statusComment ? (
+        {visit.status === 'exit' && visit.statusComment && !visit.attachmentsPending ? (
           <Alert color="yellow" data-testid="rx-request">
             <Text size="sm">{t('rxUi.visits.request', { text: visit.statusComment })}</Text>
           </Alert>
         ) : null}
 
+        {!visit.idPending && idFile ? (
+          <Text size="sm" c="green.9" data-testid="rx-id-received">
+            {t('rxUi.upload.idReceived', { date: formatDate(idFile.uploadedAt, lang) })}
+          </Text>
+        ) : null}
         {visit.idPending ? (
           <Card withBorder radius="md" p="sm" bg="var(--mantine-color-red-0)">
             <Stack gap={6}>
@@ -172,6 +190,11 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
               <Title order={3} size="h5">
                 {t('rxUi.upload.attachmentTitle')}
               </Title>
+              <Text size="sm" data-testid="rx-request" style={{ whiteSpace: 'pre-wrap' }}>
+                {visit.status === 'exit' && visit.statusComment
+                  ? t('rxUi.visits.request', { text: visit.statusComment })
+                  : t('rxUi.upload.attachmentLead')}
+              </Text>
               <RxFileUpload
                 label={t('rxUi.visits.uploadAttachment')}
                 upload={(file) => uploadRxAttachment(visit.id, file)}
@@ -180,6 +203,14 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
               />
             </Stack>
           </Card>
+        ) : null}
+        {!visit.attachmentsPending && attachment ? (
+          <Text size="sm" c="green.9" data-testid="rx-document-received">
+            {t('rxUi.upload.documentReceived', {
+              date: formatDate(attachment.uploadedAt, lang),
+              name: attachment.name,
+            })}
+          </Text>
         ) : null}
 
         <Group gap="xs">

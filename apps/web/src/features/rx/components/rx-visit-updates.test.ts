@@ -2,7 +2,13 @@ import { translate } from '@apothecall/domain/i18n/catalog';
 import { type RxVisitView, rxVisitViewSchema } from '@apothecall/domain/rx/rx-visits.api';
 import { describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
-import { carriesPharmacyStatus, receivedStatusText, withReceivedUpdate } from './rx-visit-updates';
+import { productName } from './rx-format';
+import {
+  carriesPharmacyStatus,
+  receivedStatusText,
+  receivedStatusToast,
+  withReceivedUpdate,
+} from './rx-visit-updates';
 
 const en = translator('en', translate);
 const es = translator('es', translate);
@@ -67,5 +73,35 @@ describe("the patient's visit list, live", () => {
     expect(receivedStatusText(en, { status: 'waiting', pharmacyStatus: null })).toBe(
       'Pending medical review',
     );
+  });
+
+  it('names the visit by its treatment and day in the toast, never by its id (issue 36)', () => {
+    const waiting = { ...visit, status: 'exit', pharmacyStatus: null } as const;
+    const update = { id: visit.id, status: 'waiting', version: 5, pharmacyStatus: null } as const;
+    const name = productName(en, visit.productId);
+    const text = receivedStatusToast(en, 'en', waiting, update, false);
+    expect(text).toBe(`Your ${name} visit of Jan 2, 2025: Pending medical review`);
+    expect(text).not.toContain(visit.id);
+    expect(receivedStatusToast(es, 'es', waiting, update, false)).toBe(
+      `Su consulta de ${productName(es, visit.productId)} del 2 ene 2025: Pendiente de revisión médica`,
+    );
+    // A visit the list does not hold yet: its short reference.
+    expect(receivedStatusToast(en, 'en', undefined, update, false)).toBe(
+      'Visit 3F2A9C1E: Pending medical review',
+    );
+  });
+
+  it('announces a status once: the push each upload sends with the same status says nothing', () => {
+    const pending = { ...visit, status: 'waiting', pharmacyStatus: null } as const;
+    const again = { id: visit.id, status: 'waiting', version: 6, pharmacyStatus: null } as const;
+    expect(receivedStatusToast(en, 'en', pending, again, false)).toBeNull();
+    expect(receivedStatusToast(en, 'en', pending, again, true)).toBeNull();
+    // The pharmacy moving on is a change even when the visit's own status is the same.
+    const claimed = { ...visit, status: 'rxed', pharmacyStatus: 'claimed' } as const;
+    const ready = { id: visit.id, status: 'rxed', version: 7, pharmacyStatus: 'ready' } as const;
+    expect(receivedStatusToast(en, 'en', claimed, ready, true)).toContain('Ready for pickup');
+    expect(
+      receivedStatusToast(en, 'en', claimed, { ...ready, pharmacyStatus: 'claimed' }, true),
+    ).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
+import { visitShortRef } from '@apothecall/domain/backoffice/people.api';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { patientStatusTextKey } from '@apothecall/domain/rx/rx-status.rules';
 import type { RxVisitUpdate, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import type { Translate } from '../../../lib/i18n';
-import { statusText } from './rx-format';
+import { formatDate, productName, statusText } from './rx-format';
 
 /**
  * Applies an `updateRxVisit` push to a visit of the patient's list: its version, and where the
@@ -25,7 +27,7 @@ export function carriesPharmacyStatus(payload: unknown): boolean {
 }
 
 /**
- * The status a push is announced with ('Record {id} status {status}'): where the pharmacy is
+ * The status a push is announced with ('Your {name} visit of {date}: {status}'): where the pharmacy is
  * when it says so ('Ready for pickup'), else the visit's own status.
  */
 export function receivedStatusText(
@@ -35,4 +37,29 @@ export function receivedStatusText(
   return update.pharmacyStatus
     ? t(patientStatusTextKey(update.pharmacyStatus))
     : statusText(t, update.status);
+}
+
+/**
+ * What a push tells the patient, or null when it tells nothing new: the visit is named by its
+ * treatment and day ('Your Hair loss visit of Nov 27, 2026: Pending medical review'; its short
+ * reference when the list does not hold it yet), never by its id. A push that repeats the status
+ * the list already shows (each upload sends one) is not announced again: once per change.
+ */
+export function receivedStatusToast(
+  t: Translate,
+  lang: Lang,
+  previous: RxVisitView | undefined,
+  update: RxVisitUpdate,
+  carriesPharmacy: boolean,
+): string | null {
+  const status = receivedStatusText(t, update);
+  if (!previous) return t('rxStatus.receivedRef', { ref: visitShortRef(update.id), status });
+  const sameStatus = previous.status === update.status;
+  const samePharmacy = !carriesPharmacy || previous.pharmacyStatus === update.pharmacyStatus;
+  if (sameStatus && samePharmacy) return null;
+  return t('rxStatus.received', {
+    name: productName(t, previous.productId),
+    date: formatDate(previous.createdAt, lang),
+    status,
+  });
 }

@@ -4,24 +4,26 @@ import { rxVisitUpdateSchema } from '@apothecall/domain/rx/rx-visits.api';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { raiseNewUnclaimed, setRxGuardVisits } from '../../../lib/rx-visits-store';
 import { rxMessagesQueryKey } from '../api/get-rx-messages';
 import { getRxVisits, type RxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
-import { carriesPharmacyStatus, receivedStatusText, withReceivedUpdate } from './rx-visit-updates';
+import { carriesPharmacyStatus, receivedStatusToast, withReceivedUpdate } from './rx-visit-updates';
 
 /**
  * Mounted by the shell while a patient is signed in: keeps the route guard's view of the Rx
  * visits current (GET /rx/visits; guard step 6, whose awaitsUploads lets an unpaid visit's
  * flow reach its payment first) and applies `updateRxVisit` pushes at once —
  * the list changes without a reload (the pharmacy's status too: 'Ready for pickup'),
- * 'Record {id} status {status}' is shown, an unclaimed visit
+ * 'Your {name} visit of {date}: {status}' is shown once per change (not again for each upload's
+ * push of the same status), an unclaimed visit
  * raises the new-unclaimed count, a cancelled one leaves the list — then asks the server again
  * for the rest of the visit (its uploads pending, its request text).
  */
 export function RxVisitsWatcher() {
   const t = useT();
+  const lang = useLang();
   const queryClient = useQueryClient();
   const socket = useSocket();
   const visits = useQuery({ queryKey: rxVisitsQueryKey, queryFn: getRxVisits });
@@ -52,6 +54,10 @@ export function RxVisitsWatcher() {
     if (!update.success) return;
     const pharmacyToo = carriesPharmacyStatus(payload);
     const action = reactToReceivedStatus(update.data);
+    const previous = queryClient
+      .getQueryData<RxVisits>(rxVisitsQueryKey)
+      ?.visits.find((v) => v.id === update.data.id);
+    const message = receivedStatusToast(t, lang, previous, update.data, pharmacyToo);
     queryClient.setQueryData<RxVisits>(rxVisitsQueryKey, (old) => {
       if (!old) return old;
       const next = applyReceivedStatus({ visits: old.visits, newUnclaimedCount: 0 }, update.data);
@@ -60,23 +66,9 @@ export function RxVisitsWatcher() {
         visits: next.visits.map((v) => withReceivedUpdate(v, update.data, pharmacyToo)),
       };
     });
-    if (action.kind === 'newUnclaimed') {
-      raiseNewUnclaimed();
-      notifications.show({
-        color: 'blue',
-        message: t('rxStatus.received', {
-          id: update.data.id,
-          status: receivedStatusText(t, update.data),
-        }),
-      });
-    } else if (action.kind === 'toast') {
-      notifications.show({
-        color: 'blue',
-        message: t(action.messageKey, {
-          id: action.params.id,
-          status: receivedStatusText(t, update.data),
-        }),
-      });
+    if (action.kind === 'newUnclaimed') raiseNewUnclaimed();
+    if (message && (action.kind === 'newUnclaimed' || action.kind === 'toast')) {
+      notifications.show({ color: 'blue', message });
     }
     refresh();
   });

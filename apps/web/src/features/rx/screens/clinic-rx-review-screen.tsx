@@ -1,3 +1,4 @@
+import { visitShortRef } from '@apothecall/domain/backoffice/people.api';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxReview, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
@@ -240,7 +241,8 @@ export function ClinicRxReviewScreen() {
       <Group gap="md">
         <RxStatusBadge status={status} />
         <Text size="sm" c="dimmed">
-          {stateLabel(t, visit.state)} · {t('rxScreens.visits.record', { id: visit.id })}
+          {stateLabel(t, visit.state)} ·{' '}
+          {t('rxScreens.visits.record', { ref: visitShortRef(visit.id) })}
         </Text>
         {visit.refillOf ? (
           <Text size="sm" fw={600}>

@@ -1,0 +1,75 @@
+import '@mantine/core/styles.css';
+import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
+import { transactionsQueryKey } from '../api/get-transactions';
+import { ReceiptScreen } from './receipt-screen';
+
+/**
+ * The receipt in Chromium (issue 36): titled by what was bought and its day, not by the invoice
+ * number, which stays a labelled line of the receipt.
+ */
+let root: Root | null = null;
+
+const entry: TransactionEntry = {
+  id: 'tx-1',
+  kind: 'charge',
+  description: 'Video visit: Sore throat',
+  creditCents: 0,
+  date: '2026-11-27T15:00:00.000Z',
+  transId: '60212345678',
+  transactionStatus: 'settledSuccessfully',
+  invoiceNumber: 'ACa25a9f01b2c3d4e5f6',
+  cardHolder: 'Ana Lopez',
+  card: { brand: 'visa', last4: '1111' },
+  amount: 4900,
+};
+
+async function render() {
+  const client = new QueryClient();
+  client.setQueryData(transactionsQueryKey, [entry]);
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  root.render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/transactions/receipt?id=tx-1']}>
+          <ReceiptScreen />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  await expect.poll(() => host.querySelector('[data-receipt]')).not.toBeNull();
+  return host;
+}
+
+beforeAll(async () => {
+  await loadLanguage('en');
+  await loadScreenTexts();
+});
+
+afterEach(() => {
+  root?.unmount();
+  root = null;
+  document.body.innerHTML = '';
+});
+
+describe('ReceiptScreen', () => {
+  it('is titled by what was bought and the day, the invoice number a labelled line', async () => {
+    const host = await render();
+    expect(host.querySelector('h1')?.textContent).toBe(
+      'Receipt for Video visit: Sore throat · Nov 27, 2026',
+    );
+    expect(host.querySelector('h1')?.textContent).not.toContain(entry.invoiceNumber);
+    const rows = [...host.querySelectorAll('[data-receipt] dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(rows).toContainEqual(['Invoice number', entry.invoiceNumber]);
+  });
+});
