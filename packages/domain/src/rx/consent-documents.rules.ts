@@ -38,33 +38,89 @@ export interface ConsentDocument {
    * document has a version date but does not give them; the medical team must confirm.
    */
   readonly versionDate: string;
+  /**
+   * The catalogue key of the text this version says (en and es): the Rx flow shows it above the
+   * acceptance checkbox and the consent record PDF prints it, both from this one key. A new
+   * version of a text gets a new key and a new version date, so an acceptance always names the
+   * text that was read. PLACEHOLDER: every document shares the general text until the medical
+   * team writes each one.
+   */
+  readonly bodyKey: MessageKey;
 }
 
 export const consentDocuments: readonly ConsentDocument[] = [
-  { id: 'glp1', titleKey: 'medications.consent.glp1', versionDate: '2025-01-01' },
-  { id: 'ghkCu', titleKey: 'medications.consent.ghkCu', versionDate: '2025-01-01' },
-  { id: 'ivermectin', titleKey: 'medications.consent.ivermectin', versionDate: '2025-01-01' },
-  { id: 'mebendazole', titleKey: 'medications.consent.mebendazole', versionDate: '2025-01-01' },
-  { id: 'ldn', titleKey: 'medications.consent.ldn', versionDate: '2025-01-01' },
+  {
+    id: 'glp1',
+    titleKey: 'medications.consent.glp1',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
+  {
+    id: 'ghkCu',
+    titleKey: 'medications.consent.ghkCu',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
+  {
+    id: 'ivermectin',
+    titleKey: 'medications.consent.ivermectin',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
+  {
+    id: 'mebendazole',
+    titleKey: 'medications.consent.mebendazole',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
+  {
+    id: 'ldn',
+    titleKey: 'medications.consent.ldn',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
   {
     id: 'extendedChronicSupply',
     titleKey: 'medications.consent.extendedChronicSupply',
     versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
   },
   {
     id: 'bupropionNaltrexone',
     titleKey: 'medications.consent.bupropionNaltrexone',
     versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
   },
   {
     id: 'intracavernosalInjection',
     titleKey: 'medications.consent.intracavernosalInjection',
     versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
   },
-  { id: 'sermorelin', titleKey: 'medications.consent.sermorelin', versionDate: '2025-01-01' },
-  { id: 'nad', titleKey: 'medications.consent.nad', versionDate: '2025-01-01' },
-  { id: 'b12', titleKey: 'medications.consent.b12', versionDate: '2025-01-01' },
-  { id: 'pt141', titleKey: 'medications.consent.pt141', versionDate: '2025-01-01' },
+  {
+    id: 'sermorelin',
+    titleKey: 'medications.consent.sermorelin',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
+  {
+    id: 'nad',
+    titleKey: 'medications.consent.nad',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
+  {
+    id: 'b12',
+    titleKey: 'medications.consent.b12',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
+  {
+    id: 'pt141',
+    titleKey: 'medications.consent.pt141',
+    versionDate: '2025-01-01',
+    bodyKey: 'rx.consent.body',
+  },
 ];
 
 /** East Asian wide and fullwidth characters (Hangul, kana, CJK ideographs, fullwidth forms). */

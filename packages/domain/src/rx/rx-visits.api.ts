@@ -57,8 +57,14 @@ export const rxProductViewSchema = z.object({
   priceCents: centsSchema,
   protocolId: z.string().nullable(),
   birthGender: z.enum(['F', 'M']).nullable(),
+  /** Each consent document's title, version date and the catalogue key of that version's text. */
   consentDocuments: z.array(
-    z.object({ id: z.string(), titleKey: z.string(), versionDate: z.string() }),
+    z.object({
+      id: z.string(),
+      titleKey: z.string(),
+      versionDate: z.string(),
+      bodyKey: z.string(),
+    }),
   ),
   questions: z.array(rxQuestionViewSchema),
 });

@@ -57,7 +57,8 @@ export function renderConsentPdf(input: {
         version: longDate(consent.versionDate, input.lang),
       }),
       '',
-      t('rx.consent.body'),
+      // The text of the version accepted: the one the Rx flow showed above its checkbox.
+      t(doc ? doc.bodyKey : 'rx.consent.body'),
       '',
       t('rx.consent.accepted', {
         date: dateTime(new Date(consent.acceptedAt), input.lang, input.timeZone),

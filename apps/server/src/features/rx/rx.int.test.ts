@@ -208,7 +208,12 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
     ]);
     const ldn = products.find((p) => p.id === 'ldn');
     expect(ldn?.consentDocuments).toEqual([
-      { id: 'ldn', titleKey: 'medications.consent.ldn', versionDate: '2025-01-01' },
+      {
+        id: 'ldn',
+        titleKey: 'medications.consent.ldn',
+        versionDate: '2025-01-01',
+        bodyKey: 'rx.consent.body',
+      },
     ]);
     expect(ldn?.questions.map((q) => q.id)).toContain('ldnRecords');
     expect(products.find((p) => p.id === 'cialis')?.protocolId).toBe('E13');

@@ -31,6 +31,7 @@ export function productView(product: RxProduct): RxProductView {
       id: d.id,
       titleKey: d.titleKey,
       versionDate: d.versionDate,
+      bodyKey: d.bodyKey,
     })),
     questions: product.questions.map((q) => ({
       id: q.id,

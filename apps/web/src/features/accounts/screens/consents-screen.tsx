@@ -77,6 +77,7 @@ export function ConsentsScreen() {
             <ConsentDocumentLink
               url={doc.url ?? legalNotice?.[doc.id] ?? null}
               label={t('accountScreens.consents.read', { document: documentName(doc) })}
+              returnTo={returnTo}
             />
           </Group>
         ))}
@@ -117,6 +118,7 @@ export function ConsentsScreen() {
                 <ConsentDocumentLink
                   url={doc.url ?? legalNotice?.[doc.id] ?? null}
                   label={t('accountScreens.consents.read', { document: documentName(doc) })}
+                  returnTo={returnTo}
                 />
                 <Checkbox
                   label={t('accountScreens.consents.accept', { document: documentName(doc) })}

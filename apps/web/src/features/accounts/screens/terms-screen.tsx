@@ -1,12 +1,21 @@
+import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
 
-/** Terms and conditions and the consent-to-treat explainer (demo text from the catalogue). */
+/**
+ * Terms and conditions and the consent-to-treat explainer (demo text from the catalogue). Opened
+ * from the consents screen with `to` (where it goes after accepting, e.g. the Rx flow of the
+ * treatment chosen), the way back to it keeps that `to`.
+ */
 export function TermsScreen() {
   const t = useT();
   const session = useSession();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('to'));
+  const consentsPath =
+    returnTo === '/' ? '/consents' : `/consents?to=${encodeURIComponent(returnTo)}`;
   const termsBody = [
     t('accountScreens.terms.termsBody1'),
     t('accountScreens.terms.termsBody2'),
@@ -40,7 +49,7 @@ export function TermsScreen() {
       ))}
       <Group gap="md" wrap="wrap">
         {session ? (
-          <Anchor component={Link} to="/consents">
+          <Anchor component={Link} to={consentsPath}>
             {t('accountScreens.terms.backToConsents')}
           </Anchor>
         ) : (

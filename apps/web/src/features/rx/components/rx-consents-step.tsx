@@ -1,5 +1,5 @@
 import type { RxProductView } from '@apothecall/domain/rx/rx-visits.api';
-import { Alert, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDate, textOf } from './rx-format';
@@ -9,8 +9,11 @@ import './rx-print.css';
 export type AcceptedConsent = { id: string; versionDate: string };
 
 /**
- * The treatment's consent documents (spec section 9: each with its version date): one checkbox
- * each; all must be accepted. 'Print or save as PDF' prints a view of the documents and the
+ * The treatment's consent documents (spec section 9: each with its version date): each one's
+ * text, in the reader's language, in a scrollable region that takes the keyboard's focus, above
+ * its checkbox; all must be accepted, and the acceptance names the version shown. The text is
+ * the catalogue key the document's version names (`bodyKey`), the same one the consent record
+ * PDF prints after payment. 'Print or save as PDF' prints only the documents' texts and the
  * acceptance (the browser's print dialog saves PDFs).
  */
 export function RxConsentsStep({
@@ -64,23 +67,48 @@ export function RxConsentsStep({
         <Text size="sm">{t('rxScreens.consents.none')}</Text>
       ) : (
         <Stack gap="sm">
-          {documents.map((doc) => (
-            <Checkbox
-              key={doc.id}
-              label={t('rxUi.flow.consentAccept', {
-                title: textOf(t, doc.titleKey),
-                version: formatDate(doc.versionDate, lang),
-              })}
-              checked={checked.has(doc.id)}
-              onChange={(event) => {
-                const next = new Set(checked);
-                if (event.currentTarget.checked) next.add(doc.id);
-                else next.delete(doc.id);
-                setChecked(next);
-              }}
-              error={submitted && !checked.has(doc.id) ? t('common.required') : undefined}
-            />
-          ))}
+          {documents.map((doc) => {
+            const title = textOf(t, doc.titleKey);
+            const version = formatDate(doc.versionDate, lang);
+            return (
+              <Stack key={doc.id} gap="xs" data-consent={doc.id}>
+                <Title order={3} size="h4">
+                  {title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {t('rxScreens.consents.version', { date: version })}
+                </Text>
+                <Box
+                  role="region"
+                  aria-label={t('rxUi.flow.consentText', { title })}
+                  tabIndex={0}
+                  mah={240}
+                  p="sm"
+                  data-testid="rx-consent-text"
+                  style={{
+                    overflowY: 'auto',
+                    border: '1px solid var(--mantine-color-default-border)',
+                    borderRadius: 'var(--mantine-radius-sm)',
+                  }}
+                >
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {textOf(t, doc.bodyKey)}
+                  </Text>
+                </Box>
+                <Checkbox
+                  label={t('rxUi.flow.consentAccept', { title, version })}
+                  checked={checked.has(doc.id)}
+                  onChange={(event) => {
+                    const next = new Set(checked);
+                    if (event.currentTarget.checked) next.add(doc.id);
+                    else next.delete(doc.id);
+                    setChecked(next);
+                  }}
+                  error={submitted && !checked.has(doc.id) ? t('common.required') : undefined}
+                />
+              </Stack>
+            );
+          })}
           <Button variant="light" w="fit-content" onClick={() => globalThis.print?.()}>
             {t('rxUi.flow.consentPrint')}
           </Button>
@@ -97,6 +125,7 @@ export function RxConsentsStep({
           <section key={doc.id}>
             <h2>{textOf(t, doc.titleKey)}</h2>
             <p>{t('rxScreens.consents.version', { date: formatDate(doc.versionDate, lang) })}</p>
+            <p style={{ whiteSpace: 'pre-line' }}>{textOf(t, doc.bodyKey)}</p>
             {checked.has(doc.id) ? (
               <p>
                 {t('rxScreens.consents.printAccepted', {
