@@ -151,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const rxCodes = rxCodesModule(ctx, { rx: rx.port, pharmacy: pharmacy.port });
   const announcements = announcementsModule(ctx, {
     accounts: accounts.port,
+    brands: brands.port,
     pharmacy: pharmacy.port,
   });
   const documents = documentsModule(ctx, {

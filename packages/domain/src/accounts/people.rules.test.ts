@@ -10,6 +10,7 @@ import {
   maxAge,
   minDependentAgeDefault,
   minRegistrationAgeDefault,
+  refusedNameCharacters,
   relationOptions,
   validateDob,
   validateFullName,
@@ -109,8 +110,16 @@ describe('validateDob (spec 5 and 9)', () => {
 describe('name (spec 5)', () => {
   it('accepts only a-z (any case), 0-9 and -', () => {
     expect(validateNamePart('Mary-Jane2')).toEqual({ ok: true });
-    expect(validateNamePart("O'Brien")).toEqual({ ok: false, key: 'validation.name.characters' });
-    expect(validateNamePart('José')).toEqual({ ok: false, key: 'validation.name.characters' });
+    expect(validateNamePart("O'Brien")).toEqual({
+      ok: false,
+      key: 'validation.name.characters',
+      params: { chars: "“'”" },
+    });
+    expect(validateNamePart('José')).toEqual({
+      ok: false,
+      key: 'validation.name.charactersTry',
+      params: { chars: '“é”', suggestion: 'Jose' },
+    });
     expect(validateNamePart(' ')).toEqual({ ok: false, key: 'common.required' });
   });
 
@@ -121,8 +130,49 @@ describe('name (spec 5)', () => {
       ok: false,
       key: 'validation.name.firstLastOnly',
     });
-    expect(validateFullName('Ana L.')).toEqual({ ok: false, key: 'validation.name.characters' });
+    expect(validateFullName('Ana L.')).toEqual({
+      ok: false,
+      key: 'validation.name.characters',
+      params: { chars: '“.”' },
+    });
     expect(fullNameSchema.parse('  Ana    Lopez ')).toBe('Ana Lopez');
+  });
+
+  // Issue 36, finding 10: the spec's rule stays (ASCII letters), and the refusal names what it
+  // refused, in the user's language.
+  it("names the refused characters of 'José Peña', in English and Spanish", () => {
+    const result = validateFullName('José  Peña');
+    expect(result).toEqual({
+      ok: false,
+      key: 'validation.name.charactersTry',
+      params: { chars: '“é” “ñ”', suggestion: 'Jose Pena' },
+    });
+    if (result.ok) return;
+    expect(translate('en', result.key, result.params)).toBe(
+      "A name may use only the letters A-Z without accents, the digits 0-9 and '-'. Not accepted: “é” “ñ”. Write it without accents: Jose Pena.",
+    );
+    expect(translate('es', result.key, result.params)).toBe(
+      "Un nombre solo puede usar las letras A-Z sin acentos, los dígitos 0-9 y '-'. No se aceptan: “é” “ñ”. Escríbalo sin acentos: Jose Pena.",
+    );
+  });
+
+  it('counts a decomposed accent as the one character typed, each refused character once', () => {
+    expect(refusedNameCharacters('Jose\u0301-Pen\u0303a')).toEqual(['é', 'ñ']);
+    expect(refusedNameCharacters('Ánn.é.')).toEqual(['Á', '.', 'é']);
+    expect(refusedNameCharacters('Mary Ann')).toEqual([' ']);
+  });
+
+  it('suggests no form when dropping the accents still leaves refused characters', () => {
+    expect(validateNamePart('Zoë.')).toEqual({
+      ok: false,
+      key: 'validation.name.characters',
+      params: { chars: '“ë” “.”' },
+    });
+    expect(validateNamePart('李')).toEqual({
+      ok: false,
+      key: 'validation.name.characters',
+      params: { chars: '“李”' },
+    });
   });
 });
 

@@ -98,11 +98,47 @@ export function validateDob(input: string | null | undefined, options: DobOption
 }
 
 const namePartPattern = /^[a-z0-9-]+$/i;
+const nameCharacter = /^[a-z0-9-]$/i;
+
+/**
+ * The characters of a name the rule refuses, each once in the order typed, quoted (a space
+ * shows as “ ”): 'José Peña' → “é” “ñ”. Composed first, so a decomposed é is one character.
+ */
+export function refusedNameCharacters(value: string): string[] {
+  const refused: string[] = [];
+  for (const char of value.normalize('NFC')) {
+    if (!nameCharacter.test(char) && !refused.includes(char)) refused.push(char);
+  }
+  return refused;
+}
+
+/** The name without its accents ('José' → 'Jose'), or undefined when that is still refused. */
+function unaccented(value: string): string | undefined {
+  const plain = value.normalize('NFD').replace(/\p{M}/gu, '');
+  return plain !== value && splitName(plain).every((part) => namePartPattern.test(part))
+    ? plain
+    : undefined;
+}
+
+/**
+ * The spec's name rule refuses the value (section 5: only a-z, 0-9 and '-'): the message names
+ * the refused characters, and when dropping accents makes it acceptable, suggests that form.
+ */
+function refusedName(parts: readonly string[]): Check {
+  const chars = refusedNameCharacters(parts.join(''))
+    .map((char) => `“${char}”`)
+    .join(' ');
+  const suggestion = unaccented(parts.join(' ').normalize('NFC'));
+  return suggestion
+    ? fail('validation.name.charactersTry', { chars, suggestion })
+    : fail('validation.name.characters', { chars });
+}
 
 /** One name field (first or last): required; only a-z (any case), 0-9 and '-'. */
 export function validateNamePart(value: string | null | undefined): Check {
   if (value === null || value === undefined || isBlank(value)) return fail('common.required');
-  return namePartPattern.test(value.trim()) ? ok : fail('validation.name.characters');
+  const trimmed = value.trim();
+  return namePartPattern.test(trimmed) ? ok : refusedName([trimmed]);
 }
 
 /** The words of a full name, whitespace collapsed. */
@@ -118,9 +154,7 @@ export function validateFullName(value: string | null | undefined): Check {
   if (value === null || value === undefined || isBlank(value)) return fail('common.required');
   const parts = splitName(value);
   if (parts.length !== 2) return fail('validation.name.firstLastOnly');
-  return parts.every((part) => namePartPattern.test(part))
-    ? ok
-    : fail('validation.name.characters');
+  return parts.every((part) => namePartPattern.test(part)) ? ok : refusedName(parts);
 }
 
 /** The main profile is complete only with a non-empty address and zipCode. */

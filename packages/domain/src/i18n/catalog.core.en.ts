@@ -14,6 +14,7 @@ import { commonMessagesEn } from '../common/common.messages';
 import { filesMessagesEn } from '../files/files.messages';
 import { navigationMessagesEn } from '../navigation/navigation.messages';
 import { notesMessagesEn } from '../notes/notes.messages';
+import { notificationsMessagesEn } from '../notifications/notifications.messages';
 import { paymentsMessagesEn } from '../payments/payments.messages';
 import { pharmacyMessagesEn } from '../pharmacy/pharmacy.messages';
 import { placesMessagesEn } from '../places/places.messages';
@@ -45,6 +46,7 @@ export const enCore = {
   ...prepayMessagesEn,
   ...subscriptionsMessagesEn,
   ...notesMessagesEn,
+  ...notificationsMessagesEn,
   ...filesMessagesEn,
   ...pharmacyMessagesEn,
 };

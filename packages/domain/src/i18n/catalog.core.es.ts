@@ -11,6 +11,7 @@ import { commonMessagesEs } from '../common/common.messages';
 import { filesMessagesEs } from '../files/files.messages';
 import { navigationMessagesEs } from '../navigation/navigation.messages';
 import { notesMessagesEs } from '../notes/notes.messages';
+import { notificationsMessagesEs } from '../notifications/notifications.messages';
 import { paymentsMessagesEs } from '../payments/payments.messages';
 import { pharmacyMessagesEs } from '../pharmacy/pharmacy.messages';
 import { placesMessagesEs } from '../places/places.messages';
@@ -43,6 +44,7 @@ export const esCore: Record<CoreMessageKey, string> = {
   ...prepayMessagesEs,
   ...subscriptionsMessagesEs,
   ...notesMessagesEs,
+  ...notificationsMessagesEs,
   ...filesMessagesEs,
   ...pharmacyMessagesEs,
 };

@@ -17,7 +17,6 @@ import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
 import { documentsMessagesEn } from '../documents/documents.messages';
-import { notificationsMessagesEn } from '../notifications/notifications.messages';
 import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
 import { analyticsMessagesEn } from '../pharmacy/analytics.messages';
 import { announcementsMessagesEn } from '../pharmacy/announcements.messages';
@@ -35,7 +34,6 @@ import { subscriptionScreensMessagesEn } from '../subscriptions/subscription-scr
 
 export const enScreens = {
   ...documentsMessagesEn,
-  ...notificationsMessagesEn,
   ...rxScreensMessagesEn,
   ...paymentScreensMessagesEn,
   ...prepayRedeemMessagesEn,

@@ -12,7 +12,6 @@ import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
 import { documentsMessagesEs } from '../documents/documents.messages';
-import { notificationsMessagesEs } from '../notifications/notifications.messages';
 import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
 import { analyticsMessagesEs } from '../pharmacy/analytics.messages';
 import { announcementsMessagesEs } from '../pharmacy/announcements.messages';
@@ -31,7 +30,6 @@ import type { ScreenMessageKey } from './catalog.screens.en';
 
 export const esScreens: Record<ScreenMessageKey, string> = {
   ...documentsMessagesEs,
-  ...notificationsMessagesEs,
   ...rxScreensMessagesEs,
   ...paymentScreensMessagesEs,
   ...prepayRedeemMessagesEs,

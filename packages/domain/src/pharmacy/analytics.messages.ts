@@ -48,9 +48,13 @@ const en = {
   'analyticsUi.money.charged': 'Charged to patients’ cards',
   'analyticsUi.money.refunded': 'Refunded',
   'analyticsUi.money.net': 'Net revenue',
-  'analyticsUi.money.feesPaid': 'Claim fees paid ({count} claims)',
-  'analyticsUi.money.feesOwed': 'Fees owed to claim {count} waiting visits',
-  'analyticsUi.money.prepayVisits': '{count} visits paid with a prepay code (no card charge).',
+  'analyticsUi.money.feesPaid.one': 'Claim fees paid ({count} claim)',
+  'analyticsUi.money.feesPaid.other': 'Claim fees paid ({count} claims)',
+  'analyticsUi.money.feesOwed.one': 'Fees owed to claim {count} waiting visit',
+  'analyticsUi.money.feesOwed.other': 'Fees owed to claim {count} waiting visits',
+  'analyticsUi.money.prepayVisits.one': '{count} visit paid with a prepay code (no card charge).',
+  'analyticsUi.money.prepayVisits.other':
+    '{count} visits paid with a prepay code (no card charge).',
   'analyticsUi.money.fee': 'A claim takes {fee} today.',
   'analyticsUi.conversion.link': 'Link',
   'analyticsUi.conversion.treatment': 'Treatment',
@@ -168,9 +172,13 @@ const es: Record<keyof typeof en, string> = {
   'analyticsUi.money.charged': 'Cobrado a las tarjetas de los pacientes',
   'analyticsUi.money.refunded': 'Reembolsado',
   'analyticsUi.money.net': 'Ingresos netos',
-  'analyticsUi.money.feesPaid': 'Cuotas de reclamo pagadas ({count} reclamos)',
-  'analyticsUi.money.feesOwed': 'Cuotas para reclamar {count} visitas en espera',
-  'analyticsUi.money.prepayVisits':
+  'analyticsUi.money.feesPaid.one': 'Cuotas de reclamo pagadas ({count} reclamo)',
+  'analyticsUi.money.feesPaid.other': 'Cuotas de reclamo pagadas ({count} reclamos)',
+  'analyticsUi.money.feesOwed.one': 'Cuotas para reclamar {count} visita en espera',
+  'analyticsUi.money.feesOwed.other': 'Cuotas para reclamar {count} visitas en espera',
+  'analyticsUi.money.prepayVisits.one':
+    '{count} visita pagada con un código prepagado (sin cargo a tarjeta).',
+  'analyticsUi.money.prepayVisits.other':
     '{count} visitas pagadas con un código prepagado (sin cargo a tarjeta).',
   'analyticsUi.money.fee': 'Un reclamo cuesta {fee} hoy.',
   'analyticsUi.conversion.link': 'Enlace',

@@ -56,6 +56,8 @@ export const managedAnnouncementSchema = z.object({
   body: z.string(),
   /** The company whose pharmacies it reaches; null: every pharmacy (the platform admin's). */
   companyId: z.string().nullable(),
+  /** That company's display name (its brand's name, issue 36); null when companyId is. */
+  companyName: z.string().nullable(),
   states: z.array(z.string()),
   createdAt: isoDateTimeSchema,
   expiresAt: isoDateTimeSchema.nullable(),

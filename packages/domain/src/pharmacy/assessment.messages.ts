@@ -96,7 +96,7 @@ const en = {
   'assessment.none': 'None',
   'assessment.mail.subject': 'Continue your consultation with {pharmacy}',
   'assessment.mail.body':
-    'Hello,\n\n{pharmacy} started a telemedicine consultation for you in the store. To continue it with a {brand} provider, open this link within {days} days:\n\n{link}\n\nThe link works once. If you did not visit {pharmacy}, you can ignore this e-mail.',
+    'Hello,\n\n{pharmacy} started a telemedicine consultation for you in the store. To continue it with a provider of {brand}, open this link within {days} days:\n\n{link}\n\nThe link works once. If you did not visit {pharmacy}, you can ignore this e-mail.',
   'assessment.pdf.title': 'In-store assessment',
   'assessment.pdf.pharmacy': 'Pharmacy: {pharmacy}',
   'assessment.pdf.date': 'Date: {date}',

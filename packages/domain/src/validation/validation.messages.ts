@@ -10,7 +10,10 @@ const en = {
     'You must be {minAge} or older to register. Anyone under {minAge} must be added as a dependent of an adult.',
   'validation.dob.underDependentAge': 'Dependents must be {minAge} years of age or older.',
   'validation.name.firstLastOnly': 'Please enter only first and last name.',
-  'validation.name.characters': "Only letters a-z, numbers 0-9 and '-' are accepted.",
+  'validation.name.characters':
+    "A name may use only the letters A-Z without accents, the digits 0-9 and '-'. Not accepted: {chars}.",
+  'validation.name.charactersTry':
+    "A name may use only the letters A-Z without accents, the digits 0-9 and '-'. Not accepted: {chars}. Write it without accents: {suggestion}.",
   'validation.phone.invalid': 'invalid phone number',
   'validation.phone.notANumber':
     'The phone number is not a valid number: enter it with its area code, or with + and the country code if it is outside the US.',
@@ -42,7 +45,10 @@ const es: Record<keyof typeof en, string> = {
     'Debe tener {minAge} años o más para registrarse. Las personas menores de {minAge} años deben agregarse como dependientes de un adulto.',
   'validation.dob.underDependentAge': 'Los dependientes deben tener {minAge} años o más.',
   'validation.name.firstLastOnly': 'Ingrese solo su nombre y apellido.',
-  'validation.name.characters': "Solo se aceptan letras a-z, números 0-9 y '-'.",
+  'validation.name.characters':
+    "Un nombre solo puede usar las letras A-Z sin acentos, los dígitos 0-9 y '-'. No se aceptan: {chars}.",
+  'validation.name.charactersTry':
+    "Un nombre solo puede usar las letras A-Z sin acentos, los dígitos 0-9 y '-'. No se aceptan: {chars}. Escríbalo sin acentos: {suggestion}.",
   'validation.phone.invalid': 'número de teléfono no válido',
   'validation.phone.notANumber':
     'El número de teléfono no es válido: escríbalo con su código de área, o con + y el código de país si es de fuera de EE. UU.',

@@ -90,6 +90,32 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     ).toHaveLength(0);
   });
 
+  itReadsNoDate(
+    "names the refused characters of 'José Peña' (spec 5: A-Z, 0-9 and '-'), in English and Spanish, creating nothing",
+    async () => {
+      const body = registration('jose@example.test', { name: 'José Peña' });
+      const res = await register(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        errorCode: 'VALIDATION',
+        errorMsg: expect.stringContaining(
+          "A name may use only the letters A-Z without accents, the digits 0-9 and '-'. Not accepted: “é” “ñ”. Write it without accents: Jose Pena.",
+        ),
+      });
+      const es = await register(body, { 'x-app-params': 'lang=es' });
+      expect(es.statusCode).toBe(400);
+      expect(es.json().errorMsg).toContain(
+        "Un nombre solo puede usar las letras A-Z sin acentos, los dígitos 0-9 y '-'. No se aceptan: “é” “ñ”. Escríbalo sin acentos: Jose Pena.",
+      );
+      expect(
+        await t.database.db
+          .select()
+          .from(accounts)
+          .where(eq(accounts.loginId, 'jose@example.test')),
+      ).toHaveLength(0);
+    },
+  );
+
   itReadsNoDate('applies the password rules', async () => {
     const res = await register({
       ...registration('weak@example.test'),

@@ -108,6 +108,8 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
     expect(one.json().announcement).toMatchObject({
       title: 'Holiday hours',
       companyId: 'apothecall',
+      // The brand's display name, for 'Pharmacies of Apothecall' (issue 36, finding 11).
+      companyName: 'Apothecall',
       states: [],
       expiresAt: null,
       withdrawnAt: null,
@@ -195,6 +197,8 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
       const theirs = await post(otherWriter, { title: 'Other company news', body: 'Hello.' });
       expect(theirs.statusCode, theirs.body).toBe(200);
       expect(theirs.json().announcement.companyId).toBe('other-company');
+      // No brand has that key: its key is the name shown.
+      expect(theirs.json().announcement.companyName).toBe('other-company');
       // Apothecall's pharmacies are not that company's.
       expect(await titles(pharmacist)).not.toContain('Other company news');
       const list = (await get(t, '/api/rxadmin/announcements', otherWriter)).json();
@@ -216,6 +220,7 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
       const res = await post(admin, { title: 'Maintenance tonight', body: 'From 1 to 2 am.' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().announcement.companyId).toBeNull();
+      expect(res.json().announcement.companyName).toBeNull();
       for (const token of [pharmacist, loneStar]) {
         expect((await titles(token))[0]).toBe('Maintenance tonight');
       }

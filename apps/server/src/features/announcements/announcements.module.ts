@@ -1,5 +1,6 @@
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
+import type { BrandsPort } from '../brands/brands.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import './announcements.events';
 import { createAnnouncementsRepo } from './announcements.repo';
@@ -14,7 +15,7 @@ import { createAnnouncementsService } from './announcements.service';
  */
 export function announcementsModule(
   ctx: ModuleContext,
-  ports: { accounts: AccountsPort; pharmacy: PharmacyPort },
+  ports: { accounts: AccountsPort; brands: Pick<BrandsPort, 'byId'>; pharmacy: PharmacyPort },
 ): AreaModule {
   const { platform } = ctx;
   const announcements = createAnnouncementsService({
@@ -22,6 +23,11 @@ export function announcementsModule(
     accounts: ports.accounts,
     pharmacy: ports.pharmacy,
     audit: platform.audit,
+    // An unknown key resolves to the main brand: then the key is all there is to show.
+    companyName: async (companyId) => {
+      const brand = await ports.brands.byId(companyId).catch(() => undefined);
+      return brand?.id === companyId && brand.name ? brand.name : companyId;
+    },
     published: async (row) => {
       await platform.jobs.send(
         'announcements.notify',

@@ -58,6 +58,8 @@ export function createAnnouncementsService(deps: {
   accounts: Pick<AccountsPort, 'membership' | 'holderContact'>;
   pharmacy: Pick<PharmacyPort, 'staff' | 'organizations' | 'staffAccounts'>;
   audit: AuditService;
+  /** A company's display name (its brand's name); its key when the brand is unknown. */
+  companyName: (companyId: string) => Promise<string>;
   /** A new announcement was stored: its notices go out (a job, so they survive a restart). */
   published: (announcement: AnnouncementRecord) => Promise<void>;
   now?: () => Date;
@@ -82,12 +84,13 @@ export function createAnnouncementsService(deps: {
   const owns = (writer: Writer, row: AnnouncementRecord) =>
     writer.companyId === null || row.companyId === writer.companyId;
 
-  function managedView(row: ManagedAnnouncementRecord): ManagedAnnouncement {
+  async function managedView(row: ManagedAnnouncementRecord): Promise<ManagedAnnouncement> {
     return {
       id: row.id,
       title: row.title,
       body: row.body,
       companyId: row.companyId,
+      companyName: row.companyId === null ? null : await deps.companyName(row.companyId),
       states: row.states,
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
@@ -131,7 +134,7 @@ export function createAnnouncementsService(deps: {
       const rows = await deps.repo.managed(
         writer.companyId === null ? 'all' : { companyId: writer.companyId },
       );
-      return { announcements: rows.map(managedView), writer };
+      return { announcements: await Promise.all(rows.map(managedView)), writer };
     },
 
     async create(actor, input) {

@@ -1,6 +1,7 @@
 import { ApiError } from '../../../lib/api-client';
 import type { Translate } from '../../../lib/i18n';
 import { isMessageKey } from '../../../lib/i18n';
+import { translateFieldError } from './auth-form-errors';
 
 /** Texts of the profile screen's forms and failures. */
 
@@ -11,6 +12,8 @@ export function translateError(
   params?: Record<string, number>,
 ): string | undefined {
   if (typeof message !== 'string') return undefined;
+  // A key with its own parameters ('validation.name.characters' names the refused characters).
+  if (message.includes('|')) return translateFieldError(t, message);
   return isMessageKey(message) ? t(message, params) : message;
 }
 

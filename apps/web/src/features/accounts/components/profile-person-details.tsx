@@ -30,6 +30,7 @@ import { familyQueryKey } from '../api/get-dependents';
 import { getProfile } from '../api/get-profile';
 import { setProfile } from '../api/set-profile';
 import { relationLabelKey } from '../hooks/use-relation-label';
+import { encodeFieldError } from './auth-form-errors';
 import {
   changedPersonFields,
   type EditablePersonField,
@@ -65,7 +66,11 @@ export function PersonDetails({ person, isHolder }: { person: Person; isHolder: 
       const errors: Record<string, string> = {};
       for (const field of ['firstName', 'lastName'] as const) {
         const part = namePartSchema.safeParse(values[field]);
-        if (!part.success) errors[field] = part.error.issues[0]?.message ?? 'common.required';
+        if (!part.success) {
+          const issue = part.error.issues[0];
+          const params = issue && 'params' in issue ? issue.params : undefined;
+          errors[field] = issue ? encodeFieldError(issue.message, params) : 'common.required';
+        }
       }
       const result = schemaFor().safeParse(input(values));
       if (!result.success) {

@@ -24,12 +24,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useBrandState } from '../../../lib/brand-store';
-import { isMessageKey, type Translate, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { updateProfile } from '../../../lib/session-store';
 import { addDependent } from '../api/add-dependent';
 import { familyQueryKey } from '../api/get-dependents';
 import { getProfile } from '../api/get-profile';
+import { encodeFieldError } from '../components/auth-form-errors';
 import { fullName, localToday } from '../components/person-form';
+import { translateError } from '../components/profile-errors';
 import { relationLabelKey } from '../hooks/use-relation-label';
 
 interface DependentForm {
@@ -54,13 +56,10 @@ function addedKey(person: Pick<Person, 'relation' | 'gender'>) {
     : 'accountActions.dependentAdded.masculine';
 }
 
-function translateError(
-  t: Translate,
-  message: unknown,
-  params: Record<string, number>,
-): string | undefined {
-  if (typeof message !== 'string') return undefined;
-  return isMessageKey(message) ? t(message, params) : message;
+/** A name field's first issue, its parameters carried with the key (auth-form-errors.ts). */
+function firstNameIssue(issues: readonly { message: string; params?: unknown }[]): string {
+  const issue = issues[0];
+  return issue ? encodeFieldError(issue.message, issue.params) : 'common.required';
 }
 
 /** Add a dependent (spec sections 2, 5 and 6): aged 4 (configured) to 110, one of 8 relations. */
@@ -78,9 +77,9 @@ export function AddDependentScreen() {
     validate: (values) => {
       const errors: Record<string, string> = {};
       const first = namePartSchema.safeParse(values.firstName);
-      if (!first.success) errors.firstName = first.error.issues[0]?.message ?? 'common.required';
+      if (!first.success) errors.firstName = firstNameIssue(first.error.issues);
       const last = namePartSchema.safeParse(values.lastName);
-      if (!last.success) errors.lastName = last.error.issues[0]?.message ?? 'common.required';
+      if (!last.success) errors.lastName = firstNameIssue(last.error.issues);
       const schema = createDependentSchema({
         today: localToday(),
         minDependentAge,

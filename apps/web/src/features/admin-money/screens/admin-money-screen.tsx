@@ -26,7 +26,7 @@ import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
-import { useLang, useT } from '../../../lib/i18n';
+import { countText, useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import { useSession } from '../../../lib/session-store';
 import {
@@ -230,7 +230,12 @@ function TransactionsPanel() {
               {t('backoffice.money.previous')}
             </Button>
             <Text size="sm">
-              {t('backoffice.money.page', { page, pages, total: list.data.total })}
+              {countText(
+                t,
+                list.data.total,
+                { one: 'backoffice.money.page.one', other: 'backoffice.money.page.other' },
+                { page, pages },
+              )}
             </Text>
             <Button
               variant="default"

@@ -11,7 +11,7 @@ import { Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } f
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { useLang, useT } from '../../../lib/i18n';
+import { countText, useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import {
   getMoneyPrepayPrograms,
@@ -50,7 +50,9 @@ function Pager({
       <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('backoffice.money.previous')}
       </Button>
-      <Text size="sm">{t(label, { page, pages, total })}</Text>
+      <Text size="sm">
+        {countText(t, total, { one: `${label}.one`, other: `${label}.other` }, { page, pages })}
+      </Text>
       <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('backoffice.money.next')}
       </Button>

@@ -3,7 +3,7 @@ import { pharmacyStatusConfig } from '@apothecall/domain/pharmacy/pharmacy-statu
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { Badge, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
-import { type Translate, useLang, useT } from '../../../lib/i18n';
+import { countText, type Translate, useLang, useT } from '../../../lib/i18n';
 import { formatNumber, formatUsd } from './analytics-format';
 import { BarChart } from './bar-chart';
 import { ScrollTable } from './scroll-table';
@@ -142,9 +142,13 @@ export function OverviewPanel({ data }: { data: AnalyticsOverview }) {
       <BarChart
         title={t('analyticsUi.chart.money')}
         testId="analytics-chart-money"
-        description={`${t('analyticsUi.money.fee', { fee: formatUsd(fees.claimFeeCents) })} ${t(
-          'analyticsUi.money.prepayVisits',
-          { count: revenue.prepayVisits },
+        description={`${t('analyticsUi.money.fee', { fee: formatUsd(fees.claimFeeCents) })} ${countText(
+          t,
+          revenue.prepayVisits,
+          {
+            one: 'analyticsUi.money.prepayVisits.one',
+            other: 'analyticsUi.money.prepayVisits.other',
+          },
         )}`}
         rows={[
           { key: 'charged', label: t('analyticsUi.money.charged'), value: revenue.chargedCents },
@@ -152,12 +156,18 @@ export function OverviewPanel({ data }: { data: AnalyticsOverview }) {
           { key: 'net', label: t('analyticsUi.money.net'), value: revenue.netCents },
           {
             key: 'feesPaid',
-            label: t('analyticsUi.money.feesPaid', { count: fees.claims }),
+            label: countText(t, fees.claims, {
+              one: 'analyticsUi.money.feesPaid.one',
+              other: 'analyticsUi.money.feesPaid.other',
+            }),
             value: fees.paidCents,
           },
           {
             key: 'feesOwed',
-            label: t('analyticsUi.money.feesOwed', { count: fees.awaitingClaim }),
+            label: countText(t, fees.awaitingClaim, {
+              one: 'analyticsUi.money.feesOwed.one',
+              other: 'analyticsUi.money.feesOwed.other',
+            }),
             value: fees.owedCents,
           },
         ].map((row) => ({ ...row, display: formatUsd(row.value) }))}

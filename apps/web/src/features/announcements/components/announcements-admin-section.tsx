@@ -207,7 +207,9 @@ function AnnouncementItem({
         <Text size="sm" c="dimmed">
           {announcement.companyId === null
             ? t('announcementsUi.list.allPharmacies')
-            : t('announcementsUi.list.companyPharmacies', { company: announcement.companyId })}{' '}
+            : t('announcementsUi.list.companyPharmacies', {
+                company: announcement.companyName ?? announcement.companyId,
+              })}{' '}
           · {statesText(t, announcement.states)} ·{' '}
           {t('announcementsUi.list.dismissals', { count: announcement.dismissals })}
         </Text>

@@ -6,10 +6,12 @@ import {
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { type Translate, useT } from '../../../lib/i18n';
 import { isNative } from '../../../lib/native/runtime';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session-store';
 import { sendNativePushToken } from '../native-push';
+import { noticeText } from '../notice-text';
 import { notificationCalls } from '../notification-calls';
 import { browserPush, resendSubscription } from '../web-push';
 
@@ -22,20 +24,21 @@ function isHere(url: string): boolean {
 
 /**
  * An in-app notice (the socket's 'notification', the same payload as a push): a toast with the
- * server's sentence (already in the holder's language, never health information), which links
- * to where the notice leads unless that screen is open. A plain hash link: the toasts render
- * outside the router.
+ * kind's generic sentence in the app's language (never health information; the server's body is
+ * in the language it stored for the account), which links to where the notice leads unless that
+ * screen is open. A plain hash link: the toasts render outside the router.
  */
-function showNotice(payload: PushPayload) {
+function showNotice(t: Translate, payload: PushPayload) {
+  const text = noticeText(t, payload);
   notifications.show({
     id: `notice-${payload.kind}`,
     color: 'blue',
     // The body alone, as the app's other toasts (the title is the product's name).
     message: isHere(payload.url) ? (
-      <Text size="sm">{payload.body}</Text>
+      <Text size="sm">{text}</Text>
     ) : (
       <Anchor href={payload.url} size="sm" data-testid="notice-link">
-        {payload.body}
+        {text}
       </Anchor>
     ),
   });
@@ -49,6 +52,7 @@ function showNotice(payload: PushPayload) {
 export function NotificationsWatcher() {
   const session = useSession();
   const socket = useSocket();
+  const t = useT();
   const token = session?.token;
   useEffect(() => {
     if (!token) return;
@@ -65,7 +69,7 @@ export function NotificationsWatcher() {
   }, [token]);
   useSocketEvent(socket, inAppNotificationEvent, (payload: unknown) => {
     const notice = pushPayloadSchema.safeParse(payload);
-    if (notice.success) showNotice(notice.data);
+    if (notice.success) showNotice(t, notice.data);
   });
   return null;
 }
