@@ -76,7 +76,11 @@ export function AdminPharmaciesScreen() {
                 <Table.Td>{p.ncpdpId}</Table.Td>
                 <Table.Td>{p.state}</Table.Td>
                 <Table.Td>
-                  <Badge color={p.verified ? 'green' : 'gray'} variant="light">
+                  <Badge
+                    color={p.verified ? 'green' : 'gray'}
+                    c={p.verified ? 'green.9' : 'gray.8'}
+                    variant="light"
+                  >
                     {p.verified ? t('backoffice.pharmacies.yes') : t('backoffice.pharmacies.no')}
                   </Badge>
                 </Table.Td>

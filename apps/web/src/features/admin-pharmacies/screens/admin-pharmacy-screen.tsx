@@ -88,6 +88,7 @@ export function PharmacyView({
         </Title>
         <Badge
           color={pharmacy.verified ? 'green' : 'gray'}
+          c={pharmacy.verified ? 'green.9' : 'gray.8'}
           variant="light"
           data-testid="pharmacy-status"
         >
@@ -148,7 +149,7 @@ function Comparison({ pharmacy }: { pharmacy: PharmacyDetail }) {
               <Table.Td>{c.pharmacy || '—'}</Table.Td>
               <Table.Td>{c.registry || '—'}</Table.Td>
               <Table.Td>
-                <Badge color={color[c.result]} variant="light">
+                <Badge color={color[c.result]} c={`${color[c.result]}.9`} variant="light">
                   {t(`backoffice.pharmacies.compare.${c.result}`)}
                 </Badge>
               </Table.Td>
