@@ -210,8 +210,12 @@ describe.each(databaseKinds)('record archive (%s)', (kind) => {
     for (const row of rows) {
       expect(row.card_last4).toMatch(/^\d{4}$/);
       expect(row.card_brand).not.toBe('');
+      // No card number in any column. The invoice number is left out of this check: it is
+      // random hex, which now and then holds twelve digits in a row (ci5 drew one).
+      const { invoice: _invoice, ...rest } = row;
+      expect(Object.values(rest).join(' ')).not.toMatch(/\d{12,}/);
     }
-    expect(csv).not.toMatch(/\d{12,}/);
+    expect(csv).not.toContain('4111111111111111');
 
     // Nothing of Olive's: her note, her upload, her ids.
     const everything = [
