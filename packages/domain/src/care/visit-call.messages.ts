@@ -32,6 +32,10 @@ const en = {
   'call.media.denied.title': 'Camera and microphone are blocked',
   'call.media.denied.body':
     'Your browser blocked the camera and microphone for this site. Click the camera or lock icon in the address bar, choose "Allow" for the camera and the microphone, then press "Try again". On a phone, allow them in the settings of your browser app. You can still use the chat.',
+  'call.media.denied.body.ios':
+    'This app is not allowed to use the camera and microphone. Open your iPhone\'s Settings, find this app in the list, turn on Camera and Microphone, then come back and press "Try again". You can still use the chat.',
+  'call.media.denied.body.android':
+    'This app is not allowed to use the camera and microphone. Open your phone\'s Settings, then Apps, choose this app, open Permissions and allow Camera and Microphone, then come back and press "Try again". You can still use the chat.',
   'call.media.notFound.title': 'No camera or microphone found',
   'call.media.notFound.body':
     'Connect a camera and a microphone (or a headset), then press "Try again". You can still use the chat.',
@@ -97,6 +101,10 @@ const es: Record<keyof typeof en, string> = {
   'call.media.denied.title': 'La cámara y el micrófono están bloqueados',
   'call.media.denied.body':
     'Su navegador bloqueó la cámara y el micrófono para este sitio. Haga clic en el icono de la cámara o del candado en la barra de direcciones, elija "Permitir" para la cámara y el micrófono y luego pulse "Intentar de nuevo". En un teléfono, permítalos en la configuración de la aplicación del navegador. Puede seguir usando el chat.',
+  'call.media.denied.body.ios':
+    'Esta aplicación no tiene permiso para usar la cámara y el micrófono. Abra la Configuración de su iPhone, busque esta aplicación en la lista, active Cámara y Micrófono, vuelva y pulse "Intentar de nuevo". Puede seguir usando el chat.',
+  'call.media.denied.body.android':
+    'Esta aplicación no tiene permiso para usar la cámara y el micrófono. Abra la Configuración de su teléfono, luego Aplicaciones, elija esta aplicación, abra Permisos y permita Cámara y Micrófono; vuelva y pulse "Intentar de nuevo". Puede seguir usando el chat.',
   'call.media.notFound.title': 'No se encontró cámara ni micrófono',
   'call.media.notFound.body':
     'Conecte una cámara y un micrófono (o unos auriculares con micrófono) y luego pulse "Intentar de nuevo". Puede seguir usando el chat.',

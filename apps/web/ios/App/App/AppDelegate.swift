@@ -7,8 +7,19 @@ class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
 
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-        // Override point for customization after application launch.
+        excludeAppDataFromBackups()
         return true
+    }
+
+    /// A health app's data stays on this phone (issue 34): the web view's storage (the session,
+    /// cached records) and the app's preferences live under Library/, which iCloud and computer
+    /// backups would otherwise copy. Marked excluded at every launch (the mark is on the folder and
+    /// covers what the web view writes into it later). A new phone logs in again.
+    private func excludeAppDataFromBackups() {
+        guard var library = FileManager.default.urls(for: .libraryDirectory, in: .userDomainMask).first else { return }
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        try? library.setResourceValues(values)
     }
 
     func applicationWillResignActive(_ application: UIApplication) {

@@ -1,3 +1,4 @@
+import type { KeychainAccess } from '@aparajita/capacitor-secure-storage';
 import { biometricMethodOf } from '@apothecall/domain/session/platform.rules';
 import type { SessionMessageKey } from '@apothecall/domain/session/session.messages';
 import {
@@ -17,6 +18,22 @@ import type { NativePlugins } from './plugins';
 
 /** The secure-storage key of this device's credential. */
 export const credentialKey = 'apothecall.biometric';
+
+/**
+ * iOS Keychain accessibility of the saved credential: readable only while the phone is unlocked,
+ * and never carried to another phone by an iCloud or computer backup (a health app; issue 34).
+ * The plugin's KeychainAccess.whenUnlockedThisDeviceOnly, by number, so the plugin itself stays
+ * in its own chunk. Android's Keystore keys never leave the device.
+ */
+const thisDeviceOnly = 1 as KeychainAccess.whenUnlockedThisDeviceOnly;
+
+/** Saves the credential on this device only: not synchronised to iCloud, not in backups. */
+async function saveCredential(
+  plugins: Pick<NativePlugins, 'storage'>,
+  saved: SavedCredential,
+): Promise<void> {
+  await plugins.storage.set(credentialKey, { ...saved }, false, false, thisDeviceOnly);
+}
 
 export interface SavedCredential {
   readonly authId: string;
@@ -118,7 +135,7 @@ export async function turnOnBiometricLogin(
   }
   const authId = await input.enrol();
   const saved: SavedCredential = { authId, loginId: input.loginId, method };
-  await plugins.storage.set(credentialKey, { ...saved });
+  await saveCredential(plugins, saved);
   return method;
 }
 
@@ -151,7 +168,11 @@ export async function logInWithBiometrics<T>(
     throw failure(saved.method, false, cancelCodes.has((error as { code?: string }).code ?? ''));
   }
   try {
-    return await input.login(saved.authId);
+    const answer = await input.login(saved.authId);
+    // A credential saved by an older version with the default accessibility (backed up) is
+    // saved again, this device only; a failure here does not undo the login.
+    await saveCredential(plugins, saved).catch(() => undefined);
+    return answer;
   } catch (error) {
     const unauthorized = error instanceof ApiError && error.status === 401;
     const outcome = failure(saved.method, unauthorized);

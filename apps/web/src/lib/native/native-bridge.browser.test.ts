@@ -1,5 +1,5 @@
 import { BiometricAuth, BiometryType } from '@aparajita/capacitor-biometric-auth';
-import { SecureStorage } from '@aparajita/capacitor-secure-storage';
+import { KeychainAccess, SecureStorage } from '@aparajita/capacitor-secure-storage';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { App } from '@capacitor/app';
 import type { PushNotificationsPlugin } from '@capacitor/push-notifications';
@@ -110,6 +110,7 @@ afterEach(() => {
 describe('biometric login (BiometricAuth and SecureStorage web implementations)', () => {
   it('turned on after a password login: the person passes Face ID, the credential is saved', async () => {
     personAtTheSensor(true);
+    const save = vi.spyOn(SecureStorage, 'set');
     expect(await availableMethod(plugins)).toBe('faceId');
     const enrol = vi.fn(async () => 'a'.repeat(64));
     const method = await turnOnBiometricLogin(plugins, {
@@ -119,6 +120,14 @@ describe('biometric login (BiometricAuth and SecureStorage web implementations)'
     });
     expect(method).toBe('faceId');
     expect(enrol).toHaveBeenCalledOnce();
+    // Saved on this device only: not synchronised to iCloud, Keychain item not in backups.
+    expect(save).toHaveBeenCalledWith(
+      credentialKey,
+      { authId: 'a'.repeat(64), loginId: 'patient@apothecall.test', method: 'faceId' },
+      false,
+      false,
+      KeychainAccess.whenUnlockedThisDeviceOnly,
+    );
     expect(await savedCredential(plugins)).toEqual({
       authId: 'a'.repeat(64),
       loginId: 'patient@apothecall.test',
@@ -151,8 +160,17 @@ describe('biometric login (BiometricAuth and SecureStorage web implementations)'
       method: 'faceId',
     });
     const login = vi.fn(async (authId: string) => ({ token: 't', authId }));
+    const save = vi.spyOn(SecureStorage, 'set');
     const answer = await logInWithBiometrics(plugins, { reason: 'Log in', login });
     expect(answer).toEqual({ token: 't', authId: 'c'.repeat(64) });
+    // A credential saved before with the default accessibility moves to this device only.
+    expect(save).toHaveBeenCalledWith(
+      credentialKey,
+      { authId: 'c'.repeat(64), loginId: 'patient@apothecall.test', method: 'faceId' },
+      false,
+      false,
+      KeychainAccess.whenUnlockedThisDeviceOnly,
+    );
   });
 
   it('a cancelled check sends nothing and shows nothing; the credential stays', async () => {

@@ -331,6 +331,24 @@ describe('the iOS app (Info.plist, es.lproj/InfoPlist.strings)', () => {
     expect(resources).toContain('InfoPlist.strings in Resources');
   });
 
+  it('keeps the app data out of iCloud and computer backups', () => {
+    // The web view's storage and the preferences are under Library/: the app marks it excluded
+    // at launch (Swift is not compiled here; the call and its place are what is checked).
+    const delegate = readFileSync(path.join(ios, 'App/AppDelegate.swift'), 'utf8');
+    const launch = /didFinishLaunchingWithOptions[^{]*\{([^}]*)\}/.exec(delegate)?.[1] ?? '';
+    expect(launch).toContain('excludeAppDataFromBackups()');
+    expect(delegate).toMatch(/urls\(for: \.libraryDirectory, in: \.userDomainMask\)/);
+    expect(delegate).toMatch(/isExcludedFromBackup = true/);
+    expect(delegate).toMatch(/setResourceValues\(values\)/);
+    // The biometric credential's Keychain item is saved this-device-only (never restored on
+    // another phone), and not synchronised to iCloud.
+    const biometric = readFileSync(path.join(src, 'lib/native/biometric-login.ts'), 'utf8');
+    expect(biometric).toMatch(/KeychainAccess\.whenUnlockedThisDeviceOnly/);
+    expect(biometric).toMatch(
+      /storage\.set\(credentialKey, \{ \.\.\.saved \}, false, false, thisDeviceOnly\)/,
+    );
+  });
+
   it('has the entitlements the plugins need', () => {
     const entitlements = plistDict(path.join(ios, 'App/App.entitlements'));
     expect([...needs.iosEntitlements].filter((key) => !entitlements.has(key))).toEqual([]);

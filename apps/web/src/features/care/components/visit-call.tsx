@@ -3,8 +3,9 @@ import { Alert, Box, Button, Grid, Group, Loader, Stack, Text, Title } from '@ma
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { type Translate, useT } from '../../../lib/i18n';
+import { nativePlatform } from '../../../lib/native/runtime';
 import { openCall } from '../../../lib/visit-presence';
-import type { LocalMedia, MediaProblem } from '../hooks/local-media';
+import { type LocalMedia, type MediaProblem, mediaProblemBodyKey } from '../hooks/local-media';
 import { useChat } from '../hooks/use-chat';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useVisitRoom } from '../hooks/use-visit-room';
@@ -39,7 +40,7 @@ function MediaProblemAlert({
       data-problem={problem}
     >
       <Stack gap="xs">
-        <Text size="sm">{t(`call.media.${problem}.body`)}</Text>
+        <Text size="sm">{t(mediaProblemBodyKey(problem, nativePlatform()))}</Text>
         <Button size="xs" variant="light" w="fit-content" onClick={onRetry}>
           {t('call.media.retry')}
         </Button>

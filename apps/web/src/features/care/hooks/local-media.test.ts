@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMediaError, mediaProblemOf } from './local-media';
+import { classifyMediaError, mediaProblemBodyKey, mediaProblemOf } from './local-media';
 
 const domError = (name: string) => new DOMException('camera', name);
 const namedError = (name: string) => Object.assign(new Error('camera'), { name });
@@ -32,5 +32,14 @@ describe('why the camera could not be opened', () => {
     expect(mediaProblemOf(domError('InsecureContext'))).toBe('insecure');
     expect(mediaProblemOf(namedError('InsecureContext'))).toBe('other');
     expect(mediaProblemOf(domError('NotAllowedError'))).toBe('denied');
+  });
+});
+
+describe('mediaProblemBodyKey', () => {
+  it("sends a browser to the address bar and a native app's user to the phone's settings", () => {
+    expect(mediaProblemBodyKey('denied', null)).toBe('call.media.denied.body');
+    expect(mediaProblemBodyKey('denied', 'ios')).toBe('call.media.denied.body.ios');
+    expect(mediaProblemBodyKey('denied', 'android')).toBe('call.media.denied.body.android');
+    expect(mediaProblemBodyKey('inUse', 'ios')).toBe('call.media.inUse.body');
   });
 });

@@ -38,3 +38,19 @@ export function mediaProblemOf(error: unknown): MediaProblem {
   const insecure = error instanceof DOMException && error.name === 'InsecureContext';
   return insecure ? 'insecure' : classifyMediaError(error);
 }
+
+/**
+ * Which explanation the call screen shows for a problem. A camera refused inside the native apps
+ * was refused by the phone's app permissions, not by a browser's address bar (issue 34): the
+ * text says where the phone's settings keep them.
+ */
+export function mediaProblemBodyKey(
+  problem: MediaProblem,
+  platform: 'ios' | 'android' | null,
+):
+  | `call.media.${MediaProblem}.body`
+  | 'call.media.denied.body.ios'
+  | 'call.media.denied.body.android' {
+  if (problem === 'denied' && platform) return `call.media.denied.body.${platform}`;
+  return `call.media.${problem}.body`;
+}
