@@ -82,7 +82,7 @@ test("the domain route guard keeps a patient out of the pharmacist's dashboard, 
   await page.goto('/#/prescriptions');
   await expect(
     page.getByText(
-      'Verified account only. Please see "About the pharmacy program" for information.',
+      "This page is for the staff of verified pharmacies only. A pharmacy's administrator gives its pharmacists access on the Pharmacists page; Apothecall's staff verify a pharmacy once its NCPDP ID, address, phone and fax match the NCPDP registry.",
     ),
   ).toBeVisible();
   await expect(page).toHaveURL(/#\/$/);

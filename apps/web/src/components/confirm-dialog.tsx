@@ -1,9 +1,11 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { dangerButton } from './danger-button';
 import { Dialog, DialogActions } from './dialog';
 
 /**
  * A yes/no question before something that cannot be undone (delete a link or an access token,
- * revoke, cancel a visit): the question, what went wrong, a way out and the red action. With a
+ * revoke, cancel a visit): the question, what went wrong, a way out and the red action (light,
+ * not filled: issue 36, finding 16). With a
  * `testId`, the dialog's body carries it and the action `${testId}-confirm`.
  */
 export function ConfirmDialog({
@@ -35,7 +37,7 @@ export function ConfirmDialog({
         <Text>{body}</Text>
         <DialogActions error={error} pending={pending} cancelLabel={cancelLabel} onCancel={onClose}>
           <Button
-            color="red"
+            {...dangerButton}
             loading={pending}
             onClick={onConfirm}
             data-testid={testId ? `${testId}-confirm` : undefined}

@@ -5,8 +5,10 @@
  */
 const en = {
   'navigation.unauthorized': 'Unauthorized.',
+  // Issue 36, finding 12: says who may open the page and how access is given, instead of the
+  // spec's pointer to an "About the pharmacy program" page that does not exist.
   'navigation.verifiedAccountOnly':
-    'Verified account only. Please see "About the pharmacy program" for information.',
+    "This page is for the staff of verified pharmacies only. A pharmacy's administrator gives its pharmacists access on the Pharmacists page; Apothecall's staff verify a pharmacy once its NCPDP ID, address, phone and fax match the NCPDP registry.",
   'navigation.actionRequired':
     'Action required: Please upload missing information in the Prescription visits section under Get Care.',
   'navigation.externalLink.title': 'Leaving this site',
@@ -35,7 +37,7 @@ const en = {
 const es: Record<keyof typeof en, string> = {
   'navigation.unauthorized': 'No autorizado.',
   'navigation.verifiedAccountOnly':
-    'Solo para cuentas verificadas. Consulte "Acerca del programa de farmacia" para obtener información.',
+    'Esta página es solo para el personal de farmacias verificadas. El administrador de una farmacia da acceso a sus farmacéuticos en la página Equipo; el personal de Apothecall verifica una farmacia cuando su número NCPDP, su dirección, su teléfono y su fax coinciden con el registro NCPDP.',
   'navigation.actionRequired':
     'Acción requerida: suba la información que falta en la sección Consultas de receta, en Atención.',
   'navigation.externalLink.title': 'Saliendo de este sitio',

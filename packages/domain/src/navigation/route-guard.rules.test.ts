@@ -98,8 +98,14 @@ describe('route guard steps (spec section 4)', () => {
       to: '/prepay-home',
       message: 'navigation.verifiedAccountOnly',
     });
-    expect(translate('en', 'navigation.verifiedAccountOnly')).toBe(
-      'Verified account only. Please see "About the pharmacy program" for information.',
+    // Issue 36, finding 12: no pointer to a page that does not exist; who gives access instead.
+    for (const lang of ['en', 'es'] as const) {
+      const text = translate(lang, 'navigation.verifiedAccountOnly');
+      expect(text).not.toMatch(/About the pharmacy program|Acerca del programa/);
+      expect(text).toContain('NCPDP');
+    }
+    expect(translate('en', 'navigation.verifiedAccountOnly')).toContain(
+      "A pharmacy's administrator gives its pharmacists access on the Pharmacists page",
     );
   });
 

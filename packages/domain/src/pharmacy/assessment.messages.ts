@@ -111,6 +111,10 @@ const en = {
   'assessmentUi.lead':
     'Fill in the intake with the patient in the store. They receive an e-mail link to continue the consultation with a provider.',
   'assessmentUi.unavailable': 'Not available for patients in {states}.',
+  // Issue 36, finding 12: the state comes first, so a refused state is told before the form.
+  'assessmentUi.section.where': 'Where the patient is',
+  'assessmentUi.stateFirst':
+    'Choose the state first: the intake opens when an in-store assessment can be made for a patient there.',
   'assessmentUi.form': 'Form',
   'assessmentUi.section.patient': 'Patient',
   'assessmentUi.section.symptoms': 'Symptoms',
@@ -273,6 +277,9 @@ const es: Record<keyof typeof en, string> = {
   'assessmentUi.lead':
     'Complete la evaluación con el paciente en la tienda. Recibirá un enlace por correo para continuar la consulta con un proveedor.',
   'assessmentUi.unavailable': 'No disponible para pacientes en {states}.',
+  'assessmentUi.section.where': 'Dónde está el paciente',
+  'assessmentUi.stateFirst':
+    'Elija primero el estado: la evaluación se abre cuando se puede hacer para un paciente que está allí.',
   'assessmentUi.form': 'Formulario',
   'assessmentUi.section.patient': 'Paciente',
   'assessmentUi.section.symptoms': 'Síntomas',

@@ -7,7 +7,9 @@ import {
   assessmentConditions,
   assessmentForms,
   assessmentProductId,
+  assessmentRefusalMessage,
   assessmentRxAnswers,
+  assessmentStateRefusal,
   assessmentSymptoms,
   assessmentUnavailableStates,
   continuationState,
@@ -45,6 +47,21 @@ describe('in-store assessment states (spec section 1)', () => {
     expect(assessmentAvailableIn(' fl ')).toBe(true);
     expect(assessmentAvailableIn('')).toBe(false);
     expect(assessmentAvailableIn('Florida')).toBe(false);
+  });
+
+  it('refuses a state before the form: not offered, not served by the pharmacy, outside the grant (issue 36)', () => {
+    const pharmacy = { state: 'FL', serviceStates: ['GA', 'NY'] };
+    const gaOnly = { states: ['GA'] };
+    expect(assessmentStateRefusal('NY', pharmacy, null)).toBe('stateUnavailable');
+    expect(assessmentStateRefusal('TX', pharmacy, null)).toBe('notServed');
+    expect(assessmentStateRefusal('FL', pharmacy, gaOnly)).toBe('stateNotGranted');
+    expect(assessmentStateRefusal('FL', pharmacy, null)).toBeNull();
+    expect(assessmentStateRefusal('ga', pharmacy, gaOnly)).toBeNull();
+    expect(assessmentRefusalMessage).toEqual({
+      stateUnavailable: 'assessment.stateUnavailable',
+      notServed: 'pharmacy.rx.notAvailable',
+      stateNotGranted: 'assessment.stateNotGranted',
+    });
   });
 });
 

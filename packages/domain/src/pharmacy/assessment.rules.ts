@@ -8,6 +8,7 @@
  */
 import { inStoreAssessmentUnavailableStates } from '../places/places.rules';
 import type { RxAnswers, RxProductId } from '../rx/rx-products.rules';
+import { type GrantScope, grantCoversState, pharmacyServesState } from './pharmacy-dashboard.rules';
 
 export const assessmentForms = ['uti', 'uri'] as const;
 export type AssessmentForm = (typeof assessmentForms)[number];
@@ -25,6 +26,35 @@ export function assessmentAvailableIn(state: string): boolean {
     /^[A-Z]{2}$/.test(code) && !(assessmentUnavailableStates as readonly string[]).includes(code)
   );
 }
+
+/**
+ * Why this pharmacy user cannot assess a patient in `state`, or null when they can (issue 36,
+ * finding 12). One rule for both sides: the /assessment screen asks it as soon as the state is
+ * chosen, before the rest of the form is shown, and the server asks it again on submit. In order:
+ * the state is one where the assessment is not offered (spec: AR, DC, LA, MD, MN, MS, NY, OK, RI,
+ * WA, WV), the pharmacy takes no visits from it (the Rx visit goes to the pharmacy), or the
+ * pharmacist's grant does not name it (the admin's grant is null: every state).
+ */
+export type AssessmentStateRefusal = 'stateUnavailable' | 'notServed' | 'stateNotGranted';
+
+export function assessmentStateRefusal(
+  state: string,
+  pharmacy: { readonly state: string; readonly serviceStates: readonly string[] },
+  grant: Pick<GrantScope, 'states'> | null,
+): AssessmentStateRefusal | null {
+  if (!assessmentAvailableIn(state)) return 'stateUnavailable';
+  const code = state.trim().toUpperCase();
+  if (!pharmacyServesState(pharmacy, code)) return 'notServed';
+  if (!grantCoversState(grant, code)) return 'stateNotGranted';
+  return null;
+}
+
+/** The message of each refusal ({state}: the state's code). */
+export const assessmentRefusalMessage = {
+  stateUnavailable: 'assessment.stateUnavailable',
+  notServed: 'pharmacy.rx.notAvailable',
+  stateNotGranted: 'assessment.stateNotGranted',
+} as const satisfies Record<AssessmentStateRefusal, string>;
 
 /** The symptom checklist of each form. */
 export const assessmentSymptoms = {

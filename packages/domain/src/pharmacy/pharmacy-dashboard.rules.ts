@@ -44,6 +44,23 @@ export function grantCoversState(
   return grant.states.includes(state);
 }
 
+/** Whether a pharmacy takes Rx visits from `state`: its own state, or one of its service states. */
+export function pharmacyServesState(
+  pharmacy: { readonly state: string; readonly serviceStates: readonly string[] },
+  state: string,
+): boolean {
+  return pharmacy.state === state || pharmacy.serviceStates.includes(state);
+}
+
+/** The states a pharmacy takes Rx visits from, its own first, then the others alphabetically. */
+export function pharmacyServedStates(pharmacy: {
+  readonly state: string;
+  readonly serviceStates: readonly string[];
+}): string[] {
+  const others = [...new Set(pharmacy.serviceStates)].filter((s) => s !== pharmacy.state).sort();
+  return [pharmacy.state, ...others];
+}
+
 /** Whether the grant names every state (it limits nothing by state). */
 export function grantCoversEveryState(grant: Pick<GrantScope, 'states'>): boolean {
   return usStateCodes.every((code) => grant.states.includes(code));

@@ -36,6 +36,8 @@ export const pharmacyOrganizationViewSchema = z.object({
   acceptsErx: z.boolean(),
   /** The registry confirmed the NCPDP ID, address, phone and fax (Rx access needs it). */
   verified: z.boolean(),
+  /** The states it takes Rx visits from, its own first (issue 36: the assessment checks it). */
+  serviceStates: z.array(z.string()),
   /** The prepay account that pays claim fees. */
   prepayBalance: centsSchema,
   /** The fee one claim takes (a placeholder amount: the spec gives none). */

@@ -215,8 +215,13 @@ export interface PharmacyStatusConfig {
   readonly textInput: boolean;
   /** A button label other than the status label. */
   readonly statusButtonLabel: RxStatusMessageKey | undefined;
-  /** Outlined (secondary) button: decision, true for every status that does not complete. */
+  /**
+   * Outlined (secondary) button: decision, true for every status that does not complete, and for
+   * a destructive one (issue 36, finding 16: 'Voided' no longer looks like the main action).
+   */
   readonly outline: boolean;
+  /** The status ends the visit for the patient (voided): shown in red, never as a filled button. */
+  readonly destructive: boolean;
   readonly claimable: boolean;
 }
 
@@ -227,8 +232,16 @@ function promptFor(status: PharmacyStatus): RxStatusMessageKey | undefined {
   return noteRuleFor(status) === 'optional' ? 'rxStatus.pharmacy.prompt.optionalNote' : undefined;
 }
 
+/** Statuses that end the visit for the patient (their prescription cannot be filled). */
+export const destructiveStatuses = ['voided'] as const satisfies readonly PharmacyStatus[];
+
+export function isDestructive(status: PharmacyStatus): boolean {
+  return (destructiveStatuses as readonly PharmacyStatus[]).includes(status);
+}
+
 export function pharmacyStatusConfig(status: PharmacyStatus): PharmacyStatusConfig {
   const completed = isCompleted(status);
+  const destructive = isDestructive(status);
   return {
     label: `rxStatus.pharmacy.label.${status}`,
     rxCompleted: completed,
@@ -237,7 +250,8 @@ export function pharmacyStatusConfig(status: PharmacyStatus): PharmacyStatusConf
     statusPrompt: promptFor(status),
     textInput: takesNote(status),
     statusButtonLabel: status === 'claimed' ? 'rxStatus.pharmacy.submitPayment' : undefined,
-    outline: !completed,
+    outline: !completed || destructive,
+    destructive,
     claimable: isClaimable(status),
   };
 }

@@ -4,8 +4,10 @@
  * texts are in pharmacy-screens.messages.ts.
  */
 const en = {
+  // Issue 36, finding 12: what verification needs, who verifies and how to ask (docs/operations.md,
+  // "Pharmacy registry (NCPDP)"); the spec's "About the pharmacy program" page does not exist.
   'pharmacy.unverified':
-    'Verified account only. Please see "About the pharmacy program" for information.',
+    "Your pharmacy is not verified yet, so it cannot work prescription visits, links or in-store assessments. Verification needs its NCPDP ID, address, phone and fax to match the NCPDP registry (the national NPPES file, read again each month); Apothecall's staff then verify it in their back office. If your pharmacy's details changed, correct them with NCPDP first. To ask for verification, your pharmacy's administrator contacts the Apothecall team that set up your pharmacy (the one that sent the administrator's invitation).",
   'pharmacy.adminOnly': "Only the pharmacy's administrator can do this.",
   'pharmacy.useClaim': 'Claim the visit with Submit Payment.',
   'pharmacy.notClaimable': 'This visit cannot be claimed in its current status.',
@@ -38,7 +40,7 @@ const en = {
 
 const es: Record<keyof typeof en, string> = {
   'pharmacy.unverified':
-    'Solo para cuentas verificadas. Consulte "Acerca del programa de farmacias" para más información.',
+    'Su farmacia todavía no está verificada, así que no puede trabajar consultas de receta, enlaces ni evaluaciones en la farmacia. Para verificarla, su número NCPDP, su dirección, su teléfono y su fax deben coincidir con el registro NCPDP (el archivo nacional NPPES, que se vuelve a leer cada mes); después el personal de Apothecall la verifica en su oficina administrativa. Si los datos de su farmacia cambiaron, corríjalos primero ante NCPDP. Para pedir la verificación, el administrador de su farmacia se comunica con el equipo de Apothecall que dio de alta su farmacia (el que le envió la invitación al administrador).',
   'pharmacy.adminOnly': 'Solo el administrador de la farmacia puede hacer esto.',
   'pharmacy.useClaim': 'Reclame la consulta con Enviar pago.',
   'pharmacy.notClaimable': 'Esta consulta no se puede reclamar en su estado actual.',

@@ -99,6 +99,9 @@ const en = {
   'providersUi.licences.remove': 'Remove',
   'providersUi.licences.removeLabel': 'Remove the {state} licence',
   'providersUi.licences.removed': 'Licence removed.',
+  // Issue 36, finding 16: removing a licence is confirmed first.
+  'providersUi.licences.removeConfirm':
+    "Remove {name}'s {state} licence? From now on they are not offered {state} visits and cannot claim them, until a licence is entered again.",
   'providersUi.licences.failed': 'Could not change the licence: {message}',
   'providersUi.licences.edit': 'Edit',
   'providersUi.licences.editLabel': 'Edit the {state} licence',
@@ -215,6 +218,8 @@ const es: Record<keyof typeof en, string> = {
   'providersUi.licences.remove': 'Quitar',
   'providersUi.licences.removeLabel': 'Quitar la licencia de {state}',
   'providersUi.licences.removed': 'Licencia quitada.',
+  'providersUi.licences.removeConfirm':
+    '¿Quitar la licencia de {state} de {name}? Desde ahora no se le ofrecen consultas de {state} ni puede reclamarlas, hasta que se ingrese de nuevo una licencia.',
   'providersUi.licences.failed': 'No se pudo cambiar la licencia: {message}',
   'providersUi.licences.edit': 'Editar',
   'providersUi.licences.editLabel': 'Editar la licencia de {state}',

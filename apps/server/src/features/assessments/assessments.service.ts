@@ -14,13 +14,14 @@ import {
 } from '@apothecall/domain/pharmacy/assessment.api';
 import {
   type AssessmentForm,
-  assessmentAvailableIn,
+  type AssessmentStateRefusal,
   assessmentCodeDays,
   assessmentProductId,
+  assessmentRefusalMessage,
   assessmentRxAnswers,
+  assessmentStateRefusal,
   continuationState,
 } from '@apothecall/domain/pharmacy/assessment.rules';
-import { grantCoversState } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import { z } from 'zod';
 import type { Actor, Caller } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
@@ -88,6 +89,22 @@ function view(row: AssessmentRecord): AssessmentView {
   };
 }
 
+/** The audit reason of each refusal (as before issue 36). */
+const refusalReason: Record<AssessmentStateRefusal, string> = {
+  stateUnavailable: 'state-unavailable',
+  notServed: 'pharmacy-not-serving',
+  stateNotGranted: 'state-not-granted',
+};
+
+function refusalError(refusal: AssessmentStateRefusal, state: string): AppError {
+  const key = assessmentRefusalMessage[refusal];
+  if (refusal === 'stateUnavailable') {
+    return new AppError(400, 'ASSESSMENT_STATE_UNAVAILABLE', key, { state });
+  }
+  if (refusal === 'notServed') return new AppError(400, 'PHARMACY_NOT_AVAILABLE', key, { state });
+  return new AppError(403, 'ASSESSMENT_STATE_NOT_GRANTED', key, { state });
+}
+
 /**
  * Pharmacy in-store assessments (spec section 1; issue 20). A verified pharmacy's staff submits
  * a UTI or URI intake for a patient in a state where it is offered (not AR, DC, LA, MD, MN, MS,
@@ -102,7 +119,7 @@ function view(row: AssessmentRecord): AssessmentView {
  */
 export function createAssessmentsService(deps: {
   repo: AssessmentsRepo;
-  pharmacy: Pick<PharmacyPort, 'staff' | 'verifiedStaff' | 'routeFor' | 'organization'>;
+  pharmacy: Pick<PharmacyPort, 'staff' | 'verifiedStaff' | 'organization'>;
   accounts: Pick<AccountsPort, 'patientForLink' | 'passwordLinkOpen' | 'loginId'>;
   audit: AuditService;
   mailer: Mailer;
@@ -228,37 +245,17 @@ export function createAssessmentsService(deps: {
       const phone = phoneToStore(parsed.patient.phone, 'patient.phone');
       const intake = { ...parsed, patient: { ...parsed.patient, phone } };
       const state = intake.patient.state;
-      if (!assessmentAvailableIn(state)) {
+      // One rule with the screen, which refuses the state before showing the form (issue 36,
+      // finding 12): not offered there, the pharmacy takes no visits from it (the Rx visit goes
+      // to it), or the pharmacist's grant does not name it (the admin: every state).
+      const refusal = assessmentStateRefusal(state, staff.organization, staff.grant);
+      if (refusal) {
         await deps.audit.denied(actor, 'assessment.submit', null, {
           organizationId,
-          reason: 'state-unavailable',
+          reason: refusalReason[refusal],
           state,
         });
-        throw new AppError(400, 'ASSESSMENT_STATE_UNAVAILABLE', 'assessment.stateUnavailable', {
-          state,
-        });
-      }
-      // The pharmacy must take visits from the patient's state (the Rx visit goes to it).
-      try {
-        await deps.pharmacy.routeFor({ pharmacyId: organizationId, state });
-      } catch (error) {
-        await deps.audit.denied(actor, 'assessment.submit', null, {
-          organizationId,
-          reason: 'pharmacy-not-serving',
-          state,
-        });
-        throw error;
-      }
-      // A pharmacist's grant names the states whose patients they work (the admin: all).
-      if (!grantCoversState(staff.grant, state)) {
-        await deps.audit.denied(actor, 'assessment.submit', null, {
-          organizationId,
-          reason: 'state-not-granted',
-          state,
-        });
-        throw new AppError(403, 'ASSESSMENT_STATE_NOT_GRANTED', 'assessment.stateNotGranted', {
-          state,
-        });
+        throw refusalError(refusal, state);
       }
       const at = now();
       const code = newResetCode();

@@ -6,6 +6,10 @@ import {
   lowBalanceFees,
   lowFeeBalanceCents,
 } from '@apothecall/domain/pharmacy/fee-account.rules';
+import {
+  pharmacyServedStates,
+  pharmacyServesState,
+} from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import type {
   FeeMovementKind,
   InvitePharmacistRequest,
@@ -175,7 +179,7 @@ export function createPharmacyPortalService(deps: {
   });
 
   const serves = (organization: PharmacyOrganizationRecord, state: string) =>
-    organization.state === state || organization.serviceStates.includes(state);
+    pharmacyServesState(organization, state);
 
   async function resolveLink(id: string) {
     const link = await deps.repo.link(id);
@@ -307,6 +311,7 @@ export function createPharmacyPortalService(deps: {
           state: o.state,
           acceptsErx: o.acceptsErx,
           verified: o.verifiedAt !== null,
+          serviceStates: pharmacyServedStates(o),
           prepayBalance: await deps.payments.prepayBalance(o.id),
           claimFee: deps.claimFeeCents,
         },

@@ -586,15 +586,20 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     expect((await setStatus(claimedOnly.token, id, 'shipped')).statusCode).toBe(200);
   });
 
-  it("answers an unverified pharmacy's staff 'Verified account only'", async () => {
+  it("answers an unverified pharmacy's staff what verification needs and how to ask for it", async () => {
     const lone = await login(t, 'lonestar-pharmacist@apothecall.test');
     const me = json(await get(t, '/api/pharmacy/me', lone));
     expect(me.organization).toMatchObject({ id: 'lone-star-pharmacy', verified: false });
     const res = await send(t, 'POST', '/api/pharmacy/rx/search', lone, {});
     expect(res.statusCode).toBe(403);
     expect(json(res)).toMatchObject({ errorCode: 'PHARMACY_UNVERIFIED' });
-    expect(json(res).errorMsg).toBe(
-      'Verified account only. Please see "About the pharmacy program" for information.',
+    // Issue 36, finding 12: no pointer to an "About the pharmacy program" page that does not exist.
+    expect(json(res).errorMsg).not.toContain('About the pharmacy program');
+    expect(json(res).errorMsg).toContain(
+      'Verification needs its NCPDP ID, address, phone and fax to match the NCPDP registry',
+    );
+    expect(json(res).errorMsg).toContain(
+      "your pharmacy's administrator contacts the Apothecall team that set up your pharmacy",
     );
   });
 

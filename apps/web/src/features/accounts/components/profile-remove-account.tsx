@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { dangerButton } from '../../../components/danger-button';
 import { Dialog } from '../../../components/dialog';
 import { useT } from '../../../lib/i18n';
 import { clearSession } from '../../../lib/session-store';
@@ -73,7 +74,7 @@ export function RemoveAccount() {
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('profileScreens.remove.cancel')}
               </Button>
-              <Button type="submit" color="red" loading={mutation.isPending}>
+              <Button type="submit" {...dangerButton} loading={mutation.isPending}>
                 {t('profileScreens.remove.confirm')}
               </Button>
             </Group>

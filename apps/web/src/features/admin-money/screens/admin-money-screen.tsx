@@ -23,6 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { dangerButton } from '../../../components/danger-button';
 import { Dialog } from '../../../components/dialog';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
@@ -293,7 +294,7 @@ function RefundDialog({ entry, close }: { entry: MoneyTransaction; close: () => 
             {t('backoffice.money.refund.cancel')}
           </Button>
           <Button
-            color="red"
+            {...dangerButton}
             loading={refund.isPending}
             onClick={() => refund.mutate()}
             data-testid="money-refund-confirm"

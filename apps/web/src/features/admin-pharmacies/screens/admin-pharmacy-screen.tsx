@@ -19,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { dangerButton } from '../../../components/danger-button';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
@@ -200,7 +201,7 @@ function VerificationForm({ pharmacy }: { pharmacy: PharmacyDetail }) {
           />
           <Button
             type="submit"
-            color={action === 'verify' ? 'green' : 'red'}
+            {...(action === 'verify' ? { color: 'green' } : dangerButton)}
             loading={change.isPending}
           >
             {t(

@@ -23,6 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { dangerButton } from '../../../components/danger-button';
 import { Dialog } from '../../../components/dialog';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
@@ -32,7 +33,7 @@ import { actOnVisit, adminVisitsQueryKey, listAdminVisits } from '../api/admin-v
 
 type Action = { visit: AdminVisitRow; action: 'cancel' | 'reassign' };
 
-function ActionDialog({ target, onClose }: { target: Action | null; onClose: () => void }) {
+export function ActionDialog({ target, onClose }: { target: Action | null; onClose: () => void }) {
   const t = useT();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
@@ -109,7 +110,7 @@ function ActionDialog({ target, onClose }: { target: Action | null; onClose: () 
             </Button>
             <Button
               type="submit"
-              color={target.action === 'cancel' ? 'red' : 'blue'}
+              {...(target.action === 'cancel' ? dangerButton : { color: 'blue' })}
               loading={act.isPending}
               data-testid="admin-visit-confirm"
             >

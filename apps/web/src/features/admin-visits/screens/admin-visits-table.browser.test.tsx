@@ -1,10 +1,12 @@
 import '@mantine/core/styles.css';
 import type { AdminVisitRow } from '@apothecall/domain/backoffice/visits.api';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
-import { AdminVisitsTable } from './admin-visits-screen';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../lib/i18n';
+import { ActionDialog, AdminVisitsTable } from './admin-visits-screen';
 
 /**
  * The back office's visits table in Chromium (issue 35): stuck visits say why; Cancel only on
@@ -98,5 +100,49 @@ describe('AdminVisitsTable', () => {
     const { host } = await render(false);
     expect(host.querySelectorAll('button')).toHaveLength(0);
     expect(rows(host)).toHaveLength(6);
+  });
+});
+
+/**
+ * The confirmation of Cancel and refund (issue 36, finding 16), in English and Spanish: its
+ * button is red and light, no longer a solid red primary; Reassign (a forward action) stays filled.
+ */
+describe.each(['en', 'es'] as const)('ActionDialog (%s)', (lang: Lang) => {
+  beforeAll(async () => {
+    await setLanguage(lang);
+  });
+  afterAll(async () => {
+    await setLanguage('en');
+  });
+
+  async function dialog(action: 'cancel' | 'reassign') {
+    const host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    root.render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <ActionDialog target={{ visit: row({ ref: 'AAAA0001' }), action }} onClose={() => {}} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await expect
+      .poll(() => document.querySelector('[data-testid="admin-visit-confirm"]'))
+      .not.toBeNull();
+    return document.querySelector<HTMLButtonElement>('[data-testid="admin-visit-confirm"]');
+  }
+
+  it('confirms Cancel and refund with a light red button, not a filled one', async () => {
+    const confirm = await dialog('cancel');
+    expect(confirm?.textContent).toBe(translate(lang, 'backoffice.visits.ui.cancel'));
+    expect(confirm?.dataset.variant).toBe('light');
+    expect(confirm?.getAttribute('style') ?? '').toContain('red');
+  });
+
+  it('keeps Reassign filled', async () => {
+    const confirm = await dialog('reassign');
+    expect(confirm?.textContent).toBe(translate(lang, 'backoffice.visits.ui.reassign'));
+    // Mantine marks no variant on its default, the filled button.
+    expect(confirm?.dataset.variant ?? 'filled').toBe('filled');
   });
 });

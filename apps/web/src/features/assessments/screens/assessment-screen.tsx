@@ -10,6 +10,8 @@ import {
   type AssessmentForm,
   assessmentConditions,
   assessmentForms,
+  assessmentRefusalMessage,
+  assessmentStateRefusal,
   assessmentSymptoms,
   assessmentUnavailableStates,
   continuationState,
@@ -20,6 +22,7 @@ import {
   type TestResult,
   testResults,
 } from '@apothecall/domain/pharmacy/assessment.rules';
+import type { PharmacyMe } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
@@ -44,6 +47,7 @@ import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
+import { getPharmacyMe, pharmacyMeQueryKey } from '../../pharmacy/api/get-pharmacy-me';
 import { assessmentsQueryKey, getAssessments } from '../api/get-assessments';
 import { submitAssessment } from '../api/submit-assessment';
 import {
@@ -123,12 +127,48 @@ function RecentAssessments() {
 /**
  * /assessment (spec section 1, "Pharmacy in-store assessment"; issue 20): the pharmacy's staff
  * fills in a urinary tract or upper respiratory infection intake with the patient in the store
- * (patient, symptoms, history, in-store tests, comments), checked with the server's schema, and
- * submits; the patient is e-mailed a link to continue the consultation. Refusals (a state where
- * it is not offered, a state the pharmacy does not take, an unverified pharmacy) show the
- * server's message and nothing is sent. Its newest assessments are listed below.
+ * and submits; the patient is e-mailed a link to continue the consultation. Its newest
+ * assessments are listed below. What is known before the form is refused before it (issue 36,
+ * finding 12): an unverified pharmacy is told what verification needs instead of the form (GET
+ * /pharmacy/me), and the intake opens only once the patient's state is chosen and allowed.
  */
 export function AssessmentScreen() {
+  const t = useT();
+  const me = useQuery({ queryKey: pharmacyMeQueryKey, queryFn: getPharmacyMe });
+  return (
+    <Stack p="md" maw={960} mx="auto" w="100%" data-screen="assessment">
+      <Title order={1} size="h2">
+        {t('assessmentUi.title')}
+      </Title>
+      <Text c="dimmed">{t('assessmentUi.lead')}</Text>
+      {me.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : me.isError ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{errorText(t, me.error)}</Text>
+            <Button size="xs" variant="light" w="fit-content" onClick={() => void me.refetch()}>
+              {t('pharmacyScreens.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <AssessmentIntake me={me.data} />
+      )}
+      <RecentAssessments />
+    </Stack>
+  );
+}
+
+/**
+ * The intake for the signed-in pharmacy user `me`. An unverified pharmacy sees what verification
+ * needs and how to ask for it, and no form. Otherwise the patient's state comes first: the rest
+ * of the form opens only when the domain rule the server also applies (assessmentStateRefusal)
+ * allows it, and a refused state (NY and the other listed states, one the pharmacy takes no
+ * visits from, one outside a pharmacist's grant) shows the reason at once, before anything else
+ * is typed. Other refusals show the server's message and nothing is sent.
+ */
+export function AssessmentIntake({ me }: { me: PharmacyMe }) {
   const t = useT();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<AssessmentDraft>(() => emptyDraft('uti'));
@@ -138,7 +178,7 @@ export function AssessmentScreen() {
     mutationFn: submitAssessment,
     onSuccess: () => {
       setSent({ email: draft.email.trim().toLowerCase() });
-      setDraft(emptyDraft(draft.form));
+      setDraft((d) => ({ ...emptyDraft(d.form), state: d.state }));
       void queryClient.invalidateQueries({ queryKey: assessmentsQueryKey });
     },
   });
@@ -153,36 +193,73 @@ export function AssessmentScreen() {
   };
   const form = draft.form;
 
+  if (!me.organization.verified) {
+    return (
+      <Alert color="yellow" role="alert" data-testid="assessment-unverified">
+        <Text size="sm">{t('pharmacy.unverified')}</Text>
+      </Alert>
+    );
+  }
+
+  const refusal =
+    draft.state === '' ? null : assessmentStateRefusal(draft.state, me.organization, me.grant);
+
+  if (sent) {
+    return (
+      <Alert color="green" role="status" data-testid="assessment-sent">
+        <Stack gap="xs">
+          <Text size="sm">{t('assessmentUi.sent', { email: sent.email })}</Text>
+          <Button size="xs" variant="light" w="fit-content" onClick={() => setSent(null)}>
+            {t('assessmentUi.another')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
   return (
-    <Stack p="md" maw={960} mx="auto" w="100%" data-screen="assessment">
-      <Title order={1} size="h2">
-        {t('assessmentUi.title')}
-      </Title>
-      <Text c="dimmed">{t('assessmentUi.lead')}</Text>
-      <Text size="sm">
-        {t('assessmentUi.unavailable', { states: assessmentUnavailableStates.join(', ') })}
-      </Text>
-      {sent ? (
-        <Alert color="green" role="status" data-testid="assessment-sent">
-          <Stack gap="xs">
-            <Text size="sm">{t('assessmentUi.sent', { email: sent.email })}</Text>
-            <Button size="xs" variant="light" w="fit-content" onClick={() => setSent(null)}>
-              {t('assessmentUi.another')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : (
-        <Form
-          onSubmit={() => {
-            const checked = checkDraft(draft, calendarDateOfUtc(new Date()), isMessageKey);
-            if (!checked.ok) {
-              setErrors(checked.errors);
-              return;
-            }
-            submit.mutate(checked.request);
-          }}
-        >
-          <Stack gap="md">
+    <Form
+      onSubmit={() => {
+        if (draft.state === '' || refusal) return;
+        const checked = checkDraft(draft, calendarDateOfUtc(new Date()), isMessageKey);
+        if (!checked.ok) {
+          setErrors(checked.errors);
+          return;
+        }
+        submit.mutate(checked.request);
+      }}
+    >
+      <Stack gap="md">
+        <SectionCard title={t('assessmentUi.section.where')}>
+          <Text size="sm">
+            {t('assessmentUi.unavailable', { states: assessmentUnavailableStates.join(', ') })}
+          </Text>
+          <NativeSelect
+            label={t('assessmentUi.state')}
+            value={draft.state}
+            onChange={(e) => set('state', e.currentTarget.value)}
+            error={errorOf('state')}
+            withAsterisk
+            maw={360}
+            data={[
+              { value: '', label: '' },
+              ...usStateCodes.map((code) => ({ value: code, label: t(stateNameKey(code)) })),
+            ]}
+            data-testid="assessment-state"
+          />
+          {draft.state === '' ? (
+            <Text size="sm" c="dimmed" data-testid="assessment-state-first">
+              {t('assessmentUi.stateFirst')}
+            </Text>
+          ) : refusal ? (
+            <Alert color="yellow" role="alert" data-testid="assessment-refused">
+              {t(assessmentRefusalMessage[refusal], { state: draft.state })}
+            </Alert>
+          ) : null}
+        </SectionCard>
+
+        {draft.state === '' || refusal ? null : (
+          <>
             <Stack gap={4}>
               <Text size="sm" fw={500} id="assessment-form-label">
                 {t('assessmentUi.form')}
@@ -263,20 +340,8 @@ export function AssessmentScreen() {
                   inputMode="tel"
                   autoComplete="off"
                 />
-                <NativeSelect
-                  label={t('assessmentUi.state')}
-                  value={draft.state}
-                  onChange={(e) => set('state', e.currentTarget.value)}
-                  error={errorOf('state')}
-                  withAsterisk
-                  data={[
-                    { value: '', label: '' },
-                    ...usStateCodes.map((code) => ({ value: code, label: t(stateNameKey(code)) })),
-                  ]}
-                />
               </SimpleGrid>
             </SectionCard>
-
             <SectionCard title={t('assessmentUi.section.symptoms')}>
               <Checkbox.Group
                 label={t('assessmentUi.section.symptoms')}
@@ -405,10 +470,9 @@ export function AssessmentScreen() {
             >
               {t('assessmentUi.submit')}
             </Button>
-          </Stack>
-        </Form>
-      )}
-      <RecentAssessments />
-    </Stack>
+          </>
+        )}
+      </Stack>
+    </Form>
   );
 }

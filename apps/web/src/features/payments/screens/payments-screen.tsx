@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { dangerButton } from '../../../components/danger-button';
 import { ApiError } from '../../../lib/api-client';
 import { type Translate, useLang, useT } from '../../../lib/i18n';
 import { CardForm } from '../../../lib/payments/card-form';
@@ -123,7 +124,7 @@ function DeleteCardDialog({
             <Button variant="default" onClick={onClose} disabled={pending}>
               {t('paymentScreens.common.cancel')}
             </Button>
-            <Button color="red" loading={pending} onClick={() => onConfirm(card)}>
+            <Button {...dangerButton} loading={pending} onClick={() => onConfirm(card)}>
               {t('paymentScreens.cards.deleteConfirm')}
             </Button>
           </Group>

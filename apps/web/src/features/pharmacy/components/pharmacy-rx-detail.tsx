@@ -21,6 +21,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { dangerButton } from '../../../components/danger-button';
 import { Facts } from '../../../components/facts';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
@@ -84,8 +85,8 @@ export function PharmacyRxChips({
   );
 }
 
-/** The chosen status's form: its meaning, the note box with its prompt, save or cancel. */
-function StatusChangeForm({
+/** The chosen status's form (a destructive one's save in red, not filled: issue 36): its meaning, the note box with its prompt, save or cancel. */
+export function StatusChangeForm({
   action,
   pending,
   problem,
@@ -153,7 +154,12 @@ function StatusChangeForm({
           </Alert>
         ) : null}
         <Group gap="xs">
-          <Button type="submit" loading={pending} data-testid="pharmacy-status-save">
+          <Button
+            type="submit"
+            loading={pending}
+            data-testid="pharmacy-status-save"
+            {...(action.destructive ? dangerButton : {})}
+          >
             {t('pharmacyScreens.status.save', { status: label })}
           </Button>
           <Button variant="default" onClick={onCancel} disabled={pending}>
@@ -516,8 +522,12 @@ export function PharmacyRxDetailView({
   );
 }
 
-/** A status button with its meaning (the assign hint) as its description. */
-function StatusButton({
+/**
+ * A status button with its meaning (the assign hint) as its description. A completing status is
+ * filled, the others outlined; a destructive one (voided) red and light, never filled (issue 36,
+ * finding 16): choosing it opens its form, which asks the reason before anything changes.
+ */
+export function StatusButton({
   action,
   pressed,
   disabled,
@@ -533,7 +543,9 @@ function StatusButton({
   return (
     <Group component="li" gap="sm" wrap="nowrap" align="flex-start">
       <Button
-        variant={action.outline ? 'outline' : 'filled'}
+        {...(action.destructive
+          ? dangerButton
+          : { variant: action.outline ? 'outline' : 'filled' })}
         size="compact-md"
         miw={120}
         aria-pressed={pressed}

@@ -26,11 +26,12 @@ describe('pharmacy status buttons', () => {
     expect(statusActionsOf(['claimed', 'contacted']).map((a) => a.status)).toEqual(['contacted']);
   });
 
-  it('marks completing statuses filled, the others outlined, and fulfilment notes optional', () => {
+  it('marks completing statuses filled, the others and voided (destructive) outlined, and fulfilment notes optional', () => {
     const [ready, voided, unclaimed] = statusActionsOf(['ready', 'voided', 'unclaimed']);
     expect(ready).toMatchObject({ outline: false, note: 'optional' });
     expect(ready?.prompt).toBe('rxStatus.pharmacy.prompt.optionalNote');
-    expect(voided).toMatchObject({ outline: false, note: 'required' });
+    expect(voided).toMatchObject({ outline: true, destructive: true, note: 'required' });
+    expect(ready).toMatchObject({ destructive: false });
     expect(unclaimed).toMatchObject({ outline: true, note: 'none', prompt: undefined });
   });
 });

@@ -17,6 +17,8 @@ export interface StatusAction {
   readonly label: RxStatusMessageKey;
   readonly hint: RxStatusMessageKey;
   readonly outline: boolean;
+  /** Ends the visit for the patient (voided): the red secondary look (issue 36, finding 16). */
+  readonly destructive: boolean;
   readonly note: NoteRule;
   readonly prompt: RxStatusMessageKey | undefined;
 }
@@ -32,6 +34,7 @@ export function statusActionsOf(nextStatuses: readonly PharmacyStatus[]): Status
         label: config.statusButtonLabel ?? config.label,
         hint: config.assignHint,
         outline: config.outline,
+        destructive: config.destructive,
         note: noteRuleFor(status),
         prompt: config.statusPrompt,
       };

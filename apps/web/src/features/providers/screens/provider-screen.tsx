@@ -148,14 +148,23 @@ function LicenceForm({
   );
 }
 
-function Licences({ provider, mayWrite }: { provider: ProviderAdminView; mayWrite: boolean }) {
+export function Licences({
+  provider,
+  mayWrite,
+}: {
+  provider: ProviderAdminView;
+  mayWrite: boolean;
+}) {
   const t = useT();
   const lang = useLang();
   const refresh = useRefresh(provider.id);
   const [draft, setDraft] = useState(emptyLicence);
+  // The licence whose removal is being confirmed (issue 36, finding 16: it took effect on click).
+  const [removing, setRemoving] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: (state: string) => removeProviderLicence(provider.id, state),
     onSuccess: (updated) => {
+      setRemoving(null);
       notifications.show({ color: 'green', message: t('providersUi.licences.removed') });
       refresh(updated);
     },
@@ -216,8 +225,10 @@ function Licences({ provider, mayWrite }: { provider: ProviderAdminView; mayWrit
                           size="xs"
                           variant="outline"
                           color="red"
-                          loading={remove.isPending && remove.variables === l.state}
-                          onClick={() => remove.mutate(l.state)}
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(l.state);
+                          }}
                           aria-label={t('providersUi.licences.removeLabel', { state: l.state })}
                           data-testid="licence-remove"
                         >
@@ -232,11 +243,27 @@ function Licences({ provider, mayWrite }: { provider: ProviderAdminView; mayWrit
           </Table>
         </ScrollRegion>
       )}
-      {remove.isError ? (
-        <Alert color="red" role="alert">
-          {t('providersUi.licences.failed', { message: errorText(t, remove.error) })}
-        </Alert>
-      ) : null}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('providersUi.licences.removeLabel', { state: removing ?? '' })}
+        body={t('providersUi.licences.removeConfirm', {
+          state: removing ?? '',
+          name: provider.name,
+        })}
+        confirmLabel={t('providersUi.licences.remove')}
+        cancelLabel={t('providersUi.access.cancel')}
+        pending={remove.isPending}
+        error={
+          remove.isError
+            ? t('providersUi.licences.failed', { message: errorText(t, remove.error) })
+            : null
+        }
+        onConfirm={() => {
+          if (removing) remove.mutate(removing);
+        }}
+        onClose={() => setRemoving(null)}
+        testId="licence-remove-dialog"
+      />
       {mayWrite ? <LicenceForm provider={provider} draft={draft} setDraft={setDraft} /> : null}
     </SectionCard>
   );

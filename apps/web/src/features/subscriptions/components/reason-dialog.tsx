@@ -1,6 +1,7 @@
 import { maxCancelReason } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { dangerButton } from '../../../components/danger-button';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { Form } from '../../../components/form';
 import { errorText } from '../../../lib/api-client';
@@ -73,7 +74,12 @@ export function ReasonDialog({
             cancelLabel={t('subscriptionUi.keep')}
             onCancel={onClose}
           >
-            <Button type="submit" color="red" loading={pending} data-testid={`${testId}-confirm`}>
+            <Button
+              type="submit"
+              {...dangerButton}
+              loading={pending}
+              data-testid={`${testId}-confirm`}
+            >
               {confirmLabel}
             </Button>
           </DialogActions>

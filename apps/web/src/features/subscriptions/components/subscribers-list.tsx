@@ -128,6 +128,7 @@ function SubscriberCard({
           {actions.refund ? (
             <Button
               size="compact-sm"
+              variant="outline"
               color="red"
               onClick={() => onAction(subscriber, true)}
               aria-label={label(t('subscriptionUi.admin.cancelRefund'))}
