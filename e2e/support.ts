@@ -6,6 +6,7 @@ import {
   type BrowserContextOptions,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { calendarAt } from '../packages/domain/src/dates/zones.rules';
@@ -107,6 +108,42 @@ export const demoStaff = {
 /** The page opens in Spanish (the language switch's stored choice) from its first load. */
 export async function useSpanish(page: Page) {
   await page.addInitScript(() => localStorage.setItem('apothecall.lang', 'es'));
+}
+
+/** The app's main navigation, in either language. */
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: /^(Main|Principal)$/ });
+}
+
+/**
+ * An entry of the main navigation, ready to click: in the bar, or under "More", which this
+ * opens when the entry is not in the bar (the entries that do not fit the window's width are
+ * there, issue 36, finding 8).
+ */
+export async function navEntry(page: Page, name: string): Promise<Locator> {
+  const nav = mainNav(page);
+  await expect(nav).toBeVisible();
+  const link = nav.getByRole('link', { name, exact: true });
+  if ((await link.count()) === 0) {
+    await nav.getByRole('button', { name: /^(More|Más)$/ }).click();
+  }
+  return link;
+}
+
+/** The main navigation's entries as shown: the bar's, then those under "More" (opened, closed). */
+export async function navEntries(page: Page): Promise<{ bar: string[]; more: string[] }> {
+  const nav = mainNav(page);
+  await expect(nav).toBeVisible();
+  const bar = await nav.getByRole('link').allInnerTexts();
+  const button = nav.getByRole('button', { name: /^(More|Más)$/ });
+  if ((await button.count()) === 0) return { bar, more: [] };
+  await button.click();
+  const list = nav.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+  await expect(list).toBeVisible();
+  const more = await list.getByRole('link').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  return { bar, more };
 }
 
 /**

@@ -1,11 +1,20 @@
+import { navSlots, splitNavigation } from '@apothecall/domain/navigation/nav-bar.rules';
 import {
   activeArea,
   type NavArea,
+  type NavItem,
   navigationFor,
 } from '@apothecall/domain/navigation/role-navigation.rules';
 import { guardRoute } from '@apothecall/domain/navigation/route-guard.rules';
 import type { RoutePath } from '@apothecall/domain/navigation/routes';
-import { useEffect, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Link, useLocation } from 'react-router';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
@@ -36,13 +45,24 @@ const labelKey = {
   rxAdmin: 'shell.nav.rxAdmin',
 } as const satisfies Record<NavArea, string>;
 
-/** From this many entries the phone's bottom bar scrolls sideways instead of squeezing. */
-const scrollingNavEntries = 10;
+/** The window's width in CSS px, followed as it changes (rotation, resizing). */
+function useWindowWidth(): number {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('resize', onChange);
+      return () => window.removeEventListener('resize', onChange);
+    },
+    () => window.innerWidth,
+    () => 1280,
+  );
+}
 
 /**
  * The signed-in person's navigation, by role (role-navigation.rules.ts): only areas whose
  * screens are built and that the route guard would open for them (a pharmacist without the
- * readyrx permission is not offered /links). The current area is marked with aria-current.
+ * readyrx permission is not offered /links). The entries that fit the window's width are in the
+ * bar, the rest under "More" (nav-bar.rules.ts); the current area is always in the bar, marked
+ * with aria-current.
  */
 export function AppNavigation({
   session,
@@ -55,6 +75,7 @@ export function AppNavigation({
   const t = useT();
   const { pathname } = useLocation();
   const brand = useBrandState();
+  const width = useWindowWidth();
   const { profile } = session;
   const items = navigationFor(profile.role, isBuilt).filter(
     (item) =>
@@ -71,28 +92,115 @@ export function AppNavigation({
       }).kind === 'allow',
   );
   const current = activeArea(items, pathname);
-  // Ten entries or more scroll sideways in the phone's bar (app-navigation.css): keep the
-  // current one in view, centred when it can be.
-  const many = items.length >= scrollingNavEntries;
-  const list = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const ul = list.current;
-    if (!many || !ul || current === undefined || ul.scrollWidth <= ul.clientWidth) return;
-    const entry = ul.querySelector<HTMLElement>('a[aria-current="page"]')?.parentElement;
-    if (entry) ul.scrollLeft = entry.offsetLeft - (ul.clientWidth - entry.offsetWidth) / 2;
-  }, [many, current]);
+  const { bar, more } = splitNavigation(profile.role, items, navSlots(width), current);
   return (
     <nav className="app-nav" aria-label={t('shell.nav.label')} data-testid="app-nav">
-      <ul ref={list} data-scrolls={many ? '' : undefined}>
-        {items.map((item) => (
+      <ul>
+        {bar.map((item) => (
           <li key={item.area}>
-            <Link to={item.path} aria-current={item.area === current ? 'page' : undefined}>
+            <Link
+              to={item.path}
+              aria-current={item.area === current ? 'page' : undefined}
+              data-nav-area={item.area}
+            >
               <NavIcon area={item.area} />
               <span>{t(labelKey[item.area])}</span>
             </Link>
           </li>
         ))}
+        {more.length > 0 ? (
+          <li data-nav-more="">
+            <MoreEntries items={more} />
+          </li>
+        ) : null}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * "More": a disclosure button and the list of the entries that did not fit (WAI-ARIA's
+ * disclosure navigation: links, not a menu). Opening it moves focus to the first entry; the
+ * arrow keys move between entries; Escape closes it and returns focus to the button; a click
+ * elsewhere, leaving it with Tab or following an entry closes it.
+ */
+function MoreEntries({ items }: { items: readonly NavItem[] }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  // Following an entry (or any other navigation) closes the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every path change
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    box.current?.querySelector<HTMLElement>('ul a')?.focus();
+    const outside = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    const links = [...(box.current?.querySelectorAll<HTMLElement>('ul a') ?? [])];
+    if (links.length === 0) return;
+    event.preventDefault();
+    const at = links.indexOf(document.activeElement as HTMLElement);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? links.length - 1
+          : event.key === 'ArrowDown'
+            ? (at + 1) % links.length
+            : (at - 1 + links.length) % links.length;
+    links[next]?.focus();
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys act on the list's links
+    <div
+      ref={box}
+      className="app-nav-more"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !box.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <NavIcon area="more" />
+        <span>{t('shell.nav.more')}</span>
+      </button>
+      {open ? (
+        <ul id={listId}>
+          {items.map((item) => (
+            <li key={item.area}>
+              <Link to={item.path} data-nav-area={item.area} onClick={() => setOpen(false)}>
+                <NavIcon area={item.area} />
+                <span>{t(labelKey[item.area])}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

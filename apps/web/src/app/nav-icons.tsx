@@ -79,7 +79,10 @@ const paths: Record<NavArea, readonly string[]> = {
   ],
 };
 
-export function NavIcon({ area }: { area: NavArea }) {
+/** Three dots: the "More" entry (app-navigation.tsx). */
+const morePath = ['M5 12h.01', 'M12 12h.01', 'M19 12h.01'];
+
+export function NavIcon({ area }: { area: NavArea | 'more' }) {
   return (
     <svg
       width={22}
@@ -87,13 +90,13 @@ export function NavIcon({ area }: { area: NavArea }) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.8}
+      strokeWidth={area === 'more' ? 3 : 1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
     >
-      {paths[area].map((d) => (
+      {(area === 'more' ? morePath : paths[area]).map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>

@@ -38,6 +38,8 @@ const en = {
   'shell.nav.programs': 'Programs',
   'shell.nav.referred': 'Referred',
   'shell.nav.rxAdmin': 'Rx admin',
+  // The navigation's last slot when a role has more entries than fit (issue 36, finding 8).
+  'shell.nav.more': 'More',
   'shell.landing.title': 'Care from a licensed provider, wherever you are',
   'shell.landing.body': 'Video visits, appointments and prescriptions for you and your family.',
   'common.passwordVisibility': 'Show or hide the password',
@@ -84,6 +86,7 @@ const es: Record<keyof typeof en, string> = {
   'shell.nav.programs': 'Programas',
   'shell.nav.referred': 'Referidos',
   'shell.nav.rxAdmin': 'Admin. Rx',
+  'shell.nav.more': 'Más',
   'shell.landing.title': 'Atención de un proveedor con licencia, dondequiera que esté',
   'shell.landing.body': 'Videoconsultas, citas y recetas para usted y su familia.',
   'common.passwordVisibility': 'Mostrar u ocultar la contraseña',
