@@ -93,6 +93,17 @@ function pushStandIn(answers: {
 }
 
 const plugins = { biometrics: BiometricAuth, storage: SecureStorage };
+
+/** The plugins with SecureStorage's `set` recorded (the plugin is a proxy vi.spyOn cannot wrap). */
+function recordingSaves() {
+  const save = vi.fn((...args: Parameters<typeof SecureStorage.set>) => SecureStorage.set(...args));
+  const storage = {
+    get: (...args: Parameters<typeof SecureStorage.get>) => SecureStorage.get(...args),
+    set: save,
+    remove: (...args: Parameters<typeof SecureStorage.remove>) => SecureStorage.remove(...args),
+  };
+  return { save, plugins: { biometrics: BiometricAuth, storage } };
+}
 const personAtTheSensor = (passes: boolean) =>
   vi.spyOn(window, 'confirm').mockImplementation(() => passes);
 
@@ -110,10 +121,10 @@ afterEach(() => {
 describe('biometric login (BiometricAuth and SecureStorage web implementations)', () => {
   it('turned on after a password login: the person passes Face ID, the credential is saved', async () => {
     personAtTheSensor(true);
-    const save = vi.spyOn(SecureStorage, 'set');
+    const { save, plugins: recorded } = recordingSaves();
     expect(await availableMethod(plugins)).toBe('faceId');
     const enrol = vi.fn(async () => 'a'.repeat(64));
-    const method = await turnOnBiometricLogin(plugins, {
+    const method = await turnOnBiometricLogin(recorded, {
       loginId: 'patient@apothecall.test',
       reason: 'Log in to Apothecall',
       enrol,
@@ -160,8 +171,8 @@ describe('biometric login (BiometricAuth and SecureStorage web implementations)'
       method: 'faceId',
     });
     const login = vi.fn(async (authId: string) => ({ token: 't', authId }));
-    const save = vi.spyOn(SecureStorage, 'set');
-    const answer = await logInWithBiometrics(plugins, { reason: 'Log in', login });
+    const { save, plugins: recorded } = recordingSaves();
+    const answer = await logInWithBiometrics(recorded, { reason: 'Log in', login });
     expect(answer).toEqual({ token: 't', authId: 'c'.repeat(64) });
     // A credential saved before with the default accessibility moves to this device only.
     expect(save).toHaveBeenCalledWith(
