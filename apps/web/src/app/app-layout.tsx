@@ -15,6 +15,7 @@ import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
 import { isNative } from '../lib/native/runtime';
 import { useSession } from '../lib/session-store';
+import { useErrorToastsScopedToScreen } from './error-toasts';
 
 /** The switcher (a menu, with its popover code) is fetched once someone is signed in. */
 const ProfileSwitcher = lazy(() =>
@@ -94,6 +95,7 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
   useSessionCheck();
   useAutoLogout();
   useVersionCheck();
+  useErrorToastsScopedToScreen();
   const background = brand.whiteLabel?.backgroundImage;
   return (
     <>

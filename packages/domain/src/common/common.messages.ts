@@ -42,6 +42,7 @@ const en = {
   'shell.nav.more': 'More',
   'shell.landing.title': 'Care from a licensed provider, wherever you are',
   'shell.landing.body': 'Video visits, appointments and prescriptions for you and your family.',
+  'shell.landing.rx': 'Start a prescription visit',
   'common.passwordVisibility': 'Show or hide the password',
   'common.close': 'Close',
 } as const;
@@ -89,6 +90,7 @@ const es: Record<keyof typeof en, string> = {
   'shell.nav.more': 'Más',
   'shell.landing.title': 'Atención de un proveedor con licencia, dondequiera que esté',
   'shell.landing.body': 'Videoconsultas, citas y recetas para usted y su familia.',
+  'shell.landing.rx': 'Empezar una consulta de receta',
   'common.passwordVisibility': 'Mostrar u ocultar la contraseña',
   'common.close': 'Cerrar',
 };

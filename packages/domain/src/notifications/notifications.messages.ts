@@ -31,6 +31,8 @@ const en = {
   'notificationUi.offFailed': 'Could not turn notifications off: {message}',
   'notificationUi.subscribeFailed':
     'This browser could not sign up for notifications. Please try again later.',
+  'notificationUi.subscribeTimedOut':
+    'The notification service did not answer within {seconds} seconds. Check your connection and try again.',
   'notificationUi.loadFailed': 'Could not load your notification settings: {message}',
   'notificationUi.retry': 'Try again',
   'notificationUi.close': 'Close',
@@ -67,6 +69,8 @@ const es: Record<keyof typeof en, string> = {
   'notificationUi.offFailed': 'No se pudieron desactivar las notificaciones: {message}',
   'notificationUi.subscribeFailed':
     'Este navegador no pudo registrarse para recibir notificaciones. Inténtelo más tarde.',
+  'notificationUi.subscribeTimedOut':
+    'El servicio de notificaciones no respondió en {seconds} segundos. Revise su conexión e inténtelo de nuevo.',
   'notificationUi.loadFailed': 'No se pudo cargar su configuración de notificaciones: {message}',
   'notificationUi.retry': 'Intentar de nuevo',
   'notificationUi.close': 'Cerrar',

@@ -26,6 +26,12 @@ const en = {
   'prepayRedeem.loadFailed': 'The code could not be checked: {message}',
   'prepayRedeem.retry': 'Try again',
   'prepayRedeem.otherCode': 'Enter another code',
+  'prepayRedeem.refusedNextSignedOut':
+    'You can still see a provider: choose a treatment and pay by card. If this code already paid for your visit, log in to find it.',
+  'prepayRedeem.refusedNextSignedIn':
+    'You can still see a provider: choose a treatment and pay by card. A visit this code already paid for is under your prescription visits.',
+  'prepayRedeem.browse': 'See treatments',
+  'prepayRedeem.myVisits': 'My prescription visits',
   'prepayRedeem.codeLabel': 'Access token',
   'prepayRedeem.codeHint': '12 characters, from your text message or e-mail',
   'prepayRedeem.check': 'Check code',
@@ -81,6 +87,12 @@ const es: Record<keyof typeof en, string> = {
   'prepayRedeem.loadFailed': 'No se pudo verificar el código: {message}',
   'prepayRedeem.retry': 'Intentar de nuevo',
   'prepayRedeem.otherCode': 'Ingresar otro código',
+  'prepayRedeem.refusedNextSignedOut':
+    'Aun así puede consultar a un proveedor: elija un tratamiento y pague con tarjeta. Si este código ya pagó su consulta, inicie sesión para encontrarla.',
+  'prepayRedeem.refusedNextSignedIn':
+    'Aun así puede consultar a un proveedor: elija un tratamiento y pague con tarjeta. Una consulta que este código ya pagó está en sus consultas de receta.',
+  'prepayRedeem.browse': 'Ver tratamientos',
+  'prepayRedeem.myVisits': 'Mis consultas de receta',
   'prepayRedeem.codeLabel': 'Token de acceso',
   'prepayRedeem.codeHint': '12 caracteres, de su mensaje de texto o correo',
   'prepayRedeem.check': 'Verificar código',

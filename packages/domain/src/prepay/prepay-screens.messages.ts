@@ -45,6 +45,8 @@ const en = {
   'prepayUi.purchase.title': 'Buy a prepay program',
   'prepayUi.purchase.lead':
     'Buy telemedicine visits in advance and give them to patients with access tokens.',
+  'prepayUi.purchase.leadPatient':
+    'Buy telemedicine visits in advance for yourself, your family or people you choose.',
   'prepayUi.purchase.visits': 'Visits to buy',
   'prepayUi.purchase.visitsHint': 'From {min} to {max}',
   'prepayUi.purchase.name': 'Program name',
@@ -141,6 +143,8 @@ const en = {
   // A program: access tokens
   'prepayUi.tokens.title': 'Access tokens',
   'prepayUi.tokens.lead': 'Codes for patients: each one pays for a free Rx visit.',
+  'prepayUi.tokens.leadPatient':
+    'Codes for the people you choose: each one pays for a free Rx visit.',
   'prepayUi.tokens.empty': 'No access tokens yet.',
   'prepayUi.tokens.newTitle': 'New access token',
   'prepayUi.tokens.use': 'Use',
@@ -224,6 +228,14 @@ const en = {
     'You give patients access tokens: 12-character codes sent by e-mail or SMS.',
   'prepayUi.home.step3': 'The patient redeems the token for a free Rx telemedicine visit.',
   'prepayUi.home.step4': 'If the prescription is denied, the visit is credited back to you.',
+  'prepayUi.home.leadPatient':
+    'Pay for telemedicine visits in advance, for yourself, your family or people you choose.',
+  'prepayUi.home.step2Patient':
+    'You add the e-mail addresses of who may use them, or send access tokens: 12-character codes sent by e-mail or SMS.',
+  'prepayUi.home.step3Patient':
+    'You, or the person you chose, use the code for a free Rx telemedicine visit.',
+  'prepayUi.home.step4Patient':
+    'If the prescription is denied, the visit goes back to your program.',
   'prepayUi.home.programs': 'Your programs',
   'prepayUi.home.seeAll': 'See all programs',
 } as const;
@@ -266,6 +278,8 @@ const es: Record<keyof typeof en, string> = {
   'prepayUi.purchase.title': 'Comprar un programa prepagado',
   'prepayUi.purchase.lead':
     'Compre consultas de telemedicina por adelantado y entréguelas a pacientes con tokens de acceso.',
+  'prepayUi.purchase.leadPatient':
+    'Compre por adelantado consultas de telemedicina para usted, su familia o las personas que usted elija.',
   'prepayUi.purchase.visits': 'Consultas a comprar',
   'prepayUi.purchase.visitsHint': 'De {min} a {max}',
   'prepayUi.purchase.name': 'Nombre del programa',
@@ -360,6 +374,8 @@ const es: Record<keyof typeof en, string> = {
   'prepayUi.users.saved': 'Se guardaron los usuarios autorizados.',
   'prepayUi.tokens.title': 'Tokens de acceso',
   'prepayUi.tokens.lead': 'Códigos para pacientes: cada uno paga una consulta Rx gratis.',
+  'prepayUi.tokens.leadPatient':
+    'Códigos para las personas que usted elija: cada uno paga una consulta Rx gratis.',
   'prepayUi.tokens.empty': 'Todavía no hay tokens de acceso.',
   'prepayUi.tokens.newTitle': 'Nuevo token de acceso',
   'prepayUi.tokens.use': 'Uso',
@@ -443,6 +459,13 @@ const es: Record<keyof typeof en, string> = {
     'Entrega a sus pacientes tokens de acceso: códigos de 12 caracteres por correo o SMS.',
   'prepayUi.home.step3': 'El paciente canjea el token por una consulta Rx de telemedicina gratis.',
   'prepayUi.home.step4': 'Si se deniega la receta, la consulta vuelve al saldo de su programa.',
+  'prepayUi.home.leadPatient':
+    'Pague por adelantado consultas de telemedicina para usted, su familia o las personas que usted elija.',
+  'prepayUi.home.step2Patient':
+    'Usted agrega los correos de quienes pueden usarlas, o envía tokens de acceso: códigos de 12 caracteres por correo o SMS.',
+  'prepayUi.home.step3Patient':
+    'Usted, o la persona que eligió, usa el código para una consulta Rx de telemedicina gratis.',
+  'prepayUi.home.step4Patient': 'Si se deniega la receta, la consulta vuelve a su programa.',
   'prepayUi.home.programs': 'Sus programas',
   'prepayUi.home.seeAll': 'Ver todos los programas',
 };

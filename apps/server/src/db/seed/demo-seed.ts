@@ -8,7 +8,7 @@ import { providerLicenses, providerProfiles } from '../schema/clinic';
 import { coupons } from '../schema/payments';
 import { seedDemoAnalytics } from './demo-analytics';
 import { seedDemoNotes } from './demo-notes';
-import { seedDemoPharmacies } from './demo-pharmacies';
+import { demoPharmacyOrganizations, seedDemoPharmacies } from './demo-pharmacies';
 import { seedDemoPrepay } from './demo-prepay';
 
 /**
@@ -159,18 +159,29 @@ export const demoProviderProfiles: Readonly<
   'provider2@apothecall.test': { suffix: 'NP', npi: '1245319599', clientNumber: 'LAB-1002' },
 };
 
+/**
+ * Sunrise Pharmacy is both a pharmacy organisation (the Rx flow's pharmacy step) and a row of
+ * the video visit's directory: one source for its address, the organisation's, so the two flows
+ * show the same one (issue 36, finding 9). The directory keeps its own demo NCPDP id.
+ */
+function sunriseDirectoryRow() {
+  const sunrise = demoPharmacyOrganizations.find((o) => o.id === 'sunrise-pharmacy');
+  if (!sunrise) throw new Error('The demo pharmacies lost Sunrise');
+  return {
+    ncpdpId: '1012345',
+    name: sunrise.name,
+    address: [sunrise.address1, sunrise.address2].filter(Boolean).join(', '),
+    city: sunrise.city,
+    state: sunrise.state,
+    zip: sunrise.zip,
+    phone: sunrise.phone,
+    fax: sunrise.fax,
+  };
+}
+
 /** A small pharmacy directory (fictional pharmacies; NCPDP-style 7-digit ids). */
 export const demoPharmacies = [
-  {
-    ncpdpId: '1012345',
-    name: 'Sunrise Pharmacy',
-    address: '120 SW 8th St',
-    city: 'Miami',
-    state: 'FL',
-    zip: '33130',
-    phone: '305-555-0110',
-    fax: '305-555-0111',
-  },
+  sunriseDirectoryRow(),
   {
     ncpdpId: '1023456',
     name: 'Bayfront Drugs',
@@ -357,7 +368,12 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
       await tx.insert(coupons).values(coupon).onConflictDoNothing();
     }
     for (const pharmacy of demoPharmacies) {
-      await tx.insert(pharmacies).values(pharmacy).onConflictDoNothing();
+      // The directory is demo data nobody edits: a changed row (Sunrise's address) is updated.
+      const { ncpdpId: _id, ...rest } = pharmacy;
+      await tx
+        .insert(pharmacies)
+        .values(pharmacy)
+        .onConflictDoUpdate({ target: pharmacies.ncpdpId, set: rest });
     }
     for (const demo of demoAccounts) {
       const inserted = await tx

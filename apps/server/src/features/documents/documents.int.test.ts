@@ -185,6 +185,47 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
     ]);
   });
 
+  it("titles a visit note in the reader's language, as Notes does (issue 36, finding 6)", async () => {
+    const ana = await newPatient(t);
+    const { visitId } = await startAndClaim(t, { patient: ana, provider, reason: 'soreThroat' });
+    const ended = await send(t, 'POST', `/api/clinic/visits/${visitId}/end`, provider, {
+      outcome: 'completed',
+      note: { subjective: '', objective: '', assessment: 'Pharyngitis', plan: 'Rest' },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const read = async (lang: 'en' | 'es') => {
+      const headers = { ...bearer(ana.token), ...utc, 'accept-language': lang };
+      const docs = await t.fastify.inject({
+        method: 'POST',
+        url: '/api/get-patient-docs',
+        headers,
+        payload: {},
+      });
+      expect(docs.statusCode, docs.body).toBe(200);
+      const notes = await t.fastify.inject({
+        method: 'POST',
+        url: '/api/notes',
+        headers,
+        payload: { uid: ana.personId },
+      });
+      expect(notes.statusCode, notes.body).toBe(200);
+      return {
+        document: (docs.json() as { documents: DocumentView[] }).documents.find(
+          (d) => d.source === 'visitNote',
+        )?.fdesc,
+        note: (notes.json() as { notes: { subject: string }[] }).notes[0]?.subject,
+      };
+    };
+    expect(await read('es')).toEqual({
+      document: 'Consulta por video: Dolor de garganta',
+      note: 'Consulta por video: Dolor de garganta',
+    });
+    expect(await read('en')).toEqual({
+      document: 'Video visit: Sore throat',
+      note: 'Video visit: Sore throat',
+    });
+  });
+
   itReadsNoDate(
     'refuses a NUL byte in a text field of the form, and stores no file for it',
     async () => {

@@ -5,7 +5,7 @@ import { renderNotePdf } from './note-pdf';
 import type { NotesPort } from './notes.port';
 import { createNotesRepo } from './notes.repo';
 import { notesRoutes } from './notes.routes';
-import { createNotesService } from './notes.service';
+import { createNotesService, noteSubject } from './notes.service';
 
 /** Notes on a person's record: list, page, read, PDF; written when a visit ends. */
 export function notesModule(
@@ -17,7 +17,7 @@ export function notesModule(
   const now = ctx.platform.now;
   const documents: DocumentSource = {
     source: 'visitNote',
-    async list(accountId, range) {
+    async list(accountId, range, lang) {
       const rows = await repo.listForAccount(accountId, { from: range.from, before: range.to });
       return rows.map((row) => ({
         id: row.id,
@@ -25,7 +25,7 @@ export function notesModule(
         personId: row.personId,
         at: row.createdAt,
         ftype: 'application/pdf',
-        fdesc: row.subject,
+        fdesc: noteSubject(row, lang),
         author: row.providerName,
       }));
     },

@@ -1,5 +1,6 @@
 import { visitNoteSubject } from '@apothecall/domain/care/visit-note-topic.rules';
 import { idSchema } from '@apothecall/domain/common/common.schemas';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type NoteSummary,
   type NotesPageInput,
@@ -37,6 +38,15 @@ export interface NotesService {
   read(actor: NotesActor, id: string): Promise<Note>;
   /** GET /notes/{id}/pdf: the note and its patient's name and date of birth. */
   printable(actor: NotesActor, id: string): Promise<PrintableNote>;
+}
+
+/**
+ * A note's subject in the reader's language: a visit note's is written from its topic (care
+ * reason, completed or not) in that language; any other note's is its stored text. The one
+ * place Notes, Home, the PDF and the documents list (issue 36, finding 6) take it from.
+ */
+export function noteSubject(row: Pick<NoteSummaryRecord, 'topic' | 'subject'>, lang: Lang): string {
+  return row.topic ? visitNoteSubject(lang, row.topic) : row.subject;
 }
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'notes.notFound');
@@ -156,7 +166,7 @@ export function createNotesService(deps: {
     id: row.id,
     ...localDateTime(row.createdAt, reader.timeZone),
     provider: row.providerName,
-    subject: row.topic ? visitNoteSubject(reader.lang, row.topic) : row.subject,
+    subject: noteSubject(row, reader.lang),
     ptId: row.personId,
   });
 

@@ -2,7 +2,7 @@ import type {
   NotificationSettings,
   WebPushSubscription,
 } from '@apothecall/domain/notifications/notifications.api';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   askPermission,
   base64UrlBytes,
@@ -14,7 +14,9 @@ import {
   resendSubscription,
   type SubscriptionLike,
   setOnHere,
+  subscribeTimeoutMs,
   subscriptionBody,
+  type TurnOnResult,
   turnOff,
   turnOn,
 } from './web-push';
@@ -225,6 +227,35 @@ describe('turning notifications on', () => {
     expect(await turnOn(failing, server.calls, store)).toEqual({ kind: 'subscribeFailed' });
     expect(server.log).toEqual(['getSettings']);
     expect(isOnHere(store)).toBe(false);
+  });
+
+  it('gives up after 15 s when the push service never answers, and changes nothing (issue 36, finding 9)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { browser } = fakeBrowser({ permission: 'granted' });
+      const silent: PushBrowser = {
+        notification: browser.notification,
+        pushManager: async () => ({
+          getSubscription: async () => null,
+          subscribe: () => new Promise<SubscriptionLike>(() => undefined),
+        }),
+      };
+      const server = fakeCalls();
+      const store = memoryStorage();
+      let result: TurnOnResult | undefined;
+      void turnOn(silent, server.calls, store).then((r) => {
+        result = r;
+      });
+      await vi.advanceTimersByTimeAsync(subscribeTimeoutMs - 1);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(result).toEqual({ kind: 'subscribeTimedOut' });
+      expect(subscribeTimeoutMs).toBe(15_000);
+      expect(server.log).toEqual(['getSettings']);
+      expect(isOnHere(store)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reuses a subscription made for the same key, replaces one made for another', async () => {

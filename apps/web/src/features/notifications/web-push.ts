@@ -141,23 +141,62 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 }
 
 /**
+ * How long the browser's push service may take to sign this browser up (issue 36, finding 9):
+ * `PushManager.subscribe` asks the browser's push service (Google's, Mozilla's, Apple's) and
+ * never settles when that service cannot be reached (a firewall, a captive portal), which left
+ * the switch spinning for good. 15 s is far above a reachable service's answer (under 2 s).
+ */
+export const subscribeTimeoutMs = 15_000;
+
+/** The push service did not answer within `subscribeTimeoutMs`. */
+export class PushTimeoutError extends Error {
+  override readonly name = 'PushTimeoutError';
+}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new PushTimeoutError('The push service did not answer')),
+      ms,
+    );
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * This browser's subscription for the server's key: the one it has (when made for that key), or
- * a new one (userVisibleOnly: every push shows a notice).
+ * a new one (userVisibleOnly: every push shows a notice). Rejects with PushTimeoutError when the
+ * push service does not answer within `timeoutMs`.
  */
 export async function subscribe(
   browser: PushBrowser,
   webPushKey: string,
+  timeoutMs: number = subscribeTimeoutMs,
 ): Promise<SubscriptionLike> {
   const manager = await browser.pushManager();
   const key = base64UrlBytes(webPushKey);
-  const existing = await manager.getSubscription();
-  if (existing) {
-    const options = (existing as Partial<PushSubscription>).options;
-    // A subscription made for another key (the server's key changed) cannot be used.
-    if (!options || sameKey(options.applicationServerKey, key)) return existing;
-    await existing.unsubscribe().catch(() => false);
-  }
-  return manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  return within(
+    (async () => {
+      const existing = await manager.getSubscription();
+      if (existing) {
+        const options = (existing as Partial<PushSubscription>).options;
+        // A subscription made for another key (the server's key changed) cannot be used.
+        if (!options || sameKey(options.applicationServerKey, key)) return existing;
+        await existing.unsubscribe().catch(() => false);
+      }
+      return manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    })(),
+    timeoutMs,
+  );
 }
 
 /** This browser's subscription, if it has one (nothing is asked of the person). */
@@ -191,6 +230,8 @@ export type TurnOnResult =
   | { readonly kind: 'noKey' }
   /** The browser could not subscribe (no active service worker, its push service failed). */
   | { readonly kind: 'subscribeFailed' }
+  /** The browser's push service did not answer within `subscribeTimeoutMs`. */
+  | { readonly kind: 'subscribeTimedOut' }
   | { readonly kind: 'on'; readonly settings: NotificationSettings };
 
 /**
@@ -212,8 +253,8 @@ export async function turnOn(
   let subscription: SubscriptionLike;
   try {
     subscription = await subscribe(browser, webPushKey);
-  } catch {
-    return { kind: 'subscribeFailed' };
+  } catch (error) {
+    return { kind: error instanceof PushTimeoutError ? 'subscribeTimedOut' : 'subscribeFailed' };
   }
   await calls.addSubscription(subscriptionBody(subscription));
   const settings = await calls.setSettings(true);

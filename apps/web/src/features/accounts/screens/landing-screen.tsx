@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 
-/** '/' while logged out: what the product is, and the way in. */
+/**
+ * '/' while logged out: what the product is, and the ways in: log in, register (when the brand
+ * offers it) and a prescription visit (issue 36, finding 3). The Rx catalogue (/rx) is public
+ * while logged out and every brand offers it (the treatments are the platform's, and a
+ * prepaid-only brand's visits are Rx visits), so the way to it is always there; choosing a
+ * treatment there asks for a login or an account.
+ */
 export function LandingScreen() {
   const t = useT();
   const brand = useBrandState();
@@ -21,6 +27,9 @@ export function LandingScreen() {
             {t('accounts.login.register')}
           </Button>
         ) : null}
+        <Button component={Link} to="/rx" variant="default" data-testid="landing-rx">
+          {t('shell.landing.rx')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -18,11 +18,12 @@ export function PharmacyEntryScreen() {
     let cancelled = false;
     void loadBrand(company).then((applied) => {
       if (cancelled) return;
+      // Moved first: an error toast belongs to the screen it is shown on (app/error-toasts.ts).
+      navigate('/', { replace: true });
       if (!applied) {
         const brand = getBrand().whiteLabel?.id ?? t('shell.appName');
         notifications.show({ color: 'red', message: t('brands.pharmacy.notFound', { brand }) });
       }
-      navigate('/', { replace: true });
     });
     return () => {
       cancelled = true;

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { DocumentFacts } from './document-facts';
 import { documentName } from './document-format';
-import { openDocument } from './opened-document';
+import { documentPath, openDocument } from './opened-document';
 
 /**
  * One document of the month: its kind, description, whom it is for and its day, with Download,
- * Open (/doc, the document handed over in memory) and, for the family's own uploads, Remove.
+ * Open (/doc?id=<token>, its facts handed over in memory) and, for the family's own uploads, Remove.
  * Each button is named after the document ('Download Lab results').
  */
 export function DocumentRow({
@@ -48,7 +48,7 @@ export function DocumentRow({
             size="xs"
             variant="light"
             component={Link}
-            to="/doc"
+            to={documentPath(document)}
             onClick={() => openDocument(document)}
             aria-label={t('documentUi.openLabel', { name })}
           >

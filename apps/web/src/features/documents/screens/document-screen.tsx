@@ -2,8 +2,8 @@ import type { DocumentView } from '@apothecall/domain/documents/documents.schema
 import { Alert, Box, Button, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { errorText } from '../../../lib/api-client';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { getDocData } from '../api/get-doc-data';
 import { DocumentFacts } from '../components/document-facts';
@@ -26,13 +26,17 @@ function useObjectUrl(blob: Blob | null): string | null {
   return url;
 }
 
-function OpenedDocument({ document }: { document: DocumentView }) {
+/**
+ * The document of `token`: its facts when the list handed it over (`document`), else (a reload)
+ * the name the server gives it; the preview, Download, and 'no longer available' when the
+ * server does not find it for this account (removed, or another account's).
+ */
+function OpenedDocument({ token, document }: { token: string; document: DocumentView | null }) {
   const t = useT();
-  const name = documentName(t, document);
   // The bytes are read once per visit to the screen and kept in memory only while it is open.
   const data = useQuery({
-    queryKey: ['documents', 'data', document.id],
-    queryFn: () => getDocData(document.token),
+    queryKey: ['documents', 'data', token],
+    queryFn: () => getDocData(token),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
@@ -41,14 +45,24 @@ function OpenedDocument({ document }: { document: DocumentView }) {
   const url = useObjectUrl(blob);
   const kind = data.data ? previewKind(data.data.contentType) : 'none';
   const download = useDocumentDownload();
+  const name = document
+    ? documentName(t, document)
+    : (data.data?.name ?? t('documentUi.detail.heading'));
+  if (data.error instanceof ApiError && data.error.status === 404) return <NotAvailable />;
   return (
     <Stack gap="sm">
       <Stack gap={2}>
-        <DocumentFacts document={document} title={name} />
+        {document ? (
+          <DocumentFacts document={document} title={name} />
+        ) : data.data ? (
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }} data-testid="document-name">
+            {name}
+          </Text>
+        ) : null}
       </Stack>
       <Group gap="xs">
         <Button
-          onClick={() => download.mutate(document.token)}
+          onClick={() => download.mutate(token)}
           loading={download.isPending}
           aria-label={t('documentUi.downloadLabel', { name })}
         >
@@ -87,26 +101,36 @@ function OpenedDocument({ document }: { document: DocumentView }) {
   );
 }
 
+function NotAvailable() {
+  const t = useT();
+  return (
+    <Alert color="yellow" data-testid="document-not-found">
+      {t('documentUi.detail.notFound')}
+    </Alert>
+  );
+}
+
 /**
- * A document (spec section 2, /doc): the one the list's Open link handed over in memory, shown
- * (a PDF in a frame, an image) from a blob: address, with Download and the way back. Opened any
- * other way (a reload, a bookmark) it says the document is not available.
+ * A document (spec section 2, /doc?id=<token>): shown (a PDF in a frame, an image) from a blob:
+ * address, with Download and the way back. The address carries the document's opaque token only
+ * (its source and id, which open for the account that owns it; no name, no description); the
+ * list's Open link also hands the document's facts over in memory (kind, title, patient, day).
+ * A reload or a bookmark opens the document again by its token, named as the server names its
+ * file (issue 36, finding 6); a token this account cannot open says the document is no longer
+ * available.
  */
 export function DocumentScreen() {
   const t = useT();
-  const [document] = useState(openedDocument);
+  const [params] = useSearchParams();
+  const [handed] = useState(openedDocument);
+  const token = params.get('id') ?? handed?.token ?? null;
+  const document = handed && handed.token === token ? handed : null;
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="doc">
       <Title order={1} size="h2">
         {t('documentUi.detail.heading')}
       </Title>
-      {document ? (
-        <OpenedDocument document={document} />
-      ) : (
-        <Alert color="yellow" data-testid="document-not-found">
-          {t('documentUi.detail.notFound')}
-        </Alert>
-      )}
+      {token ? <OpenedDocument token={token} document={document} /> : <NotAvailable />}
       <Button component={Link} to="/docs" variant="subtle" w="fit-content">
         {t('documentUi.detail.back')}
       </Button>

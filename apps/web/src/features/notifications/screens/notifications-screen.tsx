@@ -18,6 +18,7 @@ import {
   browserPush,
   isOnHere,
   type PushBrowser,
+  subscribeTimeoutMs,
   type TurnOnResult,
   turnOff,
   turnOn,
@@ -60,6 +61,8 @@ function NotificationSwitch({ settings }: { settings: NotificationSettings }) {
         setProblem(t('notificationUi.failed', { message: t('notifications.webPushOff') }));
       } else if (result.kind === 'subscribeFailed') {
         setProblem(t('notificationUi.subscribeFailed'));
+      } else if (result.kind === 'subscribeTimedOut') {
+        setProblem(t('notificationUi.subscribeTimedOut', { seconds: subscribeTimeoutMs / 1000 }));
       } else {
         saved(result.settings);
         setChecked(true);

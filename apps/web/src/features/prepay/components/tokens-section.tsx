@@ -26,6 +26,7 @@ import { deletePrepayToken } from '../api/delete-prepay-token';
 import { editPrepayToken } from '../api/edit-prepay-token';
 import { getPrepayTokens, prepayTokensQueryKey } from '../api/get-prepay-tokens';
 import { sendPrepayToken } from '../api/send-prepay-token';
+import { usePatientReader } from '../hooks/use-patient-reader';
 import { BulkTokensDialog } from './bulk-tokens-dialog';
 import { ListState } from './list-state';
 import { deliveryText, formatDay, tokenIsChangeable, tokenUseText } from './prepay-format';
@@ -292,6 +293,7 @@ type TokenAction =
  */
 export function TokensSection({ programId }: { programId: string }) {
   const t = useT();
+  const patient = usePatientReader();
   const queryClient = useQueryClient();
   const tokens = useQuery({
     queryKey: prepayTokensQueryKey(programId),
@@ -311,7 +313,7 @@ export function TokensSection({ programId }: { programId: string }) {
   return (
     <SectionCard
       title={t('prepayUi.tokens.title')}
-      description={t('prepayUi.tokens.lead')}
+      description={t(patient ? 'prepayUi.tokens.leadPatient' : 'prepayUi.tokens.lead')}
       testId="prepay-tokens"
     >
       <NewTokenForm programId={programId} />

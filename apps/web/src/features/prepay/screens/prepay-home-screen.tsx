@@ -6,29 +6,33 @@ import { useT } from '../../../lib/i18n';
 import { getPrepayList, prepayListQueryKey } from '../api/get-prepay-list';
 import { ListState } from '../components/list-state';
 import { ProgramList } from '../components/program-list';
+import { usePatientReader } from '../hooks/use-patient-reader';
 
 /** How many programs the home lists before 'See all programs'. */
 const homeListSize = 3;
 
 /**
  * /prepay-home (issue 16): the home of a white-label whose home page it is (route guard step
- * 5): what prepaid visits are, the caller's programs, and the way to buy one.
+ * 5): what prepaid visits are, the caller's programs, and the way to buy one. A patient reads
+ * it as a buyer for themselves and the people they choose, a pharmacy as a buyer for its
+ * patients (issue 36, finding 9).
  */
 export function PrepayHomeScreen() {
   const t = useT();
+  const patient = usePatientReader();
   const list = useQuery({ queryKey: prepayListQueryKey, queryFn: getPrepayList });
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="prepay-home">
       <Title order={1} size="h2">
         {t('prepayUi.home.title')}
       </Title>
-      <Text c="dimmed">{t('prepayUi.home.lead')}</Text>
+      <Text c="dimmed">{t(patient ? 'prepayUi.home.leadPatient' : 'prepayUi.home.lead')}</Text>
       <SectionCard title={t('prepayUi.home.how')} testId="prepay-home-how">
         <List type="ordered" spacing="xs" size="sm">
           <List.Item>{t('prepayUi.home.step1')}</List.Item>
-          <List.Item>{t('prepayUi.home.step2')}</List.Item>
-          <List.Item>{t('prepayUi.home.step3')}</List.Item>
-          <List.Item>{t('prepayUi.home.step4')}</List.Item>
+          <List.Item>{t(patient ? 'prepayUi.home.step2Patient' : 'prepayUi.home.step2')}</List.Item>
+          <List.Item>{t(patient ? 'prepayUi.home.step3Patient' : 'prepayUi.home.step3')}</List.Item>
+          <List.Item>{t(patient ? 'prepayUi.home.step4Patient' : 'prepayUi.home.step4')}</List.Item>
         </List>
         <Group>
           <Button component={Link} to="/prepay-purchase" data-testid="prepay-buy">

@@ -24,6 +24,7 @@ import {
   visitsRangeError,
 } from '../components/purchase-form';
 import { VisitsCheckout } from '../components/visits-checkout';
+import { usePatientReader } from '../hooks/use-patient-reader';
 import { useVisitsCharge } from '../hooks/use-visits-charge';
 
 /**
@@ -33,6 +34,7 @@ import { useVisitsCharge } from '../hooks/use-visits-charge';
  */
 export function PrepayPurchaseScreen() {
   const t = useT();
+  const patient = usePatientReader();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const charge = useVisitsCharge('new');
@@ -85,7 +87,9 @@ export function PrepayPurchaseScreen() {
       <Title order={1} size="h2">
         {t('prepayUi.purchase.title')}
       </Title>
-      <Text c="dimmed">{t('prepayUi.purchase.lead')}</Text>
+      <Text c="dimmed">
+        {t(patient ? 'prepayUi.purchase.leadPatient' : 'prepayUi.purchase.lead')}
+      </Text>
       <SectionCard title={t('prepayUi.edit.title')} testId="prepay-purchase-form">
         <Form onSubmit={submit}>
           <Stack gap="sm">

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useBrandState } from '../../../lib/brand-store';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import { clearHeldPrepayCodeIf, holdPrepayCode } from '../../../lib/prepay-code-store';
@@ -114,11 +115,53 @@ function OfferCard({
 }
 
 /**
+ * A code that cannot be used is no dead end (issue 36, finding 9): what the patient can still do
+ * (a visit paid by card; a visit the code already paid for), and the ways there: log in,
+ * register (when the brand offers it) and the treatments; signed in, their Rx visits.
+ */
+function RefusedWaysOn({ signedIn }: { signedIn: boolean }) {
+  const t = useT();
+  const brand = useBrandState();
+  return (
+    <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }} data-testid="redeem-refused-next">
+      <Stack gap="sm">
+        <Text size="sm">
+          {signedIn
+            ? t('prepayRedeem.refusedNextSignedIn')
+            : t('prepayRedeem.refusedNextSignedOut')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: signedIn ? 2 : 3 }} spacing="xs">
+          {signedIn ? (
+            <Button component={Link} to="/rxvisits" variant="default">
+              {t('prepayRedeem.myVisits')}
+            </Button>
+          ) : (
+            <>
+              <Button component={Link} to="/login" variant="default">
+                {t('prepayRedeem.login')}
+              </Button>
+              {brand.registerEnabled ? (
+                <Button component={Link} to="/register" variant="default">
+                  {t('prepayRedeem.register')}
+                </Button>
+              ) : null}
+            </>
+          )}
+          <Button component={Link} to={rxPath}>
+            {t('prepayRedeem.browse')}
+          </Button>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
  * /redeem/{code} (public; issue 16): the link a pharmacy's access token is sent with. The code
  * is checked (POST /prepay-redeem/check, logged in or not) and held for the tab, so the Rx
  * catalogue shows what it pays for and the payment step applies it; then registration or login
  * (both come back to /rx), or the visit at once when signed in. A code that cannot be used
- * shows why, in the server's words, and a field for another one.
+ * shows why, in the server's words, the ways on (RefusedWaysOn) and a field for another one.
  */
 export function RedeemScreen() {
   const t = useT();
@@ -171,6 +214,7 @@ export function RedeemScreen() {
         >
           {typed.ok ? errorText(t, check.error) : t(typed.key)}
         </Alert>
+        <RefusedWaysOn signedIn={session !== null} />
         {anotherCode}
       </>
     );
