@@ -62,6 +62,11 @@ const roles = [
   'support',
 ] as const;
 const widths = [320, 360, 768, 1024, 1280, 1440, 1600] as const;
+/**
+ * axe at the phone's and the desktop's width of the e2e projects (names, roles and colours do not
+ * change between the widths of one layout; axe at all seven took most of this file's 50 s of CI).
+ */
+const axeWidths = new Set<number>([360, 1280]);
 
 async function render(role: string, at = '/') {
   const host = document.createElement('div');
@@ -153,7 +158,7 @@ describe('AppNavigation', () => {
               );
           });
           for (const entry of entries) expectReadable(entry, `${where}: ${entry.textContent}`);
-          await expectNoSeriousAxe(host, where);
+          if (axeWidths.has(width)) await expectNoSeriousAxe(host, where);
 
           // Every entry of the role is in the bar or under More, once.
           const shown = [...nav.querySelectorAll<HTMLElement>(':scope > ul > li > a')].map((a) =>
@@ -177,7 +182,7 @@ describe('AppNavigation', () => {
               expect(rect.top, `${where}: ${link.textContent} in More`).toBeGreaterThanOrEqual(0);
               expectReadable(link, `${where}: ${link.textContent} in More`);
             }
-            await expectNoSeriousAxe(host, `${where}, More open`);
+            if (axeWidths.has(width)) await expectNoSeriousAxe(host, `${where}, More open`);
           }
           expect([...shown, ...listed].sort(), where).toEqual(
             navigationFor(role, everything)
