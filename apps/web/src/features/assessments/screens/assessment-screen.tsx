@@ -1,5 +1,6 @@
 import { calendarDateOfUtc, formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AssessmentView,
   maxAllergies,
@@ -272,6 +273,21 @@ export function AssessmentScreen() {
                   data={[
                     { value: '', label: '' },
                     ...usStateCodes.map((code) => ({ value: code, label: t(stateNameKey(code)) })),
+                  ]}
+                />
+                <NativeSelect
+                  label={t('assessmentUi.language')}
+                  description={t('assessmentUi.languageHint')}
+                  value={draft.language}
+                  onChange={(e) => set('language', e.currentTarget.value)}
+                  error={errorOf('language')}
+                  withAsterisk
+                  data={[
+                    { value: '', label: '' },
+                    ...languages.map((code) => ({
+                      value: code,
+                      label: t(`shell.language.${code}`),
+                    })),
                   ]}
                 />
               </SimpleGrid>
