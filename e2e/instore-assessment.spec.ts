@@ -43,6 +43,7 @@ async function fillUti(page: Page, patient: { email: string; lastName: string },
   await page.getByLabel(en('assessmentUi.dob')).fill('04-12-1990');
   await page.getByLabel(en('assessmentUi.gender')).selectOption('F');
   await page.getByLabel(en('assessmentUi.phone')).fill('305-555-0199');
+  await page.getByLabel(en('assessmentUi.language')).selectOption('en');
   await page.getByLabel(en('assessment.symptom.dysuria')).check();
   await page.getByLabel(en('assessment.symptom.frequency')).check();
   await page.getByLabel(en('assessmentUi.onsetDays')).fill('2');

@@ -1,6 +1,11 @@
 import type { ErrorCode } from '@apothecall/domain/errors/error-codes';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
-import type { MessageParams } from '@apothecall/domain/i18n/i18n.rules';
+import {
+  type Lang,
+  type MessageParams,
+  type PluralForms,
+  pluralForm,
+} from '@apothecall/domain/i18n/i18n.rules';
 import type { z } from 'zod';
 
 /**
@@ -16,10 +21,20 @@ export class AppError extends Error {
     readonly params?: MessageParams,
     /** Extra fields of the error body (the spec's defaultPrice and defaultPriceToken). */
     readonly extra?: Readonly<Record<string, string | number | boolean | null>>,
-    /** Sent as the Retry-After header (server load refusals: 503). */
+    /** Sent as the Retry-After header (server load refusals: 503, code guesses: 429). */
     readonly retryAfterSeconds?: number,
+    /**
+     * A count message: the form the request language's plural rules pick for `count` replaces
+     * `messageKey` ('1 minute' / '5 minutes'); `messageKey` is then its `other` form.
+     */
+    readonly plural?: { readonly count: number; readonly forms: PluralForms<MessageKey> },
   ) {
     super(code);
+  }
+
+  /** The message's key in a language: its plural form when it counts, else `messageKey`. */
+  keyIn(lang: Lang): MessageKey {
+    return this.plural ? pluralForm(lang, this.plural.count, this.plural.forms) : this.messageKey;
   }
 }
 

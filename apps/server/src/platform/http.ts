@@ -234,7 +234,7 @@ export const httpConventions = fp(
             reply.header('retry-after', String(error.retryAfterSeconds));
           }
           return reply.status(error.status).send({
-            ...errorBody(lang, error.code, error.messageKey, stringParams(error.params)),
+            ...errorBody(lang, error.code, error.keyIn(lang), stringParams(error.params)),
             ...error.extra,
           });
         }

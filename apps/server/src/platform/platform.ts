@@ -91,7 +91,11 @@ export function createPlatform(
       ...clock,
     }),
   );
-  const limiter = createRateLimiter({ redisUrl: config.redisUrl, log: app.log });
+  const limiter = createRateLimiter({
+    redisUrl: config.redisUrl,
+    log: app.log,
+    now: () => now().getTime(),
+  });
   let eventsRedis: { pub: Redis; sub: Redis } | undefined;
   if (config.redisUrl) {
     // While Redis is away a publish fails at once (no offline queue to grow) and is logged; the

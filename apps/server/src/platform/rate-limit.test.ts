@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LimiterRedis, redisRateLimiter } from './rate-limit';
+import { type LimiterRedis, memoryRateLimiter, redisRateLimiter } from './rate-limit';
 
 /** A stand-in for the ioredis client: its status, and commands that answer or fail. */
 function fakeRedis() {
@@ -31,6 +31,7 @@ function fakeRedis() {
     get: (k: string) =>
       state.failing ? fail() : Promise.resolve(store.has(k) ? String(store.get(k)) : null),
     del: (k: string) => (state.failing ? fail() : Promise.resolve(Number(store.delete(k)))),
+    pttl: (k: string) => (state.failing ? fail() : Promise.resolve(store.has(k) ? 90_500 : -2)),
   } as unknown as LimiterRedis;
   return { redis, state, store };
 }
@@ -43,6 +44,8 @@ describe('redisRateLimiter', () => {
     expect(await limiter.hit('k', 60)).toBe(2);
     expect(await limiter.peek('k')).toBe(2);
     expect(store.get('apothecall:rl:k')).toBe(2);
+    expect(await limiter.secondsLeft('k')).toBe(91);
+    expect(await limiter.secondsLeft('none')).toBe(0);
     expect(limiter.health()).toBe('up');
   });
 
@@ -89,5 +92,19 @@ describe('redisRateLimiter', () => {
     const limiter = redisRateLimiter(hanging, { timeoutMs: 20 });
     expect(await limiter.hit('k', 60)).toBe(1);
     expect(limiter.health()).toBe('degraded');
+  });
+});
+
+describe('memoryRateLimiter', () => {
+  it('says how many seconds are left of a count, by its clock', async () => {
+    let at = 1_000_000;
+    const limiter = memoryRateLimiter(() => at);
+    expect(await limiter.secondsLeft('k')).toBe(0);
+    await limiter.hit('k', 3600);
+    at += 3_599_001;
+    expect(await limiter.secondsLeft('k')).toBe(1);
+    at += 999;
+    expect(await limiter.secondsLeft('k')).toBe(0);
+    expect(await limiter.peek('k')).toBe(0);
   });
 });

@@ -12,6 +12,8 @@ export interface RateLimiter {
   hit(key: string, windowSeconds: number): Promise<number>;
   /** How many events are counted now, without adding one. */
   peek(key: string): Promise<number>;
+  /** Seconds until the count under `key` ends (rounded up); 0 when nothing is counted. */
+  secondsLeft(key: string): Promise<number>;
   reset(key: string): Promise<void>;
 }
 
@@ -52,6 +54,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     async peek(key) {
       return live(key)?.count ?? 0;
     },
+    async secondsLeft(key) {
+      const entry = live(key);
+      return entry ? Math.ceil((entry.resetAt - now()) / 1000) : 0;
+    },
     async reset(key) {
       counters.delete(key);
     },
@@ -59,7 +65,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
 }
 
 /** The Redis commands the limiter uses (an ioredis client satisfies it). */
-export type LimiterRedis = Pick<Redis, 'status' | 'multi' | 'get' | 'del'>;
+export type LimiterRedis = Pick<Redis, 'status' | 'multi' | 'get' | 'del' | 'pttl'>;
 
 export interface RedisLimiterOptions {
   prefix?: string;
@@ -149,6 +155,13 @@ export function redisRateLimiter(
         () => fallback.peek(key),
       );
     },
+    secondsLeft(key) {
+      return withRedis(
+        // PTTL: -2 no key, -1 no expiry (never left by hit's EXPIRE NX): both count as none.
+        async () => Math.max(0, Math.ceil(Number(await redis.pttl(prefix + key)) / 1000)),
+        () => fallback.secondsLeft(key),
+      );
+    },
     async reset(key) {
       // Both places: a count taken in memory during an outage ends too.
       await fallback.reset(key);
@@ -179,9 +192,11 @@ export function createRateLimiter(opts: {
   redisUrl: string | undefined;
   log: LimiterLog;
   timeoutMs?: number;
+  /** The clock of the in-memory counts (tests move it); default the system clock. */
+  now?: () => number;
 }): SharedRateLimiter {
   if (!opts.redisUrl) {
-    const memory = memoryRateLimiter();
+    const memory = memoryRateLimiter(opts.now);
     return {
       ...memory,
       health: () => 'memory',
@@ -218,6 +233,7 @@ export function createRateLimiter(opts: {
   client.on('ready', recovered);
   const limiter = redisRateLimiter(client, {
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    fallback: memoryRateLimiter(opts.now),
     onDegraded: degraded,
     onRecovered: recovered,
   });

@@ -250,6 +250,9 @@ const DocumentsScreen = lazyScreen(() =>
 const DocumentScreen = lazyScreen(() =>
   import('../features/documents/screens/document-screen').then((m) => m.DocumentScreen),
 );
+const TestCardScreen = lazyScreen(() =>
+  import('../features/payments/screens/test-card-screen').then((m) => m.TestCardScreen),
+);
 const CertificateVerifyScreen = lazyScreen(() =>
   import('../features/documents/screens/certificate-verify-screen').then(
     (m) => m.CertificateVerifyScreen,
@@ -376,6 +379,7 @@ const screens: Partial<Record<Screen, ScreenView>> = {
   docs: () => <DocumentsScreen />,
   doc: () => <DocumentScreen />,
   test: () => <CertificateVerifyScreen />,
+  testCreditCard: () => <TestCardScreen />,
   notifications: () => <NotificationsScreen />,
   // The pharmacy's e-mail inbox (issue 20).
   inbox: () => <InboxScreen />,
@@ -466,6 +470,7 @@ const screenChunks: Partial<Record<Screen, (signedIn: boolean) => Promise<unknow
   docs: DocumentsScreen.preload,
   doc: DocumentScreen.preload,
   test: CertificateVerifyScreen.preload,
+  testCreditCard: TestCardScreen.preload,
   notifications: NotificationsScreen.preload,
   inbox: InboxScreen.preload,
   assessment: AssessmentScreen.preload,

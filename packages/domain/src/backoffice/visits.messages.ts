@@ -24,9 +24,13 @@ const en = {
   'backoffice.visits.cancelledUnpaidNote': 'Your visit was cancelled by our support team: {note}',
   'backoffice.visits.cancelledPrepaidNote':
     'Your visit was cancelled by our support team and your prepaid visit was given back: {note}',
-  'backoffice.visits.stuck.waitingNoProvider': 'Waiting over {minutes} minutes with no provider',
-  'backoffice.visits.stuck.rxUnreviewed': 'Unreviewed over {hours} hours',
-  'backoffice.visits.stuck.pharmacyUnclaimed': 'Unclaimed by the pharmacy over {hours} hours',
+  'backoffice.visits.stuck.waitingNoProvider.one': 'Waiting over {count} minute with no provider',
+  'backoffice.visits.stuck.waitingNoProvider.other':
+    'Waiting over {count} minutes with no provider',
+  'backoffice.visits.stuck.rxUnreviewed.one': 'Unreviewed over {count} hour',
+  'backoffice.visits.stuck.rxUnreviewed.other': 'Unreviewed over {count} hours',
+  'backoffice.visits.stuck.pharmacyUnclaimed.one': 'Unclaimed by the pharmacy over {count} hour',
+  'backoffice.visits.stuck.pharmacyUnclaimed.other': 'Unclaimed by the pharmacy over {count} hours',
   'backoffice.visits.kind.video': 'Video',
   'backoffice.visits.kind.appointment': 'Appointment',
   'backoffice.visits.kind.rx': 'Rx',
@@ -80,9 +84,15 @@ const es: Record<keyof typeof en, string> = {
   'backoffice.visits.cancelledUnpaidNote': 'Nuestro equipo de soporte canceló su consulta: {note}',
   'backoffice.visits.cancelledPrepaidNote':
     'Nuestro equipo de soporte canceló su consulta y le devolvió su consulta prepagada: {note}',
-  'backoffice.visits.stuck.waitingNoProvider': 'Esperando más de {minutes} minutos sin proveedor',
-  'backoffice.visits.stuck.rxUnreviewed': 'Sin revisar más de {hours} horas',
-  'backoffice.visits.stuck.pharmacyUnclaimed': 'Sin reclamar por la farmacia más de {hours} horas',
+  'backoffice.visits.stuck.waitingNoProvider.one': 'Esperando más de {count} minuto sin proveedor',
+  'backoffice.visits.stuck.waitingNoProvider.other':
+    'Esperando más de {count} minutos sin proveedor',
+  'backoffice.visits.stuck.rxUnreviewed.one': 'Sin revisar más de {count} hora',
+  'backoffice.visits.stuck.rxUnreviewed.other': 'Sin revisar más de {count} horas',
+  'backoffice.visits.stuck.pharmacyUnclaimed.one':
+    'Sin reclamar por la farmacia más de {count} hora',
+  'backoffice.visits.stuck.pharmacyUnclaimed.other':
+    'Sin reclamar por la farmacia más de {count} horas',
   'backoffice.visits.kind.video': 'Video',
   'backoffice.visits.kind.appointment': 'Cita',
   'backoffice.visits.kind.rx': 'Rx',

@@ -9,8 +9,10 @@ const en = {
   'errors.authRequired': 'Please log in to continue.',
   'errors.sessionExpired': 'Your session has ended. Please log in again.',
   'errors.rateLimited': 'Too many attempts. Please wait a moment and try again.',
-  'errors.tooManyCodes':
-    'Too many codes that do not exist were tried. Please wait {minutes} minutes and try again.',
+  'errors.tooManyCodes.one':
+    'Too many codes that do not exist were tried. Please try again in {minutes} minute.',
+  'errors.tooManyCodes.other':
+    'Too many codes that do not exist were tried. Please try again in {minutes} minutes.',
   'errors.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
   'errors.network': 'Cannot reach the server. Check your connection and try again.',
   'shell.appName': 'Apothecall',
@@ -57,8 +59,10 @@ const es: Record<keyof typeof en, string> = {
   'errors.authRequired': 'Inicie sesión para continuar.',
   'errors.sessionExpired': 'Su sesión ha terminado. Inicie sesión de nuevo.',
   'errors.rateLimited': 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
-  'errors.tooManyCodes':
-    'Se probaron demasiados códigos que no existen. Espere {minutes} minutos e inténtelo de nuevo.',
+  'errors.tooManyCodes.one':
+    'Se probaron demasiados códigos que no existen. Inténtelo de nuevo dentro de {minutes} minuto.',
+  'errors.tooManyCodes.other':
+    'Se probaron demasiados códigos que no existen. Inténtelo de nuevo dentro de {minutes} minutos.',
   'errors.unavailable': 'El servicio no está disponible por el momento. Inténtelo en breve.',
   'errors.network':
     'No se puede conectar con el servidor. Revise su conexión e inténtelo de nuevo.',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CalendarDate } from '../dates/dates.rules';
 import type { MessageKey } from '../i18n/catalog';
 import { type Check, checkedString, fail, isBlank, ok } from '../validation/checks.rules';
+import type { CardBrand } from './payments.schemas';
 
 export interface CardExpiry {
   readonly month: number;
@@ -68,4 +69,15 @@ export const cardHolderNameSchema = z
 /** MM/YY; with today given, expired cards are refused too. */
 export function cardExpirySchema(today?: CalendarDate) {
   return checkedString((value) => validateCardExpiry(value, today));
+}
+
+/** The card brand from the number's prefix (IIN ranges); digits only. */
+export function cardBrandOf(number: string): Exclude<CardBrand, 'unionpay'> {
+  if (/^4/.test(number)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(number)) return 'discover';
+  if (/^35/.test(number)) return 'jcb';
+  if (/^3(0[0-5]|[68])/.test(number)) return 'diners';
+  return 'unknown';
 }

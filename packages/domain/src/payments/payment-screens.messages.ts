@@ -47,6 +47,17 @@ const en = {
   'paymentScreens.cardForm.notCharged': 'Your card is not charged when you add it.',
   'paymentScreens.cardForm.submit': 'Save card',
   'paymentScreens.cardForm.failedTitle': 'Card not added',
+  'paymentScreens.testCard.title': 'Check a card',
+  'paymentScreens.testCard.intro': 'Check that a card is typed correctly before you pay with it.',
+  'paymentScreens.testCard.note':
+    'The check happens on this device: nothing is sent, saved or charged.',
+  'paymentScreens.testCard.formTitle': 'Card details',
+  'paymentScreens.testCard.submit': 'Check the card',
+  'paymentScreens.testCard.ok':
+    'The details look right: {brand} ending in {last4}, good through {expiration}.',
+  'paymentScreens.testCard.unknownBrand':
+    'The number is valid, but its brand is not one we recognise; your bank decides whether it is accepted.',
+  'paymentScreens.testCard.cleared': 'The number and CVV were cleared from the form.',
   'paymentScreens.coupon.title': 'Coupon code',
   'paymentScreens.coupon.subtitle': 'Enter a coupon code to lower the price of your next visit.',
   'paymentScreens.coupon.currentPrice': 'Current visit price',
@@ -155,6 +166,18 @@ const es: Record<keyof typeof en, string> = {
   'paymentScreens.cardForm.notCharged': 'No se realiza ningún cargo a su tarjeta al agregarla.',
   'paymentScreens.cardForm.submit': 'Guardar tarjeta',
   'paymentScreens.cardForm.failedTitle': 'No se agregó la tarjeta',
+  'paymentScreens.testCard.title': 'Verificar una tarjeta',
+  'paymentScreens.testCard.intro':
+    'Verifique que una tarjeta esté bien escrita antes de pagar con ella.',
+  'paymentScreens.testCard.note':
+    'La verificación se hace en este dispositivo: no se envía, guarda ni cobra nada.',
+  'paymentScreens.testCard.formTitle': 'Datos de la tarjeta',
+  'paymentScreens.testCard.submit': 'Verificar la tarjeta',
+  'paymentScreens.testCard.ok':
+    'Los datos parecen correctos: {brand} terminada en {last4}, válida hasta {expiration}.',
+  'paymentScreens.testCard.unknownBrand':
+    'El número es válido, pero no reconocemos su marca; su banco decide si se acepta.',
+  'paymentScreens.testCard.cleared': 'El número y el CVV se borraron del formulario.',
   'paymentScreens.coupon.title': 'Código de cupón',
   'paymentScreens.coupon.subtitle':
     'Ingrese un código de cupón para reducir el precio de su próxima consulta.',

@@ -14,35 +14,64 @@ import {
   usStateSchema,
 } from '../common/common.schemas';
 import type { MessageKey } from '../i18n/catalog';
+import { languages } from '../i18n/i18n.rules';
 
 export const maxAnnouncementTitle = 120;
 export const maxAnnouncementBody = 4000;
 
 const key = (k: MessageKey) => ({ error: k });
 
-/** POST /rxadmin/announcements: what the writer typed. */
-export const announcementInputSchema = z.object({
-  title: z
-    .string(key('announcements.field.title'))
-    .trim()
-    .min(1, key('announcements.field.title'))
-    .max(maxAnnouncementTitle, key('announcements.field.title')),
-  body: z
-    .string(key('announcements.field.body'))
-    .trim()
-    .min(1, key('announcements.field.body'))
-    .max(maxAnnouncementBody, key('announcements.field.body')),
-  /**
-   * The last day it is shown (in the writer's time zone: it ends at the following midnight), or
-   * null: until withdrawn. Today or later.
-   */
-  expiresOn: isoDateSchema.nullable().default(null),
-  /** The states whose pharmacies it reaches (their own or a state they serve); [] = all. */
-  states: z
-    .array(usStateSchema, key('announcements.field.states'))
-    .max(60, key('announcements.field.states'))
-    .default([]),
-});
+const optionalText = (field: MessageKey, max: number) =>
+  z.string(key(field)).trim().max(max, key(field)).default('');
+
+/**
+ * POST /rxadmin/announcements: what the writer typed. `title` and `body` are in `language`; the
+ * same announcement in the other language (`translationTitle`, `translationBody`: both, or
+ * neither) is what readers of that language see (issue 36).
+ */
+export const announcementInputSchema = z
+  .object({
+    title: z
+      .string(key('announcements.field.title'))
+      .trim()
+      .min(1, key('announcements.field.title'))
+      .max(maxAnnouncementTitle, key('announcements.field.title')),
+    body: z
+      .string(key('announcements.field.body'))
+      .trim()
+      .min(1, key('announcements.field.body'))
+      .max(maxAnnouncementBody, key('announcements.field.body')),
+    /**
+     * The last day it is shown (in the writer's time zone: it ends at the following midnight), or
+     * null: until withdrawn. Today or later.
+     */
+    expiresOn: isoDateSchema.nullable().default(null),
+    /** The states whose pharmacies it reaches (their own or a state they serve); [] = all. */
+    states: z
+      .array(usStateSchema, key('announcements.field.states'))
+      .max(60, key('announcements.field.states'))
+      .default([]),
+    /** The language `title` and `body` are written in. */
+    language: z.enum(languages, key('announcements.field.language')).default('en'),
+    translationTitle: optionalText('announcements.field.translationTitle', maxAnnouncementTitle),
+    translationBody: optionalText('announcements.field.translationBody', maxAnnouncementBody),
+  })
+  .superRefine((input, ctx) => {
+    if (input.translationTitle !== '' && input.translationBody === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['translationBody'],
+        message: 'announcements.field.translationBody' satisfies MessageKey,
+      });
+    }
+    if (input.translationBody !== '' && input.translationTitle === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['translationTitle'],
+        message: 'announcements.field.translationTitle' satisfies MessageKey,
+      });
+    }
+  });
 export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 export type AnnouncementFields = z.output<typeof announcementInputSchema>;
 
@@ -54,6 +83,10 @@ export const managedAnnouncementSchema = z.object({
   id: idSchema,
   title: z.string(),
   body: z.string(),
+  /** The language of `title` and `body`. */
+  language: z.enum(languages),
+  /** The same in the other language, or null (written in one language only). */
+  translation: z.object({ title: z.string(), body: z.string() }).nullable(),
   /** The company whose pharmacies it reaches; null: every pharmacy (the platform admin's). */
   companyId: z.string().nullable(),
   /** That company's display name (its brand's name, issue 36); null when companyId is. */
@@ -85,8 +118,11 @@ export const managedAnnouncementResponseSchema = z.object({
 /** An announcement as a pharmacy reads it (GET /pharmacy/announcements). */
 export const pharmacyAnnouncementSchema = z.object({
   id: idSchema,
+  /** In the reader's language when the writer gave it, else in the one it was written in. */
   title: z.string(),
   body: z.string(),
+  /** The language `title` and `body` are in (the page marks other-language text with it). */
+  language: z.enum(languages),
   publishedAt: isoDateTimeSchema,
   expiresAt: isoDateTimeSchema.nullable(),
 });

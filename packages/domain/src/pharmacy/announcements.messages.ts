@@ -7,6 +7,11 @@ const en = {
   'announcements.writersOnly':
     'Only an rx administrator or the platform administrator writes announcements.',
   'announcements.field.title': 'Title: required, at most 120 characters.',
+  'announcements.field.language': 'Language: choose English or Spanish.',
+  'announcements.field.translationTitle':
+    'Title in the other language: at most 120 characters, required with its message.',
+  'announcements.field.translationBody':
+    'Message in the other language: at most 4000 characters, required with its title.',
   'announcements.field.body': 'Message: required, at most 4000 characters.',
   'announcements.field.expiresOn':
     'Last day shown: choose today or a later day, or leave it empty.',
@@ -17,6 +22,13 @@ const en = {
   'announcementsUi.section.leadAll':
     'Write to every pharmacy: all of them, or those in the states you choose. Pharmacists see current announcements on their Home.',
   'announcementsUi.form.title': 'Title',
+  'announcementsUi.form.language': 'Written in',
+  'announcementsUi.list.translation': 'In {language}:',
+  'announcementsUi.form.translation': 'The same announcement in {language} (optional)',
+  'announcementsUi.form.translationHint':
+    'Pharmacy staff who read {language} see this version; the others see the first one.',
+  'announcementsUi.form.translationTitle': 'Title in {language}',
+  'announcementsUi.form.translationBody': 'Message in {language}',
   'announcementsUi.form.body': 'Message',
   'announcementsUi.form.bodyHint':
     'Plain text. Do not include patient information: pharmacies of every kind read it.',
@@ -66,6 +78,11 @@ const es: Record<keyof typeof en, string> = {
   'announcements.writersOnly':
     'Solo un administrador de recetas o el administrador de la plataforma escribe anuncios.',
   'announcements.field.title': 'Título: obligatorio, 120 caracteres como máximo.',
+  'announcements.field.language': 'Idioma: elija inglés o español.',
+  'announcements.field.translationTitle':
+    'Título en el otro idioma: 120 caracteres como máximo, obligatorio con su mensaje.',
+  'announcements.field.translationBody':
+    'Mensaje en el otro idioma: 4000 caracteres como máximo, obligatorio con su título.',
   'announcements.field.body': 'Mensaje: obligatorio, 4000 caracteres como máximo.',
   'announcements.field.expiresOn':
     'Último día visible: elija hoy o un día posterior, o déjelo vacío.',
@@ -76,6 +93,13 @@ const es: Record<keyof typeof en, string> = {
   'announcementsUi.section.leadAll':
     'Escriba a todas las farmacias: a todas o a las de los estados que elija. Los farmacéuticos ven los anuncios vigentes en su Inicio.',
   'announcementsUi.form.title': 'Título',
+  'announcementsUi.form.language': 'Escrito en',
+  'announcementsUi.list.translation': 'En {language}:',
+  'announcementsUi.form.translation': 'El mismo anuncio en {language} (opcional)',
+  'announcementsUi.form.translationHint':
+    'El personal de farmacia que lee en {language} ve esta versión; los demás ven la primera.',
+  'announcementsUi.form.translationTitle': 'Título en {language}',
+  'announcementsUi.form.translationBody': 'Mensaje en {language}',
   'announcementsUi.form.body': 'Mensaje',
   'announcementsUi.form.bodyHint':
     'Texto simple. No incluya información de pacientes: lo leen farmacias de todo tipo.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcementStatus, dayAfter, reaches } from './announcements.rules';
+import { announcementFor, announcementStatus, dayAfter, reaches } from './announcements.rules';
 
 const sunrise = { companyId: 'apothecall', state: 'FL', serviceStates: ['FL', 'GA'] };
 
@@ -37,5 +37,38 @@ describe('dayAfter', () => {
     expect(dayAfter('2026-11-30')).toBe('2026-12-01');
     expect(dayAfter('2026-12-31')).toBe('2027-01-01');
     expect(dayAfter('2028-02-28')).toBe('2028-02-29');
+  });
+});
+
+describe('announcementFor (issue 36)', () => {
+  const both = {
+    language: 'en' as const,
+    title: 'Hours',
+    body: 'Closed Friday',
+    translationTitle: 'Horario',
+    translationBody: 'Cerrado el viernes',
+  };
+  it('gives each reader the version in their language, else the one written, with its language', () => {
+    expect(announcementFor(both, 'en')).toEqual({
+      title: 'Hours',
+      body: 'Closed Friday',
+      language: 'en',
+    });
+    expect(announcementFor(both, 'es')).toEqual({
+      title: 'Horario',
+      body: 'Cerrado el viernes',
+      language: 'es',
+    });
+    const spanishOnly = {
+      ...both,
+      language: 'es' as const,
+      translationTitle: null,
+      translationBody: null,
+    };
+    expect(announcementFor(spanishOnly, 'en')).toEqual({
+      title: 'Hours',
+      body: 'Closed Friday',
+      language: 'es',
+    });
   });
 });

@@ -2,6 +2,7 @@
  * Who an announcement reaches and whether it is still shown (issue 20). Pure: the server filters
  * with these, and a unit test pins them down.
  */
+import type { Lang } from '../i18n/i18n.rules';
 import type { AnnouncementStatus } from './announcements.api';
 
 export interface AnnouncementAudience {
@@ -47,4 +48,28 @@ export function announcementStatus(
 export function dayAfter(isoDate: string): string {
   const [y = 1970, m = 1, d = 1] = isoDate.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** An announcement's texts: the original in `language`, and its translation, if any. */
+export interface AnnouncementTexts {
+  language: Lang;
+  title: string;
+  body: string;
+  translationTitle: string | null;
+  translationBody: string | null;
+}
+
+/**
+ * What a reader of `reader` sees (issue 36): the version in their language when the writer gave
+ * one (the original or its translation into the other language), else the original, in the
+ * language it was written in (the page marks it with that language).
+ */
+export function announcementFor(
+  texts: AnnouncementTexts,
+  reader: Lang,
+): { title: string; body: string; language: Lang } {
+  if (texts.language !== reader && texts.translationTitle && texts.translationBody) {
+    return { title: texts.translationTitle, body: texts.translationBody, language: reader };
+  }
+  return { title: texts.title, body: texts.body, language: texts.language };
 }

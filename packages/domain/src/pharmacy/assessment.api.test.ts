@@ -20,6 +20,7 @@ function utiRequest(overrides: Partial<AssessmentRequest> = {}): AssessmentReque
       gender: 'F',
       phone: '305-555-0101',
       state: 'FL',
+      language: 'es',
     },
     symptoms: ['dysuria', 'frequency'],
     onsetDays: 2,

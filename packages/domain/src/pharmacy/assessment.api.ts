@@ -11,6 +11,7 @@ import { validateDob, validateNamePart } from '../accounts/people.rules';
 import { idSchema } from '../common/common.schemas';
 import { type CalendarDate, formatIsoDate } from '../dates/dates.rules';
 import type { MessageKey } from '../i18n/catalog';
+import { languages } from '../i18n/i18n.rules';
 import { usStateCodes } from '../places/places.rules';
 import { formatPhone, validateEmail, validatePhone } from '../validation/contact.rules';
 import {
@@ -59,6 +60,11 @@ function patientSchema<D extends z.ZodType<string, string>>(dob: D) {
       .transform(formatPhone),
     /** The state the patient is in now (the visit's state). */
     state: z.enum(usStateCodes, key('assessment.field.state')),
+    /**
+     * The language the patient reads (asked in the store): the e-mailed link and, for a new
+     * account, the account's language; never the pharmacist's screen language (issue 36).
+     */
+    language: z.enum(languages, key('assessment.field.language')),
   });
 }
 

@@ -16,6 +16,10 @@ export const announcements = pgTable(
     states: text('states').array().notNull().default(sql`'{}'::text[]`),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** The language of title and body (en, es); the translation is in the other one (issue 36). */
+    language: text('language').notNull().default('en'),
+    translationTitle: text('translation_title'),
+    translationBody: text('translation_body'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => accounts.id),

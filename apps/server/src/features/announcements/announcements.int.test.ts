@@ -277,6 +277,86 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
     },
   );
 
+  it('shows each reader the version in their language when the writer gave both, else the one written (issue 36, finding 17)', async () => {
+    const readIn = async (lang: string) => {
+      const res = await t.fastify.inject({
+        method: 'GET',
+        url: '/api/pharmacy/announcements',
+        headers: { ...bearer(pharmacist), 'x-app-params': `lang=${lang}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().announcements as {
+        id: string;
+        title: string;
+        body: string;
+        language: string;
+      }[];
+    };
+    const both = await post(writer, {
+      language: 'en',
+      title: 'Inventory count',
+      body: 'Count your stock on Friday.',
+      translationTitle: 'Conteo de inventario',
+      translationBody: 'Cuente sus existencias el viernes.',
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().announcement).toMatchObject({
+      language: 'en',
+      translation: { title: 'Conteo de inventario', body: 'Cuente sus existencias el viernes.' },
+    });
+    const bothId = both.json().announcement.id;
+    // Written in Spanish only: everyone reads it in Spanish, marked as such.
+    const spanishOnly = await post(
+      writer,
+      { language: 'es', title: 'Cierre temprano', body: 'Cerramos a las 3 p. m.' },
+      'en',
+    );
+    expect(spanishOnly.statusCode, spanishOnly.body).toBe(200);
+    expect(spanishOnly.json().announcement.translation).toBeNull();
+    const spanishId = spanishOnly.json().announcement.id;
+
+    const en = await readIn('en');
+    expect(en.find((a) => a.id === bothId)).toMatchObject({
+      title: 'Inventory count',
+      body: 'Count your stock on Friday.',
+      language: 'en',
+    });
+    expect(en.find((a) => a.id === spanishId)).toMatchObject({
+      title: 'Cierre temprano',
+      language: 'es',
+    });
+    const es = await readIn('es');
+    expect(es.find((a) => a.id === bothId)).toMatchObject({
+      title: 'Conteo de inventario',
+      body: 'Cuente sus existencias el viernes.',
+      language: 'es',
+    });
+    expect(es.find((a) => a.id === spanishId)).toMatchObject({ language: 'es' });
+    // Announcements posted before (no language given) are English.
+    const managed = (await get(t, '/api/rxadmin/announcements', writer)).json().announcements;
+    expect(managed.find((a: Shown) => a.title === 'Holiday hours')).toMatchObject({
+      language: 'en',
+      translation: null,
+    });
+  });
+
+  it('refuses half a translation or an unknown language in the caller language; nothing stored', async () => {
+    const before = await stored();
+    const half = await post(writer, {
+      title: 'Half',
+      body: 'Only a translated title.',
+      translationTitle: 'Mitad',
+    });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errorMsg).toContain(
+      'Message in the other language: at most 4000 characters, required with its title.',
+    );
+    const french = await post(writer, { title: 'Bonjour', body: 'Salut.', language: 'fr' }, 'es');
+    expect(french.statusCode).toBe(400);
+    expect(french.json().errorMsg).toContain('Idioma: elija inglés o español.');
+    expect(await stored()).toBe(before);
+  });
+
   it('stops showing an announcement after its last day', async () => {
     const today = calendarAt(Date.now(), 'America/New_York').today;
     const res = await post(writer, {

@@ -13,7 +13,16 @@ export interface AnnouncementsRepo {
   insert(
     row: Pick<
       typeof announcements.$inferInsert,
-      'companyId' | 'states' | 'title' | 'body' | 'createdBy' | 'createdAt' | 'expiresAt'
+      | 'companyId'
+      | 'states'
+      | 'title'
+      | 'body'
+      | 'language'
+      | 'translationTitle'
+      | 'translationBody'
+      | 'createdBy'
+      | 'createdAt'
+      | 'expiresAt'
     >,
   ): Promise<AnnouncementRecord>;
   byId(id: string): Promise<AnnouncementRecord | undefined>;

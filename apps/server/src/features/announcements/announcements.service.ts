@@ -1,5 +1,6 @@
 import { isRxSubscriptionAdminFor } from '@apothecall/domain/accounts/roles.rules';
 import { localDate, zonedToUtc } from '@apothecall/domain/dates/zones.rules';
+import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type {
   AnnouncementFields,
   ManagedAnnouncement,
@@ -7,6 +8,7 @@ import type {
   PharmacyAnnouncement,
 } from '@apothecall/domain/pharmacy/announcements.api';
 import {
+  announcementFor,
   announcementStatus,
   dayAfter,
   type PharmacyPlace,
@@ -53,6 +55,10 @@ interface Writer {
  * reaches them (domain `reaches`), current (not withdrawn, not past its expiry) and not dismissed
  * by them. Changes are audited; announcements hold no patient information.
  */
+function languageOf(row: AnnouncementRecord): Lang {
+  return isLang(row.language) ? row.language : 'en';
+}
+
 export function createAnnouncementsService(deps: {
   repo: AnnouncementsRepo;
   accounts: Pick<AccountsPort, 'membership' | 'holderContact'>;
@@ -89,6 +95,11 @@ export function createAnnouncementsService(deps: {
       id: row.id,
       title: row.title,
       body: row.body,
+      language: languageOf(row),
+      translation:
+        row.translationTitle && row.translationBody
+          ? { title: row.translationTitle, body: row.translationBody }
+          : null,
       companyId: row.companyId,
       companyName: row.companyId === null ? null : await deps.companyName(row.companyId),
       states: row.states,
@@ -153,6 +164,9 @@ export function createAnnouncementsService(deps: {
         states: [...new Set(input.states)].sort(),
         title: input.title,
         body: input.body,
+        language: input.language,
+        translationTitle: input.translationTitle || null,
+        translationBody: input.translationBody || null,
         createdBy: actor.accountId,
         createdAt: at,
         expiresAt,
@@ -190,8 +204,16 @@ export function createAnnouncementsService(deps: {
       const { rows } = await visibleTo(actor);
       return rows.map((row) => ({
         id: row.id,
-        title: row.title,
-        body: row.body,
+        ...announcementFor(
+          {
+            language: languageOf(row),
+            title: row.title,
+            body: row.body,
+            translationTitle: row.translationTitle,
+            translationBody: row.translationBody,
+          },
+          actor.lang,
+        ),
         publishedAt: row.createdAt.toISOString(),
         expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       }));

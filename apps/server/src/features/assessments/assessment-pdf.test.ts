@@ -16,6 +16,7 @@ const intake: AssessmentIntake = {
     gender: 'F',
     phone: '(305) 555-0100',
     state: 'FL',
+    language: 'en',
   },
   symptoms: ['cough', 'fever'],
   onsetDays: 3,

@@ -26,7 +26,7 @@ const loneStarPharmacist = 'lonestar-pharmacist@apothecall.test';
 const publicUrl = 'https://app.example.test';
 
 /** A UTI intake for `email` in `state` (what the pharmacist's form sends). */
-function uti(email: string, state = 'FL') {
+function uti(email: string, state = 'FL', language = 'en') {
   return {
     form: 'uti',
     patient: {
@@ -37,6 +37,7 @@ function uti(email: string, state = 'FL') {
       gender: 'F',
       phone: '305-555-0101',
       state,
+      language,
     },
     symptoms: ['dysuria', 'frequency'],
     onsetDays: 2,
@@ -248,6 +249,62 @@ describe.each(databaseKinds)('In-store assessments on %s', (kind) => {
     expect(noNumber.statusCode).toBe(400);
     expect(noNumber.json().errorMsg).toContain('The phone number is not a valid number');
     expect(await counts()).toEqual(before);
+  });
+
+  it("writes the e-mail in the patient's language from the form, not the pharmacist's screen language (issue 36, finding 17)", async () => {
+    // The pharmacist's screen speaks English; the patient asked for Spanish in the store.
+    const email = newEmail();
+    const res = await send(
+      t,
+      'POST',
+      '/api/pharmacy/assessments',
+      pharmacist,
+      uti(email, 'FL', 'es'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await mailsTo(email);
+    expect(mail?.subject).toBe('Continúe su consulta con Sunrise Pharmacy');
+    expect(mail?.body).toMatch(/^Hola:\n\nSunrise Pharmacy inició una consulta de telemedicina/);
+    const [made] = await t.database.db
+      .select({ language: accounts.language })
+      .from(accounts)
+      .where(eq(accounts.loginId, email));
+    expect(made?.language).toBe('es');
+    // And the other way round: a Spanish screen, an English-speaking patient.
+    const other = newEmail();
+    const en = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/pharmacy/assessments',
+      headers: { authorization: `Bearer ${pharmacist}`, 'x-app-params': 'lang=es' },
+      payload: uti(other, 'FL', 'en'),
+    });
+    expect(en.statusCode, en.body).toBe(200);
+    expect((await mailsTo(other))[0]?.subject).toBe(
+      'Continue your consultation with Sunrise Pharmacy',
+    );
+  });
+
+  it("refuses a missing or unknown patient's language in the caller language; nothing stored or sent", async () => {
+    const before = await counts();
+    const email = newEmail();
+    const { language: _dropped, ...noLanguage } = uti(email).patient;
+    const missing = await send(t, 'POST', '/api/pharmacy/assessments', pharmacist, {
+      ...uti(email),
+      patient: noLanguage,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errorCode).toBe('VALIDATION');
+    expect(missing.json().errorMsg).toContain("The patient's language: choose English or Spanish.");
+    const unknown = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/pharmacy/assessments',
+      headers: { authorization: `Bearer ${pharmacist}`, 'x-app-params': 'lang=es' },
+      payload: uti(email, 'FL', 'fr'),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errorMsg).toContain('Idioma del paciente: elija inglés o español.');
+    expect(await counts()).toEqual(before);
+    expect(await mailsTo(email)).toEqual([]);
   });
 
   it('matches an existing patient by e-mail: no new account, and the link does not set a password', async () => {

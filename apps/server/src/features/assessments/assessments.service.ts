@@ -1,5 +1,5 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
-import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AssessmentIntake,
   type AssessmentRequestFields,
@@ -271,7 +271,7 @@ export function createAssessmentsService(deps: {
         phone: intake.patient.phone,
         state,
         brandId: brand.id,
-        language: actor.lang,
+        language: intake.patient.language,
         codeHash,
         expiresAt,
       });
@@ -282,7 +282,9 @@ export function createAssessmentsService(deps: {
         });
         throw new AppError(409, 'ASSESSMENT_EMAIL_UNAVAILABLE', 'assessment.emailUnavailable');
       }
-      const lang: Lang = isLang(patient.language) ? patient.language : actor.lang;
+      // The language the patient asked for in the store (the form's), whatever the pharmacist's
+      // screen speaks or an existing account was set to (its setting is left as it is).
+      const lang: Lang = intake.patient.language;
       const row = await deps.repo.insert({
         organizationId,
         pharmacistId: actor.accountId,

@@ -57,7 +57,8 @@ export function careSocketHandlers(deps: {
     };
   };
   const errorText = (socket: Socket, error: unknown) => {
-    if (error instanceof AppError) return translate(langOf(socket), error.messageKey, error.params);
+    if (error instanceof AppError)
+      return translate(langOf(socket), error.keyIn(langOf(socket)), error.params);
     deps.onError(error);
     return translate(langOf(socket), 'errors.internal');
   };

@@ -165,16 +165,18 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     expect(stopped.statusCode).toBe(429);
     expect(stopped.json()).toMatchObject({
       errorCode: 'RATE_LIMITED',
-      errorMsg:
-        'Too many codes that do not exist were tried. Please wait 60 minutes and try again.',
+      errorMsg: 'Too many codes that do not exist were tried. Please try again in 60 minutes.',
     });
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(3590);
     const inSpanish = await t.fastify.inject({
       method: 'GET',
       url: '/api/account/pricing/FRIEND10',
       headers: { ...bearer(guesser), 'x-app-params': 'lang=es' },
     });
     expect(inSpanish.statusCode).toBe(429);
-    expect(inSpanish.json().errorMsg).toMatch(/^Se probaron demasiados códigos/);
+    expect(inSpanish.json().errorMsg).toBe(
+      'Se probaron demasiados códigos que no existen. Inténtelo de nuevo dentro de 60 minutos.',
+    );
     // Nothing was redeemed by the refused tries; another account is not affected.
     expect((await post('/api/get-coupons', guesser, {})).json().coupons).toEqual([]);
     const other = await patient();
@@ -189,6 +191,42 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     }
     expect((await lookup('FRIEND10', '203.0.113.7')).statusCode).toBe(429);
     expect((await lookup('FRIEND10', '203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('says how many minutes are left before codes may be tried again, in the plural the language uses (issue 36, finding 11)', async () => {
+    const address = '203.0.113.9';
+    const lookup = (code: string, lang = 'en') =>
+      t.fastify.inject({
+        method: 'GET',
+        url: `/api/referral/${code}`,
+        remoteAddress: address,
+        headers: { 'x-app-params': `lang=${lang}` },
+      });
+    for (let i = 0; i < 10; i += 1) expect((await lookup(`WAIT${i}`)).statusCode).toBe(404);
+    try {
+      t.advance(20 * 60_000 + 30_000);
+      const later = await lookup('FRIEND10');
+      expect(later.statusCode).toBe(429);
+      expect(later.json().errorMsg).toBe(
+        'Too many codes that do not exist were tried. Please try again in 40 minutes.',
+      );
+      expect(Number(later.headers['retry-after'])).toBeGreaterThan(39 * 60 + 20);
+      expect(Number(later.headers['retry-after'])).toBeLessThanOrEqual(39 * 60 + 30);
+      expect((await lookup('FRIEND10', 'es')).json().errorMsg).toBe(
+        'Se probaron demasiados códigos que no existen. Inténtelo de nuevo dentro de 40 minutos.',
+      );
+      t.advance(39 * 60_000);
+      expect((await lookup('FRIEND10')).json().errorMsg).toBe(
+        'Too many codes that do not exist were tried. Please try again in 1 minute.',
+      );
+      expect((await lookup('FRIEND10', 'es')).json().errorMsg).toBe(
+        'Se probaron demasiados códigos que no existen. Inténtelo de nuevo dentro de 1 minuto.',
+      );
+      t.advance(30_000);
+      expect((await lookup('FRIEND10')).statusCode).toBe(200);
+    } finally {
+      t.advance(-(60 * 60_000));
+    }
   });
 
   it('keeps an applied coupon for the account until it pays a visit or is set aside (issue 13)', async () => {

@@ -776,7 +776,7 @@ export function createPrepayService(deps: {
       // a line refused by either is reported, and the lines after it are still tried.
       const reasonOf = (error: unknown) => {
         if (error instanceof AppError && (error.status === 409 || error.status === 429)) {
-          return translate(actor.lang, error.messageKey, error.params);
+          return translate(actor.lang, error.keyIn(actor.lang), error.params);
         }
         throw error;
       };

@@ -1,3 +1,4 @@
+import { cardBrandOf } from '@apothecall/domain/payments/cards.rules';
 /**
  * The payment gateway, as the rest of the server sees it: a customer-profile gateway in the
  * style of Authorize.Net's Customer Information Manager. Card numbers and CVV pass through
@@ -94,15 +95,9 @@ export interface PaymentGateway {
   findTransaction(transactionId: string): Promise<GatewayTransaction | undefined>;
 }
 
-/** The card brand from the number's prefix (IIN ranges). */
+/** The card brand from the number's prefix: the domain's rule (the /testcc check uses it too). */
 export function brandOf(number: string): CardBrand {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(number)) return 'discover';
-  if (/^35/.test(number)) return 'jcb';
-  if (/^3(0[0-5]|[68])/.test(number)) return 'diners';
-  return 'unknown';
+  return cardBrandOf(number);
 }
 
 export function expirationOf(card: Pick<CardInput, 'expMonth' | 'expYear'>): string {

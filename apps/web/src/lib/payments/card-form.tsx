@@ -38,10 +38,14 @@ export function CardForm({
   pending,
   onSubmit,
   onCancel,
+  texts,
 }: {
   pending: boolean;
   onSubmit: (card: CardEntry) => void;
-  onCancel: () => void;
+  /** Without it, no Cancel button (the /testcc check). */
+  onCancel?: () => void;
+  /** The heading, the line under it and the button (default: adding a card). */
+  texts?: { title: string; note: string; submit: string };
 }) {
   const t = useT();
   const form = useForm<CardFormValues>({
@@ -79,10 +83,10 @@ export function CardForm({
       >
         <Stack>
           <Title order={2} size="h4">
-            {t('paymentScreens.cardForm.title')}
+            {texts?.title ?? t('paymentScreens.cardForm.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('paymentScreens.cardForm.notCharged')}
+            {texts?.note ?? t('paymentScreens.cardForm.notCharged')}
           </Text>
           <TextInput
             label={t('paymentScreens.cardForm.holder')}
@@ -121,11 +125,13 @@ export function CardForm({
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onCancel} disabled={pending}>
-              {t('paymentScreens.common.cancel')}
-            </Button>
+            {onCancel ? (
+              <Button variant="default" onClick={onCancel} disabled={pending}>
+                {t('paymentScreens.common.cancel')}
+              </Button>
+            ) : null}
             <Button type="submit" loading={pending}>
-              {t('paymentScreens.cardForm.submit')}
+              {texts?.submit ?? t('paymentScreens.cardForm.submit')}
             </Button>
           </Group>
         </Stack>

@@ -2,9 +2,6 @@ import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import {
   type AdminVisitKind,
   adminVisitKinds,
-  pharmacyUnclaimedMs,
-  rxUnreviewedMs,
-  waitingNoProviderMs,
 } from '@apothecall/domain/backoffice/stuck-visits.rules';
 import { type AdminVisitRow, adminVisitNoteSchema } from '@apothecall/domain/backoffice/visits.api';
 import {
@@ -30,6 +27,7 @@ import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
 import { actOnVisit, adminVisitsQueryKey, listAdminVisits } from '../api/admin-visits';
+import { stuckText } from '../components/stuck-text';
 
 type Action = { visit: AdminVisitRow; action: 'cancel' | 'reassign' };
 
@@ -127,20 +125,6 @@ export function ActionDialog({ target, onClose }: { target: Action | null; onClo
   );
 }
 
-function stuckText(t: ReturnType<typeof useT>, visit: AdminVisitRow): string {
-  if (visit.stuck === 'waitingNoProvider')
-    return t('backoffice.visits.stuck.waitingNoProvider', {
-      minutes: waitingNoProviderMs / 60_000,
-    });
-  if (visit.stuck === 'rxUnreviewed')
-    return t('backoffice.visits.stuck.rxUnreviewed', { hours: rxUnreviewedMs / 3_600_000 });
-  if (visit.stuck === 'pharmacyUnclaimed')
-    return t('backoffice.visits.stuck.pharmacyUnclaimed', {
-      hours: pharmacyUnclaimedMs / 3_600_000,
-    });
-  return '';
-}
-
 /** The visits, stuck first with the reason; Cancel and Reassign for who may change the area. */
 export function AdminVisitsTable({
   visits,
@@ -180,7 +164,7 @@ export function AdminVisitsTable({
               <Table.Td>{t('backoffice.visits.ui.minutes', { minutes: v.ageMinutes })}</Table.Td>
               <Table.Td>
                 <Text size="sm" c={v.stuck ? 'red.8' : undefined}>
-                  {stuckText(t, v)}
+                  {v.stuck ? stuckText(t, v.stuck) : null}
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -13,7 +13,34 @@ describe('checkAnnouncement', () => {
     );
     expect(result).toEqual({
       ok: true,
-      request: { title: ' Hours ', body: 'Closed Friday', expiresOn: null, states: [] },
+      request: {
+        title: ' Hours ',
+        body: 'Closed Friday',
+        expiresOn: null,
+        states: [],
+        language: 'en',
+        translationTitle: '',
+        translationBody: '',
+      },
+    });
+  });
+
+  it('sends the language written in and the other-language version; half a version is named (issue 36)', () => {
+    const draft = {
+      ...emptyAnnouncementDraft,
+      language: 'es' as const,
+      title: 'Horario',
+      body: 'Cerrado el viernes',
+      translationTitle: 'Hours',
+      translationBody: 'Closed Friday',
+    };
+    expect(checkAnnouncement(draft, '2026-11-25', isKey)).toMatchObject({
+      ok: true,
+      request: { language: 'es', translationTitle: 'Hours', translationBody: 'Closed Friday' },
+    });
+    expect(checkAnnouncement({ ...draft, translationBody: ' ' }, '2026-11-25', isKey)).toEqual({
+      ok: false,
+      errors: { translationBody: 'announcements.field.translationBody' },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AnnouncementInput,
   announcementInputSchema,
@@ -10,6 +11,11 @@ export interface AnnouncementDraft {
   body: string;
   expiresOn: string;
   states: string[];
+  /** The language title and body are written in. */
+  language: Lang;
+  /** The same in the other language ('' and '': none). */
+  translationTitle: string;
+  translationBody: string;
 }
 
 export type AnnouncementField = keyof AnnouncementDraft;
@@ -19,13 +25,24 @@ export const emptyAnnouncementDraft: AnnouncementDraft = {
   body: '',
   expiresOn: '',
   states: [],
+  language: 'en',
+  translationTitle: '',
+  translationBody: '',
 };
 
 export type AnnouncementCheck =
   | { readonly ok: true; readonly request: AnnouncementInput }
   | { readonly ok: false; readonly errors: Partial<Record<AnnouncementField, MessageKey>> };
 
-const fields: readonly string[] = ['title', 'body', 'expiresOn', 'states'];
+const fields: readonly string[] = [
+  'title',
+  'body',
+  'expiresOn',
+  'states',
+  'language',
+  'translationTitle',
+  'translationBody',
+];
 
 /**
  * The form checked with the schema the server validates with (one message per field, its
@@ -42,6 +59,9 @@ export function checkAnnouncement(
     body: draft.body,
     expiresOn: draft.expiresOn === '' ? null : draft.expiresOn,
     states: draft.states,
+    language: draft.language,
+    translationTitle: draft.translationTitle,
+    translationBody: draft.translationBody,
   };
   const errors: Partial<Record<AnnouncementField, MessageKey>> = {};
   const parsed = announcementInputSchema.safeParse(request);

@@ -1,3 +1,4 @@
+import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AnnouncementStatus,
   type ManagedAnnouncement,
@@ -9,9 +10,11 @@ import {
   Alert,
   Button,
   Card,
+  Fieldset,
   Group,
   Loader,
   MultiSelect,
+  NativeSelect,
   Stack,
   Text,
   Textarea,
@@ -71,6 +74,8 @@ function AnnouncementForm({ onPosted }: { onPosted: () => void }) {
       onPosted();
     },
   });
+  const other = draft.language === 'en' ? 'es' : 'en';
+  const otherName = t(`shell.language.${other}`);
   const set = <K extends AnnouncementField>(field: K, value: AnnouncementDraft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -91,6 +96,15 @@ function AnnouncementForm({ onPosted }: { onPosted: () => void }) {
       data-testid="announcement-form"
     >
       <Stack gap="sm">
+        <NativeSelect
+          label={t('announcementsUi.form.language')}
+          value={draft.language}
+          onChange={(event) => set('language', event.currentTarget.value === 'es' ? 'es' : 'en')}
+          data={languages.map((code) => ({ value: code, label: t(`shell.language.${code}`) }))}
+          error={errors.language}
+          w="fit-content"
+          data-testid="announcement-language"
+        />
         <TextInput
           label={t('announcementsUi.form.title')}
           value={draft.title}
@@ -113,6 +127,37 @@ function AnnouncementForm({ onPosted }: { onPosted: () => void }) {
           error={errors.body}
           data-testid="announcement-body"
         />
+        <Fieldset
+          legend={t('announcementsUi.form.translation', { language: otherName })}
+          variant="unstyled"
+        >
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('announcementsUi.form.translationHint', { language: otherName })}
+            </Text>
+            <TextInput
+              label={t('announcementsUi.form.translationTitle', { language: otherName })}
+              lang={other}
+              value={draft.translationTitle}
+              onChange={(event) => set('translationTitle', event.currentTarget.value)}
+              maxLength={maxAnnouncementTitle}
+              error={errors.translationTitle}
+              autoComplete="off"
+              data-testid="announcement-translation-title"
+            />
+            <Textarea
+              label={t('announcementsUi.form.translationBody', { language: otherName })}
+              lang={other}
+              value={draft.translationBody}
+              onChange={(event) => set('translationBody', event.currentTarget.value)}
+              maxLength={maxAnnouncementBody}
+              autosize
+              minRows={3}
+              error={errors.translationBody}
+              data-testid="announcement-translation-body"
+            />
+          </Stack>
+        </Fieldset>
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             type="date"
@@ -188,9 +233,32 @@ function AnnouncementItem({
             data-testid="managed-announcement-status"
           />
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          lang={announcement.language === lang ? undefined : announcement.language}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {announcement.body}
         </Text>
+        {announcement.translation ? (
+          <Stack gap={2} data-testid="managed-announcement-translation">
+            <Text size="xs" c="dimmed">
+              {t('announcementsUi.list.translation', {
+                language: t(`shell.language.${announcement.language === 'en' ? 'es' : 'en'}`),
+              })}
+            </Text>
+            <Text size="sm" fw={600} lang={announcement.language === 'en' ? 'es' : 'en'}>
+              {announcement.translation.title}
+            </Text>
+            <Text
+              size="sm"
+              lang={announcement.language === 'en' ? 'es' : 'en'}
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            >
+              {announcement.translation.body}
+            </Text>
+          </Stack>
+        ) : null}
         <Text size="sm" c="dimmed">
           {t('announcementsUi.list.posted', { date: formatDateTime(announcement.createdAt, lang) })}{' '}
           ·{' '}

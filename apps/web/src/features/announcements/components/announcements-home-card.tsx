@@ -25,6 +25,8 @@ function AnnouncementRow({
   const t = useT();
   const lang = useLang();
   const titleId = useId();
+  // Written in the other language only: marked so screen readers read it in its language.
+  const textLang = announcement.language === lang ? undefined : announcement.language;
   return (
     <Card
       component="li"
@@ -38,7 +40,7 @@ function AnnouncementRow({
       <Stack gap={4}>
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={3} size="h5" id={titleId}>
+            <Title order={3} size="h5" id={titleId} lang={textLang}>
               {announcement.title}
             </Title>
             <Text size="xs" c="dimmed">
@@ -59,7 +61,11 @@ function AnnouncementRow({
             {t('announcementsUi.home.dismiss')}
           </Button>
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          lang={textLang}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {announcement.body}
         </Text>
       </Stack>

@@ -15,6 +15,7 @@ describe('the assessment form', () => {
     gender: 'F',
     phone: '305-555-0101',
     state: 'FL',
+    language: 'es',
     symptoms: ['dysuria'],
     onsetDays: '3',
     urineDipstick: 'nitrites' as const,
@@ -26,7 +27,7 @@ describe('the assessment form', () => {
     if (!checked.ok) return;
     expect(checked.request).toMatchObject({
       form: 'uti',
-      patient: { firstName: 'Ana', state: 'FL', dob: '04-12-1990' },
+      patient: { firstName: 'Ana', state: 'FL', dob: '04-12-1990', language: 'es' },
       onsetDays: 3,
       tests: { urineDipstick: 'nitrites' },
     });

@@ -23,6 +23,8 @@ export interface AssessmentDraft {
   phone: string;
   /** '' until chosen. */
   state: string;
+  /** The patient's language ('' until chosen): the e-mail's and a new account's. */
+  language: string;
   symptoms: string[];
   onsetDays: string;
   pregnantOrBreastfeeding: boolean;
@@ -55,6 +57,7 @@ export function emptyDraft(form: AssessmentForm): AssessmentDraft {
     gender: '',
     phone: '',
     state: '',
+    language: '',
     symptoms: [],
     onsetDays: '',
     pregnantOrBreastfeeding: false,
@@ -90,6 +93,7 @@ export function requestOf(draft: AssessmentDraft): AssessmentRequest {
       gender: draft.gender as 'M' | 'F' | 'X',
       phone: draft.phone,
       state: draft.state as AssessmentRequest['patient']['state'],
+      language: draft.language as AssessmentRequest['patient']['language'],
     },
     symptoms: draft.symptoms,
     onsetDays: onset === '' || !/^\d+$/.test(onset) ? Number.NaN : Number(onset),
@@ -120,6 +124,7 @@ const fields: readonly DraftField[] = [
   'gender',
   'phone',
   'state',
+  'language',
   'symptoms',
   'onsetDays',
   'pregnantOrBreastfeeding',

@@ -1,5 +1,6 @@
 import { calendarDateOfUtc, formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AssessmentView,
   maxAllergies,
@@ -339,6 +340,21 @@ export function AssessmentIntake({ me }: { me: PharmacyMe }) {
                   withAsterisk
                   inputMode="tel"
                   autoComplete="off"
+                />
+                <NativeSelect
+                  label={t('assessmentUi.language')}
+                  description={t('assessmentUi.languageHint')}
+                  value={draft.language}
+                  onChange={(e) => set('language', e.currentTarget.value)}
+                  error={errorOf('language')}
+                  withAsterisk
+                  data={[
+                    { value: '', label: '' },
+                    ...languages.map((code) => ({
+                      value: code,
+                      label: t(`shell.language.${code}`),
+                    })),
+                  ]}
                 />
               </SimpleGrid>
             </SectionCard>
