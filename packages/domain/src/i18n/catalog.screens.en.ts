@@ -17,6 +17,7 @@ import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
 import { documentsMessagesEn } from '../documents/documents.messages';
+import { homeCountsMessagesEn } from '../home/home-counts.messages';
 import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
 import { analyticsMessagesEn } from '../pharmacy/analytics.messages';
 import { announcementsMessagesEn } from '../pharmacy/announcements.messages';
@@ -56,6 +57,7 @@ export const enScreens = {
   ...backofficePeopleMessagesEn,
   ...providersMessagesEn,
   ...jobsAdminMessagesEn,
+  ...homeCountsMessagesEn,
   ...backofficeMoneyMessagesEn,
   ...backofficeVisitsMessagesEn,
   ...brandOffersMessagesEn,

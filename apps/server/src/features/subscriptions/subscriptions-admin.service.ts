@@ -1,4 +1,5 @@
 import { isRxSubscriptionAdminFor } from '@apothecall/domain/accounts/roles.rules';
+import { renewingSoonDays } from '@apothecall/domain/home/home-counts.rules';
 import type {
   RevenueMonth,
   RxAdminResponse,
@@ -19,6 +20,8 @@ import type {
 import type { createSubscriptionsService } from './subscriptions.service';
 
 export interface SubscriptionsAdminService {
+  /** The rx administrator's Home counts (issue 36, finding 13): counts only, nobody named. */
+  counts(actor: Actor): Promise<{ renewalDeclined: number; renewingSoon: number }>;
   overview(actor: Actor): Promise<Omit<RxAdminResponse, 'error'>>;
   cancel(
     actor: Actor,
@@ -111,6 +114,14 @@ export function createSubscriptionsAdminService(deps: {
   }
 
   return {
+    async counts(actor) {
+      const company = await companyOf(actor);
+      return deps.repo.companyCounts(
+        company,
+        new Date(now().getTime() + renewingSoonDays * 24 * 60 * 60_000),
+      );
+    },
+
     async overview(actor) {
       const company = await companyOf(actor);
       const subs = await deps.repo.ofCompany(company);
