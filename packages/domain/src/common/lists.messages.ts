@@ -11,6 +11,8 @@ const en = {
   'lists.field.query': 'The search is at most 100 characters.',
   'lists.field.page': 'The page is a whole number from 1 to 10,000.',
   'lists.links.searchLabel': 'Search links (treatment, medication list, comment or link ID)',
+  'lists.field.status': 'The status is active, inactive or cancelled.',
+  'lists.subscribers.searchLabel': "Search subscribers (member's name)",
 };
 
 const es: Record<keyof typeof en, string> = {
@@ -23,6 +25,8 @@ const es: Record<keyof typeof en, string> = {
   'lists.field.page': 'La página es un número entero del 1 al 10.000.',
   'lists.links.searchLabel':
     'Buscar enlaces (tratamiento, lista de medicamentos, comentario o ID del enlace)',
+  'lists.field.status': 'El estado es activo, inactivo o cancelado.',
+  'lists.subscribers.searchLabel': 'Buscar suscriptores (nombre del miembro)',
 };
 
 export const listsMessages = { en, es };

@@ -72,6 +72,8 @@ export interface SubscriptionsRepo {
   ): Promise<SubscriptionRecord | undefined>;
   charges(subscriptionIds: readonly string[]): Promise<SubscriptionChargeRecord[]>;
   ofCompany(company: string): Promise<SubscriptionRecord[]>;
+  /** Every subscription of the company, newest first, of one status if given (the search). */
+  allOfCompany(company: string, status?: string): Promise<SubscriptionRecord[]>;
   /**
    * The company's active subscriptions whose renewal was declined (being retried), and those
    * renewing by `soonUntil` (the rx administrator's Home, issue 36 finding 13).
@@ -290,6 +292,18 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
         renewalDeclined: Number(row?.renewalDeclined ?? 0),
         renewingSoon: Number(row?.renewingSoon ?? 0),
       };
+    },
+    allOfCompany(company, status) {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.company, company),
+            status ? eq(subscriptions.status, status) : undefined,
+          ),
+        )
+        .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id));
     },
     ofCompany(company) {
       return db
