@@ -16,6 +16,7 @@ import { clinicModule } from './features/clinic/clinic.module';
 import { crmModule } from './features/crm/crm.module';
 import { documentsModule } from './features/documents/documents.module';
 import { filesModule } from './features/files/files.module';
+import { homeModule } from './features/home/home.module';
 import { inboxModule } from './features/inbox/inbox.module';
 import { nativeModule } from './features/native/native.module';
 import { notesModule } from './features/notes/notes.module';
@@ -208,6 +209,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pharmacy: pharmacy.port,
   });
   const brandOffers = brandOffersModule(ctx, { accounts: accounts.port }, brands);
+  const jobsAdmin = createJobsAdminService({
+    repo: createJobsAdminRepo(database),
+    jobs: platform.jobs,
+    accounts: accounts.port,
+    audit: platform.audit,
+  });
+  const home = homeModule(ctx, {
+    accounts: accounts.port,
+    sources: [
+      care.homeCounts,
+      rx.homeCounts,
+      subscriptions.homeCounts,
+      backofficeVisits.homeCounts,
+      pharmacy.homeCounts,
+      async (actor, wanted) =>
+        wanted.has('failedJobs') ? { failedJobs: await jobsAdmin.failedCount(actor) } : {},
+    ],
+  });
   const modules: AreaModule[] = [
     system,
     accounts,
@@ -236,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     providers,
     backofficeVisits,
     brandOffers,
+    home,
   ];
 
   await registerHttp(app, {
@@ -268,16 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(
         jobsRoutes({ jobs: platform.jobs, roleOf: accounts.port.role, audit: platform.audit }),
       );
-      await api.register(
-        jobsAdminRoutes({
-          admin: createJobsAdminService({
-            repo: createJobsAdminRepo(database),
-            jobs: platform.jobs,
-            accounts: accounts.port,
-            audit: platform.audit,
-          }),
-        }),
-      );
+      await api.register(jobsAdminRoutes({ admin: jobsAdmin }));
     },
     { prefix: '/api' },
   );

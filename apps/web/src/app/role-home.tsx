@@ -10,6 +10,7 @@ import {
 import { ConsoleHomeSection } from '../features/backoffice-people/components/console-home-section';
 import { ClinicHomeCard, GetCareNowCard } from '../features/care/components/care-home-cards';
 import { ActiveVisitBanner } from '../features/care/components/waiting-active-banner';
+import { HomeCountsCard } from '../features/home/components/home-counts-card';
 import { RecentNotesCard } from '../features/notes/components/recent-notes-card';
 import { ReferredSummaryCard } from '../features/payments/components/referred-summary-card';
 import { PharmacyHomeCard } from '../features/pharmacy/components/pharmacy-home-card';
@@ -39,7 +40,8 @@ const AnnouncementsAdminSection = lazy(() =>
  * clear 'Get care now', their membership (issue 17), latest notes, location and family; a
  * provider's duty switch and queue; a pharmacy's prescriptions, links (and, for its
  * administrator, pharmacists); a pharmacy's and an rx admin's referred visits; everyone's
- * account. Areas not built yet
+ * account; every staff Home opens with the counts of what the role acts on (issue 36, finding
+ * 13: HomeCountsCard). Areas not built yet
  * have no card (the navigation does not offer them either).
  */
 export function RoleHome({ session }: { session: StoredSession }) {
@@ -65,6 +67,8 @@ export function RoleHome({ session }: { session: StoredSession }) {
   const brandName = brand.name ?? t('shell.appName');
   return (
     <HomeScreen session={session} staffOf={brandName}>
+      {/* What the role has to act on, counted, each leading to its screen (issue 36, finding 13). */}
+      <HomeCountsCard />
       {workspace === 'pharmacy' ? (
         <Suspense fallback={null}>
           <AnnouncementsHomeCard />

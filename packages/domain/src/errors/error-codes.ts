@@ -36,6 +36,7 @@ export const errorCodes = [
   'OWN_VISIT',
   'PROVIDERS_ONLY',
   'PATIENTS_ONLY', // a patient's own call (their record archive): staff use other paths
+  'STAFF_ONLY', // a staff member's call (their Home's counts): patients have none
   'LICENCE_NOT_IN_FORCE', // the provider's licence in the visit's state expired (issue 35)
   'PROVIDER_PROFILE_INCOMPLETE',
   'NOTE_REQUIRED',

@@ -16,7 +16,9 @@ import { backofficeBrandsMessagesEn } from '../brands/brands-admin.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
+import { listsMessagesEn } from '../common/lists.messages';
 import { documentsMessagesEn } from '../documents/documents.messages';
+import { homeCountsMessagesEn } from '../home/home-counts.messages';
 import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
 import { analyticsMessagesEn } from '../pharmacy/analytics.messages';
 import { announcementsMessagesEn } from '../pharmacy/announcements.messages';
@@ -56,6 +58,8 @@ export const enScreens = {
   ...backofficePeopleMessagesEn,
   ...providersMessagesEn,
   ...jobsAdminMessagesEn,
+  ...homeCountsMessagesEn,
+  ...listsMessagesEn,
   ...backofficeMoneyMessagesEn,
   ...backofficeVisitsMessagesEn,
   ...brandOffersMessagesEn,

@@ -274,6 +274,37 @@ export const rxLinksResponseSchema = z.object({
   links: z.array(rxLinkViewSchema),
 });
 
+/** Rx links per page of the links screen (issue 36, finding 14). */
+export const rxLinksPageSize = 20;
+
+/**
+ * POST /pharmacy/links/search: the pharmacy's links, newest first, `query` matching a link's
+ * treatment (product id), medication list, comment or id; `rxLinksPageSize` a page.
+ */
+export const rxLinksSearchRequestSchema = z.object({
+  query: z
+    .string({ error: 'lists.field.query' })
+    .trim()
+    .max(100, { error: 'lists.field.query' })
+    .default(''),
+  page: z
+    .number({ error: 'lists.field.page' })
+    .int({ error: 'lists.field.page' })
+    .min(1, { error: 'lists.field.page' })
+    .max(10_000, { error: 'lists.field.page' })
+    .default(1),
+});
+export type RxLinksSearchRequest = z.input<typeof rxLinksSearchRequestSchema>;
+export const rxLinksSearchResponseSchema = z.object({
+  error: z.literal(false),
+  links: z.array(rxLinkViewSchema),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Links matching the query (every page). */
+  total: z.number().int().nonnegative(),
+});
+export type RxLinksSearchResponse = z.infer<typeof rxLinksSearchResponseSchema>;
+
 // ===========================================================================================
 // The patient choosing a pharmacy
 // ===========================================================================================

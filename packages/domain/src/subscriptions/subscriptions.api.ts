@@ -219,6 +219,40 @@ export const rxAdminResponseSchema = z.object({
 });
 export type RxAdminResponse = z.infer<typeof rxAdminResponseSchema>;
 
+/** Subscribers per page of /rxadmin (issue 36, finding 14). */
+export const rxAdminSubscribersPageSize = 20;
+
+/**
+ * POST /rxadmin/subscriptions/search: the company's subscribers, newest first, `query` matching
+ * the member's name (every word), `status` one status; `rxAdminSubscribersPageSize` a page.
+ */
+export const rxAdminSubscribersSearchSchema = z.object({
+  query: z
+    .string({ error: 'lists.field.query' })
+    .trim()
+    .max(100, { error: 'lists.field.query' })
+    .default(''),
+  status: z.enum(subscriptionStatuses, { error: 'lists.field.status' }).optional(),
+  page: z
+    .number({ error: 'lists.field.page' })
+    .int({ error: 'lists.field.page' })
+    .min(1, { error: 'lists.field.page' })
+    .max(10_000, { error: 'lists.field.page' })
+    .default(1),
+});
+export type RxAdminSubscribersSearch = z.input<typeof rxAdminSubscribersSearchSchema>;
+export const rxAdminSubscribersSearchResponseSchema = z.object({
+  error: z.literal(false),
+  subscribers: z.array(subscriberViewSchema),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Subscribers matching the search (every page). */
+  total: z.number().int().nonnegative(),
+});
+export type RxAdminSubscribersSearchResponse = z.infer<
+  typeof rxAdminSubscribersSearchResponseSchema
+>;
+
 /** POST /rxadmin/subscriptions/{id}/cancel: stop renewals; with refund, give the last charge back and end it now. */
 export const rxAdminCancelRequestSchema = z.object({
   refund: z.boolean(),

@@ -1,3 +1,4 @@
+import type { HomeCountSource } from '../../platform/home-counts';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { CarePort } from '../care/care.port';
@@ -14,7 +15,7 @@ import { createVisitsAdminService } from './visits-admin.service';
 export function backofficeVisitsModule(
   ctx: ModuleContext,
   ports: { accounts: AccountsPort; care: CarePort; rx: RxPort; pharmacy: PharmacyPort },
-): AreaModule {
+): AreaModule & { homeCounts: HomeCountSource } {
   const { platform } = ctx;
   const admin = createVisitsAdminService({
     accounts: ports.accounts,
@@ -24,5 +25,12 @@ export function backofficeVisitsModule(
     audit: platform.audit,
     ...platform.clock,
   });
-  return { name: 'backoffice-visits', routes: backofficeVisitsRoutes({ admin }) };
+  return {
+    name: 'backoffice-visits',
+    routes: backofficeVisitsRoutes({ admin }),
+    // The operator's Home (issue 36, finding 13): the stuck visits.
+    async homeCounts(actor, wanted) {
+      return wanted.has('stuckVisits') ? { stuckVisits: await admin.stuckCount(actor) } : {};
+    },
+  };
 }

@@ -38,6 +38,8 @@ export interface VisitsAdminService {
     note: string,
   ): Promise<{ refunded: boolean; prepayReturned: boolean }>;
   reassign(actor: Actor, visitId: string, note: string): Promise<void>;
+  /** How many visits are stuck now (the operator's Home; nobody named, nothing audited). */
+  stuckCount(actor: Actor): Promise<number>;
 }
 
 interface Row {
@@ -159,6 +161,10 @@ export function createVisitsAdminService(deps: {
   }
 
   return {
+    async stuckCount(actor) {
+      await allowed(actor, 'write');
+      return (await rows({}, now().getTime())).filter((row) => row.stuck !== null).length;
+    },
     async cancel(actor, visitId, note) {
       await allowed(actor, 'write');
       known(visitId);

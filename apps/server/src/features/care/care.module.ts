@@ -1,4 +1,5 @@
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import type { HomeCountSource } from '../../platform/home-counts';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import { createVisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -40,7 +41,11 @@ export function careModule(
     payments: PaymentsPort;
     notes: NotesPort;
   },
-): AreaModule & { port: CarePort; sweepPresence: () => Promise<PresenceSweepResult> } {
+): AreaModule & {
+  port: CarePort;
+  sweepPresence: () => Promise<PresenceSweepResult>;
+  homeCounts: HomeCountSource;
+} {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createCareRepo(db);
@@ -178,6 +183,10 @@ export function careModule(
   return {
     name: 'care',
     sweepPresence: () => presence.sweep(),
+    // A provider's Home (issue 36, finding 13): the video visits waiting in their states.
+    async homeCounts(actor, wanted) {
+      return wanted.has('videoWaiting') ? { videoWaiting: await clinic.waitingCount(actor) } : {};
+    },
     port: {
       ...createVisitListingRepo(ctx.db),
       hadVideoVisit: (personId, state) => repo.completedIn(personId, state),

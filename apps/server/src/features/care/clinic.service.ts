@@ -40,6 +40,8 @@ export interface ClinicService {
     actor: ProviderActor,
   ): Promise<{ onDuty: boolean; visits: QueueEntry[]; mine: QueueEntry[] }>;
   setDuty(actor: ProviderActor, onDuty: boolean): Promise<boolean>;
+  /** How many visits wait in the provider's states (their Home's count; no patient read). */
+  waitingCount(actor: ProviderActor): Promise<number>;
   /** Claims a visit: exactly one provider wins; the others are told it was taken. */
   claim(actor: ProviderActor, visitId: string): Promise<VisitRecord>;
   /** The claimed visit's workspace (only its provider); an audited read. */
@@ -127,6 +129,12 @@ export function createClinicService(deps: {
         visits: [...entries, ...mine].map((e) => e.visitId),
       });
       return { onDuty: await deps.roster.isOnDuty(providerId), visits: entries, mine };
+    },
+
+    async waitingCount(actor) {
+      await requireProvider(actor.accountId);
+      const states = await deps.roster.licenses(actor.accountId);
+      return (await deps.repo.waitingIn(states)).length;
     },
 
     async setDuty(actor, onDuty) {

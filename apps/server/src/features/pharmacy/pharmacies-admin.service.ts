@@ -30,6 +30,8 @@ export interface PharmaciesAdminService {
   searchRegistry(actor: Actor, query: string): Promise<RegistryRow[]>;
   onboard(actor: Actor, ncpdpId: string): Promise<PharmacyDetail>;
   list(actor: Actor): Promise<PharmacySummary[]>;
+  /** How many pharmacies await verification (the admin's Home; only who may verify). */
+  unverifiedCount(actor: Actor): Promise<number>;
   detail(actor: Actor, id: string): Promise<PharmacyDetail>;
   setVerified(
     actor: Actor,
@@ -210,6 +212,11 @@ export function createPharmaciesAdminService(deps: {
         ncpdpId,
       });
       return detailOf(created);
+    },
+
+    async unverifiedCount(actor) {
+      await allow(actor, 'write');
+      return (await deps.repo.organizations()).filter((o) => o.verifiedAt === null).length;
     },
 
     async list(actor) {

@@ -20,6 +20,7 @@ import type {
   RxLinkView,
   RxPharmacyChoice,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { rxLinksPageSize } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
 import type { RxLink } from '@apothecall/domain/rx/rx.schemas';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
@@ -47,6 +48,11 @@ export interface PharmacyPortalService extends Omit<PharmacyPort, 'verification'
   ): Promise<PharmacistView>;
   revoke(actor: Actor, grantId: string): Promise<PharmacistView>;
   links(actor: Actor): Promise<RxLinkView[]>;
+  /** The links screen's page (issue 36, finding 14): newest first, matching `query`. */
+  searchLinks(
+    actor: Actor,
+    input: { query: string; page: number },
+  ): Promise<{ links: RxLinkView[]; page: number; pageSize: number; total: number }>;
   createLink(actor: Actor, input: RxLink): Promise<RxLinkView>;
   deleteLink(actor: Actor, id: string): Promise<void>;
   /** Verified pharmacies a patient in `state` may send an Rx visit to. */
@@ -410,6 +416,32 @@ export function createPharmacyPortalService(deps: {
     async links(actor) {
       const found = await linkManager(actor);
       return (await deps.repo.linksOf(found.organization.id)).map(linkView);
+    },
+
+    async searchLinks(actor, input) {
+      const found = await linkManager(actor);
+      const words = input.query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+      const matching = (await deps.repo.linksOf(found.organization.id)).filter((link) => {
+        if (words.length === 0) return true;
+        const product = rxProductById(link.screenId);
+        const text = [
+          link.id,
+          link.screenId,
+          product ? translate(actor.lang, product.nameKey) : '',
+          link.medListId ?? '',
+          link.comment ?? '',
+        ]
+          .join(' ')
+          .toLocaleLowerCase();
+        return words.every((word) => text.includes(word));
+      });
+      const start = (input.page - 1) * rxLinksPageSize;
+      return {
+        links: matching.slice(start, start + rxLinksPageSize).map(linkView),
+        page: input.page,
+        pageSize: rxLinksPageSize,
+        total: matching.length,
+      };
     },
 
     async createLink(actor, input) {

@@ -1,3 +1,4 @@
+import type { HomeCountSource } from '../../platform/home-counts';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
@@ -17,7 +18,11 @@ import { createPharmacyPortalService } from './pharmacy-portal.service';
 export function pharmacyModule(
   ctx: ModuleContext,
   ports: { accounts: AccountsPort; payments: PaymentsPort },
-): AreaModule & { port: PharmacyPort; service: ReturnType<typeof createPharmacyService> } {
+): AreaModule & {
+  port: PharmacyPort;
+  service: ReturnType<typeof createPharmacyService>;
+  homeCounts: HomeCountSource;
+} {
   const repo = createPharmacyRepo(ctx.db);
   const service = createPharmacyService({ repo, ...ctx.platform.clock });
   const portal = createPharmacyPortalService({
@@ -58,6 +63,12 @@ export function pharmacyModule(
       feeTaken: portal.feeTaken,
     },
     service,
+    // The admin's Home (issue 36, finding 13): pharmacies awaiting verification.
+    async homeCounts(actor, wanted) {
+      return wanted.has('pharmaciesUnverified')
+        ? { pharmaciesUnverified: await admin.unverifiedCount(actor) }
+        : {};
+    },
     routes: async (app) => {
       await portalRoutes(app);
       await adminRoutes(app);

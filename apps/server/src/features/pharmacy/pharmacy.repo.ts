@@ -161,13 +161,16 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
         .orderBy(asc(pharmacyLinks.createdAt), asc(pharmacyLinks.id));
     },
     async linksOf(organizationId) {
-      return db
-        .select()
-        .from(pharmacyLinks)
-        .where(
-          and(eq(pharmacyLinks.organizationId, organizationId), isNull(pharmacyLinks.deletedAt)),
-        )
-        .orderBy(asc(pharmacyLinks.createdAt));
+      return (
+        db
+          .select()
+          .from(pharmacyLinks)
+          .where(
+            and(eq(pharmacyLinks.organizationId, organizationId), isNull(pharmacyLinks.deletedAt)),
+          )
+          // Newest first (issue 36, finding 14: a new link no longer lands at the bottom).
+          .orderBy(desc(pharmacyLinks.createdAt), desc(pharmacyLinks.id))
+      );
     },
     async link(id) {
       const [row] = await db

@@ -8,6 +8,8 @@ import {
   pharmacyMeResponseSchema,
   pharmacyStatementResponseSchema,
   rxLinksResponseSchema,
+  rxLinksSearchRequestSchema,
+  rxLinksSearchResponseSchema,
   rxLinkViewSchema,
   rxPharmaciesRequestSchema,
   rxPharmaciesResponseSchema,
@@ -146,6 +148,24 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
       async (request) => ({
         error: false as const,
         links: await deps.portal.links(actorOf(request)),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/links/search',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            "The pharmacy's Rx links, newest first, 20 a page, matching a treatment, medication list, comment or link id (issue 36, finding 14)",
+          body: rxLinksSearchRequestSchema,
+          response: { 200: rxLinksSearchResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.portal.searchLinks(actorOf(request), request.body)),
       }),
     );
 

@@ -36,6 +36,8 @@ import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { pharmacyStatusOf, prescriptionView, statusOf } from './rx.views';
 
 export interface RxPharmacyService {
+  /** The pharmacy's unclaimed visits the caller's grant shows, and those not opened yet (Home). */
+  unclaimedCounts(actor: Actor): Promise<{ unclaimed: number; unseen: number }>;
   search(
     actor: Actor,
     input: { tab: 'all' | PharmacyStatus; query: string; page: number; pageSize: number },
@@ -194,6 +196,23 @@ export function createRxPharmacyService(deps: {
     };
   }
 
+  /** The pharmacy's visits this staff member's grant shows, with their pharmacy status. */
+  async function visible(actor: Actor) {
+    const staff = await dashboardStaff(actor);
+    const scope = scopeOf(staff);
+    const all = (await deps.repo.pharmacyVisits(staff.organization.id, scope?.states ?? null))
+      .map((v) => ({
+        ...v,
+        status: isPharmacyStatus(v.pharmacyStatus) ? v.pharmacyStatus : null,
+      }))
+      .filter(
+        (v): v is typeof v & { status: PharmacyStatus } =>
+          v.status !== null &&
+          grantShows(scope, { state: v.location, linkId: v.linkId, status: v.status }),
+      );
+    return { staff, all };
+  }
+
   async function told(visit: RxVisitRecord) {
     await deps.events.emit('rx.visitChanged', {
       visitId: visit.id,
@@ -204,19 +223,14 @@ export function createRxPharmacyService(deps: {
   }
 
   return {
+    async unclaimedCounts(actor) {
+      const { all } = await visible(actor);
+      const unclaimed = all.filter((v) => v.status === 'unclaimed');
+      return { unclaimed: unclaimed.length, unseen: unclaimed.filter((v) => !v.seenAt).length };
+    },
+
     async search(actor, input) {
-      const staff = await dashboardStaff(actor);
-      const scope = scopeOf(staff);
-      const all = (await deps.repo.pharmacyVisits(staff.organization.id, scope?.states ?? null))
-        .map((v) => ({
-          ...v,
-          status: isPharmacyStatus(v.pharmacyStatus) ? v.pharmacyStatus : null,
-        }))
-        .filter(
-          (v): v is typeof v & { status: PharmacyStatus } =>
-            v.status !== null &&
-            grantShows(scope, { state: v.location, linkId: v.linkId, status: v.status }),
-        );
+      const { staff, all } = await visible(actor);
       const counts = Object.fromEntries(pharmacyStatuses.map((s) => [s, 0])) as Record<
         string,
         number

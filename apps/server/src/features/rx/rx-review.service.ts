@@ -61,6 +61,8 @@ export interface RxReviewService {
     mine: RxQueueEntry[];
     changeRequests: RxQueueEntry[];
   }>;
+  /** How many visits wait in the prescriber's states, and their change requests (Home). */
+  counts(actor: Actor): Promise<{ waiting: number; changeRequests: number }>;
   claim(actor: Actor, visitId: string): Promise<RxVisitRecord>;
   review(actor: Actor, visitId: string): Promise<RxReview>;
   file(actor: Actor, visitId: string, fileId: string): Promise<OpenedFile>;
@@ -345,6 +347,15 @@ export function createRxReviewService(deps: {
         mine: await entries(mine),
         changeRequests: await entries(changes),
       };
+    },
+
+    async counts(actor) {
+      const states = await prescriber(actor);
+      const [waiting, changes] = await Promise.all([
+        deps.repo.waitingIn(states),
+        deps.repo.changeRequestsOf(actor.accountId),
+      ]);
+      return { waiting: waiting.length, changeRequests: changes.length };
     },
 
     async claim(actor, visitId) {

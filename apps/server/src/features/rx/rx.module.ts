@@ -1,3 +1,4 @@
+import type { HomeCountKey } from '@apothecall/domain/home/home-counts.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
@@ -6,6 +7,7 @@ import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import { appErrors } from '../../platform/errors';
+import type { HomeCountSource } from '../../platform/home-counts';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import { createVisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -61,7 +63,7 @@ export function rxModule(
     pharmacy: PharmacyPort;
     prepay: PrepayPort;
   },
-): AreaModule & { port: RxPort } {
+): AreaModule & { port: RxPort; homeCounts: HomeCountSource } {
   const { db, config, platform } = ctx;
   const { audit, events, realtime, clock } = platform;
   const repo = createRxRepo(db);
@@ -354,6 +356,22 @@ export function rxModule(
   };
   return {
     name: 'rx',
+    // Home counts (issue 36, finding 13): a prescriber's line and change requests, a pharmacy's
+    // unclaimed visits. Each asks only for the keys of the caller's role.
+    async homeCounts(actor, wanted) {
+      const out: Partial<Record<HomeCountKey, number>> = {};
+      if (wanted.has('rxWaiting') || wanted.has('rxChangeRequests')) {
+        const counts = await review.counts(actor);
+        out.rxWaiting = counts.waiting;
+        out.rxChangeRequests = counts.changeRequests;
+      }
+      if (wanted.has('rxUnclaimed') || wanted.has('rxUnclaimedUnseen')) {
+        const counts = await pharmacy.unclaimedCounts(actor);
+        out.rxUnclaimed = counts.unclaimed;
+        out.rxUnclaimedUnseen = counts.unseen;
+      }
+      return out;
+    },
     port,
     routes: async (app) => {
       await app.register(patientAndClinicRoutes);

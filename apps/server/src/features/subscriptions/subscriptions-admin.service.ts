@@ -1,8 +1,10 @@
 import { isRxSubscriptionAdminFor } from '@apothecall/domain/accounts/roles.rules';
-import type {
-  RevenueMonth,
-  RxAdminResponse,
-  SubscriberView,
+import { renewingSoonDays } from '@apothecall/domain/home/home-counts.rules';
+import {
+  type RevenueMonth,
+  type RxAdminResponse,
+  rxAdminSubscribersPageSize,
+  type SubscriberView,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { monthOf } from '@apothecall/domain/subscriptions/subscriptions.rules';
 import { z } from 'zod';
@@ -19,7 +21,14 @@ import type {
 import type { createSubscriptionsService } from './subscriptions.service';
 
 export interface SubscriptionsAdminService {
+  /** The rx administrator's Home counts (issue 36, finding 13): counts only, nobody named. */
+  counts(actor: Actor): Promise<{ renewalDeclined: number; renewingSoon: number }>;
   overview(actor: Actor): Promise<Omit<RxAdminResponse, 'error'>>;
+  /** One page of the subscribers, newest first, by name and status (issue 36, finding 14). */
+  search(
+    actor: Actor,
+    input: { query: string; status?: string | undefined; page: number },
+  ): Promise<{ subscribers: SubscriberView[]; page: number; pageSize: number; total: number }>;
   cancel(
     actor: Actor,
     id: string,
@@ -111,6 +120,44 @@ export function createSubscriptionsAdminService(deps: {
   }
 
   return {
+    async counts(actor) {
+      const company = await companyOf(actor);
+      return deps.repo.companyCounts(
+        company,
+        new Date(now().getTime() + renewingSoonDays * 24 * 60 * 60_000),
+      );
+    },
+
+    async search(actor, input) {
+      const company = await companyOf(actor);
+      let subs = await deps.repo.allOfCompany(company, input.status);
+      const words = input.query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+      if (words.length > 0) {
+        const names = await Promise.all(
+          subs.map(async (s) =>
+            ((await deps.accounts.displayName(s.accountId)) ?? '').toLocaleLowerCase(),
+          ),
+        );
+        subs = subs.filter((_, i) => words.every((w) => names[i]?.includes(w)));
+      }
+      const start = (input.page - 1) * rxAdminSubscribersPageSize;
+      const page = subs.slice(start, start + rxAdminSubscribersPageSize);
+      const charges = await deps.repo.charges(page.map((s) => s.id));
+      const subscribers = await Promise.all(
+        page.map((s) => subscriberView(s, charges, actor.lang)),
+      );
+      await deps.audit.record(actor, 'subscription.admin.list', null, {
+        company,
+        count: page.length,
+      });
+      return {
+        subscribers,
+        page: input.page,
+        pageSize: rxAdminSubscribersPageSize,
+        total: subs.length,
+      };
+    },
+
     async overview(actor) {
       const company = await companyOf(actor);
       const subs = await deps.repo.ofCompany(company);

@@ -1,3 +1,4 @@
+import type { HomeCountSource } from '../../platform/home-counts';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
@@ -23,7 +24,7 @@ export type { RenewalResult };
 export function subscriptionsModule(
   ctx: ModuleContext,
   ports: { accounts: AccountsPort; brands: BrandsPort; payments: PaymentsPort },
-): AreaModule & { renewDue: () => Promise<RenewalResult> } {
+): AreaModule & { renewDue: () => Promise<RenewalResult>; homeCounts: HomeCountSource } {
   const { platform, config } = ctx;
   const repo = createSubscriptionsRepo(ctx.db);
   const settings = config.subscriptions;
@@ -91,6 +92,17 @@ export function subscriptionsModule(
   return {
     name: 'subscriptions',
     renewDue: () => renewals.renewDue(),
+    // The rx administrator's Home (issue 36, finding 13).
+    async homeCounts(actor, wanted) {
+      if (!wanted.has('subscribersRenewalDeclined') && !wanted.has('subscribersRenewingSoon')) {
+        return {};
+      }
+      const counts = await admin.counts(actor);
+      return {
+        subscribersRenewalDeclined: counts.renewalDeclined,
+        subscribersRenewingSoon: counts.renewingSoon,
+      };
+    },
     routes: async (app) => {
       await app.register(subscriptionsRoutes({ subscriptions, admin }));
       // The back office's money console reads every subscription (issue 35).

@@ -72,6 +72,16 @@ export interface SubscriptionsRepo {
   ): Promise<SubscriptionRecord | undefined>;
   charges(subscriptionIds: readonly string[]): Promise<SubscriptionChargeRecord[]>;
   ofCompany(company: string): Promise<SubscriptionRecord[]>;
+  /** Every subscription of the company, newest first, of one status if given (the search). */
+  allOfCompany(company: string, status?: string): Promise<SubscriptionRecord[]>;
+  /**
+   * The company's active subscriptions whose renewal was declined (being retried), and those
+   * renewing by `soonUntil` (the rx administrator's Home, issue 36 finding 13).
+   */
+  companyCounts(
+    company: string,
+    soonUntil: Date,
+  ): Promise<{ renewalDeclined: number; renewingSoon: number }>;
 }
 
 export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
@@ -269,6 +279,31 @@ export function createSubscriptionsRepo(db: Db): SubscriptionsRepo {
         .from(subscriptionCharges)
         .where(inArray(subscriptionCharges.subscriptionId, [...subscriptionIds]))
         .orderBy(asc(subscriptionCharges.createdAt));
+    },
+    async companyCounts(company, soonUntil) {
+      const [row] = await db
+        .select({
+          renewalDeclined: sql<number>`count(*) filter (where ${subscriptions.failedRenewals} > 0)`,
+          renewingSoon: sql<number>`count(*) filter (where ${subscriptions.renewAt} <= ${soonUntil.toISOString()}::timestamptz)`,
+        })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.company, company), eq(subscriptions.status, 'active')));
+      return {
+        renewalDeclined: Number(row?.renewalDeclined ?? 0),
+        renewingSoon: Number(row?.renewingSoon ?? 0),
+      };
+    },
+    allOfCompany(company, status) {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.company, company),
+            status ? eq(subscriptions.status, status) : undefined,
+          ),
+        )
+        .orderBy(desc(subscriptions.startedAt), desc(subscriptions.id));
     },
     ofCompany(company) {
       return db

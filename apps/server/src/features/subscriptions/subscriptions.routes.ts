@@ -4,6 +4,8 @@ import {
   rxAdminCancelRequestSchema,
   rxAdminCancelResponseSchema,
   rxAdminResponseSchema,
+  rxAdminSubscribersSearchResponseSchema,
+  rxAdminSubscribersSearchSchema,
   rxServicesResponseSchema,
   subscriptionCancelRequestSchema,
   subscriptionPriceRequestSchema,
@@ -156,6 +158,24 @@ export function subscriptionsRoutes(deps: {
       async (request) => ({
         error: false as const,
         ...(await deps.admin.overview(actorOf(request))),
+      }),
+    );
+
+    r.post(
+      '/rxadmin/subscriptions/search',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            "The company's subscribers, newest first, 20 a page, by member's name and status (rxSubscriptionAdmin only; issue 36, finding 14)",
+          body: rxAdminSubscribersSearchSchema,
+          response: { 200: rxAdminSubscribersSearchResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.admin.search(actorOf(request), request.body)),
       }),
     );
 

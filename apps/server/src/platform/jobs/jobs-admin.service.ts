@@ -13,6 +13,8 @@ import type { JobsAdminRepo } from './jobs-admin.repo';
 
 export interface JobsAdminService {
   failedJobs(actor: Actor): Promise<FailedJob[]>;
+  /** How many jobs failed for good (the admin's Home, issue 36 finding 13). */
+  failedCount(actor: Actor): Promise<number>;
   retryJob(actor: Actor, id: string): Promise<boolean>;
   outbox(actor: Actor, status: 'failed' | 'pending'): Promise<UndeliveredMessage[]>;
   retryMessage(actor: Actor, id: number): Promise<boolean>;
@@ -43,6 +45,10 @@ export function createJobsAdminService(deps: {
     gate(actor, 'jobs', need);
 
   return {
+    async failedCount(actor) {
+      await allow(actor, 'read');
+      return (await deps.jobs.deadLetters(500)).length;
+    },
     async failedJobs(actor) {
       await allow(actor, 'read');
       const found = await deps.jobs.deadLetters(500);

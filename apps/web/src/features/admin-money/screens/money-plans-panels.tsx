@@ -10,6 +10,7 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { pagesOf, Pager as SharedPager } from '../../../components/pager';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { countText, useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
@@ -31,7 +32,7 @@ const statusColour = {
   inactive: 'gray',
 } as const;
 
-/** Previous, "page x of y", Next. */
+/** The shared pager, with the money list's own "page x of y (n subscriptions)" line. */
 function Pager({
   page,
   total,
@@ -44,19 +45,15 @@ function Pager({
   onPage: (page: number) => void;
 }) {
   const t = useT();
-  const pages = Math.max(1, Math.ceil(total / moneyPlansPageSize));
+  const pages = pagesOf(total, moneyPlansPageSize);
   return (
-    <Group>
-      <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('backoffice.money.previous')}
-      </Button>
-      <Text size="sm">
-        {countText(t, total, { one: `${label}.one`, other: `${label}.other` }, { page, pages })}
-      </Text>
-      <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('backoffice.money.next')}
-      </Button>
-    </Group>
+    <SharedPager
+      page={page}
+      total={total}
+      pageSize={moneyPlansPageSize}
+      info={countText(t, total, { one: `${label}.one`, other: `${label}.other` }, { page, pages })}
+      onPage={onPage}
+    />
   );
 }
 

@@ -18,17 +18,18 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Facts } from '../../../components/facts';
+import { Pager } from '../../../components/pager';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { getProductInfo, productInfoQueryKey } from '../../rx/api/get-product-info';
 import { createRxLink } from '../api/create-rx-link';
 import { deleteRxLink } from '../api/delete-rx-link';
-import { getRxLinks, rxLinksQueryKey } from '../api/get-rx-links';
+import { rxLinksQueryKey, rxLinksSearchQueryKey, searchRxLinks } from '../api/get-rx-links';
 import { formatDay, treatmentName } from '../components/pharmacy-format';
 import { PharmacyVerifiedGate } from '../components/pharmacy-verified-gate';
 
@@ -215,7 +216,7 @@ function LinkCard({
   );
 }
 
-function LinksBody() {
+export function LinksBody() {
   const t = useT();
   const queryClient = useQueryClient();
   const products = useQuery({
@@ -223,7 +224,15 @@ function LinksBody() {
     queryFn: () => getProductInfo(null),
     staleTime: 5 * 60_000,
   });
-  const links = useQuery({ queryKey: rxLinksQueryKey, queryFn: getRxLinks });
+  // Newest first, searched and paged on the server (issue 36, finding 14).
+  const [draft, setDraft] = useState('');
+  const [ask, setAsk] = useState<{ query: string; page: number }>({ query: '', page: 1 });
+  const links = useQuery({
+    queryKey: rxLinksSearchQueryKey(ask),
+    queryFn: () => searchRxLinks(ask),
+    placeholderData: keepPreviousData,
+  });
+  const searchId = useId();
   const [deleting, setDeleting] = useState<RxLinkView | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => deleteRxLink(id),
@@ -250,19 +259,40 @@ function LinksBody() {
         <Title order={2} size="h4" id="pharmacy-links-title">
           {t('pharmacyScreens.links.listTitle')}
         </Title>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setAsk({ query: draft.trim(), page: 1 });
+          }}
+        >
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              id={searchId}
+              label={t('lists.links.searchLabel')}
+              value={draft}
+              maxLength={100}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              data-testid="pharmacy-links-search"
+            />
+            <Button type="submit" variant="default" data-testid="pharmacy-links-search-submit">
+              {t('lists.search')}
+            </Button>
+          </Group>
+        </form>
         {links.isPending ? (
           <Loader role="status" size="sm" aria-label={t('shell.loading')} />
         ) : links.isError ? (
           <Alert color="red" role="alert">
             {errorText(t, links.error)}
           </Alert>
-        ) : links.data.length === 0 ? (
+        ) : links.data.total === 0 ? (
           <Text c="dimmed" data-testid="pharmacy-links-empty">
-            {t('pharmacyScreens.links.empty')}
+            {ask.query ? t('lists.noMatch') : t('pharmacyScreens.links.empty')}
           </Text>
         ) : (
           <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {links.data.map((link) => (
+            {links.data.links.map((link) => (
               <LinkCard
                 key={link.id}
                 link={link}
@@ -275,6 +305,15 @@ function LinksBody() {
             ))}
           </Stack>
         )}
+        {links.data && links.data.total > links.data.pageSize ? (
+          <Pager
+            page={links.data.page}
+            total={links.data.total}
+            pageSize={links.data.pageSize}
+            onPage={(page) => setAsk((current) => ({ ...current, page }))}
+            testId="pharmacy-links-pager"
+          />
+        ) : null}
       </Stack>
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,6 +1,10 @@
 import {
   type RxAdminResponse,
+  type RxAdminSubscribersSearch,
+  type RxAdminSubscribersSearchResponse,
   rxAdminResponseSchema,
+  rxAdminSubscribersSearchResponseSchema,
+  rxAdminSubscribersSearchSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
 
@@ -14,4 +18,18 @@ export const rxAdminSubscriptionsQueryKey = ['subscriptions', 'rxadmin'] as cons
  */
 export function getRxAdminSubscriptions(): Promise<RxAdminSubscriptions> {
   return apiCall('/rxadmin/subscriptions', { schema: rxAdminResponseSchema });
+}
+
+export const rxAdminSubscribersSearchQueryKey = (request: RxAdminSubscribersSearch) =>
+  [...rxAdminSubscriptionsQueryKey, 'search', request] as const;
+
+/** POST /rxadmin/subscriptions/search: one page of the subscribers, newest first (issue 36). */
+export function searchRxAdminSubscribers(
+  request: RxAdminSubscribersSearch,
+): Promise<RxAdminSubscribersSearchResponse> {
+  return apiCall('/rxadmin/subscriptions/search', {
+    method: 'POST',
+    body: rxAdminSubscribersSearchSchema.parse(request),
+    schema: rxAdminSubscribersSearchResponseSchema,
+  });
 }

@@ -1,18 +1,18 @@
-import type {
-  RxAdminResponse,
-  SubscriberView,
-} from '@apothecall/domain/subscriptions/subscriptions.api';
-import { Card, Loader, Stack, Text, Title } from '@mantine/core';
+import type { SubscriberView } from '@apothecall/domain/subscriptions/subscriptions.api';
+import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { Pager } from '../../../components/pager';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import {
   getRxAdminSubscriptions,
+  rxAdminSubscribersSearchQueryKey,
   rxAdminSubscriptionsQueryKey,
+  searchRxAdminSubscribers,
 } from '../api/get-rx-admin-subscriptions';
 import { rxAdminCancelSubscription } from '../api/rx-admin-cancel-subscription';
 import { LoadProblem } from '../components/load-problem';
@@ -38,6 +38,14 @@ export function RxAdminScreen({ children }: { children?: ReactNode }) {
     queryFn: getRxAdminSubscriptions,
     staleTime: 0,
   });
+  // The subscribers: searched and paged on the server, newest first (issue 36, finding 14).
+  const [draft, setDraft] = useState('');
+  const [ask, setAsk] = useState<{ query: string; page: number }>({ query: '', page: 1 });
+  const found = useQuery({
+    queryKey: rxAdminSubscribersSearchQueryKey(ask),
+    queryFn: () => searchRxAdminSubscribers(ask),
+    placeholderData: keepPreviousData,
+  });
   const [acting, setActing] = useState<{ subscriber: SubscriberView; refund: boolean } | null>(
     null,
   );
@@ -46,15 +54,7 @@ export function RxAdminScreen({ children }: { children?: ReactNode }) {
     mutationFn: (input: { id: string; refund: boolean; reason: string }) =>
       rxAdminCancelSubscription(input.id, { refund: input.refund, reason: input.reason }),
     onSuccess: (subscriber, input) => {
-      queryClient.setQueryData<RxAdminResponse>(rxAdminSubscriptionsQueryKey, (old) =>
-        old
-          ? {
-              ...old,
-              subscribers: old.subscribers.map((s) => (s.id === subscriber.id ? subscriber : s)),
-            }
-          : old,
-      );
-      // A refund changes the month's revenue: read it again.
+      // The subscriber's row and, after a refund, the month's revenue: read them again.
       void queryClient.invalidateQueries({ queryKey: rxAdminSubscriptionsQueryKey });
       notifications.show({
         color: 'green',
@@ -89,18 +89,57 @@ export function RxAdminScreen({ children }: { children?: ReactNode }) {
             <RevenueChart months={list.data.revenueByMonth} />
           </SectionCard>
           <Title order={2} size="h4" id="rxadmin-subscribers">
-            {t('subscriptionUi.admin.subscribers', { count: list.data.subscribers.length })}
+            {t('subscriptionUi.admin.subscribers', { count: found.data?.total ?? 0 })}
           </Title>
-          {list.data.subscribers.length === 0 ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              setAsk({ query: draft.trim(), page: 1 });
+            }}
+          >
+            <Group align="flex-end" gap="xs">
+              <TextInput
+                label={t('lists.subscribers.searchLabel')}
+                value={draft}
+                maxLength={100}
+                onChange={(event) => setDraft(event.currentTarget.value)}
+                style={{ flex: 1 }}
+                data-testid="rxadmin-search"
+              />
+              <Button type="submit" variant="default" data-testid="rxadmin-search-submit">
+                {t('lists.search')}
+              </Button>
+            </Group>
+          </form>
+          {found.isPending ? (
+            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+          ) : found.isError ? (
+            <LoadProblem
+              error={found.error}
+              retry={() => void found.refetch()}
+              testId="rxadmin-search-error"
+            />
+          ) : found.data.total === 0 ? (
             <Card withBorder radius="md" p="md" data-testid="rxadmin-empty">
-              <Text>{t('subscriptionUi.admin.empty')}</Text>
+              <Text>{ask.query ? t('lists.noMatch') : t('subscriptionUi.admin.empty')}</Text>
             </Card>
           ) : (
-            <SubscribersList
-              subscribers={list.data.subscribers}
-              labelledBy="rxadmin-subscribers"
-              onAction={open}
-            />
+            <>
+              <SubscribersList
+                subscribers={found.data.subscribers}
+                labelledBy="rxadmin-subscribers"
+                onAction={open}
+              />
+              {found.data.total > found.data.pageSize ? (
+                <Pager
+                  page={found.data.page}
+                  total={found.data.total}
+                  pageSize={found.data.pageSize}
+                  onPage={(page) => setAsk((current) => ({ ...current, page }))}
+                  testId="rxadmin-pager"
+                />
+              ) : null}
+            </>
           )}
         </>
       )}

@@ -1,0 +1,9 @@
+import { type HomeCount, homeCountsResponseSchema } from '@apothecall/domain/home/home-counts.api';
+import { apiCall } from '../../../lib/api-client';
+
+export const homeCountsQueryKey = ['home', 'counts'] as const;
+
+/** GET /home/counts (issue 36, finding 13): what the staff member's role has to act on. */
+export async function getHomeCounts(): Promise<HomeCount[]> {
+  return (await apiCall('/home/counts', { schema: homeCountsResponseSchema })).counts;
+}
