@@ -11,6 +11,7 @@ import { appointmentsMessagesEn } from '../appointments/appointments.messages';
 import { brandsMessagesEn } from '../brands/brands.messages';
 import { careMessagesEn } from '../care/care.messages';
 import { commonMessagesEn } from '../common/common.messages';
+import { listsMessagesEn } from '../common/lists.messages';
 import { filesMessagesEn } from '../files/files.messages';
 import { navigationMessagesEn } from '../navigation/navigation.messages';
 import { notesMessagesEn } from '../notes/notes.messages';
@@ -49,6 +50,8 @@ export const enCore = {
   ...notificationsMessagesEn,
   ...filesMessagesEn,
   ...pharmacyMessagesEn,
+  // The shared pager (components/pager.tsx) renders before a screen's chunk is fetched.
+  ...listsMessagesEn,
 };
 
 export type CoreMessageKey = keyof typeof enCore;

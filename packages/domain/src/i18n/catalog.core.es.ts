@@ -8,6 +8,7 @@ import { appointmentsMessagesEs } from '../appointments/appointments.messages';
 import { brandsMessagesEs } from '../brands/brands.messages';
 import { careMessagesEs } from '../care/care.messages';
 import { commonMessagesEs } from '../common/common.messages';
+import { listsMessagesEs } from '../common/lists.messages';
 import { filesMessagesEs } from '../files/files.messages';
 import { navigationMessagesEs } from '../navigation/navigation.messages';
 import { notesMessagesEs } from '../notes/notes.messages';
@@ -47,4 +48,6 @@ export const esCore: Record<CoreMessageKey, string> = {
   ...notificationsMessagesEs,
   ...filesMessagesEs,
   ...pharmacyMessagesEs,
+  // The shared pager (components/pager.tsx) renders before a screen's chunk is fetched.
+  ...listsMessagesEs,
 };

@@ -16,7 +16,6 @@ import { backofficeBrandsMessagesEn } from '../brands/brands-admin.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
-import { listsMessagesEn } from '../common/lists.messages';
 import { documentsMessagesEn } from '../documents/documents.messages';
 import { homeCountsMessagesEn } from '../home/home-counts.messages';
 import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
@@ -59,7 +58,6 @@ export const enScreens = {
   ...providersMessagesEn,
   ...jobsAdminMessagesEn,
   ...homeCountsMessagesEn,
-  ...listsMessagesEn,
   ...backofficeMoneyMessagesEn,
   ...backofficeVisitsMessagesEn,
   ...brandOffersMessagesEn,

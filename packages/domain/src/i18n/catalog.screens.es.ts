@@ -11,7 +11,6 @@ import { backofficeBrandsMessagesEs } from '../brands/brands-admin.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
-import { listsMessagesEs } from '../common/lists.messages';
 import { documentsMessagesEs } from '../documents/documents.messages';
 import { homeCountsMessagesEs } from '../home/home-counts.messages';
 import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
@@ -55,7 +54,6 @@ export const esScreens: Record<ScreenMessageKey, string> = {
   ...providersMessagesEs,
   ...jobsAdminMessagesEs,
   ...homeCountsMessagesEs,
-  ...listsMessagesEs,
   ...backofficeMoneyMessagesEs,
   ...backofficeVisitsMessagesEs,
   ...brandOffersMessagesEs,
