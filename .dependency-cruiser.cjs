@@ -99,10 +99,25 @@ module.exports = {
       severity: 'error',
       comment:
         "A web feature may import another feature's api/ folder (one file per call and its query options), nothing else of it.",
-      from: { path: '^apps/web/src/features/([^/]+)/' },
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: '\\.browser\\.test\\.tsx$' },
       to: {
         path: '^apps/web/src/features/',
         pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/api/'],
+      },
+    },
+    {
+      name: 'web-feature-browser-tests-are-separate',
+      severity: 'error',
+      comment:
+        "A feature's component test imports what the feature may, and the app's theme (features/brands/brand-theme.ts), so axe checks the colours the app shows.",
+      from: { path: '^apps/web/src/features/([^/]+)/.*\\.browser\\.test\\.tsx$' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: [
+          '^apps/web/src/features/$1/',
+          '^apps/web/src/features/[^/]+/api/',
+          '^apps/web/src/features/brands/brand-theme\\.ts$',
+        ],
       },
     },
     {

@@ -241,7 +241,16 @@ describe.each(databaseKinds)('Back office: brand coupons on %s', (kind) => {
     expect(stop?.detail).toMatchObject({ changes: { active: { before: true, after: false } } });
     const afterStop = await verify(other.token, 'SPRING25');
     expect(afterStop.statusCode).toBe(400);
-    expect(afterStop.json().errorCode).toBe('COUPON_INVALID');
+    expect(afterStop.json()).toMatchObject({
+      errorCode: 'COUPON_INVALID',
+      errorMsg: 'Coupon code cannot be used.',
+    });
+    // Applying it at checkout is refused too, and not counted (the list below still says 1).
+    const redeemStopped = await call('POST', other.token, '/api/redeem-coupon', {
+      coupon: 'spring25',
+    });
+    expect(redeemStopped.statusCode).toBe(400);
+    expect(redeemStopped.json().errorCode).toBe('COUPON_INVALID');
     const listed = (await call('GET', admin, base('apothecall'))).json().coupons as {
       code: string;
     }[];
