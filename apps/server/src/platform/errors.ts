@@ -83,6 +83,9 @@ export const appErrors = {
   resetInvalid: () =>
     new AppError(400, 'RESET_INVALID', 'accountActions.passwordReset.invalidCode'),
   wrongPassword: () => new AppError(400, 'WRONG_PASSWORD', 'accounts.password.wrongCurrent'),
-  tfaRequired: () => new AppError(401, 'TFA_REQUIRED', 'accounts.tfa.required'),
+  /** `tfaToken`: what POST /submit-code sends back with the code (the pending login). */
+  tfaRequired: (tfaToken: string) =>
+    new AppError(401, 'TFA_REQUIRED', 'accounts.tfa.required', undefined, { tfaToken }),
   tfaInvalid: () => new AppError(401, 'TFA_INVALID', 'accounts.tfa.invalid'),
+  tfaLoginExpired: () => new AppError(401, 'UNAUTHORIZED', 'accounts.tfa.loginExpired'),
 } as const;

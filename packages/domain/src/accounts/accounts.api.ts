@@ -89,6 +89,24 @@ export const loginWithCodeRequestSchema = loginRequestSchema.extend({
   deviceToken: z.string().trim().max(128).optional(),
 });
 
+/**
+ * POST /submit-code (spec section 3's "two-factor token and code"): the 6-digit code a login
+ * answered `TFA_REQUIRED` for, with the `tfaToken` that answer carried (the pending login; 192
+ * random bits, base64url). Answers what the login answers.
+ */
+export const submitCodeRequestSchema = z.object({
+  tfaToken: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{32}$/, 'accounts.tfa.tokenFormat'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'accounts.tfa.codeFormat'),
+});
+
+export type SubmitCodeRequest = z.output<typeof submitCodeRequestSchema>;
+
 /** The platforms of the native apps, the only ones that keep a biometric login (issue 21). */
 export const nativePlatforms = ['cordova-ios', 'cordova-android'] as const;
 

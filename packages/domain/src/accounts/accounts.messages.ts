@@ -16,6 +16,8 @@ const en = {
   'accounts.tfa.codeFormat': 'Enter the 6-digit code.',
   'accounts.tfa.required': 'Enter the 6-digit code we sent you. It is valid for 10 minutes.',
   'accounts.tfa.invalid': 'That code is not valid or has expired. Log in again to get a new one.',
+  'accounts.tfa.tokenFormat': 'This login step is not valid. Log in again.',
+  'accounts.tfa.loginExpired': 'This login has expired. Log in again to get a new code.',
   'accounts.password.wrongCurrent': 'The current password is not correct.',
   'accounts.consents.required': 'Please accept the current consent to treat and terms before care.',
   'accounts.dependent.notFound': 'That family member was not found on your account.',
@@ -59,6 +61,10 @@ const es: Record<keyof typeof en, string> = {
     'Introduzca el código de 6 dígitos que le enviamos. Es válido durante 10 minutos.',
   'accounts.tfa.invalid':
     'Ese código no es válido o ha caducado. Inicie sesión de nuevo para recibir otro.',
+  'accounts.tfa.tokenFormat':
+    'Este paso del inicio de sesión no es válido. Inicie sesión de nuevo.',
+  'accounts.tfa.loginExpired':
+    'Este inicio de sesión ha caducado. Inicie sesión de nuevo para recibir un código nuevo.',
   'accounts.password.wrongCurrent': 'La contraseña actual no es correcta.',
   'accounts.consents.required':
     'Acepte el consentimiento para el tratamiento y los términos vigentes antes de recibir atención.',

@@ -55,6 +55,8 @@ export interface CodeRecord {
   expiresAt: Date;
   usedAt: Date | null;
   cancelledAt: Date | null;
+  /** Where it went ('email', 'sms'), or what it keeps (a pending login's client). */
+  channel: string | null;
 }
 
 /** An open reusable code as its owner may see it (never its hash). */
@@ -338,6 +340,7 @@ export function createAccountsRepo(db: Db): AccountsRepo {
           expiresAt: oneTimeCodes.expiresAt,
           usedAt: oneTimeCodes.usedAt,
           cancelledAt: oneTimeCodes.cancelledAt,
+          channel: oneTimeCodes.channel,
         })
         .from(oneTimeCodes)
         .where(

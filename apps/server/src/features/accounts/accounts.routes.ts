@@ -8,6 +8,7 @@ import {
   loginWithCodeRequestSchema,
   okResponseSchema,
   profileResponseSchema,
+  submitCodeRequestSchema,
 } from '@apothecall/domain/accounts/accounts.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +37,8 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
       {
         schema: {
           tags,
-          summary: 'Log in (with a two-factor code when the account has it on)',
+          summary:
+            'Log in; with two-factor on, 401 TFA_REQUIRED carries a tfaToken for POST /submit-code (tfaCode here: older apps)',
           body: loginWithCodeRequestSchema,
           response: { 200: loginResponseSchema },
         },
@@ -46,6 +48,21 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
           await deps.accounts.login(request.body, callerOf(request)),
           request.body.referral,
         ),
+    );
+
+    r.post(
+      '/submit-code',
+      {
+        schema: {
+          tags,
+          summary:
+            "A two-factor login's code, with the tfaToken its TFA_REQUIRED answer carried: answers what the login answers",
+          body: submitCodeRequestSchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
+      async (request) =>
+        loginAnswer(await deps.accounts.submitCode(request.body, callerOf(request)), undefined),
     );
 
     r.post(

@@ -5,6 +5,7 @@ import {
   type DeviceCredential,
   type loginWithCodeRequestSchema,
   nativePlatforms,
+  type SubmitCodeRequest,
 } from '@apothecall/domain/accounts/accounts.api';
 import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
 import { passwordProofFresh } from '@apothecall/domain/accounts/credentials.rules';
@@ -72,6 +73,14 @@ function mailTime(at: Date, lang: Lang, timeZone: string): string {
 export interface AccountsService {
   login(
     input: LoginInput,
+    ctx: RequestContext,
+  ): Promise<{ token: string; profile: SessionProfile; deviceToken: string }>;
+  /**
+   * The second step of a two-factor login (POST /submit-code): the code with the `tfaToken` the
+   * login's TFA_REQUIRED answer carried. Answers what the login answers.
+   */
+  submitCode(
+    input: SubmitCodeRequest,
     ctx: RequestContext,
   ): Promise<{ token: string; profile: SessionProfile; deviceToken: string }>;
   /** A biometric login with the device credential an earlier session enrolled (issue 21). */
@@ -332,6 +341,92 @@ export function createAccountsService(deps: {
     return { token: session.token, profile: toProfile(account, persons) };
   }
 
+  /**
+   * A login waiting for its two-factor code: the `tfaToken` TFA_REQUIRED answers (192 random
+   * bits; only its hash is kept, with the client's platform and version, no PHI). It lasts as
+   * long as the code; a newer login's token replaces it.
+   */
+  async function pendingLogin(
+    accountId: string,
+    client: { platform: string; version: string },
+  ): Promise<string> {
+    const token = newResetCode();
+    const at = now();
+    await deps.repo.cancelOpenCodes(accountId, 'tfa-login', at);
+    await deps.repo.insertCode({
+      accountId,
+      purpose: 'tfa-login',
+      codeHash: hashCode(token),
+      channel: JSON.stringify({ platform: client.platform, version: client.version }),
+      expiresAt: new Date(at.getTime() + tfaCodeMinutes * 60_000),
+    });
+    return token;
+  }
+
+  function pendingClient(kept: string | null): { platform: string; version: string } | undefined {
+    try {
+      const client: unknown = kept ? JSON.parse(kept) : undefined;
+      if (
+        client &&
+        typeof client === 'object' &&
+        'platform' in client &&
+        'version' in client &&
+        typeof client.platform === 'string' &&
+        typeof client.version === 'string'
+      )
+        return { platform: client.platform, version: client.version };
+    } catch {
+      // Not a pending login's client: refused as an ended login.
+    }
+    return undefined;
+  }
+
+  /**
+   * The two-factor code of a login whose password is proven (the login with `tfaCode`, or
+   * /submit-code): used once; `tfaMaxTries` wrong tries spend it (log in again for a new one).
+   */
+  async function checkTfaCode(
+    account: AccountRecord,
+    ctx: RequestContext,
+    loginIdHash: string,
+    platform: string,
+    given: string,
+  ) {
+    const code = await deps.repo.findCode('tfa', hashCode(given), account.id);
+    const ok = code?.accountId === account.id && (await deps.repo.useCode(code.id, now()));
+    if (!ok) {
+      const tries = await deps.limiter.hit(keys.tfaTries(account.id), tfaCodeMinutes * 60);
+      if (tries >= tfaMaxTries) {
+        await deps.repo.cancelOpenCodes(account.id, 'tfa', now());
+        await deps.limiter.reset(keys.tfaTries(account.id));
+      }
+      await audit(ctx, 'failure', 'bad-tfa-code', loginIdHash, account.id);
+      await attempted(account, ctx, platform, 'failure', 'bad-tfa-code');
+      throw appErrors.tfaInvalid();
+    }
+    await deps.limiter.reset(keys.tfaTries(account.id));
+  }
+
+  /** A full login (password, and code when two-factor is on): the session and device token. */
+  async function finishLogin(
+    account: AccountRecord,
+    persons: PersonRecord[],
+    ctx: RequestContext,
+    client: { platform: string; version: string },
+    knownDeviceToken: string | undefined,
+  ) {
+    const deviceToken = knownDeviceToken ?? (await rememberDevice(account.id));
+    const signedIn = await startSession(
+      account,
+      persons,
+      ctx,
+      client,
+      { twoFactor: account.twoFactor, knownDevice: Boolean(knownDeviceToken) },
+      true,
+    );
+    return { ...signedIn, deviceToken };
+  }
+
   return {
     async login(input, ctx) {
       const loginId = normalizeLoginId(input.loginId);
@@ -390,34 +485,50 @@ export function createAccountsService(deps: {
             throw appErrors.rateLimited();
           }
           await sendTfaCode(account, persons[0], ctx);
-          throw appErrors.tfaRequired();
+          throw appErrors.tfaRequired(await pendingLogin(account.id, input));
         }
-        const code = await deps.repo.findCode('tfa', hashCode(input.tfaCode), account.id);
-        const ok = code?.accountId === account.id && (await deps.repo.useCode(code.id, now()));
-        if (!ok) {
-          // The open code survives tfaMaxTries wrong tries; then it is spent (ask for a new one).
-          const tries = await deps.limiter.hit(keys.tfaTries(account.id), tfaCodeMinutes * 60);
-          if (tries >= tfaMaxTries) {
-            await deps.repo.cancelOpenCodes(account.id, 'tfa', now());
-            await deps.limiter.reset(keys.tfaTries(account.id));
-          }
-          await audit(ctx, 'failure', 'bad-tfa-code', loginIdHash, account.id);
-          await attempted(account, ctx, input.platform, 'failure', 'bad-tfa-code');
-          throw appErrors.tfaInvalid();
-        }
-        await deps.limiter.reset(keys.tfaTries(account.id));
+        // Older apps: the code comes with the login id and password again.
+        await checkTfaCode(account, ctx, loginIdHash, input.platform, input.tfaCode);
       }
-      const deviceToken =
-        deviceHash && input.deviceToken ? input.deviceToken : await rememberDevice(account.id);
-      const signedIn = await startSession(
-        account,
-        persons,
-        ctx,
-        input,
-        { twoFactor: account.twoFactor, knownDevice: Boolean(deviceHash) },
-        true,
-      );
-      return { ...signedIn, deviceToken };
+      return finishLogin(account, persons, ctx, input, deviceHash ? input.deviceToken : undefined);
+    },
+
+    async submitCode(input, ctx) {
+      const pending = await deps.repo.findCode('tfa-login', hashCode(input.tfaToken));
+      const account =
+        pending &&
+        !pending.usedAt &&
+        !pending.cancelledAt &&
+        pending.expiresAt.getTime() > now().getTime()
+          ? await deps.repo.findById(pending.accountId)
+          : undefined;
+      const client = pending ? pendingClient(pending.channel) : undefined;
+      if (!pending || !account || !client || account.disabledAt || account.twoFactor === 'off') {
+        // Unguessable (192 random bits), but every miss still counts against the address.
+        await deps.limiter.hit(keys.address(ctx.ip), windowSeconds);
+        await deps.audit.as('failure')(
+          { ip: ctx.ip, requestId: ctx.requestId },
+          'account.login',
+          { accountId: pending?.accountId },
+          { reason: pending ? 'tfa-login-ended' : 'tfa-login-unknown' },
+        );
+        throw appErrors.tfaLoginExpired();
+      }
+      const loginIdHash = createHash('sha256')
+        .update(normalizeLoginId(account.loginId))
+        .digest('hex');
+      // The login's own limits at this address: a limited pair is refused, a busy address slowed.
+      if ((await deps.limiter.peek(keys.pair(loginIdHash, ctx.ip))) > maxFailures) {
+        await audit(ctx, 'denied', 'rate-limited', loginIdHash, account.id);
+        await attempted(account, ctx, client.platform, 'failure', 'rate-limited');
+        throw appErrors.rateLimited();
+      }
+      const wait = slowDownMs(await deps.limiter.peek(keys.address(ctx.ip)), addressSlowAfter);
+      if (wait > 0) await sleep(wait);
+      await checkTfaCode(account, ctx, loginIdHash, client.platform, input.code);
+      await deps.repo.useCode(pending.id, now());
+      const persons = await deps.repo.listPersons(account.id);
+      return finishLogin(account, persons, ctx, client, undefined);
     },
 
     async loginWithAuthId(input, ctx) {

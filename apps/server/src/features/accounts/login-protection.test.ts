@@ -60,6 +60,7 @@ function setUp() {
       accountId: string;
       purpose: string;
       codeHash: string;
+      channel: string | null;
       expiresAt: Date;
     }) => {
       codes.push({ id: String(codes.length), usedAt: null, cancelledAt: null, ...input });

@@ -2,6 +2,7 @@ import {
   type LoginResponse,
   loginResponseSchema,
   type loginWithCodeRequestSchema,
+  type SubmitCodeRequest,
 } from '@apothecall/domain/accounts/accounts.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
@@ -21,16 +22,32 @@ function storedDeviceToken(): string | undefined {
   }
 }
 
-/** Logs in; `tfaCode` is the second step when the account has two-factor on. */
+/**
+ * Logs in. With two-factor on the answer is a TFA_REQUIRED error whose `details.tfaToken` goes
+ * to submitCode() with the code (the password is not sent twice).
+ */
 export async function login(
-  body: z.input<typeof loginWithCodeRequestSchema>,
+  body: Omit<z.input<typeof loginWithCodeRequestSchema>, 'tfaCode'>,
 ): Promise<LoginResponse> {
   const deviceToken = storedDeviceToken();
-  const answer = await apiCall('/account/token', {
-    method: 'POST',
-    body: deviceToken ? { ...body, deviceToken } : body,
-    schema: loginResponseSchema,
-  });
+  return remembered(
+    await apiCall('/account/token', {
+      method: 'POST',
+      body: deviceToken ? { ...body, deviceToken } : body,
+      schema: loginResponseSchema,
+    }),
+  );
+}
+
+/** The second step of a two-factor login: the code, with the login's `tfaToken`. */
+export async function submitCode(body: SubmitCodeRequest): Promise<LoginResponse> {
+  return remembered(
+    await apiCall('/submit-code', { method: 'POST', body, schema: loginResponseSchema }),
+  );
+}
+
+/** Keeps the device token a full login answered. */
+function remembered(answer: LoginResponse): LoginResponse {
   if (answer.deviceToken) {
     try {
       globalThis.localStorage?.setItem(deviceKey, answer.deviceToken);

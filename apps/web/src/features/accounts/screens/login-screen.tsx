@@ -15,7 +15,7 @@ import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 import { appPlatform, isNative } from '../../../lib/native/runtime';
 import { setSession, useSession } from '../../../lib/session-store';
-import { login } from '../api/login';
+import { login, submitCode } from '../api/login';
 import { askBiometricOffer } from '../biometric-offer-store';
 import { AuthCard } from '../components/auth-card';
 import { translateFieldError } from '../components/auth-form-errors';
@@ -34,7 +34,14 @@ const formSchema = loginWithCodeRequestSchema.pick({
   tfaCode: true,
 });
 type LoginValues = { loginId: string; password: string; tfaCode: string };
-type LoginWithCode = z.infer<typeof loginWithCodeRequestSchema>;
+type Login = Omit<z.infer<typeof loginWithCodeRequestSchema>, 'tfaCode'>;
+
+/** The pending login's token a TFA_REQUIRED answer carries (for POST /submit-code). */
+function tfaTokenOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.errorCode !== 'TFA_REQUIRED') return null;
+  const token = error.details.tfaToken;
+  return typeof token === 'string' ? token : null;
+}
 
 export function LoginScreen() {
   const t = useT();
@@ -43,17 +50,20 @@ export function LoginScreen() {
   const [params] = useSearchParams();
   const session = useSession();
   const returnTo = safeReturnPath(params.get('to'));
-  // Two-factor: after a TFA_REQUIRED answer the same login is sent again with the code.
-  const [needsCode, setNeedsCode] = useState(false);
+  // Two-factor: a TFA_REQUIRED answer carries a token; the code goes with it to /submit-code.
+  // The password leaves the form as soon as it is proven.
+  const [tfaToken, setTfaToken] = useState<string | null>(null);
+  const needsCode = tfaToken !== null;
 
   const form = useForm<LoginValues>({
     mode: 'uncontrolled',
     initialValues: { loginId: '', password: '', tfaCode: '' },
     validate: (values) => {
-      const errors = zod4Resolver(formSchema)({
-        ...values,
-        tfaCode: needsCode ? values.tfaCode : undefined,
-      });
+      const errors = zod4Resolver(formSchema)(
+        needsCode
+          ? { loginId: values.loginId, password: 'proven', tfaCode: values.tfaCode }
+          : { ...values, tfaCode: undefined },
+      );
       if (needsCode && values.tfaCode.trim() === '') errors.tfaCode = 'accounts.tfa.codeFormat';
       return errors;
     },
@@ -61,13 +71,13 @@ export function LoginScreen() {
 
   const mutation = useMutation({
     mutationFn: (values: LoginValues) => {
-      const request: LoginWithCode = {
+      if (tfaToken) return submitCode({ tfaToken, code: values.tfaCode.trim() });
+      const request: Login = {
         loginId: values.loginId,
         password: values.password,
         platform: appPlatform(),
         version: __APP_VERSION__,
         referral: params.get('id') ?? getEntryReferral()?.code ?? undefined,
-        tfaCode: needsCode ? values.tfaCode.trim() : undefined,
       };
       return login(request);
     },
@@ -77,13 +87,17 @@ export function LoginScreen() {
       signedIn(data);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errorCode === 'TFA_REQUIRED') {
-        setNeedsCode(true);
+      const token = tfaTokenOf(error);
+      if (token) {
+        setTfaToken(token);
+        form.setFieldValue('password', '');
         form.setFieldValue('tfaCode', '');
       } else if (error instanceof ApiError && error.errorCode === 'TFA_INVALID') {
-        // The code is spent or expired: logging in again sends a new one.
-        setNeedsCode(false);
+        // A wrong code: try again (5 wrong ones spend it; "Start over" then sends a new one).
         form.setFieldValue('tfaCode', '');
+      } else if (needsCode && error instanceof ApiError && error.errorCode === 'UNAUTHORIZED') {
+        // The pending login ended (10 minutes): log in again.
+        setTfaToken(null);
       }
     },
   });
@@ -99,7 +113,7 @@ export function LoginScreen() {
   const error = mutation.error;
   const codeRequested = error instanceof ApiError && error.errorCode === 'TFA_REQUIRED';
   const restart = () => {
-    setNeedsCode(false);
+    setTfaToken(null);
     form.setFieldValue('tfaCode', '');
     mutation.reset();
   };
@@ -128,14 +142,15 @@ export function LoginScreen() {
             {...form.getInputProps('loginId')}
             error={translateFieldError(t, errors.loginId)}
           />
-          <PasswordInput
-            label={t('accounts.login.password')}
-            autoComplete="current-password"
-            readOnly={needsCode}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-            error={translateFieldError(t, errors.password)}
-          />
+          {needsCode ? null : (
+            <PasswordInput
+              label={t('accounts.login.password')}
+              autoComplete="current-password"
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+              error={translateFieldError(t, errors.password)}
+            />
+          )}
           {needsCode ? (
             <>
               <Text size="sm" role="status">
