@@ -20,6 +20,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
@@ -89,10 +90,10 @@ function VisitRow({ row, onOpen }: { row: PharmacyRxRow; onOpen: () => void }) {
 /**
  * The dashboard: a tab per pharmacy status in the spec's order (and All), each with its count
  * and colour, Unclaimed first chosen with its new visits; a search (visit id, patient, date)
- * sent in the POST body; pages; the visit opens below the title (`?visit=<id>`, so Back works).
+ * sent in the POST body; pages with the shared Pager (its total too); the visit opens below the title (`?visit=<id>`, so Back works).
  * `pharmacyQueueChanged` makes it fetch again.
  */
-function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
+export function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
   const t = useT();
   const queryClient = useQueryClient();
   const socket = useSocket();
@@ -259,27 +260,13 @@ function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
           <Stack gap="md" aria-busy={search.isFetching}>
             {list}
             {data && data.total > 0 ? (
-              <Group justify="space-between" gap="xs" data-testid="pharmacy-paging">
-                <Button
-                  variant="default"
-                  disabled={state.page <= 1}
-                  onClick={() => dispatch({ type: 'page', page: state.page - 1, pages })}
-                  data-testid="pharmacy-page-prev"
-                >
-                  {t('pharmacyScreens.paging.previous')}
-                </Button>
-                <Text size="sm" aria-live="polite" data-testid="pharmacy-page-info">
-                  {t('pharmacyScreens.paging.info', { page: state.page, pages })}
-                </Text>
-                <Button
-                  variant="default"
-                  disabled={state.page >= pages}
-                  onClick={() => dispatch({ type: 'page', page: state.page + 1, pages })}
-                  data-testid="pharmacy-page-next"
-                >
-                  {t('pharmacyScreens.paging.next')}
-                </Button>
-              </Group>
+              <Pager
+                page={state.page}
+                total={data.total}
+                pageSize={data.pageSize}
+                onPage={(page) => dispatch({ type: 'page', page, pages })}
+                testId="pharmacy-pager"
+              />
             ) : null}
           </Stack>
         </Tabs.Panel>
