@@ -31,8 +31,11 @@ const visit = (n: number): PharmacyRxRow => ({
 });
 const all = Array.from({ length: 25 }, (_, i) => visit(25 - i));
 
+const bulkAsked: { visits: { id: string; version: number }[]; status: string }[] = [];
+
 function server() {
   const asked: { page: number }[] = [];
+  bulkAsked.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -49,6 +52,32 @@ function server() {
           page: body.page,
           pageSize: body.pageSize,
           total: all.length,
+        });
+      }
+      if (String(url).endsWith('/pharmacy/rx/bulk-status')) {
+        const body = JSON.parse(String(init?.body)) as (typeof bulkAsked)[number];
+        bulkAsked.push(body);
+        return json({
+          error: false,
+          results: body.visits.map((v, i) =>
+            i === 0
+              ? {
+                  visitId: v.id,
+                  moved: false,
+                  pharmacyStatus: null,
+                  version: null,
+                  errorCode: 'RX_STALE',
+                  message: 'Changed meanwhile.',
+                }
+              : {
+                  visitId: v.id,
+                  moved: true,
+                  pharmacyStatus: body.status,
+                  version: v.version + 1,
+                  errorCode: null,
+                  message: null,
+                },
+          ),
         });
       }
       return json({ error: true, message: 'not here' });
@@ -114,5 +143,62 @@ describe('PrescriptionsDashboard paging', () => {
     await expect.poll(() => names(host).length).toBe(20);
     expect(byTestId(host, 'pharmacy-pager-info')?.textContent).toBe('Página 1 de 2 (25 en total)');
     expect(byTestId(host, 'pharmacy-pager-next')?.textContent).toBe('Siguiente');
+  });
+});
+
+describe('PrescriptionsDashboard bulk move', () => {
+  const choose = (host: HTMLElement, status: string) => {
+    const select = host.querySelector<HTMLSelectElement>('[data-testid="pharmacy-bulk-status"]');
+    if (!select) throw new Error('no status select');
+    select.value = status;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  const results = (host: HTMLElement) =>
+    [...host.querySelectorAll('[data-testid="pharmacy-bulk-results"] li')].map(
+      (e) => e.textContent ?? '',
+    );
+
+  it('moves the visits chosen by their named checkboxes and says which moved and which did not', async () => {
+    server();
+    const host = await render('en');
+    await expect.poll(() => names(host).length).toBe(20);
+    const box = (name: string) =>
+      [...host.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((b) =>
+        (b.getAttribute('aria-label') ?? '').includes(`(${name})`),
+      );
+    box('Patient 25')?.click();
+    box('Patient 24')?.click();
+    choose(host, 'contacted');
+    const submit = byTestId(host, 'pharmacy-bulk-submit') as HTMLButtonElement;
+    await expect.poll(() => submit.textContent).toBe('Move 2 selected');
+    submit.click();
+    await expect.poll(() => results(host).length).toBe(2);
+    expect(bulkAsked.at(-1)).toEqual({
+      visits: [
+        { id: all[0]?.id, version: 1 },
+        { id: all[1]?.id, version: 1 },
+      ],
+      status: 'contacted',
+      note: '',
+    });
+    expect(results(host)).toEqual([
+      'Patient 25: not moved. Changed meanwhile.',
+      'Patient 24: moved to Contacted',
+    ]);
+  });
+
+  it('selects all on the page and reports in Spanish', async () => {
+    server();
+    const host = await render('es');
+    await expect.poll(() => names(host).length).toBe(20);
+    byTestId(host, 'pharmacy-rx-select-all')?.click();
+    choose(host, 'contacted');
+    const submit = byTestId(host, 'pharmacy-bulk-submit') as HTMLButtonElement;
+    await expect.poll(() => submit.textContent).toBe('Mover 20 seleccionadas');
+    submit.click();
+    await expect.poll(() => results(host).length).toBe(20);
+    expect(bulkAsked.at(-1)?.visits).toHaveLength(20);
+    expect(results(host)[0]).toBe('Patient 25: no se movió. Changed meanwhile.');
+    expect(results(host)[1]).toMatch(/^Patient 24: movida a /);
   });
 });
