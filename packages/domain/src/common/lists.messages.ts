@@ -11,6 +11,8 @@ const en = {
   'lists.noMatch': 'Nothing matches that search.',
   'lists.field.query': 'The search is at most 100 characters.',
   'lists.field.page': 'The page is a whole number from 1 to 10,000.',
+  'lists.field.visits': 'Choose from 1 to 50 visits, each with the version you saw.',
+  'lists.field.bulkStatus': 'Choose one of the pharmacy statuses.',
   'lists.links.searchLabel': 'Search links (treatment, medication list, comment or link ID)',
   'lists.field.status': 'The status is active, inactive or cancelled.',
   'lists.subscribers.searchLabel': "Search subscribers (member's name)",
@@ -24,6 +26,8 @@ const es: Record<keyof typeof en, string> = {
   'lists.noMatch': 'Nada coincide con esa búsqueda.',
   'lists.field.query': 'La búsqueda tiene como máximo 100 caracteres.',
   'lists.field.page': 'La página es un número entero del 1 al 10.000.',
+  'lists.field.visits': 'Elija de 1 a 50 visitas, cada una con la versión que vio.',
+  'lists.field.bulkStatus': 'Elija uno de los estados de la farmacia.',
   'lists.links.searchLabel':
     'Buscar enlaces (tratamiento, lista de medicamentos, comentario o ID del enlace)',
   'lists.field.status': 'El estado es activo, inactivo o cancelado.',

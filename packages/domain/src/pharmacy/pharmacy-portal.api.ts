@@ -203,6 +203,46 @@ export const pharmacyStatusChangeRequestSchema = z.object({
 });
 export type PharmacyStatusChangeRequest = z.input<typeof pharmacyStatusChangeRequestSchema>;
 
+/** At most this many visits move in one bulk request (issue 36, finding 14). */
+export const pharmacyBulkStatusLimit = 50;
+
+/**
+ * POST /pharmacy/rx/bulk-status: several visits, each at the version the pharmacist saw, moved
+ * to one status with one note; each goes through the single move (same rule, same audit).
+ */
+export const pharmacyBulkStatusRequestSchema = z.object({
+  visits: z
+    .array(
+      z.object({
+        id: z.uuid({ error: 'lists.field.visits' }),
+        version: z.number({ error: 'lists.field.visits' }).int().nonnegative(),
+      }),
+      { error: 'lists.field.visits' },
+    )
+    .min(1, { error: 'lists.field.visits' })
+    .max(pharmacyBulkStatusLimit, { error: 'lists.field.visits' }),
+  status: z.enum(pharmacyStatuses, { error: 'lists.field.bulkStatus' }),
+  note: z.string().max(2000).default(''),
+});
+export type PharmacyBulkStatusRequest = z.input<typeof pharmacyBulkStatusRequestSchema>;
+
+/** Per visit: moved (its new status and version), or refused with the code and message why. */
+export const pharmacyBulkStatusResultSchema = z.object({
+  visitId: z.string(),
+  moved: z.boolean(),
+  pharmacyStatus: pharmacyStatusSchema.nullable(),
+  version: z.number().int().nonnegative().nullable(),
+  errorCode: z.string().nullable(),
+  /** The refusal in the caller's language. */
+  message: z.string().nullable(),
+});
+export type PharmacyBulkStatusResult = z.infer<typeof pharmacyBulkStatusResultSchema>;
+export const pharmacyBulkStatusResponseSchema = z.object({
+  error: z.literal(false),
+  results: z.array(pharmacyBulkStatusResultSchema),
+});
+export type PharmacyBulkStatusResponse = z.infer<typeof pharmacyBulkStatusResponseSchema>;
+
 /**
  * POST /pharmacy/rx/:id/claim ('Submit Payment'): the fee is taken once, then the PDF opens.
  * Strict: claimed takes no note, so a body carrying one is refused.

@@ -33,7 +33,7 @@ import { acuteAnswers } from '../../../test/rx-fixtures';
 import { accounts } from '../../db/schema/accounts';
 import { prepayAccounts, prepayEntries } from '../../db/schema/payments';
 import { pharmacyOrganizations } from '../../db/schema/pharmacy';
-import { outbox } from '../../db/schema/platform';
+import { auditLog, outbox } from '../../db/schema/platform';
 import { rxVisits } from '../../db/schema/rx';
 import { demoPrepayBalanceCents } from '../../db/seed/demo-pharmacies';
 
@@ -366,6 +366,103 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     const spanish = await refusal('es');
     expect(spanish.statusCode, spanish.body).toBe(409);
     expect(json(spanish).errorMsg).toBe('El estado no puede cambiar de Entregada a Lista.');
+  });
+
+  it('moves several visits together, each as the single move, audited; says per visit which were refused and why; bad input changes nothing (issue 36, finding 14)', async () => {
+    const to = pharmacyStatuses.find(
+      (s) => s !== 'claimed' && canChangePharmacyStatus('unclaimed', s),
+    ) as PharmacyStatus;
+    const note = noteRuleFor(to) === 'none' ? '' : 'Spoke with the patient';
+    const bulk = (body: object, lang = 'en') =>
+      t.fastify.inject({
+        method: 'POST',
+        url: '/api/pharmacy/rx/bulk-status',
+        headers: { ...bearer(flPharmacist.token), 'accept-language': lang },
+        payload: body,
+      });
+    const [a, b, c] = [await prescribed(), await prescribed(), await prescribed()];
+    const audits = async (id: string) =>
+      (
+        await t.database.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(
+            sql`${auditLog.action} = 'pharmacy.rx.status' and ${auditLog.detail}->>'visitId' = ${id}`,
+          )
+      ).length;
+
+    // Bad input: 400 in the caller's language, nothing moved.
+    const before = await versionOf(a.id);
+    for (const [body, lang, text] of [
+      [{ visits: [], status: to }, 'en', 'Choose from 1 to 50 visits'],
+      [
+        {
+          visits: Array.from({ length: 51 }, () => ({ id: a.id, version: before })),
+          status: to,
+        },
+        'es',
+        'Elija de 1 a 50 visitas',
+      ],
+      [
+        { visits: [{ id: a.id, version: before }], status: 'shipped-to-mars' },
+        'es',
+        'Elija uno de los estados',
+      ],
+    ] as const) {
+      const res = await bulk(body, lang);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, errorCode: 'VALIDATION' });
+      expect(res.json().errorMsg).toContain(text);
+    }
+    expect(await versionOf(a.id)).toBe(before);
+
+    // Two move; one seen at an old version is refused with the reason, in Spanish.
+    const res = await bulk(
+      {
+        visits: [
+          { id: a.id, version: await versionOf(a.id) },
+          { id: b.id, version: (await versionOf(b.id)) + 7 },
+          { id: c.id, version: await versionOf(c.id) },
+        ],
+        status: to,
+        note,
+      },
+      'es',
+    );
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results;
+    expect(results.map((r: { visitId: string; moved: boolean }) => [r.visitId, r.moved])).toEqual([
+      [a.id, true],
+      [b.id, false],
+      [c.id, true],
+    ]);
+    expect(results[1]).toMatchObject({ errorCode: 'RX_STALE', pharmacyStatus: null });
+    expect(results[1].message).toEqual(expect.any(String));
+    expect(results[0].pharmacyStatus).toBe(to);
+    expect((await detail(flPharmacist.token, b.id)).json().visit.pharmacyStatus).toBe('unclaimed');
+    expect([await audits(a.id), await audits(b.id), await audits(c.id)]).toEqual([1, 0, 1]);
+
+    // The same bulk request four times at once: each visit moves once, one audit row each.
+    const [d, e] = [await prescribed(), await prescribed()];
+    const body = {
+      visits: [
+        { id: d.id, version: await versionOf(d.id) },
+        { id: e.id, version: await versionOf(e.id) },
+      ],
+      status: to,
+      note,
+    };
+    const raced = await Promise.all([bulk(body), bulk(body), bulk(body), bulk(body)]);
+    expect(raced.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const moves = raced.flatMap((r) =>
+      r
+        .json()
+        .results.filter((x: { moved: boolean }) => x.moved)
+        .map((x: { visitId: string }) => x.visitId),
+    );
+    expect(moves.filter((id) => id === d.id)).toHaveLength(1);
+    expect(moves.filter((id) => id === e.id)).toHaveLength(1);
+    expect([await audits(d.id), await audits(e.id)]).toEqual([1, 1]);
   });
 
   it('claims only from the claimable statuses', async () => {

@@ -1,5 +1,7 @@
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
+  pharmacyBulkStatusRequestSchema,
+  pharmacyBulkStatusResponseSchema,
   pharmacyClaimRequestSchema,
   pharmacyRxDetailResponseSchema,
   pharmacyRxSearchRequestSchema,
@@ -76,6 +78,24 @@ export function rxPharmacyRoutes(deps: {
       async (request) => ({
         error: false as const,
         visit: await deps.pharmacy.changeStatus(actorOf(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/rx/bulk-status',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            'Move 1 to 50 visits to one status, each as the single move; per visit, moved or why not',
+          body: pharmacyBulkStatusRequestSchema,
+          response: { 200: pharmacyBulkStatusResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        results: await deps.pharmacy.bulkChangeStatus(actorOf(request), request.body),
       }),
     );
 

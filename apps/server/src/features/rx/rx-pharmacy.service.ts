@@ -9,6 +9,7 @@ import {
   parseDashboardQuery,
 } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import type {
+  PharmacyBulkStatusResult,
   PharmacyRxDetail,
   PharmacyRxRow,
   PharmacyRxSearchResponse,
@@ -48,6 +49,18 @@ export interface RxPharmacyService {
     visitId: string,
     input: { status: PharmacyStatus; version: number; note: string },
   ): Promise<PharmacyRxDetail>;
+  /**
+   * Several visits to one status (issue 36, finding 14): each goes through `changeStatus`, the
+   * single move (same rule, same audit); per visit, moved or refused and why.
+   */
+  bulkChangeStatus(
+    actor: Actor,
+    input: {
+      visits: { id: string; version: number }[];
+      status: PharmacyStatus;
+      note: string;
+    },
+  ): Promise<PharmacyBulkStatusResult[]>;
   /** 'Submit Payment': the claim fee is taken once, then the visit is the pharmacy's. */
   claim(actor: Actor, visitId: string, input: { version: number }): Promise<PharmacyRxDetail>;
   /** The visit and the claiming pharmacy, for the legal PDF: not found before the claim. */
@@ -344,6 +357,39 @@ export function createRxPharmacyService(deps: {
       });
       await told(moved);
       return detailOf(staff, moved);
+    },
+
+    async bulkChangeStatus(actor, input) {
+      const results: PharmacyBulkStatusResult[] = [];
+      // One after another, each its own move: a refusal of one leaves the others as they are.
+      for (const { id, version } of input.visits) {
+        try {
+          const moved = await this.changeStatus(actor, id, {
+            status: input.status,
+            version,
+            note: input.note,
+          });
+          results.push({
+            visitId: id,
+            moved: true,
+            pharmacyStatus: moved.pharmacyStatus,
+            version: moved.version,
+            errorCode: null,
+            message: null,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({
+            visitId: id,
+            moved: false,
+            pharmacyStatus: null,
+            version: null,
+            errorCode: error.code,
+            message: translate(actor.lang, error.keyIn(actor.lang), error.params),
+          });
+        }
+      }
+      return results;
     },
 
     async claim(actor, visitId, input) {

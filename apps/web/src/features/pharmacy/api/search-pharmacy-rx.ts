@@ -1,6 +1,10 @@
 import {
+  type PharmacyBulkStatusRequest,
+  type PharmacyBulkStatusResponse,
   type PharmacyRxSearchRequest,
   type PharmacyRxSearchResponse,
+  pharmacyBulkStatusRequestSchema,
+  pharmacyBulkStatusResponseSchema,
   pharmacyRxSearchRequestSchema,
   pharmacyRxSearchResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
@@ -23,5 +27,16 @@ export function searchPharmacyRx(
     method: 'POST',
     body: pharmacyRxSearchRequestSchema.parse(request),
     schema: pharmacyRxSearchResponseSchema,
+  });
+}
+
+/** POST /pharmacy/rx/bulk-status: several visits to one status; per visit, moved or why not. */
+export function bulkPharmacyStatus(
+  request: PharmacyBulkStatusRequest,
+): Promise<PharmacyBulkStatusResponse> {
+  return apiCall('/pharmacy/rx/bulk-status', {
+    method: 'POST',
+    body: pharmacyBulkStatusRequestSchema.parse(request),
+    schema: pharmacyBulkStatusResponseSchema,
   });
 }

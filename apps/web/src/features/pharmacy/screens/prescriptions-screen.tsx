@@ -1,6 +1,12 @@
-import type { PharmacyMe, PharmacyRxRow } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import type {
+  PharmacyBulkStatusResult,
+  PharmacyMe,
+  PharmacyRxRow,
+} from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import {
+  type PharmacyStatus,
   pharmacyStatusColour,
+  pharmacyStatuses,
   pharmacyStatusLabelKey,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
@@ -9,21 +15,26 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
+  List,
   Loader,
+  NativeSelect,
   Stack,
   Tabs,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import {
+  bulkPharmacyStatus,
   pharmacyRxQueryKey,
   pharmacyRxSearchQueryKey,
   searchPharmacyRx,
@@ -44,7 +55,17 @@ import { PharmacyRxChips, PharmacyRxDetailView } from '../components/pharmacy-rx
 import { StatusDot } from '../components/pharmacy-status-chip';
 import { PharmacyVerifiedGate } from '../components/pharmacy-verified-gate';
 
-function VisitRow({ row, onOpen }: { row: PharmacyRxRow; onOpen: () => void }) {
+function VisitRow({
+  row,
+  onOpen,
+  selected,
+  onSelect,
+}: {
+  row: PharmacyRxRow;
+  onOpen: () => void;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
   const t = useT();
   const lang = useLang();
   const short = shortVisitId(row.id);
@@ -59,6 +80,12 @@ function VisitRow({ row, onOpen }: { row: PharmacyRxRow; onOpen: () => void }) {
       data-status={row.pharmacyStatus}
     >
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <Checkbox
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+          aria-label={t('pharmacyScreens.bulk.selectOne', { id: short, name: row.patientName })}
+          data-testid="pharmacy-rx-select"
+        />
         <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Text fw={700}>{row.patientName}</Text>
           <Text size="sm" c="dimmed">
@@ -87,12 +114,113 @@ function VisitRow({ row, onOpen }: { row: PharmacyRxRow; onOpen: () => void }) {
 }
 
 /**
+ * The dashboard's bulk move (issue 36, finding 14): the rows chosen on this page, one status and
+ * one note; the server moves each as the single move and says per visit which moved and why not.
+ */
+function BulkMove({
+  rows,
+  selected,
+  setSelected,
+  onDone,
+}: {
+  rows: PharmacyRxRow[];
+  selected: Set<string>;
+  setSelected: (ids: Set<string>) => void;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const [status, setStatus] = useState<PharmacyStatus | ''>('');
+  const [note, setNote] = useState('');
+  const move = useMutation({
+    mutationFn: () =>
+      bulkPharmacyStatus({
+        visits: rows
+          .filter((r) => selected.has(r.id))
+          .map((r) => ({ id: r.id, version: r.version })),
+        status: status as PharmacyStatus,
+        note,
+      }),
+    onSuccess: () => {
+      setSelected(new Set());
+      onDone();
+    },
+  });
+  const names = new Map(rows.map((r) => [r.id, r.patientName]));
+  const allOn = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const line = (r: PharmacyBulkStatusResult) => {
+    const name = names.get(r.visitId) ?? shortVisitId(r.visitId);
+    return r.moved && r.pharmacyStatus
+      ? t('pharmacyScreens.bulk.moved', {
+          name,
+          status: t(pharmacyStatusLabelKey(r.pharmacyStatus)),
+        })
+      : t('pharmacyScreens.bulk.refused', { name, reason: r.message ?? '' });
+  };
+  return (
+    <Stack gap="xs" component="section" aria-label={t('pharmacyScreens.bulk.label')}>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <Checkbox
+          label={t('pharmacyScreens.bulk.selectAll')}
+          checked={allOn}
+          indeterminate={!allOn && rows.some((r) => selected.has(r.id))}
+          onChange={(event) =>
+            setSelected(new Set(event.currentTarget.checked ? rows.map((r) => r.id) : []))
+          }
+          data-testid="pharmacy-rx-select-all"
+        />
+        <NativeSelect
+          label={t('pharmacyScreens.bulk.status')}
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as PharmacyStatus | '')}
+          data={[
+            { value: '', label: '—' },
+            ...pharmacyStatuses
+              .filter((s) => s !== 'claimed')
+              .map((s) => ({ value: s, label: t(pharmacyStatusLabelKey(s)) })),
+          ]}
+          data-testid="pharmacy-bulk-status"
+        />
+        <TextInput
+          label={t('pharmacyScreens.bulk.note')}
+          value={note}
+          maxLength={2000}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          data-testid="pharmacy-bulk-note"
+        />
+        <Button
+          disabled={selected.size === 0 || status === ''}
+          loading={move.isPending}
+          onClick={() => move.mutate()}
+          data-testid="pharmacy-bulk-submit"
+        >
+          {t('pharmacyScreens.bulk.submit', { count: selected.size })}
+        </Button>
+      </Group>
+      {move.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(t, move.error)}
+        </Alert>
+      ) : null}
+      {move.data ? (
+        <List aria-live="polite" data-testid="pharmacy-bulk-results">
+          {move.data.results.map((r) => (
+            <List.Item key={r.visitId} data-moved={r.moved}>
+              {line(r)}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
  * The dashboard: a tab per pharmacy status in the spec's order (and All), each with its count
  * and colour, Unclaimed first chosen with its new visits; a search (visit id, patient, date)
- * sent in the POST body; pages; the visit opens below the title (`?visit=<id>`, so Back works).
+ * sent in the POST body; pages with the shared Pager (its total too); the visit opens below the title (`?visit=<id>`, so Back works).
  * `pharmacyQueueChanged` makes it fetch again.
  */
-function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
+export function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
   const t = useT();
   const queryClient = useQueryClient();
   const socket = useSocket();
@@ -100,6 +228,7 @@ function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
   const openId = params.get('visit');
   const [state, dispatch] = useReducer(dashboardReducer, initialDashboardState);
   const [searchText, setSearchText] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const lastOpened = useRef<string | null>(null);
   const request = searchRequestOf(state);
   const search = useQuery({
@@ -171,7 +300,18 @@ function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
       >
         {search.data.visits.map((row) => (
-          <VisitRow key={row.id} row={row} onOpen={() => setParams({ visit: row.id })} />
+          <VisitRow
+            key={row.id}
+            row={row}
+            onOpen={() => setParams({ visit: row.id })}
+            selected={selected.has(row.id)}
+            onSelect={(on) => {
+              const next = new Set(selected);
+              if (on) next.add(row.id);
+              else next.delete(row.id);
+              setSelected(next);
+            }}
+          />
         ))}
       </Stack>
     );
@@ -257,29 +397,23 @@ function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
         </Tabs.List>
         <Tabs.Panel value={state.tab} pt="md">
           <Stack gap="md" aria-busy={search.isFetching}>
+            {data && data.visits.length > 0 ? (
+              <BulkMove
+                rows={data.visits}
+                selected={selected}
+                setSelected={setSelected}
+                onDone={refresh}
+              />
+            ) : null}
             {list}
             {data && data.total > 0 ? (
-              <Group justify="space-between" gap="xs" data-testid="pharmacy-paging">
-                <Button
-                  variant="default"
-                  disabled={state.page <= 1}
-                  onClick={() => dispatch({ type: 'page', page: state.page - 1, pages })}
-                  data-testid="pharmacy-page-prev"
-                >
-                  {t('pharmacyScreens.paging.previous')}
-                </Button>
-                <Text size="sm" aria-live="polite" data-testid="pharmacy-page-info">
-                  {t('pharmacyScreens.paging.info', { page: state.page, pages })}
-                </Text>
-                <Button
-                  variant="default"
-                  disabled={state.page >= pages}
-                  onClick={() => dispatch({ type: 'page', page: state.page + 1, pages })}
-                  data-testid="pharmacy-page-next"
-                >
-                  {t('pharmacyScreens.paging.next')}
-                </Button>
-              </Group>
+              <Pager
+                page={state.page}
+                total={data.total}
+                pageSize={data.pageSize}
+                onPage={(page) => dispatch({ type: 'page', page, pages })}
+                testId="pharmacy-pager"
+              />
             ) : null}
           </Stack>
         </Tabs.Panel>
