@@ -16,6 +16,7 @@ const en = {
   'lists.links.searchLabel': 'Search links (treatment, medication list, comment or link ID)',
   'lists.field.status': 'The status is active, inactive or cancelled.',
   'lists.subscribers.searchLabel': "Search subscribers (member's name)",
+  'lists.customers.searchLabel': 'Search customers (name, e-mail or phone)',
 };
 
 const es: Record<keyof typeof en, string> = {
@@ -32,6 +33,7 @@ const es: Record<keyof typeof en, string> = {
     'Buscar enlaces (tratamiento, lista de medicamentos, comentario o ID del enlace)',
   'lists.field.status': 'El estado es activo, inactivo o cancelado.',
   'lists.subscribers.searchLabel': 'Buscar suscriptores (nombre del miembro)',
+  'lists.customers.searchLabel': 'Buscar clientes (nombre, correo electrónico o teléfono)',
 };
 
 export const listsMessages = { en, es };

@@ -89,6 +89,40 @@ export const customerViewSchema = z.object({
 });
 export type CustomerView = z.infer<typeof customerViewSchema>;
 
+/** Customers a page of POST /pharmacy/crm/customers/search (issue 36, finding 14). */
+export const crmCustomersPageSize = 20;
+
+/**
+ * POST /pharmacy/crm/customers/search: the customers whose name, e-mail or phone has every word
+ * of `query` (a phone matches by its digits, however it was typed), of one tag or all, by name,
+ * a page of 20 (issue 36, finding 14).
+ */
+export const crmCustomersSearchRequestSchema = z.object({
+  query: z
+    .string({ error: 'lists.field.query' })
+    .trim()
+    .max(100, { error: 'lists.field.query' })
+    .default(''),
+  /** '' for every tag. */
+  tag: z.union([customerTagSchema, z.literal('')], key('crm.field.customerTag')).default(''),
+  page: z
+    .number({ error: 'lists.field.page' })
+    .int({ error: 'lists.field.page' })
+    .min(1, { error: 'lists.field.page' })
+    .max(10_000, { error: 'lists.field.page' })
+    .default(1),
+});
+export type CrmCustomersSearchRequest = z.input<typeof crmCustomersSearchRequestSchema>;
+export const crmCustomersSearchResponseSchema = z.object({
+  error: z.literal(false),
+  customers: z.array(customerViewSchema),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Customers matching the query and tag (every page). */
+  total: z.number().int().nonnegative(),
+});
+export type CrmCustomersSearchResponse = z.infer<typeof crmCustomersSearchResponseSchema>;
+
 /** GET /pharmacy/crm/customers: the pharmacy's customers by name. */
 export const customersResponseSchema = z.object({
   error: z.literal(false),

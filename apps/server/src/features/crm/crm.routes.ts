@@ -1,5 +1,7 @@
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
+  crmCustomersSearchRequestSchema,
+  crmCustomersSearchResponseSchema,
   customerInputSchema,
   customerResponseSchema,
   customersResponseSchema,
@@ -42,6 +44,24 @@ export function crmRoutes(deps: { crm: CrmService }) {
       async (request) => ({
         error: false as const,
         customers: await crm.customers(actorOf(request)),
+      }),
+    );
+
+    r.post(
+      '/pharmacy/crm/customers/search',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary:
+            "The pharmacy's customers matching every word (name, e-mail, phone digits) and a tag, by name, 20 a page (audited; issue 36, finding 14)",
+          body: crmCustomersSearchRequestSchema,
+          response: { 200: crmCustomersSearchResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await crm.searchCustomers(actorOf(request), request.body)),
       }),
     );
 

@@ -11,6 +11,7 @@ import type {
   TaskUpdateFields,
   TaskView,
 } from '@apothecall/domain/pharmacy/crm.api';
+import { crmCustomersPageSize } from '@apothecall/domain/pharmacy/crm.api';
 import { grantCoversState } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
@@ -23,6 +24,11 @@ import type { CrmRepo, CustomerRecord, InteractionRecord, TaskRecord } from './c
 
 export interface CrmService {
   customers(actor: Actor): Promise<CustomerView[]>;
+  /** A page of the customers matching every word and the tag, by name (issue 36, finding 14). */
+  searchCustomers(
+    actor: Actor,
+    input: { query: string; tag: CustomerTag | ''; page: number },
+  ): Promise<{ customers: CustomerView[]; page: number; pageSize: number; total: number }>;
   customer(actor: Actor, id: string): Promise<CustomerView>;
   createCustomer(actor: Actor, input: CustomerFields): Promise<CustomerView>;
   updateCustomer(actor: Actor, id: string, input: CustomerFields): Promise<CustomerView>;
@@ -110,6 +116,23 @@ const subjectOf = (customer: CustomerRecord) =>
  * denied), and so are its interactions and tasks; a task about no customer is everyone's. A
  * pharmacist may link only a patient of their states (another is refused like a non-patient).
  */
+/**
+ * Whether a customer has every word of a search: in its name or e-mail (any case), or, for a word
+ * with digits, in its phone's digits however either was typed ("305 555" finds +13055550142).
+ */
+function matchesCustomer(customer: CustomerRecord, query: string): boolean {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${customer.name} ${customer.email}`.toLocaleLowerCase();
+  const phoneDigits = customer.phone.replace(/\D/g, '');
+  return words.every((word) => {
+    if (text.includes(word)) return true;
+    const digits = word.replace(/\D/g, '');
+    return digits.length > 0 && digits.length === word.replace(/[\s().+-]/g, '').length
+      ? phoneDigits.includes(digits)
+      : false;
+  });
+}
+
 export function createCrmService(deps: {
   repo: CrmRepo;
   pharmacy: Pick<PharmacyPort, 'staff'>;
@@ -222,6 +245,29 @@ export function createCrmService(deps: {
         count: rows.length,
       });
       return rows.map(customerView);
+    },
+
+    async searchCustomers(actor, input) {
+      const { staff, organizationId } = await staffOf(actor);
+      const rows = await visible(staff, await deps.repo.customers(organizationId), (c) => c);
+      const matching = rows.filter(
+        (c) => (input.tag === '' || c.tag === input.tag) && matchesCustomer(c, input.query),
+      );
+      const start = (input.page - 1) * crmCustomersPageSize;
+      const page = matching.slice(start, start + crmCustomersPageSize);
+      // What was searched for may be a name: the audit keeps how many were shown, not the words.
+      await deps.audit.record(actor, 'crm.customers.list', null, {
+        organizationId,
+        count: page.length,
+        page: input.page,
+        searched: input.query !== '',
+      });
+      return {
+        customers: page.map(customerView),
+        page: input.page,
+        pageSize: crmCustomersPageSize,
+        total: matching.length,
+      };
     },
 
     async customer(actor, id) {

@@ -1,4 +1,8 @@
-import { type CustomerView, customerTags } from '@apothecall/domain/pharmacy/crm.api';
+import {
+  type CustomerTag,
+  type CustomerView,
+  customerTags,
+} from '@apothecall/domain/pharmacy/crm.api';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,
@@ -10,11 +14,15 @@ import {
   NativeSelect,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Pager } from '../../../components/pager';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { crmCustomersSearchQueryKey, searchCrmCustomers } from '../api/search-crm-customers';
 import { TagBadge, tagLabel } from './crm-tags';
 import { CustomerForm } from './customer-form';
 
@@ -59,20 +67,25 @@ function CustomerRow({ customer, onOpen }: { customer: CustomerView; onOpen: () 
 }
 
 /**
- * The customers tab: Add customer (the form above the list), a filter by tag, and the list by
- * name with each customer's tag badge; a name opens the customer.
+ * The customers tab: Add customer (the form above the list), a search (name, e-mail or phone)
+ * and a filter by tag that the server applies, and the list by name, 20 a page with the shared
+ * pager (issue 36, finding 14), each customer with its tag badge; a name opens the customer.
  */
-export function CustomersPanel({
-  customers,
-  onOpen,
-}: {
-  customers: { data: CustomerView[] | undefined; isPending: boolean; error: unknown };
-  onOpen: (id: string) => void;
-}) {
+export function CustomersPanel({ onOpen }: { onOpen: (id: string) => void }) {
   const t = useT();
+  const searchId = useId();
   const [adding, setAdding] = useState(false);
-  const [filter, setFilter] = useState('');
-  const shown = (customers.data ?? []).filter((c) => filter === '' || c.tag === filter);
+  const [draft, setDraft] = useState('');
+  const [ask, setAsk] = useState<{ query: string; tag: CustomerTag | ''; page: number }>({
+    query: '',
+    tag: '',
+    page: 1,
+  });
+  const customers = useQuery({
+    queryKey: crmCustomersSearchQueryKey(ask),
+    queryFn: () => searchCrmCustomers(ask),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Stack gap="md">
       {adding ? (
@@ -83,35 +96,57 @@ export function CustomersPanel({
         </Button>
       )}
       <Stack gap="xs" component="section" aria-labelledby="crm-customers-title">
-        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <Title order={2} size="h4" id="crm-customers-title">
-            {t('crmUi.customers.title')}
-          </Title>
-          <NativeSelect
-            label={t('crmUi.customers.filter')}
-            value={filter}
-            onChange={(event) => setFilter(event.currentTarget.value)}
-            data={[
-              { value: '', label: t('crmUi.customers.filterAll') },
-              ...customerTags.map((tag) => ({ value: tag, label: tagLabel(t, 'customer', tag) })),
-            ]}
-            size="xs"
-            data-testid="crm-customer-filter"
-          />
-        </Group>
+        <Title order={2} size="h4" id="crm-customers-title">
+          {t('crmUi.customers.title')}
+        </Title>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setAsk((current) => ({ ...current, query: draft.trim(), page: 1 }));
+          }}
+        >
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              id={searchId}
+              label={t('lists.customers.searchLabel')}
+              value={draft}
+              maxLength={100}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              style={{ flex: 1, minWidth: 180 }}
+              data-testid="crm-customer-search"
+            />
+            <Button type="submit" variant="default" data-testid="crm-customer-search-submit">
+              {t('lists.search')}
+            </Button>
+            <NativeSelect
+              label={t('crmUi.customers.filter')}
+              value={ask.tag}
+              onChange={(event) => {
+                const tag = event.currentTarget.value;
+                const chosen = customerTags.find((known) => known === tag) ?? '';
+                setAsk((current) => ({ ...current, tag: chosen, page: 1 }));
+              }}
+              data={[
+                { value: '', label: t('crmUi.customers.filterAll') },
+                ...customerTags.map((tag) => ({ value: tag, label: tagLabel(t, 'customer', tag) })),
+              ]}
+              data-testid="crm-customer-filter"
+            />
+          </Group>
+        </form>
         {customers.isPending ? (
           <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-        ) : customers.error ? (
+        ) : customers.isError ? (
           <Alert color="red" role="alert">
             {errorText(t, customers.error)}
           </Alert>
-        ) : shown.length === 0 ? (
+        ) : customers.data.total === 0 ? (
           <Text c="dimmed" data-testid="crm-customers-empty">
-            {t('crmUi.customers.empty')}
+            {ask.query || ask.tag ? t('lists.noMatch') : t('crmUi.customers.empty')}
           </Text>
         ) : (
           <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {shown.map((customer) => (
+            {customers.data.customers.map((customer) => (
               <CustomerRow
                 key={customer.id}
                 customer={customer}
@@ -120,6 +155,15 @@ export function CustomersPanel({
             ))}
           </Stack>
         )}
+        {customers.data && customers.data.total > customers.data.pageSize ? (
+          <Pager
+            page={customers.data.page}
+            total={customers.data.total}
+            pageSize={customers.data.pageSize}
+            onPage={(page) => setAsk((current) => ({ ...current, page }))}
+            testId="crm-customers-pager"
+          />
+        ) : null}
       </Stack>
     </Stack>
   );

@@ -57,14 +57,7 @@ export function CrmScreen() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="customers" pt="md">
-            <CustomersPanel
-              customers={{
-                data: customers.data,
-                isPending: customers.isPending,
-                error: customers.error,
-              }}
-              onOpen={(id) => setParams({ customer: id })}
-            />
+            <CustomersPanel onOpen={(id) => setParams({ customer: id })} />
           </Tabs.Panel>
           <Tabs.Panel value="tasks" pt="md">
             <TasksPanel customers={customers.data ?? []} />
