@@ -100,7 +100,17 @@ test.beforeEach(async ({ page }) => {
   if (languageOf() === 'es') await useSpanish(page);
 });
 
+/**
+ * A walk through `screens` screens: each one's load and axe pass, not one test's 60 s for all of
+ * them (the patient's 19 screens took 55 s on a busy CI machine and timed out). A safety limit,
+ * not a speed check.
+ */
+function allowFor(screens: number) {
+  test.setTimeout(30_000 + 10_000 * screens);
+}
+
 test('the public screens have no serious accessibility violation', async ({ page }) => {
+  allowFor(publicScreens.length);
   for (const path of publicScreens) {
     await open(page, path);
     await expectAccessible(page, `${path} (${languageOf()})`);
@@ -108,6 +118,7 @@ test('the public screens have no serious accessibility violation', async ({ page
 });
 
 test("the patient's screens have no serious accessibility violation", async ({ page }) => {
+  allowFor(patientScreens.length);
   await open(page, '/login');
   await logIn(page);
   await expect(page.locator('[data-screen="home"]')).toBeVisible();
@@ -119,6 +130,7 @@ test("the patient's screens have no serious accessibility violation", async ({ p
 
 for (const role of Object.keys(staffScreens) as (keyof typeof demoStaff)[]) {
   test(`the ${role}'s screens have no serious accessibility violation`, async ({ page }) => {
+    allowFor(staffScreens[role].length);
     await open(page, '/login');
     await logIn(page, demoStaff[role].loginId);
     await expect(page.locator('[data-screen="home"]')).toBeVisible();
