@@ -67,6 +67,9 @@ test.describe('a new version deployed while the installed app is in the backgrou
   });
 
   test('the logged-out app reloads into it on return to the foreground', async ({ page }) => {
+    // The service worker fetches the whole new build before it takes over: on a busy CI machine
+    // (ci2) that outlasted 30 s. Safety limits, not speed checks.
+    test.setTimeout(180_000);
     const { baseURL } = deployment;
     await installedAndBackgroundable(page);
     await page.goto(`${baseURL}/#/login`);
@@ -91,7 +94,7 @@ test.describe('a new version deployed while the installed app is in the backgrou
       page.waitForEvent('load', { timeout: 60_000 }),
       setVisibility(page, 'visible'),
     ]);
-    await expect.poll(() => runningVersion(page, baseURL), { timeout: 30_000 }).toBe(nextVersion);
+    await expect.poll(() => runningVersion(page, baseURL), { timeout: 90_000 }).toBe(nextVersion);
     // Nothing is left to offer: the running build is the deployed one.
     await expect(page.getByRole('status')).toHaveText('You have the latest version.');
   });
@@ -99,6 +102,7 @@ test.describe('a new version deployed while the installed app is in the backgrou
   test('a signed-in app is not reloaded under the person: the update is offered instead', async ({
     page,
   }) => {
+    test.setTimeout(180_000);
     const { baseURL } = deployment;
     await installedAndBackgroundable(page);
     await page.goto(`${baseURL}/#/login`);
@@ -116,7 +120,7 @@ test.describe('a new version deployed while the installed app is in the backgrou
     // test's reload above is given 30-60 s.
     await expect(page.getByTestId('update-banner')).toContainText(
       'A new version of Apothecall is ready.',
-      { timeout: 30_000 },
+      { timeout: 90_000 },
     );
     expect(await page.evaluate(() => 'beforeDeploy' in window)).toBe(true);
   });
