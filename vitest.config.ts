@@ -17,6 +17,13 @@ function perDatabaseFiles(): string[] {
     .map((file) => `src/${file.split(path.sep).join('/')}`);
 }
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+/**
+ * Safety limits, not speed checks, for the projects that wait on real things (a database, a
+ * socket, a browser): Vitest's defaults (a browser test 15 s, `expect.poll` 1 s) were met on a
+ * slow CI machine by tests that pass (stop 43: a refund-and-reconcile component test clicked its
+ * last button at 14.4 s). A test that is slow still passes; one that never gets there fails.
+ */
+const waitsOnRealThings = { testTimeout: 60_000, expect: { poll: { timeout: 10_000 } } };
 
 /**
  * The server's date-sensitive files (documents by month, appointments and their windows and
@@ -49,7 +56,7 @@ const clockProjects = shiftedClocks
         root: 'apps/server',
         include: dateSensitiveFiles,
         environment: 'node' as const,
-        testTimeout: 60_000,
+        ...waitsOnRealThings,
         hookTimeout: 120_000,
         isolate: false,
         // PGlite templates written at this clock (test/global-setup.ts).
@@ -100,7 +107,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          ...waitsOnRealThings,
           hookTimeout: 120_000,
           env: { TEST_DATABASE_KINDS: 'pglite' },
           globalSetup: ['test/global-setup.ts'],
@@ -115,7 +122,7 @@ export default defineConfig({
                 root: 'apps/server',
                 include: perDatabaseFiles(),
                 environment: 'node',
-                testTimeout: 60_000,
+                ...waitsOnRealThings,
                 hookTimeout: 120_000,
                 env: { TEST_DATABASE_KINDS: 'postgres' },
                 isolate: false,
@@ -158,6 +165,7 @@ export default defineConfig({
           name: 'web-browser',
           root: 'apps/web',
           include: ['src/**/*.browser.test.{ts,tsx}'],
+          ...waitsOnRealThings,
           browser: {
             enabled: true,
             headless: true,
