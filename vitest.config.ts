@@ -165,6 +165,8 @@ export default defineConfig({
           name: 'web-browser',
           root: 'apps/web',
           include: ['src/**/*.browser.test.{ts,tsx}'],
+          // A storage of its own per file (the files share one origin in one Chromium).
+          setupFiles: ['src/testing/own-storage.ts'],
           ...waitsOnRealThings,
           browser: {
             enabled: true,
