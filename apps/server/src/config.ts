@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defaultInboundMailDomain } from '@apothecall/domain/pharmacy/inbox.rules';
+import { defaultInboundMailDomain } from '@apothecall/domain/inbox/inbox.rules';
 import { z } from 'zod';
 import { type FilesConfig, parseFilesConfig } from './platform/files/files.config';
 import { type PushConfig, parsePushConfig } from './platform/push/push.config';

@@ -1,4 +1,4 @@
-import { inboxAddressFor } from '@apothecall/domain/pharmacy/inbox.rules';
+import { inboxAddressFor } from '@apothecall/domain/inbox/inbox.rules';
 
 /**
  * The start-up text's lines about the pharmacies' inbound e-mail (issue 34, finding 9): where

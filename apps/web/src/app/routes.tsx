@@ -59,7 +59,7 @@ const ConsentsScreen = lazyScreen(
 );
 const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
 const AdminVisitsScreen = lazyScreen(() =>
-  import('../features/admin-visits/screens/admin-visits-screen').then((m) => m.AdminVisitsScreen),
+  import('../features/backoffice-visits/screens/admin-visits-screen').then((m) => m.AdminVisitsScreen),
 );
 const ProvidersScreen = lazyScreen(() =>
   import('../features/providers/screens/providers-screen').then((m) => m.ProvidersScreen),
@@ -218,28 +218,28 @@ const AnnouncementsAdminSection = lazyScreen(() =>
   ),
 );
 const AdminPharmaciesScreen = lazyScreen(() =>
-  import('../features/admin-pharmacies/screens/admin-pharmacies-screen').then(
+  import('../features/backoffice-pharmacies/screens/admin-pharmacies-screen').then(
     (m) => m.AdminPharmaciesScreen,
   ),
 );
 const AdminPharmacyScreen = lazyScreen(() =>
-  import('../features/admin-pharmacies/screens/admin-pharmacy-screen').then(
+  import('../features/backoffice-pharmacies/screens/admin-pharmacy-screen').then(
     (m) => m.AdminPharmacyScreen,
   ),
 );
 const AdminBrandOffersScreen = lazyScreen(() =>
-  import('../features/admin-brand-offers/screens/admin-brand-offers-screen').then(
+  import('../features/backoffice-brand-offers/screens/admin-brand-offers-screen').then(
     (m) => m.AdminBrandOffersScreen,
   ),
 );
 const AdminBrandsScreen = lazyScreen(() =>
-  import('../features/admin-brands/screens/admin-brands-screen').then((m) => m.AdminBrandsScreen),
+  import('../features/backoffice-brands/screens/admin-brands-screen').then((m) => m.AdminBrandsScreen),
 );
 const AdminBrandScreen = lazyScreen(() =>
-  import('../features/admin-brands/screens/admin-brand-screen').then((m) => m.AdminBrandScreen),
+  import('../features/backoffice-brands/screens/admin-brand-screen').then((m) => m.AdminBrandScreen),
 );
 const AdminMoneyScreen = lazyScreen(() =>
-  import('../features/admin-money/screens/admin-money-screen').then((m) => m.AdminMoneyScreen),
+  import('../features/backoffice-money/screens/admin-money-screen').then((m) => m.AdminMoneyScreen),
 );
 const AppointmentScreen = lazyScreen(() =>
   import('../features/appointments/screens/appointment-screen').then((m) => m.AppointmentScreen),

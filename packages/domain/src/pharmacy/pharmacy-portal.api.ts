@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { centsSchema, emailSchema, idSchema, usStateSchema } from '../common/common.schemas';
 import { rxLinkSchema } from '../rx/rx.schemas';
 import { rxPrescriptionSchema } from '../rx/rx-visits.api';
-import { visitAssessmentSchema } from './assessment.api';
+import { visitAssessmentSchema } from '../assessments/assessment.api';
 import { pharmacyFundsRange } from './fee-account.rules';
 import {
   displayOnlyStatuses,

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { visitPrescriptionSchema } from '../care/visits.api';
 import { centsSchema, idSchema } from '../common/common.schemas';
-import { instoreCodeSchema, visitAssessmentSchema } from '../pharmacy/assessment.api';
+import { instoreCodeSchema, visitAssessmentSchema } from '../assessments/assessment.api';
 import { pharmacyStatusSchema } from '../pharmacy/pharmacy-status.rules';
 import { tokenSchema } from '../prepay/access-token.rules';
 import { visitPrepaySchema } from '../prepay/prepay.api';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
-import { analyticsStatuses, attributionSources } from '@apothecall/domain/pharmacy/analytics.api';
+import { analyticsStatuses, attributionSources } from '@apothecall/domain/analytics/analytics.api';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

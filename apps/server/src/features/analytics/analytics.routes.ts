@@ -5,7 +5,7 @@ import {
   analyticsParamsSchema,
   analyticsRangeQuerySchema,
   analyticsReferralsResponseSchema,
-} from '@apothecall/domain/pharmacy/analytics.api';
+} from '@apothecall/domain/analytics/analytics.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';

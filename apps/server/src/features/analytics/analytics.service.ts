@@ -11,7 +11,7 @@ import {
   type LinkConversion,
   maxLoginEvents,
   maxReferralTransactions,
-} from '@apothecall/domain/pharmacy/analytics.api';
+} from '@apothecall/domain/analytics/analytics.api';
 import {
   attributionSourceOf,
   conversionRate,
@@ -21,7 +21,7 @@ import {
   rangeInstants,
   resolveRange,
   todayIn,
-} from '@apothecall/domain/pharmacy/analytics.rules';
+} from '@apothecall/domain/analytics/analytics.rules';
 import {
   claimableStatuses,
   isPharmacyStatus,

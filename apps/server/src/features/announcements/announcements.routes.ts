@@ -5,7 +5,7 @@ import {
   managedAnnouncementResponseSchema,
   managedAnnouncementsResponseSchema,
   pharmacyAnnouncementsResponseSchema,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';

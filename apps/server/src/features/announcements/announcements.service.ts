@@ -6,14 +6,14 @@ import type {
   ManagedAnnouncement,
   ManagedAnnouncements,
   PharmacyAnnouncement,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 import {
   announcementFor,
   announcementStatus,
   dayAfter,
   type PharmacyPlace,
   reaches,
-} from '@apothecall/domain/pharmacy/announcements.rules';
+} from '@apothecall/domain/announcements/announcements.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

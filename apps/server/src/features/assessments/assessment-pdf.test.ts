@@ -1,4 +1,4 @@
-import type { AssessmentIntake } from '@apothecall/domain/pharmacy/assessment.api';
+import type { AssessmentIntake } from '@apothecall/domain/assessments/assessment.api';
 import { describe, expect, it } from 'vitest';
 import { pdfFacts, pdfFonts, pdfText } from '../../../test/pdf-text';
 import { renderAssessmentPdf } from './assessment-pdf';

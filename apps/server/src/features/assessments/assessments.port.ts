@@ -1,5 +1,5 @@
-import type { VisitAssessment } from '@apothecall/domain/pharmacy/assessment.api';
-import type { AssessmentForm } from '@apothecall/domain/pharmacy/assessment.rules';
+import type { VisitAssessment } from '@apothecall/domain/assessments/assessment.api';
+import type { AssessmentForm } from '@apothecall/domain/assessments/assessment.rules';
 import type { RxAnswers } from '@apothecall/domain/rx/rx-products.rules';
 import type { Actor } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';

@@ -6,7 +6,7 @@ import {
   instoreCheckResponseSchema,
   instoreCodeRequestSchema,
   instoreStartResponseSchema,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '../../platform/actor';

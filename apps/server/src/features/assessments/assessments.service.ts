@@ -11,7 +11,7 @@ import {
   instoreCodeSchema,
   intakeViewSchema,
   type VisitAssessment,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import {
   type AssessmentForm,
   type AssessmentStateRefusal,
@@ -21,7 +21,7 @@ import {
   assessmentRxAnswers,
   assessmentStateRefusal,
   continuationState,
-} from '@apothecall/domain/pharmacy/assessment.rules';
+} from '@apothecall/domain/assessments/assessment.rules';
 import { z } from 'zod';
 import type { Actor, Caller } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

@@ -4,7 +4,7 @@ import {
   maxDisclosureRows,
 } from '@apothecall/domain/backoffice/disclosures.api';
 import { zonedToUtc } from '@apothecall/domain/dates/zones.rules';
-import { dayAfter } from '@apothecall/domain/pharmacy/announcements.rules';
+import { dayAfter } from '@apothecall/domain/announcements/announcements.rules';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import type { AuditTrailRepo } from '../../platform/audit-trail.repo';

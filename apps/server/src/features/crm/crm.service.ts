@@ -10,8 +10,8 @@ import type {
   TaskTag,
   TaskUpdateFields,
   TaskView,
-} from '@apothecall/domain/pharmacy/crm.api';
-import { crmCustomersPageSize } from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
+import { crmCustomersPageSize } from '@apothecall/domain/crm/crm.api';
 import { grantCoversState } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';

@@ -6,7 +6,7 @@ import {
   organizationIdOfAddress,
   parentMessageIds,
   snippetOf,
-} from '@apothecall/domain/pharmacy/inbox.rules';
+} from '@apothecall/domain/inbox/inbox.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { promisify } from 'node:util';
-import type { InboxThreadsResponse } from '@apothecall/domain/pharmacy/inbox.api';
+import type { InboxThreadsResponse } from '@apothecall/domain/inbox/inbox.api';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, startTestApp, type TestApp } from '../../../test/harness';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type {
   InboxThreadResponse,
   InboxThreadsResponse,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';

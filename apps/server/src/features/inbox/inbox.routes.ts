@@ -5,7 +5,7 @@ import {
   inboxThreadResponseSchema,
   inboxThreadsQuerySchema,
   inboxThreadsResponseSchema,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';

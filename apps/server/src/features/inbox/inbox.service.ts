@@ -7,13 +7,13 @@ import type {
   InboxThreadsResponse,
   inboxReplyRequestSchema,
   inboxThreadsQuerySchema,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import {
   inboxAddressFor,
   replyReferences,
   replySubject,
   snippetOf,
-} from '@apothecall/domain/pharmacy/inbox.rules';
+} from '@apothecall/domain/inbox/inbox.rules';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

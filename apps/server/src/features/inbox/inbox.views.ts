@@ -2,7 +2,7 @@ import type {
   InboxAttachmentView,
   InboxEmailView,
   InboxThreadSummary,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import type { InboxAttachmentRecord, InboxEmailRecord, InboxThreadRecord } from './inbox.repo';
 
 /** Pure mapping of the inbox's rows to the contract's views. */

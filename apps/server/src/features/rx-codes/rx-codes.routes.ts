@@ -4,7 +4,7 @@ import {
   externalCodeFindResponseSchema,
   externalCodeInputSchema,
   externalCodeResponseSchema,
-} from '@apothecall/domain/pharmacy/rx-codes.api';
+} from '@apothecall/domain/rx-codes/rx-codes.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';

@@ -1,4 +1,4 @@
-import { codeKey, type ExternalCodeView } from '@apothecall/domain/pharmacy/rx-codes.api';
+import { codeKey, type ExternalCodeView } from '@apothecall/domain/rx-codes/rx-codes.api';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError } from '../../platform/errors';

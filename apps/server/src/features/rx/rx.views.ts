@@ -1,4 +1,4 @@
-import type { VisitAssessment } from '@apothecall/domain/pharmacy/assessment.api';
+import type { VisitAssessment } from '@apothecall/domain/assessments/assessment.api';
 import {
   isPharmacyStatus,
   noteRuleFor,

@@ -1,7 +1,7 @@
 import {
   type AnalyticsLogins,
   analyticsLoginsResponseSchema,
-} from '@apothecall/domain/pharmacy/analytics.api';
+} from '@apothecall/domain/analytics/analytics.api';
 import { apiCall } from '../../../lib/api-client';
 import { analyticsPath, type RangeAsked, rangeQuery } from './analytics-range';
 

@@ -1,4 +1,4 @@
-import type { AnalyticsAttribution } from '@apothecall/domain/pharmacy/analytics.api';
+import type { AnalyticsAttribution } from '@apothecall/domain/analytics/analytics.api';
 import { Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';

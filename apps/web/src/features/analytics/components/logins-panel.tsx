@@ -1,5 +1,5 @@
-import type { AnalyticsLogins } from '@apothecall/domain/pharmacy/analytics.api';
-import { maxLoginEvents } from '@apothecall/domain/pharmacy/analytics.api';
+import type { AnalyticsLogins } from '@apothecall/domain/analytics/analytics.api';
+import { maxLoginEvents } from '@apothecall/domain/analytics/analytics.api';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
 import { isMessageKey, type Translate, useLang, useT } from '../../../lib/i18n';

@@ -1,4 +1,4 @@
-import type { AnalyticsReferrals } from '@apothecall/domain/pharmacy/analytics.api';
+import type { AnalyticsReferrals } from '@apothecall/domain/analytics/analytics.api';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';

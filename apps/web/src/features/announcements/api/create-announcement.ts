@@ -3,7 +3,7 @@ import {
   announcementInputSchema,
   type ManagedAnnouncement,
   managedAnnouncementResponseSchema,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /rxadmin/announcements: posts to the pharmacies (all, or of the chosen states). */

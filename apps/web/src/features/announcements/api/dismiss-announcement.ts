@@ -1,4 +1,4 @@
-import { announcementDismissResponseSchema } from '@apothecall/domain/pharmacy/announcements.api';
+import { announcementDismissResponseSchema } from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /pharmacy/announcements/:id/dismiss: hides it for me only. */

@@ -1,7 +1,7 @@
 import {
   type ManagedAnnouncements,
   managedAnnouncementsResponseSchema,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
 import { announcementsQueryKey } from './get-pharmacy-announcements';
 

@@ -1,7 +1,7 @@
 import {
   type PharmacyAnnouncement,
   pharmacyAnnouncementsResponseSchema,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const announcementsQueryKey = ['announcements'] as const;

@@ -1,7 +1,7 @@
 import {
   type ManagedAnnouncement,
   managedAnnouncementResponseSchema,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /rxadmin/announcements/:id/withdraw: no pharmacy sees it any more. */

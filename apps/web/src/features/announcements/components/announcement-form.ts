@@ -3,7 +3,7 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AnnouncementInput,
   announcementInputSchema,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 
 /** The announcement form as typed ('' for an empty last day). */
 export interface AnnouncementDraft {

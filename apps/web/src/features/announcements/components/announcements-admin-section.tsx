@@ -4,7 +4,7 @@ import {
   type ManagedAnnouncement,
   maxAnnouncementBody,
   maxAnnouncementTitle,
-} from '@apothecall/domain/pharmacy/announcements.api';
+} from '@apothecall/domain/announcements/announcements.api';
 import { usStates } from '@apothecall/domain/places/places.rules';
 import {
   Alert,

@@ -1,4 +1,4 @@
-import type { PharmacyAnnouncement } from '@apothecall/domain/pharmacy/announcements.api';
+import type { PharmacyAnnouncement } from '@apothecall/domain/announcements/announcements.api';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 import {
   type InstoreCheck,
   instoreCheckResponseSchema,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const instoreCheckQueryKey = (code: string) => ['instore', 'check', code] as const;

@@ -1,7 +1,7 @@
 import {
   type AssessmentView,
   assessmentsResponseSchema,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const assessmentsQueryKey = ['pharmacy', 'assessments'] as const;

@@ -1,7 +1,7 @@
 import {
   type InstoreStart,
   instoreStartResponseSchema,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const instoreStartQueryKey = (code: string) => ['instore', 'start', code] as const;

@@ -3,7 +3,7 @@ import {
   type AssessmentView,
   assessmentRequestSchema,
   assessmentResponseSchema,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /pharmacy/assessments: the intake; the patient is e-mailed the link to continue. */

@@ -3,13 +3,13 @@ import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import {
   type AssessmentRequest,
   assessmentIntakeSchema,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import {
   type AssessmentForm,
   type DipstickResult,
   hasDipstick,
   type TestResult,
-} from '@apothecall/domain/pharmacy/assessment.rules';
+} from '@apothecall/domain/assessments/assessment.rules';
 
 /** The assessment form as typed (strings where the pharmacist types, lists where they tick). */
 export interface AssessmentDraft {

@@ -6,7 +6,7 @@ import {
   maxAllergies,
   maxComments,
   maxMedications,
-} from '@apothecall/domain/pharmacy/assessment.api';
+} from '@apothecall/domain/assessments/assessment.api';
 import {
   type AssessmentForm,
   assessmentConditions,
@@ -22,7 +22,7 @@ import {
   rapidTests,
   type TestResult,
   testResults,
-} from '@apothecall/domain/pharmacy/assessment.rules';
+} from '@apothecall/domain/assessments/assessment.rules';
 import type { PharmacyMe } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';

@@ -1,5 +1,5 @@
 import { passwordSchema } from '@apothecall/domain/accounts/credentials.rules';
-import type { InstoreCheck } from '@apothecall/domain/pharmacy/assessment.api';
+import type { InstoreCheck } from '@apothecall/domain/assessments/assessment.api';
 import {
   Alert,
   Anchor,

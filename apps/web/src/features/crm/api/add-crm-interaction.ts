@@ -3,7 +3,7 @@ import {
   type InteractionView,
   interactionInputSchema,
   interactionResponseSchema,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /pharmacy/crm/customers/:id/interactions { at?, channel, summary, tag }. */

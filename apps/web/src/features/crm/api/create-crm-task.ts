@@ -3,7 +3,7 @@ import {
   type TaskView,
   taskInputSchema,
   taskResponseSchema,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** POST /pharmacy/crm/tasks { title, dueDate, customerId?, tag }. */

@@ -1,4 +1,4 @@
-import { type CustomerView, customersResponseSchema } from '@apothecall/domain/pharmacy/crm.api';
+import { type CustomerView, customersResponseSchema } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const crmCustomersQueryKey = ['crm', 'customers'] as const;

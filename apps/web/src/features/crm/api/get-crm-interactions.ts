@@ -1,7 +1,7 @@
 import {
   type InteractionView,
   interactionsResponseSchema,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const crmInteractionsQueryKey = (customerId: string) =>

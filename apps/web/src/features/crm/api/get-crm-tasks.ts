@@ -1,4 +1,4 @@
-import { type TaskView, tasksResponseSchema } from '@apothecall/domain/pharmacy/crm.api';
+import { type TaskView, tasksResponseSchema } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const crmTasksQueryKey = ['crm', 'tasks'] as const;

@@ -3,7 +3,7 @@ import {
   type CrmCustomersSearchResponse,
   crmCustomersSearchRequestSchema,
   crmCustomersSearchResponseSchema,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 import { crmCustomersQueryKey } from './get-crm-customers';
 

@@ -3,7 +3,7 @@ import {
   type CustomerView,
   customerInputSchema,
   customerResponseSchema,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** PUT /pharmacy/crm/customers/:id: the whole record, the tag included. */

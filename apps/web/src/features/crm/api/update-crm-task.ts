@@ -3,7 +3,7 @@ import {
   type TaskView,
   taskResponseSchema,
   taskUpdateSchema,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** PUT /pharmacy/crm/tasks/:id: the fields to change; `{ done: true }` completes the task. */

@@ -8,7 +8,7 @@ import {
   interactionInputSchema,
   type TaskInput,
   taskInputSchema,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import type { z } from 'zod';
 

@@ -5,8 +5,8 @@ import {
   interactionChannels,
   interactionTags,
   taskTags,
-} from '@apothecall/domain/pharmacy/crm.api';
-import { type TagSet, tagColours } from '@apothecall/domain/pharmacy/crm-tags.rules';
+} from '@apothecall/domain/crm/crm.api';
+import { type TagSet, tagColours } from '@apothecall/domain/crm/crm-tags.rules';
 import { NativeSelect } from '@mantine/core';
 import type { Translate } from '../../../lib/i18n';
 

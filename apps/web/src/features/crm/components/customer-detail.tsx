@@ -2,7 +2,7 @@ import {
   type CustomerView,
   type InteractionView,
   maxInteractionSummary,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,

@@ -2,7 +2,7 @@ import {
   type CustomerView,
   maxCustomerName,
   maxCustomerNotes,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import type { CrmCustomersSearchRequest, CustomerView } from '@apothecall/domain/pharmacy/crm.api';
+import type { CrmCustomersSearchRequest, CustomerView } from '@apothecall/domain/crm/crm.api';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';

@@ -2,7 +2,7 @@ import {
   type CustomerTag,
   type CustomerView,
   customerTags,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,

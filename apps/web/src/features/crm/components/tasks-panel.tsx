@@ -2,7 +2,7 @@ import {
   type CustomerView,
   maxTaskTitle,
   type TaskView,
-} from '@apothecall/domain/pharmacy/crm.api';
+} from '@apothecall/domain/crm/crm.api';
 import {
   Alert,
   Button,

@@ -1,7 +1,7 @@
 import {
   type InboxThreadResponse,
   inboxThreadResponseSchema,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import { apiCall } from '../../../lib/api-client';
 import { inboxQueryKey } from './get-inbox-threads';
 

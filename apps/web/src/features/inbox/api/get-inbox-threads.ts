@@ -1,7 +1,7 @@
 import {
   type InboxThreadsResponse,
   inboxThreadsResponseSchema,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** Every inbox query starts with this, so one invalidation refreshes the list and the threads. */

@@ -3,7 +3,7 @@ import {
   type InboxReplyRequest,
   inboxReplyRequestSchema,
   inboxReplyResponseSchema,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import { apiCall } from '../../../lib/api-client';
 
 /**

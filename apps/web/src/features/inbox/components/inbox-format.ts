@@ -1,6 +1,6 @@
 import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import type { InboxAttachmentView } from '@apothecall/domain/pharmacy/inbox.api';
+import type { InboxAttachmentView } from '@apothecall/domain/inbox/inbox.api';
 import { countText, type Translate } from '../../../lib/i18n';
 
 /** Display helpers of the inbox screen. */

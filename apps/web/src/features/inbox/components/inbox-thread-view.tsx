@@ -2,7 +2,7 @@ import {
   type InboxAttachmentView,
   type InboxEmailView,
   inboxReplyRequestSchema,
-} from '@apothecall/domain/pharmacy/inbox.api';
+} from '@apothecall/domain/inbox/inbox.api';
 import {
   Alert,
   Anchor,

@@ -1,4 +1,4 @@
-import type { InboxThreadSummary } from '@apothecall/domain/pharmacy/inbox.api';
+import type { InboxThreadSummary } from '@apothecall/domain/inbox/inbox.api';
 import {
   Alert,
   Badge,

@@ -1,4 +1,4 @@
-import { externalCodeFindResponseSchema } from '@apothecall/domain/pharmacy/rx-codes.api';
+import { externalCodeFindResponseSchema } from '@apothecall/domain/rx-codes/rx-codes.api';
 import { apiCall } from '../../../lib/api-client';
 
 /**

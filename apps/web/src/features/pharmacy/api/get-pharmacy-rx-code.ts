@@ -1,7 +1,7 @@
 import {
   type ExternalCodeView,
   externalCodeResponseSchema,
-} from '@apothecall/domain/pharmacy/rx-codes.api';
+} from '@apothecall/domain/rx-codes/rx-codes.api';
 import { apiCall } from '../../../lib/api-client';
 import { pharmacyRxQueryKey } from './search-pharmacy-rx';
 

@@ -2,7 +2,7 @@ import {
   type ExternalCodeView,
   externalCodeInputSchema,
   externalCodeResponseSchema,
-} from '@apothecall/domain/pharmacy/rx-codes.api';
+} from '@apothecall/domain/rx-codes/rx-codes.api';
 import { apiCall } from '../../../lib/api-client';
 
 /** PUT /pharmacy/rx/:id/code: sets the code, or clears it with null. */

@@ -1,4 +1,4 @@
-import { externalCodeSchema, maxExternalCode } from '@apothecall/domain/pharmacy/rx-codes.api';
+import { externalCodeSchema, maxExternalCode } from '@apothecall/domain/rx-codes/rx-codes.api';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

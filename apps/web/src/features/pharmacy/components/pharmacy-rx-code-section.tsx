@@ -1,4 +1,4 @@
-import { externalCodeSchema, maxExternalCode } from '@apothecall/domain/pharmacy/rx-codes.api';
+import { externalCodeSchema, maxExternalCode } from '@apothecall/domain/rx-codes/rx-codes.api';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -8,7 +8,7 @@
  */
 import { inStoreAssessmentUnavailableStates } from '../places/places.rules';
 import type { RxAnswers, RxProductId } from '../rx/rx-products.rules';
-import { type GrantScope, grantCoversState, pharmacyServesState } from './pharmacy-dashboard.rules';
+import { type GrantScope, grantCoversState, pharmacyServesState } from '../pharmacy/pharmacy-dashboard.rules';
 
 export const assessmentForms = ['uti', 'uri'] as const;
 export type AssessmentForm = (typeof assessmentForms)[number];

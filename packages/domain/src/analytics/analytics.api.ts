@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from '../common/common.schemas';
 import type { MessageKey } from '../i18n/catalog';
-import { pharmacyStatuses } from './pharmacy-status.rules';
+import { pharmacyStatuses } from '../pharmacy/pharmacy-status.rules';
 
 const key = (k: MessageKey) => ({ error: k });
 
