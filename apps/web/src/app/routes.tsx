@@ -59,7 +59,9 @@ const ConsentsScreen = lazyScreen(
 );
 const RoleHome = lazyScreen(() => import('./role-home').then((m) => m.RoleHome));
 const AdminVisitsScreen = lazyScreen(() =>
-  import('../features/backoffice-visits/screens/admin-visits-screen').then((m) => m.AdminVisitsScreen),
+  import('../features/backoffice-visits/screens/admin-visits-screen').then(
+    (m) => m.AdminVisitsScreen,
+  ),
 );
 const ProvidersScreen = lazyScreen(() =>
   import('../features/providers/screens/providers-screen').then((m) => m.ProvidersScreen),
@@ -233,10 +235,14 @@ const AdminBrandOffersScreen = lazyScreen(() =>
   ),
 );
 const AdminBrandsScreen = lazyScreen(() =>
-  import('../features/backoffice-brands/screens/admin-brands-screen').then((m) => m.AdminBrandsScreen),
+  import('../features/backoffice-brands/screens/admin-brands-screen').then(
+    (m) => m.AdminBrandsScreen,
+  ),
 );
 const AdminBrandScreen = lazyScreen(() =>
-  import('../features/backoffice-brands/screens/admin-brand-screen').then((m) => m.AdminBrandScreen),
+  import('../features/backoffice-brands/screens/admin-brand-screen').then(
+    (m) => m.AdminBrandScreen,
+  ),
 );
 const AdminMoneyScreen = lazyScreen(() =>
   import('../features/backoffice-money/screens/admin-money-screen').then((m) => m.AdminMoneyScreen),

@@ -6,9 +6,14 @@
  * attached and the pharmacy preselected. Pure rules: which states, which lists, which treatment,
  * and what the intake answers of the treatment's form.
  */
+
+import {
+  type GrantScope,
+  grantCoversState,
+  pharmacyServesState,
+} from '../pharmacy/pharmacy-dashboard.rules';
 import { inStoreAssessmentUnavailableStates } from '../places/places.rules';
 import type { RxAnswers, RxProductId } from '../rx/rx-products.rules';
-import { type GrantScope, grantCoversState, pharmacyServesState } from '../pharmacy/pharmacy-dashboard.rules';
 
 export const assessmentForms = ['uti', 'uri'] as const;
 export type AssessmentForm = (typeof assessmentForms)[number];

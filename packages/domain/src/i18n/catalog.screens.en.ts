@@ -5,7 +5,10 @@
  * 16's note, issue 12's budget).
  */
 
+import { analyticsMessagesEn } from '../analytics/analytics.messages';
+import { announcementsMessagesEn } from '../announcements/announcements.messages';
 import { appointmentScreensMessagesEn } from '../appointments/appointment-screens.messages';
+import { assessmentMessagesEn } from '../assessments/assessment.messages';
 import { backofficePeopleMessagesEn } from '../backoffice/backoffice-people.messages';
 import { jobsAdminMessagesEn } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEn } from '../backoffice/money.messages';
@@ -16,21 +19,18 @@ import { backofficeBrandsMessagesEn } from '../brands/brands-admin.messages';
 import { careScreensMessagesEn } from '../care/care-screens.messages';
 import { clinicScreensMessagesEn } from '../care/clinic-screens.messages';
 import { visitCallMessagesEn } from '../care/visit-call.messages';
+import { crmMessagesEn } from '../crm/crm.messages';
 import { documentsMessagesEn } from '../documents/documents.messages';
 import { homeCountsMessagesEn } from '../home/home-counts.messages';
-import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
-import { analyticsMessagesEn } from '../analytics/analytics.messages';
-import { announcementsMessagesEn } from '../announcements/announcements.messages';
-import { assessmentMessagesEn } from '../assessments/assessment.messages';
-import { crmMessagesEn } from '../crm/crm.messages';
 import { inboxMessagesEn } from '../inbox/inbox.messages';
+import { paymentScreensMessagesEn } from '../payments/payment-screens.messages';
 import { pharmacyScreensMessagesEn } from '../pharmacy/pharmacy-screens.messages';
-import { rxCodesMessagesEn } from '../rx-codes/rx-codes.messages';
 import { prepayRedeemMessagesEn } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEn } from '../prepay/prepay-screens.messages';
 import { providersMessagesEn } from '../providers/providers.messages';
 import { rxFormsMessagesEn } from '../rx/rx-forms.messages';
 import { rxScreensMessagesEn } from '../rx/rx-screens.messages';
+import { rxCodesMessagesEn } from '../rx-codes/rx-codes.messages';
 import { subscriptionScreensMessagesEn } from '../subscriptions/subscription-screens.messages';
 
 export const enScreens = {

@@ -1,6 +1,9 @@
 /** The Spanish texts of catalog.screens.en.ts (every key, typed by the English ones). */
 
+import { analyticsMessagesEs } from '../analytics/analytics.messages';
+import { announcementsMessagesEs } from '../announcements/announcements.messages';
 import { appointmentScreensMessagesEs } from '../appointments/appointment-screens.messages';
+import { assessmentMessagesEs } from '../assessments/assessment.messages';
 import { backofficePeopleMessagesEs } from '../backoffice/backoffice-people.messages';
 import { jobsAdminMessagesEs } from '../backoffice/jobs-admin.messages';
 import { backofficeMoneyMessagesEs } from '../backoffice/money.messages';
@@ -11,21 +14,18 @@ import { backofficeBrandsMessagesEs } from '../brands/brands-admin.messages';
 import { careScreensMessagesEs } from '../care/care-screens.messages';
 import { clinicScreensMessagesEs } from '../care/clinic-screens.messages';
 import { visitCallMessagesEs } from '../care/visit-call.messages';
+import { crmMessagesEs } from '../crm/crm.messages';
 import { documentsMessagesEs } from '../documents/documents.messages';
 import { homeCountsMessagesEs } from '../home/home-counts.messages';
-import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
-import { analyticsMessagesEs } from '../analytics/analytics.messages';
-import { announcementsMessagesEs } from '../announcements/announcements.messages';
-import { assessmentMessagesEs } from '../assessments/assessment.messages';
-import { crmMessagesEs } from '../crm/crm.messages';
 import { inboxMessagesEs } from '../inbox/inbox.messages';
+import { paymentScreensMessagesEs } from '../payments/payment-screens.messages';
 import { pharmacyScreensMessagesEs } from '../pharmacy/pharmacy-screens.messages';
-import { rxCodesMessagesEs } from '../rx-codes/rx-codes.messages';
 import { prepayRedeemMessagesEs } from '../prepay/prepay-redeem.messages';
 import { prepayScreensMessagesEs } from '../prepay/prepay-screens.messages';
 import { providersMessagesEs } from '../providers/providers.messages';
 import { rxFormsMessagesEs } from '../rx/rx-forms.messages';
 import { rxScreensMessagesEs } from '../rx/rx-screens.messages';
+import { rxCodesMessagesEs } from '../rx-codes/rx-codes.messages';
 import { subscriptionScreensMessagesEs } from '../subscriptions/subscription-screens.messages';
 import type { ScreenMessageKey } from './catalog.screens.en';
 

@@ -7,10 +7,10 @@
  * Searches are POSTs: a patient's name never travels in a URL.
  */
 import { z } from 'zod';
+import { visitAssessmentSchema } from '../assessments/assessment.api';
 import { centsSchema, emailSchema, idSchema, usStateSchema } from '../common/common.schemas';
 import { rxLinkSchema } from '../rx/rx.schemas';
 import { rxPrescriptionSchema } from '../rx/rx-visits.api';
-import { visitAssessmentSchema } from '../assessments/assessment.api';
 import { pharmacyFundsRange } from './fee-account.rules';
 import {
   displayOnlyStatuses,

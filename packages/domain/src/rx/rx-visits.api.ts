@@ -5,9 +5,9 @@
  * record, pdf, ... cancel"), and the prescriber's review. One contract for server and web.
  */
 import { z } from 'zod';
+import { instoreCodeSchema, visitAssessmentSchema } from '../assessments/assessment.api';
 import { visitPrescriptionSchema } from '../care/visits.api';
 import { centsSchema, idSchema } from '../common/common.schemas';
-import { instoreCodeSchema, visitAssessmentSchema } from '../assessments/assessment.api';
 import { pharmacyStatusSchema } from '../pharmacy/pharmacy-status.rules';
 import { tokenSchema } from '../prepay/access-token.rules';
 import { visitPrepaySchema } from '../prepay/prepay.api';

@@ -9,9 +9,9 @@ import {
 } from '@apothecall/domain/accounts/accounts.api';
 import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
 import { passwordProofFresh } from '@apothecall/domain/accounts/credentials.rules';
+import { ipPrefix } from '@apothecall/domain/analytics/analytics.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
-import { ipPrefix } from '@apothecall/domain/analytics/analytics.rules';
 import type { z } from 'zod';
 import type { Caller, RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

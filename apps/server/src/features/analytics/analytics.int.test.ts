@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
 import { analyticsStatuses, attributionSources } from '@apothecall/domain/analytics/analytics.api';
+import { addDays, localDate } from '@apothecall/domain/dates/zones.rules';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

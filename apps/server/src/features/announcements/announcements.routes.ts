@@ -1,4 +1,3 @@
-import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
   announcementDismissResponseSchema,
   announcementInputSchema,
@@ -6,6 +5,7 @@ import {
   managedAnnouncementsResponseSchema,
   pharmacyAnnouncementsResponseSchema,
 } from '@apothecall/domain/announcements/announcements.api';
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';

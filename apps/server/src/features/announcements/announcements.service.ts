@@ -1,6 +1,4 @@
 import { isRxSubscriptionAdminFor } from '@apothecall/domain/accounts/roles.rules';
-import { localDate, zonedToUtc } from '@apothecall/domain/dates/zones.rules';
-import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type {
   AnnouncementFields,
   ManagedAnnouncement,
@@ -14,6 +12,8 @@ import {
   type PharmacyPlace,
   reaches,
 } from '@apothecall/domain/announcements/announcements.rules';
+import { localDate, zonedToUtc } from '@apothecall/domain/dates/zones.rules';
+import { isLang, type Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

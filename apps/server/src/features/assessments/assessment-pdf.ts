@@ -1,7 +1,7 @@
-import { type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
-import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { AssessmentIntake } from '@apothecall/domain/assessments/assessment.api';
 import { hasDipstick, rapidTests } from '@apothecall/domain/assessments/assessment.rules';
+import { type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { renderPdf } from '../../platform/pdf';
 import { longDate } from '../../platform/pdf-text';
 

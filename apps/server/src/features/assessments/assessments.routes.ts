@@ -1,4 +1,3 @@
-import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
   assessmentRequestSchema,
   assessmentResponseSchema,
@@ -7,6 +6,7 @@ import {
   instoreCodeRequestSchema,
   instoreStartResponseSchema,
 } from '@apothecall/domain/assessments/assessment.api';
+import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '../../platform/actor';

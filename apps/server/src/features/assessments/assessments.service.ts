@@ -1,5 +1,3 @@
-import { translate } from '@apothecall/domain/i18n/catalog';
-import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AssessmentIntake,
   type AssessmentRequestFields,
@@ -22,6 +20,8 @@ import {
   assessmentStateRefusal,
   continuationState,
 } from '@apothecall/domain/assessments/assessment.rules';
+import { translate } from '@apothecall/domain/i18n/catalog';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { z } from 'zod';
 import type { Actor, Caller } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

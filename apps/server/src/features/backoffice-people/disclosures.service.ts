@@ -1,10 +1,10 @@
+import { dayAfter } from '@apothecall/domain/announcements/announcements.rules';
 import {
   type DisclosureRow,
   type DisclosuresResponse,
   maxDisclosureRows,
 } from '@apothecall/domain/backoffice/disclosures.api';
 import { zonedToUtc } from '@apothecall/domain/dates/zones.rules';
-import { dayAfter } from '@apothecall/domain/announcements/announcements.rules';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import type { AuditTrailRepo } from '../../platform/audit-trail.repo';

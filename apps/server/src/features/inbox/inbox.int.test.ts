@@ -1,8 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type {
-  InboxThreadResponse,
-  InboxThreadsResponse,
-} from '@apothecall/domain/inbox/inbox.api';
+import type { InboxThreadResponse, InboxThreadsResponse } from '@apothecall/domain/inbox/inbox.api';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';

@@ -1,4 +1,7 @@
-import type { AnalyticsOverview, AnalyticsStatus } from '@apothecall/domain/analytics/analytics.api';
+import type {
+  AnalyticsOverview,
+  AnalyticsStatus,
+} from '@apothecall/domain/analytics/analytics.api';
 import { pharmacyStatusConfig } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { Badge, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';

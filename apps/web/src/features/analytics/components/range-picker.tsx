@@ -1,6 +1,6 @@
-import { addDays } from '@apothecall/domain/dates/zones.rules';
 import type { AnalyticsRange } from '@apothecall/domain/analytics/analytics.api';
 import { resolveRange } from '@apothecall/domain/analytics/analytics.rules';
+import { addDays } from '@apothecall/domain/dates/zones.rules';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Form } from '../../../components/form';

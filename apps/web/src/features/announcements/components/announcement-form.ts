@@ -1,9 +1,9 @@
-import type { MessageKey } from '@apothecall/domain/i18n/catalog';
-import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AnnouncementInput,
   announcementInputSchema,
 } from '@apothecall/domain/announcements/announcements.api';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 
 /** The announcement form as typed ('' for an empty last day). */
 export interface AnnouncementDraft {

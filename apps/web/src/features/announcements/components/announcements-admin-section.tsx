@@ -1,10 +1,10 @@
-import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AnnouncementStatus,
   type ManagedAnnouncement,
   maxAnnouncementBody,
   maxAnnouncementTitle,
 } from '@apothecall/domain/announcements/announcements.api';
+import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import { usStates } from '@apothecall/domain/places/places.rules';
 import {
   Alert,

@@ -1,5 +1,3 @@
-import type { CalendarDate } from '@apothecall/domain/dates/dates.rules';
-import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import {
   type AssessmentRequest,
   assessmentIntakeSchema,
@@ -10,6 +8,8 @@ import {
   hasDipstick,
   type TestResult,
 } from '@apothecall/domain/assessments/assessment.rules';
+import type { CalendarDate } from '@apothecall/domain/dates/dates.rules';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 
 /** The assessment form as typed (strings where the pharmacist types, lists where they tick). */
 export interface AssessmentDraft {

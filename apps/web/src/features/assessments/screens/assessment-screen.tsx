@@ -1,6 +1,3 @@
-import { calendarDateOfUtc, formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
-import type { MessageKey } from '@apothecall/domain/i18n/catalog';
-import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import {
   type AssessmentView,
   maxAllergies,
@@ -23,6 +20,9 @@ import {
   type TestResult,
   testResults,
 } from '@apothecall/domain/assessments/assessment.rules';
+import { calendarDateOfUtc, formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import { languages } from '@apothecall/domain/i18n/i18n.rules';
 import type { PharmacyMe } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';

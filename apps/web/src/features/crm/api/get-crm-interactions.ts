@@ -1,7 +1,4 @@
-import {
-  type InteractionView,
-  interactionsResponseSchema,
-} from '@apothecall/domain/crm/crm.api';
+import { type InteractionView, interactionsResponseSchema } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
 
 export const crmInteractionsQueryKey = (customerId: string) =>

@@ -1,4 +1,3 @@
-import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import {
   type CustomerInput,
   type CustomerView,
@@ -9,6 +8,7 @@ import {
   type TaskInput,
   taskInputSchema,
 } from '@apothecall/domain/crm/crm.api';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import type { z } from 'zod';
 

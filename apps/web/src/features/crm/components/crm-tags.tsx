@@ -1,4 +1,3 @@
-import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import {
   customerTags,
   type InteractionChannel,
@@ -7,6 +6,7 @@ import {
   taskTags,
 } from '@apothecall/domain/crm/crm.api';
 import { type TagSet, tagColours } from '@apothecall/domain/crm/crm-tags.rules';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { NativeSelect } from '@mantine/core';
 import type { Translate } from '../../../lib/i18n';
 

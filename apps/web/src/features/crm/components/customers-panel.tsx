@@ -1,8 +1,4 @@
-import {
-  type CustomerTag,
-  type CustomerView,
-  customerTags,
-} from '@apothecall/domain/crm/crm.api';
+import { type CustomerTag, type CustomerView, customerTags } from '@apothecall/domain/crm/crm.api';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,

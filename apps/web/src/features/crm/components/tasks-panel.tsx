@@ -1,8 +1,4 @@
-import {
-  type CustomerView,
-  maxTaskTitle,
-  type TaskView,
-} from '@apothecall/domain/crm/crm.api';
+import { type CustomerView, maxTaskTitle, type TaskView } from '@apothecall/domain/crm/crm.api';
 import {
   Alert,
   Button,

@@ -1,6 +1,6 @@
-import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import type { VisitAssessment } from '@apothecall/domain/assessments/assessment.api';
 import { hasDipstick, rapidTests } from '@apothecall/domain/assessments/assessment.rules';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { Text } from '@mantine/core';
 import { Facts } from '../../../components/facts';
 import { useT } from '../../../lib/i18n';

@@ -1,7 +1,7 @@
 import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
+import type { InstoreStart } from '@apothecall/domain/assessments/assessment.api';
 import type { BirthGender } from '@apothecall/domain/care/screening.rules';
 import { ageOn, calendarDateOfUtc, parseDateInput } from '@apothecall/domain/dates/dates.rules';
-import type { InstoreStart } from '@apothecall/domain/assessments/assessment.api';
 import { type RxAnswers, rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxProductView, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
