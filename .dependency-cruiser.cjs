@@ -53,6 +53,14 @@ module.exports = {
       },
     },
     {
+      name: 'ports-declare-their-own-types',
+      severity: 'error',
+      comment:
+        "A port is what other areas may ask, in types it declares itself: it imports no repo and no table, so an area's rows never become another area's types (issue 37, item 2). A repo takes the port's types and checks its rows against them.",
+      from: { path: '\\.port\\.ts$' },
+      to: { path: '(\\.repo\\.ts$|^apps/server/src/db/schema/)' },
+    },
+    {
       name: 'one-owner-per-table',
       severity: 'error',
       comment:

@@ -21,6 +21,12 @@ export const accessTokenStates = ['unclaimed', 'claimed', 'claimedWithRx', 'deni
 export type AccessTokenState = (typeof accessTokenStates)[number];
 
 /**
+ * How a redeemed visit ends for its program: a prescription keeps the visit used, a denial
+ * credits it back, a release (the patient cancelled) frees it.
+ */
+export type Settlement = 'claimedWithRx' | 'denied' | 'released';
+
+/**
  * How many unused access tokens (unclaimed, not deleted) a program may hold at once (issue 32):
  * two for each visit left, counting a program with no visit left as one (so 2 at least).
  */

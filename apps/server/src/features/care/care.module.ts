@@ -67,22 +67,6 @@ export function careModule(
     onError: platform.warn('queue update not pushed'),
   });
 
-  const care = createCareService({
-    repo,
-    accounts: ports.accounts,
-    roster: ports.roster,
-    brands: ports.brands,
-    payments: ports.payments,
-    audit,
-    pharmacyById: async (id) => {
-      const found = await records.pharmacy(id);
-      if (!found) return undefined;
-      const { acceptsErx: _erx, ...entry } = found;
-      return entry;
-    },
-    events,
-    ...clock,
-  });
   const room = createVisitRoomService({
     repo,
     records,
@@ -92,6 +76,24 @@ export function careModule(
     audit,
     sendSms: (to, body) => platform.sms.send(to, body),
     publicUrl: config.publicUrl,
+    events,
+    ...clock,
+  });
+  const care = createCareService({
+    repo,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    brands: ports.brands,
+    payments: ports.payments,
+    audit,
+    sendMeetLink: (visit) => room.sendMeetLink(visit),
+    onError: platform.warn('meet link not sent'),
+    pharmacyById: async (id) => {
+      const found = await records.pharmacy(id);
+      if (!found) return undefined;
+      const { acceptsErx: _erx, ...entry } = found;
+      return entry;
+    },
     events,
     ...clock,
   });
@@ -195,22 +197,7 @@ export function careModule(
       certificates: certificates.documents,
       adminCancel: (actor, visitId, note) => visitAdmin.cancel(actor, visitId, note),
       adminReassign: (actor, visitId, note) => visitAdmin.reassign(actor, visitId, note),
-      async startScheduledVisit(input) {
-        const { providerId, ...visit } = input;
-        const inserted = await repo.insertVisit({
-          ...visit,
-          screening: null,
-          claimedBy: { providerId, at: clock.now?.() ?? new Date() },
-        });
-        const stored = inserted ?? (await repo.visitByKey(input.accountId, input.idempotencyKey));
-        if (!stored) throw new Error('scheduled visit not stored');
-        if (inserted) {
-          await room.sendMeetLink(inserted).catch(platform.warn('meet link not sent'));
-          await events.emit('care.queueChanged', { state: inserted.location });
-          await events.emit('care.visitChanged', { visitId: inserted.id });
-        }
-        return care.view(stored);
-      },
+      startScheduledVisit: (input) => care.startScheduledVisit(input),
     },
     routes: async (app) => {
       await careRoutes({ care, clinic, room, pharmacies: repo })(app);

@@ -1,7 +1,33 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import type { Actor } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';
-import type { VisitListingRepo } from './visit-listing.repo';
+
+/** A visit as the back office's account page lists it (issue 35): no reason, notes or screening. */
+export interface VisitListing {
+  id: string;
+  personId: string;
+  /** video (on-demand) or the rx flow's location; the kind of visit. */
+  location: string;
+  state: string;
+  outcome: string | null;
+  createdAt: Date;
+  endedAt: Date | null;
+}
+
+/** A visit as the back office's visits list shows it (issue 35): no reason, notes or screening. */
+export interface AdminVisitRecord {
+  id: string;
+  accountId: string;
+  personId: string;
+  /** appointment: opened by a scheduled appointment's start; video: on demand. */
+  kind: 'video' | 'appointment';
+  state: string;
+  location: string;
+  providerId: string | null;
+  claimedAt: Date | null;
+  endedAt: Date | null;
+  createdAt: Date;
+}
 
 /** A scheduled appointment's visit, paid already, for its provider (issue 18). */
 export interface ScheduledVisitInput {
@@ -41,10 +67,14 @@ export interface CarePort {
   /** The family's Covid test certificates as documents (issue 19). */
   certificates: DocumentSource;
   /** The back office's account page and search by visit reference (issue 35). */
-  visitsOfAccount: VisitListingRepo['visitsOfAccount'];
-  accountsOfVisitRef: VisitListingRepo['accountsOfVisitRef'];
-  /** The back office's visits list (issue 35). */
-  adminVisits: VisitListingRepo['adminVisits'];
+  visitsOfAccount(accountId: string, limit: number): Promise<VisitListing[]>;
+  /** The accounts with a visit whose id starts with this 8-character reference. */
+  accountsOfVisitRef(ref: string): Promise<string[]>;
+  /** The back office's visits list (issue 35), unfinished first. */
+  adminVisits(filter: {
+    kind?: 'video' | 'appointment';
+    state?: string;
+  }): Promise<AdminVisitRecord[]>;
   /**
    * The operator cancels a video visit that is not over, refunded in full (one refund, the
    * patient's own cancel's key), with a note the patient reads and is texted (issue 35).

@@ -31,6 +31,7 @@ function setUp(
     onDuty?: Record<string, number>;
     consents?: { document: string; version: string }[];
     mariaLocation?: string | null;
+    meetLinkFails?: boolean;
   } = {},
 ) {
   const clock = fakeClock();
@@ -61,6 +62,7 @@ function setUp(
     [strangersChild, person(strangersChild, stranger, { firstName: 'Ada', lastName: 'Quinn' })],
   ]);
   const onDuty: Record<string, number> = { FL: 1, TX: 1, ...options.onDuty };
+  const meetLinks: string[] = [];
   const directory: Record<string, Record<string, unknown>> = {
     '1023456': { ncpdpId: '1023456', name: 'Bayfront Drugs', city: 'Miami', state: 'FL' },
   };
@@ -87,9 +89,14 @@ function setUp(
     audit,
     pharmacyById: async (id) => directory[id],
     events,
+    sendMeetLink: async (visit) => {
+      if (options.meetLinkFails) throw new Error('SMS carrier down');
+      meetLinks.push(visit.id);
+    },
+    onError: () => {},
     now: clock.now,
   });
-  return { service, care, payments, audit, events, clock, onDuty };
+  return { service, care, payments, audit, events, clock, onDuty, meetLinks };
 }
 
 function startInput(overrides: Partial<StartVisitInput> = {}): StartVisitInput {
@@ -349,5 +356,38 @@ describe('care.service cancel', () => {
       state: 'inProgress',
       providerName: 'Samuel Okafor, MD',
     });
+  });
+});
+
+describe('care.service startScheduledVisit', () => {
+  const input = {
+    accountId: maria,
+    personId: leo,
+    providerId: 'provider-1',
+    idempotencyKey: 'appointment:apt-1',
+    location: 'FL',
+    reason: 'soreThroat',
+    notes: '',
+    pharmacy: null,
+    ledgerId: 'charge-1',
+    priceCents: 4900,
+  };
+
+  it('opens the visit claimed by its provider once per key, texting the link and telling the line the first time only', async () => {
+    const { service, care, events, meetLinks } = setUp();
+    const first = await service.startScheduledVisit(input);
+    const again = await service.startScheduledVisit(input);
+    expect(again.visitId).toBe(first.visitId);
+    expect(care.visits).toHaveLength(1);
+    expect(first).toMatchObject({ state: 'inProgress', providerName: 'Samuel Okafor, MD' });
+    expect(meetLinks).toEqual([first.visitId]);
+    expect(events.emitted.map((e) => e.name)).toEqual(['care.queueChanged', 'care.visitChanged']);
+  });
+
+  it('still opens the visit when the meet link cannot be sent', async () => {
+    const { service, care, events } = setUp({ meetLinkFails: true });
+    const started = await service.startScheduledVisit(input);
+    expect(care.visits.map((v) => v.id)).toEqual([started.visitId]);
+    expect(events.emitted).toHaveLength(2);
   });
 });

@@ -31,6 +31,7 @@ import type { RosterPort } from '../clinic/roster.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import { memberVisitItem } from '../subscriptions/subscriptions.port';
 import './care.events';
+import type { ScheduledVisitInput } from './care.port';
 import type { CareRepo, VisitRecord } from './care.repo';
 import { patientVisit } from './care.views';
 
@@ -75,6 +76,11 @@ export interface CareService {
   ): Promise<Omit<PrescreeningResponse, 'error'>>;
   /** The patient view of a visit, for pushes (no access check: callers own it). */
   view(visit: VisitRecord): Promise<PatientVisit>;
+  /**
+   * Opens a scheduled appointment's visit, paid already, claimed by its provider (issue 18):
+   * one visit per idempotency key, the meet link sent and the line told only the first time.
+   */
+  startScheduledVisit(input: ScheduledVisitInput): Promise<PatientVisit>;
 }
 
 /**
@@ -94,6 +100,9 @@ export function createCareService(deps: {
   pharmacyById: (ncpdpId: string) => Promise<Record<string, unknown> | undefined>;
   /** Where the queue's providers and the patient learn that something changed. */
   events: Pick<EventBus, 'emit'>;
+  /** Texts the patient the visit's one-time meet link (the visit room's). */
+  sendMeetLink: (visit: VisitRecord) => Promise<unknown>;
+  onError: (error: unknown) => void;
   now?: () => Date;
 }): CareService {
   const now = deps.now ?? (() => new Date());
@@ -126,8 +135,26 @@ export function createCareService(deps: {
     return visit;
   }
 
+  async function startScheduledVisit(input: ScheduledVisitInput): Promise<PatientVisit> {
+    const { providerId, ...visit } = input;
+    const inserted = await deps.repo.insertVisit({
+      ...visit,
+      screening: null,
+      claimedBy: { providerId, at: now() },
+    });
+    const stored = inserted ?? (await deps.repo.visitByKey(input.accountId, input.idempotencyKey));
+    if (!stored) throw new Error('scheduled visit not stored');
+    if (inserted) {
+      await deps.sendMeetLink(inserted).catch(deps.onError);
+      await deps.events.emit('care.queueChanged', { state: inserted.location });
+      await deps.events.emit('care.visitChanged', { visitId: inserted.id });
+    }
+    return view(stored);
+  }
+
   return {
     view,
+    startScheduledVisit,
 
     async start(actor, input) {
       const existing = await deps.repo.visitByKey(actor.accountId, input.idempotencyKey);

@@ -1,18 +1,7 @@
 import { and, desc, eq, like, notLike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { visits } from '../../db/schema/care';
-
-/** A visit as the back office's account page lists it (issue 35): no reason, notes or screening. */
-export interface VisitListing {
-  id: string;
-  personId: string;
-  /** video (on-demand) or the rx flow's location; the kind of visit. */
-  location: string;
-  state: string;
-  outcome: string | null;
-  createdAt: Date;
-  endedAt: Date | null;
-}
+import type { AdminVisitRecord, VisitListing } from './care.port';
 
 const columns = {
   id: visits.id,
@@ -23,21 +12,6 @@ const columns = {
   createdAt: visits.createdAt,
   endedAt: visits.endedAt,
 };
-
-/** A visit as the back office's visits list shows it (issue 35): no reason, notes or screening. */
-export interface AdminVisitRecord {
-  id: string;
-  accountId: string;
-  personId: string;
-  /** appointment: opened by a scheduled appointment's start; video: on demand. */
-  kind: 'video' | 'appointment';
-  state: string;
-  location: string;
-  providerId: string | null;
-  claimedAt: Date | null;
-  endedAt: Date | null;
-  createdAt: Date;
-}
 
 /** Rows the visits list reads at most per kind: the unfinished first, then the newest. */
 export const adminVisitsRead = 5000;
@@ -100,4 +74,3 @@ export function createVisitListingRepo(db: Db) {
     },
   };
 }
-export type VisitListingRepo = ReturnType<typeof createVisitListingRepo>;

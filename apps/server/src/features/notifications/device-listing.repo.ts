@@ -1,14 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pushDevices } from '../../db/schema/notifications';
-
-/** A push device as the back office lists it (issue 35): never its token or keys. */
-export interface DeviceListing {
-  /** web | apns | fcm */
-  channel: string;
-  createdAt: Date;
-  lastSentAt: Date | null;
-}
+import type { DeviceListing } from './notifications.port';
 
 /** The account's push devices, newest first. */
 export function createDeviceListingRepo(db: Db) {

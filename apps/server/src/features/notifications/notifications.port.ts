@@ -1,4 +1,10 @@
-import type { DeviceListing } from './device-listing.repo';
+/** A push device as the back office lists it (issue 35): never its token or keys. */
+export interface DeviceListing {
+  /** web | apns | fcm */
+  channel: string;
+  createdAt: Date;
+  lastSentAt: Date | null;
+}
 
 /** What other areas may ask of notifications: an account's push devices (no token, no keys). */
 export interface NotificationsPort {

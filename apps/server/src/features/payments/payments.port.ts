@@ -2,7 +2,31 @@ import type { ChargeInput, TransactionEntry } from '@apothecall/domain/payments/
 import type { PriceType } from '@apothecall/domain/pricing/pricing.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';
-import type { DebitOutcome, PrepayEntryRecord, PrepayMovement } from './prepay.repo';
+
+export interface PrepayMovement {
+  /** The prepay account (an organisation id). */
+  prepayAccountId: string;
+  /** Positive cents; a debit takes them, a credit adds them. */
+  amountCents: number;
+  /** One movement per key and account: a retried or concurrent one is answered, not repeated. */
+  idempotencyKey: string;
+  kind: string;
+  relatedId?: string | null;
+  description?: string;
+}
+
+export type DebitOutcome =
+  | { ok: true; entryId: string; balance: number; replayed: boolean }
+  | { ok: false; reason: 'lowBalance'; balance: number };
+
+export interface PrepayEntryRecord {
+  id: string;
+  amountCents: number;
+  kind: string;
+  relatedId: string | null;
+  description: string;
+  createdAt: Date;
+}
 
 /**
  * What other areas may ask of payments: charge a signed price token and refund a charge, each

@@ -1,31 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepayAccounts, prepayEntries } from '../../db/schema/payments';
+import type { DebitOutcome, PrepayEntryRecord, PrepayMovement } from './payments.port';
 
-export interface PrepayMovement {
-  /** The prepay account (an organisation id). */
-  prepayAccountId: string;
-  /** Positive cents; a debit takes them, a credit adds them. */
-  amountCents: number;
-  /** One movement per key and account: a retried or concurrent one is answered, not repeated. */
-  idempotencyKey: string;
-  kind: string;
-  relatedId?: string | null;
-  description?: string;
-}
-
-export type DebitOutcome =
-  | { ok: true; entryId: string; balance: number; replayed: boolean }
-  | { ok: false; reason: 'lowBalance'; balance: number };
-
-export interface PrepayEntryRecord {
-  id: string;
-  amountCents: number;
-  kind: string;
-  relatedId: string | null;
-  description: string;
-  createdAt: Date;
-}
+export type { DebitOutcome, PrepayEntryRecord, PrepayMovement };
 
 export interface PrepayRepo {
   balance(prepayAccountId: string): Promise<number>;

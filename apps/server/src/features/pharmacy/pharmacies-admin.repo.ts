@@ -6,7 +6,7 @@ import {
   pharmacyRegistry,
   pharmacyVerificationEvents,
 } from '../../db/schema/pharmacy';
-import type { PharmacyOrganizationRecord } from './pharmacy.repo';
+import type { PharmacyOrganizationRecord } from './pharmacy.port';
 
 export type VerificationEventRecord = typeof pharmacyVerificationEvents.$inferSelect;
 

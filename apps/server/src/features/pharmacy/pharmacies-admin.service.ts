@@ -20,7 +20,7 @@ import { AppError, appErrors } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmaciesAdminRepo } from './pharmacies-admin.repo';
-import type { PharmacyOrganizationRecord } from './pharmacy.repo';
+import type { PharmacyOrganizationRecord } from './pharmacy.port';
 import type { PharmacyPortalService } from './pharmacy-portal.service';
 
 /** How many fee-account movements the pharmacy's page shows. */

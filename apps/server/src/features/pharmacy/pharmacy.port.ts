@@ -1,10 +1,59 @@
 import type { RegistryMismatch } from '@apothecall/domain/pharmacy/ncpdp.rules';
 import type { Actor } from '../../platform/actor';
-import type {
-  PharmacistGrantRecord,
-  PharmacyLinkRecord,
-  PharmacyOrganizationRecord,
-} from './pharmacy.repo';
+
+/**
+ * A pharmacy organisation as other areas see it (the pharmacy tables' rows stay the repo's; it
+ * checks at compile time that its rows still have this shape).
+ */
+export interface PharmacyOrganizationRecord {
+  id: string;
+  name: string;
+  ncpdpId: string;
+  npi: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  fax: string;
+  acceptsErx: boolean;
+  /** The states whose patients' Rx visits it takes (it ships there); its own state at least. */
+  serviceStates: string[];
+  /** Where new-visit notices go (no PHI in them): an e-mail address and/or a mobile number. */
+  notifyEmail: string | null;
+  notifyPhone: string | null;
+  /** When the registry last matched; null while unverified. */
+  verifiedAt: Date | null;
+  /** What did not match at the last check (notListed, address, phone, fax). */
+  mismatches: string[];
+  createdAt: Date;
+}
+
+/** A pharmacist's grant: which of the pharmacy's Rx visits they work. */
+export interface PharmacistGrantRecord {
+  id: string;
+  organizationId: string;
+  accountId: string;
+  email: string;
+  states: string[];
+  links: string[];
+  claimedOnly: boolean;
+  invitedBy: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** A pharmacy's Rx link (a screen and medication list patients start from). */
+export interface PharmacyLinkRecord {
+  id: string;
+  organizationId: string;
+  screenId: string;
+  medListId: string | null;
+  comment: string | null;
+  createdAt: Date;
+  deletedAt: Date | null;
+}
 
 export type PharmacyRole = 'pharmacyAdmin' | 'pharmacist';
 

@@ -9,9 +9,22 @@ import {
   pharmacyVerificationEvents,
 } from '../../db/schema/pharmacy';
 
-export type PharmacyOrganizationRecord = typeof pharmacyOrganizations.$inferSelect;
-export type PharmacistGrantRecord = typeof pharmacistGrants.$inferSelect;
-export type PharmacyLinkRecord = typeof pharmacyLinks.$inferSelect;
+import type {
+  PharmacistGrantRecord,
+  PharmacyLinkRecord,
+  PharmacyOrganizationRecord,
+} from './pharmacy.port';
+
+export type { PharmacistGrantRecord, PharmacyLinkRecord, PharmacyOrganizationRecord };
+
+/** The port's shapes are the tables' rows, both ways (a column added fails here first). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type RowsMatchThePort = [
+  Holds<Same<typeof pharmacyOrganizations.$inferSelect, PharmacyOrganizationRecord>>,
+  Holds<Same<typeof pharmacistGrants.$inferSelect, PharmacistGrantRecord>>,
+  Holds<Same<typeof pharmacyLinks.$inferSelect, PharmacyLinkRecord>>,
+];
 
 export interface PharmacyRepo {
   /** Inserts or updates registry entries by NCPDP ID. */

@@ -1,6 +1,6 @@
 import type { PrepayRedeemService } from './prepay-redeem.service';
 
-export type { Settlement } from './prepay.repo';
+export type { Settlement } from '@apothecall/domain/prepay/access-token.rules';
 export type { PrepayVisit } from './prepay-redeem.service';
 
 /**

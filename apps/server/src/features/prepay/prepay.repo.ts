@@ -1,3 +1,4 @@
+import type { Settlement } from '@apothecall/domain/prepay/access-token.rules';
 import { lowBalanceNoticedAfter } from '@apothecall/domain/prepay/access-token.rules';
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -8,6 +9,8 @@ import {
   prepayRedemptions,
   prepayTokens,
 } from '../../db/schema/prepay';
+
+export type { Settlement };
 
 export type ProgramRecord = typeof prepayPrograms.$inferSelect;
 export type TokenRecord = typeof prepayTokens.$inferSelect;
@@ -75,8 +78,6 @@ export type TokenInsert =
   | { ok: true; token: TokenRecord }
   | { ok: false; reason: 'taken' }
   | { ok: false; reason: 'full'; balance: number; outstanding: number };
-
-export type Settlement = 'claimedWithRx' | 'denied' | 'released';
 
 export interface SettleOutcome {
   redemption: RedemptionRecord;

@@ -1,12 +1,5 @@
 import type { HomeCountKey } from '@apothecall/domain/home/home-counts.rules';
-import { translate } from '@apothecall/domain/i18n/catalog';
-import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
-import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
-import { z } from 'zod';
-import type { Actor } from '../../platform/actor';
-import { appErrors } from '../../platform/errors';
 import type { HomeCountSource } from '../../platform/home-counts';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import { createVisitQueue } from '../../platform/visit-queue';
@@ -27,22 +20,12 @@ import { createRxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
 import { createRxAdminCancel } from './rx-admin-cancel';
-import { renderConsentPdf } from './rx-consent-pdf';
+import { createRxDocumentsService } from './rx-documents.service';
 import { createRxFactsRepo } from './rx-facts.repo';
 import { rxPharmacyRoutes } from './rx-pharmacy.routes';
 import { createRxPharmacyService } from './rx-pharmacy.service';
-import { renderPrescriptionPdf } from './rx-prescription-pdf';
 import { createRxReviewService, type RxQueueItem } from './rx-review.service';
 import { createRxViewLoader } from './rx-visit-views';
-
-/** The consents a visit recorded (id, version, when), as stored by the evaluation. */
-const consentRecordsSchema = z.array(
-  z.object({ id: z.string(), versionDate: z.string(), acceptedAt: z.string() }),
-);
-const consentRecords = (stored: unknown) => {
-  const parsed = consentRecordsSchema.safeParse(stored);
-  return parsed.success ? parsed.data : [];
-};
 
 /**
  * Asynchronous prescription (Rx) visits (issue 14): the patient's evaluation, payment, ID and
@@ -169,106 +152,28 @@ export function rxModule(
   });
   subscribeRxNotifier({ events, realtime, queue, pharmacyLine, repo });
 
-  async function prescriptionPdf(
-    actor: Actor,
-    visitId: string,
-    who: 'patient' | 'prescriber' | 'pharmacy',
-  ) {
-    const claim = who === 'pharmacy' ? await pharmacy.visitForPdf(actor, visitId) : undefined;
-    const visit = claim
-      ? claim.visit
-      : who === 'patient'
-        ? await rx.ownVisit(actor, visitId)
-        : await review.visitFor(actor, visitId);
-    const prescriptions = await repo.prescriptionsOf([visit.id]);
-    const [first] = prescriptions;
-    if (visit.status !== 'rxed' || !first) throw appErrors.notFound();
-    const [person, address, name, profile] = await Promise.all([
-      ports.accounts.person(visit.personId),
-      ports.accounts.postalAddress(visit.personId),
-      ports.accounts.displayName(first.prescriberId),
-      ports.roster.profile(first.prescriberId),
-    ]);
-    if (!person) throw appErrors.notFound();
-    const credential = providerCredentialSchema.safeParse(profile?.credential);
-    await audit.record(
-      actor,
-      'rx.prescription.pdf',
-      { accountId: visit.accountId, personId: visit.personId },
-      { visitId: visit.id },
-    );
-    return renderPrescriptionPdf({
-      brandName: (await actor.brand()).name,
-      lang: actor.lang,
-      timeZone: actor.timeZone,
-      visitId: visit.id,
-      prescriber: {
-        name: profile?.suffix ? `${name ?? ''}, ${profile.suffix}` : (name ?? ''),
-        credential: credential.success ? credential.data : undefined,
-      },
-      patient: {
-        name: `${person.firstName} ${person.lastName}`,
-        dob: person.dob,
-        gender: person.gender,
-        phone: person.phone,
-        address,
-      },
-      prescriptions,
-      writtenAt: first.createdAt,
-      ...(claim
-        ? {
-            claimedBy: {
-              name: claim.staff.organization.name,
-              ncpdpId: claim.staff.organization.ncpdpId,
-              at: claim.visit.updatedAt,
-            },
-          }
-        : {}),
-    });
-  }
-
-  async function consentPdf(actor: Actor, visitId: string, who: 'patient' | 'prescriber') {
-    const visit =
-      who === 'patient' ? await rx.ownVisit(actor, visitId) : await review.visitFor(actor, visitId);
-    const person = await ports.accounts.person(visit.personId);
-    if (!person) throw appErrors.notFound();
-    const product = rxProductById(visit.productId);
-    await audit.record(
-      actor,
-      'rx.consents.pdf',
-      { accountId: visit.accountId, personId: visit.personId },
-      { visitId: visit.id },
-    );
-    return renderConsentPdf({
-      brandName: (await actor.brand()).name,
-      lang: actor.lang,
-      timeZone: actor.timeZone,
-      visitId: visit.id,
-      productName: product ? translate(actor.lang, product.nameKey) : visit.productId,
-      patient: { name: `${person.firstName} ${person.lastName}`, dob: person.dob },
-      consents: consentRecords(visit.consents),
-    });
-  }
+  const documents = createRxDocumentsService({
+    repo,
+    rx,
+    review,
+    pharmacy,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    audit,
+  });
 
   const pharmacyRoutes = rxPharmacyRoutes({
     pharmacy,
-    prescriptionPdf: (actor, visitId) => prescriptionPdf(actor, visitId, 'pharmacy'),
+    prescriptionPdf: (actor, visitId) => documents.prescriptionPdf(actor, visitId, 'pharmacy'),
   });
   const patientAndClinicRoutes = rxRoutes({
     rx,
     review,
     maxBytes: config.files.maxBytes,
-    prescriptionPdf,
-    consentPdf,
+    prescriptionPdf: documents.prescriptionPdf,
+    consentPdf: documents.consentPdf,
     isPrescriber: async (actor) => (await ports.accounts.role(actor.accountId)) === 'provider',
   });
-  /** The account's visits written in the range, with the instant each document is dated. */
-  const visitsIn = async (accountId: string, range: { from: Date; to: Date }) =>
-    (await repo.visitsOf(accountId)).filter((v) => v.createdAt < range.to);
-  const productName = (lang: Lang, productId: string) => {
-    const product = rxProductById(productId);
-    return product ? translate(lang, product.nameKey) : productId;
-  };
   const visitRef = (visit: {
     id: string;
     accountId: string;
@@ -307,52 +212,8 @@ export function rxModule(
     async ownVisit(actor, visitId) {
       return visitRef(await rx.ownVisit(actor, visitId));
     },
-    prescriptions: {
-      source: 'prescription',
-      async list(accountId, range, lang) {
-        const rxed = (await visitsIn(accountId, range)).filter((v) => v.status === 'rxed');
-        const written = await repo.prescriptionsOf(rxed.map((v) => v.id));
-        return rxed.flatMap((visit) => {
-          const first = written.find((p) => p.visitId === visit.id && !p.supersededAt);
-          if (!first || first.createdAt < range.from || first.createdAt >= range.to) return [];
-          return [
-            {
-              id: visit.id,
-              accountId,
-              personId: visit.personId,
-              at: first.createdAt,
-              ftype: 'application/pdf',
-              fdesc: `${translate(lang, 'documents.desc.prescription')}: ${productName(lang, visit.productId)}`,
-              author: '',
-            },
-          ];
-        });
-      },
-      async open(actor, id) {
-        const bytes = await prescriptionPdf(actor, id, 'patient');
-        return { bytes, name: 'prescription.pdf', contentType: 'application/pdf' };
-      },
-    },
-    consents: {
-      source: 'consent',
-      async list(accountId, range, lang) {
-        return (await visitsIn(accountId, range))
-          .filter((v) => v.createdAt >= range.from && consentRecords(v.consents).length > 0)
-          .map((visit) => ({
-            id: visit.id,
-            accountId,
-            personId: visit.personId,
-            at: visit.createdAt,
-            ftype: 'application/pdf',
-            fdesc: `${translate(lang, 'documents.desc.consent')}: ${productName(lang, visit.productId)}`,
-            author: '',
-          }));
-      },
-      async open(actor, id) {
-        const bytes = await consentPdf(actor, id, 'patient');
-        return { bytes, name: 'consents.pdf', contentType: 'application/pdf' };
-      },
-    },
+    prescriptions: documents.prescriptions,
+    consents: documents.consents,
   };
   return {
     name: 'rx',
