@@ -1,4 +1,5 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import type { Settlement } from '@apothecall/domain/prepay/access-token.rules';
 import {
   type AccessToken,
   type AccessTokenState,
@@ -14,13 +15,7 @@ import type { PrepayOffer, VisitPrepay } from '@apothecall/domain/prepay/prepay.
 import type { Caller } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
-import type {
-  PrepayRepo,
-  ProgramRecord,
-  RedemptionSnapshot,
-  Settlement,
-  TokenRecord,
-} from './prepay.repo';
+import type { PrepayRepo, ProgramRecord, RedemptionSnapshot, TokenRecord } from './prepay.repo';
 import type { PrepayNoticeKind } from './prepay-notice.job';
 
 /** A refusal as the API answers it. */

@@ -1,6 +1,5 @@
 import type { PrepayRedeemService } from './prepay-redeem.service';
 
-export type { Settlement } from '@apothecall/domain/prepay/access-token.rules';
 export type { PrepayVisit } from './prepay-redeem.service';
 
 /**

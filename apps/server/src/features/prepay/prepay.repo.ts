@@ -10,8 +10,6 @@ import {
   prepayTokens,
 } from '../../db/schema/prepay';
 
-export type { Settlement };
-
 export type ProgramRecord = typeof prepayPrograms.$inferSelect;
 export type TokenRecord = typeof prepayTokens.$inferSelect;
 export type RedemptionRecord = typeof prepayRedemptions.$inferSelect;
