@@ -130,10 +130,12 @@ async function walk(browser: Browser, role: string, width: number, lang: 'en' | 
       .first()
       .waitFor({ timeout: 10_000 })
       .catch(() => findings.push({ where, what: 'no heading (h1) within 10 s' }));
-    await page
-      .getByRole('status', { name: /Loading|Cargando/ })
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => findings.push({ where, what: 'still loading after 10 s' }));
+    // Every loader gone (not `waitFor`: two loaders at once are a strict-mode error, which the
+    // first walk reported as "still loading" on screens that had loaded).
+    const loaders = page.getByRole('status', { name: /Loading|Cargando/ });
+    const loadedBy = Date.now() + 10_000;
+    while ((await loaders.count()) > 0 && Date.now() < loadedBy) await page.waitForTimeout(100);
+    if ((await loaders.count()) > 0) findings.push({ where, what: 'still loading after 10 s' });
     screens += 1;
     const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '_');
     await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });

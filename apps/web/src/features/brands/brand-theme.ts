@@ -11,12 +11,14 @@ import type {
   VariantColorsResolver,
 } from '@mantine/core';
 import {
+  Badge,
   createTheme,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
   Notification,
   PasswordInput,
   parseThemeColor,
+  rem,
   v8CssVariablesResolver,
 } from '@mantine/core';
 
@@ -132,6 +134,15 @@ export function brandTheme(
       // Mantine 9 names the show/hide button in English only; ours follows the language.
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.passwordVisibility } },
+      }),
+      // No badge text under 12 px (issue 36: the whole-product walk found Mantine's 9-11 px on
+      // the dashboard's counts, "Owner", "Yes"/"No", "Active"): the small sizes read at 12 px
+      // on a 20 px pill; lg and xl keep theirs.
+      Badge: Badge.extend({
+        vars: (_theme, props) =>
+          props.size === 'lg' || props.size === 'xl'
+            ? { root: {} }
+            : { root: { '--badge-fz': rem(12), '--badge-height': rem(20) } },
       }),
       // A toast's close button has no name of its own (axe: button-name, critical).
       Notification: Notification.extend({
