@@ -66,7 +66,9 @@ const en = {
   'analyticsUi.conversion.noLinks': 'Your pharmacy has no Rx links yet.',
   'analyticsUi.claim.median': 'Median',
   'analyticsUi.claim.p90': '90th percentile',
-  'analyticsUi.claim.claims': 'From arrival at the pharmacy to the claim, over {count} claims.',
+  'analyticsUi.claim.claims.one': 'From arrival at the pharmacy to the claim, over {count} claim.',
+  'analyticsUi.claim.claims.other':
+    'From arrival at the pharmacy to the claim, over {count} claims.',
   'analyticsUi.claim.none': 'No claims in this range.',
   'analyticsUi.minutes': '{minutes} min',
   'analyticsUi.hours': '{hours} h',
@@ -191,7 +193,9 @@ const es: Record<keyof typeof en, string> = {
   'analyticsUi.conversion.noLinks': 'Su farmacia aún no tiene enlaces Rx.',
   'analyticsUi.claim.median': 'Mediana',
   'analyticsUi.claim.p90': 'Percentil 90',
-  'analyticsUi.claim.claims':
+  'analyticsUi.claim.claims.one':
+    'Desde la llegada a la farmacia hasta el reclamo, en {count} reclamo.',
+  'analyticsUi.claim.claims.other':
     'Desde la llegada a la farmacia hasta el reclamo, en {count} reclamos.',
   'analyticsUi.claim.none': 'No hay reclamos en este periodo.',
   'analyticsUi.minutes': '{minutes} min',

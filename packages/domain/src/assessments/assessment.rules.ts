@@ -7,6 +7,7 @@
  * and what the intake answers of the treatment's form.
  */
 
+import type { PluralForms } from '../i18n/i18n.rules';
 import {
   type GrantScope,
   grantCoversState,
@@ -118,6 +119,12 @@ export type RapidTest = (typeof rapidTests)[number];
 
 /** Whether the form records a urine dipstick. */
 export const hasDipstick = (form: AssessmentForm) => form === 'uti';
+
+/** "1 day" / "3 days since the symptoms began": the onset's text by the reader's plural rules. */
+export const onsetDaysForms = {
+  one: 'assessment.onset.one',
+  other: 'assessment.onset.other',
+} as const satisfies PluralForms<string>;
 
 /** How long the continuation link works (decision: a week, like a staff invitation). */
 export const assessmentCodeDays = 7;

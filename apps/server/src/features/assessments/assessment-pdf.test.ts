@@ -70,4 +70,21 @@ describe('the in-store assessment PDF (issue 34)', () => {
       displayDocTitle: true,
     });
   });
+
+  it('counts the days since the symptoms began by each language’s plural rules (issue 36, finding 11)', async () => {
+    const text = async (lang: 'en' | 'es', onsetDays: number) =>
+      pdfText(
+        await renderAssessmentPdf({
+          brandName: 'Apothecall',
+          lang,
+          pharmacyName: 'Sunrise Pharmacy',
+          assessedOn: '2026-11-20',
+          intake: { ...intake, onsetDays },
+        }),
+      ).split('\n');
+    expect(await text('en', 1)).toContain('1 day since the symptoms began');
+    expect(await text('en', 3)).toContain('3 days since the symptoms began');
+    expect(await text('es', 1)).toContain('1 día desde que empezaron los síntomas');
+    expect(await text('es', 0)).toContain('0 días desde que empezaron los síntomas');
+  });
 });

@@ -1,7 +1,11 @@
 import type { AssessmentIntake } from '@apothecall/domain/assessments/assessment.api';
-import { hasDipstick, rapidTests } from '@apothecall/domain/assessments/assessment.rules';
+import {
+  hasDipstick,
+  onsetDaysForms,
+  rapidTests,
+} from '@apothecall/domain/assessments/assessment.rules';
 import { type MessageKey, translate } from '@apothecall/domain/i18n/catalog';
-import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import { type Lang, pluralForm } from '@apothecall/domain/i18n/i18n.rules';
 import { renderPdf } from '../../platform/pdf';
 import { longDate } from '../../platform/pdf-text';
 
@@ -40,7 +44,11 @@ export function renderAssessmentPdf(input: {
     {
       text: list(intake.symptoms.map((s) => t(`assessment.symptom.${s}` as MessageKey))),
     },
-    { text: t('assessment.onset', { days: intake.onsetDays }) },
+    {
+      text: t(pluralForm(input.lang, intake.onsetDays, onsetDaysForms), {
+        count: intake.onsetDays,
+      }),
+    },
     { text: t('assessment.pdf.history'), heading: true },
     {
       text: `${t('assessment.history.pregnancy')}: ${yesNo(intake.history.pregnantOrBreastfeeding)}`,

@@ -1,6 +1,7 @@
 import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
+import { countText, type Translate } from '../../../lib/i18n';
 
 /** Display helpers of the analytics screen. */
 
@@ -29,4 +30,12 @@ export function formatDateTime(iso: string, lang: Lang): string {
 export function todayHere(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** "over 1 claim" / "over 12 claims", by the reader's plural rules (issue 36, finding 11). */
+export function claimsText(t: Translate, claims: number): string {
+  return countText(t, claims, {
+    one: 'analyticsUi.claim.claims.one',
+    other: 'analyticsUi.claim.claims.other',
+  });
 }

@@ -7,7 +7,7 @@ import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { Badge, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '../../../components/section-card';
 import { countText, type Translate, useLang, useT } from '../../../lib/i18n';
-import { formatNumber, formatUsd } from './analytics-format';
+import { claimsText, formatNumber, formatUsd } from './analytics-format';
 import { BarChart } from './bar-chart';
 import { ScrollTable } from './scroll-table';
 
@@ -231,9 +231,7 @@ export function OverviewPanel({ data }: { data: AnalyticsOverview }) {
         title={t('analyticsUi.chart.timeToClaim')}
         testId="analytics-chart-claim"
         description={
-          timeToClaim.claims > 0
-            ? t('analyticsUi.claim.claims', { count: timeToClaim.claims })
-            : t('analyticsUi.claim.none')
+          timeToClaim.claims > 0 ? claimsText(t, timeToClaim.claims) : t('analyticsUi.claim.none')
         }
         empty={t('analyticsUi.claim.none')}
         rows={[

@@ -1,9 +1,13 @@
 import type { VisitAssessment } from '@apothecall/domain/assessments/assessment.api';
-import { hasDipstick, rapidTests } from '@apothecall/domain/assessments/assessment.rules';
+import {
+  hasDipstick,
+  onsetDaysForms,
+  rapidTests,
+} from '@apothecall/domain/assessments/assessment.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { Text } from '@mantine/core';
 import { Facts } from '../../../components/facts';
-import { useLang, useT } from '../../../lib/i18n';
+import { countText, useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
 import { PharmacySection } from './pharmacy-section';
 
@@ -43,7 +47,7 @@ export function PharmacyRxAssessmentSection({ assessment }: { assessment: VisitA
           {
             key: 'onset',
             label: t('assessmentUi.onsetDays'),
-            value: t('assessment.onset', { days: intake.onsetDays }),
+            value: countText(t, intake.onsetDays, onsetDaysForms),
           },
           {
             key: 'pregnancy',

@@ -1,9 +1,13 @@
 import type { VisitAssessment } from '@apothecall/domain/assessments/assessment.api';
-import { hasDipstick, rapidTests } from '@apothecall/domain/assessments/assessment.rules';
+import {
+  hasDipstick,
+  onsetDaysForms,
+  rapidTests,
+} from '@apothecall/domain/assessments/assessment.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { Text } from '@mantine/core';
 import { Facts } from '../../../components/facts';
-import { useT } from '../../../lib/i18n';
+import { countText, useT } from '../../../lib/i18n';
 
 /**
  * The pharmacy's in-store assessment a visit continues (issue 20), for its prescriber: who
@@ -37,10 +41,7 @@ export function RxAssessmentFacts({ assessment }: { assessment: VisitAssessment 
           {
             key: 'symptoms',
             label: t('assessmentUi.section.symptoms'),
-            value: `${list(intake.symptoms.map((s) => `assessment.symptom.${s}`))}\n${t(
-              'assessment.onset',
-              { days: intake.onsetDays },
-            )}`,
+            value: `${list(intake.symptoms.map((s) => `assessment.symptom.${s}`))}\n${countText(t, intake.onsetDays, onsetDaysForms)}`,
           },
           { key: 'history', label: t('assessmentUi.section.history'), value: history },
           {
