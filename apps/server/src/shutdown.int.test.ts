@@ -157,8 +157,16 @@ async function requestInFlight(port: number) {
     });
     req.once('error', reject);
   });
+  // Handled here too: a reset before the test awaits it is reported by the test, not as an
+  // unhandled rejection.
+  answer.catch(() => undefined);
   await new Promise<void>((resolve) => req.once('continue', () => resolve()));
   return { finish: () => req.end(body), answer };
+}
+
+/** The in-flight request's status, or its error with the server's output to say why. */
+function answerOrOutput(answer: Promise<number>, server: Server): Promise<number | string> {
+  return answer.catch((error: unknown) => `${String(error)}\n${server.output()}`);
 }
 
 function exitWithin(server: Server, ms: number) {
@@ -203,7 +211,7 @@ describe('graceful shutdown of the real server (SIGTERM)', () => {
     expect(await pollUntil(async () => !(await accepts(port)), 10_000)).toBe(true);
     // The request that was in flight still gets its answer.
     inFlight.finish();
-    expect(await inFlight.answer).toBe(200);
+    expect(await answerOrOutput(inFlight.answer, server)).toBe(200);
     await socketClosed;
     // And the process ends by itself, cleanly, before the grace period would force it.
     const code = await exitWithin(server, 25_000);
@@ -250,7 +258,9 @@ if (hasRedisServer)
       expect(await pollUntil(async () => !(await accepts(port)), 5_000)).toBe(true);
       // ...the request in flight is answered all the same...
       inFlight.finish();
-      expect(await inFlight.answer).toBe(200);
+      // A reset names itself with the server's output (stop 44's CI saw one "socket hang up"
+      // here, once, under load; it has not been reproduced alone).
+      expect(await answerOrOutput(inFlight.answer, server)).toBe(200);
       // ...and once Redis answers again the process finishes closing and exits 0.
       redis.kill('SIGCONT');
       const code = await exitWithin(server, 25_000);

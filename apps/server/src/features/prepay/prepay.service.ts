@@ -1,17 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { emailSchema } from '@apothecall/domain/common/common.schemas';
-import { translate } from '@apothecall/domain/i18n/catalog';
 import {
-  maxOutstandingTokens,
-  normalizeToken,
-  tokenFromBytes,
-  tokenRoom,
-  tokenSendLimits,
-} from '@apothecall/domain/prepay/access-token.rules';
-import {
-  type AccessTokenView,
   type AuthorizedUserView,
-  maxBulkTokens,
   maxVisitsPerPurchase,
   type PrepayNotificationSettings,
   type PrepayProgramSettings,
@@ -22,11 +10,6 @@ import {
   type prepayAddFundsRequestSchema,
   type prepayAuthorizedUpdateSchema,
   prepayNotificationSettingsSchema,
-  type prepayTokenAddRequestSchema,
-  type prepayTokenBulkRequestSchema,
-  type prepayTokenEditRequestSchema,
-  type prepayTokenSendRequestSchema,
-  type TokenDeliveryInput,
 } from '@apothecall/domain/prepay/prepay.api';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { z } from 'zod';
@@ -34,22 +17,24 @@ import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail.service';
-import { phoneToStore, toE164 } from '../../platform/phone-numbers';
+import { phoneToStore } from '../../platform/phone-numbers';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SmsSender } from '../../platform/sms.service';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
-import type { PrepayRepo, ProgramRecord, TokenRecord } from './prepay.repo';
+import type { PrepayRepo, ProgramRecord } from './prepay.repo';
+import {
+  createPrepayTokensService,
+  newCode,
+  type PrepayTokensService,
+} from './prepay-tokens.service';
 
-type AddTokenInput = z.output<typeof prepayTokenAddRequestSchema>;
-type EditTokenInput = z.output<typeof prepayTokenEditRequestSchema>;
-type SendTokenInput = z.output<typeof prepayTokenSendRequestSchema>;
-type BulkTokenInput = z.output<typeof prepayTokenBulkRequestSchema>;
 type AuthorizedInput = z.output<typeof prepayAuthorizedUpdateSchema>;
 type AddFundsInput = z.output<typeof prepayAddFundsRequestSchema>;
 
-export interface PrepayService {
+/** The program holder's calls: the program's own, and its tokens' (prepay-tokens.service.ts). */
+export interface PrepayService extends PrepayTokensService {
   pricing(
     actor: Actor,
     id: string,
@@ -63,49 +48,9 @@ export interface PrepayService {
   setAuthorized(actor: Actor, id: string, input: AuthorizedInput): Promise<AuthorizedUserView[]>;
   transactions(actor: Actor, id: string): Promise<PrepayTransaction[]>;
   referred(actor: Actor, id: string): Promise<PrepayReferredTransaction[]>;
-  tokens(actor: Actor, id: string): Promise<AccessTokenView[]>;
-  addToken(actor: Actor, input: AddTokenInput): Promise<AccessTokenView>;
-  editToken(actor: Actor, input: EditTokenInput): Promise<AccessTokenView>;
-  sendToken(actor: Actor, input: SendTokenInput): Promise<AccessTokenView>;
-  deleteToken(actor: Actor, input: { programId: string; code: string }): Promise<AccessTokenView[]>;
-  bulk(
-    actor: Actor,
-    input: BulkTokenInput,
-  ): Promise<{ tokens: AccessTokenView[]; refused: { line: number; reason: string }[] }>;
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-/** A fresh 12-character code from the token alphabet. */
-export function newCode(): string {
-  return tokenFromBytes(randomBytes(64));
-}
-
-export function redeemUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/#/redeem/${code}`;
-}
-
-export function tokenView(token: TokenRecord, publicUrl: string): AccessTokenView {
-  return {
-    code: token.code,
-    url: redeemUrl(publicUrl, token.code),
-    object: { programId: token.programId, note: token.note },
-    state: token.state as AccessTokenView['state'],
-    use: token.use === 'multiple' ? 'multiple' : 'single',
-    multipleUseIntervalDays: token.multipleUseIntervalDays,
-    claimCount: token.claimCount,
-    delivery:
-      token.deliveryChannel && token.deliveryTo && token.sentAt
-        ? {
-            channel: token.deliveryChannel === 'sms' ? 'sms' : 'email',
-            to: token.deliveryTo,
-            sentAt: token.sentAt.toISOString(),
-          }
-        : null,
-    deniedAt: token.deniedAt?.toISOString() ?? null,
-    createdAt: token.createdAt.toISOString(),
-  };
-}
 
 /** The notification settings as stored (validated on the way in; defaults if ever unreadable). */
 export function notificationsOf(
@@ -124,62 +69,11 @@ export function notificationsOf(
   };
 }
 
-/** Where a token goes, checked: an e-mail address, or a phone number in E.164. */
-type Target = TokenDeliveryInput;
-
-/** An e-mail address as checked, or a phone number in E.164; undefined when invalid. */
-function targetOf(delivery: TokenDeliveryInput): Target | undefined {
-  if (delivery.channel === 'email') {
-    const email = emailSchema.safeParse(delivery.to);
-    return email.success ? { channel: 'email', to: email.data } : undefined;
-  }
-  const phone = toE164(delivery.to);
-  return phone ? { channel: 'sms', to: phone } : undefined;
-}
-
-/** Where a token goes, or a 400 on the field (before anything is written). */
-function deliveryTarget(delivery: TokenDeliveryInput): Target {
-  const target = targetOf(delivery);
-  if (!target) {
-    throw new AppError(
-      400,
-      'VALIDATION',
-      delivery.channel === 'email'
-        ? 'prepay.delivery.invalidEmail'
-        : 'prepay.delivery.invalidPhone',
-      undefined,
-      { field: 'delivery.to' },
-    );
-  }
-  return target;
-}
-
-/** A pasted line: an e-mail address or a phone number (E.164), or neither. */
-function lineDelivery(line: string): Target | undefined {
-  return targetOf({ channel: line.includes('@') ? 'email' : 'sms', to: line });
-}
-
-/** The limiter's key for one recipient: a hash, so no address or number is kept in Redis. */
-function recipientKey(target: Target): string {
-  const digest = createHash('sha256').update(`${target.channel}:${target.to.toLowerCase()}`);
-  return `prepay-send-to:${digest.digest('hex').slice(0, 32)}`;
-}
-
-const tooManyForRecipient = () =>
-  new AppError(429, 'RATE_LIMITED', 'prepay.send.recipientLimit', {
-    max: tokenSendLimits.perRecipient.max,
-  });
-const tooManyForProgram = () =>
-  new AppError(429, 'RATE_LIMITED', 'prepay.send.programLimit', {
-    perHour: tokenSendLimits.perProgramHour.max,
-    perDay: tokenSendLimits.perProgramDay.max,
-  });
-
 /**
  * The program holder's side of prepay (issue 16): buying a program (a bank of visits paid by
- * card through the payments port), its settings, authorized users, transactions, and its access
- * tokens (add, edit, send by e-mail or SMS, delete, bulk). Only the holder manages a program;
- * an authorized user may read it; anyone else gets 404.
+ * card through the payments port), its settings, authorized users and transactions; its access
+ * tokens are prepay-tokens.service.ts's, reached through this service's holder check. Only the
+ * holder manages a program; an authorized user may read it; anyone else gets 404.
  */
 export function createPrepayService(deps: {
   repo: PrepayRepo;
@@ -292,148 +186,6 @@ export function createPrepayService(deps: {
     );
   }
 
-  const sendCounters = (programId: string, target: Target) =>
-    [
-      {
-        key: recipientKey(target),
-        limit: tokenSendLimits.perRecipient,
-        refuse: tooManyForRecipient,
-      },
-      {
-        key: `prepay-send-hour:${programId}`,
-        limit: tokenSendLimits.perProgramHour,
-        refuse: tooManyForProgram,
-      },
-      {
-        key: `prepay-send-day:${programId}`,
-        limit: tokenSendLimits.perProgramDay,
-        refuse: tooManyForProgram,
-      },
-    ] as const;
-
-  /**
-   * The send limits' refusal as things stand, without counting (a look before a token is
-   * made, so a refused send usually changes nothing); undefined when a send may go.
-   */
-  async function sendRefusal(programId: string, target: Target) {
-    for (const counter of sendCounters(programId, target)) {
-      if ((await deps.limiter.peek(counter.key)) >= counter.limit.max) return counter.refuse();
-    }
-    return undefined;
-  }
-
-  /**
-   * Counts one send against each limit (the limiter's count is atomic, so of N parallel sends
-   * only as many as the limit allows pass); the refusal when one is over, else undefined.
-   */
-  async function countSend(programId: string, target: Target) {
-    let refusal: AppError | undefined;
-    for (const counter of sendCounters(programId, target)) {
-      const used = await deps.limiter.hit(counter.key, counter.limit.windowSeconds);
-      if (used > counter.limit.max) refusal ??= counter.refuse();
-    }
-    return refusal;
-  }
-
-  async function sendTo(
-    program: ProgramRecord,
-    token: TokenRecord,
-    target: Target,
-    lang: 'en' | 'es',
-  ) {
-    const { to } = target;
-    const params = {
-      name: program.name,
-      code: token.code,
-      link: redeemUrl(deps.publicUrl, token.code),
-    };
-    try {
-      if (target.channel === 'email') {
-        await deps.mailer.send({
-          to,
-          subject: translate(lang, 'prepay.token.message.subject', params),
-          text: translate(lang, 'prepay.token.message', params),
-        });
-      } else {
-        await deps.sms.send(to, translate(lang, 'prepay.token.message', params));
-      }
-    } catch {
-      throw new AppError(502, 'PREPAY_TOKEN_NOT_SENT', 'prepay.tokenNotSent');
-    }
-    const sent = await deps.repo.markSent(token.id, { channel: target.channel, to }, now());
-    return sent ?? token;
-  }
-
-  async function liveToken(
-    program: ProgramRecord,
-    code: string,
-    failure: 'tokenDelete' | 'tokenSend' | 'tokenEdit',
-  ) {
-    const token = await deps.repo.token(normalizeToken(code));
-    if (!token || token.programId !== program.id) {
-      if (failure === 'tokenDelete')
-        throw new AppError(404, 'PREPAY_TOKEN_NOT_DELETED', 'prepay.tokenNotDeleted');
-      if (failure === 'tokenSend')
-        throw new AppError(404, 'PREPAY_TOKEN_NOT_SENT', 'prepay.tokenNotSent');
-      throw appErrors.notFound();
-    }
-    return token;
-  }
-
-  /**
-   * A new unused token, within the program's bound (twice its visits left, issue 32): a 409
-   * saying how many more can be made when the program already holds that many.
-   */
-  async function createToken(
-    program: ProgramRecord,
-    input: Pick<AddTokenInput, 'use' | 'multipleUseIntervalDays' | 'note'>,
-  ): Promise<TokenRecord> {
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const code = newCode();
-      // Program codes and token codes share the space: neither may shadow the other.
-      if (await deps.repo.programByCode(code)) continue;
-      const inserted = await deps.repo.insertToken(
-        {
-          programId: program.id,
-          code,
-          use: input.use,
-          multipleUseIntervalDays: input.use === 'multiple' ? input.multipleUseIntervalDays : 0,
-          note: input.note,
-        },
-        maxOutstandingTokens,
-      );
-      if (inserted.ok) return inserted.token;
-      if (inserted.reason === 'full') {
-        throw new AppError(409, 'PREPAY_TOKEN_NOT_ADDED', 'prepay.tokens.full', {
-          max: maxOutstandingTokens(inserted.balance),
-          room: tokenRoom(inserted.balance, inserted.outstanding),
-        });
-      }
-    }
-    throw new AppError(409, 'PREPAY_TOKEN_NOT_ADDED', 'prepay.tokenNotAdded');
-  }
-
-  /**
-   * A new token to be sent at once, within the send limits: looked at first (a refusal then
-   * makes nothing), counted once the token exists; a send refused by the count (parallel sends)
-   * takes its token back. The refusal (409 full, 429 limit) is thrown.
-   */
-  async function createToSend(
-    program: ProgramRecord,
-    input: Pick<AddTokenInput, 'use' | 'multipleUseIntervalDays' | 'note'>,
-    target: Target,
-  ): Promise<TokenRecord> {
-    const early = await sendRefusal(program.id, target);
-    if (early) throw early;
-    const token = await createToken(program, input);
-    const late = await countSend(program.id, target);
-    if (late) {
-      await deps.repo.deleteToken(token.id, now());
-      throw late;
-    }
-    return token;
-  }
-
   async function checkRestrictions(settings: PrepayProgramSettings) {
     for (const productId of settings.reasonRestriction) {
       if (!rxProductById(productId)) {
@@ -450,7 +202,19 @@ export function createPrepayService(deps: {
     }
   }
 
+  const tokens = createPrepayTokensService({
+    repo: deps.repo,
+    audit: deps.audit,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    limiter: deps.limiter,
+    publicUrl: deps.publicUrl,
+    programFor,
+    now,
+  });
+
   return {
+    ...tokens,
     async pricing(actor, id) {
       if (id !== 'new') await programFor(actor, id, 'manage');
       return { visitPrice: deps.visitPriceCents, minVisits: 1, maxVisits: maxVisitsPerPurchase };
@@ -669,165 +433,6 @@ export function createPrepayService(deps: {
         productId: r.productId,
         settledAt: r.settledAt?.toISOString() ?? null,
       }));
-    },
-
-    async tokens(actor, id) {
-      const program = await programFor(actor, id, 'manage');
-      return (await deps.repo.tokens(program.id)).map((t) => tokenView(t, deps.publicUrl));
-    },
-
-    async addToken(actor, input) {
-      const program = await programFor(actor, input.programId, 'manage');
-      // The address is checked before anything is written: a bad one changes nothing.
-      const target = input.delivery ? deliveryTarget(input.delivery) : undefined;
-      const token = target
-        ? await createToSend(program, input, target)
-        : await createToken(program, input);
-      await deps.audit.record(
-        actor,
-        'prepay.token.add',
-        { accountId: actor.accountId },
-        {
-          programId: program.id,
-          tokenId: token.id,
-        },
-      );
-      const sent = target ? await sendTo(program, token, target, actor.lang) : token;
-      return tokenView(sent, deps.publicUrl);
-    },
-
-    async editToken(actor, input) {
-      const program = await programFor(actor, input.programId, 'manage');
-      const token = await liveToken(program, input.code, 'tokenEdit');
-      const edited = await deps.repo.editToken(token.id, {
-        use: input.use,
-        multipleUseIntervalDays: input.use === 'multiple' ? input.multipleUseIntervalDays : 0,
-        note: input.note,
-      });
-      if (!edited) throw new AppError(409, 'PREPAY_TOKEN_REFUSED', 'prepay.token.notUnused');
-      await deps.audit.record(
-        actor,
-        'prepay.token.edit',
-        { accountId: actor.accountId },
-        {
-          programId: program.id,
-          tokenId: token.id,
-        },
-      );
-      return tokenView(edited, deps.publicUrl);
-    },
-
-    async sendToken(actor, input) {
-      const program = await programFor(actor, input.programId, 'manage');
-      const token = await liveToken(program, input.code, 'tokenSend');
-      const target = deliveryTarget(input.delivery);
-      const refusal = await countSend(program.id, target);
-      if (refusal) throw refusal;
-      const sent = await sendTo(program, token, target, actor.lang);
-      await deps.audit.record(
-        actor,
-        'prepay.token.send',
-        { accountId: actor.accountId },
-        {
-          programId: program.id,
-          tokenId: token.id,
-          channel: input.delivery.channel,
-        },
-      );
-      return tokenView(sent, deps.publicUrl);
-    },
-
-    async deleteToken(actor, input) {
-      const program = await programFor(actor, input.programId, 'manage');
-      const token = await liveToken(program, input.code, 'tokenDelete');
-      if (!(await deps.repo.deleteToken(token.id, now()))) {
-        throw new AppError(409, 'PREPAY_TOKEN_NOT_DELETED', 'prepay.tokenNotDeleted');
-      }
-      await deps.audit.record(
-        actor,
-        'prepay.token.delete',
-        { accountId: actor.accountId },
-        {
-          programId: program.id,
-          tokenId: token.id,
-        },
-      );
-      return (await deps.repo.tokens(program.id)).map((t) => tokenView(t, deps.publicUrl));
-    },
-
-    async bulk(actor, input) {
-      const program = await programFor(actor, input.programId, 'manage');
-      const lines = input.list
-        .split(/\r?\n/)
-        .map((line, index) => ({ line: index + 1, text: line.trim() }));
-      const filled = lines.filter((l) => l.text !== '');
-      if (filled.length > maxBulkTokens) {
-        throw new AppError(400, 'PREPAY_TOKEN_NOT_ADDED', 'prepay.bulk.tooMany', {
-          max: maxBulkTokens,
-        });
-      }
-      if (filled.length === 0) {
-        throw new AppError(400, 'VALIDATION', 'common.required', undefined, { field: 'list' });
-      }
-      const refused: { line: number; reason: string }[] = [];
-      const tokens: AccessTokenView[] = [];
-      const seen = new Set<string>();
-      // Each line is one add: within the program's unused-token bound and the send limits;
-      // a line refused by either is reported, and the lines after it are still tried.
-      const reasonOf = (error: unknown) => {
-        if (error instanceof AppError && (error.status === 409 || error.status === 429)) {
-          return translate(actor.lang, error.keyIn(actor.lang), error.params);
-        }
-        throw error;
-      };
-      // Once the program holds all the unused tokens it may, the lines after are refused alike.
-      let full: string | undefined;
-      for (const { line, text } of filled) {
-        const delivery = lineDelivery(text);
-        if (!delivery) {
-          refused.push({ line, reason: translate(actor.lang, 'prepay.bulk.invalidLine') });
-          continue;
-        }
-        // One recipient is one line, however the number or address was written.
-        const key = `${delivery.channel}:${delivery.to.toLowerCase()}`;
-        if (seen.has(key)) {
-          refused.push({ line, reason: translate(actor.lang, 'prepay.bulk.duplicate') });
-          continue;
-        }
-        seen.add(key);
-        if (full) {
-          refused.push({ line, reason: full });
-          continue;
-        }
-        let token: TokenRecord;
-        try {
-          token = await createToSend(program, input, delivery);
-        } catch (error) {
-          const reason = reasonOf(error);
-          if (error instanceof AppError && error.messageKey === 'prepay.tokens.full') full = reason;
-          refused.push({ line, reason });
-          continue;
-        }
-        try {
-          tokens.push(
-            tokenView(await sendTo(program, token, delivery, actor.lang), deps.publicUrl),
-          );
-        } catch {
-          tokens.push(tokenView(token, deps.publicUrl));
-          refused.push({ line, reason: translate(actor.lang, 'prepay.tokenNotSent') });
-        }
-      }
-      await deps.audit.record(
-        actor,
-        'prepay.token.bulk',
-        { accountId: actor.accountId },
-        {
-          programId: program.id,
-          created: tokens.length,
-          refused: refused.length,
-        },
-      );
-      return { tokens, refused };
     },
   };
 }
