@@ -3,15 +3,19 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HashRouter } from 'react-router';
-import { brandTheme, cssVariablesResolver, defaultPrimary } from '../features/brands/brand-theme';
+import {
+  cssVariablesResolver,
+  defaultPrimary,
+  useBrandTheme,
+} from '../features/brands/brand-theme';
 import { useBrandBoot } from '../features/brands/hooks/use-brand-boot';
 import { useBrandDocument } from '../features/brands/hooks/use-brand-document';
 import { useManifestLink } from '../features/brands/hooks/use-manifest-link';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
-import { useLang, useT } from '../lib/i18n';
+import { useLang } from '../lib/i18n';
 import { getSession, subscribeSession } from '../lib/session-store';
 import { AppRoutes } from './routes';
 
@@ -82,13 +86,7 @@ export function App() {
   const { whiteLabel } = useBrandState();
   const primary = whiteLabel?.colorPrimary ?? defaultPrimary;
   const accent = whiteLabel?.colorAccent ?? null;
-  const t = useT();
-  const passwordVisibility = t('common.passwordVisibility');
-  const close = t('common.close');
-  const theme = useMemo(
-    () => brandTheme(primary, accent, { passwordVisibility, close }),
-    [primary, accent, passwordVisibility, close],
-  );
+  const theme = useBrandTheme(primary, accent);
   return (
     // Mantine 9's `light` variant is opaque; the v8 resolver keeps the translucent one the
     // screens were designed with (docs/architecture.md, "Runtime and versions").

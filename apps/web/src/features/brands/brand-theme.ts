@@ -21,6 +21,8 @@ import {
   rem,
   v8CssVariablesResolver,
 } from '@mantine/core';
+import { useMemo } from 'react';
+import { useT } from '../../lib/i18n';
 
 /**
  * The Mantine theme of a brand: its primary colour as a 10-shade tuple (shade 6, the filled
@@ -104,6 +106,20 @@ export const readableVariantColors: VariantColorsResolver = (input) => {
       return base;
   }
 };
+
+/**
+ * The theme of a brand's colours, its labels in the page's language: what app.tsx gives
+ * MantineProvider, and what the component tests give theirs so axe measures the same colours.
+ */
+export function useBrandTheme(primary: string, accent: string | null): MantineThemeOverride {
+  const t = useT();
+  const passwordVisibility = t('common.passwordVisibility');
+  const close = t('common.close');
+  return useMemo(
+    () => brandTheme(primary, accent, { passwordVisibility, close }),
+    [primary, accent, passwordVisibility, close],
+  );
+}
 
 export function brandTheme(
   primary: string,

@@ -15,9 +15,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage, useT } from '../../../lib/i18n';
+import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearSession, setSession } from '../../../lib/session-store';
-import { brandTheme, cssVariablesResolver, defaultPrimary } from '../../brands/brand-theme';
+import { cssVariablesResolver, defaultPrimary, useBrandTheme } from '../../brands/brand-theme';
 import {
   createBrandCoupon,
   getBrandCoupons,
@@ -47,11 +47,7 @@ let root: Root | null = null;
 
 /** The app's theme as app.tsx builds it for the main brand: axe checks the colours it shows. */
 function Themed({ children }: { children: ReactNode }) {
-  const t = useT();
-  const theme = brandTheme(defaultPrimary, null, {
-    passwordVisibility: t('common.passwordVisibility'),
-    close: t('common.close'),
-  });
+  const theme = useBrandTheme(defaultPrimary, null);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {children}
