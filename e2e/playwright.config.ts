@@ -157,8 +157,11 @@ export default defineConfig({
   workers,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Safety limits, not speed checks: on a slow CI machine (stop 44's last run) the embedded
+  // server answered the first screens' calls in 5-12 s while the other servers were starting,
+  // and two journeys waited out 10 s on a loader that then finished.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   // npm test counts the JSON; the clock-shifted runs write their own (scripts/test-clock.mjs).
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? '../.tmp/playwright.json' }]],
   outputDir: '../.tmp/test-results',
