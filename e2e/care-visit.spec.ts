@@ -16,7 +16,7 @@ import {
   startVisitByApi,
 } from './care-api';
 import { autoLogoutBaseURL } from './playwright.config';
-import { expectAccessible, logIn, openContext, test, useSpanish } from './support';
+import { expectAccessible, keepActive, logIn, openContext, test, useSpanish } from './support';
 
 /**
  * README, "Try a video visit".
@@ -386,8 +386,14 @@ test('an open video call is not idle: no auto-logout while the patient watches',
   const page = await openContext(browser, true, { permissions: ['camera', 'microphone'] });
   await page.goto(`${base}/#/login`);
   await logIn(page, patient.email, patient.password);
+  // Active until the call shows (a slow machine's login and call can outlast the 3 s limit).
+  let stop = keepActive(page);
+  await expect(page.getByRole('link', { name: 'Go to the waiting room' })).toBeVisible();
+  await stop();
   await page.getByRole('link', { name: 'Go to the waiting room' }).click();
+  stop = keepActive(page);
   await expect(page.getByTestId('visit-call')).toBeVisible();
+  await stop();
   // Three times the idle limit with no input at all: still in the call.
   await page.waitForTimeout(9_000);
   await expect(page.getByText('Auto logout', { exact: true })).toHaveCount(0);

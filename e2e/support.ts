@@ -95,6 +95,27 @@ export async function expectHome(page: Page, name = demoPatient.name) {
 
 export const demoPassword = demoPatient.password;
 
+/**
+ * A person using the app, for the servers whose client idle logout is seconds long: moves the
+ * pointer every 400 ms until the returned function is awaited (which waits for the last move,
+ * so a click after it is never split by one). On a slow machine a login can take longer than
+ * the whole idle limit before Home shows; the auto-logout checks keep the person active
+ * through such waits, and only measure idleness where they mean to.
+ */
+export function keepActive(page: Page): () => Promise<void> {
+  let active = true;
+  const moves = (async () => {
+    for (let i = 0; active; i += 1) {
+      await page.mouse.move(40 + (i % 20) * 8, 300 + (i % 2) * 8).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+  })();
+  return async () => {
+    active = false;
+    await moves;
+  };
+}
+
 /** The seeded logins of every role (apps/server/src/db/seed/demo-seed.ts). */
 export const demoStaff = {
   provider: { loginId: 'provider@apothecall.test', name: 'Samuel Okafor' },
