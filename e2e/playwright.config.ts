@@ -15,7 +15,9 @@ import { calendarEdges } from '../packages/domain/src/dates/zones.rules';
  * full browser's Notification permission. A server with a 3-second session idle timeout serves
  * the idle spec, one with a 3-second client idle logout the auto-logout checks, one whose clock
  * care-presence.spec moves forward (libfaketime's timestamp file); and one server per shifted
- * clock serves the date-sensitive tests again at that instant (issue 31).
+ * clock serves the date-sensitive tests again at that instant (issue 31). The servers at the real
+ * clock start on copies of one seeded data folder (e2e/servers.mjs); those at a shifted clock seed
+ * their own.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -77,13 +79,17 @@ const clocks = JSON.parse(process.env.E2E_CLOCK_OFFSETS) as {
  * One server of the suite: `node apps/server/dist/main.js` on a fresh embedded database, without
  * the embedded demo's inbound SMTP endpoint unless it names a port (the main servers do).
  */
-function server(name: string, p: number, env: Record<string, string>) {
+function server(name: string, p: number, env: Record<string, string>, fromTemplate = true) {
   return {
     name,
     port: p,
     env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir(String(p)), INBOUND_SMTP_PORT: 'off', ...env },
+    // On a copy of the seeded template (e2e/servers.mjs); a shifted clock seeds its own.
+    fromTemplate,
   };
 }
+/** The port of the server that seeds the template folder the others start from, then stops. */
+const templatePort = basePort + 8;
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -140,13 +146,18 @@ const servers = [
     FAKETIME_DONT_FAKE_MONOTONIC: '1',
   }),
   ...clocks.map((clock, i) =>
-    server(`clock-${i + 1}`, clockPort(i), {
-      EXPOSE_OUTBOX: 'true',
-      WEB_PUSH_HOSTS: '127.0.0.1',
-      LD_PRELOAD: libfaketime,
-      FAKETIME: `${clock.offsetSeconds >= 0 ? '+' : ''}${clock.offsetSeconds}`,
-      FAKETIME_DONT_FAKE_MONOTONIC: '1',
-    }),
+    server(
+      `clock-${i + 1}`,
+      clockPort(i),
+      {
+        EXPOSE_OUTBOX: 'true',
+        WEB_PUSH_HOSTS: '127.0.0.1',
+        LD_PRELOAD: libfaketime,
+        FAKETIME: `${clock.offsetSeconds >= 0 ? '+' : ''}${clock.offsetSeconds}`,
+        FAKETIME_DONT_FAKE_MONOTONIC: '1',
+      },
+      false,
+    ),
   ),
 ];
 
@@ -171,7 +182,12 @@ export default defineConfig({
     timezoneId: appTimeZone,
     // The app honours it (brand-theme.ts): dialogs and menus open at once, nothing to wait for.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action, the DOM before and after it, the console and
+    // the network. Not the screencast (`screenshots`): it kept Chromium's browser and GPU
+    // processes and the worker encoding frames all run long, for traces that are thrown away
+    // when the test passes. On payments and roles it was 55 of 200 CPU-seconds (issue 38,
+    // item 5); the failure's own screenshot below stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },
@@ -226,7 +242,12 @@ export default defineConfig({
     timeout: 200_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_SERVERS: JSON.stringify(servers), E2E_SERVERS_READY_PORT: String(readyPort) },
+    env: {
+      E2E_SERVERS: JSON.stringify(servers),
+      E2E_SERVERS_READY_PORT: String(readyPort),
+      E2E_TEMPLATE_DIR: dataDir('template'),
+      E2E_TEMPLATE_PORT: String(templatePort),
+    },
   },
 });
 
