@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -10,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { calendarAt } from '../packages/domain/src/dates/zones.rules';
+import { axeViolations } from './axe';
 import { appTimeZone } from './playwright.config';
 
 export { appTimeZone };
@@ -188,10 +188,7 @@ export async function expectAccessible(page: Page, where: string) {
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = result.violations
+  const serious = (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>

@@ -15,9 +15,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { routes } from '../packages/domain/src/navigation/routes';
+import { axeViolations } from './axe';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -141,10 +141,7 @@ async function walk(browser: Browser, role: string, width: number, lang: 'en' | 
     await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
     for (const what of await page.evaluate(inspect, lang)) findings.push({ where, what });
     if (withAxe) {
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      for (const v of result.violations) {
+      for (const v of await axeViolations(page)) {
         if (v.impact === 'serious' || v.impact === 'critical') {
           findings.push({ where, what: `axe ${v.id}: ${v.nodes[0]?.target.join(' ')}` });
         }
