@@ -3,11 +3,14 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { writePgliteTemplates } from './pglite-templates';
+import { type PostgresTemplates, writePostgresTemplates } from './postgres-templates';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Tarballs of an embedded database: migrated, and migrated with the demo seeded. */
     pgliteTemplates: { migrated: string; seeded: string };
+    /** The PostgreSQL project's template databases (test/postgres-templates.ts). */
+    postgresTemplates: PostgresTemplates;
   }
 }
 
@@ -19,7 +22,17 @@ declare module 'vitest' {
  * clock (vitest.config.ts, issue 31) gets dumps written by a process at that clock, so the demo's
  * timestamps are the ones its tests would have seeded themselves.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
+  const env = project.config.env ?? {};
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (env.TEST_DATABASE_KINDS === 'postgres' && adminUrl) {
+    const { templates, drop } = await writePostgresTemplates(
+      adminUrl,
+      `apothecall_template_${process.pid}`,
+    );
+    project.provide('postgresTemplates', templates);
+    return drop;
+  }
   const dir = path.join(
     project.config.root,
     '..',
@@ -28,7 +41,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
     `pglite-templates-${process.pid}-${project.name}`,
   );
   mkdirSync(dir, { recursive: true });
-  const env = project.config.env ?? {};
   const templates = env.FAKETIME
     ? await writeAtShiftedClock(dir, env)
     : await writePgliteTemplates(dir);

@@ -15,6 +15,7 @@ import { providerDuty } from '../src/db/schema/clinic';
 import { seedDemo } from '../src/db/seed/demo-seed';
 import { createPasswordHasher } from '../src/platform/passwords';
 import { toE164 } from '../src/platform/phone-numbers';
+import { databaseUrl } from './postgres-templates';
 
 /**
  * Integration tests run once per database: always on PGlite (in memory), and on PostgreSQL
@@ -52,18 +53,22 @@ export const itReadsNoDate = (shiftedTo === undefined ? it : () => undefined) as
 
 const hasher = createPasswordHasher();
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new PostgreSQL database: a copy of the run's template (test/postgres-templates.ts) when the
+ * project has one, else an empty one to migrate.
+ */
+async function freshPostgres(
+  template: string | undefined,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `apothecall_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(adminUrl, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -103,10 +108,13 @@ export async function openTestDatabase(
     }
     return { database, dispose: () => database.close() };
   }
-  const fresh = await freshPostgres();
+  const template = inject('postgresTemplates')?.[seeded ? 'seeded' : 'migrated'];
+  const fresh = await freshPostgres(template);
   const database = await openDatabase({ kind: 'postgres', url: fresh.url });
-  await database.migrate();
-  if (seeded) await seedDemo(database.db, hasher);
+  if (!template) {
+    await database.migrate();
+    if (seeded) await seedDemo(database.db, hasher);
+  }
   return {
     database,
     dispose: async () => {

@@ -1,17 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { RegistryPharmacy } from '@apothecall/domain/pharmacy/ncpdp.rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openTestDatabase } from '../../../test/harness';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { registryFixture, seedDemoPharmacies } from '../../db/seed/demo-pharmacies';
 import { createPharmacyRepo } from './pharmacy.repo';
 import { createPharmacyService } from './pharmacy.service';
 import { pharmaciesInNppesFile } from './registry-import';
 
-const serverRoot = path.resolve(import.meta.dirname, '../../..');
+const _serverRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * The NCPDP registry and pharmacy verification (issue 15, "Organisation and access"): the
@@ -76,48 +73,5 @@ describe.each(databaseKinds)('NCPDP registry on %s', (kind) => {
     }
     await service.importRegistry([sunrise]);
     expect((await service.verification('sunrise-pharmacy'))?.verified).toBe(true);
-  });
-});
-
-describe('npm run registry:import', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-registry-'));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const run = (args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/registry-import.ts', ...args], {
-      cwd: serverRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-
-  it('imports a file into the embedded database and says what it did', async () => {
-    const file = path.join(dataDir, 'nppes.csv');
-    await writeFile(file, await readFile(registryFixture));
-    const done = run([file]);
-    expect(done.stderr).toBe('');
-    expect(done.status).toBe(0);
-    expect(done.stdout).toContain('registry: 2 pharmacies imported');
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    try {
-      const entries = await createPharmacyRepo(database.db).registryEntries(['1023456', '4567890']);
-      expect(entries.map((e) => e.name).sort()).toEqual([
-        'LONE STAR COMPOUNDING PHARMACY INC',
-        'SUNRISE PHARMACY LLC',
-      ]);
-    } finally {
-      await database.close();
-    }
-  }, 90_000);
-
-  it('explains its use without a file', () => {
-    const done = run([]);
-    expect(done.status).toBe(2);
-    expect(done.stderr).toContain('usage: npm run registry:import -- FILE');
   });
 });
