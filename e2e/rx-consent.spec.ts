@@ -35,7 +35,6 @@ test('a newcomer reads the consent to treat and comes back to LDN, whose consent
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const email = `consent-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const password = 'Consent-Pass-2026';
   const registered = await request.post('/api/register', {
