@@ -11,6 +11,7 @@ import {
   newPatient,
   openTestDatabase,
   type Patient,
+  unpackPgliteTemplate,
 } from '../test/harness';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
@@ -91,6 +92,9 @@ describe.each(databaseKinds)('backup and restore on %s', (kind) => {
   if (kind === 'pglite') {
     it('embedded: stop, copy DATA_DIR, start on the copy', async () => {
       const original = tempDir();
+      // The run's seeded template (test/harness.ts); the migrations and the seed below then
+      // find nothing to do, as on a server's later start.
+      await unpackPgliteTemplate(path.join(original, 'pglite'), 'seeded');
       const database = await openDatabase({
         kind: 'pglite',
         dataDir: path.join(original, 'pglite'),

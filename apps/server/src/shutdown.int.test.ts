@@ -1,22 +1,20 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Socket, io as socketClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededServerData } from '../test/harness';
 import { freePort } from '../test/ports';
 
 /**
- * The real entry point (main.ts) in a child process, on a random port with a fresh data
- * directory: SIGTERM closes the port promptly even with a keep-alive connection and a socket.io
+ * The real entry point (main.ts) in a child process, on a random port with a data directory of
+ * its own (a copy of the run's seeded embedded database): SIGTERM closes the port promptly even with a keep-alive connection and a socket.io
  * client open, lets a request already in flight finish, and exits 0 well inside the grace period.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 /** True when something accepts a TCP connection on the port. */
 function accepts(port: number): Promise<boolean> {
@@ -60,15 +58,17 @@ interface Server {
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'apothecall-shutdown-'));
-  const child = spawn(tsx, [path.join(here, 'main.ts')], {
+  const data = await seededServerData('pglite', 'apothecall-shutdown-');
+  const dataDir = data.dataDir;
+  // Node itself with tsx's loader (not the tsx command, which is a second process): the signals
+  // the tests send reach the server directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      ...data.env,
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       SHUTDOWN_GRACE_SECONDS: '30',
@@ -93,7 +93,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   );
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    void data.dispose();
   };
   if (!up) {
     stop();

@@ -1,11 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DatabaseKind, databaseKinds } from '../../../test/harness';
+import { databaseKinds, seededServerData } from '../../../test/harness';
 import { freePort } from '../../../test/ports';
 import { openDatabase } from '../../db/client';
 
@@ -82,31 +80,21 @@ async function call(
   };
 }
 
-async function freshTarget(
-  kind: DatabaseKind,
-): Promise<{ env: Record<string, string>; dataDir: string; url?: string }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apothecall-crash-'));
-  if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, dataDir };
-  const admin = process.env.TEST_DATABASE_URL ?? '';
-  const name = `apothecall_crash_${Math.random().toString(36).slice(2, 10)}`;
-  const db = await openDatabase({ kind: 'postgres', url: admin });
-  await db.db.execute(sql.raw(`create database ${name}`));
-  await db.close();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, dataDir, url: url.toString() };
-}
-
 describe.each(databaseKinds)(
   'a server killed between the gateway approval and the commit (%s)',
   (kind) => {
     const running: Running[] = [];
-    afterAll(() => {
+    const disposals: (() => Promise<void>)[] = [];
+    afterAll(async () => {
       for (const r of running) r.proc.kill('SIGKILL');
+      await Promise.all(running.map((r) => r.exited));
+      for (const dispose of disposals) await dispose();
     });
 
     it('ends, after restart, with exactly one charge recorded and the retry answered from it', async () => {
-      const target = await freshTarget(kind);
+      // Migrated and seeded already: the two starts below only open it (test/harness.ts).
+      const target = await seededServerData(kind, 'apothecall-crash-');
+      disposals.push(target.dispose);
       const first = await start({ ...target.env, FAULT_INJECTION: 'crash-after-gateway' });
       running.push(first);
       const loginBody = {

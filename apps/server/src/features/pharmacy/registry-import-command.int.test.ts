@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpackPgliteTemplate } from '../../../test/harness';
 import { openDatabase } from '../../db/client';
 import { registryFixture } from '../../db/seed/demo-pharmacies';
 import { createPharmacyRepo } from './pharmacy.repo';
@@ -18,6 +19,9 @@ describe('npm run registry:import', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-registry-'));
+    // An embedded database migrated already (the run's template): the command opens it as it
+    // would a server's, instead of creating one.
+    await unpackPgliteTemplate(path.join(dataDir, 'pglite'), 'migrated');
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });

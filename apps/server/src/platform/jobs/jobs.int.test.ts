@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseKinds, openTestDatabase } from '../../../test/harness';
+import { databaseKinds, openTestDatabase, unpackPgliteTemplate } from '../../../test/harness';
 import { type Database, openDatabase } from '../../db/client';
 import { createJobs, type JobOptions, type Jobs } from './jobs';
 import { paymentReconcileJob } from './payment-reconcile.job';
@@ -148,6 +148,8 @@ describe.each(databaseKinds)('background jobs on %s', (kind) => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'apothecall-jobs-'));
       dataDir = dir;
       cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      // Migrated already (the run's template), so the test waits on the restart, not on initdb.
+      await unpackPgliteTemplate(dir, 'migrated');
       first = await openDatabase({ kind: 'pglite', dataDir: dir });
       await first.migrate();
       reopen = () => openDatabase({ kind: 'pglite', dataDir: dir });
@@ -257,8 +259,9 @@ describe.each(databaseKinds)('background jobs on %s', (kind) => {
 
 describe('the PGlite adapter', () => {
   it("rolls a failed transaction block back before the app's next statement runs", async () => {
-    const database = await openDatabase({ kind: 'pglite' });
-    cleanups.push(() => database.close());
+    // From the run's migrated template: no initdb of its own.
+    const { database, dispose } = await openTestDatabase('pglite');
+    cleanups.push(dispose);
     const raw = database.raw;
     if (raw.kind !== 'pglite') throw new Error('expected PGlite');
     await raw.exec('create table t (id int primary key)');
