@@ -182,12 +182,14 @@ export default defineConfig({
     timezoneId: appTimeZone,
     // The app honours it (brand-theme.ts): dialogs and menus open at once, nothing to wait for.
     reducedMotion: 'reduce',
-    // A failed test keeps its trace: every action, the DOM before and after it, the console and
-    // the network. Not the screencast (`screenshots`): it kept Chromium's browser and GPU
-    // processes and the worker encoding frames all run long, for traces that are thrown away
-    // when the test passes. On payments and roles it was 55 of 200 CPU-seconds (issue 38,
-    // item 5); the failure's own screenshot below stays.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace: every action with its call log, the console and the network.
+    // Not the screencast (`screenshots`): it kept Chromium's browser and GPU processes and the
+    // worker encoding frames all run long, for traces that are thrown away when the test passes
+    // (on payments and roles, 55 of 200 CPU-seconds). Not the DOM snapshots before and after each
+    // action (`snapshots`) either: serialising the page for every action took about a tenth of
+    // the e2e CPU (renderer, browser and worker; issue 38, item 5). What a failure looked like
+    // stays: its screenshot below, and the page's accessibility tree in error-context.md.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },
