@@ -105,6 +105,25 @@ test.describe('a new version deployed while the installed app is in the backgrou
     test.setTimeout(180_000);
     const { baseURL } = deployment;
     await installedAndBackgroundable(page);
+    // What the page asked and loaded, told if the banner does not come (it did not once in a
+    // clean-clone CI run, with nothing else to go on).
+    const seen: string[] = [];
+    page.on('load', () => seen.push(`load ${page.url()}`));
+    page.on('requestfailed', (request) => {
+      if (request.url().includes('/api/')) {
+        seen.push(`failed ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`);
+      }
+    });
+    page.on('response', (response) => {
+      if (response.url().includes('/api/webapp-version')) {
+        void response.text().then(
+          (body) => seen.push(`webapp-version ${response.status()} ${body}`),
+          () => seen.push(`webapp-version ${response.status()}`),
+        );
+      } else if (response.url().includes('/api/') && response.status() >= 400) {
+        seen.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      }
+    });
     await page.goto(`${baseURL}/#/login`);
     await logIn(page);
     await expectHome(page);
@@ -118,10 +137,14 @@ test.describe('a new version deployed while the installed app is in the backgrou
     // The version check, the service worker's fetch of the new build and the banner: on a busy
     // CI machine (two workers) this took longer than the default 10 s once, as the logged-out
     // test's reload above is given 30-60 s.
-    await expect(page.getByTestId('update-banner')).toContainText(
-      'A new version of Apothecall is ready.',
-      { timeout: 90_000 },
-    );
+    await expect(page.getByTestId('update-banner'))
+      .toContainText('A new version of Apothecall is ready.', { timeout: 90_000 })
+      .catch((error: unknown) => {
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}\n` +
+            `at ${page.url()}, running ${nextVersion}; the page saw:\n${seen.join('\n')}`,
+        );
+      });
     expect(await page.evaluate(() => 'beforeDeploy' in window)).toBe(true);
   });
 });
