@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, useSpanish } from './support';
+import { expectAccessible, expectHome, logIn, useSpanish } from './support';
 
 /**
  * Issue 13: the app asks the server for the version it serves and offers a newer one; /update
@@ -46,4 +46,45 @@ test('in Spanish the offer and the screen are in Spanish', async ({ page }) => {
   await banner.getByRole('link', { name: 'Actualizar' }).click();
   await expect(page.getByRole('button', { name: 'Actualizar ahora' })).toBeVisible();
   await expectAccessible(page, 'the update screen in Spanish');
+});
+
+test.describe('without a service worker (a first visit, or while a new one installs)', () => {
+  // With one in control the chunks come from its precache; without, from the server.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a part of the app whose file fails to come (a server restarting) is fetched again, and a screen that never comes says so', async ({
+    page,
+  }) => {
+    // The first fetch of the notifications watcher's chunk is answered as a restarting server
+    // answers (503): the app asks again and the signed-in page stays, with its header.
+    const watcherFetches: number[] = [];
+    await page.route('**/assets/notifications-watcher-*.js', async (route) => {
+      watcherFetches.push(Date.now());
+      if (watcherFetches.length === 1) await route.fulfill({ status: 503, body: 'restarting' });
+      else await route.fallback();
+    });
+    await page.goto('/#/login');
+    await logIn(page);
+    await expectHome(page);
+    await expect.poll(() => watcherFetches.length).toBe(2);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+
+    // A screen's chunk that never comes: the screen says so and offers to try again; the header
+    // and the navigation stay.
+    await page.route('**/assets/notes-screen-*.js', (route) =>
+      route.fulfill({ status: 503, body: 'restarting' }),
+    );
+    // Its four fetches again, 1, 3, 8 and 15 s apart, on the page's clock.
+    await page.clock.install();
+    await page.goto('/#/notes');
+    const failure = page.getByRole('heading', { name: 'This screen could not be loaded' });
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(5_000);
+        return failure.count();
+      })
+      .toBe(1);
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
 });

@@ -1,8 +1,8 @@
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import type { RoutePath } from '@apothecall/domain/navigation/routes';
 import { Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { useAutoLogout } from '../features/accounts/hooks/use-auto-logout';
 import { useLogout } from '../features/accounts/hooks/use-logout';
@@ -13,67 +13,59 @@ import { UpdateBanner } from '../features/brands/components/update-banner';
 import { useVersionCheck } from '../features/brands/hooks/use-version-check';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { isNative } from '../lib/native/runtime';
 import { useSession } from '../lib/session-store';
 import { useErrorToastsScopedToScreen } from './error-toasts';
+import { LoadFailureBoundary } from './load-failure-boundary';
 
 /** The switcher (a menu, with its popover code) is fetched once someone is signed in. */
-const ProfileSwitcher = lazy(() =>
-  import('./profile-switcher').then((m) => ({ default: m.ProfileSwitcher })),
+const ProfileSwitcher = lazyChunk(() =>
+  import('./profile-switcher').then((m) => m.ProfileSwitcher),
 );
 /** The role's navigation, likewise fetched once someone is signed in. */
-const AppNavigation = lazy(() =>
-  import('./app-navigation').then((m) => ({ default: m.AppNavigation })),
-);
+const AppNavigation = lazyChunk(() => import('./app-navigation').then((m) => m.AppNavigation));
 
 /**
  * A signed-in patient's Rx visits, watched for the route guard (step 6) and the socket's
  * status pushes; fetched once someone is signed in.
  */
-const RxVisitsWatcher = lazy(() =>
-  import('../features/rx/components/rx-visits-watcher').then((m) => ({
-    default: m.RxVisitsWatcher,
-  })),
+const RxVisitsWatcher = lazyChunk(() =>
+  import('../features/rx/components/rx-visits-watcher').then((m) => m.RxVisitsWatcher),
 );
 
 /**
  * In-app notices from the socket, and this browser's push subscription sent again after a login
  * (issue 19); fetched once someone is signed in.
  */
-const NotificationsWatcher = lazy(() =>
-  import('../features/notifications/components/notifications-watcher').then((m) => ({
-    default: m.NotificationsWatcher,
-  })),
+const NotificationsWatcher = lazyChunk(() =>
+  import('../features/notifications/components/notifications-watcher').then(
+    (m) => m.NotificationsWatcher,
+  ),
 );
 
 /**
  * A pharmacy's staff member's inbox, loaded into the cache at sign-in (spec section 4: pharmacy
  * organisations load e-mails, newest first); fetched once such a person is signed in.
  */
-const InboxPrefetch = lazy(() =>
-  import('../features/inbox/components/inbox-prefetch').then((m) => ({
-    default: m.InboxPrefetch,
-  })),
+const InboxPrefetch = lazyChunk(() =>
+  import('../features/inbox/components/inbox-prefetch').then((m) => m.InboxPrefetch),
 );
 
 /**
  * The native apps' offer of biometric login after a password login (issue 21); a browser never
  * fetches it.
  */
-const BiometricOffer = lazy(() =>
-  import('../features/accounts/components/biometric-offer').then((m) => ({
-    default: m.BiometricOffer,
-  })),
+const BiometricOffer = lazyChunk(() =>
+  import('../features/accounts/components/biometric-offer').then((m) => m.BiometricOffer),
 );
 
 /**
  * A patient's documents of this month, loaded into the cache at sign-in (spec section 4: a login
  * loads the month's family documents); fetched once a patient is signed in.
  */
-const DocumentsPrefetch = lazy(() =>
-  import('../features/documents/components/documents-prefetch').then((m) => ({
-    default: m.DocumentsPrefetch,
-  })),
+const DocumentsPrefetch = lazyChunk(() =>
+  import('../features/documents/components/documents-prefetch').then((m) => m.DocumentsPrefetch),
 );
 
 /** The header's height; the main area starts below it. */
@@ -96,6 +88,7 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
   useAutoLogout();
   useVersionCheck();
   useErrorToastsScopedToScreen();
+  const { pathname } = useLocation();
   const background = brand.whiteLabel?.backgroundImage;
   return (
     <>
@@ -136,9 +129,11 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
           </UnstyledButton>
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             {session ? (
-              <Suspense fallback={null}>
-                <ProfileSwitcher session={session} />
-              </Suspense>
+              <LoadFailureBoundary quiet>
+                <Suspense fallback={null}>
+                  <ProfileSwitcher session={session} />
+                </Suspense>
+              </LoadFailureBoundary>
             ) : null}
             <LanguageSwitch />
             {session ? (
@@ -169,22 +164,26 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
         }}
       >
         {session ? (
-          <Suspense fallback={null}>
-            <AppNavigation session={session} isBuilt={isBuilt} />
-            {workspaceOf(session.profile.role) === 'patient' ? (
-              <>
-                <RxVisitsWatcher />
-                <DocumentsPrefetch />
-              </>
-            ) : null}
-            {workspaceOf(session.profile.role) === 'pharmacy' ? <InboxPrefetch /> : null}
-            <NotificationsWatcher />
-            {isNative() ? <BiometricOffer /> : null}
-          </Suspense>
+          <LoadFailureBoundary quiet>
+            <Suspense fallback={null}>
+              <AppNavigation session={session} isBuilt={isBuilt} />
+              {workspaceOf(session.profile.role) === 'patient' ? (
+                <>
+                  <RxVisitsWatcher />
+                  <DocumentsPrefetch />
+                </>
+              ) : null}
+              {workspaceOf(session.profile.role) === 'pharmacy' ? <InboxPrefetch /> : null}
+              <NotificationsWatcher />
+              {isNative() ? <BiometricOffer /> : null}
+            </Suspense>
+          </LoadFailureBoundary>
         ) : null}
         <UpdateBanner />
         <div style={{ flex: 1 }}>
-          <Outlet />
+          <LoadFailureBoundary resetKey={pathname}>
+            <Outlet />
+          </LoadFailureBoundary>
         </div>
         <BrandFooter />
       </Box>

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { HashRouter } from 'react-router';
 import {
   cssVariablesResolver,
@@ -16,10 +16,12 @@ import { useManifestLink } from '../features/brands/hooks/use-manifest-link';
 import { ApiError } from '../lib/api-client';
 import { useBrandState } from '../lib/brand-store';
 import { useLang } from '../lib/i18n';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { getSession, subscribeSession } from '../lib/session-store';
+import { LoadFailureBoundary } from './load-failure-boundary';
 import { AppRoutes } from './routes';
 
-const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+const Toasts = lazyChunk(() => import('./toasts').then((m) => m.Toasts));
 
 /**
  * The toasts' container (with its portal, transitions and focus code) is fetched when the first
@@ -30,9 +32,11 @@ function ToastsWhenNeeded() {
   const [needed, setNeeded] = useState(false);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   return needed ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
+    <LoadFailureBoundary quiet>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </LoadFailureBoundary>
   ) : null;
 }
 
@@ -94,7 +98,10 @@ export function App() {
       <ToastsWhenNeeded />
       <QueryClientProvider client={queryClient}>
         <HashRouter>
-          <AppRoutes />
+          {/* The last resort: AppLayout keeps a screen's failure inside the screen. */}
+          <LoadFailureBoundary>
+            <AppRoutes />
+          </LoadFailureBoundary>
         </HashRouter>
       </QueryClientProvider>
     </MantineProvider>

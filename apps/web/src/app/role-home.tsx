@@ -1,6 +1,6 @@
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { SimpleGrid } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import {
   AccountCard,
   FamilyCard,
@@ -18,21 +18,22 @@ import { RxHomeCard, RxReviewsHomeCard } from '../features/rx/components/rx-home
 import { MembershipHomeCard } from '../features/subscriptions/components/membership-home-card';
 import { useBrandState } from '../lib/brand-store';
 import { useT } from '../lib/i18n';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { currentPerson, type StoredSession } from '../lib/session-store';
 
 /**
  * Announcements are for pharmacies (the card) and the platform admin (the writing form, with its
  * state picker and date input): loaded only for them, so a patient's Home does not carry them.
  */
-const AnnouncementsHomeCard = lazy(() =>
-  import('../features/announcements/components/announcements-home-card').then((m) => ({
-    default: m.AnnouncementsHomeCard,
-  })),
+const AnnouncementsHomeCard = lazyChunk(() =>
+  import('../features/announcements/components/announcements-home-card').then(
+    (m) => m.AnnouncementsHomeCard,
+  ),
 );
-const AnnouncementsAdminSection = lazy(() =>
-  import('../features/announcements/components/announcements-admin-section').then((m) => ({
-    default: m.AnnouncementsAdminSection,
-  })),
+const AnnouncementsAdminSection = lazyChunk(() =>
+  import('../features/announcements/components/announcements-admin-section').then(
+    (m) => m.AnnouncementsAdminSection,
+  ),
 );
 
 /**

@@ -15,6 +15,7 @@ import { Navigate, type RouteObject, useLocation, useRoutes, useSearchParams } f
 import { ComingSoon } from '../components/coming-soon';
 import { useBrandState } from '../lib/brand-store';
 import { loadScreenTexts, useT } from '../lib/i18n';
+import { loadChunk } from '../lib/lazy-chunk';
 import { useHeldPrepayCode } from '../lib/prepay-code-store';
 import { useRxVisitsState } from '../lib/rx-visits-store';
 import { type StoredSession, useSession } from '../lib/session-store';
@@ -31,10 +32,13 @@ function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   texts: 'core' | 'screens' = 'screens',
 ) {
-  const withTexts = () =>
+  // Fetched again after a failure (lib/lazy-chunk.ts); a screen that still cannot be fetched
+  // shows AppLayout's LoadFailureBoundary.
+  const withTexts = loadChunk(() =>
     texts === 'core'
       ? load()
-      : Promise.all([load(), loadScreenTexts()]).then(([component]) => component);
+      : Promise.all([load(), loadScreenTexts()]).then(([component]) => component),
+  );
   return Object.assign(
     lazy(() => withTexts().then((component) => ({ default: component }))),
     { preload: withTexts },

@@ -1,10 +1,11 @@
 import { isExternalLink } from '@apothecall/domain/navigation/entry-links.rules';
 import { Anchor, type AnchorProps } from '@mantine/core';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
+import { type MouseEvent, type ReactNode, Suspense, useState } from 'react';
+import { lazyChunk } from '../lib/lazy-chunk';
 
 /** The confirmation dialog is fetched on the first external click, not with the page. */
-const LeaveSiteDialog = lazy(() =>
-  import('./leave-site-dialog').then((m) => ({ default: m.LeaveSiteDialog })),
+const LeaveSiteDialog = lazyChunk(() =>
+  import('./leave-site-dialog').then((m) => m.LeaveSiteDialog),
 );
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retrying } from './retrying';
+import { retried, retrying } from './retrying';
 
 /** A function that fails `failures` times, then answers with the number of the ask. */
 function flaky(failures: number) {
@@ -64,5 +64,33 @@ describe('retrying', () => {
     answer(7);
     await vi.advanceTimersByTimeAsync(0);
     expect(answers).toEqual([]);
+  });
+});
+
+describe('retried', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('resolves with the first answer after the failures before it, each delay in turn', async () => {
+    const ask = flaky(2);
+    const answer = retried(ask, [1_000, 5_000, 10_000]);
+    await vi.advanceTimersByTimeAsync(5_999);
+    expect(ask).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toBe(3);
+    expect(ask).toHaveBeenCalledTimes(3);
+  });
+
+  it('rejects with the last failure once the delays run out', async () => {
+    const ask = flaky(10);
+    const answer = retried(ask, [1_000]);
+    const settled = answer.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await settled).toEqual(new Error('offline'));
+    expect(ask).toHaveBeenCalledTimes(2);
   });
 });

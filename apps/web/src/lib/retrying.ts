@@ -29,3 +29,16 @@ export function retrying<T>(
     clearTimeout(timer);
   };
 }
+
+/**
+ * The same as a promise: resolves with the first answer, or rejects with the last failure once
+ * the delays have run out.
+ */
+export function retried<T>(ask: () => Promise<T>, delaysMs: readonly number[]): Promise<T> {
+  return ask().catch(async (error: unknown) => {
+    const [delay, ...rest] = delaysMs;
+    if (delay === undefined) throw error;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    return retried(ask, rest);
+  });
+}

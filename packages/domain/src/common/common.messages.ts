@@ -26,6 +26,10 @@ const en = {
   'shell.backHome': 'Back to Home',
   'shell.loading': 'Loading…',
   'shell.offline': 'You are offline.',
+  'shell.loadFailed.title': 'This screen could not be loaded',
+  'shell.loadFailed.body':
+    'Part of {appName} could not be fetched. Check your connection, then try again.',
+  'shell.loadFailed.retry': 'Try again',
   'shell.nav.care': 'Get Care',
   'shell.nav.appointment': 'Appointments',
   'shell.nav.notes': 'Notes',
@@ -77,6 +81,10 @@ const es: Record<keyof typeof en, string> = {
   'shell.backHome': 'Volver al inicio',
   'shell.loading': 'Cargando…',
   'shell.offline': 'No tiene conexión.',
+  'shell.loadFailed.title': 'No se pudo cargar esta pantalla',
+  'shell.loadFailed.body':
+    'No se pudo descargar una parte de {appName}. Revise su conexión e inténtelo de nuevo.',
+  'shell.loadFailed.retry': 'Intentar de nuevo',
   'shell.nav.care': 'Atención',
   'shell.nav.appointment': 'Citas',
   'shell.nav.notes': 'Notas',
