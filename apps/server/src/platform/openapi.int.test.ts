@@ -89,6 +89,35 @@ describe('the OpenAPI document', () => {
     expect(secured).toBeGreaterThan(150);
   });
 
+  it('answers without a session only the calls listed here (a public call is a choice made on purpose)', () => {
+    const open = operations
+      .filter(([url, , op]) => url.startsWith('/api/') && op.security?.length === 0)
+      .map(([url, method]) => `${method.toUpperCase()} ${url}`)
+      .sort();
+    // Every other call is declared in a session group (platform/route-groups.ts).
+    expect(open).toEqual([
+      'GET /api/covid-certificates/verify',
+      'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
+      'GET /api/meet-param',
+      'GET /api/referral/{code}',
+      'GET /api/webapp-version',
+      'GET /api/whiteLabel/{id}',
+      'POST /api/account/authIdToken',
+      'POST /api/account/token',
+      'POST /api/get-productInfo-v2',
+      'POST /api/instore/check',
+      'POST /api/password-reset',
+      'POST /api/prepay-redeem/check',
+      'POST /api/register',
+      'POST /api/resetpw/cancel',
+      'POST /api/resetpw/savepw',
+      'POST /api/resetpw/verify',
+      'POST /api/submit-code',
+    ]);
+  });
+
   it('documents the error envelope on every operation', () => {
     for (const [url, method, op] of operations) {
       for (const status of ['400', 'default']) {

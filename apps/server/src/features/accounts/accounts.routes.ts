@@ -14,7 +14,7 @@ import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { AccountsService } from './accounts.service';
 
 const ok = { error: false as const };
@@ -26,8 +26,6 @@ function loginAnswer<T extends object>(signedIn: T, referral: string | undefined
 
 /** Logging in and out, and the session's profile. */
 export function accountsRoutes(deps: { accounts: AccountsService }) {
-  const secured = { preHandler: requireSession };
-
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
@@ -82,103 +80,107 @@ export function accountsRoutes(deps: { accounts: AccountsService }) {
         ),
     );
 
-    r.post(
-      '/account/auth-id',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary:
-            "Turn biometric login on for this device: a native app's session that proved the password in the last 5 minutes (or sends it); the login id is e-mailed",
-          body: authIdEnrolRequestSchema,
-          response: { 200: authIdEnrolResponseSchema },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const authId = await deps.accounts.enrolAuthId(actor, request.body, actor);
-        return { error: false as const, authId };
-      },
-    );
+    await app.register(
+      sessionRoutes(async (group) => {
+        const r = group.withTypeProvider<ZodTypeProvider>();
 
-    r.get(
-      '/account/devices',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'The devices that can log in with biometrics (audited)',
-          response: { 200: deviceCredentialsResponseSchema },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        return { error: false as const, devices: await deps.accounts.listDevices(actor, actor) };
-      },
-    );
+        r.post(
+          '/account/auth-id',
+          {
+            schema: {
+              tags,
+              summary:
+                "Turn biometric login on for this device: a native app's session that proved the password in the last 5 minutes (or sends it); the login id is e-mailed",
+              body: authIdEnrolRequestSchema,
+              response: { 200: authIdEnrolResponseSchema },
+            },
+          },
+          async (request) => {
+            const actor = actorOf(request);
+            const authId = await deps.accounts.enrolAuthId(actor, request.body, actor);
+            return { error: false as const, authId };
+          },
+        );
 
-    r.delete(
-      '/account/devices/:id',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "Remove a device: its biometric credential stops working (only the account's)",
-          params: idParamsSchema,
-          response: { 200: okResponseSchema },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        await deps.accounts.revokeDevice(actor, request.params.id, actor);
-        return ok;
-      },
-    );
+        r.get(
+          '/account/devices',
+          {
+            schema: {
+              tags,
+              summary: 'The devices that can log in with biometrics (audited)',
+              response: { 200: deviceCredentialsResponseSchema },
+            },
+          },
+          async (request) => {
+            const actor = actorOf(request);
+            return {
+              error: false as const,
+              devices: await deps.accounts.listDevices(actor, actor),
+            };
+          },
+        );
 
-    r.delete(
-      '/account/auth-id',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Turn biometric login off: the saved device credential stops working',
-          body: authIdRevokeRequestSchema,
-          response: { 200: okResponseSchema },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        await deps.accounts.revokeAuthId(actor, request.body.authId, actor);
-        return ok;
-      },
-    );
+        r.delete(
+          '/account/devices/:id',
+          {
+            schema: {
+              tags,
+              summary:
+                "Remove a device: its biometric credential stops working (only the account's)",
+              params: idParamsSchema,
+              response: { 200: okResponseSchema },
+            },
+          },
+          async (request) => {
+            const actor = actorOf(request);
+            await deps.accounts.revokeDevice(actor, request.params.id, actor);
+            return ok;
+          },
+        );
 
-    r.post(
-      '/account/logout',
-      {
-        ...secured,
-        schema: { tags, summary: 'End this session', response: { 200: okResponseSchema } },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        await deps.accounts.logout(actor, actor);
-        return ok;
-      },
-    );
+        r.delete(
+          '/account/auth-id',
+          {
+            schema: {
+              tags,
+              summary: 'Turn biometric login off: the saved device credential stops working',
+              body: authIdRevokeRequestSchema,
+              response: { 200: okResponseSchema },
+            },
+          },
+          async (request) => {
+            const actor = actorOf(request);
+            await deps.accounts.revokeAuthId(actor, request.body.authId, actor);
+            return ok;
+          },
+        );
 
-    r.get(
-      '/account/profile',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "The session's profile and family list",
-          response: { 200: profileResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        profile: await deps.accounts.profile(actorOf(request).accountId, actorOf(request)),
+        r.post(
+          '/account/logout',
+          {
+            schema: { tags, summary: 'End this session', response: { 200: okResponseSchema } },
+          },
+          async (request) => {
+            const actor = actorOf(request);
+            await deps.accounts.logout(actor, actor);
+            return ok;
+          },
+        );
+
+        r.get(
+          '/account/profile',
+          {
+            schema: {
+              tags,
+              summary: "The session's profile and family list",
+              response: { 200: profileResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            profile: await deps.accounts.profile(actorOf(request).accountId, actorOf(request)),
+          }),
+        );
       }),
     );
   };

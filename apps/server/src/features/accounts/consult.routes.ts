@@ -8,10 +8,9 @@ import {
   setConsultLocationRequestSchema,
   setConsultLocationResponseSchema,
 } from '@apothecall/domain/accounts/consult.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { ConsultService } from './consult.service';
 
 /**
@@ -19,16 +18,13 @@ import type { ConsultService } from './consult.service';
  * user's credentials and the clinic hours.
  */
 export function consultRoutes(deps: { consult: ConsultService }) {
-  const secured = { preHandler: requireSession };
-
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['consult'];
 
     r.get(
       '/consult/location',
       {
-        ...secured,
         schema: {
           tags,
           summary: "A family member's confirmed state",
@@ -48,7 +44,6 @@ export function consultRoutes(deps: { consult: ConsultService }) {
     r.put(
       '/consult/location',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Confirm 'I am in' a state",
@@ -69,7 +64,6 @@ export function consultRoutes(deps: { consult: ConsultService }) {
     r.get(
       '/consult/asyncLocation',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'States where asynchronous visits are offered',
@@ -85,7 +79,6 @@ export function consultRoutes(deps: { consult: ConsultService }) {
     r.get(
       '/consult/credentials',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The user's role, organisation and permissions",
@@ -101,7 +94,6 @@ export function consultRoutes(deps: { consult: ConsultService }) {
     r.get(
       '/consult/hours',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'When on-demand care is available in a state',
@@ -119,5 +111,5 @@ export function consultRoutes(deps: { consult: ConsultService }) {
         })),
       }),
     );
-  };
+  });
 }

@@ -10,26 +10,22 @@ import {
   setProfileRequestSchema,
   settingsResponseSchema,
 } from '@apothecall/domain/accounts/accounts.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { FamilyService } from './family.service';
 
 const ok = { error: false as const };
 
 /** The family on the account: profiles, dependents, settings, removal and consents. */
 export function familyRoutes(deps: { family: FamilyService }) {
-  const secured = { preHandler: requireSession };
-
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
 
     r.post(
       '/account/profile',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Change a family member's profile",
@@ -46,7 +42,6 @@ export function familyRoutes(deps: { family: FamilyService }) {
     r.get(
       '/account/dependents',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'The family: holder first, then dependents',
@@ -62,7 +57,6 @@ export function familyRoutes(deps: { family: FamilyService }) {
     r.post(
       '/account/dependents',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Add a dependent',
@@ -79,7 +73,6 @@ export function familyRoutes(deps: { family: FamilyService }) {
     r.get(
       '/profile/settings',
       {
-        ...secured,
         schema: { tags, summary: 'Account settings', response: { 200: settingsResponseSchema } },
       },
       async (request) => ({
@@ -91,7 +84,6 @@ export function familyRoutes(deps: { family: FamilyService }) {
     r.post(
       '/profile/settings',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Change account settings',
@@ -112,7 +104,6 @@ export function familyRoutes(deps: { family: FamilyService }) {
     r.post(
       '/account/remove',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Remove my account (login disabled at once)',
@@ -129,7 +120,6 @@ export function familyRoutes(deps: { family: FamilyService }) {
     r.get(
       '/consents',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Consent to treat and terms: current versions and acceptance',
@@ -142,7 +132,6 @@ export function familyRoutes(deps: { family: FamilyService }) {
     r.post(
       '/consents',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Accept the current consent documents',
@@ -152,5 +141,5 @@ export function familyRoutes(deps: { family: FamilyService }) {
       },
       async (request) => deps.family.acceptConsents(actorOf(request), request.body.documents),
     );
-  };
+  });
 }

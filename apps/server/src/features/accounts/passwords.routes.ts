@@ -8,15 +8,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf, originOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { PasswordsService } from './passwords.service';
 
 const ok = { error: false as const };
 
 /** Password help: the reset link and code, and changing the password. */
 export function passwordsRoutes(deps: { passwords: PasswordsService }) {
-  const secured = { preHandler: requireSession };
-
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['accounts'];
@@ -89,26 +87,31 @@ export function passwordsRoutes(deps: { passwords: PasswordsService }) {
       },
     );
 
-    r.post(
-      '/password-change',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Change the password',
-          body: passwordChangeRequestSchema,
-          response: { 200: okResponseSchema },
-        },
-      },
-      async (request) => {
-        await deps.passwords.change(
-          actorOf(request),
-          request.body.oldPassword,
-          request.body.newPassword,
-          originOf(request),
+    await app.register(
+      sessionRoutes(async (group) => {
+        const r = group.withTypeProvider<ZodTypeProvider>();
+
+        r.post(
+          '/password-change',
+          {
+            schema: {
+              tags,
+              summary: 'Change the password',
+              body: passwordChangeRequestSchema,
+              response: { 200: okResponseSchema },
+            },
+          },
+          async (request) => {
+            await deps.passwords.change(
+              actorOf(request),
+              request.body.oldPassword,
+              request.body.newPassword,
+              originOf(request),
+            );
+            return ok;
+          },
         );
-        return ok;
-      },
+      }),
     );
   };
 }

@@ -6,10 +6,9 @@ import {
   analyticsRangeQuerySchema,
   analyticsReferralsResponseSchema,
 } from '@apothecall/domain/analytics/analytics.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { AnalyticsService } from './analytics.service';
 
 /**
@@ -19,9 +18,8 @@ import type { AnalyticsService } from './analytics.service';
  * a pharmacist 403 `PHARMACY_ADMIN_ONLY`, anyone else 403 `PHARMACY_ONLY`.
  */
 export function analyticsRoutes(deps: { analytics: AnalyticsService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['analytics'];
     const { analytics } = deps;
     const params = analyticsParamsSchema;
@@ -30,7 +28,6 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService }) {
     r.get(
       '/pharmacy/analytics/:pharmacyId',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -49,7 +46,6 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService }) {
     r.get(
       '/pharmacy/analytics/:pharmacyId/logins',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The pharmacy's staff and their login history, newest first (audited)",
@@ -67,7 +63,6 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService }) {
     r.get(
       '/pharmacy/analytics/:pharmacyId/attribution',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Visits by source (in-store assessment, link, direct), by link and by brand',
@@ -89,7 +84,6 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService }) {
     r.get(
       '/pharmacy/analytics/:pharmacyId/referrals',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The pharmacy's referral codes and their transactions (never who paid)",
@@ -103,5 +97,5 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService }) {
         ...(await analytics.referrals(actorOf(request), request.params.pharmacyId, request.query)),
       }),
     );
-  };
+  });
 }

@@ -6,10 +6,9 @@ import {
   pharmacyAnnouncementsResponseSchema,
 } from '@apothecall/domain/announcements/announcements.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { AnnouncementsService } from './announcements.service';
 
 /**
@@ -19,16 +18,14 @@ import type { AnnouncementsService } from './announcements.service';
  * caller 404).
  */
 export function announcementsRoutes(deps: { announcements: AnnouncementsService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['announcements'];
     const { announcements } = deps;
 
     r.get(
       '/rxadmin/announcements',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The writer's announcements, newest first, with status and dismissals",
@@ -44,7 +41,6 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
     r.post(
       '/rxadmin/announcements',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Post an announcement to the pharmacies (all, or those of chosen states)',
@@ -61,7 +57,6 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
     r.post(
       '/rxadmin/announcements/:id/withdraw',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Withdraw an announcement: no pharmacy sees it any more',
@@ -78,7 +73,6 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
     r.get(
       '/pharmacy/announcements',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -95,7 +89,6 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
     r.post(
       '/pharmacy/announcements/:id/dismiss',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Hide an announcement for me (others still see it)',
@@ -108,5 +101,5 @@ export function announcementsRoutes(deps: { announcements: AnnouncementsService 
         return { error: false as const };
       },
     );
-  };
+  });
 }

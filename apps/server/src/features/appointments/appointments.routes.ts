@@ -11,10 +11,9 @@ import {
 } from '@apothecall/domain/appointments/appointments.api';
 import { bookAppointmentRequestSchema } from '@apothecall/domain/appointments/appointments.schemas';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { AppointmentsService } from './appointments.service';
 
 /**
@@ -26,16 +25,14 @@ export function appointmentsRoutes(deps: {
   appointments: AppointmentsService;
   windowMinutes: number;
 }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['appointments'];
     const { appointments, windowMinutes } = deps;
 
     r.get(
       '/clinic/availability',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'My availability blocks',
@@ -51,7 +48,6 @@ export function appointmentsRoutes(deps: {
     r.post(
       '/clinic/availability',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Publish availability: a weekly RRULE or one date, in my time zone',
@@ -68,7 +64,6 @@ export function appointmentsRoutes(deps: {
     r.delete(
       '/clinic/availability/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Remove a block (refused while appointments are booked in it)',
@@ -85,7 +80,6 @@ export function appointmentsRoutes(deps: {
     r.get(
       '/clinic/appointments',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'My booked appointments ahead (and today’s started ones)',
@@ -102,7 +96,6 @@ export function appointmentsRoutes(deps: {
     r.get(
       '/appointmentsGET',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Free slots of a day (the patient's time zone), for a state and a family member",
@@ -120,7 +113,6 @@ export function appointmentsRoutes(deps: {
     r.post(
       '/appointments',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Book a slot (of two at once, exactly one wins)',
@@ -138,7 +130,6 @@ export function appointmentsRoutes(deps: {
     r.get(
       '/appointments-scheduled',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'My appointments, shown until 10 minutes after their start',
@@ -155,7 +146,6 @@ export function appointmentsRoutes(deps: {
     r.delete(
       '/appointments-scheduled/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Delete my appointment',
@@ -173,7 +163,6 @@ export function appointmentsRoutes(deps: {
     r.post(
       '/appointments-start/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Pay and start inside the window: the video visit with the provider',
@@ -187,5 +176,5 @@ export function appointmentsRoutes(deps: {
         visit: await appointments.start(actorOf(request), request.params.id, request.body),
       }),
     );
-  };
+  });
 }

@@ -10,7 +10,7 @@ import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { AssessmentsService } from './assessments.service';
 
 /**
@@ -22,60 +22,8 @@ import type { AssessmentsService } from './assessments.service';
 export function assessmentsRoutes(deps: { assessments: AssessmentsService }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['assessments'];
     const { assessments } = deps;
-
-    r.post(
-      '/pharmacy/assessments',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary:
-            'Submit an in-store UTI or URI assessment; the patient is e-mailed a link (refused in AR, DC, LA, MD, MN, MS, NY, OK, RI, WA, WV, or where the pharmacy takes no visits)',
-          body: assessmentRequestSchema,
-          response: { 200: assessmentResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        assessment: await assessments.submit(actorOf(request), request.body),
-      }),
-    );
-
-    r.get(
-      '/pharmacy/assessments',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "The pharmacy's newest assessments (audited)",
-          response: { 200: assessmentsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        assessments: await assessments.list(actorOf(request)),
-      }),
-    );
-
-    r.get(
-      '/pharmacy/assessments/:id',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "One of the pharmacy's assessments (audited)",
-          params: idParamsSchema,
-          response: { 200: assessmentResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        assessment: await assessments.one(actorOf(request), request.params.id),
-      }),
-    );
 
     r.post(
       '/instore/check',
@@ -94,21 +42,74 @@ export function assessmentsRoutes(deps: { assessments: AssessmentsService }) {
       }),
     );
 
-    r.post(
-      '/instore/start',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary:
-            "The signed-in patient's link as the Rx flow opens it (treatment, pharmacy, state, answers)",
-          body: instoreCodeRequestSchema,
-          response: { 200: instoreStartResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        start: await assessments.start(actorOf(request), request.body.code),
+    await app.register(
+      sessionRoutes(async (group) => {
+        const r = group.withTypeProvider<ZodTypeProvider>();
+
+        r.post(
+          '/pharmacy/assessments',
+          {
+            schema: {
+              tags,
+              summary:
+                'Submit an in-store UTI or URI assessment; the patient is e-mailed a link (refused in AR, DC, LA, MD, MN, MS, NY, OK, RI, WA, WV, or where the pharmacy takes no visits)',
+              body: assessmentRequestSchema,
+              response: { 200: assessmentResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            assessment: await assessments.submit(actorOf(request), request.body),
+          }),
+        );
+
+        r.get(
+          '/pharmacy/assessments',
+          {
+            schema: {
+              tags,
+              summary: "The pharmacy's newest assessments (audited)",
+              response: { 200: assessmentsResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            assessments: await assessments.list(actorOf(request)),
+          }),
+        );
+
+        r.get(
+          '/pharmacy/assessments/:id',
+          {
+            schema: {
+              tags,
+              summary: "One of the pharmacy's assessments (audited)",
+              params: idParamsSchema,
+              response: { 200: assessmentResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            assessment: await assessments.one(actorOf(request), request.params.id),
+          }),
+        );
+
+        r.post(
+          '/instore/start',
+          {
+            schema: {
+              tags,
+              summary:
+                "The signed-in patient's link as the Rx flow opens it (treatment, pharmacy, state, answers)",
+              body: instoreCodeRequestSchema,
+              response: { 200: instoreStartResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            start: await assessments.start(actorOf(request), request.body.code),
+          }),
+        );
       }),
     );
   };

@@ -10,11 +10,10 @@ import {
   peopleSearchResponseSchema,
   peopleSearchSchema,
 } from '@apothecall/domain/backoffice/people.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import { type DisclosuresService, disclosuresCsv } from './disclosures.service';
 import type { PeopleAdminService } from './people-admin.service';
 
@@ -37,16 +36,14 @@ export function backofficePeopleRoutes(deps: {
   people: PeopleAdminService;
   disclosures: DisclosuresService;
 }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['backoffice'];
     const { people, disclosures } = deps;
 
     r.post(
       '/admin/people/search',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -64,7 +61,6 @@ export function backofficePeopleRoutes(deps: {
     r.get(
       '/admin/people/:accountId',
       {
-        ...secured,
         schema: {
           tags,
           summary: "An account's page: profile, family, sessions, consents, whether it is locked",
@@ -82,7 +78,6 @@ export function backofficePeopleRoutes(deps: {
       r.post(
         `/admin/people/:accountId/${action}`,
         {
-          ...secured,
           schema: {
             tags,
             summary: actionSummaries[action],
@@ -100,7 +95,6 @@ export function backofficePeopleRoutes(deps: {
     r.post(
       '/admin/disclosures',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -118,7 +112,6 @@ export function backofficePeopleRoutes(deps: {
     r.post(
       '/admin/disclosures/csv',
       {
-        ...secured,
         ...privateFileRoute,
         schema: {
           tags,
@@ -135,5 +128,5 @@ export function backofficePeopleRoutes(deps: {
         });
       },
     );
-  };
+  });
 }

@@ -4,11 +4,10 @@ import {
   adminVisitsListSchema,
 } from '@apothecall/domain/backoffice/visits.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { VisitsAdminService } from './visits-admin.service';
 
 /**
@@ -17,15 +16,13 @@ import type { VisitsAdminService } from './visits-admin.service';
  * what is the service's check (backoffice.rules), on every call.
  */
 export function backofficeVisitsRoutes(deps: { admin: VisitsAdminService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['admin: visits'];
 
     r.post(
       '/admin/visits/list',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -43,7 +40,6 @@ export function backofficeVisitsRoutes(deps: { admin: VisitsAdminService }) {
     r.post(
       '/admin/visits/:id/cancel',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -68,7 +64,6 @@ export function backofficeVisitsRoutes(deps: { admin: VisitsAdminService }) {
     r.post(
       '/admin/visits/:id/reassign',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -83,5 +78,5 @@ export function backofficeVisitsRoutes(deps: { admin: VisitsAdminService }) {
         return { error: false as const };
       },
     );
-  };
+  });
 }

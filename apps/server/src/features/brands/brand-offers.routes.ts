@@ -8,10 +8,9 @@ import {
   updateReferralRequestSchema,
 } from '@apothecall/domain/brands/brand-offers.api';
 import { keyParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { BrandOffersService } from './brand-offers.service';
 
 /**
@@ -20,15 +19,13 @@ import type { BrandOffersService } from './brand-offers.service';
  * changes need write access (admin): 403 otherwise, 401 without a session.
  */
 export function brandOffersRoutes(deps: { offers: BrandOffersService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['admin: brands'];
 
     r.get(
       '/admin/brands/:id/referrals',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -46,7 +43,6 @@ export function brandOffersRoutes(deps: { offers: BrandOffersService }) {
     r.post(
       '/admin/brands/:id/referrals',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -69,7 +65,6 @@ export function brandOffersRoutes(deps: { offers: BrandOffersService }) {
     r.patch(
       '/admin/brands/:id/referrals/:code',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -93,7 +88,6 @@ export function brandOffersRoutes(deps: { offers: BrandOffersService }) {
     r.get(
       '/admin/brands/:id/subscriptions',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -111,7 +105,6 @@ export function brandOffersRoutes(deps: { offers: BrandOffersService }) {
     r.put(
       '/admin/brands/:id/subscriptions',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -126,5 +119,5 @@ export function brandOffersRoutes(deps: { offers: BrandOffersService }) {
         ...(await deps.offers.setSubscriptions(actorOf(request), request.params.id, request.body)),
       }),
     );
-  };
+  });
 }

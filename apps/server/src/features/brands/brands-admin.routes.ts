@@ -6,12 +6,11 @@ import {
   updateBrandRequestSchema,
 } from '@apothecall/domain/brands/brands-admin.api';
 import { keyParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { readForm, registerMultipart } from '../../platform/files/multipart-form';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { BrandsAdminService } from './brands-admin.service';
 
 /**
@@ -20,15 +19,13 @@ import type { BrandsAdminService } from './brands-admin.service';
  * changes need write access (admin): 403 otherwise, 401 without a session.
  */
 export function brandsAdminRoutes(deps: { admin: BrandsAdminService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['backoffice'];
 
     r.get(
       '/admin/brands',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -45,7 +42,6 @@ export function brandsAdminRoutes(deps: { admin: BrandsAdminService }) {
     r.post(
       '/admin/brands',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -64,7 +60,6 @@ export function brandsAdminRoutes(deps: { admin: BrandsAdminService }) {
     r.get(
       '/admin/brands/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'A brand as the operator edits it (back office: read)',
@@ -82,7 +77,6 @@ export function brandsAdminRoutes(deps: { admin: BrandsAdminService }) {
     r.put(
       '/admin/brands/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -103,7 +97,6 @@ export function brandsAdminRoutes(deps: { admin: BrandsAdminService }) {
       upload.withTypeProvider<ZodTypeProvider>().post(
         '/admin/brands/:id/logo',
         {
-          ...secured,
           schema: {
             tags,
             summary:
@@ -135,5 +128,5 @@ export function brandsAdminRoutes(deps: { admin: BrandsAdminService }) {
         },
       );
     });
-  };
+  });
 }

@@ -13,10 +13,9 @@ import {
   tasksResponseSchema,
   taskUpdateSchema,
 } from '@apothecall/domain/crm/crm.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { CrmService } from './crm.service';
 
 /**
@@ -25,16 +24,14 @@ import type { CrmService } from './crm.service';
  * another pharmacy's ids 404).
  */
 export function crmRoutes(deps: { crm: CrmService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['crm'];
     const { crm } = deps;
 
     r.get(
       '/pharmacy/crm/customers',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The pharmacy's customers, by name (audited)",
@@ -50,7 +47,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.post(
       '/pharmacy/crm/customers/search',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -68,7 +64,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.post(
       '/pharmacy/crm/customers',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Add a customer with one customer tag',
@@ -85,7 +80,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.get(
       '/pharmacy/crm/customers/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'One customer (audited)',
@@ -102,7 +96,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.put(
       '/pharmacy/crm/customers/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Change a customer (the whole record, the tag included)',
@@ -120,7 +113,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.get(
       '/pharmacy/crm/customers/:id/interactions',
       {
-        ...secured,
         schema: {
           tags,
           summary: "A customer's interactions, newest first (audited)",
@@ -137,7 +129,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.post(
       '/pharmacy/crm/customers/:id/interactions',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Record an interaction with a customer, with one interaction tag',
@@ -155,7 +146,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.get(
       '/pharmacy/crm/tasks',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The pharmacy's tasks: open ones by due date, then done ones",
@@ -168,7 +158,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.post(
       '/pharmacy/crm/tasks',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Add a task with one task tag and a due date',
@@ -185,7 +174,6 @@ export function crmRoutes(deps: { crm: CrmService }) {
     r.put(
       '/pharmacy/crm/tasks/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Change a task: title, due date, customer, tag, or done',
@@ -199,5 +187,5 @@ export function crmRoutes(deps: { crm: CrmService }) {
         task: await crm.updateTask(actorOf(request), request.params.id, request.body),
       }),
     );
-  };
+  });
 }

@@ -7,14 +7,13 @@ import {
   documentUploadFieldsSchema,
   documentUploadResponseSchema,
 } from '@apothecall/domain/documents/documents.schemas';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
 import { parseWith } from '../../platform/errors';
 import { readForm, registerMultipart } from '../../platform/files/multipart-form';
 import { fileErrors } from '../../platform/files/upload-inspect';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { DocumentsService } from './documents.service';
 
 /**
@@ -23,16 +22,14 @@ import type { DocumentsService } from './documents.service';
  * as POST /files; the parser is registered in this plugin only) and their removal.
  */
 export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: number }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     await registerMultipart(app, deps.maxBytes, 4);
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['documents'];
 
     r.post(
       '/get-patient-docs',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The family's documents of the current month (the reader's time zone)",
@@ -48,7 +45,6 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
     r.post(
       '/get-patient-docs-date',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The family's documents of one month (fdate: YYYY-MM)",
@@ -65,7 +61,6 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
     r.post(
       '/get-patient-pharmacy-upload',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'What a pharmacy filed for the family this month',
@@ -81,7 +76,6 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
     r.post(
       '/get-doc-data',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'One document as base64, with the name and type to save it under',
@@ -98,7 +92,6 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
     r.post(
       '/documents',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Upload a document (multipart: `file`, `patient`, `fdesc`, optional `fdate`)',
@@ -123,7 +116,6 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
     r.post(
       '/documents-remove',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Remove one of the family’s own uploads',
@@ -136,5 +128,5 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
         return { error: false as const };
       },
     );
-  };
+  });
 }

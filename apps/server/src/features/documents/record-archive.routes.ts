@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { RecordArchiveService } from './record-archive.service';
 
 /**
@@ -11,12 +10,11 @@ import type { RecordArchiveService } from './record-archive.service';
  * session only: the request has no body and nothing in its URL.
  */
 export function recordArchiveRoutes(deps: { archive: RecordArchiveService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post(
       '/account/record-archive',
       {
-        preHandler: requireSession,
         ...privateFileRoute,
         schema: {
           tags: ['documents'],
@@ -34,5 +32,5 @@ export function recordArchiveRoutes(deps: { archive: RecordArchiveService }) {
         });
       },
     );
-  };
+  });
 }

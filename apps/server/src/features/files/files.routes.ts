@@ -4,14 +4,13 @@ import {
   fileUploadFieldsSchema,
   fileUploadResponseSchema,
 } from '@apothecall/domain/files/files.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { parseWith } from '../../platform/errors';
 import { readForm, registerMultipart } from '../../platform/files/multipart-form';
 import { fileErrors } from '../../platform/files/upload-inspect';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { FilesService } from './files.service';
 
 /** Text fields a form may carry besides the file (only `purpose` is read). */
@@ -23,16 +22,14 @@ const maxFields = 4;
  * these routes accept multipart bodies, with the size limit from FILES_MAX_BYTES.
  */
 export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     await registerMultipart(app, deps.maxBytes, maxFields);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['files'];
-    const secured = { preHandler: requireSession };
 
     r.post(
       '/files',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -59,7 +56,6 @@ export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
     r.get(
       '/files/:id',
       {
-        ...secured,
         ...privateFileRoute,
         schema: {
           tags,
@@ -81,7 +77,6 @@ export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
     r.delete(
       '/files/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Remove one of your files',
@@ -94,5 +89,5 @@ export function filesRoutes(deps: { files: FilesService; maxBytes: number }) {
         return { error: false as const };
       },
     );
-  };
+  });
 }

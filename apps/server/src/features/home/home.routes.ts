@@ -1,18 +1,16 @@
 import { homeCountsResponseSchema } from '@apothecall/domain/home/home-counts.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { HomeService } from './home.service';
 
 /** GET /api/home/counts (issue 36, finding 13): the counts on the caller's Home, in one call. */
 export function homeRoutes(deps: { home: HomeService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/home/counts',
       {
-        preHandler: requireSession,
         schema: {
           tags: ['home'],
           summary:
@@ -25,5 +23,5 @@ export function homeRoutes(deps: { home: HomeService }) {
         counts: await deps.home.counts(actorOf(request)),
       }),
     );
-  };
+  });
 }

@@ -6,11 +6,10 @@ import {
   inboxThreadsQuerySchema,
   inboxThreadsResponseSchema,
 } from '@apothecall/domain/inbox/inbox.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { InboxService } from './inbox.service';
 
 /**
@@ -18,16 +17,14 @@ import type { InboxService } from './inbox.service';
  * thread's e-mails, an attachment's bytes (a download, never shown inline) and a reply.
  */
 export function inboxRoutes(deps: { inbox: InboxService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['pharmacy inbox'];
     const { inbox } = deps;
 
     r.get(
       '/pharmacy/inbox',
       {
-        ...secured,
         schema: {
           tags,
           summary: "My pharmacy's inbound address and its e-mail threads, newest first",
@@ -44,7 +41,6 @@ export function inboxRoutes(deps: { inbox: InboxService }) {
     r.get(
       '/pharmacy/inbox/threads/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: "One thread's e-mails, oldest first (text only)",
@@ -61,7 +57,6 @@ export function inboxRoutes(deps: { inbox: InboxService }) {
     r.post(
       '/pharmacy/inbox/threads/:id/reply',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Reply to the thread's sender (plain text, sent with In-Reply-To/References)",
@@ -79,7 +74,6 @@ export function inboxRoutes(deps: { inbox: InboxService }) {
     r.get(
       '/pharmacy/inbox/attachments/:id',
       {
-        ...secured,
         ...privateFileRoute,
         schema: {
           tags,
@@ -97,5 +91,5 @@ export function inboxRoutes(deps: { inbox: InboxService }) {
         });
       },
     );
-  };
+  });
 }

@@ -6,25 +6,22 @@ import {
   notesRequestSchema,
   notesResponseSchema,
 } from '@apothecall/domain/notes/notes.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf as actor } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import { renderNotePdf } from './note-pdf';
 import type { NotesService } from './notes.service';
 
 export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['notes'];
-    const secured = { preHandler: requireSession };
 
     r.post(
       '/notes',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -42,7 +39,6 @@ export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
     r.post(
       '/full-notes',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -60,7 +56,6 @@ export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
     r.get(
       '/notes/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'One note with the provider credential block',
@@ -77,7 +72,6 @@ export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
     r.get(
       '/notes/:id/pdf',
       {
-        ...secured,
         ...privateFileRoute,
         schema: { tags, summary: 'One note as a letter-size PDF', params: idParamsSchema },
       },
@@ -98,5 +92,5 @@ export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
         });
       },
     );
-  };
+  });
 }

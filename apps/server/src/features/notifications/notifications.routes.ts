@@ -7,11 +7,10 @@ import {
   webPushRemoveSchema,
   webPushSubscriptionSchema,
 } from '@apothecall/domain/notifications/notifications.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { NotificationsService } from './notifications.service';
 import { isAllowedPushEndpoint } from './push-endpoints';
 
@@ -21,15 +20,13 @@ export function notificationsRoutes(deps: {
   webPushOn: boolean;
   webPushHosts: readonly string[];
 }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['notifications'];
 
     r.get(
       '/notifications/settings',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The account's notifications switch and the server's VAPID public key",
@@ -45,7 +42,6 @@ export function notificationsRoutes(deps: {
     r.post(
       '/notifications/settings',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Turn notifications on or off for every device of the account',
@@ -62,7 +58,6 @@ export function notificationsRoutes(deps: {
     r.post(
       '/notifications/web-subscription',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Register this browser's Web Push subscription (PushSubscription.toJSON())",
@@ -85,7 +80,6 @@ export function notificationsRoutes(deps: {
     r.post(
       '/notifications/web-subscription-remove',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Forget this browser's Web Push subscription",
@@ -102,7 +96,6 @@ export function notificationsRoutes(deps: {
     r.post(
       '/update-notification-token',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Register the native app's push token (APNs on iOS, FCM on Android)",
@@ -119,5 +112,5 @@ export function notificationsRoutes(deps: {
         return { error: false as const };
       },
     );
-  };
+  });
 }

@@ -6,10 +6,9 @@ import {
   updateCouponRequestSchema,
 } from '@apothecall/domain/brands/brand-offers.api';
 import { keyParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { CouponsAdminService } from './coupons-admin.service';
 
 /**
@@ -18,15 +17,13 @@ import type { CouponsAdminService } from './coupons-admin.service';
  * otherwise, 401 without a session.
  */
 export function couponsAdminRoutes(deps: { coupons: CouponsAdminService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['admin: brands'];
 
     r.get(
       '/admin/brands/:id/coupons',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -44,7 +41,6 @@ export function couponsAdminRoutes(deps: { coupons: CouponsAdminService }) {
     r.post(
       '/admin/brands/:id/coupons',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -63,7 +59,6 @@ export function couponsAdminRoutes(deps: { coupons: CouponsAdminService }) {
     r.patch(
       '/admin/brands/:id/coupons/:code',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -83,5 +78,5 @@ export function couponsAdminRoutes(deps: { coupons: CouponsAdminService }) {
         ),
       }),
     );
-  };
+  });
 }

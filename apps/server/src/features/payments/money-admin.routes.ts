@@ -7,10 +7,9 @@ import {
   reconciliationResponseSchema,
 } from '@apothecall/domain/backoffice/money.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { MoneyAdminService } from './money-admin.service';
 
 /**
@@ -20,15 +19,13 @@ import type { MoneyAdminService } from './money-admin.service';
  * a session.
  */
 export function moneyAdminRoutes(deps: { money: MoneyAdminService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['backoffice'];
 
     r.post(
       '/admin/money/transactions',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -46,7 +43,6 @@ export function moneyAdminRoutes(deps: { money: MoneyAdminService }) {
     r.post(
       '/admin/money/transactions/:id/refund',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -65,7 +61,6 @@ export function moneyAdminRoutes(deps: { money: MoneyAdminService }) {
     r.get(
       '/admin/money/reconciliation',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -79,5 +74,5 @@ export function moneyAdminRoutes(deps: { money: MoneyAdminService }) {
         ...(await deps.money.reconcile(actorOf(request), request.query.day)),
       }),
     );
-  };
+  });
 }

@@ -16,11 +16,11 @@ import {
   rewardBalanceResponseSchema,
   transactionsResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { CardsService } from './cards.service';
 import type { ChargesService } from './charges.service';
 import type { PricingService } from './pricing.service';
@@ -31,16 +31,14 @@ export function paymentsRoutes(deps: {
   charges: ChargesService;
   pricing: PricingService;
 }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['payments'];
-    const secured = { preHandler: requireSession };
     const account = (request: FastifyRequest) => actorOf(request).accountId;
 
     r.get(
       '/account/payments/profiles',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Cards on file',
@@ -53,7 +51,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/account/payments/profiles',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Add a card (verified by the gateway; not charged)',
@@ -70,7 +67,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/account/payments/delete-profiles',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Delete a card',
@@ -87,7 +83,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/payments/charge',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Pay a priced amount (credit first, then the card); idempotent per key',
@@ -107,7 +102,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/transactionsGET',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Transactions, newest first',
@@ -125,7 +119,6 @@ export function paymentsRoutes(deps: {
     r.get(
       '/transactions/:id/receipt.pdf',
       {
-        ...secured,
         ...privateFileRoute,
         schema: { tags, summary: 'A receipt as PDF', params: idParamsSchema },
       },
@@ -147,7 +140,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/referred-transactions',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Charges by people who joined with the user's referral code (no identities)",
@@ -163,7 +155,6 @@ export function paymentsRoutes(deps: {
     r.get(
       '/account/reward-balance',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Credit balance (cents)',
@@ -179,7 +170,6 @@ export function paymentsRoutes(deps: {
     r.get(
       '/account/pricing/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The visit price: a referral code's, or 'default'",
@@ -200,7 +190,6 @@ export function paymentsRoutes(deps: {
     r.get(
       '/account/price',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -217,7 +206,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/account/price/restore-default',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Back to the default price: the coupons applied and not paid with are set aside',
@@ -233,7 +221,6 @@ export function paymentsRoutes(deps: {
     r.get(
       '/account/coupon/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: "A coupon's price (not used yet)",
@@ -250,7 +237,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/verify-coupon',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Check a coupon',
@@ -267,7 +253,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/redeem-coupon',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Use a coupon',
@@ -284,7 +269,6 @@ export function paymentsRoutes(deps: {
     r.post(
       '/get-coupons',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Coupons this account used',
@@ -296,7 +280,7 @@ export function paymentsRoutes(deps: {
         coupons: await deps.pricing.redeemed(account(request)),
       }),
     );
-  };
+  });
 }
 
 /** A ledger entry as its reader reads it: what it was for, in their language. */

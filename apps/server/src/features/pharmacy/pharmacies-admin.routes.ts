@@ -9,10 +9,9 @@ import {
   verificationRequestSchema,
 } from '@apothecall/domain/backoffice/pharmacies.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { PharmaciesAdminService } from './pharmacies-admin.service';
 
 /**
@@ -22,15 +21,13 @@ import type { PharmaciesAdminService } from './pharmacies-admin.service';
  * need write access (admin): 403 otherwise, 401 without a session.
  */
 export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['backoffice'];
 
     r.post(
       '/admin/pharmacies/registry-search',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -48,7 +45,6 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
     r.post(
       '/admin/pharmacies/onboard',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -66,7 +62,6 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
     r.get(
       '/admin/pharmacies',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -83,7 +78,6 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
     r.get(
       '/admin/pharmacies/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -102,7 +96,6 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
       r.post(
         `/admin/pharmacies/:id/${action}`,
         {
-          ...secured,
           schema: {
             tags,
             summary:
@@ -129,7 +122,6 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
     r.post(
       '/admin/pharmacies/:id/admin',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -148,7 +140,6 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
     r.post(
       '/admin/pharmacies/:id/fees/:entryId/refund',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -168,5 +159,5 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
         ),
       }),
     );
-  };
+  });
 }

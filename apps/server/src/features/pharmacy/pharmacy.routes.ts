@@ -15,11 +15,10 @@ import {
   rxPharmaciesResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { okResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { PharmacyPortalService } from './pharmacy-portal.service';
 
 /**
@@ -28,15 +27,13 @@ import type { PharmacyPortalService } from './pharmacy-portal.service';
  * an Rx visit to (GET /rx/pharmacies). The visits' dashboard is the Rx area's.
  */
 export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['pharmacy'];
 
     r.get(
       '/pharmacy/me',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'My pharmacy (verified or not, prepay balance, claim fee), role and grant',
@@ -49,7 +46,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.get(
       '/pharmacy/statement',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -66,7 +62,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.post(
       '/pharmacy/funds',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -84,7 +79,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.get(
       '/pharmacy/pharmacists',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The pharmacy's pharmacists and their grants (admin)",
@@ -100,7 +94,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.post(
       '/pharmacy/pharmacists',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Invite a pharmacist by e-mail with states, links and claimed-only (admin)',
@@ -119,7 +112,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.post(
       '/pharmacy/pharmacists/:id/revoke',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Revoke a pharmacist: the grant ends and their sessions end at once (admin)',
@@ -138,7 +130,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.get(
       '/pharmacy/links',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The pharmacy's Rx links",
@@ -154,7 +145,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.post(
       '/pharmacy/links/search',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -172,7 +162,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.post(
       '/pharmacy/links',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Publish an Rx link for one treatment (empty values are dropped)',
@@ -189,7 +178,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.delete(
       '/pharmacy/links/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Withdraw an Rx link (visits that came through it keep their attribution)',
@@ -206,7 +194,6 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
     r.get(
       '/rx/pharmacies',
       {
-        ...secured,
         schema: {
           tags: ['rx'],
           summary: 'Verified pharmacies taking Rx visits from a state',
@@ -219,5 +206,5 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
         pharmacies: await deps.portal.choices(request.query.state),
       }),
     );
-  };
+  });
 }

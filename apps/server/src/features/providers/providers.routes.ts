@@ -8,11 +8,10 @@ import {
   providersListResponseSchema,
   putLicenceRequestSchema,
 } from '@apothecall/domain/providers/providers.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { ProvidersAdminService } from './providers-admin.service';
 
 /**
@@ -21,9 +20,8 @@ import type { ProvidersAdminService } from './providers-admin.service';
  * Who may do what is the service's check (backoffice.rules), on every call.
  */
 export function providersRoutes(deps: { admin: ProvidersAdminService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['admin: providers'];
     const one = async (provider: Promise<ProviderAdminView>) => ({
       error: false as const,
@@ -33,7 +31,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.get(
       '/admin/providers',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Every provider: NPI, credentials, licences by state with expiry, on duty now',
@@ -49,7 +46,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.get(
       '/admin/providers/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'One provider: profile, licences, on duty, active',
@@ -63,7 +59,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.post(
       '/admin/providers/invite',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Invite a provider: a login with no password and a set-password link by e-mail',
@@ -77,7 +72,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.put(
       '/admin/providers/:id/licences/:state',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Add or replace the provider's licence in a state (number, expiry date)",
@@ -98,7 +92,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.put(
       '/admin/providers/:id/practice',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -115,7 +108,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.delete(
       '/admin/providers/:id/licences/:state',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Remove the provider's licence in a state",
@@ -130,7 +122,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.post(
       '/admin/providers/:id/deactivate',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -153,7 +144,6 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
     r.post(
       '/admin/providers/:id/reactivate',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Reactivate a provider: they may sign in again with their password',
@@ -163,5 +153,5 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
       },
       async (request) => one(deps.admin.reactivate(actorOf(request), request.params.id)),
     );
-  };
+  });
 }

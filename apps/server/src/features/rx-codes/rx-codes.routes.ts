@@ -5,10 +5,9 @@ import {
   externalCodeInputSchema,
   externalCodeResponseSchema,
 } from '@apothecall/domain/rx-codes/rx-codes.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { RxCodesService } from './rx-codes.service';
 
 /**
@@ -17,16 +16,14 @@ import type { RxCodesService } from './rx-codes.service';
  * never rides in a URL). Another pharmacy's visit is 404.
  */
 export function rxCodesRoutes(deps: { codes: RxCodesService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['rx codes'];
     const { codes } = deps;
 
     r.get(
       '/pharmacy/rx/:id/code',
       {
-        ...secured,
         schema: {
           tags,
           summary: "My pharmacy's own code for this visit (null when none)",
@@ -43,7 +40,6 @@ export function rxCodesRoutes(deps: { codes: RxCodesService }) {
     r.put(
       '/pharmacy/rx/:id/code',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Set (or clear, with null) my pharmacy’s code for a claimed visit',
@@ -61,7 +57,6 @@ export function rxCodesRoutes(deps: { codes: RxCodesService }) {
     r.post(
       '/pharmacy/rx-codes/find',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'The visit of my pharmacy with this code (case ignored), or 404',
@@ -74,5 +69,5 @@ export function rxCodesRoutes(deps: { codes: RxCodesService }) {
         ...(await codes.find(actorOf(request), request.body.code)),
       }),
     );
-  };
+  });
 }

@@ -8,11 +8,11 @@ import {
   rxFormSignRequestSchema,
   visitFormParamsSchema,
 } from '@apothecall/domain/rx/rx-forms.api';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { RxFormsService } from './rx-forms.service';
 
 function sendPdf(reply: FastifyReply, pdf: Buffer) {
@@ -29,16 +29,14 @@ function sendPdf(reply: FastifyReply, pdf: Buffer) {
  * form the caller may not see is 404; nothing about the patient goes in a URL but ids.
  */
 export function rxFormsRoutes(deps: { forms: RxFormsService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['rx forms'];
     const { forms } = deps;
 
     r.get(
       '/pharmacy/rx/:id/forms',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The forms my pharmacy asked this visit's patient to sign, newest first",
@@ -55,7 +53,6 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
     r.post(
       '/pharmacy/rx/:id/forms',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Ask the patient to sign a form of the catalogue (after the claim)',
@@ -73,7 +70,6 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
     r.post(
       '/pharmacy/rx/:id/forms/:formRequestId/withdraw',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Withdraw a request the patient has not signed yet',
@@ -94,7 +90,6 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
     r.get(
       '/pharmacy/rx/:id/forms/:formRequestId/signed.pdf',
       {
-        ...secured,
         ...privateFileRoute,
         schema: {
           tags,
@@ -116,7 +111,6 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
     r.get(
       '/rx/forms',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Forms my pharmacies asked me to sign on my Rx visits (waiting, then signed)',
@@ -129,7 +123,6 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
     r.post(
       '/rx/visits/:id/forms/:formRequestId/sign',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Sign a form: my full name as my profile has it, and the box ticked',
@@ -149,7 +142,6 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
     r.get(
       '/rx/visits/:id/forms/:formRequestId/signed.pdf',
       {
-        ...secured,
         ...privateFileRoute,
         schema: {
           tags,
@@ -163,5 +155,5 @@ export function rxFormsRoutes(deps: { forms: RxFormsService }) {
           await forms.patientPdf(actorOf(request), request.params.id, request.params.formRequestId),
         ),
     );
-  };
+  });
 }

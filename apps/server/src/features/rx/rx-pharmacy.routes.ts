@@ -8,11 +8,10 @@ import {
   pharmacyRxSearchResponseSchema,
   pharmacyStatusChangeRequestSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { RxPharmacyService } from './rx-pharmacy.service';
 
 /**
@@ -24,15 +23,13 @@ export function rxPharmacyRoutes(deps: {
   pharmacy: RxPharmacyService;
   prescriptionPdf: (actor: Actor, visitId: string) => Promise<Buffer>;
 }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['pharmacy'];
 
     r.post(
       '/pharmacy/rx/search',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Visits routed to my pharmacy that my grant shows: a tab, a search, a page',
@@ -49,7 +46,6 @@ export function rxPharmacyRoutes(deps: {
     r.get(
       '/pharmacy/rx/:id',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'One visit: patient, prescription, status notes, the moves allowed (audited)',
@@ -66,7 +62,6 @@ export function rxPharmacyRoutes(deps: {
     r.post(
       '/pharmacy/rx/:id/status',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Change the pharmacy-side status (the domain table; notes where required)',
@@ -84,7 +79,6 @@ export function rxPharmacyRoutes(deps: {
     r.post(
       '/pharmacy/rx/bulk-status',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -102,7 +96,6 @@ export function rxPharmacyRoutes(deps: {
     r.post(
       '/pharmacy/rx/:id/claim',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Submit Payment: the claim fee is taken once from the prepay account',
@@ -120,7 +113,6 @@ export function rxPharmacyRoutes(deps: {
     r.get(
       '/pharmacy/rx/:id/prescription.pdf',
       {
-        ...secured,
         ...privateFileRoute,
         schema: {
           tags,
@@ -137,5 +129,5 @@ export function rxPharmacyRoutes(deps: {
         });
       },
     );
-  };
+  });
 }

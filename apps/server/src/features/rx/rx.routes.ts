@@ -37,8 +37,8 @@ import { type Actor, actorOf } from '../../platform/actor';
 import { parseWith } from '../../platform/errors';
 import { readForm, registerMultipart } from '../../platform/files/multipart-form';
 import { fileErrors } from '../../platform/files/upload-inspect';
-import { requireSession } from '../../platform/http';
 import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { OpenedFile } from '../files/files.port';
 import type { RxService, RxUpload } from './rx.service';
 import type { RxReviewService } from './rx-review.service';
@@ -87,7 +87,6 @@ export function rxRoutes(deps: {
   return async (app: FastifyInstance) => {
     await registerMultipart(app, deps.maxBytes, 4);
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['rx'];
     const clinic = ['clinic'];
 
@@ -107,542 +106,546 @@ export function rxRoutes(deps: {
       }),
     );
 
-    r.post(
-      '/log-form',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Record that a step of a treatment flow was reached (never the answers)',
-          body: logFormRequestSchema,
-          response: { 200: okResponseSchema },
-        },
-      },
-      async (request) => {
-        await deps.rx.logForm(actorOf(request), request.body.productId, request.body.step);
-        return { error: false as const };
-      },
-    );
+    // Everything below answers only with a session.
+    await app.register(
+      sessionRoutes(async (group) => {
+        const r = group.withTypeProvider<ZodTypeProvider>();
 
-    r.post(
-      '/submit-rx-evaluation',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Submit the evaluation: a visit waiting for payment (pendingMedPayment)',
-          body: submitRxEvaluationRequestSchema,
-          response: { 200: rxVisitResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        visit: await deps.rx.submitEvaluation(actorOf(request), request.body),
-      }),
-    );
-
-    r.post(
-      '/rx/refill',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'A refill: a new visit reusing an earlier evaluation and prescription',
-          body: rxRefillRequestSchema,
-          response: { 200: rxVisitResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        visit: await deps.rx.refill(
-          actorOf(request),
-          request.body.visitId,
-          request.body.idempotencyKey,
-        ),
-      }),
-    );
-
-    r.get(
-      '/rx/visits/:id/price',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "The visit's price and its signed token",
-          params: idParamsSchema,
-          response: { 200: rxPriceResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.rx.price(actorOf(request), request.params.id)),
-      }),
-    );
-
-    r.post(
-      '/rx/visits/:id/prepay-price',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'The visit priced by an access token or program code (0, priceType prepay)',
-          params: idParamsSchema,
-          body: rxPrepayPriceRequestSchema,
-          response: { 200: rxPrepayPriceResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        price: 0 as const,
-        priceType: 'prepay' as const,
-        offer: await deps.rx.prepayPrice(actorOf(request), request.params.id, request.body.code),
-      }),
-    );
-
-    r.post(
-      '/submit-rx-payment',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Pay the visit (credit, then the card); it joins the review line',
-          body: submitRxPaymentRequestSchema,
-          response: { 200: rxVisitResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        visit: await deps.rx.pay(actorOf(request), request.body),
-      }),
-    );
-
-    r.get(
-      '/rx/visits',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "The account's Rx visits, newest first, and whether one waits for an upload",
-          response: { 200: rxVisitsResponseSchema },
-        },
-      },
-      async (request) => ({ error: false as const, ...(await deps.rx.list(actorOf(request))) }),
-    );
-
-    r.get(
-      '/rx/visits/unpaid',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "The account's visits waiting for payment",
-          response: { 200: rxVisitsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.rx.list(actorOf(request), 'unpaid')),
-      }),
-    );
-
-    r.post(
-      '/rx/visits/:id/cancel',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Cancel an unpaid visit, or a paid one not yet claimed (refunded)',
-          params: idParamsSchema,
-          response: { 200: rxVisitResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        visit: await deps.rx.cancel(actorOf(request), request.params.id),
-      }),
-    );
-
-    r.post(
-      '/rx/visits/:id/attachments',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Upload the document the visit waits for (multipart: `file`)',
-          consumes: ['multipart/form-data'],
-          params: idParamsSchema,
-          response: { 200: rxVisitResponseSchema },
-        },
-      },
-      async (request) => {
-        const { file } = await upload(request, deps.maxBytes);
-        return {
-          error: false as const,
-          visit: await deps.rx.uploadAttachment(actorOf(request), request.params.id, file),
-        };
-      },
-    );
-
-    r.post(
-      '/rx/id',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "Upload a family member's photo ID (multipart: `patientID`, `file`)",
-          consumes: ['multipart/form-data'],
-          response: { 200: verifyIdDocResponseSchema },
-        },
-      },
-      async (request) => {
-        const { fields, file } = await upload(request, deps.maxBytes);
-        const { patientID } = parseWith(rxIdUploadFieldsSchema, fields);
-        return {
-          error: false as const,
-          document: await deps.rx.uploadId(actorOf(request), patientID, file),
-        };
-      },
-    );
-
-    r.post(
-      '/get-verifyId-doc',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "A family member's newest photo ID, if any",
-          body: getVerifyIdDocRequestSchema,
-          response: { 200: verifyIdDocResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        document: await deps.rx.idDocument(actorOf(request), request.body.patientID),
-      }),
-    );
-
-    r.post(
-      '/set-verifyId-Visibility',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Hide a photo ID from pharmacies, or show it again',
-          body: setVerifyIdVisibilityRequestSchema,
-          response: { 200: verifyIdDocResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        document: await deps.rx.setIdVisibility(
-          actorOf(request),
-          request.body.verifyId,
-          request.body.hide,
-        ),
-      }),
-    );
-
-    r.post(
-      '/get-verifyId-FamilyDocs',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "Each family member's photo ID, if any",
-          response: { 200: verifyIdFamilyDocsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        documents: await deps.rx.familyIdDocuments(actorOf(request)),
-      }),
-    );
-
-    r.get(
-      '/rx/visits/:id/messages',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: "The visit's messages with its prescriber, oldest first",
-          params: idParamsSchema,
-          response: { 200: rxMessagesResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        messages: await deps.rx.messages(actorOf(request), request.params.id),
-      }),
-    );
-
-    r.post(
-      '/rx/visits/:id/messages',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Write to the prescriber',
-          params: idParamsSchema,
-          body: rxSendMessageRequestSchema,
-          response: { 200: rxMessagesResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        messages: await deps.rx.sendMessage(actorOf(request), request.params.id, request.body.text),
-      }),
-    );
-
-    r.post(
-      '/rx/visits/:id/messages/attachment',
-      {
-        ...secured,
-        schema: {
-          tags,
-          summary: 'Write to the prescriber with a file (multipart: `text`, then `file`)',
-          consumes: ['multipart/form-data'],
-          params: idParamsSchema,
-          response: { 200: rxMessagesResponseSchema },
-        },
-      },
-      async (request) => {
-        const { fields, file } = await upload(request, deps.maxBytes);
-        const { text } = parseWith(rxMessageAttachmentFieldsSchema, fields);
-        return {
-          error: false as const,
-          messages: await deps.rx.sendMessage(actorOf(request), request.params.id, text, file),
-        };
-      },
-    );
-
-    r.post(
-      '/get-messageAttachment',
-      {
-        ...secured,
-        ...privateFileRoute,
-        schema: {
-          tags,
-          summary: "A file sent with a message on an Rx visit (the visit's patient or prescriber)",
-          body: getMessageAttachmentRequestSchema,
-        },
-      },
-      async (request, reply) => {
-        const actor = actorOf(request);
-        const { msgId, fileId } = request.body;
-        return sendOpened(
-          reply,
-          (await deps.isPrescriber(actor))
-            ? await deps.review.messageAttachment(actor, msgId, fileId)
-            : await deps.rx.messageAttachment(actor, msgId, fileId),
-        );
-      },
-    );
-
-    r.get(
-      '/rx/visits/:id/prescription.pdf',
-      {
-        ...secured,
-        ...privateFileRoute,
-        schema: { tags, summary: "The visit's prescription (PDF)", params: idParamsSchema },
-      },
-      async (request, reply) => {
-        const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'patient');
-        return sendPrivateFile(reply, {
-          body: pdf,
-          contentType: 'application/pdf',
-          filename: 'prescription.pdf',
-        });
-      },
-    );
-
-    for (const [prefix, who, tag] of [
-      ['/rx/visits', 'patient', tags],
-      ['/clinic/rx', 'prescriber', clinic],
-    ] as const) {
-      r.get(
-        `${prefix}/:id/consents.pdf`,
-        {
-          ...secured,
-          ...privateFileRoute,
-          schema: {
-            tags: [...tag],
-            summary:
-              "The visit's consent record (PDF: letter, 80 characters a line, 38 lines a page)",
-            params: idParamsSchema,
+        r.post(
+          '/log-form',
+          {
+            schema: {
+              tags,
+              summary: 'Record that a step of a treatment flow was reached (never the answers)',
+              body: logFormRequestSchema,
+              response: { 200: okResponseSchema },
+            },
           },
-        },
-        async (request, reply) => {
-          const pdf = await deps.consentPdf(actorOf(request), request.params.id, who);
-          return sendPrivateFile(reply, {
-            body: pdf,
-            contentType: 'application/pdf',
-            filename: 'consents.pdf',
-          });
-        },
-      );
-    }
-
-    // The prescriber's review.
-    r.get(
-      '/clinic/rx/queue',
-      {
-        ...secured,
-        schema: {
-          tags: clinic,
-          summary: 'Rx visits waiting for review in the licensed states (oldest first), and mine',
-          response: { 200: rxQueueResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.review.queue(actorOf(request))),
-      }),
-    );
-
-    r.post(
-      '/clinic/rx/:id/claim',
-      {
-        ...secured,
-        schema: {
-          tags: clinic,
-          summary: 'Claim a waiting Rx visit (exactly one prescriber wins)',
-          params: idParamsSchema,
-          response: { 200: claimResponseSchema },
-        },
-      },
-      async (request) => {
-        const visit = await deps.review.claim(actorOf(request), request.params.id);
-        return { error: false as const, visitId: visit.id };
-      },
-    );
-
-    r.get(
-      '/clinic/rx/:id',
-      {
-        ...secured,
-        schema: {
-          tags: clinic,
-          summary: 'The review: answers, alarms, files, earlier visits, messages (audited)',
-          params: idParamsSchema,
-          response: { 200: rxReviewResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        review: await deps.review.review(actorOf(request), request.params.id),
-      }),
-    );
-
-    r.get(
-      '/clinic/rx/:id/files/:fileId',
-      {
-        ...secured,
-        ...privateFileRoute,
-        schema: {
-          tags: clinic,
-          summary: "A visit's ID photo or attachment (audited read)",
-          params: visitFileParamsSchema,
-        },
-      },
-      async (request, reply) => {
-        return sendOpened(
-          reply,
-          await deps.review.file(actorOf(request), request.params.id, request.params.fileId),
+          async (request) => {
+            await deps.rx.logForm(actorOf(request), request.body.productId, request.body.step);
+            return { error: false as const };
+          },
         );
-      },
-    );
 
-    r.post(
-      '/clinic/rx/:id/status',
-      {
-        ...secured,
-        schema: {
-          tags: clinic,
-          summary: 'Move the visit: started, ended (approved), exit (ask the patient), refund',
-          params: idParamsSchema,
-          body: rxStatusChangeRequestSchema,
-          response: { 200: rxVisitResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        visit: await deps.review.changeStatus(actorOf(request), request.params.id, request.body),
+        r.post(
+          '/submit-rx-evaluation',
+          {
+            schema: {
+              tags,
+              summary: 'Submit the evaluation: a visit waiting for payment (pendingMedPayment)',
+              body: submitRxEvaluationRequestSchema,
+              response: { 200: rxVisitResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            visit: await deps.rx.submitEvaluation(actorOf(request), request.body),
+          }),
+        );
+
+        r.post(
+          '/rx/refill',
+          {
+            schema: {
+              tags,
+              summary: 'A refill: a new visit reusing an earlier evaluation and prescription',
+              body: rxRefillRequestSchema,
+              response: { 200: rxVisitResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            visit: await deps.rx.refill(
+              actorOf(request),
+              request.body.visitId,
+              request.body.idempotencyKey,
+            ),
+          }),
+        );
+
+        r.get(
+          '/rx/visits/:id/price',
+          {
+            schema: {
+              tags,
+              summary: "The visit's price and its signed token",
+              params: idParamsSchema,
+              response: { 200: rxPriceResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            ...(await deps.rx.price(actorOf(request), request.params.id)),
+          }),
+        );
+
+        r.post(
+          '/rx/visits/:id/prepay-price',
+          {
+            schema: {
+              tags,
+              summary: 'The visit priced by an access token or program code (0, priceType prepay)',
+              params: idParamsSchema,
+              body: rxPrepayPriceRequestSchema,
+              response: { 200: rxPrepayPriceResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            price: 0 as const,
+            priceType: 'prepay' as const,
+            offer: await deps.rx.prepayPrice(
+              actorOf(request),
+              request.params.id,
+              request.body.code,
+            ),
+          }),
+        );
+
+        r.post(
+          '/submit-rx-payment',
+          {
+            schema: {
+              tags,
+              summary: 'Pay the visit (credit, then the card); it joins the review line',
+              body: submitRxPaymentRequestSchema,
+              response: { 200: rxVisitResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            visit: await deps.rx.pay(actorOf(request), request.body),
+          }),
+        );
+
+        r.get(
+          '/rx/visits',
+          {
+            schema: {
+              tags,
+              summary: "The account's Rx visits, newest first, and whether one waits for an upload",
+              response: { 200: rxVisitsResponseSchema },
+            },
+          },
+          async (request) => ({ error: false as const, ...(await deps.rx.list(actorOf(request))) }),
+        );
+
+        r.get(
+          '/rx/visits/unpaid',
+          {
+            schema: {
+              tags,
+              summary: "The account's visits waiting for payment",
+              response: { 200: rxVisitsResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            ...(await deps.rx.list(actorOf(request), 'unpaid')),
+          }),
+        );
+
+        r.post(
+          '/rx/visits/:id/cancel',
+          {
+            schema: {
+              tags,
+              summary: 'Cancel an unpaid visit, or a paid one not yet claimed (refunded)',
+              params: idParamsSchema,
+              response: { 200: rxVisitResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            visit: await deps.rx.cancel(actorOf(request), request.params.id),
+          }),
+        );
+
+        r.post(
+          '/rx/visits/:id/attachments',
+          {
+            schema: {
+              tags,
+              summary: 'Upload the document the visit waits for (multipart: `file`)',
+              consumes: ['multipart/form-data'],
+              params: idParamsSchema,
+              response: { 200: rxVisitResponseSchema },
+            },
+          },
+          async (request) => {
+            const { file } = await upload(request, deps.maxBytes);
+            return {
+              error: false as const,
+              visit: await deps.rx.uploadAttachment(actorOf(request), request.params.id, file),
+            };
+          },
+        );
+
+        r.post(
+          '/rx/id',
+          {
+            schema: {
+              tags,
+              summary: "Upload a family member's photo ID (multipart: `patientID`, `file`)",
+              consumes: ['multipart/form-data'],
+              response: { 200: verifyIdDocResponseSchema },
+            },
+          },
+          async (request) => {
+            const { fields, file } = await upload(request, deps.maxBytes);
+            const { patientID } = parseWith(rxIdUploadFieldsSchema, fields);
+            return {
+              error: false as const,
+              document: await deps.rx.uploadId(actorOf(request), patientID, file),
+            };
+          },
+        );
+
+        r.post(
+          '/get-verifyId-doc',
+          {
+            schema: {
+              tags,
+              summary: "A family member's newest photo ID, if any",
+              body: getVerifyIdDocRequestSchema,
+              response: { 200: verifyIdDocResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            document: await deps.rx.idDocument(actorOf(request), request.body.patientID),
+          }),
+        );
+
+        r.post(
+          '/set-verifyId-Visibility',
+          {
+            schema: {
+              tags,
+              summary: 'Hide a photo ID from pharmacies, or show it again',
+              body: setVerifyIdVisibilityRequestSchema,
+              response: { 200: verifyIdDocResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            document: await deps.rx.setIdVisibility(
+              actorOf(request),
+              request.body.verifyId,
+              request.body.hide,
+            ),
+          }),
+        );
+
+        r.post(
+          '/get-verifyId-FamilyDocs',
+          {
+            schema: {
+              tags,
+              summary: "Each family member's photo ID, if any",
+              response: { 200: verifyIdFamilyDocsResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            documents: await deps.rx.familyIdDocuments(actorOf(request)),
+          }),
+        );
+
+        r.get(
+          '/rx/visits/:id/messages',
+          {
+            schema: {
+              tags,
+              summary: "The visit's messages with its prescriber, oldest first",
+              params: idParamsSchema,
+              response: { 200: rxMessagesResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            messages: await deps.rx.messages(actorOf(request), request.params.id),
+          }),
+        );
+
+        r.post(
+          '/rx/visits/:id/messages',
+          {
+            schema: {
+              tags,
+              summary: 'Write to the prescriber',
+              params: idParamsSchema,
+              body: rxSendMessageRequestSchema,
+              response: { 200: rxMessagesResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            messages: await deps.rx.sendMessage(
+              actorOf(request),
+              request.params.id,
+              request.body.text,
+            ),
+          }),
+        );
+
+        r.post(
+          '/rx/visits/:id/messages/attachment',
+          {
+            schema: {
+              tags,
+              summary: 'Write to the prescriber with a file (multipart: `text`, then `file`)',
+              consumes: ['multipart/form-data'],
+              params: idParamsSchema,
+              response: { 200: rxMessagesResponseSchema },
+            },
+          },
+          async (request) => {
+            const { fields, file } = await upload(request, deps.maxBytes);
+            const { text } = parseWith(rxMessageAttachmentFieldsSchema, fields);
+            return {
+              error: false as const,
+              messages: await deps.rx.sendMessage(actorOf(request), request.params.id, text, file),
+            };
+          },
+        );
+
+        r.post(
+          '/get-messageAttachment',
+          {
+            ...privateFileRoute,
+            schema: {
+              tags,
+              summary:
+                "A file sent with a message on an Rx visit (the visit's patient or prescriber)",
+              body: getMessageAttachmentRequestSchema,
+            },
+          },
+          async (request, reply) => {
+            const actor = actorOf(request);
+            const { msgId, fileId } = request.body;
+            return sendOpened(
+              reply,
+              (await deps.isPrescriber(actor))
+                ? await deps.review.messageAttachment(actor, msgId, fileId)
+                : await deps.rx.messageAttachment(actor, msgId, fileId),
+            );
+          },
+        );
+
+        r.get(
+          '/rx/visits/:id/prescription.pdf',
+          {
+            ...privateFileRoute,
+            schema: { tags, summary: "The visit's prescription (PDF)", params: idParamsSchema },
+          },
+          async (request, reply) => {
+            const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'patient');
+            return sendPrivateFile(reply, {
+              body: pdf,
+              contentType: 'application/pdf',
+              filename: 'prescription.pdf',
+            });
+          },
+        );
+
+        for (const [prefix, who, tag] of [
+          ['/rx/visits', 'patient', tags],
+          ['/clinic/rx', 'prescriber', clinic],
+        ] as const) {
+          r.get(
+            `${prefix}/:id/consents.pdf`,
+            {
+              ...privateFileRoute,
+              schema: {
+                tags: [...tag],
+                summary:
+                  "The visit's consent record (PDF: letter, 80 characters a line, 38 lines a page)",
+                params: idParamsSchema,
+              },
+            },
+            async (request, reply) => {
+              const pdf = await deps.consentPdf(actorOf(request), request.params.id, who);
+              return sendPrivateFile(reply, {
+                body: pdf,
+                contentType: 'application/pdf',
+                filename: 'consents.pdf',
+              });
+            },
+          );
+        }
+
+        // The prescriber's review.
+        r.get(
+          '/clinic/rx/queue',
+          {
+            schema: {
+              tags: clinic,
+              summary:
+                'Rx visits waiting for review in the licensed states (oldest first), and mine',
+              response: { 200: rxQueueResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            ...(await deps.review.queue(actorOf(request))),
+          }),
+        );
+
+        r.post(
+          '/clinic/rx/:id/claim',
+          {
+            schema: {
+              tags: clinic,
+              summary: 'Claim a waiting Rx visit (exactly one prescriber wins)',
+              params: idParamsSchema,
+              response: { 200: claimResponseSchema },
+            },
+          },
+          async (request) => {
+            const visit = await deps.review.claim(actorOf(request), request.params.id);
+            return { error: false as const, visitId: visit.id };
+          },
+        );
+
+        r.get(
+          '/clinic/rx/:id',
+          {
+            schema: {
+              tags: clinic,
+              summary: 'The review: answers, alarms, files, earlier visits, messages (audited)',
+              params: idParamsSchema,
+              response: { 200: rxReviewResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            review: await deps.review.review(actorOf(request), request.params.id),
+          }),
+        );
+
+        r.get(
+          '/clinic/rx/:id/files/:fileId',
+          {
+            ...privateFileRoute,
+            schema: {
+              tags: clinic,
+              summary: "A visit's ID photo or attachment (audited read)",
+              params: visitFileParamsSchema,
+            },
+          },
+          async (request, reply) => {
+            return sendOpened(
+              reply,
+              await deps.review.file(actorOf(request), request.params.id, request.params.fileId),
+            );
+          },
+        );
+
+        r.post(
+          '/clinic/rx/:id/status',
+          {
+            schema: {
+              tags: clinic,
+              summary: 'Move the visit: started, ended (approved), exit (ask the patient), refund',
+              params: idParamsSchema,
+              body: rxStatusChangeRequestSchema,
+              response: { 200: rxVisitResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            visit: await deps.review.changeStatus(
+              actorOf(request),
+              request.params.id,
+              request.body,
+            ),
+          }),
+        );
+
+        r.post(
+          '/clinic/rx/:id/prescribe',
+          {
+            schema: {
+              tags: clinic,
+              summary: "Prescribe from the treatment's package: ended -> rxed",
+              params: idParamsSchema,
+              body: rxPrescribeRequestSchema,
+              response: { 200: rxVisitResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            visit: await deps.review.prescribe(actorOf(request), request.params.id, request.body),
+          }),
+        );
+
+        r.post(
+          '/clinic/rx/:id/change-request',
+          {
+            schema: {
+              tags: clinic,
+              summary: "Answer a pharmacy's change request: a new dose (approved) or denied",
+              params: idParamsSchema,
+              body: rxChangeAnswerRequestSchema,
+              response: { 200: rxReviewResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            review: await deps.review.answerChange(
+              actorOf(request),
+              request.params.id,
+              request.body,
+            ),
+          }),
+        );
+
+        r.post(
+          '/clinic/rx/:id/messages',
+          {
+            schema: {
+              tags: clinic,
+              summary: 'Write to the patient',
+              params: idParamsSchema,
+              body: rxSendMessageRequestSchema,
+              response: { 200: rxMessagesResponseSchema },
+            },
+          },
+          async (request) => ({
+            error: false as const,
+            messages: await deps.review.sendMessage(
+              actorOf(request),
+              request.params.id,
+              request.body.text,
+            ),
+          }),
+        );
+
+        r.get(
+          '/clinic/rx/:id/prescription.pdf',
+          {
+            ...privateFileRoute,
+            schema: {
+              tags: clinic,
+              summary: "The visit's prescription (PDF)",
+              params: idParamsSchema,
+            },
+          },
+          async (request, reply) => {
+            const pdf = await deps.prescriptionPdf(
+              actorOf(request),
+              request.params.id,
+              'prescriber',
+            );
+            return sendPrivateFile(reply, {
+              body: pdf,
+              contentType: 'application/pdf',
+              filename: 'prescription.pdf',
+            });
+          },
+        );
       }),
-    );
-
-    r.post(
-      '/clinic/rx/:id/prescribe',
-      {
-        ...secured,
-        schema: {
-          tags: clinic,
-          summary: "Prescribe from the treatment's package: ended -> rxed",
-          params: idParamsSchema,
-          body: rxPrescribeRequestSchema,
-          response: { 200: rxVisitResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        visit: await deps.review.prescribe(actorOf(request), request.params.id, request.body),
-      }),
-    );
-
-    r.post(
-      '/clinic/rx/:id/change-request',
-      {
-        ...secured,
-        schema: {
-          tags: clinic,
-          summary: "Answer a pharmacy's change request: a new dose (approved) or denied",
-          params: idParamsSchema,
-          body: rxChangeAnswerRequestSchema,
-          response: { 200: rxReviewResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        review: await deps.review.answerChange(actorOf(request), request.params.id, request.body),
-      }),
-    );
-
-    r.post(
-      '/clinic/rx/:id/messages',
-      {
-        ...secured,
-        schema: {
-          tags: clinic,
-          summary: 'Write to the patient',
-          params: idParamsSchema,
-          body: rxSendMessageRequestSchema,
-          response: { 200: rxMessagesResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        messages: await deps.review.sendMessage(
-          actorOf(request),
-          request.params.id,
-          request.body.text,
-        ),
-      }),
-    );
-
-    r.get(
-      '/clinic/rx/:id/prescription.pdf',
-      {
-        ...secured,
-        ...privateFileRoute,
-        schema: { tags: clinic, summary: "The visit's prescription (PDF)", params: idParamsSchema },
-      },
-      async (request, reply) => {
-        const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'prescriber');
-        return sendPrivateFile(reply, {
-          body: pdf,
-          contentType: 'application/pdf',
-          filename: 'prescription.pdf',
-        });
-      },
     );
   };
 }

@@ -2,10 +2,9 @@ import {
   moneySubscriptionsRequestSchema,
   moneySubscriptionsResponseSchema,
 } from '@apothecall/domain/backoffice/money-plans.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { SubscriptionsMoneyService } from './subscriptions-money';
 
 /**
@@ -14,12 +13,11 @@ import type { SubscriptionsMoneyService } from './subscriptions-money';
  * 403 otherwise, 401 without a session.
  */
 export function subscriptionsMoneyRoutes(deps: { money: SubscriptionsMoneyService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post(
       '/admin/money/subscriptions',
       {
-        preHandler: requireSession,
         schema: {
           tags: ['backoffice'],
           summary:
@@ -33,5 +31,5 @@ export function subscriptionsMoneyRoutes(deps: { money: SubscriptionsMoneyServic
         ...(await deps.money.list(actorOf(request), request.body)),
       }),
     );
-  };
+  });
 }

@@ -15,10 +15,9 @@ import {
   subscriptionResponseSchema,
   subscriptionUncancelRequestSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { requireSession } from '../../platform/http';
+import { sessionRoutes } from '../../platform/route-groups';
 import type { SubscriptionsService } from './subscriptions.service';
 import type { SubscriptionsAdminService } from './subscriptions-admin.service';
 
@@ -31,9 +30,8 @@ export function subscriptionsRoutes(deps: {
   subscriptions: SubscriptionsService;
   admin: SubscriptionsAdminService;
 }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['subscriptions'];
     const one = async (p: Promise<unknown>) => ({
       error: false as const,
@@ -43,7 +41,6 @@ export function subscriptionsRoutes(deps: {
     r.get(
       '/subscription-pricing',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The brand's plans and visit prices, and the account's plan",
@@ -59,7 +56,6 @@ export function subscriptionsRoutes(deps: {
     r.post(
       '/subscription-purchase',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Buy a visit plan (charged to a card once per key)',
@@ -73,7 +69,6 @@ export function subscriptionsRoutes(deps: {
     r.post(
       '/subscription-cancel',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Cancel: in force until the renew date, then not renewed',
@@ -87,7 +82,6 @@ export function subscriptionsRoutes(deps: {
     r.post(
       '/subscription-unCancel',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Uncancel a cancelled plan still in force: it renews again',
@@ -101,7 +95,6 @@ export function subscriptionsRoutes(deps: {
     r.post(
       '/subscription-price',
       {
-        ...secured,
         schema: {
           tags,
           summary: "A family member's visit price under the account's plan, with its token",
@@ -118,7 +111,6 @@ export function subscriptionsRoutes(deps: {
     r.get(
       '/rx-services',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Medications the brand's pharmacy supplies monthly, and my rx subscriptions",
@@ -134,7 +126,6 @@ export function subscriptionsRoutes(deps: {
     r.post(
       '/purchase-services',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Subscribe to a medication supplied monthly, billed every `months`',
@@ -148,7 +139,6 @@ export function subscriptionsRoutes(deps: {
     r.get(
       '/rxadmin/subscriptions',
       {
-        ...secured,
         schema: {
           tags,
           summary: "The company's subscribers and revenue by month (rxSubscriptionAdmin only)",
@@ -164,7 +154,6 @@ export function subscriptionsRoutes(deps: {
     r.post(
       '/rxadmin/subscriptions/search',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -182,7 +171,6 @@ export function subscriptionsRoutes(deps: {
     r.post(
       '/rxadmin/subscriptions/:id/cancel',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -197,5 +185,5 @@ export function subscriptionsRoutes(deps: {
         subscriber: await deps.admin.cancel(actorOf(request), request.params.id, request.body),
       }),
     );
-  };
+  });
 }

@@ -7,10 +7,9 @@ import {
   outboxQuerySchema,
   outboxRetryResponseSchema,
 } from '@apothecall/domain/backoffice/jobs-admin.api';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../actor';
-import { requireSession } from '../http';
+import { sessionRoutes } from '../route-groups';
 import type { JobsAdminService } from './jobs-admin.service';
 
 /**
@@ -19,16 +18,14 @@ import type { JobsAdminService } from './jobs-admin.service';
  * without the area (support included). Who may is the service's check, on every call.
  */
 export function jobsAdminRoutes(deps: { admin: JobsAdminService }) {
-  return async (app: FastifyInstance) => {
+  return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const secured = { preHandler: requireSession };
     const tags = ['admin: jobs'];
     const { admin } = deps;
 
     r.get(
       '/admin/jobs/failed',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Failed (dead-lettered) jobs: name, when, attempts, the error kind; no payloads',
@@ -44,7 +41,6 @@ export function jobsAdminRoutes(deps: { admin: JobsAdminService }) {
     r.post(
       '/admin/jobs/failed/:id/retry',
       {
-        ...secured,
         schema: {
           tags,
           summary: 'Sends a failed job again, once (a second retry does nothing: retried false)',
@@ -61,7 +57,6 @@ export function jobsAdminRoutes(deps: { admin: JobsAdminService }) {
     r.get(
       '/admin/jobs/outbox',
       {
-        ...secured,
         schema: {
           tags,
           summary:
@@ -79,7 +74,6 @@ export function jobsAdminRoutes(deps: { admin: JobsAdminService }) {
     r.post(
       '/admin/jobs/outbox/:id/retry',
       {
-        ...secured,
         schema: {
           tags,
           summary: "Re-queues a failed message's delivery, once (retried false when it was not)",
@@ -92,5 +86,5 @@ export function jobsAdminRoutes(deps: { admin: JobsAdminService }) {
         retried: await admin.retryMessage(actorOf(request), request.params.id),
       }),
     );
-  };
+  });
 }

@@ -4,12 +4,12 @@ import {
   redriveRequestSchema,
   redriveResponseSchema,
 } from '@apothecall/domain/ops/jobs.api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../actor';
 import type { AuditService } from '../audit.service';
 import { appErrors } from '../errors';
-import { requireSession } from '../http';
+import { sessionRoutes } from '../route-groups';
 import type { Jobs } from './jobs';
 
 /**
@@ -25,54 +25,55 @@ export function jobsRoutes(deps: {
   roleOf: (accountId: string) => Promise<string | undefined>;
   audit: Pick<AuditService, 'record' | 'denied'>;
 }) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['ops'];
+  /** The group's check: runs after the session is known. */
+  async function requireAdmin(request: FastifyRequest): Promise<void> {
+    const actor = actorOf(request);
+    if ((await deps.roleOf(actor.accountId)) === 'admin') return;
+    await deps.audit.denied(actor, 'ops.jobs', null);
+    throw appErrors.notFound();
+  }
 
-    /** Runs after `requireSession` (listed first, so the OpenAPI document marks the session). */
-    async function requireAdmin(request: FastifyRequest): Promise<void> {
-      const actor = actorOf(request);
-      if ((await deps.roleOf(actor.accountId)) === 'admin') return;
-      await deps.audit.denied(actor, 'ops.jobs', null);
-      throw appErrors.notFound();
-    }
+  return sessionRoutes(
+    async (app) => {
+      const r = app.withTypeProvider<ZodTypeProvider>();
+      const tags = ['ops'];
 
-    r.get(
-      '/ops/jobs/dead',
-      {
-        preHandler: [requireSession, requireAdmin],
-        schema: {
-          tags,
-          summary: 'Jobs that used up their retries (the dead-letter state), oldest first; admin',
-          querystring: deadLettersRequestSchema,
-          response: { 200: deadLettersResponseSchema },
+      r.get(
+        '/ops/jobs/dead',
+        {
+          schema: {
+            tags,
+            summary: 'Jobs that used up their retries (the dead-letter state), oldest first; admin',
+            querystring: deadLettersRequestSchema,
+            response: { 200: deadLettersResponseSchema },
+          },
         },
-      },
-      async (request) => ({
-        error: false as const,
-        deadLetters: await deps.jobs.deadLetters(request.query.limit),
-      }),
-    );
+        async (request) => ({
+          error: false as const,
+          deadLetters: await deps.jobs.deadLetters(request.query.limit),
+        }),
+      );
 
-    r.post(
-      '/ops/jobs/dead/redrive',
-      {
-        preHandler: [requireSession, requireAdmin],
-        schema: {
-          tags,
-          summary: 'Puts dead-lettered jobs back on their queues (all when no ids); admin',
-          body: redriveRequestSchema,
-          response: { 200: redriveResponseSchema },
+      r.post(
+        '/ops/jobs/dead/redrive',
+        {
+          schema: {
+            tags,
+            summary: 'Puts dead-lettered jobs back on their queues (all when no ids); admin',
+            body: redriveRequestSchema,
+            response: { 200: redriveResponseSchema },
+          },
         },
-      },
-      async (request) => {
-        const redriven = await deps.jobs.redrive(request.body.ids);
-        await deps.audit.record(actorOf(request), 'ops.jobs.redrive', null, {
-          ids: request.body.ids ?? 'all',
-          redriven,
-        });
-        return { error: false as const, redriven };
-      },
-    );
-  };
+        async (request) => {
+          const redriven = await deps.jobs.redrive(request.body.ids);
+          await deps.audit.record(actorOf(request), 'ops.jobs.redrive', null, {
+            ids: request.body.ids ?? 'all',
+            redriven,
+          });
+          return { error: false as const, redriven };
+        },
+      );
+    },
+    { check: requireAdmin },
+  );
 }
