@@ -8,7 +8,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
@@ -46,7 +46,6 @@ function tfaTokenOf(error: unknown): string | null {
 export function LoginScreen() {
   const t = useT();
   const brand = useBrandState();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
   const returnTo = safeReturnPath(params.get('to'));
@@ -102,9 +101,11 @@ export function LoginScreen() {
     },
   });
 
+  // The session alone moves on: the screen then draws <Navigate> below, once. It used to
+  // navigate here as well, and the second of the two navigations could land after the person's
+  // first click on Home (a provider's "Open Rx reviews" in an e2e run stayed on Home).
   function signedIn(data: { token: string; profile: LoginResponse['profile'] }) {
     setSession({ token: data.token, profile: data.profile });
-    navigate(returnTo, { replace: true });
   }
 
   if (session) return <Navigate to={returnTo} replace />;
