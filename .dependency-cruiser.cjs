@@ -56,9 +56,11 @@ module.exports = {
       name: 'ports-declare-their-own-types',
       severity: 'error',
       comment:
-        "A port is what other areas may ask, in types it declares itself: it imports no repo and no table, so an area's rows never become another area's types (issue 37, item 2). A repo takes the port's types and checks its rows against them.",
+        "A port is what other areas may ask, in types it declares itself: it imports no repo, no table and no service of an area, so an area's rows and its service's full surface never become another area's types (issue 37, item 2). Repos and services take the port's types and implement them.",
       from: { path: '\\.port\\.ts$' },
-      to: { path: '(\\.repo\\.ts$|^apps/server/src/db/schema/)' },
+      to: {
+        path: '(\\.repo\\.ts$|^apps/server/src/db/schema/|^apps/server/src/features/[^/]+/[^/]+\\.service\\.ts$)',
+      },
     },
     {
       name: 'one-owner-per-table',

@@ -1,26 +1,9 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, oneTimeCodes, persons } from '../../db/schema/accounts';
+import type { AccountMatch, AccountSearch } from './accounts.port';
 
-/** An account as the back office's search lists it: its holder's name, birth date and phone. */
-export interface AccountMatch {
-  accountId: string;
-  loginId: string;
-  role: string;
-  disabledAt: Date | null;
-  firstName: string;
-  lastName: string;
-  dob: string;
-  phone: string | null;
-}
-
-/** What a search looks for (any of them); `accountIds`: accounts found elsewhere (a visit). */
-export interface AccountSearch {
-  text?: string;
-  digits?: string;
-  dob?: string;
-  accountIds?: readonly string[];
-}
+export type { AccountMatch, AccountSearch } from './accounts.port';
 
 export interface AccountSupportRepo {
   /** Accounts one of whose people (or whose login) matches, by holder's name; a page of them. */

@@ -1,52 +1,11 @@
-import type { Caller } from '../../platform/actor';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
-import type { AccountSearch, AccountSupportRepo } from './account-support.repo';
-import type { AccountsRepo, PersonRecord } from './accounts.repo';
-import type { AccountsService, LoginPlaces } from './accounts.service';
+import type { AccountSupportRepo } from './account-support.repo';
+import type { AccountSupport } from './accounts.port';
+import type { AccountsRepo } from './accounts.repo';
+import type { AccountsService } from './accounts.service';
 import type { PasswordsService } from './passwords.service';
 
-/** An account as the back office's account page reads it (never its password hash). */
-export interface AccountSupportFacts {
-  id: string;
-  loginId: string;
-  role: string;
-  language: string;
-  twoFactor: string;
-  createdAt: Date;
-  disabledAt: Date | null;
-  persons: PersonRecord[];
-  consents: { document: string; version: string; acceptedAt: Date }[];
-  /** Known devices' token hashes (where login failures are counted); never shown. */
-  deviceHashes: string[];
-}
-
-/**
- * What the back office's People and support area (issue 35) asks of accounts, through the
- * port. It checks who may ask and audits; these only read and change.
- */
-export interface AccountSupport {
-  searchAccounts(
-    query: AccountSearch,
-    limit: number,
-    offset: number,
-  ): ReturnType<AccountSupportRepo['search']>;
-  supportFacts(accountId: string): Promise<AccountSupportFacts | undefined>;
-  loginLocked(accountId: string, where: LoginPlaces): Promise<boolean>;
-  unlockLogin(accountId: string, where: LoginPlaces): Promise<void>;
-  /** Disables the account (it cannot log in) and ends its sessions; or re-enables it. */
-  setAccountDisabled(
-    accountId: string,
-    disabled: { at: Date; reason: string } | null,
-  ): Promise<void>;
-  endAllSessions(accountId: string, reason: string): Promise<void>;
-  /**
-   * Turns two-factor login off (the owner lost the phone or the mailbox its codes go to) and
-   * cancels any open code; the owner turns it on again in their settings.
-   */
-  resetTwoFactor(accountId: string, at: Date): Promise<void>;
-  /** The password-help mail (and text) the owner would get by asking for it themselves. */
-  sendResetLink(loginId: string, caller: Caller): Promise<void>;
-}
+export type { AccountSupport, AccountSupportFacts } from './accounts.port';
 
 export function createAccountSupport(deps: {
   repo: AccountsRepo;

@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
+import type { PersonRecord } from './accounts.port';
+
+export type { PersonRecord } from './accounts.port';
 
 export interface AccountRecord {
   id: string;
@@ -16,24 +19,6 @@ export interface AccountRecord {
   notifications: boolean;
   language: string;
   autoLogoff: boolean;
-}
-
-export interface PersonRecord {
-  id: string;
-  accountId: string;
-  relation: string;
-  firstName: string;
-  lastName: string;
-  dob: string;
-  gender: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  state: string | null;
-  zipCode: string | null;
-  country: string;
-  consultLocation: string | null;
-  validAsyncState: boolean;
 }
 
 export type NewPerson = Omit<

@@ -24,7 +24,10 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
 import type { SmsSender } from '../../platform/sms.service';
 import './accounts.events';
+import type { LoginPlaces } from './accounts.port';
 import type { AccountRecord, AccountsRepo, PersonRecord } from './accounts.repo';
+
+export type { LoginPlaces } from './accounts.port';
 
 /**
  * What login() reads of POST /account/token as loginWithCodeRequestSchema parsed it (tfaCode:
@@ -124,12 +127,6 @@ export interface AccountsService {
   /** Clears the login's wrong-password counts there, and on its login id (back office). */
   unlockLogin(accountId: string, where: LoginPlaces): Promise<void>;
   profile(accountId: string, origin: RequestOrigin): Promise<SessionProfile>;
-}
-
-/** Where a login's failures are counted: addresses and known devices' token hashes. */
-export interface LoginPlaces {
-  addresses: readonly string[];
-  deviceHashes: readonly string[];
 }
 
 /** Login ids are e-mails or user ids, matched without regard to case or surrounding space. */

@@ -1,50 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import type { PasswordHasher } from '../../platform/passwords';
+import type { LinkedPatient, PatientLinksService } from './accounts.port';
 import type { AccountsRepo } from './accounts.repo';
 import { normalizeLoginId } from './accounts.service';
 
+export type { LinkedPatient, LinkedPatientInput, PatientLinksService } from './accounts.port';
+
 /** Roles that act as patients (an e-mailed link may continue a visit for them). */
 const patientRoles: readonly string[] = ['patient', 'tester', 'demo', 'AllAccess', '3rdparty'];
-
-/** The patient a pharmacy's in-store assessment is for (issue 20), as the pharmacist typed it. */
-export interface LinkedPatientInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** YYYY-MM-DD, an adult's (the assessment's schema checked the age). */
-  dob: string;
-  gender: string;
-  phone: string;
-  /** The state the patient is in (kept as the holder's state when the account is made). */
-  state: string;
-  brandId: string;
-  /** The language the account starts with (the pharmacist's, when the account is made). */
-  language: string;
-  /**
-   * The SHA-256 of the e-mailed link's code and its expiry: for a made account the same code is
-   * its password link (a reset code), so the patient chooses a password from the e-mail.
-   */
-  codeHash: string;
-  expiresAt: Date;
-}
-
-export type LinkedPatient =
-  | { ok: true; accountId: string; created: boolean; language: string }
-  | { ok: false; reason: 'not-a-patient' };
-
-export interface PatientLinksService {
-  /**
-   * The account a pharmacy's e-mailed link is for: matched by its e-mail (a patient's, enabled),
-   * or made for the patient with a password nobody knows and a set-your-password code (the
-   * reset code of password help, valid until the link expires). A staff, service or closed
-   * login is refused: a link never signs anyone into it.
-   */
-  patientForLink(origin: RequestOrigin, input: LinkedPatientInput): Promise<LinkedPatient>;
-  /** Whether the link's code still sets the account's password (made, not chosen yet). */
-  passwordLinkOpen(codeHash: string, at: Date): Promise<boolean>;
-}
 
 export function createPatientLinksService(deps: {
   repo: AccountsRepo;

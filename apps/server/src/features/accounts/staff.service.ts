@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { Actor, RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { hashCode, newResetCode } from '../../platform/codes';
 import type { Mailer } from '../../platform/mail.service';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { SessionsService } from '../../platform/sessions/sessions.service';
 import { isUniqueViolation } from '../../platform/unique-violation';
+import type { StaffService } from './accounts.port';
 import type { AccountsRepo } from './accounts.repo';
 import { normalizeLoginId } from './accounts.service';
+
+export type {
+  ServiceAccountInput,
+  StaffInvite,
+  StaffInviteOutcome,
+  StaffService,
+} from './accounts.port';
 
 /** How long an invitation's set-your-password link works. */
 export const inviteDays = 7;
@@ -17,55 +24,6 @@ export const inviteDays = 7;
  * carries this placeholder, and no screen of a staff role shows it.
  */
 export const staffDobPlaceholder = '1900-01-01';
-
-export interface StaffInvite {
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  organizationType: string;
-  organizationId: string;
-  brandId: string;
-  language: string;
-  /** The mail to send, given the set-your-password link (the inviting area writes its text). */
-  mail: (link: string) => { subject: string; text: string };
-}
-
-/** A login-less account that owns what an organisation receives (see serviceAccount). */
-export interface ServiceAccountInput {
-  /** A stable id naming what it is for ('mailbox:pharmacy:<id>'); never an e-mail address. */
-  loginId: string;
-  role: string;
-  organizationType: string;
-  organizationId: string;
-  brandId: string;
-  /** Shown where its holder row is named (the organisation's name). */
-  name: string;
-}
-
-export type StaffInviteOutcome =
-  | { ok: true; accountId: string; created: boolean }
-  | { ok: false; reason: 'exists' | 'sending' };
-
-export interface StaffService {
-  /**
-   * Creates a staff login for an organisation (or re-opens one of the same organisation and
-   * role that was disabled) and mails a link to choose its password. An address that belongs
-   * to any other account is refused: a patient's login never becomes staff.
-   */
-  inviteStaff(actor: Actor, invite: StaffInvite): Promise<StaffInviteOutcome>;
-  /** Disables a login and ends its sessions at once (a revoked pharmacist). */
-  disableStaff(actor: Actor, accountId: string, reason: string): Promise<void>;
-  /** Lets a disabled staff login sign in again with its password (a reactivated provider). */
-  enableStaff(actor: Actor, accountId: string): Promise<void>;
-  /**
-   * The id of an organisation's service account (issue 20: a pharmacy's mailbox, which owns the
-   * attachments of the e-mail it receives): found by its login id, or created disabled, with a
-   * password nobody knows, so it never signs in, never is anyone's staff and is in no member
-   * list. Files need an owning account; an organisation has none of its own.
-   */
-  serviceAccount(origin: RequestOrigin, input: ServiceAccountInput): Promise<string>;
-}
 
 export function createStaffService(deps: {
   repo: AccountsRepo;

@@ -1,5 +1,4 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
-import type { Settlement } from '@apothecall/domain/prepay/access-token.rules';
 import {
   type AccessToken,
   type AccessTokenState,
@@ -15,6 +14,7 @@ import type { PrepayOffer, VisitPrepay } from '@apothecall/domain/prepay/prepay.
 import type { Caller } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
+import type { PrepayPort, PrepayVisit } from './prepay.port';
 import type { PrepayRepo, ProgramRecord, RedemptionSnapshot, TokenRecord } from './prepay.repo';
 import type { PrepayNoticeKind } from './prepay-notice.job';
 
@@ -27,19 +27,6 @@ interface Refusal {
 }
 
 const unknownCode: Refusal = { status: 404, code: 'NOT_FOUND', key: 'prepay.code.unknown' };
-
-/** The visit a code is to pay, as the selling area describes it. */
-export interface PrepayVisit {
-  /** `rx:<visit id>`: one redemption per visit. */
-  ref: string;
-  accountId: string;
-  personId: string;
-  /** The account holder's login e-mail (authorized users and per-user limits). */
-  email: string;
-  productId: string;
-  /** Where its prescription goes (null: the patient takes it). */
-  pharmacyId: string | null;
-}
 
 export function tokenRule(token: TokenRecord): AccessToken {
   return {
@@ -146,21 +133,10 @@ export function decideRedemption(
 
 const refused = (r: Refusal) => new AppError(r.status, r.code, r.key, r.params);
 
-export interface PrepayRedeemService {
+/** The patient's side of prepay: the port's calls, and the redeem screen's offer. */
+export interface PrepayRedeemService extends PrepayPort {
   /** What a token offers (the redeem screen; logged in or not). */
   offer(caller: Caller, code: string): Promise<PrepayOffer>;
-  /** The visit priced by a code: refused with the reason, or the offer (nothing is written). */
-  quote(caller: Caller, code: string, visit: PrepayVisit): Promise<PrepayOffer>;
-  /** Takes one visit from the program for this visit (once per visit). */
-  redeem(
-    caller: Caller,
-    code: string,
-    visit: PrepayVisit,
-  ): Promise<{ redemptionId: string; offer: PrepayOffer }>;
-  /** The visit's outcome: a prescription written, denied (credited back) or released (cancelled). */
-  settle(visitRef: string, outcome: Settlement): Promise<void>;
-  /** How these visits were paid from programs (for their views). */
-  visitPrepay(refs: readonly string[]): Promise<Map<string, VisitPrepay>>;
 }
 
 /**
