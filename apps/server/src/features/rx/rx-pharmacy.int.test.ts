@@ -34,8 +34,9 @@ import { accounts } from '../../db/schema/accounts';
 import { prepayAccounts, prepayEntries } from '../../db/schema/payments';
 import { pharmacyOrganizations } from '../../db/schema/pharmacy';
 import { auditLog, outbox } from '../../db/schema/platform';
-import { rxVisits } from '../../db/schema/rx';
+import { rxStatusNotes, rxVisits } from '../../db/schema/rx';
 import { demoPrepayBalanceCents } from '../../db/seed/demo-pharmacies';
+import { createRxRepo } from './rx.repo';
 
 const admin = 'pharmacy-admin@apothecall.test';
 const sunrise = 'sunrise-pharmacy';
@@ -342,6 +343,42 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     const withNote = await claim(flPharmacist.token, id, { note: 'x' });
     expect(withNote.statusCode).toBe(400);
     expect((await detail(flPharmacist.token, id)).json().visit.pharmacyStatus).toBe('unclaimed');
+  });
+
+  it('moves the status and writes its history note together: a note that cannot be written moves nothing (issue 37, item 1)', async () => {
+    const { id } = await prescribed();
+    const repo = createRxRepo(t.database.db);
+    const notesOf = async () =>
+      (await t.database.db.select().from(rxStatusNotes).where(eq(rxStatusNotes.visitId, id)))
+        .length;
+    const before = { version: await versionOf(id), notes: await notesOf() };
+    // An account that does not exist: the note's insert fails inside the move's transaction.
+    await expect(
+      repo.movePharmacy(
+        id,
+        { pharmacyStatus: 'unclaimed', version: before.version },
+        'ready',
+        { pharmacyNote: '' },
+        { note: '', byRole: 'pharmacy', accountId: randomUUID() },
+      ),
+    ).rejects.toThrow();
+    const [row] = await t.database.db.select().from(rxVisits).where(eq(rxVisits.id, id));
+    expect({ status: row?.pharmacyStatus, version: row?.version, notes: await notesOf() }).toEqual({
+      status: 'unclaimed',
+      version: before.version,
+      notes: before.notes,
+    });
+    // The same move with a real author moves the visit and notes it, once.
+    const [author] = await t.database.db.select({ id: accounts.id }).from(accounts).limit(1);
+    const moved = await repo.movePharmacy(
+      id,
+      { pharmacyStatus: 'unclaimed', version: before.version },
+      'ready',
+      { pharmacyNote: '' },
+      { note: 'Ready at the counter', byRole: 'pharmacy', accountId: author?.id ?? '' },
+    );
+    expect(moved?.pharmacyStatus).toBe('ready');
+    expect(await notesOf()).toBe(before.notes + 1);
   });
 
   it('names the real statuses, translated, when it refuses a change (issue 33, finding 5)', async () => {

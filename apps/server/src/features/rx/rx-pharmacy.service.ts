@@ -340,15 +340,9 @@ export function createRxPharmacyService(deps: {
         { pharmacyStatus: from, version: input.version },
         to,
         { pharmacyNote: check.note ?? '' },
+        { note: check.note ?? '', byRole: 'pharmacy', accountId: actor.accountId },
       );
       if (!moved) throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
-      await deps.repo.insertStatusNote({
-        visitId: visit.id,
-        status: to,
-        note: check.note ?? '',
-        byRole: 'pharmacy',
-        accountId: actor.accountId,
-      });
       await deps.audit.record(actor, 'pharmacy.rx.status', subject(visit), {
         visitId: visit.id,
         organizationId: staff.organization.id,
@@ -428,6 +422,7 @@ export function createRxPharmacyService(deps: {
           pharmacySeenAt: visit.pharmacySeenAt ?? at,
           pharmacyClaimedAt: at,
         },
+        { note: '', byRole: 'pharmacy', accountId: actor.accountId },
       );
       if (!moved) {
         const now2 = await deps.repo.visit(visit.id);
@@ -444,13 +439,6 @@ export function createRxPharmacyService(deps: {
         });
         throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
       }
-      await deps.repo.insertStatusNote({
-        visitId: visit.id,
-        status: 'claimed',
-        note: '',
-        byRole: 'pharmacy',
-        accountId: actor.accountId,
-      });
       await deps.audit.record(actor, 'pharmacy.rx.claim', subject(visit), {
         visitId: visit.id,
         organizationId: staff.organization.id,

@@ -630,15 +630,9 @@ export function createRxReviewService(deps: {
         { pharmacyStatus: from, version: input.version },
         to,
         input.decision === 'approve' ? { prescriptionChangedAt: now() } : {},
+        { note: input.note.trim(), byRole: 'prescriber', accountId: actor.accountId },
       );
       if (!moved) throw new AppError(409, 'RX_STALE', 'rx.visit.stale');
-      await deps.repo.insertStatusNote({
-        visitId: visit.id,
-        status: to,
-        note: input.note.trim(),
-        byRole: 'prescriber',
-        accountId: actor.accountId,
-      });
       await deps.audit.record(actor, 'rx.review.changeRequest', subject(visit), {
         visitId: visit.id,
         decision: input.decision,

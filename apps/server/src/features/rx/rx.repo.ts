@@ -177,11 +177,16 @@ export interface RxRepo {
    * Moves the pharmacy-side status from `from` at `version` to `to` in ONE conditional
    * statement (the patient-side status stays): undefined when another change won.
    */
+  /**
+   * Moves the visit's pharmacy status (only from `from`, at its version) and writes the move's
+   * history note in the same transaction: both or neither (issue 37, item 1).
+   */
   movePharmacy(
     id: string,
     from: { pharmacyStatus: string; version: number },
     to: string,
-    changes?: RxVisitChanges,
+    changes: RxVisitChanges,
+    note: Omit<RxStatusNoteRecord, 'id' | 'at' | 'visitId' | 'status'>,
   ): Promise<RxVisitRecord | undefined>;
   /** A pharmacy's visits that reached it (prescribed), newest first: light rows to filter. */
   pharmacyVisits(
@@ -194,7 +199,6 @@ export interface RxRepo {
   setErxStatus(id: string, erxStatus: string): Promise<RxVisitRecord | undefined>;
   /** The prescriber's prescriptions a pharmacy asked to change (pharmacy status review). */
   changeRequestsOf(prescriberId: string): Promise<RxVisitRecord[]>;
-  insertStatusNote(note: Omit<RxStatusNoteRecord, 'id' | 'at'>): Promise<void>;
   statusNotesOf(visitId: string): Promise<RxStatusNoteRecord[]>;
   /** Marks the visit's current prescriptions replaced (a new one was written). */
   supersedePrescriptions(visitId: string, at: Date): Promise<void>;
@@ -346,24 +350,27 @@ export function createRxRepo(db: Db): RxRepo {
         .returning(visitColumns);
       return rows[0];
     },
-    async movePharmacy(id, from, to, changes = {}) {
-      const rows = await db
-        .update(rxVisits)
-        .set({
-          ...changes,
-          pharmacyStatus: to,
-          version: sql`${rxVisits.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(rxVisits.id, id),
-            eq(rxVisits.pharmacyStatus, from.pharmacyStatus),
-            eq(rxVisits.version, from.version),
-          ),
-        )
-        .returning(visitColumns);
-      return rows[0];
+    async movePharmacy(id, from, to, changes, note) {
+      return db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(rxVisits)
+          .set({
+            ...changes,
+            pharmacyStatus: to,
+            version: sql`${rxVisits.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(rxVisits.id, id),
+              eq(rxVisits.pharmacyStatus, from.pharmacyStatus),
+              eq(rxVisits.version, from.version),
+            ),
+          )
+          .returning(visitColumns);
+        if (moved) await tx.insert(rxStatusNotes).values({ ...note, visitId: id, status: to });
+        return moved;
+      });
     },
     async pharmacyVisits(pharmacyId, states) {
       if (states && states.length === 0) return [];
@@ -417,9 +424,6 @@ export function createRxRepo(db: Db): RxRepo {
         .from(rxVisits)
         .where(and(eq(rxVisits.prescriberId, prescriberId), eq(rxVisits.pharmacyStatus, 'review')))
         .orderBy(asc(rxVisits.updatedAt));
-    },
-    async insertStatusNote(note) {
-      await db.insert(rxStatusNotes).values(note);
     },
     async statusNotesOf(visitId) {
       return db
