@@ -85,9 +85,9 @@ export function subscribeNotifier(deps: {
   );
   deps.events.on(
     'rx.visitChanged',
-    guarded(async ({ visitId, accountId, status, by }) => {
-      if (by === 'patient' || !rxStatusesToTell.has(status)) return;
-      await notify([accountId], 'rxStatus', `${visitId}:${status}`);
+    guarded(async ({ visit, by }) => {
+      if (by === 'patient' || !rxStatusesToTell.has(visit.status)) return;
+      await notify([visit.accountId], 'rxStatus', `${visit.id}:${visit.status}`);
     }),
   );
   deps.events.on(

@@ -11,6 +11,7 @@ import type { PaymentsPort } from '../payments/payments.port';
 import type { PrepayPort } from '../prepay/prepay.port';
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
+import { visitSnapshot } from './rx.views';
 
 /** What the operator's cancel of an Rx visit did. */
 export interface RxAdminCancelResult {
@@ -126,12 +127,7 @@ export function createRxAdminCancel(deps: {
       },
     );
     if (prepayReturned) await deps.prepay.settle(`rx:${visit.id}`, decided.prepay);
-    await deps.events.emit('rx.visitChanged', {
-      visitId: visit.id,
-      accountId: visit.accountId,
-      status: moved.status,
-      by: 'prescriber',
-    });
+    await deps.events.emit('rx.visitChanged', { visit: visitSnapshot(moved), by: 'prescriber' });
     await deps.events.emit('rx.queueChanged', { state: visit.location });
     // The patient's own cancel and the prescriber's refund use this key too: one refund.
     if (refunded && visit.ledgerId) {

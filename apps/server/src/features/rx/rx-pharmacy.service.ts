@@ -34,7 +34,7 @@ import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
-import { pharmacyStatusOf, prescriptionView, statusOf } from './rx.views';
+import { pharmacyStatusOf, prescriptionView, visitSnapshot } from './rx.views';
 
 export interface RxPharmacyService {
   /** The pharmacy's unclaimed visits the caller's grant shows, and those not opened yet (Home). */
@@ -227,12 +227,7 @@ export function createRxPharmacyService(deps: {
   }
 
   async function told(visit: RxVisitRecord) {
-    await deps.events.emit('rx.visitChanged', {
-      visitId: visit.id,
-      accountId: visit.accountId,
-      status: pharmacyStatusOf(visit) ?? statusOf(visit),
-      by: 'pharmacy',
-    });
+    await deps.events.emit('rx.visitChanged', { visit: visitSnapshot(visit), by: 'pharmacy' });
   }
 
   return {

@@ -28,7 +28,7 @@ import type { PrepayPort } from '../prepay/prepay.port';
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { patientFacts } from './rx.service';
-import { isPaid, messageView, pharmacyStatusOf, statusOf } from './rx.views';
+import { isPaid, messageView, pharmacyStatusOf, statusOf, visitSnapshot } from './rx.views';
 import type { RxViewLoader } from './rx-visit-views';
 
 /** A visit in the shared queue (`createdAt`: when it joined the line, i.e. was paid). */
@@ -195,12 +195,7 @@ export function createRxReviewService(deps: {
   }
 
   async function told(visit: RxVisitRecord, line = false) {
-    await deps.events.emit('rx.visitChanged', {
-      visitId: visit.id,
-      accountId: visit.accountId,
-      status: statusOf(visit),
-      by: 'prescriber',
-    });
+    await deps.events.emit('rx.visitChanged', { visit: visitSnapshot(visit), by: 'prescriber' });
     if (line) await deps.events.emit('rx.queueChanged', { state: visit.location });
   }
 

@@ -1,17 +1,39 @@
+import type { PharmacyStatus } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import type { RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
+
+/**
+ * An Rx visit as a change left it (issue 37, item 1): what the listeners act on, at its version,
+ * so none reads the visit again. Ids, states and the version only: no PHI.
+ */
+export interface RxVisitSnapshot {
+  id: string;
+  /** The account holder (the patient's side of the visit). */
+  accountId: string;
+  version: number;
+  /** The visit's status as the patient sees it. */
+  status: RxVisitStatus;
+  /** Where the pharmacy is with it (null before it reached one). */
+  pharmacyStatus: PharmacyStatus | null;
+  prescriberId: string | null;
+  /** The state the visit is in (its prescribers' review line). */
+  location: string;
+  pharmacyId: string | null;
+}
+
 /**
  * The Rx visits area's events (platform/events.ts), emitted after a change is stored; the rx
- * notifier turns them into socket pushes. Ids and states only.
+ * notifier turns them into socket pushes. Ids, states and snapshots, never PHI.
  */
 declare module '../../platform/events' {
   interface AppEvents {
     /** A state's line of paid visits waiting for review changed (paid, claimed, cancelled). */
     'rx.queueChanged': { state: string };
-    /** One Rx visit changed: its patient (updateRxVisit) and its prescriber are told. */
+    /**
+     * One Rx visit changed: its patient (updateRxVisit), its prescriber and its pharmacy are
+     * told, from the snapshot; `by`: who moved it.
+     */
     'rx.visitChanged': {
-      visitId: string;
-      /** The visit's account holder, its status as the patient sees it, and who moved it. */
-      accountId: string;
-      status: string;
+      visit: RxVisitSnapshot;
       by: 'patient' | 'prescriber' | 'pharmacy';
     };
     /** A message was written on an Rx visit: both sides are told; `to` is the other side. */

@@ -4,7 +4,6 @@ import type { EventBus } from '../../platform/events';
 import type { Realtime } from '../../platform/realtime';
 import type { VisitQueue } from '../../platform/visit-queue';
 import type { RxRepo } from './rx.repo';
-import { pharmacyStatusOf, statusOf } from './rx.views';
 import type { RxQueueItem } from './rx-review.service';
 
 /**
@@ -30,14 +29,13 @@ export function subscribeRxNotifier(deps: {
     if (visit.prescriberId)
       deps.realtime.push(visit.prescriberId, realtimeEvents.rxMessage, { visitId });
   });
-  deps.events.on('rx.visitChanged', async ({ visitId }) => {
-    const visit = await deps.repo.visit(visitId);
-    if (!visit) return;
+  // From the snapshot the change carries: nothing is read again (issue 37, item 1).
+  deps.events.on('rx.visitChanged', ({ visit }) => {
     const update: RxVisitUpdate = {
       id: visit.id,
-      status: statusOf(visit),
+      status: visit.status,
       version: visit.version,
-      pharmacyStatus: pharmacyStatusOf(visit),
+      pharmacyStatus: visit.pharmacyStatus,
     };
     deps.realtime.push(visit.accountId, realtimeEvents.updateRxVisit, update);
     if (visit.prescriberId) {

@@ -32,7 +32,7 @@ import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { PrepayPort, PrepayVisit } from '../prepay/prepay.port';
 import './rx.events';
 import type { RxIdDocumentRecord, RxRepo, RxVisitRecord } from './rx.repo';
-import { isPaid, messageView, productView, statusOf } from './rx.views';
+import { isPaid, messageView, productView, visitSnapshot } from './rx.views';
 import type { RxViewLoader } from './rx-visit-views';
 
 /** An upload as the HTTP layer read it (bounded by the configured maximum). */
@@ -164,12 +164,7 @@ export function createRxService(deps: {
   });
 
   async function changed(visit: RxVisitRecord, line = false) {
-    await deps.events.emit('rx.visitChanged', {
-      visitId: visit.id,
-      accountId: visit.accountId,
-      status: statusOf(visit),
-      by: 'patient',
-    });
+    await deps.events.emit('rx.visitChanged', { visit: visitSnapshot(visit), by: 'patient' });
     if (line) await deps.events.emit('rx.queueChanged', { state: visit.location });
   }
 

@@ -15,6 +15,7 @@ import type {
   RxVisitFile,
   RxVisitView,
 } from '@apothecall/domain/rx/rx-visits.api';
+import type { RxVisitSnapshot } from './rx.events';
 import type { RxMessageRecord, RxPrescriptionRecord, RxVisitRecord } from './rx.repo';
 
 /** A product as the catalogue answers it: keys for the texts, the form as data. */
@@ -141,5 +142,19 @@ export function messageView(m: RxMessageRecord): RxMessage {
     text: m.text,
     attachments: m.attachments,
     sent: m.sent.toISOString(),
+  };
+}
+
+/** The visit as a change left it, for the area's event (rx.events.ts). */
+export function visitSnapshot(visit: RxVisitRecord): RxVisitSnapshot {
+  return {
+    id: visit.id,
+    accountId: visit.accountId,
+    version: visit.version,
+    status: statusOf(visit),
+    pharmacyStatus: pharmacyStatusOf(visit),
+    prescriberId: visit.prescriberId,
+    location: visit.location,
+    pharmacyId: visit.pharmacyId,
   };
 }
