@@ -86,8 +86,11 @@ export function subscribeNotifier(deps: {
   deps.events.on(
     'rx.visitChanged',
     guarded(async ({ visit, by }) => {
-      if (by === 'patient' || !rxStatusesToTell.has(visit.status)) return;
-      await notify([visit.accountId], 'rxStatus', `${visit.id}:${visit.status}`);
+      if (by === 'patient') return;
+      // A pharmacy's move is told by where the pharmacy is with it ('Ready for pickup').
+      const status = by === 'pharmacy' ? (visit.pharmacyStatus ?? visit.status) : visit.status;
+      if (!rxStatusesToTell.has(status)) return;
+      await notify([visit.accountId], 'rxStatus', `${visit.id}:${status}`);
     }),
   );
   deps.events.on(
