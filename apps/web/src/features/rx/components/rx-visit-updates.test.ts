@@ -5,6 +5,7 @@ import { loadLanguage, loadScreenTexts, translator } from '../../../lib/i18n';
 import { productName } from './rx-format';
 import {
   carriesPharmacyStatus,
+  isStaleUpdate,
   receivedStatusText,
   receivedStatusToast,
   withReceivedUpdate,
@@ -46,6 +47,17 @@ describe("the patient's visit list, live", () => {
       true,
     );
     expect(next).toMatchObject({ version: 5, pharmacyStatus: 'ready', status: 'rxed' });
+  });
+
+  it('drops a push the list already holds (late or twice), and takes every newer one', () => {
+    const at = (version: number) =>
+      ({ id: visit.id, status: 'rxed', version, pharmacyStatus: 'ready' }) as const;
+    expect(isStaleUpdate(visit, at(3))).toBe(true);
+    expect(isStaleUpdate(visit, at(4))).toBe(true);
+    expect(isStaleUpdate(visit, at(5))).toBe(false);
+    expect(isStaleUpdate(visit, at(9))).toBe(false);
+    // A visit the list does not hold yet is news.
+    expect(isStaleUpdate(undefined, at(1))).toBe(false);
   });
 
   it('keeps the pharmacy status when the push does not carry one, and other visits as they are', () => {

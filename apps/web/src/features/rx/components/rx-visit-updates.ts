@@ -21,6 +21,18 @@ export function withReceivedUpdate(
     : { ...visit, version: update.version };
 }
 
+/**
+ * A push about a change the list already holds (issue 37, item 1): its version is not newer
+ * than the visit's. Pushes can arrive late or twice (a reconnect, two API processes); such a
+ * push would set the version back, announce an old status again and refetch for nothing, so it
+ * is dropped. Every newer push is applied and the list fetched again: the push carries ids,
+ * states and the version only (no note, request text or file crosses Redis), so the rest of
+ * the visit comes from the server.
+ */
+export function isStaleUpdate(previous: RxVisitView | undefined, update: RxVisitUpdate): boolean {
+  return previous !== undefined && update.version <= previous.version;
+}
+
 /** Whether a raw socket payload names the pharmacy status (null included). */
 export function carriesPharmacyStatus(payload: unknown): boolean {
   return typeof payload === 'object' && payload !== null && 'pharmacyStatus' in payload;

@@ -9,7 +9,12 @@ import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { raiseNewUnclaimed, setRxGuardVisits } from '../../../lib/rx-visits-store';
 import { rxMessagesQueryKey } from '../api/get-rx-messages';
 import { getRxVisits, type RxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
-import { carriesPharmacyStatus, receivedStatusToast, withReceivedUpdate } from './rx-visit-updates';
+import {
+  carriesPharmacyStatus,
+  isStaleUpdate,
+  receivedStatusToast,
+  withReceivedUpdate,
+} from './rx-visit-updates';
 
 /**
  * Mounted by the shell while a patient is signed in: keeps the route guard's view of the Rx
@@ -57,6 +62,7 @@ export function RxVisitsWatcher() {
     const previous = queryClient
       .getQueryData<RxVisits>(rxVisitsQueryKey)
       ?.visits.find((v) => v.id === update.data.id);
+    if (isStaleUpdate(previous, update.data)) return;
     const message = receivedStatusToast(t, lang, previous, update.data, pharmacyToo);
     queryClient.setQueryData<RxVisits>(rxVisitsQueryKey, (old) => {
       if (!old) return old;
