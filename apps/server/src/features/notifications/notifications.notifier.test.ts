@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AppEvents } from '../../platform/events';
 import { createEventBus } from '../../platform/events';
-import type { RxVisitSnapshot } from '../rx/rx.events';
 import { subscribeNotifier } from './notifications.notifier';
 
 /**
@@ -27,7 +27,7 @@ describe('subscribeNotifier: Rx visit changes', () => {
     });
     return { events, sent };
   }
-  const visit: RxVisitSnapshot = {
+  const visit: AppEvents['rx.visitChanged']['visit'] = {
     id: 'v1',
     accountId: 'patient-1',
     version: 9,

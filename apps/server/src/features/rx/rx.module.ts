@@ -20,6 +20,7 @@ import { createRxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
 import { createRxAdminCancel } from './rx-admin-cancel';
+import { rxClinicRoutes } from './rx-clinic.routes';
 import { createRxDocumentsService } from './rx-documents.service';
 import { createRxFactsRepo } from './rx-facts.repo';
 import { rxPharmacyRoutes } from './rx-pharmacy.routes';
@@ -166,13 +167,18 @@ export function rxModule(
     pharmacy,
     prescriptionPdf: (actor, visitId) => documents.prescriptionPdf(actor, visitId, 'pharmacy'),
   });
-  const patientAndClinicRoutes = rxRoutes({
+  const patientRoutes = rxRoutes({
     rx,
     review,
     maxBytes: config.files.maxBytes,
     prescriptionPdf: documents.prescriptionPdf,
     consentPdf: documents.consentPdf,
     isPrescriber: async (actor) => (await ports.accounts.role(actor.accountId)) === 'provider',
+  });
+  const clinicRoutes = rxClinicRoutes({
+    review,
+    prescriptionPdf: documents.prescriptionPdf,
+    consentPdf: documents.consentPdf,
   });
   const visitRef = (visit: {
     id: string;
@@ -235,7 +241,8 @@ export function rxModule(
     },
     port,
     routes: async (app) => {
-      await app.register(patientAndClinicRoutes);
+      await app.register(patientRoutes);
+      await app.register(clinicRoutes);
       await app.register(pharmacyRoutes);
     },
   };

@@ -1,4 +1,3 @@
-import { claimResponseSchema } from '@apothecall/domain/care/visits.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
   rxPrepayPriceRequestSchema,
@@ -11,17 +10,12 @@ import {
   okResponseSchema,
   productInfoRequestSchema,
   productInfoResponseSchema,
-  rxChangeAnswerRequestSchema,
   rxIdUploadFieldsSchema,
   rxMessageAttachmentFieldsSchema,
   rxMessagesResponseSchema,
-  rxPrescribeRequestSchema,
   rxPriceResponseSchema,
-  rxQueueResponseSchema,
   rxRefillRequestSchema,
-  rxReviewResponseSchema,
   rxSendMessageRequestSchema,
-  rxStatusChangeRequestSchema,
   rxVisitResponseSchema,
   rxVisitsResponseSchema,
   setVerifyIdVisibilityRequestSchema,
@@ -43,10 +37,13 @@ import type { OpenedFile } from '../files/files.port';
 import type { RxService, RxUpload } from './rx.service';
 import type { RxReviewService } from './rx-review.service';
 
-const visitFileParamsSchema = z.object({ id: z.string().max(64), fileId: z.string().max(64) });
+export const visitFileParamsSchema = z.object({
+  id: z.string().max(64),
+  fileId: z.string().max(64),
+});
 
 /** A visit's file (an ID photo, a message's attachment) as a private download. */
-function sendOpened(reply: FastifyReply, { file, body }: OpenedFile) {
+export function sendOpened(reply: FastifyReply, { file, body }: OpenedFile) {
   return sendPrivateFile(reply, {
     body,
     size: file.size,
@@ -65,7 +62,8 @@ async function upload(
 }
 
 /**
- * Asynchronous prescription visits (spec section 7's Rx calls and the prescriber's review).
+ * Asynchronous prescription visits, the patient's side (spec section 7's Rx calls; the
+ * prescriber's review is rx-clinic.routes.ts).
  * Uploads are multipart with the same limits as POST /files; the parser is registered in this
  * plugin only.
  */
@@ -88,7 +86,7 @@ export function rxRoutes(deps: {
     await registerMultipart(app, deps.maxBytes, 4);
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['rx'];
-    const clinic = ['clinic'];
+    const _clinic = ['clinic'];
 
     r.post(
       '/get-productInfo-v2',
@@ -449,201 +447,23 @@ export function rxRoutes(deps: {
           },
         );
 
-        for (const [prefix, who, tag] of [
-          ['/rx/visits', 'patient', tags],
-          ['/clinic/rx', 'prescriber', clinic],
-        ] as const) {
-          r.get(
-            `${prefix}/:id/consents.pdf`,
-            {
-              ...privateFileRoute,
-              schema: {
-                tags: [...tag],
-                summary:
-                  "The visit's consent record (PDF: letter, 80 characters a line, 38 lines a page)",
-                params: idParamsSchema,
-              },
-            },
-            async (request, reply) => {
-              const pdf = await deps.consentPdf(actorOf(request), request.params.id, who);
-              return sendPrivateFile(reply, {
-                body: pdf,
-                contentType: 'application/pdf',
-                filename: 'consents.pdf',
-              });
-            },
-          );
-        }
-
-        // The prescriber's review.
         r.get(
-          '/clinic/rx/queue',
+          '/rx/visits/:id/consents.pdf',
           {
+            ...privateFileRoute,
             schema: {
-              tags: clinic,
+              tags,
               summary:
-                'Rx visits waiting for review in the licensed states (oldest first), and mine',
-              response: { 200: rxQueueResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            ...(await deps.review.queue(actorOf(request))),
-          }),
-        );
-
-        r.post(
-          '/clinic/rx/:id/claim',
-          {
-            schema: {
-              tags: clinic,
-              summary: 'Claim a waiting Rx visit (exactly one prescriber wins)',
-              params: idParamsSchema,
-              response: { 200: claimResponseSchema },
-            },
-          },
-          async (request) => {
-            const visit = await deps.review.claim(actorOf(request), request.params.id);
-            return { error: false as const, visitId: visit.id };
-          },
-        );
-
-        r.get(
-          '/clinic/rx/:id',
-          {
-            schema: {
-              tags: clinic,
-              summary: 'The review: answers, alarms, files, earlier visits, messages (audited)',
-              params: idParamsSchema,
-              response: { 200: rxReviewResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            review: await deps.review.review(actorOf(request), request.params.id),
-          }),
-        );
-
-        r.get(
-          '/clinic/rx/:id/files/:fileId',
-          {
-            ...privateFileRoute,
-            schema: {
-              tags: clinic,
-              summary: "A visit's ID photo or attachment (audited read)",
-              params: visitFileParamsSchema,
-            },
-          },
-          async (request, reply) => {
-            return sendOpened(
-              reply,
-              await deps.review.file(actorOf(request), request.params.id, request.params.fileId),
-            );
-          },
-        );
-
-        r.post(
-          '/clinic/rx/:id/status',
-          {
-            schema: {
-              tags: clinic,
-              summary: 'Move the visit: started, ended (approved), exit (ask the patient), refund',
-              params: idParamsSchema,
-              body: rxStatusChangeRequestSchema,
-              response: { 200: rxVisitResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            visit: await deps.review.changeStatus(
-              actorOf(request),
-              request.params.id,
-              request.body,
-            ),
-          }),
-        );
-
-        r.post(
-          '/clinic/rx/:id/prescribe',
-          {
-            schema: {
-              tags: clinic,
-              summary: "Prescribe from the treatment's package: ended -> rxed",
-              params: idParamsSchema,
-              body: rxPrescribeRequestSchema,
-              response: { 200: rxVisitResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            visit: await deps.review.prescribe(actorOf(request), request.params.id, request.body),
-          }),
-        );
-
-        r.post(
-          '/clinic/rx/:id/change-request',
-          {
-            schema: {
-              tags: clinic,
-              summary: "Answer a pharmacy's change request: a new dose (approved) or denied",
-              params: idParamsSchema,
-              body: rxChangeAnswerRequestSchema,
-              response: { 200: rxReviewResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            review: await deps.review.answerChange(
-              actorOf(request),
-              request.params.id,
-              request.body,
-            ),
-          }),
-        );
-
-        r.post(
-          '/clinic/rx/:id/messages',
-          {
-            schema: {
-              tags: clinic,
-              summary: 'Write to the patient',
-              params: idParamsSchema,
-              body: rxSendMessageRequestSchema,
-              response: { 200: rxMessagesResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            messages: await deps.review.sendMessage(
-              actorOf(request),
-              request.params.id,
-              request.body.text,
-            ),
-          }),
-        );
-
-        r.get(
-          '/clinic/rx/:id/prescription.pdf',
-          {
-            ...privateFileRoute,
-            schema: {
-              tags: clinic,
-              summary: "The visit's prescription (PDF)",
+                "The visit's consent record (PDF: letter, 80 characters a line, 38 lines a page)",
               params: idParamsSchema,
             },
           },
-          async (request, reply) => {
-            const pdf = await deps.prescriptionPdf(
-              actorOf(request),
-              request.params.id,
-              'prescriber',
-            );
-            return sendPrivateFile(reply, {
-              body: pdf,
+          async (request, reply) =>
+            sendPrivateFile(reply, {
+              body: await deps.consentPdf(actorOf(request), request.params.id, 'patient'),
               contentType: 'application/pdf',
-              filename: 'prescription.pdf',
-            });
-          },
+              filename: 'consents.pdf',
+            }),
         );
       }),
     );
