@@ -68,6 +68,11 @@ export function sendPrivateFile(reply: FastifyReply, file: PrivateFile): Fastify
     .send(file.body);
 }
 
+/** A generated PDF (a prescription, a note, a receipt, a form) sent as a private download. */
+export function sendPrivatePdf(reply: FastifyReply, body: Buffer, filename: string): FastifyReply {
+  return sendPrivateFile(reply, { body, contentType: 'application/pdf', filename });
+}
+
 /**
  * `attachment` (or `inline`) with the name twice (RFC 6266): an ASCII fallback (`filename`,
  * quotes, backslashes, `%` and non-ASCII replaced) and the exact UTF-8 name (`filename*`,

@@ -8,7 +8,7 @@ import {
 } from '@apothecall/domain/notes/notes.api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf as actor } from '../../platform/actor';
-import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { privateFileRoute, sendPrivatePdf } from '../../platform/private-file';
 import { sessionRoutes } from '../../platform/route-groups';
 import { renderNotePdf } from './note-pdf';
 import type { NotesService } from './notes.service';
@@ -85,11 +85,7 @@ export function notesRoutes(deps: { notes: NotesService; now?: () => Date }) {
           timeZone: request.timeZone,
           printedAt: now(),
         });
-        return sendPrivateFile(reply, {
-          body: pdf,
-          contentType: 'application/pdf',
-          filename: `note-${printable.note.date}.pdf`,
-        });
+        return sendPrivatePdf(reply, pdf, `note-${printable.note.date}.pdf`);
       },
     );
   });

@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { privateFileRoute, sendPrivatePdf } from '../../platform/private-file';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { CardsService } from './cards.service';
 import type { ChargesService } from './charges.service';
@@ -129,11 +129,7 @@ export function paymentsRoutes(deps: {
           timeZone: request.timeZone,
           brandName: (await actorOf(request).brand()).name,
         });
-        return sendPrivateFile(reply, {
-          body: pdf,
-          contentType: 'application/pdf',
-          filename: `receipt-${tx.invoiceNumber}.pdf`,
-        });
+        return sendPrivatePdf(reply, pdf, `receipt-${tx.invoiceNumber}.pdf`);
       },
     );
 

@@ -11,16 +11,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
-import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { privateFileRoute, sendPrivatePdf } from '../../platform/private-file';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { RxFormsService } from './rx-forms.service';
 
 function sendPdf(reply: FastifyReply, pdf: Buffer) {
-  return sendPrivateFile(reply, {
-    body: pdf,
-    contentType: 'application/pdf',
-    filename: 'signed-form.pdf',
-  });
+  return sendPrivatePdf(reply, pdf, 'signed-form.pdf');
 }
 
 /**

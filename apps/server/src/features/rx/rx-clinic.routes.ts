@@ -12,7 +12,7 @@ import {
 } from '@apothecall/domain/rx/rx-visits.api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../platform/actor';
-import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { privateFileRoute, sendPrivatePdf } from '../../platform/private-file';
 import { sessionRoutes } from '../../platform/route-groups';
 import { sendOpened, visitFileParamsSchema } from './rx.routes';
 import type { RxReviewService } from './rx-review.service';
@@ -45,11 +45,11 @@ export function rxClinicRoutes(deps: {
         },
       },
       async (request, reply) =>
-        sendPrivateFile(reply, {
-          body: await deps.consentPdf(actorOf(request), request.params.id, 'prescriber'),
-          contentType: 'application/pdf',
-          filename: 'consents.pdf',
-        }),
+        sendPrivatePdf(
+          reply,
+          await deps.consentPdf(actorOf(request), request.params.id, 'prescriber'),
+          'consents.pdf',
+        ),
     );
 
     r.get(
@@ -201,11 +201,7 @@ export function rxClinicRoutes(deps: {
       },
       async (request, reply) => {
         const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'prescriber');
-        return sendPrivateFile(reply, {
-          body: pdf,
-          contentType: 'application/pdf',
-          filename: 'prescription.pdf',
-        });
+        return sendPrivatePdf(reply, pdf, 'prescription.pdf');
       },
     );
   });

@@ -10,7 +10,7 @@ import {
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../platform/actor';
-import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { privateFileRoute, sendPrivatePdf } from '../../platform/private-file';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { RxPharmacyService } from './rx-pharmacy.service';
 
@@ -122,11 +122,7 @@ export function rxPharmacyRoutes(deps: {
       },
       async (request, reply) => {
         const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id);
-        return sendPrivateFile(reply, {
-          body: pdf,
-          contentType: 'application/pdf',
-          filename: 'prescription.pdf',
-        });
+        return sendPrivatePdf(reply, pdf, 'prescription.pdf');
       },
     );
   });

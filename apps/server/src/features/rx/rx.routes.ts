@@ -31,7 +31,7 @@ import { type Actor, actorOf } from '../../platform/actor';
 import { parseWith } from '../../platform/errors';
 import { readForm, registerMultipart } from '../../platform/files/multipart-form';
 import { fileErrors } from '../../platform/files/upload-inspect';
-import { privateFileRoute, sendPrivateFile } from '../../platform/private-file';
+import { privateFileRoute, sendPrivateFile, sendPrivatePdf } from '../../platform/private-file';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { OpenedFile } from '../files/files.port';
 import type { RxService, RxUpload } from './rx.service';
@@ -439,11 +439,7 @@ export function rxRoutes(deps: {
           },
           async (request, reply) => {
             const pdf = await deps.prescriptionPdf(actorOf(request), request.params.id, 'patient');
-            return sendPrivateFile(reply, {
-              body: pdf,
-              contentType: 'application/pdf',
-              filename: 'prescription.pdf',
-            });
+            return sendPrivatePdf(reply, pdf, 'prescription.pdf');
           },
         );
 
@@ -459,11 +455,11 @@ export function rxRoutes(deps: {
             },
           },
           async (request, reply) =>
-            sendPrivateFile(reply, {
-              body: await deps.consentPdf(actorOf(request), request.params.id, 'patient'),
-              contentType: 'application/pdf',
-              filename: 'consents.pdf',
-            }),
+            sendPrivatePdf(
+              reply,
+              await deps.consentPdf(actorOf(request), request.params.id, 'patient'),
+              'consents.pdf',
+            ),
         );
       }),
     );
