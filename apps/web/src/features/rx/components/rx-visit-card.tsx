@@ -3,14 +3,14 @@ import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxVisitFile, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
-import { cancelRxVisit } from '../api/cancel-rx-visit';
-import { downloadRxConsents } from '../api/download-rx-consents';
-import { downloadRxPrescription } from '../api/download-rx-prescription';
-import { requestRxRefill } from '../api/request-rx-refill';
+import { useCancelRxVisit } from '../api/cancel-rx-visit';
+import { useDownloadRxConsents } from '../api/download-rx-consents';
+import { useDownloadRxPrescription } from '../api/download-rx-prescription';
+import { useRefreshRxVisits } from '../api/get-rx-visits';
+import { useRequestRxRefill } from '../api/request-rx-refill';
 import { uploadRxAttachment } from '../api/upload-rx-attachment';
 import { uploadRxId } from '../api/upload-rx-id';
 import { RxFileUpload } from './rx-file-upload';
@@ -42,36 +42,29 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshRxVisits();
   const [showMessages, setShowMessages] = useState(false);
   const [refillKey] = useState(newIdempotencyKey);
   const titleId = `rx-visit-${visit.id}`;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
   const failed = (error: unknown) =>
     notifications.show({
       color: 'red',
       message: t('rxScreens.visits.actionFailed', { message: errorText(t, error) }),
     });
 
-  const cancel = useMutation({
-    mutationFn: () => cancelRxVisit(visit.id),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: t('rxScreens.visits.cancelled') });
-      refresh();
-    },
+  const cancel = useCancelRxVisit({
+    onSuccess: () =>
+      notifications.show({ color: 'green', message: t('rxScreens.visits.cancelled') }),
     onError: failed,
   });
-  const refill = useMutation({
-    mutationFn: () => requestRxRefill({ visitId: visit.id, idempotencyKey: refillKey }),
+  const refill = useRequestRxRefill({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('rxScreens.visits.refillRequested') });
-      refresh();
       navigate('/rxvisitsUnpaid');
     },
     onError: failed,
   });
-  const consents = useMutation({
-    mutationFn: () => downloadRxConsents(visit.id, t('errors.network')),
+  const consents = useDownloadRxConsents({
     onSuccess: (blob) => saveBlob(blob, `consents-${visit.id}.pdf`),
     onError: failed,
   });
@@ -80,8 +73,7 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
   const idFile = latestFile(visit.files, 'id');
   const attachment = latestFile(visit.files, 'attachment');
   const prepayNote = visit.prepay ? prepayStateNoteKey(visit.prepay.state) : null;
-  const pdf = useMutation({
-    mutationFn: () => downloadRxPrescription(visit.id, t('errors.network')),
+  const pdf = useDownloadRxPrescription({
     onSuccess: (blob) => saveBlob(blob, `prescription-${visit.id}.pdf`),
     onError: (error) =>
       notifications.show({
@@ -225,7 +217,9 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
                 size="xs"
                 variant="light"
                 loading={pdf.isPending}
-                onClick={() => pdf.mutate()}
+                onClick={() =>
+                  pdf.mutate({ visitId: visit.id, offlineMessage: t('errors.network') })
+                }
               >
                 {t('rxUi.visits.prescription')}
               </Button>
@@ -233,7 +227,7 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
                 size="xs"
                 variant="light"
                 loading={refill.isPending}
-                onClick={() => refill.mutate()}
+                onClick={() => refill.mutate({ visitId: visit.id, idempotencyKey: refillKey })}
               >
                 {t('rxUi.visits.refill')}
               </Button>
@@ -244,7 +238,9 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
               size="xs"
               variant="subtle"
               loading={consents.isPending}
-              onClick={() => consents.mutate()}
+              onClick={() =>
+                consents.mutate({ visitId: visit.id, offlineMessage: t('errors.network') })
+              }
             >
               {t('rxScreens.visits.consentsPdf')}
             </Button>
@@ -256,7 +252,7 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
               loading={cancel.isPending}
               onClick={() => {
                 if (globalThis.confirm?.(t('rxScreens.visits.cancelConfirm')) ?? true) {
-                  cancel.mutate();
+                  cancel.mutate(visit.id);
                 }
               }}
             >
