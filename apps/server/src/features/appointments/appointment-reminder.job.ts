@@ -14,13 +14,6 @@ import type { AppointmentsRepo } from './appointments.repo';
 
 export type ReminderKind = 'day' | 'soon';
 
-declare module '../../platform/events' {
-  interface AppEvents {
-    /** An appointment's reminder went out (ids only): the patient's devices are told too. */
-    'appointments.reminderDue': { appointmentId: string; accountId: string; kind: ReminderKind };
-  }
-}
-
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
     /** An appointment's reminder, 24 hours or 15 minutes before (ids only). */

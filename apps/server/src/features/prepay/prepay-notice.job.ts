@@ -8,13 +8,6 @@ import { notificationsOf } from './prepay.service';
 
 export type PrepayNoticeKind = 'lowBalance' | 'prepayClaimed' | 'prepayRx' | 'prepayRxDenied';
 
-declare module '../../platform/events' {
-  interface AppEvents {
-    /** A program's balance fell under its limit (ids only): its holder's devices are told. */
-    'prepay.lowBalance': { programId: string; accountId: string; balance: number };
-  }
-}
-
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
     /** Tell a program's holder about it (ids only; the notice names no patient). */
