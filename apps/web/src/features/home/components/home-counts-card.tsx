@@ -1,10 +1,9 @@
 import type { HomeCount } from '@apothecall/domain/home/home-counts.api';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
-import { getHomeCounts, homeCountsQueryKey } from '../api/get-home-counts';
+import { useHomeCounts } from '../api/get-home-counts';
 
 /**
  * A staff member's Home (issue 36, finding 13): how many of each thing their role acts on
@@ -13,11 +12,7 @@ import { getHomeCounts, homeCountsQueryKey } from '../api/get-home-counts';
  */
 export function HomeCountsCard() {
   const t = useT();
-  const counts = useQuery({
-    queryKey: homeCountsQueryKey,
-    queryFn: getHomeCounts,
-    refetchOnMount: 'always',
-  });
+  const counts = useHomeCounts({ refetchOnMount: 'always' });
   if (counts.data?.length === 0) return null;
   return (
     <SectionCard

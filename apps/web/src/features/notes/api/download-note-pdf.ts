@@ -1,5 +1,6 @@
 import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 import { apiUrl } from '../../../lib/server-origin';
 import { clearSessionIfToken } from '../../../lib/session-store';
 
@@ -30,4 +31,16 @@ export async function downloadNotePdf(id: string, offlineMessage: string): Promi
     );
   }
   return response.blob();
+}
+
+/** A note's PDF, as a download (nothing cached changes). */
+export function useDownloadNotePdf(
+  options?: MutationCallbacks<Blob, { id: string; offlineMessage: string }>,
+) {
+  return useCallMutation(
+    ({ id, offlineMessage }: { id: string; offlineMessage: string }) =>
+      downloadNotePdf(id, offlineMessage),
+    () => [],
+    options,
+  );
 }

@@ -1,6 +1,7 @@
 import { noteResponseSchema } from '@apothecall/domain/notes/notes.api';
 import type { Note } from '@apothecall/domain/notes/notes.schemas';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const noteQueryKey = (id: string) => ['notes', 'note', id] as const;
 
@@ -10,4 +11,9 @@ export async function getNote(id: string): Promise<Note> {
     schema: noteResponseSchema,
   });
   return note;
+}
+
+/** One note, by id. */
+export function useNote(id: string, options?: QueryOptions<Note>) {
+  return useCallQuery(noteQueryKey(id), () => getNote(id), options);
 }

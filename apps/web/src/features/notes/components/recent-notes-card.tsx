@@ -1,10 +1,9 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
 import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useLang, useT } from '../../../lib/i18n';
-import { getNotesPage } from '../api/get-notes-page';
+import { useRecentNotes } from '../api/get-notes-page';
 import { failureMessage, formatNoteDate, todayIso } from './note-format';
 
 const shown = 3;
@@ -13,10 +12,7 @@ const shown = 3;
 export function RecentNotesCard({ person }: { person: FamilyMember }) {
   const t = useT();
   const lang = useLang();
-  const notes = useQuery({
-    queryKey: ['notes', 'recent', person.id],
-    queryFn: () => getNotesPage({ uid: person.id, startDate: '1900-01-01', endDate: todayIso() }),
-  });
+  const notes = useRecentNotes({ uid: person.id, startDate: '1900-01-01', endDate: todayIso() });
   const latest = notes.data?.notes.slice(0, shown) ?? [];
   return (
     <SectionCard title={t('notes.recent.title')}>

@@ -12,14 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useBrandState } from '../../../lib/brand-store';
 import { useLang, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
-import { downloadNotePdf } from '../api/download-note-pdf';
-import { getNote, noteQueryKey } from '../api/get-note';
+import { useDownloadNotePdf } from '../api/download-note-pdf';
+import { useNote } from '../api/get-note';
 import {
   failureMessage,
   formatNoteDate,
@@ -114,8 +113,7 @@ function NoteBody({ note }: { note: Note }) {
   const lang = useLang();
   const session = useSession();
   const patient = session?.profile.users.find((user) => user.id === note.ptId);
-  const download = useMutation({
-    mutationFn: () => downloadNotePdf(note.id, t('errors.network')),
+  const download = useDownloadNotePdf({
     onSuccess: (blob) => saveBlob(blob, `note-${note.date}.pdf`),
     onError: (error) => {
       notifications.show({
@@ -157,7 +155,11 @@ function NoteBody({ note }: { note: Note }) {
       </Card>
       <Group gap="xs" data-print-hide>
         <Button onClick={() => window.print()}>{t('notes.note.print')}</Button>
-        <Button variant="light" loading={download.isPending} onClick={() => download.mutate()}>
+        <Button
+          variant="light"
+          loading={download.isPending}
+          onClick={() => download.mutate({ id: note.id, offlineMessage: t('errors.network') })}
+        >
           {t('notes.note.download')}
         </Button>
       </Group>
@@ -169,7 +171,7 @@ function NoteBody({ note }: { note: Note }) {
 export function NoteScreen() {
   const t = useT();
   const { id = '' } = useParams();
-  const note = useQuery({ queryKey: noteQueryKey(id), queryFn: () => getNote(id), retry: false });
+  const note = useNote(id, { retry: false });
   const error = note.error;
 
   useEffect(() => {

@@ -2,12 +2,11 @@ import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas'
 import type { NoteSummary } from '@apothecall/domain/notes/notes.api';
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
 import { useCurrentPerson } from '../../../lib/session-store';
-import { getNotesPage, notesPageQueryKey } from '../api/get-notes-page';
+import { useNotesPages } from '../api/get-notes-page';
 import {
   failureMessage,
   formatNoteDate,
@@ -57,14 +56,7 @@ function PersonNotes({ person }: { person: FamilyMember }) {
   // Pages run back from today on this device's calendar; each next page ends the day before
   // the oldest note shown (spec section 9: the end date follows the last note).
   const [firstEndDate] = useState(todayIso);
-  const notes = useInfiniteQuery({
-    queryKey: notesPageQueryKey(person.id),
-    queryFn: ({ pageParam }) =>
-      getNotesPage({ uid: person.id, startDate: earliestDay, endDate: pageParam }),
-    initialPageParam: firstEndDate,
-    getNextPageParam: (last) => last.nextEndDate ?? undefined,
-    staleTime: 0,
-  });
+  const notes = useNotesPages(person.id, earliestDay, firstEndDate);
   const { error, isFetchNextPageError } = notes;
 
   useEffect(() => {

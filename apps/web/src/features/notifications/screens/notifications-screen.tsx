@@ -1,15 +1,12 @@
 import type { NotificationSettings } from '@apothecall/domain/notifications/notifications.api';
 import { Alert, Button, Card, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { isNative } from '../../../lib/native/runtime';
-import {
-  getNotificationSettings,
-  notificationSettingsQueryKey,
-} from '../api/get-notification-settings';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { useNotificationSettingsChange } from '../api/set-notification-settings';
 import { DeniedDialog } from '../components/denied-dialog';
 import { turnOnNative } from '../native-push';
 import { notificationCalls } from '../notification-calls';
@@ -39,55 +36,57 @@ function onForThisDevice(settings: NotificationSettings): boolean {
 
 function NotificationSwitch({ settings }: { settings: NotificationSettings }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [checked, setChecked] = useState(() => onForThisDevice(settings));
   const [problem, setProblem] = useState<string | null>(null);
   const [denied, setDenied] = useState(false);
-  const saved = (next: NotificationSettings) =>
-    queryClient.setQueryData(notificationSettingsQueryKey, next);
 
-  const on = useMutation({
-    mutationFn: (input: {
+  const on = useNotificationSettingsChange(
+    (input: {
       browser: PushBrowser | null;
       asked: Promise<'granted' | 'denied'> | undefined;
     }): Promise<TurnOnResult> =>
       isNative()
         ? turnOnNative(notificationCalls)
         : turnOn(input.browser, notificationCalls, undefined, input.asked),
-    onSuccess: (result) => {
-      if (result.kind === 'unsupported') setProblem(t('notificationUi.unsupported'));
-      else if (result.kind === 'denied') setDenied(true);
-      else if (result.kind === 'noKey') {
-        setProblem(t('notificationUi.failed', { message: t('notifications.webPushOff') }));
-      } else if (result.kind === 'subscribeFailed') {
-        setProblem(t('notificationUi.subscribeFailed'));
-      } else if (result.kind === 'subscribeTimedOut') {
-        setProblem(t('notificationUi.subscribeTimedOut', { seconds: subscribeTimeoutMs / 1000 }));
-      } else {
-        saved(result.settings);
-        setChecked(true);
+    (result) => (result.kind === 'on' ? result.settings : undefined),
+    {
+      onSuccess: (result) => {
+        if (result.kind === 'unsupported') setProblem(t('notificationUi.unsupported'));
+        else if (result.kind === 'denied') setDenied(true);
+        else if (result.kind === 'noKey') {
+          setProblem(t('notificationUi.failed', { message: t('notifications.webPushOff') }));
+        } else if (result.kind === 'subscribeFailed') {
+          setProblem(t('notificationUi.subscribeFailed'));
+        } else if (result.kind === 'subscribeTimedOut') {
+          setProblem(t('notificationUi.subscribeTimedOut', { seconds: subscribeTimeoutMs / 1000 }));
+        } else {
+          setChecked(true);
+          notifications.show({
+            id: 'notifications-on',
+            color: 'green',
+            message: t('notificationUi.activated'),
+          });
+        }
+      },
+      onError: (error) => setProblem(t('notificationUi.failed', { message: errorText(t, error) })),
+    },
+  );
+  const off = useNotificationSettingsChange(
+    () => turnOff(browserPush(), notificationCalls),
+    (next) => next,
+    {
+      onSuccess: () => {
+        setChecked(false);
         notifications.show({
-          id: 'notifications-on',
+          id: 'notifications-off',
           color: 'green',
-          message: t('notificationUi.activated'),
+          message: t('notificationUi.deactivated'),
         });
-      }
+      },
+      onError: (error) =>
+        setProblem(t('notificationUi.offFailed', { message: errorText(t, error) })),
     },
-    onError: (error) => setProblem(t('notificationUi.failed', { message: errorText(t, error) })),
-  });
-  const off = useMutation({
-    mutationFn: () => turnOff(browserPush(), notificationCalls),
-    onSuccess: (next) => {
-      saved(next);
-      setChecked(false);
-      notifications.show({
-        id: 'notifications-off',
-        color: 'green',
-        message: t('notificationUi.deactivated'),
-      });
-    },
-    onError: (error) => setProblem(t('notificationUi.offFailed', { message: errorText(t, error) })),
-  });
+  );
   const pending = on.isPending || off.isPending;
 
   return (
@@ -128,11 +127,7 @@ function NotificationSwitch({ settings }: { settings: NotificationSettings }) {
  */
 export function NotificationsScreen() {
   const t = useT();
-  const settings = useQuery({
-    queryKey: notificationSettingsQueryKey,
-    queryFn: getNotificationSettings,
-    staleTime: 0,
-  });
+  const settings = useNotificationSettings({ staleTime: 0 });
   return (
     <Stack p="md" maw={760} mx="auto" w="100%" data-screen="notifications">
       <Title order={1} size="h2">
