@@ -3,6 +3,7 @@ import {
   analyticsAttributionResponseSchema,
 } from '@apothecall/domain/analytics/analytics.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 import { analyticsPath, type RangeAsked, rangeQuery } from './analytics-range';
 
 export const analyticsAttributionQueryKey = (pharmacyId: string, range: RangeAsked) =>
@@ -18,4 +19,17 @@ export async function getAnalyticsAttribution(
     { schema: analyticsAttributionResponseSchema },
   );
   return attribution;
+}
+
+/** The attribution tab's figures for a pharmacy and range. */
+export function useAnalyticsAttribution(
+  pharmacyId: string,
+  range: RangeAsked,
+  options?: QueryOptions<AnalyticsAttribution>,
+) {
+  return useCallQuery(
+    analyticsAttributionQueryKey(pharmacyId, range),
+    () => getAnalyticsAttribution(pharmacyId, range),
+    options,
+  );
 }

@@ -3,6 +3,7 @@ import {
   analyticsLoginsResponseSchema,
 } from '@apothecall/domain/analytics/analytics.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 import { analyticsPath, type RangeAsked, rangeQuery } from './analytics-range';
 
 export const analyticsLoginsQueryKey = (pharmacyId: string, range: RangeAsked) =>
@@ -18,4 +19,17 @@ export async function getAnalyticsLogins(
     { schema: analyticsLoginsResponseSchema },
   );
   return logins;
+}
+
+/** The logins tab's figures for a pharmacy and range. */
+export function useAnalyticsLogins(
+  pharmacyId: string,
+  range: RangeAsked,
+  options?: QueryOptions<AnalyticsLogins>,
+) {
+  return useCallQuery(
+    analyticsLoginsQueryKey(pharmacyId, range),
+    () => getAnalyticsLogins(pharmacyId, range),
+    options,
+  );
 }

@@ -3,6 +3,7 @@ import {
   analyticsOverviewResponseSchema,
 } from '@apothecall/domain/analytics/analytics.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 import { analyticsPath, type RangeAsked, rangeQuery } from './analytics-range';
 
 export const analyticsOverviewQueryKey = (pharmacyId: string, range: RangeAsked) =>
@@ -18,4 +19,17 @@ export async function getAnalyticsOverview(
     { schema: analyticsOverviewResponseSchema },
   );
   return overview;
+}
+
+/** The overview tab's figures for a pharmacy and range. */
+export function useAnalyticsOverview(
+  pharmacyId: string,
+  range: RangeAsked,
+  options?: QueryOptions<AnalyticsOverview>,
+) {
+  return useCallQuery(
+    analyticsOverviewQueryKey(pharmacyId, range),
+    () => getAnalyticsOverview(pharmacyId, range),
+    options,
+  );
 }

@@ -3,6 +3,7 @@ import {
   analyticsReferralsResponseSchema,
 } from '@apothecall/domain/analytics/analytics.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 import { analyticsPath, type RangeAsked, rangeQuery } from './analytics-range';
 
 export const analyticsReferralsQueryKey = (pharmacyId: string, range: RangeAsked) =>
@@ -18,4 +19,17 @@ export async function getAnalyticsReferrals(
     { schema: analyticsReferralsResponseSchema },
   );
   return referrals;
+}
+
+/** The referrals tab's figures for a pharmacy and range. */
+export function useAnalyticsReferrals(
+  pharmacyId: string,
+  range: RangeAsked,
+  options?: QueryOptions<AnalyticsReferrals>,
+) {
+  return useCallQuery(
+    analyticsReferralsQueryKey(pharmacyId, range),
+    () => getAnalyticsReferrals(pharmacyId, range),
+    options,
+  );
 }

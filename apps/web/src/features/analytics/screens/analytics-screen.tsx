@@ -5,13 +5,10 @@ import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { getPharmacyMe, pharmacyMeQueryKey } from '../../pharmacy/api/get-pharmacy-me';
 import type { RangeAsked } from '../api/analytics-range';
-import {
-  analyticsAttributionQueryKey,
-  getAnalyticsAttribution,
-} from '../api/get-analytics-attribution';
-import { analyticsLoginsQueryKey, getAnalyticsLogins } from '../api/get-analytics-logins';
-import { analyticsOverviewQueryKey, getAnalyticsOverview } from '../api/get-analytics-overview';
-import { analyticsReferralsQueryKey, getAnalyticsReferrals } from '../api/get-analytics-referrals';
+import { useAnalyticsAttribution } from '../api/get-analytics-attribution';
+import { useAnalyticsLogins } from '../api/get-analytics-logins';
+import { useAnalyticsOverview } from '../api/get-analytics-overview';
+import { useAnalyticsReferrals } from '../api/get-analytics-referrals';
 import { AttributionPanel } from '../components/attribution-panel';
 import { LoginsPanel } from '../components/logins-panel';
 import { OverviewPanel } from '../components/overview-panel';
@@ -45,26 +42,10 @@ export function AnalyticsScreen() {
   const enabled = (which: AnalyticsTab) => pharmacyId !== undefined && tab === which;
   const id = pharmacyId ?? '';
 
-  const overview = useQuery({
-    queryKey: analyticsOverviewQueryKey(id, range),
-    queryFn: () => getAnalyticsOverview(id, range),
-    enabled: enabled('overview'),
-  });
-  const logins = useQuery({
-    queryKey: analyticsLoginsQueryKey(id, range),
-    queryFn: () => getAnalyticsLogins(id, range),
-    enabled: enabled('logins'),
-  });
-  const attribution = useQuery({
-    queryKey: analyticsAttributionQueryKey(id, range),
-    queryFn: () => getAnalyticsAttribution(id, range),
-    enabled: enabled('attribution'),
-  });
-  const referrals = useQuery({
-    queryKey: analyticsReferralsQueryKey(id, range),
-    queryFn: () => getAnalyticsReferrals(id, range),
-    enabled: enabled('referrals'),
-  });
+  const overview = useAnalyticsOverview(id, range, { enabled: enabled('overview') });
+  const logins = useAnalyticsLogins(id, range, { enabled: enabled('logins') });
+  const attribution = useAnalyticsAttribution(id, range, { enabled: enabled('attribution') });
+  const referrals = useAnalyticsReferrals(id, range, { enabled: enabled('referrals') });
   const current = { overview, logins, attribution, referrals }[tab];
 
   const navigate = (next: { tab?: AnalyticsTab; range?: RangeAsked }) => {
