@@ -1,4 +1,5 @@
 import { apiDownload } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 
 /**
  * GET /pharmacy/inbox/attachments/:id: an e-mail attachment's bytes, with the auth header (the
@@ -12,4 +13,21 @@ export function downloadInboxAttachment(
     accept: '*/*',
     offlineMessage,
   });
+}
+
+export interface InboxAttachmentDownload {
+  attachmentId: string;
+  offlineMessage: string;
+}
+
+/** An attachment, as a download (nothing cached changes). */
+export function useDownloadInboxAttachment(
+  options?: MutationCallbacks<Blob, InboxAttachmentDownload>,
+) {
+  return useCallMutation(
+    ({ attachmentId, offlineMessage }: InboxAttachmentDownload) =>
+      downloadInboxAttachment(attachmentId, offlineMessage),
+    () => [],
+    options,
+  );
 }

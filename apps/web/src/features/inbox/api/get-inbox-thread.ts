@@ -3,6 +3,7 @@ import {
   inboxThreadResponseSchema,
 } from '@apothecall/domain/inbox/inbox.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 import { inboxQueryKey } from './get-inbox-threads';
 
 export const inboxThreadQueryKey = (threadId: string) =>
@@ -14,4 +15,12 @@ export async function getInboxThread(threadId: string): Promise<InboxThreadRespo
     schema: inboxThreadResponseSchema,
   });
   return thread;
+}
+
+/** One thread's e-mails. */
+export function useInboxThread(
+  threadId: string,
+  options?: QueryOptions<InboxThreadResponse['thread']>,
+) {
+  return useCallQuery(inboxThreadQueryKey(threadId), () => getInboxThread(threadId), options);
 }

@@ -5,6 +5,8 @@ import {
   inboxReplyResponseSchema,
 } from '@apothecall/domain/inbox/inbox.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { inboxQueryKey } from './get-inbox-threads';
 
 /**
  * POST /pharmacy/inbox/threads/:id/reply { text }: sent to the thread's sender through the mail
@@ -20,4 +22,18 @@ export async function replyInboxThread(
     schema: inboxReplyResponseSchema,
   });
   return email;
+}
+
+export interface InboxReply {
+  threadId: string;
+  body: InboxReplyRequest;
+}
+
+/** Sends a reply and refreshes the whole inbox (the list and every thread). */
+export function useReplyInboxThread(options?: MutationCallbacks<InboxEmailView, InboxReply>) {
+  return useCallMutation(
+    ({ threadId, body }: InboxReply) => replyInboxThread(threadId, body),
+    () => [inboxQueryKey],
+    options,
+  );
 }

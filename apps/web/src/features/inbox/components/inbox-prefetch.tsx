@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { getInboxThreads, inboxThreadsQueryKey } from '../api/get-inbox-threads';
+import { usePrefetchInboxThreads } from '../api/get-inbox-threads';
 
 /**
  * Spec section 4: "Pharmacy organisations also load e-mails, newest first". Mounted by the shell
@@ -8,12 +6,6 @@ import { getInboxThreads, inboxThreadsQueryKey } from '../api/get-inbox-threads'
  * cache, so /inbox opens on it. Renders nothing; a failure is left for the screen to show.
  */
 export function InboxPrefetch() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    void queryClient.prefetchQuery({
-      queryKey: inboxThreadsQueryKey(1),
-      queryFn: () => getInboxThreads(1),
-    });
-  }, [queryClient]);
+  usePrefetchInboxThreads(1);
   return null;
 }

@@ -17,21 +17,18 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/save-blob';
-import { downloadInboxAttachment } from '../api/download-inbox-attachment';
-import { getInboxThread, inboxThreadQueryKey } from '../api/get-inbox-thread';
-import { inboxQueryKey } from '../api/get-inbox-threads';
-import { replyInboxThread } from '../api/reply-inbox-thread';
+import { useDownloadInboxAttachment } from '../api/download-inbox-attachment';
+import { useInboxThread } from '../api/get-inbox-thread';
+import { useReplyInboxThread } from '../api/reply-inbox-thread';
 import { formatPerson, formatWhen, messageCountText, refusalText } from './inbox-format';
 
 function AttachmentItem({ attachment }: { attachment: InboxAttachmentView }) {
   const t = useT();
-  const download = useMutation({
-    mutationFn: (id: string) => downloadInboxAttachment(id, t('inboxUi.offline')),
+  const download = useDownloadInboxAttachment({
     onSuccess: (blob) => saveBlob(blob, attachment.name),
   });
   if (!attachment.id) {
@@ -49,7 +46,9 @@ function AttachmentItem({ attachment }: { attachment: InboxAttachmentView }) {
           size="xs"
           variant="light"
           loading={download.isPending}
-          onClick={() => download.mutate(id)}
+          onClick={() =>
+            download.mutate({ attachmentId: id, offlineMessage: t('inboxUi.offline') })
+          }
           aria-label={t('inboxUi.downloadLabel', { name: attachment.name })}
           data-testid="inbox-attachment"
           data-attachment-id={id}
@@ -128,15 +127,12 @@ function EmailCard({ email }: { email: InboxEmailView }) {
 
 function ReplyForm({ threadId, to }: { threadId: string; to: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (body: string) => replyInboxThread(threadId, { text: body }),
+  const send = useReplyInboxThread({
     onSuccess: () => {
       setText('');
       notifications.show({ color: 'green', message: t('inboxUi.reply.sent') });
-      void queryClient.invalidateQueries({ queryKey: inboxQueryKey });
     },
   });
   const titleId = useId();
@@ -160,7 +156,7 @@ function ReplyForm({ threadId, to }: { threadId: string; to: string }) {
             return;
           }
           setError(null);
-          send.mutate(parsed.data.text);
+          send.mutate({ threadId, body: { text: parsed.data.text } });
         }}
       >
         <Stack gap="sm">
@@ -206,10 +202,7 @@ function ReplyForm({ threadId, to }: { threadId: string; to: string }) {
 export function InboxThreadView({ threadId, onBack }: { threadId: string; onBack: () => void }) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
-  const thread = useQuery({
-    queryKey: inboxThreadQueryKey(threadId),
-    queryFn: () => getInboxThread(threadId),
-  });
+  const thread = useInboxThread(threadId);
   const loaded = thread.data !== undefined;
   // The opened thread's title takes the focus, so a screen reader starts there.
   useEffect(() => {

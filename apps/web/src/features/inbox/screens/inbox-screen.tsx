@@ -1,4 +1,4 @@
-import type { InboxThreadSummary } from '@apothecall/domain/inbox/inbox.api';
+import type { InboxThreadSummary, InboxThreadsResponse } from '@apothecall/domain/inbox/inbox.api';
 import {
   Alert,
   Badge,
@@ -13,13 +13,13 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
-import { getInboxThreads, inboxThreadsQueryKey } from '../api/get-inbox-threads';
+import { useInboxThreads } from '../api/get-inbox-threads';
 import { formatWhen, messageCountText, pageCount } from '../components/inbox-format';
 import { InboxThreadView } from '../components/inbox-thread-view';
 
@@ -107,25 +107,20 @@ function ThreadRow({ row, onOpen }: { row: InboxThreadSummary; onOpen: () => voi
   );
 }
 
-/** The address and the threads, newest first, a page at a time. */
-function InboxList({ onOpen }: { onOpen: (threadId: string) => void }) {
+/** The page's threads, or why there are none to show. */
+function ThreadsList({
+  threads,
+  onOpen,
+}: {
+  threads: UseQueryResult<InboxThreadsResponse>;
+  onOpen: (threadId: string) => void;
+}) {
   const t = useT();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const threads = useQuery({
-    queryKey: inboxThreadsQueryKey(page),
-    queryFn: () => getInboxThreads(page),
-    placeholderData: keepPreviousData,
-    refetchInterval: refreshMs,
-  });
-  const data = threads.data;
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
-
-  let list: ReactNode;
   if (threads.isPending) {
-    list = <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
-  } else if (threads.isError) {
-    list = (
+    return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
+  }
+  if (threads.isError) {
+    return (
       <Alert color="red" role="alert" data-testid="inbox-error">
         <Stack gap="xs">
           <Text size="sm">{t('inboxUi.loadFailed', { message: errorText(t, threads.error) })}</Text>
@@ -135,27 +130,74 @@ function InboxList({ onOpen }: { onOpen: (threadId: string) => void }) {
         </Stack>
       </Alert>
     );
-  } else if (threads.data.threads.length === 0) {
-    list = (
+  }
+  if (threads.data.threads.length === 0) {
+    return (
       <Text c="dimmed" data-testid="inbox-empty">
         {t('inboxUi.empty')}
       </Text>
     );
-  } else {
-    list = (
-      <Stack
-        component="ul"
-        gap="xs"
-        aria-labelledby="inbox-threads-title"
-        style={{ listStyle: 'none', margin: 0, padding: 0 }}
-        data-testid="inbox-threads"
-      >
-        {threads.data.threads.map((row) => (
-          <ThreadRow key={row.threadId} row={row} onOpen={() => onOpen(row.threadId)} />
-        ))}
-      </Stack>
-    );
   }
+  return (
+    <Stack
+      component="ul"
+      gap="xs"
+      aria-labelledby="inbox-threads-title"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      data-testid="inbox-threads"
+    >
+      {threads.data.threads.map((row) => (
+        <ThreadRow key={row.threadId} row={row} onOpen={() => onOpen(row.threadId)} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Newer and older pages of the threads (`?page=`; the first page has none). */
+function InboxPaging({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (params: Record<string, string>) => void;
+}) {
+  const t = useT();
+  return (
+    <Group justify="space-between" gap="xs" data-testid="inbox-paging">
+      <Button
+        variant="default"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1 > 1 ? { page: String(page - 1) } : {})}
+      >
+        {t('inboxUi.newer')}
+      </Button>
+      <Text size="sm" c="dimmed">
+        {t('inboxUi.pageOf', { page, pages })}
+      </Text>
+      <Button
+        variant="default"
+        disabled={page >= pages}
+        onClick={() => onPage({ page: String(page + 1) })}
+      >
+        {t('inboxUi.older')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The address and the threads, newest first, a page at a time. */
+function InboxList({ onOpen }: { onOpen: (threadId: string) => void }) {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const threads = useInboxThreads(page, {
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshMs,
+  });
+  const data = threads.data;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   return (
     <Stack gap="md">
@@ -165,29 +207,9 @@ function InboxList({ onOpen }: { onOpen: (threadId: string) => void }) {
           {t('inboxUi.threadsHeading')}
         </Title>
         <Stack gap="md" aria-busy={threads.isFetching}>
-          {list}
+          <ThreadsList threads={threads} onOpen={onOpen} />
         </Stack>
-        {data && pages > 1 ? (
-          <Group justify="space-between" gap="xs" data-testid="inbox-paging">
-            <Button
-              variant="default"
-              disabled={page <= 1}
-              onClick={() => setParams(page - 1 > 1 ? { page: String(page - 1) } : {})}
-            >
-              {t('inboxUi.newer')}
-            </Button>
-            <Text size="sm" c="dimmed">
-              {t('inboxUi.pageOf', { page, pages })}
-            </Text>
-            <Button
-              variant="default"
-              disabled={page >= pages}
-              onClick={() => setParams({ page: String(page + 1) })}
-            >
-              {t('inboxUi.older')}
-            </Button>
-          </Group>
-        ) : null}
+        {data && pages > 1 ? <InboxPaging page={page} pages={pages} onPage={setParams} /> : null}
       </Stack>
     </Stack>
   );
