@@ -9,7 +9,6 @@ import {
   type PrepayTransaction,
   type prepayAddFundsRequestSchema,
   type prepayAuthorizedUpdateSchema,
-  prepayNotificationSettingsSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { z } from 'zod';
@@ -24,11 +23,16 @@ import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { PrepayRepo, ProgramRecord } from './prepay.repo';
+import { createProgramViews } from './prepay-program-views';
+
 import {
   createPrepayTokensService,
   newCode,
   type PrepayTokensService,
 } from './prepay-tokens.service';
+
+// The notice job reads a program's notification settings from here.
+export { notificationsOf } from './prepay-program-views';
 
 type AuthorizedInput = z.output<typeof prepayAuthorizedUpdateSchema>;
 type AddFundsInput = z.output<typeof prepayAddFundsRequestSchema>;
@@ -51,23 +55,6 @@ export interface PrepayService extends PrepayTokensService {
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-/** The notification settings as stored (validated on the way in; defaults if ever unreadable). */
-export function notificationsOf(
-  program: Pick<ProgramRecord, 'notifications'>,
-): PrepayNotificationSettings {
-  const parsed = prepayNotificationSettingsSchema.safeParse(program.notifications);
-  if (parsed.success) return parsed.data;
-  const off = { email: false, sms: false };
-  return {
-    email: null,
-    phone: null,
-    lowBalance: off,
-    prepayClaimed: off,
-    prepayRx: off,
-    prepayRxDenied: off,
-  };
-}
 
 /**
  * The program holder's side of prepay (issue 16): buying a program (a bank of visits paid by
@@ -111,59 +98,11 @@ export function createPrepayService(deps: {
     throw appErrors.notFound();
   }
 
-  async function pharmaciesNamed(ids: readonly string[]) {
-    const found = await Promise.all(ids.map((id) => deps.pharmacy.organization(id)));
-    return found.flatMap((o) => (o ? [{ id: o.id, name: o.name }] : []));
-  }
-
-  async function views(
-    actor: Actor,
-    programs: readonly ProgramRecord[],
-  ): Promise<PrepayProgramView[]> {
-    const used = await deps.repo.visitsUsed(programs.map((p) => p.id));
-    const email = await emailOf(actor.accountId);
-    return Promise.all(
-      programs.map(async (p) => {
-        const owner = p.ownerAccountId === actor.accountId;
-        const users = owner ? [] : await deps.repo.users(p.id);
-        const pharmacy = p.organizationId
-          ? await deps.pharmacy.organization(p.organizationId)
-          : undefined;
-        return {
-          id: p.id,
-          code: p.code,
-          owner,
-          authorized: !owner && users.some((u) => u.email === email),
-          name: p.name,
-          description: p.description,
-          balance: p.balance,
-          visitCount: p.visitCount,
-          visitsUsed: used.get(p.id) ?? 0,
-          rewardAmt: p.rewardAmtCents,
-          programAmt: p.programAmtCents,
-          patientAmt: p.patientAmtCents,
-          priceMsg: p.priceMsg,
-          visitType: 'rx' as const,
-          perAccountLimit: p.perAccountLimit,
-          reuseIntervalDays: p.reuseIntervalDays,
-          lowBalanceLimit: p.lowBalanceLimit,
-          reasonRestriction: p.reasonRestriction,
-          pharmacyRestriction: p.pharmacyRestriction,
-          checkoutMessage: p.checkoutMessage,
-          notifications: notificationsOf(p),
-          pharmacy: pharmacy ? { id: pharmacy.id, name: pharmacy.name } : null,
-          pharmacies: await pharmaciesNamed(p.pharmacyRestriction),
-          createdAt: p.createdAt.toISOString(),
-        };
-      }),
-    );
-  }
-
-  async function view(actor: Actor, program: ProgramRecord) {
-    const [one] = await views(actor, [program]);
-    if (!one) throw appErrors.notFound();
-    return one;
-  }
+  const { views, view } = createProgramViews({
+    repo: deps.repo,
+    pharmacy: deps.pharmacy,
+    emailOf,
+  });
 
   /** Charges the holder's card for `visits` visits, once per key (the payments ledger's). */
   async function chargeVisits(
