@@ -5,6 +5,8 @@ import {
   rxReviewResponseSchema,
 } from '@apothecall/domain/rx/rx-visits.api';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { useClinicRxChange } from './clinic-get-rx-review';
 
 /**
  * POST /clinic/rx/:id/change-request: the prescriber's answer to a pharmacy's request to change
@@ -20,4 +22,20 @@ export async function answerClinicRxChangeRequest(
     schema: rxReviewResponseSchema,
   });
   return review;
+}
+
+export interface ClinicRxChangeAnswer {
+  visitId: string;
+  body: RxChangeAnswerRequest;
+}
+
+/** Answers a pharmacy's change request; the review it answers is shown, then asked again. */
+export function useAnswerClinicRxChangeRequest(
+  options?: MutationCallbacks<RxReview, ClinicRxChangeAnswer>,
+) {
+  return useClinicRxChange(
+    ({ visitId, body }: ClinicRxChangeAnswer) => answerClinicRxChangeRequest(visitId, body),
+    (review) => ({ review }),
+    options,
+  );
 }

@@ -1,4 +1,5 @@
 import { apiDownload } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 
 /** GET /clinic/rx/:id/prescription.pdf: the prescription the prescriber wrote. */
 export function downloadClinicRxPrescription(
@@ -9,4 +10,16 @@ export function downloadClinicRxPrescription(
     accept: 'application/pdf',
     offlineMessage,
   });
+}
+
+/** The prescription PDF, as a download (nothing cached changes). */
+export function useDownloadClinicRxPrescription(
+  options?: MutationCallbacks<Blob, { visitId: string; offlineMessage: string }>,
+) {
+  return useCallMutation(
+    ({ visitId, offlineMessage }: { visitId: string; offlineMessage: string }) =>
+      downloadClinicRxPrescription(visitId, offlineMessage),
+    () => [],
+    options,
+  );
 }
