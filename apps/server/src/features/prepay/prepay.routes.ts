@@ -11,14 +11,6 @@ import {
   prepayProgramSettingsSchema,
   prepayPurchaseRequestSchema,
   prepayReferredResponseSchema,
-  prepayTokenAddRequestSchema,
-  prepayTokenBulkRequestSchema,
-  prepayTokenBulkResponseSchema,
-  prepayTokenDeleteRequestSchema,
-  prepayTokenEditRequestSchema,
-  prepayTokenResponseSchema,
-  prepayTokenSendRequestSchema,
-  prepayTokensResponseSchema,
   prepayTransactionsResponseSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import type { FastifyInstance } from 'fastify';
@@ -30,15 +22,19 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { PrepayService } from './prepay.service';
 import type { PrepayRedeemService } from './prepay-redeem.service';
+import { prepayTokensRoutes } from './prepay-tokens.routes';
 
 /** GET /prepay-pricing/{id}: `new` (a purchase) or a program's id (added funds). */
 const pricingParamsSchema = z.object({ id: z.union([z.literal('new'), z.uuid()]) });
 
+const tags = ['prepay'];
+const program = (request: { params: { id: string } }) => request.params.id;
+
 /**
  * The prepay calls of spec section 7: the holder's programs (pricing, list, purchase, added
  * funds, settings, authorized users, transactions, referred transactions) and access tokens
- * (the spec's nonce add, send, delete, edit and bulk), and the patient's check of a code. Codes
- * travel in bodies, never in URLs.
+ * (the spec's nonce add, send, delete, edit and bulk: prepay-tokens.routes.ts), and the
+ * patient's check of a code. Codes travel in bodies, never in URLs.
  */
 export function prepayRoutes(deps: {
   prepay: PrepayService;
@@ -47,9 +43,6 @@ export function prepayRoutes(deps: {
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['prepay'];
-    const program = (request: { params: { id: string } }) => request.params.id;
-
     r.post(
       '/prepay-redeem/check',
       {
@@ -70,271 +63,195 @@ export function prepayRoutes(deps: {
       },
     );
 
-    await app.register(
-      sessionRoutes(async (group) => {
-        const r = group.withTypeProvider<ZodTypeProvider>();
+    await app.register(programRoutes(deps));
+    await app.register(purchaseRoutes(deps));
+    await app.register(programRecordsRoutes(deps));
+    await app.register(prepayTokensRoutes(deps));
+  };
+}
 
-        r.get(
-          '/prepay-pricing/:id',
-          {
-            schema: {
-              tags,
-              summary: 'What one prepaid visit costs to buy (new program, or added funds)',
-              params: pricingParamsSchema,
-              response: { 200: prepayPricingResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            ...(await deps.prepay.pricing(actorOf(request), program(request))),
-          }),
-        );
+/** The holder's programs: their price, the list, one program and its settings. */
+function programRoutes(deps: { prepay: PrepayService }) {
+  return sessionRoutes(async (group) => {
+    const r = group.withTypeProvider<ZodTypeProvider>();
 
-        r.get(
-          '/prepay-list',
-          {
-            schema: {
-              tags,
-              summary: 'Programs I hold or am an authorized user of',
-              response: { 200: prepayListResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            programs: await deps.prepay.list(actorOf(request)),
-          }),
-        );
-
-        r.get(
-          '/prepay-program/:id',
-          {
-            schema: {
-              tags,
-              summary: 'One program (holder, or read by an authorized user)',
-              params: idParamsSchema,
-              response: { 200: prepayProgramResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            program: await deps.prepay.get(actorOf(request), program(request)),
-          }),
-        );
-
-        r.post(
-          '/prepay-program/:id',
-          {
-            schema: {
-              tags,
-              summary: "Change a program's settings (holder)",
-              params: idParamsSchema,
-              body: prepayProgramSettingsSchema,
-              response: { 200: prepayProgramResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            program: await deps.prepay.update(actorOf(request), program(request), request.body),
-          }),
-        );
-
-        r.post(
-          '/prepay-purchase',
-          {
-            schema: {
-              tags,
-              summary: 'Buy a program: visits x the visit price, charged to a card, once per key',
-              body: prepayPurchaseRequestSchema,
-              response: { 200: prepayProgramResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            program: await deps.prepay.purchase(actorOf(request), request.body),
-          }),
-        );
-
-        r.post(
-          '/prepay-add-funds',
-          {
-            schema: {
-              tags,
-              summary: 'Add visits to a program, charged to a card, once per key',
-              body: prepayAddFundsRequestSchema,
-              response: { 200: prepayProgramResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            program: await deps.prepay.addFunds(actorOf(request), request.body),
-          }),
-        );
-
-        r.get(
-          '/prepay-authorized/:id',
-          {
-            schema: {
-              tags,
-              summary: "A program's authorized users, their limits and visits used",
-              params: idParamsSchema,
-              response: { 200: prepayAuthorizedResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            allowedUsers: await deps.prepay.authorized(actorOf(request), program(request)),
-          }),
-        );
-
-        r.post(
-          '/prepay-authorized/:id',
-          {
-            schema: {
-              tags,
-              summary: "Replace a program's authorized users",
-              params: idParamsSchema,
-              body: prepayAuthorizedUpdateSchema,
-              response: { 200: prepayAuthorizedResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            allowedUsers: await deps.prepay.setAuthorized(
-              actorOf(request),
-              program(request),
-              request.body,
-            ),
-          }),
-        );
-
-        r.get(
-          '/prepay-transaction-list/:id',
-          {
-            schema: {
-              tags,
-              summary: "A program's movements: purchase, added funds, visits, credits back",
-              params: idParamsSchema,
-              response: { 200: prepayTransactionsResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            transactions: await deps.prepay.transactions(actorOf(request), program(request)),
-          }),
-        );
-
-        r.get(
-          '/prepay-referred-transaction-list/:id',
-          {
-            schema: {
-              tags,
-              summary: 'The visits a program paid for, and where each token is',
-              params: idParamsSchema,
-              response: { 200: prepayReferredResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            transactions: await deps.prepay.referred(actorOf(request), program(request)),
-          }),
-        );
-
-        r.get(
-          '/prepay-nonce-list/:id',
-          {
-            schema: {
-              tags,
-              summary: "A program's access tokens",
-              params: idParamsSchema,
-              response: { 200: prepayTokensResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            tokens: await deps.prepay.tokens(actorOf(request), program(request)),
-          }),
-        );
-
-        r.post(
-          '/prepay-nonce/add',
-          {
-            schema: {
-              tags,
-              summary: 'A new access token, sent at once when a delivery is given',
-              body: prepayTokenAddRequestSchema,
-              response: { 200: prepayTokenResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            token: await deps.prepay.addToken(actorOf(request), request.body),
-          }),
-        );
-
-        r.post(
-          '/prepay-nonce/edit',
-          {
-            schema: {
-              tags,
-              summary: 'How an unused access token may be used',
-              body: prepayTokenEditRequestSchema,
-              response: { 200: prepayTokenResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            token: await deps.prepay.editToken(actorOf(request), request.body),
-          }),
-        );
-
-        r.post(
-          '/prepay-nonce/send',
-          {
-            schema: {
-              tags,
-              summary: 'Send an access token by e-mail or SMS',
-              body: prepayTokenSendRequestSchema,
-              response: { 200: prepayTokenResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            token: await deps.prepay.sendToken(actorOf(request), request.body),
-          }),
-        );
-
-        r.post(
-          '/prepay-nonce/delete',
-          {
-            schema: {
-              tags,
-              summary: 'Delete an access token nobody has used',
-              body: prepayTokenDeleteRequestSchema,
-              response: { 200: prepayTokensResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            tokens: await deps.prepay.deleteToken(actorOf(request), request.body),
-          }),
-        );
-
-        r.post(
-          '/prepay-nonce/bulk',
-          {
-            schema: {
-              tags,
-              summary: 'One access token per pasted e-mail address or phone number, each sent',
-              body: prepayTokenBulkRequestSchema,
-              response: { 200: prepayTokenBulkResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            ...(await deps.prepay.bulk(actorOf(request), request.body)),
-          }),
-        );
+    r.get(
+      '/prepay-pricing/:id',
+      {
+        schema: {
+          tags,
+          summary: 'What one prepaid visit costs to buy (new program, or added funds)',
+          params: pricingParamsSchema,
+          response: { 200: prepayPricingResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        ...(await deps.prepay.pricing(actorOf(request), program(request))),
       }),
     );
-  };
+
+    r.get(
+      '/prepay-list',
+      {
+        schema: {
+          tags,
+          summary: 'Programs I hold or am an authorized user of',
+          response: { 200: prepayListResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        programs: await deps.prepay.list(actorOf(request)),
+      }),
+    );
+
+    r.get(
+      '/prepay-program/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One program (holder, or read by an authorized user)',
+          params: idParamsSchema,
+          response: { 200: prepayProgramResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        program: await deps.prepay.get(actorOf(request), program(request)),
+      }),
+    );
+
+    r.post(
+      '/prepay-program/:id',
+      {
+        schema: {
+          tags,
+          summary: "Change a program's settings (holder)",
+          params: idParamsSchema,
+          body: prepayProgramSettingsSchema,
+          response: { 200: prepayProgramResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        program: await deps.prepay.update(actorOf(request), program(request), request.body),
+      }),
+    );
+  });
+}
+
+/** Buying: a new program, or visits added to one, charged to a card once per key. */
+function purchaseRoutes(deps: { prepay: PrepayService }) {
+  return sessionRoutes(async (group) => {
+    const r = group.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/prepay-purchase',
+      {
+        schema: {
+          tags,
+          summary: 'Buy a program: visits x the visit price, charged to a card, once per key',
+          body: prepayPurchaseRequestSchema,
+          response: { 200: prepayProgramResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        program: await deps.prepay.purchase(actorOf(request), request.body),
+      }),
+    );
+
+    r.post(
+      '/prepay-add-funds',
+      {
+        schema: {
+          tags,
+          summary: 'Add visits to a program, charged to a card, once per key',
+          body: prepayAddFundsRequestSchema,
+          response: { 200: prepayProgramResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        program: await deps.prepay.addFunds(actorOf(request), request.body),
+      }),
+    );
+  });
+}
+
+/** A program's authorized users, its movements and the visits it paid for. */
+function programRecordsRoutes(deps: { prepay: PrepayService }) {
+  return sessionRoutes(async (group) => {
+    const r = group.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/prepay-authorized/:id',
+      {
+        schema: {
+          tags,
+          summary: "A program's authorized users, their limits and visits used",
+          params: idParamsSchema,
+          response: { 200: prepayAuthorizedResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        allowedUsers: await deps.prepay.authorized(actorOf(request), program(request)),
+      }),
+    );
+
+    r.post(
+      '/prepay-authorized/:id',
+      {
+        schema: {
+          tags,
+          summary: "Replace a program's authorized users",
+          params: idParamsSchema,
+          body: prepayAuthorizedUpdateSchema,
+          response: { 200: prepayAuthorizedResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        allowedUsers: await deps.prepay.setAuthorized(
+          actorOf(request),
+          program(request),
+          request.body,
+        ),
+      }),
+    );
+
+    r.get(
+      '/prepay-transaction-list/:id',
+      {
+        schema: {
+          tags,
+          summary: "A program's movements: purchase, added funds, visits, credits back",
+          params: idParamsSchema,
+          response: { 200: prepayTransactionsResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        transactions: await deps.prepay.transactions(actorOf(request), program(request)),
+      }),
+    );
+
+    r.get(
+      '/prepay-referred-transaction-list/:id',
+      {
+        schema: {
+          tags,
+          summary: 'The visits a program paid for, and where each token is',
+          params: idParamsSchema,
+          response: { 200: prepayReferredResponseSchema },
+        },
+      },
+      async (request) => ({
+        error: false as const,
+        transactions: await deps.prepay.referred(actorOf(request), program(request)),
+      }),
+    );
+  });
 }
