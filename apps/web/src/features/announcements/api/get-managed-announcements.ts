@@ -3,6 +3,7 @@ import {
   managedAnnouncementsResponseSchema,
 } from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 import { announcementsQueryKey } from './get-pharmacy-announcements';
 
 export const managedAnnouncementsQueryKey = [...announcementsQueryKey, 'managed'] as const;
@@ -13,4 +14,9 @@ export const managedAnnouncementsQueryKey = [...announcementsQueryKey, 'managed'
  */
 export function getManagedAnnouncements(): Promise<ManagedAnnouncements> {
   return apiCall('/rxadmin/announcements', { schema: managedAnnouncementsResponseSchema });
+}
+
+/** What the writer posted, and whom they write to. */
+export function useManagedAnnouncements(options?: QueryOptions<ManagedAnnouncements>) {
+  return useCallQuery(managedAnnouncementsQueryKey, getManagedAnnouncements, options);
 }

@@ -3,6 +3,7 @@ import {
   pharmacyAnnouncementsResponseSchema,
 } from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const announcementsQueryKey = ['announcements'] as const;
 export const pharmacyAnnouncementsQueryKey = [...announcementsQueryKey, 'pharmacy'] as const;
@@ -13,4 +14,9 @@ export async function getPharmacyAnnouncements(): Promise<PharmacyAnnouncement[]
     schema: pharmacyAnnouncementsResponseSchema,
   });
   return announcements;
+}
+
+/** My pharmacy's current announcements. */
+export function usePharmacyAnnouncements(options?: QueryOptions<PharmacyAnnouncement[]>) {
+  return useCallQuery(pharmacyAnnouncementsQueryKey, getPharmacyAnnouncements, options);
 }

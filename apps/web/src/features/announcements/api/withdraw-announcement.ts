@@ -3,6 +3,8 @@ import {
   managedAnnouncementResponseSchema,
 } from '@apothecall/domain/announcements/announcements.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { announcementsQueryKey } from './get-pharmacy-announcements';
 
 /** POST /rxadmin/announcements/:id/withdraw: no pharmacy sees it any more. */
 export async function withdrawAnnouncement(id: string): Promise<ManagedAnnouncement> {
@@ -11,4 +13,9 @@ export async function withdrawAnnouncement(id: string): Promise<ManagedAnnouncem
     { method: 'POST', body: {}, schema: managedAnnouncementResponseSchema },
   );
   return announcement;
+}
+
+/** Withdraws an announcement and refreshes every announcements list. */
+export function useWithdrawAnnouncement(options?: MutationCallbacks<ManagedAnnouncement, string>) {
+  return useCallMutation(withdrawAnnouncement, () => [announcementsQueryKey], options);
 }

@@ -1,17 +1,13 @@
 import type { PharmacyAnnouncement } from '@apothecall/domain/announcements/announcements.api';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
-import { dismissAnnouncement } from '../api/dismiss-announcement';
-import {
-  getPharmacyAnnouncements,
-  pharmacyAnnouncementsQueryKey,
-} from '../api/get-pharmacy-announcements';
+import { useDismissAnnouncement } from '../api/dismiss-announcement';
+import { usePharmacyAnnouncements } from '../api/get-pharmacy-announcements';
 
 function AnnouncementRow({
   announcement,
@@ -80,17 +76,9 @@ function AnnouncementRow({
  */
 export function AnnouncementsHomeCard() {
   const t = useT();
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: pharmacyAnnouncementsQueryKey,
-    queryFn: getPharmacyAnnouncements,
-  });
-  const dismiss = useMutation({
-    mutationFn: dismissAnnouncement,
-    onSuccess: (_result, id) => {
-      queryClient.setQueryData<PharmacyAnnouncement[]>(pharmacyAnnouncementsQueryKey, (old) =>
-        old?.filter((a) => a.id !== id),
-      );
+  const list = usePharmacyAnnouncements();
+  const dismiss = useDismissAnnouncement({
+    onSuccess: () => {
       notifications.show({ color: 'green', message: t('announcementsUi.home.dismissed') });
     },
     onError: (error) =>
