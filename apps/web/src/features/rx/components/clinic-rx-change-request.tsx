@@ -23,7 +23,6 @@ export function ClinicRxChangeRequest({
   changeRequest: NonNullable<RxReview['changeRequest']>;
 }) {
   const t = useT();
-  const lang = useLang();
   const toasts = useClinicRxReviewToasts();
   const [changeNote, setChangeNote] = useState('');
   const { visit, packageLines } = review;
@@ -48,29 +47,7 @@ export function ClinicRxChangeRequest({
       title={t('rxScreens.change.title')}
       testId="rx-change-request"
     >
-      <Facts
-        rows={[
-          {
-            key: 'pharmacy',
-            label: t('rxScreens.change.pharmacy'),
-            value: changeRequest.pharmacyName,
-          },
-          { key: 'reason', label: t('rxScreens.change.reason'), value: changeRequest.reason },
-          {
-            key: 'when',
-            label: t('rxScreens.change.when'),
-            value: formatDateTime(changeRequest.requestedAt, lang),
-          },
-          {
-            key: 'current',
-            label: t('rxScreens.change.current'),
-            value:
-              visit.prescriptions
-                .map((p) => `${p.medication} ${p.strength} ×${p.quantity} · ${p.directions}`)
-                .join('\n') || '—',
-          },
-        ]}
-      />
+      <ClinicRxChangeRequestFacts visit={visit} changeRequest={changeRequest} />
       <Textarea
         label={t('rxScreens.change.note')}
         description={t('rxScreens.change.noteHint')}
@@ -115,5 +92,42 @@ export function ClinicRxChangeRequest({
         {t('rxScreens.change.deny')}
       </Button>
     </ClinicRxReviewSection>
+  );
+}
+
+/** The request: which pharmacy, why, when, and the prescription it would change. */
+function ClinicRxChangeRequestFacts({
+  visit,
+  changeRequest,
+}: {
+  visit: RxReview['visit'];
+  changeRequest: NonNullable<RxReview['changeRequest']>;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Facts
+      rows={[
+        {
+          key: 'pharmacy',
+          label: t('rxScreens.change.pharmacy'),
+          value: changeRequest.pharmacyName,
+        },
+        { key: 'reason', label: t('rxScreens.change.reason'), value: changeRequest.reason },
+        {
+          key: 'when',
+          label: t('rxScreens.change.when'),
+          value: formatDateTime(changeRequest.requestedAt, lang),
+        },
+        {
+          key: 'current',
+          label: t('rxScreens.change.current'),
+          value:
+            visit.prescriptions
+              .map((p) => `${p.medication} ${p.strength} ×${p.quantity} · ${p.directions}`)
+              .join('\n') || '—',
+        },
+      ]}
+    />
   );
 }

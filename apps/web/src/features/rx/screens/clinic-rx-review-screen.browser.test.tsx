@@ -71,9 +71,10 @@ interface Sent {
 }
 
 /** The server: the review at its status; a claim starts it, a status move sets it. */
-function server(start: RxVisitView['status']) {
+function server(start: RxVisitView['status'], changeRequest: RxReview['changeRequest'] = null) {
   const sent: Sent[] = [];
   let visit = visitView(start, 1);
+  let asked = changeRequest;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -87,12 +88,19 @@ function server(start: RxVisitView['status']) {
           visit = visitView('started', visit.version + 1);
           return json({ error: false, visitId });
         }
+        if (path.endsWith('/change-request')) {
+          asked = null;
+          visit = visitView(visit.status, visit.version + 1);
+          return json({ error: false, review: review(visit) });
+        }
         if (path.endsWith('/status')) {
           visit = visitView(body.status as RxVisitView['status'], visit.version + 1);
           return json({ error: false, visit });
         }
       }
-      if (path === `/clinic/rx/${visitId}`) return json({ error: false, review: review(visit) });
+      if (path === `/clinic/rx/${visitId}`) {
+        return json({ error: false, review: { ...review(visit), changeRequest: asked } });
+      }
       return json({ error: true, message: 'not here' });
     }),
   );
@@ -213,6 +221,30 @@ describe('ClinicRxReviewScreen', () => {
       {
         path: `/clinic/rx/${visitId}/status`,
         body: { status: 'refund', version: 1, note: '', requestAttachment: false },
+      },
+    ]);
+  });
+
+  it("answers a pharmacy's change request with a denial and its note", async () => {
+    const sent = server('rxed', {
+      pharmacyName: 'Sunrise Pharmacy',
+      reason: 'Out of stock',
+      requestedAt: '2026-11-02T10:00:00.000Z',
+    });
+    const host = await render('en');
+    await expect
+      .poll(() => host.querySelector('[data-testid="rx-change-request"]')?.textContent ?? '')
+      .toContain('Out of stock');
+    expect(host.textContent).toContain('Sunrise Pharmacy');
+    const note = host.querySelector('[data-testid="rx-change-note"]');
+    if (!note) throw new Error('no note');
+    await userEvent.type(note, 'Keep the current one');
+    host.querySelector<HTMLButtonElement>('[data-testid="rx-change-deny"]')?.click();
+    await expect.poll(() => host.querySelector('[data-testid="rx-change-request"]')).toBeNull();
+    expect(sent).toEqual([
+      {
+        path: `/clinic/rx/${visitId}/change-request`,
+        body: { decision: 'deny', version: 1, note: 'Keep the current one' },
       },
     ]);
   });
