@@ -3,6 +3,7 @@ import {
   instoreCheckResponseSchema,
 } from '@apothecall/domain/assessments/assessment.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const instoreCheckQueryKey = (code: string) => ['instore', 'check', code] as const;
 
@@ -14,4 +15,9 @@ export async function checkInstoreCode(code: string): Promise<InstoreCheck> {
     schema: instoreCheckResponseSchema,
   });
   return instore;
+}
+
+/** An in-store link's check, by its code. */
+export function useInstoreCheck(code: string, options?: QueryOptions<InstoreCheck>) {
+  return useCallQuery(instoreCheckQueryKey(code), () => checkInstoreCode(code), options);
 }

@@ -3,6 +3,7 @@ import {
   assessmentsResponseSchema,
 } from '@apothecall/domain/assessments/assessment.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const assessmentsQueryKey = ['pharmacy', 'assessments'] as const;
 
@@ -13,4 +14,9 @@ export async function getAssessments(): Promise<AssessmentView[]> {
     schema: assessmentsResponseSchema,
   });
   return assessments;
+}
+
+/** The pharmacy's newest assessments. */
+export function useAssessments(options?: QueryOptions<AssessmentView[]>) {
+  return useCallQuery(assessmentsQueryKey, getAssessments, options);
 }

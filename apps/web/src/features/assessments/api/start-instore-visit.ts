@@ -3,6 +3,7 @@ import {
   instoreStartResponseSchema,
 } from '@apothecall/domain/assessments/assessment.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const instoreStartQueryKey = (code: string) => ['instore', 'start', code] as const;
 
@@ -17,4 +18,9 @@ export async function startInstoreVisit(code: string): Promise<InstoreStart> {
     schema: instoreStartResponseSchema,
   });
   return start;
+}
+
+/** The signed-in patient's start of an in-store link's visit. */
+export function useInstoreStart(code: string, options?: QueryOptions<InstoreStart>) {
+  return useCallQuery(instoreStartQueryKey(code), () => startInstoreVisit(code), options);
 }

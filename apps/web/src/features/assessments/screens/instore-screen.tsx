@@ -11,22 +11,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Form } from '../../../components/form';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
-import { appPlatform } from '../../../lib/native/runtime';
 import { setSession, useSession } from '../../../lib/session-store';
-import { login } from '../../accounts/api/login';
-import { saveResetPassword } from '../../accounts/api/save-reset-password';
-import {
-  getPatientPharmacyUpload,
-  pharmacyUploadQueryKey,
-} from '../../documents/api/get-patient-pharmacy-upload';
-import { checkInstoreCode, instoreCheckQueryKey } from '../api/check-instore-code';
-import { instoreStartQueryKey, startInstoreVisit } from '../api/start-instore-visit';
+import { usePatientPharmacyUpload } from '../../documents/api/get-patient-pharmacy-upload';
+import { useInstoreCheck } from '../api/check-instore-code';
+import { useChooseInstorePassword } from '../api/choose-instore-password';
+import { useInstoreStart } from '../api/start-instore-visit';
 
 /** A new account chooses its password with the link's code, then is signed in. */
 function ChoosePassword({ code, check }: { code: string; check: InstoreCheck }) {
@@ -34,16 +28,7 @@ function ChoosePassword({ code, check }: { code: string; check: InstoreCheck }) 
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: async () => {
-      await saveResetPassword({ resetCode: code, password });
-      return login({
-        loginId: check.loginId,
-        password,
-        platform: appPlatform(),
-        version: __APP_VERSION__,
-      });
-    },
+  const save = useChooseInstorePassword({
     onSuccess: (data) => setSession({ token: data.token, profile: data.profile }),
   });
   return (
@@ -60,7 +45,7 @@ function ChoosePassword({ code, check }: { code: string; check: InstoreCheck }) 
           return;
         }
         setProblem(null);
-        save.mutate();
+        save.mutate({ code, loginId: check.loginId, password });
       }}
     >
       <Stack gap="sm">
@@ -94,11 +79,7 @@ function ChoosePassword({ code, check }: { code: string; check: InstoreCheck }) 
 /** Signed in: the link's visit opens in the Rx flow (the account must be the link's). */
 function ContinueVisit({ code, pharmacy }: { code: string; pharmacy: string }) {
   const t = useT();
-  const start = useQuery({
-    queryKey: instoreStartQueryKey(code),
-    queryFn: () => startInstoreVisit(code),
-    retry: false,
-  });
+  const start = useInstoreStart(code, { retry: false });
   if (start.isPending) return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   if (start.isError) {
     const otherAccount =
@@ -126,10 +107,7 @@ function ContinueVisit({ code, pharmacy }: { code: string; pharmacy: string }) {
  */
 function PharmacyFiled({ pharmacy }: { pharmacy: string }) {
   const t = useT();
-  const filed = useQuery({
-    queryKey: pharmacyUploadQueryKey,
-    queryFn: getPatientPharmacyUpload,
-  });
+  const filed = usePatientPharmacyUpload();
   const count = filed.data?.documents.length ?? 0;
   if (count === 0) return null;
   return (
@@ -153,12 +131,7 @@ export function InstoreScreen() {
   const session = useSession();
   const [params] = useSearchParams();
   const code = params.get('code')?.trim() ?? '';
-  const check = useQuery({
-    queryKey: instoreCheckQueryKey(code),
-    queryFn: () => checkInstoreCode(code),
-    enabled: code !== '',
-    retry: false,
-  });
+  const check = useInstoreCheck(code, { enabled: code !== '', retry: false });
 
   let body: ReactNode;
   if (code === '') {

@@ -3,6 +3,7 @@ import {
   documentsResponseSchema,
 } from '@apothecall/domain/documents/documents.schemas';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 /** Under the documents' prefix: an upload or a removal refreshes it with the lists. */
 export const pharmacyUploadQueryKey = ['documents', 'pharmacy-upload'] as const;
@@ -17,4 +18,9 @@ export function getPatientPharmacyUpload(): Promise<DocumentsResponse> {
     body: {},
     schema: documentsResponseSchema,
   });
+}
+
+/** What a pharmacy filed for the family this month. */
+export function usePatientPharmacyUpload(options?: QueryOptions<DocumentsResponse>) {
+  return useCallQuery(pharmacyUploadQueryKey, getPatientPharmacyUpload, options);
 }
