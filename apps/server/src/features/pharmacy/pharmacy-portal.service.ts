@@ -1,30 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { hasPermission, readyRxPermission } from '@apothecall/domain/accounts/roles.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
-import {
-  crossedLowFeeBalance,
-  lowBalanceFees,
-  lowFeeBalanceCents,
-} from '@apothecall/domain/pharmacy/fee-account.rules';
-import {
-  pharmacyServedStates,
-  pharmacyServesState,
-} from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
+import { pharmacyServedStates } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
 import type {
-  FeeMovementKind,
   InvitePharmacistRequest,
   PharmacistView,
   PharmacyMe,
-  PharmacyStatement,
-  pharmacyAddFundsRequestSchema,
-  RxLinkView,
-  RxPharmacyChoice,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
-import { rxLinksPageSize } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
-import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
-import type { RxLink } from '@apothecall/domain/rx/rx.schemas';
-import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
-import type { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
@@ -32,14 +13,14 @@ import type { Mailer } from '../../platform/mail.service';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort, PharmacyRole, PharmacyStaff } from './pharmacy.port';
-import type {
-  PharmacistGrantRecord,
-  PharmacyLinkRecord,
-  PharmacyOrganizationRecord,
-  PharmacyRepo,
-} from './pharmacy.repo';
+import type { PharmacistGrantRecord, PharmacyRepo } from './pharmacy.repo';
+import { createPharmacyFeesService, type PharmacyFeesService } from './pharmacy-fees.service';
+import { createPharmacyLinksService, type PharmacyLinksService } from './pharmacy-links.service';
 
-export interface PharmacyPortalService extends Omit<PharmacyPort, 'verification'> {
+export interface PharmacyPortalService
+  extends Omit<PharmacyPort, 'verification'>,
+    PharmacyLinksService,
+    PharmacyFeesService {
   me(actor: Actor): Promise<Omit<PharmacyMe, 'error'>>;
   pharmacists(actor: Actor): Promise<PharmacistView[]>;
   invite(
@@ -47,44 +28,18 @@ export interface PharmacyPortalService extends Omit<PharmacyPort, 'verification'
     input: InvitePharmacistRequest & { links: string[] },
   ): Promise<PharmacistView>;
   revoke(actor: Actor, grantId: string): Promise<PharmacistView>;
-  links(actor: Actor): Promise<RxLinkView[]>;
-  /** The links screen's page (issue 36, finding 14): newest first, matching `query`. */
-  searchLinks(
-    actor: Actor,
-    input: { query: string; page: number },
-  ): Promise<{ links: RxLinkView[]; page: number; pageSize: number; total: number }>;
-  createLink(actor: Actor, input: RxLink): Promise<RxLinkView>;
-  deleteLink(actor: Actor, id: string): Promise<void>;
-  /** Verified pharmacies a patient in `state` may send an Rx visit to. */
-  choices(state: string): Promise<RxPharmacyChoice[]>;
-  /** Adds dollars to the fee account by the admin's card, once per key (admin). */
-  addFunds(
-    actor: Actor,
-    input: z.output<typeof pharmacyAddFundsRequestSchema>,
-  ): Promise<PharmacyStatement>;
-  /** The fee account's balance and movements, newest first (admin). */
-  statement(actor: Actor): Promise<PharmacyStatement>;
-  /** Any pharmacy's fee account, as `statement` answers it (the back office's read; issue 35). */
-  statementOf(organizationId: string): Promise<PharmacyStatement>;
 }
-
-const feeKinds: readonly FeeMovementKind[] = ['claimFee', 'claimFeeReversal', 'topUp'];
-const feeKindOf = (kind: string): FeeMovementKind => feeKinds.find((k) => k === kind) ?? 'other';
 
 const isPharmacyRole = (role: string): role is PharmacyRole =>
   role === 'pharmacyAdmin' || role === 'pharmacist';
-
-/** A link code: 12 characters of base32, not guessable, fine in a URL (it names no one). */
-function newLinkId(): string {
-  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
-  return Array.from(randomBytes(12), (b) => alphabet[b % alphabet.length]).join('');
-}
 
 /**
  * The pharmacy portal's organisation side (issue 15): who a pharmacy's staff are, pharmacists'
  * grants (invite by e-mail with states, links, claimed-only; revoke ends their sessions), Rx
  * links, and which verified pharmacy a patient's Rx visit goes to. The visits themselves are
- * the Rx area's; it asks this service who may see what.
+ * the Rx area's; it asks this service who may see what. The Rx links and routing are
+ * pharmacy-links.service.ts's and the fee account pharmacy-fees.service.ts's, each behind this
+ * service's staff checks.
  */
 export function createPharmacyPortalService(deps: {
   repo: PharmacyRepo;
@@ -175,126 +130,14 @@ export function createPharmacyPortalService(deps: {
     };
   }
 
-  const linkView = (link: PharmacyLinkRecord): RxLinkView => ({
-    id: link.id,
-    screenId: link.screenId,
-    medListId: link.medListId,
-    comment: link.comment,
-    url: `${deps.publicUrl}/#/rx?id=${encodeURIComponent(link.id)}&company=${encodeURIComponent(link.organizationId)}`,
-    createdAt: link.createdAt.toISOString(),
-  });
-
-  const serves = (organization: PharmacyOrganizationRecord, state: string) =>
-    pharmacyServesState(organization, state);
-
-  async function resolveLink(id: string) {
-    const link = await deps.repo.link(id);
-    if (!link) return undefined;
-    const organization = await deps.repo.organization(link.organizationId);
-    if (!organization?.verifiedAt) return undefined;
-    return { link, organization };
-  }
-
-  async function statementOf(organizationId: string): Promise<PharmacyStatement> {
-    const balance = await deps.payments.prepayBalance(organizationId);
-    const entries = await deps.payments.prepayEntries(organizationId, 500);
-    // Newest first: each movement left the balance the ones after it started from.
-    let after = balance;
-    return {
-      balance,
-      claimFee: deps.claimFeeCents,
-      lowBalanceAt: lowFeeBalanceCents(deps.claimFeeCents),
-      entries: entries.map((e) => {
-        const kind = feeKindOf(e.kind);
-        const row = {
-          id: e.id,
-          kind,
-          amount: e.amountCents,
-          visitId: kind === 'claimFee' || kind === 'claimFeeReversal' ? e.relatedId : null,
-          chargeId: kind === 'topUp' ? e.relatedId : null,
-          at: e.createdAt.toISOString(),
-          balanceAfter: after,
-        };
-        after -= e.amountCents;
-        return row;
-      }),
-    };
-  }
+  const fees = createPharmacyFeesService({ ...deps, admin });
+  const links = createPharmacyLinksService({ ...deps, linkManager, now });
 
   return {
+    ...fees,
+    ...links,
     staffOf,
     staff,
-    statementOf,
-
-    async addFunds(actor, input) {
-      const found = await admin(actor);
-      const organization = found.organization;
-      const cents = input.amount * 100;
-      const item = `pharmacy-funds:${organization.id}:${input.idempotencyKey}`;
-      // No card named: the admin's first valid card on file (as a prepay renewal picks one).
-      const card =
-        input.payProfileID ??
-        (await deps.payments.cardsOnFile(actor.accountId)).find((c) => c.valid)?.profileId ??
-        null;
-      const quote = await deps.payments.quote(actor.accountId, item, cents);
-      const charge = await deps.payments.charge(
-        actor.accountId,
-        {
-          priceToken: quote.priceToken,
-          paymentProfileId: card,
-          idempotencyKey: item,
-          description: `Pharmacy fee account: ${formatUsd(cents)} added`,
-        },
-        actor,
-        item,
-      );
-      // Credited once per charge: a retried or concurrent top-up with the key finds it.
-      const credit = await deps.payments.creditPrepay({
-        prepayAccountId: organization.id,
-        amountCents: charge.amount,
-        idempotencyKey: `topUp:${charge.id}`,
-        kind: 'topUp',
-        relatedId: charge.id,
-        description: 'Funds added by card',
-      });
-      await deps.audit.record(actor, 'pharmacy.funds.add', null, {
-        organizationId: organization.id,
-        amountCents: charge.amount,
-        chargeId: charge.id,
-        prepayEntryId: credit.entryId,
-      });
-      return statementOf(organization.id);
-    },
-
-    async statement(actor) {
-      const found = await admin(actor);
-      return statementOf(found.organization.id);
-    },
-
-    async feeTaken(organizationId, balanceAfter, feeCents) {
-      if (!crossedLowFeeBalance(balanceAfter + feeCents, balanceAfter, feeCents)) return;
-      const organization = await deps.repo.organization(organizationId);
-      if (!organization) return;
-      const members = await deps.accounts.membersOf(organizationId);
-      for (const member of members.filter((m) => m.role === 'pharmacyAdmin')) {
-        const to = await deps.accounts.loginId(member.accountId);
-        if (!to) continue;
-        const contact = await deps.accounts.holderContact(member.accountId);
-        const lang = contact?.language === 'es' ? 'es' : 'en';
-        const params = {
-          pharmacy: organization.name,
-          balance: formatUsd(balanceAfter),
-          count: lowBalanceFees,
-          fee: formatUsd(feeCents),
-          link: `${deps.publicUrl}/#/pharmacists`,
-        };
-        await deps.mailer.send({
-          to,
-          subject: translate(lang, 'pharmacy.mail.lowBalance.subject', params),
-          text: translate(lang, 'pharmacy.mail.lowBalance.body', params),
-        });
-      }
-    },
 
     async verifiedStaff(actor) {
       const found = await staff(actor);
@@ -413,108 +256,6 @@ export function createPharmacyPortalService(deps: {
       return pharmacistView(revoked);
     },
 
-    async links(actor) {
-      const found = await linkManager(actor);
-      return (await deps.repo.linksOf(found.organization.id)).map(linkView);
-    },
-
-    async searchLinks(actor, input) {
-      const found = await linkManager(actor);
-      const words = input.query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-      const matching = (await deps.repo.linksOf(found.organization.id)).filter((link) => {
-        if (words.length === 0) return true;
-        const product = rxProductById(link.screenId);
-        const text = [
-          link.id,
-          link.screenId,
-          product ? translate(actor.lang, product.nameKey) : '',
-          link.medListId ?? '',
-          link.comment ?? '',
-        ]
-          .join(' ')
-          .toLocaleLowerCase();
-        return words.every((word) => text.includes(word));
-      });
-      const start = (input.page - 1) * rxLinksPageSize;
-      return {
-        links: matching.slice(start, start + rxLinksPageSize).map(linkView),
-        page: input.page,
-        pageSize: rxLinksPageSize,
-        total: matching.length,
-      };
-    },
-
-    async createLink(actor, input) {
-      const found = await linkManager(actor);
-      if (!rxProductById(input.screenId)) {
-        throw new AppError(400, 'VALIDATION', 'pharmacy.link.productUnknown', undefined, {
-          field: 'screenId',
-        });
-      }
-      const link = await deps.repo.insertLink({
-        id: newLinkId(),
-        organizationId: found.organization.id,
-        screenId: input.screenId,
-        medListId: input.medListId ?? null,
-        comment: input.comment ?? null,
-      });
-      await deps.audit.record(actor, 'pharmacy.link.create', null, {
-        organizationId: found.organization.id,
-        linkId: link.id,
-      });
-      return linkView(link);
-    },
-
-    async deleteLink(actor, id) {
-      const found = await linkManager(actor);
-      if (!(await deps.repo.deleteLink(found.organization.id, id, now()))) {
-        throw appErrors.notFound();
-      }
-      await deps.audit.record(actor, 'pharmacy.link.delete', null, {
-        organizationId: found.organization.id,
-        linkId: id,
-      });
-    },
-
-    async choices(state) {
-      const found = await deps.repo.verifiedServing(state);
-      return found.map((o) => ({
-        id: o.id,
-        name: o.name,
-        address: [o.address1, o.address2].filter(Boolean).join(', '),
-        city: o.city,
-        state: o.state,
-        phone: o.phone,
-      }));
-    },
-
-    resolveLink,
-
-    async routeFor(input) {
-      if (input.linkId) {
-        const resolved = await resolveLink(input.linkId);
-        if (!resolved) {
-          throw new AppError(400, 'PHARMACY_NOT_AVAILABLE', 'pharmacy.rx.linkUnknown', undefined, {
-            field: 'linkId',
-          });
-        }
-        if (!serves(resolved.organization, input.state)) {
-          throw new AppError(400, 'PHARMACY_NOT_AVAILABLE', 'pharmacy.rx.notAvailable', {
-            state: input.state,
-          });
-        }
-        return { pharmacyId: resolved.organization.id, linkId: resolved.link.id };
-      }
-      if (!input.pharmacyId) return { pharmacyId: null, linkId: null };
-      const organization = await deps.repo.organization(input.pharmacyId);
-      if (!organization?.verifiedAt || !serves(organization, input.state)) {
-        throw new AppError(400, 'PHARMACY_NOT_AVAILABLE', 'pharmacy.rx.notAvailable', {
-          state: input.state,
-        });
-      }
-      return { pharmacyId: organization.id, linkId: null };
-    },
-
     organization: (id) => deps.repo.organization(id),
 
     organizations() {
@@ -529,7 +270,5 @@ export function createPharmacyPortalService(deps: {
         .filter((m) => m.role === 'pharmacyAdmin' || active.has(m.accountId))
         .map((m) => m.accountId);
     },
-
-    allLinksOf: (organizationId) => deps.repo.allLinksOf(organizationId),
   };
 }
