@@ -4,6 +4,9 @@ import {
   pharmacyRxDetailResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { pharmacyMeQueryKey } from './get-pharmacy-me';
+import { usePharmacyRxChange } from './get-pharmacy-rx';
 
 /**
  * POST /pharmacy/rx/:id/claim { version } ('Submit Payment'): the claim fee is taken from the
@@ -16,4 +19,16 @@ export async function claimPharmacyRx(visitId: string, version: number): Promise
     schema: pharmacyRxDetailResponseSchema,
   });
   return visit;
+}
+
+/** Claims one visit; the visit is shown, the dashboard and the organisation (its balance) asked again. */
+export function useClaimPharmacyRx(
+  options?: MutationCallbacks<PharmacyRxDetail, { visitId: string; version: number }>,
+) {
+  return usePharmacyRxChange(
+    ({ visitId, version }: { visitId: string; version: number }) =>
+      claimPharmacyRx(visitId, version),
+    [pharmacyMeQueryKey],
+    options,
+  );
 }

@@ -1,4 +1,5 @@
 import { apiDownload } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 
 /**
  * GET /pharmacy/rx/:id/prescription.pdf: the legal prescription of a claimed visit (404 before
@@ -12,4 +13,16 @@ export function downloadPharmacyRxPrescription(
     accept: 'application/pdf',
     offlineMessage,
   });
+}
+
+/** The prescription PDF, as a download (nothing cached changes). */
+export function useDownloadPharmacyRxPrescription(
+  options?: MutationCallbacks<Blob, { visitId: string; offlineMessage: string }>,
+) {
+  return useCallMutation(
+    ({ visitId, offlineMessage }: { visitId: string; offlineMessage: string }) =>
+      downloadPharmacyRxPrescription(visitId, offlineMessage),
+    () => [],
+    options,
+  );
 }

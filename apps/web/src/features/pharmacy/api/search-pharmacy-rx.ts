@@ -8,7 +8,14 @@ import {
   pharmacyRxSearchRequestSchema,
   pharmacyRxSearchResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import {
+  type MutationCallbacks,
+  useCallMutation,
+  useCallQuery,
+  useRefresh,
+} from '../../../lib/call-hooks';
 
 /** Every query of the dashboard (searches and visits) starts with this: one invalidation. */
 export const pharmacyRxQueryKey = ['pharmacy', 'rx'] as const;
@@ -39,4 +46,23 @@ export function bulkPharmacyStatus(
     body: pharmacyBulkStatusRequestSchema.parse(request),
     schema: pharmacyBulkStatusResponseSchema,
   });
+}
+
+/** One tab's page of the dashboard; the last page stays shown while the next one comes. */
+export function usePharmacyRxSearch(request: PharmacyRxSearchRequest) {
+  return useCallQuery(pharmacyRxSearchQueryKey(request), () => searchPharmacyRx(request), {
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Marks every dashboard query stale (a push, back from a visit). */
+export function useRefreshPharmacyRx() {
+  return useRefresh(pharmacyRxQueryKey);
+}
+
+/** Moves several visits to one status; the dashboard is asked again. */
+export function useBulkPharmacyStatus(
+  options?: MutationCallbacks<PharmacyBulkStatusResponse, PharmacyBulkStatusRequest>,
+) {
+  return useCallMutation(bulkPharmacyStatus, () => [pharmacyRxQueryKey], options);
 }
