@@ -9,10 +9,13 @@ import {
   verificationRequestSchema,
 } from '@apothecall/domain/backoffice/pharmacies.api';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { PharmaciesAdminService } from './pharmacies-admin.service';
+
+const tags = ['backoffice'];
 
 /**
  * The back office's pharmacies area (issue 35), under /admin/pharmacies: the registry search and
@@ -21,9 +24,16 @@ import type { PharmaciesAdminService } from './pharmacies-admin.service';
  * need write access (admin): 403 otherwise, 401 without a session.
  */
 export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
+  return async (app: FastifyInstance) => {
+    await app.register(onboardingRoutes(deps));
+    await app.register(pharmacyChangeRoutes(deps));
+  };
+}
+
+/** Reads and onboarding: the registry search, a new pharmacy from it, the list and one pharmacy. */
+function onboardingRoutes(deps: { admin: PharmaciesAdminService }) {
   return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['backoffice'];
 
     r.post(
       '/admin/pharmacies/registry-search',
@@ -91,6 +101,13 @@ export function pharmaciesAdminRoutes(deps: { admin: PharmaciesAdminService }) {
         pharmacy: await deps.admin.detail(actorOf(request), request.params.id),
       }),
     );
+  });
+}
+
+/** A pharmacy's changes: verify or unverify, invite its administrator, give a claim fee back. */
+function pharmacyChangeRoutes(deps: { admin: PharmaciesAdminService }) {
+  return sessionRoutes(async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
 
     for (const action of ['verify', 'unverify'] as const) {
       r.post(

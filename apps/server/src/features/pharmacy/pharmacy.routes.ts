@@ -15,11 +15,14 @@ import {
   rxPharmaciesResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { okResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { PharmacyPortalService } from './pharmacy-portal.service';
+
+const tags = ['pharmacy'];
 
 /**
  * The pharmacy portal's organisation calls: who I am (GET /pharmacy/me), pharmacists (the
@@ -27,9 +30,18 @@ import type { PharmacyPortalService } from './pharmacy-portal.service';
  * an Rx visit to (GET /rx/pharmacies). The visits' dashboard is the Rx area's.
  */
 export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
+  return async (app: FastifyInstance) => {
+    await app.register(organizationRoutes(deps));
+    await app.register(pharmacistRoutes(deps));
+    await app.register(linkRoutes(deps));
+    await app.register(choiceRoutes(deps));
+  };
+}
+
+/** My pharmacy, and its fee account (the statement, funds added by card). */
+function organizationRoutes(deps: { portal: PharmacyPortalService }) {
   return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['pharmacy'];
 
     r.get(
       '/pharmacy/me',
@@ -75,6 +87,13 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
         ...(await deps.portal.addFunds(actorOf(request), request.body)),
       }),
     );
+  });
+}
+
+/** The pharmacy's pharmacists: their grants, an invitation, a revocation (admin). */
+function pharmacistRoutes(deps: { portal: PharmacyPortalService }) {
+  return sessionRoutes(async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/pharmacy/pharmacists',
@@ -126,6 +145,13 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
         pharmacist: await deps.portal.revoke(actorOf(request), request.params.id),
       }),
     );
+  });
+}
+
+/** The pharmacy's Rx links: the list, its search, a new one, a withdrawal. */
+function linkRoutes(deps: { portal: PharmacyPortalService }) {
+  return sessionRoutes(async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/pharmacy/links',
@@ -190,6 +216,13 @@ export function pharmacyRoutes(deps: { portal: PharmacyPortalService }) {
         return { error: false as const };
       },
     );
+  });
+}
+
+/** The verified pharmacies a patient may send an Rx visit to. */
+function choiceRoutes(deps: { portal: PharmacyPortalService }) {
+  return sessionRoutes(async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/rx/pharmacies',
