@@ -4,6 +4,8 @@ import {
   documentUploadResponseSchema,
 } from '@apothecall/domain/documents/documents.schemas';
 import { apiUpload } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { documentsRootQueryKey } from './get-patient-docs';
 
 /**
  * POST /documents (multipart): one `file` part with the family member it is about, its
@@ -23,4 +25,18 @@ export async function uploadDocument(
     schema: documentUploadResponseSchema,
   });
   return document;
+}
+
+export interface DocumentUpload {
+  fields: DocumentUploadFields;
+  file: File;
+}
+
+/** Uploads a document and refreshes every documents list. */
+export function useUploadDocument(options?: MutationCallbacks<DocumentView, DocumentUpload>) {
+  return useCallMutation(
+    ({ fields, file }: DocumentUpload) => uploadDocument(fields, file),
+    () => [documentsRootQueryKey],
+    options,
+  );
 }

@@ -4,6 +4,7 @@ import {
   certificateVerifyResponseSchema,
 } from '@apothecall/domain/care/covid-certificates.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const certificateQueryKey = (id: string) => ['certificates', 'verify', id] as const;
 
@@ -17,4 +18,12 @@ export async function verifyCertificate(id: string): Promise<CertificateVerifica
     schema: certificateVerifyResponseSchema,
   });
   return certificate;
+}
+
+/** A certificate's check, by its id. */
+export function useCertificateVerification(
+  id: string,
+  options?: QueryOptions<CertificateVerification>,
+) {
+  return useCallQuery(certificateQueryKey(id), () => verifyCertificate(id), options);
 }

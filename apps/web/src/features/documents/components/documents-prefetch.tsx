@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { documentsQueryKey, getPatientDocs } from '../api/get-patient-docs';
+import { usePrefetchPatientDocs } from '../api/get-patient-docs';
 
 /**
  * Spec section 4: a login loads the month's family documents (the brief, asynchronous login's
@@ -8,12 +6,6 @@ import { documentsQueryKey, getPatientDocs } from '../api/get-patient-docs';
  * query cache, so /docs opens on it. Renders nothing; a failure is left for the screen to show.
  */
 export function DocumentsPrefetch() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    void queryClient.prefetchQuery({
-      queryKey: documentsQueryKey('current'),
-      queryFn: getPatientDocs,
-    });
-  }, [queryClient]);
+  usePrefetchPatientDocs();
   return null;
 }

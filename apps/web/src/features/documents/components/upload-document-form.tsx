@@ -15,11 +15,10 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
-import { uploadDocument } from '../api/upload-document';
+import { useUploadDocument } from '../api/upload-document';
 import { todayIso } from './document-format';
 import { checkUpload, type UploadDraft, type UploadErrors } from './upload-form-check';
 
@@ -50,8 +49,7 @@ export function UploadDocumentForm({
   }));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<UploadErrors>({});
-  const send = useMutation({
-    mutationFn: (input: Parameters<typeof uploadDocument>) => uploadDocument(...input),
+  const send = useUploadDocument({
     onSuccess: (document) => {
       setDraft((d) => ({ ...d, fdesc: '' }));
       setFile(null);
@@ -89,49 +87,29 @@ export function UploadDocumentForm({
             return;
           }
           setErrors({});
-          send.mutate([check.fields, check.file]);
+          send.mutate({ fields: check.fields, file: check.file });
         }}
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id={`${id}-heading`}>
             {t('documentUi.upload.heading')}
           </Title>
-          <Radio.Group
+          <PatientChoice
+            users={users}
             value={draft.patient}
-            onChange={(value) => set('patient', value)}
-            label={t('documentUi.upload.who')}
             error={errorOf('patient')}
-            withAsterisk
-          >
-            <Stack gap="xs" mt="xs">
-              {users.map((user) => (
-                <Radio key={user.id} value={user.id} label={user.name} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Input.Wrapper
-            label={t('documentUi.upload.file')}
+            onChange={(value) => set('patient', value)}
+          />
+          <FileField
+            id={id}
+            inputRef={fileInput}
             error={fileError}
-            withAsterisk
-            labelProps={{ htmlFor: `${id}-file` }}
-            errorProps={{ id: `${id}-file-error` }}
-          >
-            <input
-              ref={fileInput}
-              id={`${id}-file`}
-              type="file"
-              accept={accepted}
-              required
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${id}-file-error` : undefined}
-              onChange={(event) => {
-                setFile(event.currentTarget.files?.[0] ?? null);
-                if (errors.file) setErrors((e) => ({ ...e, file: undefined }));
-                send.reset();
-              }}
-              style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
-            />
-          </Input.Wrapper>
+            onFile={(chosen) => {
+              setFile(chosen);
+              if (errors.file) setErrors((e) => ({ ...e, file: undefined }));
+              send.reset();
+            }}
+          />
           <Textarea
             label={t('documentUi.upload.description')}
             value={draft.fdesc}
@@ -161,5 +139,71 @@ export function UploadDocumentForm({
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** Whom the document is for: the holder or a dependent. */
+function PatientChoice({
+  users,
+  value,
+  error,
+  onChange,
+}: {
+  users: readonly FamilyMember[];
+  value: string;
+  error: string | undefined;
+  onChange: (patient: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Radio.Group
+      value={value}
+      onChange={onChange}
+      label={t('documentUi.upload.who')}
+      error={error}
+      withAsterisk
+    >
+      <Stack gap="xs" mt="xs">
+        {users.map((user) => (
+          <Radio key={user.id} value={user.id} label={user.name} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+/** The file to upload: a photo or a PDF. */
+function FileField({
+  id,
+  inputRef,
+  error,
+  onFile,
+}: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  error: string | undefined;
+  onFile: (file: File | null) => void;
+}) {
+  const t = useT();
+  return (
+    <Input.Wrapper
+      label={t('documentUi.upload.file')}
+      error={error}
+      withAsterisk
+      labelProps={{ htmlFor: `${id}-file` }}
+      errorProps={{ id: `${id}-file-error` }}
+    >
+      <input
+        ref={inputRef}
+        id={`${id}-file`}
+        type="file"
+        accept={accepted}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-file-error` : undefined}
+        onChange={(event) => onFile(event.currentTarget.files?.[0] ?? null)}
+        style={{ display: 'block', marginTop: 6, maxWidth: '100%' }}
+      />
+    </Input.Wrapper>
   );
 }

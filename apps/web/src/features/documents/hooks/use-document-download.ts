@@ -1,9 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/save-blob';
-import { getDocData } from '../api/get-doc-data';
+import { useDocumentDataDownload } from '../api/document-data';
 import { documentBlob } from '../components/document-format';
 
 /**
@@ -12,8 +11,7 @@ import { documentBlob } from '../components/document-format';
  */
 export function useDocumentDownload() {
   const t = useT();
-  return useMutation({
-    mutationFn: (token: string) => getDocData(token),
+  return useDocumentDataDownload({
     onSuccess: (data) => saveBlob(documentBlob(data), data.name),
     onError: (error) => {
       notifications.show({

@@ -3,12 +3,11 @@ import {
   verificationIdSchema,
 } from '@apothecall/domain/care/covid-certificates.api';
 import { Alert, Button, Card, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
-import { certificateQueryKey, verifyCertificate } from '../api/verify-certificate';
+import { useCertificateVerification } from '../api/verify-certificate';
 import { formatDay, formatInstantDay } from '../components/document-format';
 
 function CertificateFacts({ certificate }: { certificate: CertificateVerification }) {
@@ -50,11 +49,7 @@ function CertificateFacts({ certificate }: { certificate: CertificateVerificatio
 
 function Verification({ id }: { id: string }) {
   const t = useT();
-  const found = useQuery({
-    queryKey: certificateQueryKey(id),
-    queryFn: () => verifyCertificate(id),
-    retry: false,
-  });
+  const found = useCertificateVerification(id, { retry: false });
   if (found.isPending) return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   if (found.isError) {
     return (

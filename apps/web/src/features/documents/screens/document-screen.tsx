@@ -1,11 +1,10 @@
 import type { DocumentView } from '@apothecall/domain/documents/documents.schemas';
 import { Alert, Box, Button, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { getDocData } from '../api/get-doc-data';
+import { useDocumentData } from '../api/document-data';
 import { DocumentFacts } from '../components/document-facts';
 import { documentBlob, documentName, previewKind } from '../components/document-format';
 import { openedDocument } from '../components/opened-document';
@@ -34,9 +33,7 @@ function useObjectUrl(blob: Blob | null): string | null {
 function OpenedDocument({ token, document }: { token: string; document: DocumentView | null }) {
   const t = useT();
   // The bytes are read once per visit to the screen and kept in memory only while it is open.
-  const data = useQuery({
-    queryKey: ['documents', 'data', token],
-    queryFn: () => getDocData(token),
+  const data = useDocumentData(token, {
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,

@@ -1,15 +1,13 @@
 import { type DocumentView, monthOf } from '@apothecall/domain/documents/documents.schemas';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { currentPerson, type StoredSession, useSession } from '../../../lib/session-store';
-import { documentsQueryKey, getPatientDocs } from '../api/get-patient-docs';
-import { getPatientDocsOfMonth } from '../api/get-patient-docs-date';
-import { removeDocument } from '../api/remove-document';
+import { useMonthDocuments } from '../api/get-patient-docs';
+import { useRemoveDocument } from '../api/remove-document';
 import { documentName, formatMonth, shiftMonth, thisMonth } from '../components/document-format';
 import { DocumentRow } from '../components/document-row';
 import { UploadDocumentForm } from '../components/upload-document-form';
@@ -29,16 +27,10 @@ function MonthDocuments({
   const t = useT();
   const lang = useLang();
   const id = useId();
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: documentsQueryKey(month ?? 'current'),
-    queryFn: () => (month ? getPatientDocsOfMonth(month) : getPatientDocs()),
-    staleTime: 0,
-  });
+  const list = useMonthDocuments(month, { staleTime: 0 });
   const download = useDocumentDownload();
   const [removing, setRemoving] = useState<DocumentView | null>(null);
-  const remove = useMutation({
-    mutationFn: (document: DocumentView) => removeDocument(document.token),
+  const remove = useRemoveDocument({
     onSuccess: () => {
       setRemoving(null);
       notifications.show({
@@ -46,7 +38,6 @@ function MonthDocuments({
         color: 'green',
         message: t('documentUi.removed'),
       });
-      void queryClient.invalidateQueries({ queryKey: ['documents'] });
     },
   });
 
@@ -66,59 +57,23 @@ function MonthDocuments({
       >
         {label}
       </Title>
-      <Group gap="xs" wrap="wrap">
-        <Button variant="default" size="sm" onClick={() => onMonth(shiftMonth(shown, -1))}>
-          {t('documentUi.previousMonth')}
-        </Button>
-        <Button
-          variant="default"
-          size="sm"
-          // No documents are dated after this month.
-          disabled={shown >= thisMonth()}
-          onClick={() => onMonth(shiftMonth(shown, 1))}
-        >
-          {t('documentUi.nextMonth')}
-        </Button>
-      </Group>
+      <MonthNav shown={shown} onMonth={onMonth} />
       {list.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
-      {list.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {t('documentUi.loadFailed', { message: errorText(t, list.error) })}
-            </Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('documentUi.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
+      {list.isError ? <LoadFailed error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.isSuccess && documents.length === 0 ? (
         <Text data-testid="documents-empty">{t('documentUi.empty', { month: label })}</Text>
       ) : null}
       {documents.length > 0 ? (
-        <Stack
-          component="ul"
-          gap="sm"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('documentUi.listLabel', { month: label })}
-          data-testid="documents-list"
-        >
-          {documents.map((document) => (
-            <DocumentRow
-              key={document.id}
-              document={document}
-              downloading={download.isPending && download.variables === document.token}
-              onDownload={() => download.mutate(document.token)}
-              onRemove={() => {
-                remove.reset();
-                setRemoving(document);
-              }}
-            />
-          ))}
-        </Stack>
+        <DocumentsList
+          documents={documents}
+          label={label}
+          downloadingToken={download.isPending ? download.variables : undefined}
+          onDownload={(document) => download.mutate(document.token)}
+          onRemove={(document) => {
+            remove.reset();
+            setRemoving(document);
+          }}
+        />
       ) : null}
       <ConfirmDialog
         opened={removing !== null}
@@ -132,7 +87,7 @@ function MonthDocuments({
         cancelLabel={t('documentUi.cancel')}
         pending={remove.isPending}
         error={remove.isError ? errorText(t, remove.error) : null}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutate(removing.token)}
         onClose={() => (remove.isPending ? undefined : setRemoving(null))}
         testId="document-remove"
       />
@@ -140,9 +95,82 @@ function MonthDocuments({
   );
 }
 
+/** The month before and the month after the one shown (none after this month). */
+function MonthNav({ shown, onMonth }: { shown: string; onMonth: (month: string) => void }) {
+  const t = useT();
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button variant="default" size="sm" onClick={() => onMonth(shiftMonth(shown, -1))}>
+        {t('documentUi.previousMonth')}
+      </Button>
+      <Button
+        variant="default"
+        size="sm"
+        // No documents are dated after this month.
+        disabled={shown >= thisMonth()}
+        onClick={() => onMonth(shiftMonth(shown, 1))}
+      >
+        {t('documentUi.nextMonth')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The month's list could not be read: why, and Retry. */
+function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <Alert color="red" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('documentUi.loadFailed', { message: errorText(t, error) })}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t('documentUi.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The month's documents, each to download, open or (an upload) remove. */
+function DocumentsList({
+  documents,
+  label,
+  downloadingToken,
+  onDownload,
+  onRemove,
+}: {
+  documents: readonly DocumentView[];
+  label: string;
+  downloadingToken: string | undefined;
+  onDownload: (document: DocumentView) => void;
+  onRemove: (document: DocumentView) => void;
+}) {
+  const t = useT();
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('documentUi.listLabel', { month: label })}
+      data-testid="documents-list"
+    >
+      {documents.map((document) => (
+        <DocumentRow
+          key={document.id}
+          document={document}
+          downloading={downloadingToken === document.token}
+          onDownload={() => onDownload(document)}
+          onRemove={() => onRemove(document)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 function DocumentsContent({ session }: { session: StoredSession }) {
   const t = useT();
-  const queryClient = useQueryClient();
   // null: the current month as the server counts it (the first list).
   const [month, setMonth] = useState<string | null>(null);
   return (
@@ -158,7 +186,6 @@ function DocumentsContent({ session }: { session: StoredSession }) {
         users={session.profile.users}
         defaultPatient={currentPerson(session).id}
         onUploaded={(document) => {
-          void queryClient.invalidateQueries({ queryKey: ['documents'] });
           // The list turns to the month of the new document.
           const uploadedMonth = monthOf(document.fdate);
           if (uploadedMonth !== (month ?? thisMonth())) setMonth(uploadedMonth);
