@@ -1,5 +1,6 @@
 import { externalCodeFindResponseSchema } from '@apothecall/domain/rx-codes/rx-codes.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 
 /**
  * POST /pharmacy/rx-codes/find: the visit of my pharmacy with this external code (case
@@ -12,4 +13,9 @@ export async function findPharmacyRxByCode(code: string): Promise<{ visitId: str
     schema: externalCodeFindResponseSchema,
   });
   return { visitId: found.visitId };
+}
+
+/** Finds a visit by its external code (nothing cached changes). */
+export function useFindPharmacyRxByCode(options?: MutationCallbacks<{ visitId: string }, string>) {
+  return useCallMutation(findPharmacyRxByCode, () => [], options);
 }

@@ -3,6 +3,7 @@ import {
   pharmacyMeResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 
 export const pharmacyMeQueryKey = ['pharmacy', 'me'] as const;
 
@@ -12,4 +13,9 @@ export const pharmacyMeQueryKey = ['pharmacy', 'me'] as const;
  */
 export function getPharmacyMe(): Promise<PharmacyMe> {
   return apiCall('/pharmacy/me', { schema: pharmacyMeResponseSchema });
+}
+
+/** My pharmacy organisation, my role and my grant. */
+export function usePharmacyMe() {
+  return useCallQuery(pharmacyMeQueryKey, getPharmacyMe);
 }

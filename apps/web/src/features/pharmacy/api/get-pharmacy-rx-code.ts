@@ -3,6 +3,7 @@ import {
   externalCodeResponseSchema,
 } from '@apothecall/domain/rx-codes/rx-codes.api';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { pharmacyRxQueryKey } from './search-pharmacy-rx';
 
 export const pharmacyRxCodeQueryKey = (visitId: string) =>
@@ -14,4 +15,9 @@ export async function getPharmacyRxCode(visitId: string): Promise<ExternalCodeVi
     schema: externalCodeResponseSchema,
   });
   return code;
+}
+
+/** My pharmacy's code for the visit. */
+export function usePharmacyRxCode(visitId: string) {
+  return useCallQuery(pharmacyRxCodeQueryKey(visitId), () => getPharmacyRxCode(visitId));
 }

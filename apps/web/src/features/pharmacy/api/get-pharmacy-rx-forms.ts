@@ -3,6 +3,7 @@ import {
   pharmacyRxFormsResponseSchema,
 } from '@apothecall/domain/rx/rx-forms.api';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { pharmacyRxQueryKey } from './search-pharmacy-rx';
 
 export const pharmacyRxFormsQueryKey = (visitId: string) =>
@@ -14,4 +15,9 @@ export async function getPharmacyRxForms(visitId: string): Promise<PharmacyRxFor
     schema: pharmacyRxFormsResponseSchema,
   });
   return forms;
+}
+
+/** The forms my pharmacy asked this visit's patient to sign. */
+export function usePharmacyRxForms(visitId: string) {
+  return useCallQuery(pharmacyRxFormsQueryKey(visitId), () => getPharmacyRxForms(visitId));
 }

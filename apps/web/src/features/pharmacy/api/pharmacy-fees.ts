@@ -4,7 +4,9 @@ import {
   pharmacyAddFundsRequestSchema,
   pharmacyStatementResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallQuery } from '../../../lib/call-hooks';
 
 export const pharmacyStatementQueryKey = ['pharmacy', 'statement'] as const;
 
@@ -24,4 +26,28 @@ export async function addPharmacyFunds(body: PharmacyAddFundsRequest): Promise<P
     schema: pharmacyStatementResponseSchema,
   });
   return statement;
+}
+
+/** The fee account's balance and statement. */
+export function usePharmacyStatement() {
+  return useCallQuery(pharmacyStatementQueryKey, getPharmacyStatement);
+}
+
+/**
+ * Adds funds: the statement it answers is shown at once, and everything of the pharmacy (its
+ * balance in `me`, the dashboard) is asked again.
+ */
+export function useAddPharmacyFunds(
+  options?: MutationCallbacks<PharmacyStatement, PharmacyAddFundsRequest>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: addPharmacyFunds,
+    onSuccess: (next, variables, onMutateResult, context) => {
+      queryClient.setQueryData(pharmacyStatementQueryKey, next);
+      void queryClient.invalidateQueries({ queryKey: ['pharmacy'] });
+      return options?.onSuccess?.(next, variables, onMutateResult, context);
+    },
+  });
 }

@@ -1,18 +1,14 @@
 import { pharmacyFundsRange } from '@apothecall/domain/pharmacy/fee-account.rules';
+import type { PharmacyStatement } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { Alert, Button, Group, Loader, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
-import {
-  addPharmacyFunds,
-  getPharmacyStatement,
-  pharmacyStatementQueryKey,
-} from '../api/pharmacy-fees';
+import { useAddPharmacyFunds, usePharmacyStatement } from '../api/pharmacy-fees';
 import { shortVisitId } from './pharmacy-dashboard';
 import { formatDay } from './pharmacy-format';
 
@@ -23,19 +19,12 @@ import { formatDay } from './pharmacy-format';
 export function FeeAccountSection() {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const statement = useQuery({
-    queryKey: pharmacyStatementQueryKey,
-    queryFn: getPharmacyStatement,
-  });
+  const statement = usePharmacyStatement();
   const [amount, setAmount] = useState<number>(pharmacyFundsRange.minDollars * 2);
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const add = useMutation({
-    mutationFn: () => addPharmacyFunds({ amount, payProfileID: null, idempotencyKey: key }),
+  const add = useAddPharmacyFunds({
     onSuccess: (next) => {
       setKey(crypto.randomUUID());
-      queryClient.setQueryData(pharmacyStatementQueryKey, next);
-      void queryClient.invalidateQueries({ queryKey: ['pharmacy'] });
       notifications.show({
         color: 'green',
         message: t('pharmacyScreens.fees.added', { balance: formatCents(next.balance, lang) }),
@@ -92,7 +81,7 @@ export function FeeAccountSection() {
               }
             />
             <Button
-              onClick={() => add.mutate()}
+              onClick={() => add.mutate({ amount, payProfileID: null, idempotencyKey: key })}
               loading={add.isPending}
               disabled={!inRange}
               data-testid="pharmacy-add-funds"
@@ -105,43 +94,50 @@ export function FeeAccountSection() {
               {errorText(t, add.error)}
             </Alert>
           ) : null}
-          {data.entries.length === 0 ? (
-            <Text c="dimmed">{t('pharmacyScreens.fees.empty')}</Text>
-          ) : (
-            // The visit as the dashboard shows it (its first 8 characters, which its search
-            // finds); at phone width the table scrolls inside the card instead of touching its edge,
-            // in a named region that takes the keyboard's focus, so it can be scrolled without a
-            // pointer (axe: scrollable-region-focusable).
-            <ScrollRegion label={t('pharmacyScreens.fees.title')} minWidth={420}>
-              <Table data-testid="pharmacy-fee-statement">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('pharmacyScreens.fees.date')}</Table.Th>
-                    <Table.Th>{t('pharmacyScreens.fees.what')}</Table.Th>
-                    <Table.Th>{t('pharmacyScreens.fees.amountCol')}</Table.Th>
-                    <Table.Th>{t('pharmacyScreens.fees.balanceAfter')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.entries.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{formatDay(e.at, lang)}</Table.Td>
-                      <Table.Td>
-                        {t(`pharmacyScreens.fees.kind.${e.kind}`)}
-                        {e.visitId
-                          ? ` · ${t('pharmacyScreens.fees.visit', { id: shortVisitId(e.visitId) })}`
-                          : ''}
-                      </Table.Td>
-                      <Table.Td>{formatCents(e.amount, lang)}</Table.Td>
-                      <Table.Td>{formatCents(e.balanceAfter, lang)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollRegion>
-          )}
+          <FeeStatement entries={data.entries} />
         </Stack>
       ) : null}
     </SectionCard>
+  );
+}
+
+/** The statement: each movement's day, what it was (and its visit), amount and balance after. */
+function FeeStatement({ entries }: { entries: PharmacyStatement['entries'] }) {
+  const t = useT();
+  const lang = useLang();
+  return entries.length === 0 ? (
+    <Text c="dimmed">{t('pharmacyScreens.fees.empty')}</Text>
+  ) : (
+    // The visit as the dashboard shows it (its first 8 characters, which its search
+    // finds); at phone width the table scrolls inside the card instead of touching its edge,
+    // in a named region that takes the keyboard's focus, so it can be scrolled without a
+    // pointer (axe: scrollable-region-focusable).
+    <ScrollRegion label={t('pharmacyScreens.fees.title')} minWidth={420}>
+      <Table data-testid="pharmacy-fee-statement">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('pharmacyScreens.fees.date')}</Table.Th>
+            <Table.Th>{t('pharmacyScreens.fees.what')}</Table.Th>
+            <Table.Th>{t('pharmacyScreens.fees.amountCol')}</Table.Th>
+            <Table.Th>{t('pharmacyScreens.fees.balanceAfter')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{formatDay(e.at, lang)}</Table.Td>
+              <Table.Td>
+                {t(`pharmacyScreens.fees.kind.${e.kind}`)}
+                {e.visitId
+                  ? ` · ${t('pharmacyScreens.fees.visit', { id: shortVisitId(e.visitId) })}`
+                  : ''}
+              </Table.Td>
+              <Table.Td>{formatCents(e.amount, lang)}</Table.Td>
+              <Table.Td>{formatCents(e.balanceAfter, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
   );
 }

@@ -1,10 +1,9 @@
 import { externalCodeSchema, maxExternalCode } from '@apothecall/domain/rx-codes/rx-codes.api';
 import { Button, Group, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
-import { findPharmacyRxByCode } from '../api/find-pharmacy-rx-by-code';
+import { useFindPharmacyRxByCode } from '../api/find-pharmacy-rx-by-code';
 
 /**
  * The dashboard's find-by-code (issue 20): the pharmacy's own reference for a visit (its
@@ -14,8 +13,7 @@ export function FindByCodeForm({ onFound }: { onFound: (visitId: string) => void
   const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const find = useMutation({
-    mutationFn: findPharmacyRxByCode,
+  const find = useFindPharmacyRxByCode({
     onMutate: () => setError(null),
     onSuccess: ({ visitId }) => onFound(visitId),
     onError: (e) =>

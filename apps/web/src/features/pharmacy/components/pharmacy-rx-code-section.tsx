@@ -1,13 +1,12 @@
 import { externalCodeSchema, maxExternalCode } from '@apothecall/domain/rx-codes/rx-codes.api';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Form } from '../../../components/form';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
-import { getPharmacyRxCode, pharmacyRxCodeQueryKey } from '../api/get-pharmacy-rx-code';
-import { setPharmacyRxCode } from '../api/set-pharmacy-rx-code';
+import { usePharmacyRxCode } from '../api/get-pharmacy-rx-code';
+import { useSetPharmacyRxCode } from '../api/set-pharmacy-rx-code';
 import { PharmacySection } from './pharmacy-section';
 
 /**
@@ -17,37 +16,8 @@ import { PharmacySection } from './pharmacy-section';
  */
 export function PharmacyRxCodeSection({ visitId, claimed }: { visitId: string; claimed: boolean }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const key = pharmacyRxCodeQueryKey(visitId);
-  const current = useQuery({ queryKey: key, queryFn: () => getPharmacyRxCode(visitId) });
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const current = usePharmacyRxCode(visitId);
   const saved = current.data?.code ?? null;
-  useEffect(() => {
-    setDraft(saved ?? '');
-  }, [saved]);
-
-  const save = useMutation({
-    mutationFn: (code: string | null) => setPharmacyRxCode(visitId, code),
-    onMutate: () => setError(null),
-    onSuccess: (view) => {
-      queryClient.setQueryData(key, view);
-      notifications.show({
-        color: 'green',
-        message: view.code ? t('rxCodesUi.saved') : t('rxCodesUi.cleared'),
-      });
-    },
-    onError: (e) => {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
-        setError(e.message);
-        return;
-      }
-      notifications.show({
-        color: 'red',
-        message: t('rxCodesUi.saveFailed', { message: errorText(t, e) }),
-      });
-    },
-  });
 
   let body: ReactNode;
   if (current.isPending) {
@@ -65,54 +35,7 @@ export function PharmacyRxCodeSection({ visitId, claimed }: { visitId: string; c
           {saved ? t('rxCodesUi.section.current', { code: saved }) : t('rxCodesUi.section.none')}
         </Text>
         {claimed ? (
-          <Form
-            onSubmit={() => {
-              const trimmed = draft.trim();
-              if (trimmed === '') {
-                save.mutate(null);
-                return;
-              }
-              const checked = externalCodeSchema.safeParse(trimmed);
-              if (!checked.success) {
-                const message = checked.error.issues[0]?.message ?? '';
-                setError(t(isMessageKey(message) ? message : 'rxCodes.field.code'));
-                return;
-              }
-              save.mutate(checked.data);
-            }}
-          >
-            <Stack gap="xs">
-              <TextInput
-                label={t('rxCodesUi.field.label')}
-                description={t('rxCodesUi.field.hint')}
-                value={draft}
-                onChange={(event) => {
-                  setDraft(event.currentTarget.value);
-                  setError(null);
-                }}
-                maxLength={maxExternalCode + 10}
-                error={error}
-                autoComplete="off"
-                maw={360}
-                data-testid="pharmacy-rx-code-input"
-              />
-              <Group gap="xs">
-                <Button type="submit" loading={save.isPending} data-testid="pharmacy-rx-code-save">
-                  {t('rxCodesUi.save')}
-                </Button>
-                {saved ? (
-                  <Button
-                    variant="default"
-                    disabled={save.isPending}
-                    onClick={() => save.mutate(null)}
-                    data-testid="pharmacy-rx-code-clear"
-                  >
-                    {t('rxCodesUi.clear')}
-                  </Button>
-                ) : null}
-              </Group>
-            </Stack>
-          </Form>
+          <PharmacyRxCodeForm visitId={visitId} saved={saved} />
         ) : (
           <Text size="sm" c="dimmed">
             {t('rxCodesUi.section.claimFirst')}
@@ -129,5 +52,89 @@ export function PharmacyRxCodeSection({ visitId, claimed }: { visitId: string; c
       </Text>
       {body}
     </PharmacySection>
+  );
+}
+
+/**
+ * The code's form once the visit is claimed: checked with the server's schema first; a code
+ * another visit has (400, 409) is the server's sentence under the field.
+ */
+function PharmacyRxCodeForm({ visitId, saved }: { visitId: string; saved: string | null }) {
+  const t = useT();
+  const [draft, setDraft] = useState(saved ?? '');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setDraft(saved ?? '');
+  }, [saved]);
+
+  const save = useSetPharmacyRxCode({
+    onMutate: () => setError(null),
+    onSuccess: (view) => {
+      notifications.show({
+        color: 'green',
+        message: view.code ? t('rxCodesUi.saved') : t('rxCodesUi.cleared'),
+      });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
+        setError(e.message);
+        return;
+      }
+      notifications.show({
+        color: 'red',
+        message: t('rxCodesUi.saveFailed', { message: errorText(t, e) }),
+      });
+    },
+  });
+
+  return (
+    <Form
+      onSubmit={() => {
+        const trimmed = draft.trim();
+        if (trimmed === '') {
+          save.mutate({ visitId, code: null });
+          return;
+        }
+        const checked = externalCodeSchema.safeParse(trimmed);
+        if (!checked.success) {
+          const message = checked.error.issues[0]?.message ?? '';
+          setError(t(isMessageKey(message) ? message : 'rxCodes.field.code'));
+          return;
+        }
+        save.mutate({ visitId, code: checked.data });
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput
+          label={t('rxCodesUi.field.label')}
+          description={t('rxCodesUi.field.hint')}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            setError(null);
+          }}
+          maxLength={maxExternalCode + 10}
+          error={error}
+          autoComplete="off"
+          maw={360}
+          data-testid="pharmacy-rx-code-input"
+        />
+        <Group gap="xs">
+          <Button type="submit" loading={save.isPending} data-testid="pharmacy-rx-code-save">
+            {t('rxCodesUi.save')}
+          </Button>
+          {saved ? (
+            <Button
+              variant="default"
+              disabled={save.isPending}
+              onClick={() => save.mutate({ visitId, code: null })}
+              data-testid="pharmacy-rx-code-clear"
+            >
+              {t('rxCodesUi.clear')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Form>
   );
 }

@@ -25,18 +25,17 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Form } from '../../../components/form';
 import { StatusChip } from '../../../components/status-chip';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { isMessageKey, type Translate, useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
 import { saveBlob } from '../../../lib/save-blob';
-import { downloadPharmacyRxForm } from '../api/download-pharmacy-rx-form';
-import { getPharmacyRxForms, pharmacyRxFormsQueryKey } from '../api/get-pharmacy-rx-forms';
-import { requestPharmacyRxForm } from '../api/request-pharmacy-rx-form';
-import { withdrawPharmacyRxForm } from '../api/withdraw-pharmacy-rx-form';
+import { useDownloadPharmacyRxForm } from '../api/download-pharmacy-rx-form';
+import { usePharmacyRxForms } from '../api/get-pharmacy-rx-forms';
+import { useRequestPharmacyRxForm } from '../api/request-pharmacy-rx-form';
+import { useWithdrawPharmacyRxForm } from '../api/withdraw-pharmacy-rx-form';
 import { shortVisitId } from './pharmacy-dashboard';
 import { PharmacySection } from './pharmacy-section';
 
@@ -54,22 +53,17 @@ function formTitle(t: Translate, formId: string, version?: string): string {
   return chosen ? t(chosen.titleKey) : formId;
 }
 
-function RequestForm({ visitId, onRequested }: { visitId: string; onRequested: () => void }) {
+/** A request for another form of the catalogue (a pick-up authorization names its designee). */
+function RequestForm({ visitId }: { visitId: string }) {
   const t = useT();
   const [formId, setFormId] = useState<RxFormId>('hipaaNotice');
   const [designee, setDesignee] = useState('');
   const [errors, setErrors] = useState<{ formId?: string; designeeName?: string }>({});
   const form = rxFormById(formId);
-  const ask = useMutation({
-    mutationFn: () =>
-      requestPharmacyRxForm(visitId, {
-        formId,
-        designeeName: form?.needsDesignee ? designee : '',
-      }),
+  const ask = useRequestPharmacyRxForm({
     onSuccess: () => {
       setDesignee('');
       notifications.show({ color: 'green', message: t('rxFormsUi.pharmacy.requested') });
-      onRequested();
     },
   });
   return (
@@ -91,7 +85,10 @@ function RequestForm({ visitId, onRequested }: { visitId: string; onRequested: (
           setErrors(found);
           return;
         }
-        ask.mutate();
+        ask.mutate({
+          visitId,
+          body: { formId, designeeName: form?.needsDesignee ? designee : '' },
+        });
       }}
       data-testid="pharmacy-rx-form-request"
     >
@@ -144,21 +141,12 @@ function RequestForm({ visitId, onRequested }: { visitId: string; onRequested: (
   );
 }
 
-function RequestRow({
-  visitId,
-  form,
-  onChanged,
-}: {
-  visitId: string;
-  form: PharmacyRxForm;
-  onChanged: (form: PharmacyRxForm) => void;
-}) {
+/** One form asked for: its title and status, when, the signed PDF, or Withdraw while waiting. */
+function RequestRow({ visitId, form }: { visitId: string; form: PharmacyRxForm }) {
   const t = useT();
-  const lang = useLang();
   const titleId = useId();
   const title = formTitle(t, form.formId, form.version);
-  const pdf = useMutation({
-    mutationFn: () => downloadPharmacyRxForm(visitId, form.id, t('errors.network')),
+  const pdf = useDownloadPharmacyRxForm({
     onSuccess: (blob) => saveBlob(blob, `${form.formId}-${shortVisitId(visitId)}.pdf`),
     onError: (error) =>
       notifications.show({
@@ -166,19 +154,14 @@ function RequestRow({
         message: t('rxFormsUi.pharmacy.downloadFailed', { message: errorText(t, error) }),
       }),
   });
-  const withdraw = useMutation({
-    mutationFn: () => withdrawPharmacyRxForm(visitId, form.id),
-    onSuccess: (changed) => {
-      notifications.show({ color: 'green', message: t('rxFormsUi.pharmacy.withdrawn') });
-      onChanged(changed);
-    },
-    onError: (error) => {
+  const withdraw = useWithdrawPharmacyRxForm({
+    onSuccess: () =>
+      notifications.show({ color: 'green', message: t('rxFormsUi.pharmacy.withdrawn') }),
+    onError: (error) =>
       notifications.show({
         color: 'red',
         message: t('rxFormsUi.pharmacy.withdrawFailed', { message: errorText(t, error) }),
-      });
-      if (error instanceof ApiError && error.status === 409) onChanged(form);
-    },
+      }),
   });
   return (
     <Card
@@ -202,32 +185,16 @@ function RequestRow({
             data-testid="pharmacy-rx-form-status"
           />
         </Group>
-        {form.designeeName ? (
-          <Text size="sm">{t('rxFormsUi.designee', { name: form.designeeName })}</Text>
-        ) : null}
-        <Text size="sm" c="dimmed">
-          {t('rxFormsUi.requestedAt', { date: formatDateTime(form.requestedAt, lang) })}
-        </Text>
-        {form.signedAt ? (
-          <Text size="sm" fw={600} data-testid="pharmacy-rx-form-signed">
-            {t('rxFormsUi.signedAt', {
-              date: formatDateTime(form.signedAt, lang),
-              name: form.signedName ?? '',
-            })}
-          </Text>
-        ) : null}
-        {form.withdrawnAt ? (
-          <Text size="sm" c="dimmed">
-            {t('rxFormsUi.withdrawnAt', { date: formatDateTime(form.withdrawnAt, lang) })}
-          </Text>
-        ) : null}
+        <RequestRowDates form={form} />
         {form.status === 'signed' ? (
           <Button
             size="xs"
             variant="light"
             w="fit-content"
             loading={pdf.isPending}
-            onClick={() => pdf.mutate()}
+            onClick={() =>
+              pdf.mutate({ visitId, formRequestId: form.id, offlineMessage: t('errors.network') })
+            }
             aria-label={t('rxFormsUi.pharmacy.downloadLabel', { form: title })}
             data-testid="pharmacy-rx-form-pdf"
           >
@@ -240,7 +207,7 @@ function RequestRow({
             variant="default"
             w="fit-content"
             loading={withdraw.isPending}
-            onClick={() => withdraw.mutate()}
+            onClick={() => withdraw.mutate({ visitId, formRequestId: form.id })}
             aria-label={t('rxFormsUi.pharmacy.withdrawLabel', { form: title })}
             data-testid="pharmacy-rx-form-withdraw"
           >
@@ -266,10 +233,7 @@ export function PharmacyRxFormsSection({
   claimed: boolean;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const key = pharmacyRxFormsQueryKey(visitId);
-  const forms = useQuery({ queryKey: key, queryFn: () => getPharmacyRxForms(visitId) });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
+  const forms = usePharmacyRxForms(visitId);
   return (
     <PharmacySection title={t('rxFormsUi.pharmacy.title')} testId="pharmacy-rx-forms">
       <Text size="sm" c="dimmed">
@@ -288,17 +252,46 @@ export function PharmacyRxFormsSection({
       ) : (
         <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {forms.data.map((form) => (
-            <RequestRow key={form.id} visitId={visitId} form={form} onChanged={refresh} />
+            <RequestRow key={form.id} visitId={visitId} form={form} />
           ))}
         </Stack>
       )}
       {claimed ? (
-        <RequestForm visitId={visitId} onRequested={refresh} />
+        <RequestForm visitId={visitId} />
       ) : (
         <Text size="sm" c="dimmed">
           {t('rxFormsUi.pharmacy.claimFirst')}
         </Text>
       )}
     </PharmacySection>
+  );
+}
+
+/** The form's designee, when it was asked for, signed (and by whom) or withdrawn. */
+function RequestRowDates({ form }: { form: PharmacyRxForm }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <>
+      {form.designeeName ? (
+        <Text size="sm">{t('rxFormsUi.designee', { name: form.designeeName })}</Text>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        {t('rxFormsUi.requestedAt', { date: formatDateTime(form.requestedAt, lang) })}
+      </Text>
+      {form.signedAt ? (
+        <Text size="sm" fw={600} data-testid="pharmacy-rx-form-signed">
+          {t('rxFormsUi.signedAt', {
+            date: formatDateTime(form.signedAt, lang),
+            name: form.signedName ?? '',
+          })}
+        </Text>
+      ) : null}
+      {form.withdrawnAt ? (
+        <Text size="sm" c="dimmed">
+          {t('rxFormsUi.withdrawnAt', { date: formatDateTime(form.withdrawnAt, lang) })}
+        </Text>
+      ) : null}
+    </>
   );
 }

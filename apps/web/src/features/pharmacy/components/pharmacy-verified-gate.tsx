@@ -1,10 +1,9 @@
 import type { PharmacyMe } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { getPharmacyMe, pharmacyMeQueryKey } from '../api/get-pharmacy-me';
+import { usePharmacyMe } from '../api/get-pharmacy-me';
 
 /**
  * The pharmacy portal's Rx screens need a verified organisation (spec: 'Pharmacy Rx access needs
@@ -14,7 +13,7 @@ import { getPharmacyMe, pharmacyMeQueryKey } from '../api/get-pharmacy-me';
  */
 export function PharmacyVerifiedGate({ children }: { children: (me: PharmacyMe) => ReactNode }) {
   const t = useT();
-  const me = useQuery({ queryKey: pharmacyMeQueryKey, queryFn: getPharmacyMe });
+  const me = usePharmacyMe();
   if (me.isPending) {
     return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   }
