@@ -5,6 +5,8 @@ import {
   interactionResponseSchema,
 } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { crmInteractionsQueryKey } from './get-crm-interactions';
 
 /** POST /pharmacy/crm/customers/:id/interactions { at?, channel, summary, tag }. */
 export async function addCrmInteraction(
@@ -20,4 +22,20 @@ export async function addCrmInteraction(
     },
   );
   return interaction;
+}
+
+export interface CrmInteractionAdd {
+  customerId: string;
+  body: InteractionInput;
+}
+
+/** Records an interaction and refreshes that customer's interactions. */
+export function useAddCrmInteraction(
+  options?: MutationCallbacks<InteractionView, CrmInteractionAdd>,
+) {
+  return useCallMutation(
+    ({ customerId, body }: CrmInteractionAdd) => addCrmInteraction(customerId, body),
+    (_interaction, { customerId }) => [crmInteractionsQueryKey(customerId)],
+    options,
+  );
 }

@@ -1,5 +1,6 @@
 import { type CustomerView, customersResponseSchema } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const crmCustomersQueryKey = ['crm', 'customers'] as const;
 
@@ -9,4 +10,9 @@ export async function getCrmCustomers(): Promise<CustomerView[]> {
     schema: customersResponseSchema,
   });
   return customers;
+}
+
+/** Every customer of the pharmacy. */
+export function useCrmCustomers(options?: QueryOptions<CustomerView[]>) {
+  return useCallQuery(crmCustomersQueryKey, getCrmCustomers, options);
 }

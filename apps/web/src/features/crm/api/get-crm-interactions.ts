@@ -1,5 +1,6 @@
 import { type InteractionView, interactionsResponseSchema } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const crmInteractionsQueryKey = (customerId: string) =>
   ['crm', 'interactions', customerId] as const;
@@ -11,4 +12,13 @@ export async function getCrmInteractions(customerId: string): Promise<Interactio
     { schema: interactionsResponseSchema },
   );
   return interactions;
+}
+
+/** A customer's interactions. */
+export function useCrmInteractions(customerId: string, options?: QueryOptions<InteractionView[]>) {
+  return useCallQuery(
+    crmInteractionsQueryKey(customerId),
+    () => getCrmInteractions(customerId),
+    options,
+  );
 }

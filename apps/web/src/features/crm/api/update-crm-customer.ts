@@ -5,6 +5,9 @@ import {
   customerResponseSchema,
 } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { crmCustomersQueryKey } from './get-crm-customers';
+import { crmTasksQueryKey } from './get-crm-tasks';
 
 /** PUT /pharmacy/crm/customers/:id: the whole record, the tag included. */
 export async function updateCrmCustomer(id: string, body: CustomerInput): Promise<CustomerView> {
@@ -14,4 +17,18 @@ export async function updateCrmCustomer(id: string, body: CustomerInput): Promis
     schema: customerResponseSchema,
   });
   return customer;
+}
+
+export interface CrmCustomerUpdate {
+  id: string;
+  body: CustomerInput;
+}
+
+/** Saves a customer's record and refreshes the customers and the tasks (they show its name). */
+export function useUpdateCrmCustomer(options?: MutationCallbacks<CustomerView, CrmCustomerUpdate>) {
+  return useCallMutation(
+    ({ id, body }: CrmCustomerUpdate) => updateCrmCustomer(id, body),
+    () => [crmCustomersQueryKey, crmTasksQueryKey],
+    options,
+  );
 }

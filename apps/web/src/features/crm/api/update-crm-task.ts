@@ -5,6 +5,8 @@ import {
   taskUpdateSchema,
 } from '@apothecall/domain/crm/crm.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { crmTasksQueryKey } from './get-crm-tasks';
 
 /** PUT /pharmacy/crm/tasks/:id: the fields to change; `{ done: true }` completes the task. */
 export async function updateCrmTask(id: string, body: TaskUpdate): Promise<TaskView> {
@@ -14,4 +16,18 @@ export async function updateCrmTask(id: string, body: TaskUpdate): Promise<TaskV
     schema: taskResponseSchema,
   });
   return task;
+}
+
+export interface CrmTaskUpdate {
+  id: string;
+  body: TaskUpdate;
+}
+
+/** Changes a task (done or not) and refreshes the tasks. */
+export function useUpdateCrmTask(options?: MutationCallbacks<TaskView, CrmTaskUpdate>) {
+  return useCallMutation(
+    ({ id, body }: CrmTaskUpdate) => updateCrmTask(id, body),
+    () => [crmTasksQueryKey],
+    options,
+  );
 }

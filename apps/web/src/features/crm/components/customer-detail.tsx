@@ -17,15 +17,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Facts } from '../../../components/facts';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
-import { addCrmInteraction } from '../api/add-crm-interaction';
-import { crmInteractionsQueryKey, getCrmInteractions } from '../api/get-crm-interactions';
+import { useAddCrmInteraction } from '../api/add-crm-interaction';
+import { useCrmInteractions } from '../api/get-crm-interactions';
 import { formatDateTime } from './crm-format';
 import {
   checkInteraction,
@@ -40,16 +39,12 @@ import { CustomerForm } from './customer-form';
 /** Records an interaction with the customer: when, how, a summary and one interaction tag. */
 function InteractionForm({ customerId }: { customerId: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<InteractionDraft>(() => emptyInteractionDraft(new Date()));
   const [errors, setErrors] = useState<FieldErrors<InteractionField>>({});
-  const add = useMutation({
-    mutationFn: (body: Parameters<typeof addCrmInteraction>[1]) =>
-      addCrmInteraction(customerId, body),
+  const add = useAddCrmInteraction({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('crmUi.interactions.added') });
       setDraft(emptyInteractionDraft(new Date()));
-      void queryClient.invalidateQueries({ queryKey: crmInteractionsQueryKey(customerId) });
     },
   });
   const set = <F extends InteractionField>(field: F, value: InteractionDraft[F]) => {
@@ -70,7 +65,7 @@ function InteractionForm({ customerId }: { customerId: string }) {
             setErrors(checked.errors);
             return;
           }
-          add.mutate(checked.request);
+          add.mutate({ customerId, body: checked.request });
         }}
       >
         <Stack gap="sm">
@@ -174,10 +169,6 @@ export function CustomerDetail({
 }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
-  const interactions = useQuery({
-    queryKey: crmInteractionsQueryKey(customer.id),
-    queryFn: () => getCrmInteractions(customer.id),
-  });
   return (
     <Stack gap="md" data-testid="crm-customer-detail" data-customer-id={customer.id}>
       <Button variant="subtle" onClick={onBack} w="fit-content" px={0}>
@@ -190,81 +181,89 @@ export function CustomerDetail({
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <Card withBorder radius="md" p="md" component="section" aria-labelledby="crm-customer-name">
-          <Stack gap="sm">
-            <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-              <Group gap="sm" wrap="wrap">
-                <Title
-                  order={2}
-                  size="h3"
-                  id="crm-customer-name"
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {customer.name}
-                </Title>
-                <TagBadge set="customer" tag={customer.tag} t={t} />
-              </Group>
-              <Button
-                variant="light"
-                onClick={() => setEditing(true)}
-                data-testid="crm-customer-edit"
-              >
-                {t('crmUi.customer.edit')}
-              </Button>
-            </Group>
-            <Facts
-              labelWidth={160}
-              rows={[
-                {
-                  key: 'email',
-                  label: t('crmUi.fact.email'),
-                  value: customer.email || t('crmUi.customer.noEmail'),
-                },
-                {
-                  key: 'phone',
-                  label: t('crmUi.fact.phone'),
-                  value: customer.phone ? formatPhone(customer.phone) : t('crmUi.customer.noPhone'),
-                },
-                ...(customer.patientAccountId
-                  ? [
-                      {
-                        key: 'patient',
-                        label: t('crmUi.fact.patient'),
-                        value: customer.patientAccountId,
-                      },
-                    ]
-                  : []),
-                ...(customer.notes
-                  ? [{ key: 'notes', label: t('crmUi.fact.notes'), value: customer.notes }]
-                  : []),
-              ]}
-            />
-          </Stack>
-        </Card>
+        <CustomerCard customer={customer} onEdit={() => setEditing(true)} />
       )}
-      <Stack gap="xs" component="section" aria-labelledby="crm-interactions-title">
-        <Title order={2} size="h4" id="crm-interactions-title">
-          {t('crmUi.interactions.title')}
-        </Title>
-        {interactions.isPending ? (
-          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-        ) : interactions.isError ? (
-          <Alert color="red" role="alert">
-            {errorText(t, interactions.error)}
-          </Alert>
-        ) : interactions.data.length === 0 ? (
-          <Text c="dimmed" data-testid="crm-interactions-empty">
-            {t('crmUi.interactions.empty')}
-          </Text>
-        ) : (
-          <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {interactions.data.map((interaction) => (
-              <InteractionItem key={interaction.id} interaction={interaction} />
-            ))}
-          </Stack>
-        )}
-      </Stack>
+      <InteractionsSection customerId={customer.id} />
       <InteractionForm customerId={customer.id} />
+    </Stack>
+  );
+}
+
+/** The customer's record: name, tag, contact, patient account and notes, and Edit. */
+function CustomerCard({ customer, onEdit }: { customer: CustomerView; onEdit: () => void }) {
+  const t = useT();
+  return (
+    <Card withBorder radius="md" p="md" component="section" aria-labelledby="crm-customer-name">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            <Title order={2} size="h3" id="crm-customer-name" style={{ overflowWrap: 'anywhere' }}>
+              {customer.name}
+            </Title>
+            <TagBadge set="customer" tag={customer.tag} t={t} />
+          </Group>
+          <Button variant="light" onClick={onEdit} data-testid="crm-customer-edit">
+            {t('crmUi.customer.edit')}
+          </Button>
+        </Group>
+        <Facts
+          labelWidth={160}
+          rows={[
+            {
+              key: 'email',
+              label: t('crmUi.fact.email'),
+              value: customer.email || t('crmUi.customer.noEmail'),
+            },
+            {
+              key: 'phone',
+              label: t('crmUi.fact.phone'),
+              value: customer.phone ? formatPhone(customer.phone) : t('crmUi.customer.noPhone'),
+            },
+            ...(customer.patientAccountId
+              ? [
+                  {
+                    key: 'patient',
+                    label: t('crmUi.fact.patient'),
+                    value: customer.patientAccountId,
+                  },
+                ]
+              : []),
+            ...(customer.notes
+              ? [{ key: 'notes', label: t('crmUi.fact.notes'), value: customer.notes }]
+              : []),
+          ]}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The customer's interactions, newest first. */
+function InteractionsSection({ customerId }: { customerId: string }) {
+  const t = useT();
+  const interactions = useCrmInteractions(customerId);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="crm-interactions-title">
+      <Title order={2} size="h4" id="crm-interactions-title">
+        {t('crmUi.interactions.title')}
+      </Title>
+      {interactions.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : interactions.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(t, interactions.error)}
+        </Alert>
+      ) : interactions.data.length === 0 ? (
+        <Text c="dimmed" data-testid="crm-interactions-empty">
+          {t('crmUi.interactions.empty')}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {interactions.data.map((interaction) => (
+            <InteractionItem key={interaction.id} interaction={interaction} />
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }

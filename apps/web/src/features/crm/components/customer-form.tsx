@@ -5,16 +5,13 @@ import {
 } from '@apothecall/domain/crm/crm.api';
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
-import { createCrmCustomer } from '../api/create-crm-customer';
-import { crmCustomersQueryKey } from '../api/get-crm-customers';
-import { crmTasksQueryKey } from '../api/get-crm-tasks';
-import { updateCrmCustomer } from '../api/update-crm-customer';
+import { useCreateCrmCustomer } from '../api/create-crm-customer';
+import { useUpdateCrmCustomer } from '../api/update-crm-customer';
 import {
   type CustomerDraft,
   type CustomerField,
@@ -39,22 +36,18 @@ export function CustomerForm({
   onCancel: () => void;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<CustomerDraft>(
     customer ? customerDraftOf(customer) : emptyCustomerDraft,
   );
   const [errors, setErrors] = useState<FieldErrors<CustomerField>>({});
-  const save = useMutation({
-    mutationFn: (body: Parameters<typeof createCrmCustomer>[0]) =>
-      customer ? updateCrmCustomer(customer.id, body) : createCrmCustomer(body),
-    onSuccess: (saved) => {
-      notifications.show({ color: 'green', message: t('crmUi.customer.saved') });
-      // The list, and the tasks that show the customer's name.
-      void queryClient.invalidateQueries({ queryKey: crmCustomersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: crmTasksQueryKey });
-      onSaved(saved);
-    },
-  });
+  const saved = (result: CustomerView) => {
+    notifications.show({ color: 'green', message: t('crmUi.customer.saved') });
+    onSaved(result);
+  };
+  // A new customer is created, a known one updated (both refresh the list and the tasks).
+  const create = useCreateCrmCustomer({ onSuccess: saved });
+  const update = useUpdateCrmCustomer({ onSuccess: saved });
+  const save = customer ? update : create;
   const set = <F extends CustomerField>(field: F, value: CustomerDraft[F]) => {
     setDraft((d) => ({ ...d, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -76,78 +69,18 @@ export function CustomerForm({
             setErrors(checked.errors);
             return;
           }
-          save.mutate(checked.request);
+          if (customer) update.mutate({ id: customer.id, body: checked.request });
+          else create.mutate(checked.request);
         }}
       >
         <Stack gap="sm">
-          <TextInput
-            label={t('crmUi.customer.name')}
-            value={draft.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            maxLength={maxCustomerName}
-            withAsterisk
-            error={errorOf('name')}
-            autoComplete="off"
-            data-testid="crm-customer-name"
+          <CustomerFields draft={draft} set={set} errorOf={errorOf} />
+          <TagField
+            tag={draft.tag}
+            error={errorOf('tag')}
+            showBadge={!errors.tag}
+            onChange={(tag) => set('tag', tag)}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="email"
-              label={t('crmUi.customer.email')}
-              value={draft.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              maxLength={254}
-              error={errorOf('email')}
-              autoComplete="off"
-              data-testid="crm-customer-email"
-            />
-            <TextInput
-              type="tel"
-              label={t('crmUi.customer.phone')}
-              value={draft.phone}
-              onChange={(event) => set('phone', event.currentTarget.value)}
-              maxLength={32}
-              error={errorOf('phone')}
-              autoComplete="off"
-              data-testid="crm-customer-phone"
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('crmUi.customer.patientAccount')}
-            description={t('crmUi.customer.patientAccountHint')}
-            value={draft.patientAccountId}
-            onChange={(event) => set('patientAccountId', event.currentTarget.value)}
-            maxLength={64}
-            error={errorOf('patientAccountId')}
-            autoComplete="off"
-            data-testid="crm-customer-patient"
-          />
-          <Textarea
-            label={t('crmUi.customer.notes')}
-            value={draft.notes}
-            onChange={(event) => set('notes', event.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxLength={maxCustomerNotes}
-            error={errorOf('notes')}
-            data-testid="crm-customer-notes"
-          />
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TagSelect
-              set="customer"
-              label={t('crmUi.customer.tag')}
-              value={draft.tag}
-              onChange={(tag) => set('tag', tag)}
-              error={errorOf('tag')}
-              t={t}
-              testId="crm-customer-tag"
-            />
-            {draft.tag && !errors.tag ? (
-              <span style={{ paddingBottom: 8 }}>
-                <TagBadge set="customer" tag={draft.tag} t={t} />
-              </span>
-            ) : null}
-          </Group>
           {save.isError ? (
             <Alert color="red" role="alert" data-testid="crm-customer-error">
               {t('crmUi.customer.saveFailed', { message: errorText(t, save.error) })}
@@ -164,5 +97,105 @@ export function CustomerForm({
         </Stack>
       </Form>
     </SectionCard>
+  );
+}
+
+interface FieldsProps {
+  draft: CustomerDraft;
+  set: <F extends CustomerField>(field: F, value: CustomerDraft[F]) => void;
+  errorOf: (field: CustomerField) => string | null;
+}
+
+/** Name, e-mail, phone, the patient's account and notes. */
+function CustomerFields({ draft, set, errorOf }: FieldsProps) {
+  const t = useT();
+  return (
+    <>
+      <TextInput
+        label={t('crmUi.customer.name')}
+        value={draft.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        maxLength={maxCustomerName}
+        withAsterisk
+        error={errorOf('name')}
+        autoComplete="off"
+        data-testid="crm-customer-name"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          type="email"
+          label={t('crmUi.customer.email')}
+          value={draft.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+          maxLength={254}
+          error={errorOf('email')}
+          autoComplete="off"
+          data-testid="crm-customer-email"
+        />
+        <TextInput
+          type="tel"
+          label={t('crmUi.customer.phone')}
+          value={draft.phone}
+          onChange={(event) => set('phone', event.currentTarget.value)}
+          maxLength={32}
+          error={errorOf('phone')}
+          autoComplete="off"
+          data-testid="crm-customer-phone"
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('crmUi.customer.patientAccount')}
+        description={t('crmUi.customer.patientAccountHint')}
+        value={draft.patientAccountId}
+        onChange={(event) => set('patientAccountId', event.currentTarget.value)}
+        maxLength={64}
+        error={errorOf('patientAccountId')}
+        autoComplete="off"
+        data-testid="crm-customer-patient"
+      />
+      <Textarea
+        label={t('crmUi.customer.notes')}
+        value={draft.notes}
+        onChange={(event) => set('notes', event.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={maxCustomerNotes}
+        error={errorOf('notes')}
+        data-testid="crm-customer-notes"
+      />
+    </>
+  );
+}
+
+/** The customer's tag, with its badge once one is chosen (and not refused). */
+function TagField({
+  tag,
+  error,
+  showBadge,
+  onChange,
+}: {
+  tag: CustomerDraft['tag'];
+  error: string | null;
+  showBadge: boolean;
+  onChange: (tag: CustomerDraft['tag']) => void;
+}) {
+  const t = useT();
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TagSelect
+        set="customer"
+        label={t('crmUi.customer.tag')}
+        value={tag}
+        onChange={onChange}
+        error={error}
+        t={t}
+        testId="crm-customer-tag"
+      />
+      {tag && showBadge ? (
+        <span style={{ paddingBottom: 8 }}>
+          <TagBadge set="customer" tag={tag} t={t} />
+        </span>
+      ) : null}
+    </Group>
   );
 }

@@ -13,12 +13,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { crmCustomersSearchQueryKey, searchCrmCustomers } from '../api/search-crm-customers';
+import { useCrmCustomersSearch } from '../api/crm-customer-search';
 import { TagBadge, tagLabel } from './crm-tags';
 import { CustomerForm } from './customer-form';
 
@@ -69,7 +69,6 @@ function CustomerRow({ customer, onOpen }: { customer: CustomerView; onOpen: () 
  */
 export function CustomersPanel({ onOpen }: { onOpen: (id: string) => void }) {
   const t = useT();
-  const searchId = useId();
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState('');
   const [ask, setAsk] = useState<{ query: string; tag: CustomerTag | ''; page: number }>({
@@ -77,11 +76,7 @@ export function CustomersPanel({ onOpen }: { onOpen: (id: string) => void }) {
     tag: '',
     page: 1,
   });
-  const customers = useQuery({
-    queryKey: crmCustomersSearchQueryKey(ask),
-    queryFn: () => searchCrmCustomers(ask),
-    placeholderData: keepPreviousData,
-  });
+  const customers = useCrmCustomersSearch(ask, { placeholderData: keepPreviousData });
   return (
     <Stack gap="md">
       {adding ? (
@@ -95,41 +90,13 @@ export function CustomersPanel({ onOpen }: { onOpen: (id: string) => void }) {
         <Title order={2} size="h4" id="crm-customers-title">
           {t('crmUi.customers.title')}
         </Title>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setAsk((current) => ({ ...current, query: draft.trim(), page: 1 }));
-          }}
-        >
-          <Group align="flex-end" gap="xs" wrap="wrap">
-            <TextInput
-              id={searchId}
-              label={t('lists.customers.searchLabel')}
-              value={draft}
-              maxLength={100}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              style={{ flex: 1, minWidth: 180 }}
-              data-testid="crm-customer-search"
-            />
-            <Button type="submit" variant="default" data-testid="crm-customer-search-submit">
-              {t('lists.search')}
-            </Button>
-            <NativeSelect
-              label={t('crmUi.customers.filter')}
-              value={ask.tag}
-              onChange={(event) => {
-                const tag = event.currentTarget.value;
-                const chosen = customerTags.find((known) => known === tag) ?? '';
-                setAsk((current) => ({ ...current, tag: chosen, page: 1 }));
-              }}
-              data={[
-                { value: '', label: t('crmUi.customers.filterAll') },
-                ...customerTags.map((tag) => ({ value: tag, label: tagLabel(t, 'customer', tag) })),
-              ]}
-              data-testid="crm-customer-filter"
-            />
-          </Group>
-        </form>
+        <CustomerSearch
+          draft={draft}
+          onDraft={setDraft}
+          tag={ask.tag}
+          onSearch={() => setAsk((current) => ({ ...current, query: draft.trim(), page: 1 }))}
+          onTag={(tag) => setAsk((current) => ({ ...current, tag, page: 1 }))}
+        />
         {customers.isPending ? (
           <Loader role="status" size="sm" aria-label={t('shell.loading')} />
         ) : customers.isError ? (
@@ -162,5 +129,59 @@ export function CustomersPanel({ onOpen }: { onOpen: (id: string) => void }) {
         ) : null}
       </Stack>
     </Stack>
+  );
+}
+
+/** The search (name, e-mail or phone) and the tag filter, both applied by the server. */
+function CustomerSearch({
+  draft,
+  onDraft,
+  tag,
+  onSearch,
+  onTag,
+}: {
+  draft: string;
+  onDraft: (draft: string) => void;
+  tag: CustomerTag | '';
+  onSearch: () => void;
+  onTag: (tag: CustomerTag | '') => void;
+}) {
+  const t = useT();
+  const searchId = useId();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <TextInput
+          id={searchId}
+          label={t('lists.customers.searchLabel')}
+          value={draft}
+          maxLength={100}
+          onChange={(event) => onDraft(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 180 }}
+          data-testid="crm-customer-search"
+        />
+        <Button type="submit" variant="default" data-testid="crm-customer-search-submit">
+          {t('lists.search')}
+        </Button>
+        <NativeSelect
+          label={t('crmUi.customers.filter')}
+          value={tag}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onTag(customerTags.find((known) => known === value) ?? '');
+          }}
+          data={[
+            { value: '', label: t('crmUi.customers.filterAll') },
+            ...customerTags.map((tag) => ({ value: tag, label: tagLabel(t, 'customer', tag) })),
+          ]}
+          data-testid="crm-customer-filter"
+        />
+      </Group>
+    </form>
   );
 }

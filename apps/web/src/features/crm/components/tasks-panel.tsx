@@ -12,15 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
-import { createCrmTask } from '../api/create-crm-task';
-import { crmTasksQueryKey, getCrmTasks } from '../api/get-crm-tasks';
-import { updateCrmTask } from '../api/update-crm-task';
+import { useCreateCrmTask } from '../api/create-crm-task';
+import { useCrmTasks } from '../api/get-crm-tasks';
+import { useUpdateCrmTask } from '../api/update-crm-task';
 import { formatDateTime, formatDay, today } from './crm-format';
 import {
   checkTask,
@@ -34,15 +33,12 @@ import { TagBadge, TagSelect } from './crm-tags';
 /** A new task: a title, a due date, optionally a customer, one task tag. */
 function TaskForm({ customers }: { customers: readonly CustomerView[] }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TaskDraft>(emptyTaskDraft);
   const [errors, setErrors] = useState<FieldErrors<TaskField>>({});
-  const add = useMutation({
-    mutationFn: createCrmTask,
+  const add = useCreateCrmTask({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('crmUi.tasks.added') });
       setDraft(emptyTaskDraft);
-      void queryClient.invalidateQueries({ queryKey: crmTasksQueryKey });
     },
   });
   const set = <F extends TaskField>(field: F, value: TaskDraft[F]) => {
@@ -192,14 +188,8 @@ function TaskRow({
 /** The tasks tab: a new task, then the list (open by due date, then done), each marked done here. */
 export function TasksPanel({ customers }: { customers: readonly CustomerView[] }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const tasks = useQuery({ queryKey: crmTasksQueryKey, queryFn: getCrmTasks });
-  const toggle = useMutation({
-    mutationFn: (task: TaskView) => updateCrmTask(task.id, { done: !task.done }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: crmTasksQueryKey });
-    },
-  });
+  const tasks = useCrmTasks();
+  const toggle = useUpdateCrmTask();
   return (
     <Stack gap="md">
       <TaskForm customers={customers} />
@@ -229,7 +219,7 @@ export function TasksPanel({ customers }: { customers: readonly CustomerView[] }
                 key={task.id}
                 task={task}
                 pending={toggle.isPending && toggle.variables?.id === task.id}
-                onToggle={() => toggle.mutate(task)}
+                onToggle={() => toggle.mutate({ id: task.id, body: { done: !task.done } })}
               />
             ))}
           </Stack>

@@ -1,8 +1,7 @@
 import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { crmCustomersQueryKey, getCrmCustomers } from '../api/get-crm-customers';
+import { useCrmCustomers } from '../api/get-crm-customers';
 import { CustomerDetail } from '../components/customer-detail';
 import { CustomersPanel } from '../components/customers-panel';
 import { TasksPanel } from '../components/tasks-panel';
@@ -20,7 +19,7 @@ export function CrmScreen() {
   const [params, setParams] = useSearchParams();
   const tab: CrmTab = params.get('tab') === 'tasks' ? 'tasks' : 'customers';
   const openId = params.get('customer');
-  const customers = useQuery({ queryKey: crmCustomersQueryKey, queryFn: getCrmCustomers });
+  const customers = useCrmCustomers();
   const open = openId ? customers.data?.find((c) => c.id === openId) : undefined;
 
   return (
