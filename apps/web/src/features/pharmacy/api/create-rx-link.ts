@@ -6,6 +6,8 @@ import {
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { rxLinksQueryKey } from './get-rx-links';
 
 const createdLinkResponseSchema = z.object({ error: z.literal(false), link: rxLinkViewSchema });
 
@@ -20,4 +22,9 @@ export async function createRxLink(body: CreateRxLinkRequest): Promise<RxLinkVie
     schema: createdLinkResponseSchema,
   });
   return link;
+}
+
+/** Makes a link; every query of the links is asked again. */
+export function useCreateRxLink(options?: MutationCallbacks<RxLinkView, CreateRxLinkRequest>) {
+  return useCallMutation(createRxLink, () => [rxLinksQueryKey], options);
 }

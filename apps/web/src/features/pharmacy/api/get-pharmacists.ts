@@ -3,6 +3,7 @@ import {
   pharmacistsResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 
 export const pharmacistsQueryKey = ['pharmacy', 'pharmacists'] as const;
 
@@ -12,4 +13,9 @@ export async function getPharmacists(): Promise<PharmacistView[]> {
     schema: pharmacistsResponseSchema,
   });
   return pharmacists;
+}
+
+/** The pharmacy's pharmacists. */
+export function usePharmacists() {
+  return useCallQuery(pharmacistsQueryKey, getPharmacists);
 }

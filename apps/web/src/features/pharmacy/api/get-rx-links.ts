@@ -6,7 +6,9 @@ import {
   rxLinksSearchRequestSchema,
   rxLinksSearchResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import { keepPreviousData } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery, useRefresh } from '../../../lib/call-hooks';
 
 export const rxLinksQueryKey = ['pharmacy', 'links'] as const;
 
@@ -26,4 +28,21 @@ export function searchRxLinks(request: RxLinksSearchRequest): Promise<RxLinksSea
     body: rxLinksSearchRequestSchema.parse(request),
     schema: rxLinksSearchResponseSchema,
   });
+}
+
+/** The pharmacy's Rx links. */
+export function useRxLinks() {
+  return useCallQuery(rxLinksQueryKey, getRxLinks);
+}
+
+/** One page of the links; the last page stays shown while the next one comes. */
+export function useRxLinksSearch(request: RxLinksSearchRequest) {
+  return useCallQuery(rxLinksSearchQueryKey(request), () => searchRxLinks(request), {
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Marks every query of the links stale. */
+export function useRefreshRxLinks() {
+  return useRefresh(rxLinksQueryKey);
 }

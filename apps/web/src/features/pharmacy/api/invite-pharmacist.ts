@@ -6,6 +6,8 @@ import {
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { pharmacistsQueryKey } from './get-pharmacists';
 
 /** The answer of an invitation or a revocation: the pharmacist as stored now. */
 export const pharmacistResponseSchema = z.object({
@@ -24,4 +26,11 @@ export async function invitePharmacist(body: InvitePharmacistRequest): Promise<P
     schema: pharmacistResponseSchema,
   });
   return pharmacist;
+}
+
+/** Invites a pharmacist; the pharmacists are asked again. */
+export function useInvitePharmacist(
+  options?: MutationCallbacks<PharmacistView, InvitePharmacistRequest>,
+) {
+  return useCallMutation(invitePharmacist, () => [pharmacistsQueryKey], options);
 }

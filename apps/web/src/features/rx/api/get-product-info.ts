@@ -1,6 +1,7 @@
 import { productInfoResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export type ProductInfo = z.infer<typeof productInfoResponseSchema>;
 /** The pharmacy's Rx link the catalogue was opened with (its treatment and pharmacy), if any. */
@@ -18,4 +19,9 @@ export function getProductInfo(id: string | null): Promise<ProductInfo> {
     body: id ? { id } : {},
     schema: productInfoResponseSchema,
   });
+}
+
+/** The brand's treatments (and the link or referral `id` names). */
+export function useProductInfo(id: string | null, options?: QueryOptions<ProductInfo>) {
+  return useCallQuery(productInfoQueryKey(id), () => getProductInfo(id), options);
 }
