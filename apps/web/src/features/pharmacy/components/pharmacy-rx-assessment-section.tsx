@@ -49,36 +49,7 @@ export function PharmacyRxAssessmentSection({ assessment }: { assessment: VisitA
             label: t('assessmentUi.onsetDays'),
             value: countText(t, intake.onsetDays, onsetDaysForms),
           },
-          {
-            key: 'pregnancy',
-            label: t('assessment.history.pregnancy'),
-            value: yesNo(intake.history.pregnantOrBreastfeeding),
-          },
-          {
-            key: 'allergies',
-            label: t('assessment.history.allergies'),
-            value: intake.history.allergies || t('assessment.none'),
-          },
-          {
-            key: 'medications',
-            label: t('assessment.history.medications'),
-            value: intake.history.medications || t('assessment.none'),
-          },
-          {
-            key: 'antibiotics',
-            label: t('assessment.history.recentAntibiotics'),
-            value: yesNo(intake.history.recentAntibiotics),
-          },
-          {
-            key: 'recurrent',
-            label: t('assessment.history.recurrentInfections'),
-            value: yesNo(intake.history.recurrentInfections),
-          },
-          {
-            key: 'conditions',
-            label: t('assessment.history.conditions'),
-            value: list(intake.history.conditions.map((c) => `assessment.condition.${c}`)),
-          },
+          ...historyRows(t, intake.history, yesNo, list),
           ...rapidTests.map((test) => ({
             key: test,
             label: t(`assessment.test.${test}`),
@@ -102,4 +73,45 @@ export function PharmacyRxAssessmentSection({ assessment }: { assessment: VisitA
       />
     </PharmacySection>
   );
+}
+
+/** The intake's history as fact rows: pregnancy, allergies, medications, antibiotics, conditions. */
+function historyRows(
+  t: ReturnType<typeof useT>,
+  history: VisitAssessment['intake']['history'],
+  yesNo: (value: boolean) => string,
+  list: (keys: readonly string[]) => string,
+) {
+  return [
+    {
+      key: 'pregnancy',
+      label: t('assessment.history.pregnancy'),
+      value: yesNo(history.pregnantOrBreastfeeding),
+    },
+    {
+      key: 'allergies',
+      label: t('assessment.history.allergies'),
+      value: history.allergies || t('assessment.none'),
+    },
+    {
+      key: 'medications',
+      label: t('assessment.history.medications'),
+      value: history.medications || t('assessment.none'),
+    },
+    {
+      key: 'antibiotics',
+      label: t('assessment.history.recentAntibiotics'),
+      value: yesNo(history.recentAntibiotics),
+    },
+    {
+      key: 'recurrent',
+      label: t('assessment.history.recurrentInfections'),
+      value: yesNo(history.recurrentInfections),
+    },
+    {
+      key: 'conditions',
+      label: t('assessment.history.conditions'),
+      value: list(history.conditions.map((c) => `assessment.condition.${c}`)),
+    },
+  ];
 }
