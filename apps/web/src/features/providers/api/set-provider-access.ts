@@ -4,6 +4,8 @@ import {
 } from '@apothecall/domain/providers/providers.api';
 import { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { useProviderChange } from './get-provider';
 
 const deactivatedSchema = providerResponseSchema.extend({ released: z.number().int() });
 
@@ -29,4 +31,16 @@ export async function reactivateProvider(id: string): Promise<ProviderAdminView>
     schema: providerResponseSchema,
   });
   return provider;
+}
+
+/** Deactivates a provider (by id); the answer is the provider's entry and the list is refreshed. */
+export function useDeactivateProvider(
+  options?: MutationCallbacks<{ provider: ProviderAdminView; released: number }, string>,
+) {
+  return useProviderChange(deactivateProvider, ({ provider }) => provider, options);
+}
+
+/** Reactivates a provider (by id); the answer is the provider's entry and the list is refreshed. */
+export function useReactivateProvider(options?: MutationCallbacks<ProviderAdminView, string>) {
+  return useProviderChange(reactivateProvider, (provider) => provider, options);
 }

@@ -3,7 +3,6 @@ import { usStates } from '@apothecall/domain/places/places.rules';
 import {
   type ProviderAdminView,
   type ProviderLicenceView,
-  providerPracticeSchema,
   putLicenceRequestSchema,
 } from '@apothecall/domain/providers/providers.api';
 import {
@@ -22,34 +21,24 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Facts } from '../../../components/facts';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
-import { getProvider, providerQueryKey } from '../api/get-provider';
-import { providersQueryKey } from '../api/get-providers';
-import { putProviderLicence } from '../api/put-provider-licence';
-import { putProviderPractice } from '../api/put-provider-practice';
-import { removeProviderLicence } from '../api/remove-provider-licence';
-import { deactivateProvider, reactivateProvider } from '../api/set-provider-access';
+import { useProvider } from '../api/get-provider';
+import { usePutProviderLicence } from '../api/put-provider-licence';
+import { useRemoveProviderLicence } from '../api/remove-provider-licence';
+import { Access } from '../components/provider-access';
 import { formatLicenceDay } from '../components/provider-format';
+import { Practice } from '../components/provider-practice';
+import { ProviderHeading, ProviderProfile } from '../components/provider-profile';
 
 type LicenceField = 'state' | 'number' | 'expiresOn';
 const emptyLicence: Record<LicenceField, string> = { state: '', number: '', expiresOn: '' };
-
-function useRefresh(id: string) {
-  const queryClient = useQueryClient();
-  return (provider: ProviderAdminView) => {
-    queryClient.setQueryData(providerQueryKey(id), provider);
-    void queryClient.invalidateQueries({ queryKey: providersQueryKey });
-  };
-}
 
 function LicenceForm({
   provider,
@@ -61,22 +50,15 @@ function LicenceForm({
   setDraft: (draft: Record<LicenceField, string>) => void;
 }) {
   const t = useT();
-  const refresh = useRefresh(provider.id);
   const [errors, setErrors] = useState<Partial<Record<LicenceField, string>>>({});
   const set = (field: LicenceField, value: string) => {
     setDraft({ ...draft, [field]: value });
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const save = useMutation({
-    mutationFn: () =>
-      putProviderLicence(provider.id, draft.state, {
-        number: draft.number,
-        expiresOn: draft.expiresOn,
-      }),
-    onSuccess: (updated) => {
+  const save = usePutProviderLicence({
+    onSuccess: () => {
       notifications.show({ color: 'green', message: t('providersUi.licences.saved') });
       setDraft(emptyLicence);
-      refresh(updated);
     },
   });
   return (
@@ -98,7 +80,11 @@ function LicenceForm({
           setErrors(shown);
           return;
         }
-        save.mutate();
+        save.mutate({
+          id: provider.id,
+          state: draft.state,
+          body: { number: draft.number, expiresOn: draft.expiresOn },
+        });
       }}
     >
       <Stack gap="sm">
@@ -156,17 +142,13 @@ export function Licences({
   mayWrite: boolean;
 }) {
   const t = useT();
-  const lang = useLang();
-  const refresh = useRefresh(provider.id);
   const [draft, setDraft] = useState(emptyLicence);
   // The licence whose removal is being confirmed (issue 36, finding 16: it took effect on click).
   const [removing, setRemoving] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (state: string) => removeProviderLicence(provider.id, state),
-    onSuccess: (updated) => {
+  const remove = useRemoveProviderLicence({
+    onSuccess: () => {
       setRemoving(null);
       notifications.show({ color: 'green', message: t('providersUi.licences.removed') });
-      refresh(updated);
     },
   });
   const edit = (l: ProviderLicenceView) =>
@@ -193,51 +175,16 @@ export function Licences({
             </Table.Thead>
             <Table.Tbody>
               {provider.licences.map((l) => (
-                <Table.Tr key={l.state} data-testid="licence-row" data-state={l.state}>
-                  <Table.Td>{l.state}</Table.Td>
-                  <Table.Td>{l.number || '—'}</Table.Td>
-                  <Table.Td>{l.expiresOn ? formatLicenceDay(l.expiresOn, lang) : '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={l.inForce ? 'green' : 'red'}
-                      c={l.inForce ? 'green.9' : 'red.9'}
-                      variant="light"
-                      tt="none"
-                    >
-                      {l.inForce
-                        ? t('providersUi.licences.inForce')
-                        : t('providersUi.licences.lapsed')}
-                    </Badge>
-                  </Table.Td>
-                  {mayWrite ? (
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => edit(l)}
-                          aria-label={t('providersUi.licences.editLabel', { state: l.state })}
-                          data-testid="licence-edit"
-                        >
-                          {t('providersUi.licences.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red"
-                          onClick={() => {
-                            remove.reset();
-                            setRemoving(l.state);
-                          }}
-                          aria-label={t('providersUi.licences.removeLabel', { state: l.state })}
-                          data-testid="licence-remove"
-                        >
-                          {t('providersUi.licences.remove')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
+                <LicenceRow
+                  key={l.state}
+                  licence={l}
+                  mayWrite={mayWrite}
+                  onEdit={() => edit(l)}
+                  onRemove={() => {
+                    remove.reset();
+                    setRemoving(l.state);
+                  }}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -259,7 +206,7 @@ export function Licences({
             : null
         }
         onConfirm={() => {
-          if (removing) remove.mutate(removing);
+          if (removing) remove.mutate({ id: provider.id, state: removing });
         }}
         onClose={() => setRemoving(null)}
         testId="licence-remove-dialog"
@@ -269,193 +216,61 @@ export function Licences({
   );
 }
 
-type PracticeField = 'name' | 'line1' | 'line2' | 'phone' | 'fax' | 'clientNumber';
-const practiceFields: readonly PracticeField[] = [
-  'name',
-  'line1',
-  'line2',
-  'phone',
-  'fax',
-  'clientNumber',
-];
-const requiredPractice: ReadonlySet<PracticeField> = new Set(['name', 'line1', 'phone']);
-
-/**
- * The practice printed on the provider's notes and prescriptions. A provider without one cannot
- * complete a note (the clinic answers 409), so the section says so until it is entered.
- */
-function Practice({ provider, mayWrite }: { provider: ProviderAdminView; mayWrite: boolean }) {
+/** A licence: state, number, last day and whether it is in force; Edit and Remove for an admin. */
+function LicenceRow({
+  licence: l,
+  mayWrite,
+  onEdit,
+  onRemove,
+}: {
+  licence: ProviderLicenceView;
+  mayWrite: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
   const t = useT();
-  const refresh = useRefresh(provider.id);
-  const stored = provider.practice;
-  const [draft, setDraft] = useState<Record<PracticeField, string>>(() => ({
-    name: stored?.name ?? '',
-    line1: stored?.line1 ?? '',
-    line2: stored?.line2 ?? '',
-    phone: stored?.phone ?? '',
-    fax: stored?.fax ?? '',
-    clientNumber: stored?.clientNumber ?? '',
-  }));
-  const [errors, setErrors] = useState<Partial<Record<PracticeField, string>>>({});
-  const save = useMutation({
-    mutationFn: () => putProviderPractice(provider.id, draft),
-    onSuccess: (updated) => {
-      notifications.show({ color: 'green', message: t('providersUi.practice.saved') });
-      refresh(updated);
-    },
-  });
+  const lang = useLang();
   return (
-    <SectionCard
-      title={t('providersUi.practice.title')}
-      description={t('providersUi.practice.lead')}
-      testId="provider-practice"
-    >
-      {stored ? null : (
-        <Alert color="yellow" data-testid="provider-practice-missing">
-          {t('providersUi.practice.missing')}
-        </Alert>
-      )}
+    <Table.Tr data-testid="licence-row" data-state={l.state}>
+      <Table.Td>{l.state}</Table.Td>
+      <Table.Td>{l.number || '—'}</Table.Td>
+      <Table.Td>{l.expiresOn ? formatLicenceDay(l.expiresOn, lang) : '—'}</Table.Td>
+      <Table.Td>
+        <Badge
+          color={l.inForce ? 'green' : 'red'}
+          c={l.inForce ? 'green.9' : 'red.9'}
+          variant="light"
+          tt="none"
+        >
+          {l.inForce ? t('providersUi.licences.inForce') : t('providersUi.licences.lapsed')}
+        </Badge>
+      </Table.Td>
       {mayWrite ? (
-        <form
-          noValidate
-          aria-label={t('providersUi.practice.title')}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const checked = providerPracticeSchema.safeParse(draft);
-            if (!checked.success) {
-              const shown: Partial<Record<PracticeField, string>> = {};
-              for (const issue of checked.error.issues) {
-                const name = issue.path[0] as PracticeField;
-                shown[name] ??= isMessageKey(issue.message)
-                  ? t(issue.message)
-                  : t('common.required');
-              }
-              setErrors(shown);
-              return;
-            }
-            save.mutate();
-          }}
-        >
-          <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {practiceFields.map((field) => (
-                <TextInput
-                  key={field}
-                  label={t(`providersUi.practice.${field}`)}
-                  autoComplete="off"
-                  inputMode={field === 'phone' || field === 'fax' ? 'tel' : undefined}
-                  value={draft[field]}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setDraft((d) => ({ ...d, [field]: value }));
-                    setErrors((e) => ({ ...e, [field]: undefined }));
-                  }}
-                  error={errors[field]}
-                  withAsterisk={requiredPractice.has(field)}
-                  data-testid={`practice-${field}`}
-                />
-              ))}
-            </SimpleGrid>
-            {save.isError ? (
-              <Alert color="red" role="alert" data-testid="practice-error">
-                {t('providersUi.practice.failed', { message: errorText(t, save.error) })}
-              </Alert>
-            ) : null}
+        <Table.Td>
+          <Group gap="xs" wrap="nowrap">
             <Button
-              type="submit"
-              loading={save.isPending}
-              w="fit-content"
-              data-testid="practice-save"
+              size="xs"
+              variant="light"
+              onClick={onEdit}
+              aria-label={t('providersUi.licences.editLabel', { state: l.state })}
+              data-testid="licence-edit"
             >
-              {t('providersUi.practice.save')}
+              {t('providersUi.licences.edit')}
             </Button>
-          </Stack>
-        </form>
-      ) : stored ? (
-        <Facts
-          labelWidth={160}
-          rows={practiceFields.map((field) => ({
-            key: field,
-            label: t(`providersUi.practice.${field}`),
-            value: stored[field] || '—',
-          }))}
-        />
+            <Button
+              size="xs"
+              variant="outline"
+              color="red"
+              onClick={onRemove}
+              aria-label={t('providersUi.licences.removeLabel', { state: l.state })}
+              data-testid="licence-remove"
+            >
+              {t('providersUi.licences.remove')}
+            </Button>
+          </Group>
+        </Table.Td>
       ) : null}
-    </SectionCard>
-  );
-}
-
-function Access({ provider }: { provider: ProviderAdminView }) {
-  const t = useT();
-  const refresh = useRefresh(provider.id);
-  const [confirming, setConfirming] = useState(false);
-  const deactivate = useMutation({
-    mutationFn: () => deactivateProvider(provider.id),
-    onSuccess: ({ provider: updated, released }) => {
-      setConfirming(false);
-      notifications.show({
-        color: 'green',
-        message: t('providersUi.access.deactivated', { count: released }),
-      });
-      refresh(updated);
-    },
-  });
-  const reactivate = useMutation({
-    mutationFn: () => reactivateProvider(provider.id),
-    onSuccess: (updated) => {
-      notifications.show({ color: 'green', message: t('providersUi.access.reactivated') });
-      refresh(updated);
-    },
-  });
-  return (
-    <SectionCard
-      title={t('providersUi.access.title')}
-      description={
-        provider.active ? t('providersUi.access.activeLead') : t('providersUi.access.inactiveLead')
-      }
-      testId="provider-access"
-    >
-      {provider.active ? (
-        <Button
-          variant="outline"
-          color="red"
-          w="fit-content"
-          onClick={() => {
-            deactivate.reset();
-            setConfirming(true);
-          }}
-          data-testid="provider-deactivate"
-        >
-          {t('providersUi.access.deactivate')}
-        </Button>
-      ) : (
-        <Button
-          w="fit-content"
-          loading={reactivate.isPending}
-          onClick={() => reactivate.mutate()}
-          data-testid="provider-reactivate"
-        >
-          {t('providersUi.access.reactivate')}
-        </Button>
-      )}
-      {reactivate.isError ? (
-        <Alert color="red" role="alert">
-          {t('providersUi.access.failed', { message: errorText(t, reactivate.error) })}
-        </Alert>
-      ) : null}
-      <ConfirmDialog
-        opened={confirming}
-        title={t('providersUi.access.deactivate')}
-        body={t('providersUi.access.deactivateConfirm', { name: provider.name })}
-        confirmLabel={t('providersUi.access.deactivate')}
-        cancelLabel={t('providersUi.access.cancel')}
-        pending={deactivate.isPending}
-        error={deactivate.isError ? errorText(t, deactivate.error) : null}
-        onConfirm={() => deactivate.mutate()}
-        onClose={() => setConfirming(false)}
-        testId="provider-deactivate-dialog"
-      />
-    </SectionCard>
+    </Table.Tr>
   );
 }
 
@@ -468,7 +283,7 @@ export function ProviderScreen() {
   const { id = '' } = useParams();
   const session = useSession();
   const mayWrite = mayBackOffice(session?.profile.role, 'providers', 'write');
-  const provider = useQuery({ queryKey: providerQueryKey(id), queryFn: () => getProvider(id) });
+  const provider = useProvider(id);
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="admin-provider">
       <Anchor component={Link} to="/admin/providers" size="sm">
@@ -494,49 +309,9 @@ export function ProviderScreen() {
         </Alert>
       ) : (
         <>
-          <Group gap="sm">
-            <Title order={1} size="h2">
-              {provider.data.credentials
-                ? `${provider.data.name}, ${provider.data.credentials}`
-                : provider.data.name}
-            </Title>
-            <Badge
-              color={provider.data.onDuty ? 'green' : 'gray'}
-              c={provider.data.onDuty ? 'green.9' : 'gray.8'}
-              variant="light"
-              tt="none"
-            >
-              {provider.data.onDuty ? t('providersUi.onDuty') : t('providersUi.offDuty')}
-            </Badge>
-            <Badge
-              color={provider.data.active ? 'blue' : 'red'}
-              c={provider.data.active ? 'blue.9' : 'red.9'}
-              variant="light"
-              tt="none"
-            >
-              {provider.data.active ? t('providersUi.active') : t('providersUi.inactive')}
-            </Badge>
-          </Group>
+          <ProviderHeading provider={provider.data} />
           {mayWrite ? null : <Alert color="gray">{t('providersUi.readOnly')}</Alert>}
-          <SectionCard title={t('providersUi.profile.title')}>
-            <Facts
-              labelWidth={160}
-              rows={[
-                { key: 'email', label: t('providersUi.profile.email'), value: provider.data.email },
-                { key: 'npi', label: t('providersUi.profile.npi'), value: provider.data.npi },
-                {
-                  key: 'credentials',
-                  label: t('providersUi.profile.credentials'),
-                  value: provider.data.credentials || '—',
-                },
-                {
-                  key: 'dea',
-                  label: t('providersUi.profile.dea'),
-                  value: provider.data.dea ?? t('providersUi.profile.noDea'),
-                },
-              ]}
-            />
-          </SectionCard>
+          <ProviderProfile provider={provider.data} />
           <Practice provider={provider.data} mayWrite={mayWrite} />
           <Licences provider={provider.data} mayWrite={mayWrite} />
           {mayWrite ? <Access provider={provider.data} /> : null}

@@ -1,7 +1,6 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import {
-  type InviteProviderRequest,
   inviteProviderRequestSchema,
   type ProviderAdminView,
 } from '@apothecall/domain/providers/providers.api';
@@ -21,7 +20,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -29,8 +27,8 @@ import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
-import { getProviders, providersQueryKey } from '../api/get-providers';
-import { inviteProvider } from '../api/invite-provider';
+import { useProviders } from '../api/get-providers';
+import { useInviteProvider } from '../api/invite-provider';
 import { licenceText } from '../components/provider-format';
 
 type InviteField = 'firstName' | 'lastName' | 'email' | 'npi' | 'credentials' | 'dea';
@@ -45,22 +43,19 @@ const emptyDraft: Record<InviteField, string> = {
 
 function InviteForm() {
   const t = useT();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState(emptyDraft);
   const [errors, setErrors] = useState<Partial<Record<InviteField, string>>>({});
   const set = (field: InviteField, value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const invite = useMutation({
-    mutationFn: (body: InviteProviderRequest) => inviteProvider(body),
+  const invite = useInviteProvider({
     onSuccess: (provider) => {
       notifications.show({
         color: 'green',
         message: t('providersUi.invite.sent', { email: provider.email }),
       });
       setDraft(emptyDraft);
-      void queryClient.invalidateQueries({ queryKey: providersQueryKey });
     },
   });
   const field = (name: InviteField, label: MessageKey, extra: { type?: string } = {}) => (
@@ -207,11 +202,7 @@ export function ProvidersScreen() {
   const session = useSession();
   const mayWrite = mayBackOffice(session?.profile.role, 'providers', 'write');
   const [filter, setFilter] = useState<'all' | 'onDuty'>('all');
-  const providers = useQuery({
-    queryKey: providersQueryKey,
-    queryFn: getProviders,
-    refetchInterval: 30_000,
-  });
+  const providers = useProviders({ refetchInterval: 30_000 });
   const shown = (providers.data ?? []).filter((p) => filter === 'all' || p.onDuty);
   return (
     <Stack p="md" maw={1100} mx="auto" w="100%" data-screen="admin-providers">
