@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, consents, oneTimeCodes, persons } from '../../db/schema/accounts';
+import { accounts, consents, persons } from '../../db/schema/accounts';
 import type { PersonRecord } from './accounts.port';
+import { type CodesRepo, createCodesRepo } from './codes.repo';
 
 export type { PersonRecord } from './accounts.port';
+// The code records stay importable from here, where the services and tests found them.
+export type { CodeRecord, OpenCodeRecord } from './codes.repo';
 
 export interface AccountRecord {
   id: string;
@@ -34,26 +37,8 @@ export interface AccountSettingsRecord {
   autoLogoff?: boolean;
 }
 
-export interface CodeRecord {
-  id: string;
-  accountId: string;
-  expiresAt: Date;
-  usedAt: Date | null;
-  cancelledAt: Date | null;
-  /** Where it went ('email', 'sms'), or what it keeps (a pending login's client). */
-  channel: string | null;
-}
-
-/** An open reusable code as its owner may see it (never its hash). */
-export interface OpenCodeRecord {
-  id: string;
-  channel: string | null;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  expiresAt: Date;
-}
-
-export interface AccountsRepo {
+/** Accounts, their people and consents; their codes are codes.repo.ts's. */
+export interface AccountsRepo extends CodesRepo {
   /** The account a login names, with its password hash: the only read that carries the hash. */
   findForLogin(loginId: string): Promise<(AccountRecord & { passwordHash: string }) | undefined>;
   findByLoginId(loginId: string): Promise<AccountRecord | undefined>;
@@ -97,34 +82,6 @@ export interface AccountsRepo {
     accountId: string,
     staff: { role: string; organizationType: string; organizationId: string; language: string },
   ): Promise<void>;
-  insertCode(input: {
-    accountId: string;
-    purpose: string;
-    codeHash: string;
-    channel: string | null;
-    expiresAt: Date;
-  }): Promise<void>;
-  /** A code by purpose and hash; with `accountId`, only that account's open codes. */
-  findCode(purpose: string, codeHash: string, accountId?: string): Promise<CodeRecord | undefined>;
-  /** Marks a code used if it still is usable at `at`; false when another request got there first. */
-  useCode(id: string, at: Date): Promise<boolean>;
-  cancelCode(id: string, at: Date): Promise<void>;
-  /** Ends every open code of a purpose for the account (a new one replaces them). */
-  cancelOpenCodes(accountId: string, purpose: string, at: Date): Promise<void>;
-  /** The account's open codes of a purpose at `at` (its devices' credentials), newest first. */
-  listOpenCodes(accountId: string, purpose: string, at: Date): Promise<OpenCodeRecord[]>;
-  /** One open code of the account by its id (not its hash), or undefined. */
-  findOpenCodeById(
-    accountId: string,
-    purpose: string,
-    id: string,
-  ): Promise<OpenCodeRecord | undefined>;
-  /** A reusable code was used (a biometric login): its last use, `at`. */
-  touchCode(id: string, at: Date): Promise<void>;
-  /** Ends the oldest open codes of a purpose beyond the newest `keep` (the account's devices). */
-  retireOldestCodes(accountId: string, purpose: string, keep: number, at: Date): Promise<void>;
-  /** Deletes codes (sign-in, reset, known-device) that expired before `before`; how many. */
-  pruneCodes(before: Date): Promise<number>;
   listConsents(
     accountId: string,
   ): Promise<{ document: string; version: string; acceptedAt: Date }[]>;
@@ -170,14 +127,6 @@ export const personColumns = {
   validAsyncState: persons.validAsyncState,
 };
 
-const openCodeColumns = {
-  id: oneTimeCodes.id,
-  channel: oneTimeCodes.channel,
-  createdAt: oneTimeCodes.createdAt,
-  lastUsedAt: oneTimeCodes.lastUsedAt,
-  expiresAt: oneTimeCodes.expiresAt,
-};
-
 export function createAccountsRepo(db: Db): AccountsRepo {
   // The session's profile is read on every app start and by every screen that shows the
   // family: prepared once (named) instead of built by the query builder each time.
@@ -201,6 +150,7 @@ export function createAccountsRepo(db: Db): AccountsRepo {
     .orderBy(sql`case when ${persons.relation} = 'self' then 0 else 1 end`, asc(persons.createdAt))
     .prepare('account_with_persons');
   return {
+    ...createCodesRepo(db),
     async findForLogin(loginId) {
       const [row] = await db
         .select({ ...accountColumns, passwordHash: accounts.passwordHash })
@@ -313,139 +263,6 @@ export function createAccountsRepo(db: Db): AccountsRepo {
         .update(accounts)
         .set({ ...staff, disabledAt: null, disabledReason: null })
         .where(eq(accounts.id, accountId));
-    },
-    async insertCode(input) {
-      await db.insert(oneTimeCodes).values(input);
-    },
-    async findCode(purpose, codeHash, accountId) {
-      const [row] = await db
-        .select({
-          id: oneTimeCodes.id,
-          accountId: oneTimeCodes.accountId,
-          expiresAt: oneTimeCodes.expiresAt,
-          usedAt: oneTimeCodes.usedAt,
-          cancelledAt: oneTimeCodes.cancelledAt,
-          channel: oneTimeCodes.channel,
-        })
-        .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.purpose, purpose),
-            eq(oneTimeCodes.codeHash, codeHash),
-            ...(accountId
-              ? [
-                  eq(oneTimeCodes.accountId, accountId),
-                  isNull(oneTimeCodes.usedAt),
-                  isNull(oneTimeCodes.cancelledAt),
-                ]
-              : []),
-          ),
-        )
-        .orderBy(desc(oneTimeCodes.createdAt))
-        .limit(1);
-      return row;
-    },
-    async useCode(id, at) {
-      const rows = await db
-        .update(oneTimeCodes)
-        .set({ usedAt: at })
-        .where(
-          and(
-            eq(oneTimeCodes.id, id),
-            isNull(oneTimeCodes.usedAt),
-            isNull(oneTimeCodes.cancelledAt),
-            gt(oneTimeCodes.expiresAt, at),
-          ),
-        )
-        .returning({ id: oneTimeCodes.id });
-      return rows.length === 1;
-    },
-    async cancelCode(id, at) {
-      await db
-        .update(oneTimeCodes)
-        .set({ cancelledAt: at })
-        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.cancelledAt)));
-    },
-    async pruneCodes(before) {
-      const rows = await db
-        .delete(oneTimeCodes)
-        .where(lt(oneTimeCodes.expiresAt, before))
-        .returning({ id: oneTimeCodes.id });
-      return rows.length;
-    },
-    async cancelOpenCodes(accountId, purpose, at) {
-      await db
-        .update(oneTimeCodes)
-        .set({ cancelledAt: at })
-        .where(
-          and(
-            eq(oneTimeCodes.accountId, accountId),
-            eq(oneTimeCodes.purpose, purpose),
-            isNull(oneTimeCodes.usedAt),
-            isNull(oneTimeCodes.cancelledAt),
-          ),
-        );
-    },
-    async listOpenCodes(accountId, purpose, at) {
-      return db
-        .select(openCodeColumns)
-        .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.accountId, accountId),
-            eq(oneTimeCodes.purpose, purpose),
-            isNull(oneTimeCodes.usedAt),
-            isNull(oneTimeCodes.cancelledAt),
-            gt(oneTimeCodes.expiresAt, at),
-          ),
-        )
-        .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id));
-    },
-    async findOpenCodeById(accountId, purpose, id) {
-      const [row] = await db
-        .select(openCodeColumns)
-        .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.id, id),
-            eq(oneTimeCodes.accountId, accountId),
-            eq(oneTimeCodes.purpose, purpose),
-            isNull(oneTimeCodes.usedAt),
-            isNull(oneTimeCodes.cancelledAt),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-    async touchCode(id, at) {
-      await db.update(oneTimeCodes).set({ lastUsedAt: at }).where(eq(oneTimeCodes.id, id));
-    },
-    async retireOldestCodes(accountId, purpose, keep, at) {
-      const open = and(
-        eq(oneTimeCodes.accountId, accountId),
-        eq(oneTimeCodes.purpose, purpose),
-        isNull(oneTimeCodes.usedAt),
-        isNull(oneTimeCodes.cancelledAt),
-      );
-      const older = await db
-        .select({ id: oneTimeCodes.id })
-        .from(oneTimeCodes)
-        .where(open)
-        .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
-        .offset(keep);
-      if (older.length === 0) return;
-      await db
-        .update(oneTimeCodes)
-        .set({ cancelledAt: at })
-        .where(
-          and(
-            open,
-            inArray(
-              oneTimeCodes.id,
-              older.map((row) => row.id),
-            ),
-          ),
-        );
     },
     async listConsents(accountId) {
       return db
