@@ -4,7 +4,7 @@ import type { RosterPort } from '../clinic/roster.port';
 import { createAccountSupportRepo } from './account-support.repo';
 import { createAccountSupport } from './account-support.service';
 import type { AccountsPort } from './accounts.port';
-import { createAccountsRepo } from './accounts.repo';
+import { type AccountsRepo, createAccountsRepo } from './accounts.repo';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 import { pruneCodesJob } from './codes-prune.job';
@@ -29,59 +29,10 @@ export function accountsModule(
   ctx: ModuleContext,
   ports: { brands: BrandsPort; roster: RosterPort },
 ): AreaModule & { port: AccountsPort } {
-  const { config, platform } = ctx;
-  const { audit, hasher, sessions, mailer, sms, limiter, clock } = platform;
+  const { platform } = ctx;
   const repo = createAccountsRepo(ctx.db);
-  const family = createFamilyService({
-    repo,
-    hasher,
-    sessions,
-    audit,
-    minDependentAge: config.ages.minDependent,
-    minRegistrationAge: config.ages.minRegistration,
-    ...clock,
-  });
-  const accounts = createAccountsService({
-    repo,
-    hasher,
-    sessions,
-    audit,
-    limiter,
-    loginLimit: config.loginLimit,
-    mailer,
-    sms,
-    events: platform.events,
-    ...clock,
-  });
-  const registration = createRegistrationService({
-    repo,
-    referral: (code) => ports.brands.referral(code),
-    hasher,
-    audit,
-    mailer,
-    limiter,
-    minRegistrationAge: config.ages.minRegistration,
-    ...clock,
-  });
-  const passwords = createPasswordsService({
-    repo,
-    hasher,
-    sessions,
-    audit,
-    mailer,
-    sms,
-    publicUrl: config.publicUrl,
-    limiter,
-    ...clock,
-  });
-  const consult = createConsultService({
-    repo,
-    family,
-    audit,
-    careSettings: (brandId) => ports.brands.careSettings(brandId),
-    providersOnDuty: (state) => ports.roster.onDutyCount(state),
-    ...clock,
-  });
+  const { accounts, passwords, staff, patientLinks } = loginServices(ctx, repo);
+  const { family, registration, consult } = peopleServices(ctx, ports, repo);
   // Long-expired sign-in codes, reset links and device tokens are deleted once a day.
   platform.jobs.register(
     pruneCodesJob({
@@ -98,6 +49,48 @@ export function accountsModule(
     await app.register(familyRoutes({ family }));
     await app.register(consultRoutes({ consult }));
   };
+  // The back office's People and support area (issue 35) reads and changes accounts through this.
+  const support = createAccountSupport({
+    repo,
+    supportRepo: createAccountSupportRepo(ctx.db),
+    accounts,
+    passwords,
+    sessions: platform.sessions,
+  });
+  return {
+    name: 'accounts',
+    port: { ...createPeopleRepo(ctx.db, repo), ...staff, ...patientLinks, ...support },
+    routes,
+  };
+}
+
+/** The logins: sign-in and its limits, password help, staff logins, patients' links. */
+function loginServices(ctx: ModuleContext, repo: AccountsRepo) {
+  const { config, platform } = ctx;
+  const { audit, hasher, sessions, mailer, sms, limiter, clock } = platform;
+  const accounts = createAccountsService({
+    repo,
+    hasher,
+    sessions,
+    audit,
+    limiter,
+    loginLimit: config.loginLimit,
+    mailer,
+    sms,
+    events: platform.events,
+    ...clock,
+  });
+  const passwords = createPasswordsService({
+    repo,
+    hasher,
+    sessions,
+    audit,
+    mailer,
+    sms,
+    publicUrl: config.publicUrl,
+    limiter,
+    ...clock,
+  });
   const staff = createStaffService({
     repo,
     hasher,
@@ -109,17 +102,43 @@ export function accountsModule(
   });
   // A pharmacy's in-store assessment link finds or makes the patient's account (issue 20).
   const patientLinks = createPatientLinksService({ repo, hasher, audit });
-  // The back office's People and support area (issue 35) reads and changes accounts through this.
-  const support = createAccountSupport({
+  return { accounts, passwords, staff, patientLinks };
+}
+
+/** The people: family members, registration, the consult location. */
+function peopleServices(
+  ctx: ModuleContext,
+  ports: { brands: BrandsPort; roster: RosterPort },
+  repo: AccountsRepo,
+) {
+  const { config, platform } = ctx;
+  const { audit, hasher, sessions, mailer, limiter, clock } = platform;
+  const family = createFamilyService({
     repo,
-    supportRepo: createAccountSupportRepo(ctx.db),
-    accounts,
-    passwords,
+    hasher,
     sessions,
+    audit,
+    minDependentAge: config.ages.minDependent,
+    minRegistrationAge: config.ages.minRegistration,
+    ...clock,
   });
-  return {
-    name: 'accounts',
-    port: { ...createPeopleRepo(ctx.db, repo), ...staff, ...patientLinks, ...support },
-    routes,
-  };
+  const registration = createRegistrationService({
+    repo,
+    referral: (code) => ports.brands.referral(code),
+    hasher,
+    audit,
+    mailer,
+    limiter,
+    minRegistrationAge: config.ages.minRegistration,
+    ...clock,
+  });
+  const consult = createConsultService({
+    repo,
+    family,
+    audit,
+    careSettings: (brandId) => ports.brands.careSettings(brandId),
+    providersOnDuty: (state) => ports.roster.onDutyCount(state),
+    ...clock,
+  });
+  return { family, registration, consult };
 }
