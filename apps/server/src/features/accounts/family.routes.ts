@@ -10,6 +10,7 @@ import {
   setProfileRequestSchema,
   settingsResponseSchema,
 } from '@apothecall/domain/accounts/accounts.api';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { sessionRoutes } from '../../platform/route-groups';
@@ -17,11 +18,20 @@ import type { FamilyService } from './family.service';
 
 const ok = { error: false as const };
 
+const tags = ['accounts'];
+
 /** The family on the account: profiles, dependents, settings, removal and consents. */
 export function familyRoutes(deps: { family: FamilyService }) {
+  return async (app: FastifyInstance) => {
+    await app.register(peopleRoutes(deps));
+    await app.register(accountRoutes(deps));
+  };
+}
+
+/** The family's people: a profile changed, the family, a dependent added. */
+function peopleRoutes(deps: { family: FamilyService }) {
   return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const tags = ['accounts'];
 
     r.post(
       '/account/profile',
@@ -69,6 +79,13 @@ export function familyRoutes(deps: { family: FamilyService }) {
         data: await deps.family.addDependent(actorOf(request), request.body.profile),
       }),
     );
+  });
+}
+
+/** The account itself: its settings, its removal, its consents. */
+function accountRoutes(deps: { family: FamilyService }) {
+  return sessionRoutes(async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/profile/settings',
