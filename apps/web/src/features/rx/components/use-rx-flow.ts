@@ -35,6 +35,58 @@ function factsOf(person: Person | undefined, userId: string): RxPatientFacts | n
   return birthGender ? { userId, age, birthGender } : { userId, age };
 }
 
+/** The flow's steps: no patient or pharmacy step for an in-store assessment's visit. */
+function rxFlowSteps(product: RxProductView, instore: boolean): RxFlowStepName[] {
+  return [
+    // The in-store assessment's visit is the account holder's and goes to its pharmacy.
+    ...(instore ? [] : (['patient'] as const)),
+    'state',
+    ...(instore ? [] : (['pharmacy'] as const)),
+    ...(product.consentDocuments.length > 0 ? (['consents'] as const) : []),
+    'questions',
+    'payment',
+  ];
+}
+
+/** The answers as the request carries them (a choice of several as a new array). */
+function answersBody(kept: RxAnswers): Record<string, string | string[]> {
+  const body: Record<string, string | string[]> = {};
+  for (const [id, value] of Object.entries(kept)) {
+    body[id] = typeof value === 'string' ? value : [...value];
+  }
+  return body;
+}
+
+/**
+ * Where a refused evaluation sends the patient: stopped (the server's screening), back to the
+ * state (a location not confirmed) or to the pharmacy (not available), else the problem stays
+ * on the questions.
+ */
+function routeRefusal(
+  error: Error,
+  to: {
+    stop: (message: string) => void;
+    state: (message: string) => void;
+    pharmacy: (message: string) => void;
+    other: () => void;
+  },
+) {
+  const code = error instanceof ApiError ? error.errorCode : null;
+  if (code === 'RX_SCREENING_FAILED') to.stop(error.message);
+  else if (code === 'LOCATION_NOT_CONFIRMED') to.state(error.message);
+  else if (code === 'PHARMACY_NOT_AVAILABLE') to.pharmacy(error.message);
+  else to.other();
+}
+
+/** Logs each step reached (POST /log-form, never the answers). */
+function useLogRxStep(productId: string, step: RxFlowStepName) {
+  useEffect(() => {
+    logForm(productId, step).catch(() => {
+      // Logging a step never stops the flow.
+    });
+  }, [productId, step]);
+}
+
 /**
  * The Rx flow's state: the steps (no patient or pharmacy step for an in-store assessment's
  * visit, no consents step without consent documents), what each chose, and the evaluation's
@@ -70,25 +122,13 @@ export function useRxFlow({
   const [submitProblem, setSubmitProblem] = useState<ReactNode>(null);
   const [attempt, setAttempt] = useState(newIdempotencyKey);
 
-  const steps: RxFlowStepName[] = [
-    // The in-store assessment's visit is the account holder's and goes to its pharmacy.
-    ...(instore ? [] : (['patient'] as const)),
-    'state',
-    ...(instore ? [] : (['pharmacy'] as const)),
-    ...(product.consentDocuments.length > 0 ? (['consents'] as const) : []),
-    'questions',
-    'payment',
-  ];
+  const steps = rxFlowSteps(product, instore !== null);
   const [step, setStep] = useState<RxFlowStepName>(instore ? 'state' : 'patient');
   const index = steps.indexOf(step);
   const go = (next: RxFlowStepName) => setStep(next);
   const back = () => setStep(steps[Math.max(0, index - 1)] ?? 'patient');
 
-  useEffect(() => {
-    logForm(product.id, step).catch(() => {
-      // Logging a step never stops the flow.
-    });
-  }, [product.id, step]);
+  useLogRxStep(product.id, step);
 
   const person = family.data?.find((p) => p.id === patientId || p.personId === patientId);
   const facts = patientId ? factsOf(person, patientId) : null;
@@ -98,23 +138,25 @@ export function useRxFlow({
     if (error instanceof ApiError && error.status < 500 && error.status !== 0) {
       setAttempt(newIdempotencyKey());
     }
-    const code = error instanceof ApiError ? error.errorCode : null;
-    if (code === 'RX_SCREENING_FAILED') {
-      setStopped(error.message);
-    } else if (code === 'LOCATION_NOT_CONFIRMED') {
-      setStateProblem(error.message);
-      go('state');
-    } else if (code === 'PHARMACY_NOT_AVAILABLE') {
-      // The chosen pharmacy does not take visits from this state (any more), or the link is
-      // gone: choose again.
-      setPharmacyProblem(error.message);
-      if (pharmacy?.kind === 'link') setLinkRefused(true);
-      setPharmacy(null);
-      go('pharmacy');
-    } else {
-      const back = `${location.pathname}${location.search}`;
-      setSubmitProblem(createElement(RxSubmitProblem, { error, back }));
-    }
+    routeRefusal(error, {
+      stop: setStopped,
+      state: (message) => {
+        setStateProblem(message);
+        go('state');
+      },
+      pharmacy: (message) => {
+        // The chosen pharmacy does not take visits from this state (any more), or the link is
+        // gone: choose again.
+        setPharmacyProblem(message);
+        if (pharmacy?.kind === 'link') setLinkRefused(true);
+        setPharmacy(null);
+        go('pharmacy');
+      },
+      other: () => {
+        const back = `${location.pathname}${location.search}`;
+        setSubmitProblem(createElement(RxSubmitProblem, { error, back }));
+      },
+    });
   };
   const submission = useSubmitRxEvaluation({
     onMutate: () => setSubmitProblem(null),
@@ -130,14 +172,10 @@ export function useRxFlow({
       refused(new Error('incomplete'));
       return;
     }
-    const body: Record<string, string | string[]> = {};
-    for (const [id, value] of Object.entries(kept)) {
-      body[id] = typeof value === 'string' ? value : [...value];
-    }
     submission.mutate({
       patientID: patientId,
       productId: product.id,
-      answers: body,
+      answers: answersBody(kept),
       consents,
       state,
       idempotencyKey: attempt,
