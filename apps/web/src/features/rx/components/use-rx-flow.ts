@@ -78,13 +78,28 @@ function routeRefusal(
   else to.other();
 }
 
-/** Logs each step reached (POST /log-form, never the answers). */
-function useLogRxStep(productId: string, step: RxFlowStepName) {
+/**
+ * The step the flow is at (the state first for an in-store assessment's visit), its place in
+ * the steps, going to one and back; each step reached is logged (POST /log-form, never the
+ * answers).
+ */
+function useRxFlowSteps(product: RxProductView, instore: boolean) {
+  const steps = rxFlowSteps(product, instore);
+  const [step, setStep] = useState<RxFlowStepName>(instore ? 'state' : 'patient');
+  const index = steps.indexOf(step);
   useEffect(() => {
-    logForm(productId, step).catch(() => {
+    logForm(product.id, step).catch(() => {
       // Logging a step never stops the flow.
     });
-  }, [productId, step]);
+  }, [product.id, step]);
+  return {
+    steps,
+    step,
+    index,
+    total: steps.length,
+    go: (next: RxFlowStepName) => setStep(next),
+    back: () => setStep(steps[Math.max(0, index - 1)] ?? 'patient'),
+  };
 }
 
 /**
@@ -122,13 +137,8 @@ export function useRxFlow({
   const [submitProblem, setSubmitProblem] = useState<ReactNode>(null);
   const [attempt, setAttempt] = useState(newIdempotencyKey);
 
-  const steps = rxFlowSteps(product, instore !== null);
-  const [step, setStep] = useState<RxFlowStepName>(instore ? 'state' : 'patient');
-  const index = steps.indexOf(step);
-  const go = (next: RxFlowStepName) => setStep(next);
-  const back = () => setStep(steps[Math.max(0, index - 1)] ?? 'patient');
-
-  useLogRxStep(product.id, step);
+  const nav = useRxFlowSteps(product, instore !== null);
+  const { steps, go } = nav;
 
   const person = family.data?.find((p) => p.id === patientId || p.personId === patientId);
   const facts = patientId ? factsOf(person, patientId) : null;
@@ -187,18 +197,13 @@ export function useRxFlow({
     setStopped(null);
     setAnswers(instore?.answers ?? {});
     setVisit(null);
-    setStep(steps[0] ?? 'patient');
+    go(steps[0] ?? 'patient');
   };
 
   return {
     users,
     family,
-    steps,
-    step,
-    index,
-    total: steps.length,
-    go,
-    back,
+    ...nav,
     patientId,
     choosePatient: (id: string) => {
       if (id !== patientId) setAnswers({});
