@@ -5,6 +5,9 @@ import {
 import { bookAppointmentRequestSchema } from '@apothecall/domain/appointments/appointments.schemas';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { appointmentOffersRootKey } from './get-appointment-offers';
+import { scheduledAppointmentsQueryKey } from './get-scheduled-appointments';
 
 export type BookAppointmentInput = z.input<typeof bookAppointmentRequestSchema>;
 
@@ -18,4 +21,15 @@ export function bookAppointment(body: BookAppointmentInput): Promise<Appointment
     body: bookAppointmentRequestSchema.parse(body),
     schema: appointmentCreatedResponseSchema,
   });
+}
+
+/** Books a slot and refreshes the patient's appointments and every day's offers. */
+export function useBookAppointment(
+  options?: MutationCallbacks<AppointmentCreatedResponse, BookAppointmentInput>,
+) {
+  return useCallMutation(
+    bookAppointment,
+    () => [scheduledAppointmentsQueryKey, appointmentOffersRootKey],
+    options,
+  );
 }

@@ -5,9 +5,13 @@ import {
   appointmentsQuerySchema,
 } from '@apothecall/domain/appointments/appointments.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery, useRefresh } from '../../../lib/call-hooks';
+
+/** Every day's offers: a booking or a freed time refreshes them all. */
+export const appointmentOffersRootKey = ['appointments', 'offers'] as const;
 
 export const appointmentOffersQueryKey = (query: AppointmentsQuery) =>
-  ['appointments', 'offers', query.date, query.state, query.pt ?? null] as const;
+  [...appointmentOffersRootKey, query.date, query.state, query.pt ?? null] as const;
 
 /**
  * GET /appointmentsGET?date=&state=&pt=: the providers' free slots of one day of the patient's
@@ -20,4 +24,17 @@ export function getAppointmentOffers(query: AppointmentsQuery): Promise<Appointm
   return apiCall(`/appointmentsGET?${params.toString()}`, {
     schema: appointmentOffersResponseSchema,
   });
+}
+
+/** The slots offered on a day in a state (for a patient). */
+export function useAppointmentOffers(
+  query: AppointmentsQuery,
+  options?: QueryOptions<AppointmentOffersResponse>,
+) {
+  return useCallQuery(appointmentOffersQueryKey(query), () => getAppointmentOffers(query), options);
+}
+
+/** Marks every day's offers stale (a slot someone else booked first). */
+export function useRefreshAppointmentOffers() {
+  return useRefresh(appointmentOffersRootKey);
 }

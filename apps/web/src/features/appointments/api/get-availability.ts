@@ -3,6 +3,7 @@ import {
   availabilityResponseSchema,
 } from '@apothecall/domain/appointments/appointments.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export type { AvailabilityBlockView };
 
@@ -12,4 +13,9 @@ export const availabilityQueryKey = ['appointments', 'availability'] as const;
 export async function getAvailability(): Promise<AvailabilityBlockView[]> {
   const { blocks } = await apiCall('/clinic/availability', { schema: availabilityResponseSchema });
   return blocks;
+}
+
+/** The provider's availability blocks. */
+export function useAvailability(options?: QueryOptions<AvailabilityBlockView[]>) {
+  return useCallQuery(availabilityQueryKey, getAvailability, options);
 }

@@ -2,7 +2,10 @@ import {
   type AvailabilityBlockView,
   availabilityResponseSchema,
 } from '@apothecall/domain/appointments/appointments.api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { availabilityQueryKey } from './get-availability';
 
 /**
  * DELETE /clinic/availability/{id}: removes a block; answers the remaining blocks. A block with
@@ -14,4 +17,19 @@ export async function removeAvailability(id: string): Promise<AvailabilityBlockV
     schema: availabilityResponseSchema,
   });
   return blocks;
+}
+
+/** Removes a block (by id); the blocks the server answers with are the cached blocks. */
+export function useRemoveAvailability(
+  options?: MutationCallbacks<AvailabilityBlockView[], string>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: removeAvailability,
+    onSuccess: (list, id, onMutateResult, context) => {
+      queryClient.setQueryData(availabilityQueryKey, list);
+      return options?.onSuccess?.(list, id, onMutateResult, context);
+    },
+  });
 }

@@ -4,7 +4,10 @@ import {
   appointmentStartResponseSchema,
 } from '@apothecall/domain/appointments/appointments.api';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { activeVisitsQueryKey } from '../../care/api/get-active-visits';
+import { scheduledAppointmentsQueryKey } from './get-scheduled-appointments';
 
 /**
  * POST /appointments-start/{id}: pays (credit first, then the chosen card) inside the window and
@@ -23,4 +26,20 @@ export async function startAppointment(
     schema: appointmentStartResponseSchema,
   });
   return visit;
+}
+
+/**
+ * What a started appointment changes: its visit joins the cached active visits at once (one
+ * with its id replaced), and the active visits and the family's appointments are asked again.
+ */
+export function useAppointmentStarted(): (visit: PatientVisit) => void {
+  const queryClient = useQueryClient();
+  return (visit) => {
+    queryClient.setQueryData<PatientVisit[]>(activeVisitsQueryKey, (list = []) => [
+      ...list.filter((v) => v.visitId !== visit.visitId),
+      visit,
+    ]);
+    void queryClient.invalidateQueries({ queryKey: activeVisitsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: scheduledAppointmentsQueryKey });
+  };
 }

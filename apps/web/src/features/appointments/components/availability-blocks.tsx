@@ -1,15 +1,14 @@
 import type { AvailabilityBlockView } from '@apothecall/domain/appointments/appointments.api';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListCard } from '../../../components/list-card';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
-import { availabilityQueryKey, getAvailability } from '../api/get-availability';
-import { removeAvailability } from '../api/remove-availability';
+import { useAvailability } from '../api/get-availability';
+import { useRemoveAvailability } from '../api/remove-availability';
 import { blockSpan, blockSummary, bookedText } from './appointment-format';
 import { LoadProblem } from './load-problem';
 
@@ -17,14 +16,11 @@ import { LoadProblem } from './load-problem';
 export function AvailabilityBlocks() {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const blocks = useQuery({ queryKey: availabilityQueryKey, queryFn: getAvailability });
+  const blocks = useAvailability();
   const [toRemove, setToRemove] = useState<AvailabilityBlockView | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (block: AvailabilityBlockView) => removeAvailability(block.id),
-    onSuccess: (list) => {
-      queryClient.setQueryData(availabilityQueryKey, list);
+  const remove = useRemoveAvailability({
+    onSuccess: () => {
       setToRemove(null);
       notifications.show({ color: 'green', message: t('appointmentUi.remove.done') });
     },
@@ -68,7 +64,7 @@ export function AvailabilityBlocks() {
         pending={remove.isPending}
         error={remove.isError ? errorText(t, remove.error) : null}
         onConfirm={() => {
-          if (toRemove) remove.mutate(toRemove);
+          if (toRemove) remove.mutate(toRemove.id);
         }}
         onClose={() => setToRemove(null)}
         testId="availability-remove-dialog"

@@ -40,7 +40,6 @@ export function BookDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const lang = useLang();
   const [reason, setReason] = useState('');
   const [notes, setNotes] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -63,22 +62,7 @@ export function BookDialog({
     >
       {chosen ? (
         <Stack data-testid="appointment-book-dialog">
-          <Facts
-            labelWidth={140}
-            rows={[
-              {
-                key: 'provider',
-                label: t('appointmentUi.field.provider'),
-                value: chosen.offer.name,
-              },
-              {
-                key: 'when',
-                label: t('appointmentUi.field.when'),
-                value: formatWhen(chosen.slot.from, lang),
-              },
-              { key: 'patient', label: t('appointmentUi.field.patient'), value: patientName },
-            ]}
-          />
+          <SlotFacts chosen={chosen} patientName={patientName} />
           <CareReasonChoice
             value={reason}
             onChange={(value) => {
@@ -114,5 +98,29 @@ export function BookDialog({
         </Stack>
       ) : null}
     </Dialog>
+  );
+}
+
+/** With whom, when and for whom. */
+function SlotFacts({ chosen, patientName }: { chosen: ChosenSlot; patientName: string }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Facts
+      labelWidth={140}
+      rows={[
+        {
+          key: 'provider',
+          label: t('appointmentUi.field.provider'),
+          value: chosen.offer.name,
+        },
+        {
+          key: 'when',
+          label: t('appointmentUi.field.when'),
+          value: formatWhen(chosen.slot.from, lang),
+        },
+        { key: 'patient', label: t('appointmentUi.field.patient'), value: patientName },
+      ]}
+    />
   );
 }

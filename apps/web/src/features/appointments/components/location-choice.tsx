@@ -1,5 +1,4 @@
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { StateConfirm, useStateConfirm } from '../../../components/state-confirm';
 import { useT } from '../../../lib/i18n';
 import {
@@ -7,14 +6,6 @@ import {
   getConsultLocation,
 } from '../../accounts/api/get-consult-location';
 import { setConsultLocation } from '../../accounts/api/set-consult-location';
-
-/** The family member's confirmed consult location (GET /consult/location), or null. */
-export function useConsultLocation(patientId: string) {
-  return useQuery({
-    queryKey: consultLocationQueryKey(patientId),
-    queryFn: () => getConsultLocation(patientId),
-  });
-}
 
 /**
  * Where the patient is ('I am in', as Get Care's location step asks): the confirmed state is

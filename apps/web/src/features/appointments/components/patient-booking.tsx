@@ -1,5 +1,8 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
-import { bookingHorizonDays } from '@apothecall/domain/appointments/appointments.api';
+import {
+  type AppointmentOffersResponse,
+  bookingHorizonDays,
+} from '@apothecall/domain/appointments/appointments.api';
 import type { AppointmentOffer } from '@apothecall/domain/appointments/appointments.schemas';
 import {
   Alert,
@@ -13,17 +16,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
-import { bookAppointment } from '../api/book-appointment';
-import { appointmentOffersQueryKey, getAppointmentOffers } from '../api/get-appointment-offers';
-import { scheduledAppointmentsQueryKey } from '../api/get-scheduled-appointments';
+import { useConsultLocation } from '../../accounts/api/get-consult-location';
+import { useBookAppointment } from '../api/book-appointment';
+import { useAppointmentOffers, useRefreshAppointmentOffers } from '../api/get-appointment-offers';
 import {
   browserTimeZone,
+  type DateBounds,
   dateBounds,
   formatLongDay,
   formatSlotTime,
@@ -33,7 +37,7 @@ import {
 } from './appointment-format';
 import { BookDialog, type ChosenSlot } from './book-dialog';
 import { LoadProblem } from './load-problem';
-import { LocationChoice, useConsultLocation } from './location-choice';
+import { LocationChoice } from './location-choice';
 
 /** Booking answers after which the slot list is stale: taken meanwhile, or no longer offered. */
 const slotGoneCodes = new Set(['APPOINTMENT_TAKEN', 'APPOINTMENT_NOT_OFFERED']);
@@ -46,8 +50,6 @@ const slotGoneCodes = new Set(['APPOINTMENT_TAKEN', 'APPOINTMENT_NOT_OFFERED']);
  */
 export function PatientBooking({ users }: { users: readonly FamilyMember[] }) {
   const t = useT();
-  const lang = useLang();
-  const queryClient = useQueryClient();
   const zone = useMemo(browserTimeZone, []);
   const bounds = dateBounds(Date.now(), zone);
   const holder = users[0] as FamilyMember;
@@ -62,36 +64,23 @@ export function PatientBooking({ users }: { users: readonly FamilyMember[] }) {
   const [created, setCreated] = useState<number | null>(null);
 
   const query = { date, state: state ?? '', pt: patient.personId };
-  const offers = useQuery({
-    queryKey: appointmentOffersQueryKey(query),
-    queryFn: () => getAppointmentOffers(query),
+  const refreshOffers = useRefreshAppointmentOffers();
+  const offers = useAppointmentOffers(query, {
     enabled: state !== null && isDateInBounds(date, bounds),
     staleTime: 0,
   });
 
-  const book = useMutation({
-    mutationFn: (input: { chosen: ChosenSlot; reason: string; notes: string }) =>
-      bookAppointment({
-        blockId: input.chosen.slot.availabilityBlockId,
-        time: input.chosen.slot.from,
-        to: input.chosen.slot.to,
-        complaint: { reason: input.reason, notes: input.notes },
-        pharmacy: null,
-        provider: input.chosen.offer.userId,
-        pt: patient.personId,
-      }),
+  const book = useBookAppointment({
     onSuccess: (answer) => {
       setChosen(null);
       setCreated(answer.windowMinutes);
-      void queryClient.invalidateQueries({ queryKey: scheduledAppointmentsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['appointments', 'offers'] });
     },
     onError: (error) => {
       if (error instanceof ApiError && slotGoneCodes.has(error.errorCode)) {
         // Someone else booked it first: say so above the fresh slots.
         setChosen(null);
         setSlotGone(error.message);
-        void queryClient.invalidateQueries({ queryKey: ['appointments', 'offers'] });
+        refreshOffers();
       }
     },
   });
@@ -103,7 +92,6 @@ export function PatientBooking({ users }: { users: readonly FamilyMember[] }) {
     setSlotGone(null);
   };
 
-  const offerList = offersByProvider(offers.data?.offers ?? []);
   const bookError =
     book.isError && !(book.error instanceof ApiError && slotGoneCodes.has(book.error.errorCode))
       ? t('appointmentUi.book.failed', { message: errorText(t, book.error) })
@@ -112,96 +100,37 @@ export function PatientBooking({ users }: { users: readonly FamilyMember[] }) {
   return (
     <SectionCard title={t('appointmentUi.book.title')} testId="appointment-booking">
       <Stack gap="md">
-        <Radio.Group
+        <PatientChoice
+          users={users}
           value={patient.personId}
           onChange={(value) => {
             setPatientId(value);
             setSlotGone(null);
           }}
-          label={t('appointmentUi.book.patient')}
-          data-testid="appointment-patient"
-        >
-          <Stack gap="xs" mt="xs">
-            {users.map((user) => (
-              <Radio key={user.personId} value={user.personId} label={user.name} />
-            ))}
-          </Stack>
-        </Radio.Group>
+        />
         <LocationChoice key={patient.id} patientId={patient.id} patientName={patient.name} />
-        <Stack gap="xs">
-          <TextInput
-            type="date"
-            label={t('appointmentUi.book.date')}
-            description={t('appointmentUi.book.dateHint', { days: bookingHorizonDays })}
-            value={dateText}
-            min={bounds.min}
-            max={bounds.max}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setDateText(value);
-              if (isDateInBounds(value, bounds)) goTo(value);
-            }}
-            error={
-              dateText !== date
-                ? t('appointmentUi.book.dateOutOfRange', { days: bookingHorizonDays })
-                : undefined
-            }
-            maw={{ xs: 280 }}
-            data-testid="appointment-date"
-          />
-          <Group gap="xs" grow preventGrowOverflow={false} maw={{ xs: 280 }}>
-            <Button
-              variant="default"
-              disabled={!stepDate(date, -1, bounds)}
-              onClick={() => goTo(stepDate(date, -1, bounds))}
-              data-testid="appointment-previous-day"
-            >
-              {t('appointmentUi.book.previousDay')}
-            </Button>
-            <Button
-              variant="default"
-              disabled={!stepDate(date, 1, bounds)}
-              onClick={() => goTo(stepDate(date, 1, bounds))}
-              data-testid="appointment-next-day"
-            >
-              {t('appointmentUi.book.nextDay')}
-            </Button>
-          </Group>
-        </Stack>
+        <DayChoice
+          date={date}
+          dateText={dateText}
+          bounds={bounds}
+          onText={setDateText}
+          onDay={goTo}
+        />
         {slotGone ? (
           <Alert color="yellow" role="alert" data-testid="appointment-taken">
             {slotGone}
           </Alert>
         ) : null}
         {state === null ? null : (
-          <Stack gap="sm" aria-live="polite">
-            <Title order={3} size="h5">
-              {t('appointmentUi.book.times', { date: formatLongDay(date, lang) })}
-            </Title>
-            {offers.isPending ? (
-              <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-            ) : offers.isError ? (
-              <LoadProblem error={offers.error} retry={() => void offers.refetch()} />
-            ) : offerList.length === 0 ? (
-              <Text size="sm" c="dimmed" data-testid="appointment-no-offers">
-                {t('appointmentUi.book.noOffers')}
-              </Text>
-            ) : (
-              <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-                {offerList.map((offer) => (
-                  <OfferCard
-                    key={offer.userId}
-                    offer={offer}
-                    onPick={(slot) => {
-                      book.reset();
-                      setSlotGone(null);
-                      setChosen({ offer, slot });
-                    }}
-                  />
-                ))}
-              </Stack>
-            )}
-          </Stack>
+          <DayOffers
+            date={date}
+            offers={offers}
+            onPick={(offer, slot) => {
+              book.reset();
+              setSlotGone(null);
+              setChosen({ offer, slot });
+            }}
+          />
         )}
       </Stack>
       <BookDialog
@@ -211,25 +140,162 @@ export function PatientBooking({ users }: { users: readonly FamilyMember[] }) {
         pending={book.isPending}
         error={bookError}
         onConfirm={(complaint) => {
-          if (chosen) book.mutate({ chosen, ...complaint });
+          if (chosen) {
+            book.mutate({
+              blockId: chosen.slot.availabilityBlockId,
+              time: chosen.slot.from,
+              to: chosen.slot.to,
+              complaint: { reason: complaint.reason, notes: complaint.notes },
+              pharmacy: null,
+              provider: chosen.offer.userId,
+              pt: patient.personId,
+            });
+          }
         }}
         onClose={() => setChosen(null)}
       />
-      <Dialog
-        opened={created !== null}
-        onClose={() => setCreated(null)}
-        title={t('appointments.created.title')}
-      >
-        <Stack data-testid="appointment-created">
-          <Text>{t('appointments.created.body', { minutes: created ?? 0 })}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => setCreated(null)} data-testid="appointment-created-ok">
-              {t('appointmentUi.created.ok')}
-            </Button>
-          </Group>
-        </Stack>
-      </Dialog>
+      <CreatedDialog minutes={created} onClose={() => setCreated(null)} />
     </SectionCard>
+  );
+}
+
+/** The day's free slots, a card per provider (or why there are none). */
+function DayOffers({
+  date,
+  offers,
+  onPick,
+}: {
+  date: string;
+  offers: UseQueryResult<AppointmentOffersResponse>;
+  onPick: (offer: AppointmentOffer, slot: AppointmentOffer['slots'][number]) => void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const offerList = offersByProvider(offers.data?.offers ?? []);
+  return (
+    <Stack gap="sm" aria-live="polite">
+      <Title order={3} size="h5">
+        {t('appointmentUi.book.times', { date: formatLongDay(date, lang) })}
+      </Title>
+      {offers.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : offers.isError ? (
+        <LoadProblem error={offers.error} retry={() => void offers.refetch()} />
+      ) : offerList.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="appointment-no-offers">
+          {t('appointmentUi.book.noOffers')}
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          {offerList.map((offer) => (
+            <OfferCard key={offer.userId} offer={offer} onPick={(slot) => onPick(offer, slot)} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Whom the appointment is for: the holder or a family member. */
+function PatientChoice({
+  users,
+  value,
+  onChange,
+}: {
+  users: readonly FamilyMember[];
+  value: string;
+  onChange: (personId: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Radio.Group
+      value={value}
+      onChange={onChange}
+      label={t('appointmentUi.book.patient')}
+      data-testid="appointment-patient"
+    >
+      <Stack gap="xs" mt="xs">
+        {users.map((user) => (
+          <Radio key={user.personId} value={user.personId} label={user.name} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+/** The day: typed (today to the booking horizon) or a day before or after. */
+function DayChoice({
+  date,
+  dateText,
+  bounds,
+  onText,
+  onDay,
+}: {
+  date: string;
+  dateText: string;
+  bounds: DateBounds;
+  onText: (text: string) => void;
+  onDay: (day: string | null) => void;
+}) {
+  const t = useT();
+  return (
+    <Stack gap="xs">
+      <TextInput
+        type="date"
+        label={t('appointmentUi.book.date')}
+        description={t('appointmentUi.book.dateHint', { days: bookingHorizonDays })}
+        value={dateText}
+        min={bounds.min}
+        max={bounds.max}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onText(value);
+          if (isDateInBounds(value, bounds)) onDay(value);
+        }}
+        error={
+          dateText !== date
+            ? t('appointmentUi.book.dateOutOfRange', { days: bookingHorizonDays })
+            : undefined
+        }
+        maw={{ xs: 280 }}
+        data-testid="appointment-date"
+      />
+      <Group gap="xs" grow preventGrowOverflow={false} maw={{ xs: 280 }}>
+        <Button
+          variant="default"
+          disabled={!stepDate(date, -1, bounds)}
+          onClick={() => onDay(stepDate(date, -1, bounds))}
+          data-testid="appointment-previous-day"
+        >
+          {t('appointmentUi.book.previousDay')}
+        </Button>
+        <Button
+          variant="default"
+          disabled={!stepDate(date, 1, bounds)}
+          onClick={() => onDay(stepDate(date, 1, bounds))}
+          data-testid="appointment-next-day"
+        >
+          {t('appointmentUi.book.nextDay')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** 'Appointment Created', with the minutes left to pay. */
+function CreatedDialog({ minutes, onClose }: { minutes: number | null; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Dialog opened={minutes !== null} onClose={onClose} title={t('appointments.created.title')}>
+      <Stack data-testid="appointment-created">
+        <Text>{t('appointments.created.body', { minutes: minutes ?? 0 })}</Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-testid="appointment-created-ok">
+            {t('appointmentUi.created.ok')}
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { ScheduledAppointment } from '@apothecall/domain/appointments/appointments.schemas';
 import { Anchor, Avatar, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { reasonLabel } from '../../../components/care-reason-choice';
@@ -8,16 +7,14 @@ import { Facts } from '../../../components/facts';
 import { ListCard } from '../../../components/list-card';
 import { SectionCard } from '../../../components/section-card';
 import { useLang, useT } from '../../../lib/i18n';
-import { clinicAppointmentsQueryKey, getClinicAppointments } from '../api/get-clinic-appointments';
+import { useClinicAppointments } from '../api/get-clinic-appointments';
 import { formatWhen } from './appointment-format';
 import { LoadProblem } from './load-problem';
 
 /** The provider's booked appointments ahead (and those started today), in the browser's zone. */
 export function ProviderAppointments() {
   const t = useT();
-  const list = useQuery({
-    queryKey: clinicAppointmentsQueryKey,
-    queryFn: getClinicAppointments,
+  const list = useClinicAppointments({
     staleTime: 0,
     refetchInterval: 60_000,
   });

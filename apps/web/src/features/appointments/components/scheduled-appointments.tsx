@@ -1,7 +1,6 @@
 import type { ScheduledAppointment } from '@apothecall/domain/appointments/appointments.schemas';
 import { Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { reasonLabel } from '../../../components/care-reason-choice';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -10,11 +9,8 @@ import { ListCard } from '../../../components/list-card';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
-import { deleteScheduledAppointment } from '../api/delete-scheduled-appointment';
-import {
-  getScheduledAppointments,
-  scheduledAppointmentsQueryKey,
-} from '../api/get-scheduled-appointments';
+import { useDeleteScheduledAppointment } from '../api/delete-scheduled-appointment';
+import { useScheduledAppointments } from '../api/get-scheduled-appointments';
 import { useNow } from '../hooks/use-now';
 import { formatWhen, type StartState, startState } from './appointment-format';
 import { LoadProblem } from './load-problem';
@@ -31,22 +27,13 @@ const clockMs = 30_000;
 export function ScheduledAppointments() {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const now = useNow(clockMs);
-  const list = useQuery({
-    queryKey: scheduledAppointmentsQueryKey,
-    queryFn: getScheduledAppointments,
-    staleTime: 0,
-  });
+  const list = useScheduledAppointments({ staleTime: 0 });
   const [toDelete, setToDelete] = useState<ScheduledAppointment | null>(null);
   const [toStart, setToStart] = useState<ScheduledAppointment | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (a: ScheduledAppointment) => deleteScheduledAppointment(a.appointmentId),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(scheduledAppointmentsQueryKey, answer);
-      // The time is free again.
-      void queryClient.invalidateQueries({ queryKey: ['appointments', 'offers'] });
+  const remove = useDeleteScheduledAppointment({
+    onSuccess: () => {
       setToDelete(null);
       notifications.show({ color: 'green', message: t('appointmentUi.delete.done') });
     },
@@ -103,7 +90,7 @@ export function ScheduledAppointments() {
             : null
         }
         onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
+          if (toDelete) remove.mutate(toDelete.appointmentId);
         }}
         onClose={() => setToDelete(null)}
         testId="appointment-delete-dialog"
@@ -150,26 +137,7 @@ function ScheduledRow({
           {when}
         </Text>
       </Group>
-      <Facts
-        labelWidth={120}
-        rows={[
-          {
-            key: 'provider',
-            label: t('appointmentUi.field.provider'),
-            value: appointment.providerName,
-          },
-          {
-            key: 'patient',
-            label: t('appointmentUi.field.patient'),
-            value: appointment.patientName,
-          },
-          {
-            key: 'reason',
-            label: t('appointmentUi.field.reason'),
-            value: reasonLabel(t, appointment.concerns1),
-          },
-        ]}
-      />
+      <ScheduledFacts appointment={appointment} />
       <Text
         size="sm"
         id={messageId}
@@ -179,32 +147,85 @@ function ScheduledRow({
       >
         {t(start.message.key, start.message.params)}
       </Text>
-      <Group gap="xs">
-        <Button
-          onClick={onStart}
-          disabled={!start.enabled}
-          aria-describedby={messageId}
-          aria-label={t('appointmentUi.actionLabel', {
-            action: t('appointmentUi.scheduled.start'),
-            name: when,
-          })}
-          data-testid="appointment-start"
-        >
-          {t('appointmentUi.scheduled.start')}
-        </Button>
-        <Button
-          variant="outline"
-          color="red"
-          onClick={onDelete}
-          aria-label={t('appointmentUi.actionLabel', {
-            action: t('appointmentUi.scheduled.delete'),
-            name: when,
-          })}
-          data-testid="appointment-delete"
-        >
-          {t('appointmentUi.scheduled.delete')}
-        </Button>
-      </Group>
+      <RowActions
+        when={when}
+        startEnabled={start.enabled}
+        messageId={messageId}
+        onStart={onStart}
+        onDelete={onDelete}
+      />
     </ListCard>
+  );
+}
+
+/** With whom, for whom and why. */
+function ScheduledFacts({ appointment }: { appointment: ScheduledAppointment }) {
+  const t = useT();
+  return (
+    <Facts
+      labelWidth={120}
+      rows={[
+        {
+          key: 'provider',
+          label: t('appointmentUi.field.provider'),
+          value: appointment.providerName,
+        },
+        {
+          key: 'patient',
+          label: t('appointmentUi.field.patient'),
+          value: appointment.patientName,
+        },
+        {
+          key: 'reason',
+          label: t('appointmentUi.field.reason'),
+          value: reasonLabel(t, appointment.concerns1),
+        },
+      ]}
+    />
+  );
+}
+
+/** Start (once its time has come, described by the start message) and Delete. */
+function RowActions({
+  when,
+  startEnabled,
+  messageId,
+  onStart,
+  onDelete,
+}: {
+  when: string;
+  startEnabled: boolean;
+  messageId: string;
+  onStart: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  return (
+    <Group gap="xs">
+      <Button
+        onClick={onStart}
+        disabled={!startEnabled}
+        aria-describedby={messageId}
+        aria-label={t('appointmentUi.actionLabel', {
+          action: t('appointmentUi.scheduled.start'),
+          name: when,
+        })}
+        data-testid="appointment-start"
+      >
+        {t('appointmentUi.scheduled.start')}
+      </Button>
+      <Button
+        variant="outline"
+        color="red"
+        onClick={onDelete}
+        aria-label={t('appointmentUi.actionLabel', {
+          action: t('appointmentUi.scheduled.delete'),
+          name: when,
+        })}
+        data-testid="appointment-delete"
+      >
+        {t('appointmentUi.scheduled.delete')}
+      </Button>
+    </Group>
   );
 }

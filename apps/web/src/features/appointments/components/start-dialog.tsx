@@ -1,7 +1,6 @@
 import type { ScheduledAppointment } from '@apothecall/domain/appointments/appointments.schemas';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { Button, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { reasonLabel } from '../../../components/care-reason-choice';
@@ -30,8 +29,8 @@ import {
   getSubscriptionPricing,
   subscriptionPricingQueryKey,
 } from '../../subscriptions/api/get-subscription-pricing';
-import { scheduledAppointmentsQueryKey } from '../api/get-scheduled-appointments';
-import { startAppointment } from '../api/start-appointment';
+import { useRefreshScheduledAppointments } from '../api/get-scheduled-appointments';
+import { startAppointment, useAppointmentStarted } from '../api/start-appointment';
 import { formatWhen } from './appointment-format';
 
 /** The calls the checkout makes (lib/payments/visit-checkout). */
@@ -66,18 +65,13 @@ export function StartDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const lang = useLang();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const appointmentStarted = useAppointmentStarted();
+  const refreshAppointments = useRefreshScheduledAppointments();
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const started = (visit: PatientVisit) => {
-    queryClient.setQueryData<PatientVisit[]>(activeVisitsQueryKey, (list = []) => [
-      ...list.filter((v) => v.visitId !== visit.visitId),
-      visit,
-    ]);
-    void queryClient.invalidateQueries({ queryKey: activeVisitsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: scheduledAppointmentsQueryKey });
+    appointmentStarted(visit);
     onClose();
     navigate('/waiting');
   };
@@ -95,7 +89,7 @@ export function StartDialog({
     onNewAttempt: () => setIdempotencyKey(newIdempotencyKey()),
     onRefused: (error) => {
       if (appointmentCodes.has(error.errorCode)) {
-        void queryClient.invalidateQueries({ queryKey: scheduledAppointmentsQueryKey });
+        refreshAppointments();
       }
     },
   });
@@ -108,50 +102,8 @@ export function StartDialog({
       size="lg"
     >
       <Stack data-testid="appointment-start-dialog">
-        <Facts
-          labelWidth={140}
-          rows={[
-            {
-              key: 'when',
-              label: t('appointmentUi.field.when'),
-              value: formatWhen(appointment.startTime, lang),
-            },
-            {
-              key: 'provider',
-              label: t('appointmentUi.field.provider'),
-              value: appointment.providerName,
-            },
-            {
-              key: 'patient',
-              label: t('appointmentUi.field.patient'),
-              value: appointment.patientName,
-            },
-            {
-              key: 'reason',
-              label: t('appointmentUi.field.reason'),
-              value: reasonLabel(t, appointment.concerns1),
-            },
-          ]}
-        />
-        <VisitCheckoutPayment
-          checkout={pay}
-          texts={{
-            price: 'appointmentUi.start.price',
-            coupon: 'appointmentUi.start.coupon',
-            newPrice: 'appointmentUi.start.newPrice',
-            free: 'appointmentUi.start.free',
-            credit: 'appointmentUi.start.credit',
-            payWith: 'appointmentUi.start.payWith',
-            noCards: 'appointmentUi.start.noCards',
-          }}
-          ids={{
-            priceLabel: 'appointment-price-label',
-            price: 'appointment-price',
-            source: 'appointment-price-source',
-            priceChanged: 'appointment-price-changed',
-            free: 'appointment-free',
-          }}
-        />
+        <AppointmentFacts appointment={appointment} />
+        <AppointmentPayment checkout={pay} />
         <DialogActions
           error={pay.problem}
           errorTestId="appointment-error"
@@ -170,5 +122,63 @@ export function StartDialog({
         </DialogActions>
       </Stack>
     </Dialog>
+  );
+}
+
+/** When, with whom, for whom and why. */
+function AppointmentFacts({ appointment }: { appointment: ScheduledAppointment }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Facts
+      labelWidth={140}
+      rows={[
+        {
+          key: 'when',
+          label: t('appointmentUi.field.when'),
+          value: formatWhen(appointment.startTime, lang),
+        },
+        {
+          key: 'provider',
+          label: t('appointmentUi.field.provider'),
+          value: appointment.providerName,
+        },
+        {
+          key: 'patient',
+          label: t('appointmentUi.field.patient'),
+          value: appointment.patientName,
+        },
+        {
+          key: 'reason',
+          label: t('appointmentUi.field.reason'),
+          value: reasonLabel(t, appointment.concerns1),
+        },
+      ]}
+    />
+  );
+}
+
+/** The price, coupon, credit and card, in the appointment's words. */
+function AppointmentPayment({ checkout }: { checkout: ReturnType<typeof useVisitCheckout> }) {
+  return (
+    <VisitCheckoutPayment
+      checkout={checkout}
+      texts={{
+        price: 'appointmentUi.start.price',
+        coupon: 'appointmentUi.start.coupon',
+        newPrice: 'appointmentUi.start.newPrice',
+        free: 'appointmentUi.start.free',
+        credit: 'appointmentUi.start.credit',
+        payWith: 'appointmentUi.start.payWith',
+        noCards: 'appointmentUi.start.noCards',
+      }}
+      ids={{
+        priceLabel: 'appointment-price-label',
+        price: 'appointment-price',
+        source: 'appointment-price-source',
+        priceChanged: 'appointment-price-changed',
+        free: 'appointment-free',
+      }}
+    />
   );
 }
