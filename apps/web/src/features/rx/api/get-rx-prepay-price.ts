@@ -1,6 +1,7 @@
 import { rxPrepayPriceResponseSchema } from '@apothecall/domain/prepay/prepay.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export type RxPrepayPrice = z.infer<typeof rxPrepayPriceResponseSchema>;
 
@@ -18,4 +19,17 @@ export function getRxPrepayPrice(visitId: string, code: string): Promise<RxPrepa
     body: { code },
     schema: rxPrepayPriceResponseSchema,
   });
+}
+
+/** The visit priced by an applied code. */
+export function useRxPrepayPrice(
+  visitId: string,
+  code: string,
+  options?: QueryOptions<RxPrepayPrice>,
+) {
+  return useCallQuery(
+    rxPrepayPriceQueryKey(visitId, code),
+    () => getRxPrepayPrice(visitId, code),
+    options,
+  );
 }

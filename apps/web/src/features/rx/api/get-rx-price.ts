@@ -1,6 +1,7 @@
 import { rxPriceResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 
 export type RxPrice = z.infer<typeof rxPriceResponseSchema>;
 
@@ -11,4 +12,9 @@ export function getRxPrice(visitId: string): Promise<RxPrice> {
   return apiCall(`/rx/visits/${encodeURIComponent(visitId)}/price`, {
     schema: rxPriceResponseSchema,
   });
+}
+
+/** What the visit costs now, asked again each time the payment step shows. */
+export function useRxPrice(visitId: string) {
+  return useCallQuery(rxPriceQueryKey(visitId), () => getRxPrice(visitId), { staleTime: 0 });
 }

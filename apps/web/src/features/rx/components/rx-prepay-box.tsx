@@ -32,7 +32,6 @@ export function RxPrepayBox({
   removable: string | null;
 }) {
   const t = useT();
-  const lang = useLang();
   const titleId = useId();
   const removeButton = (code: string) => <RxPrepayRemove code={code} onRemove={onRemove} />;
 
@@ -52,55 +51,17 @@ export function RxPrepayBox({
         </Title>
         {applied ? (
           <>
-            <Alert
-              color="teal"
-              title={t('prepayRedeem.pay.prepaid', { programName: applied.offer.programName })}
-              data-testid="rx-prepay-applied"
-            >
-              <Stack gap={4}>
-                <Text size="sm">{t('prepayRedeem.code', { code: applied.code })}</Text>
-                {applied.offer.checkoutMessage.trim() !== '' ? (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {applied.offer.checkoutMessage}
-                  </Text>
-                ) : null}
-                {applied.offer.patientAmt > 0 ? (
-                  <Text size="sm" fw={700}>
-                    {t('prepayRedeem.patientAmt', {
-                      amount: formatCents(applied.offer.patientAmt, lang),
-                    })}
-                  </Text>
-                ) : null}
-                {applied.offer.priceMsg.trim() !== '' ? (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {applied.offer.priceMsg}
-                  </Text>
-                ) : null}
-                <Text size="sm">{t('prepayRedeem.pay.noCard')}</Text>
-              </Stack>
-            </Alert>
+            <RxPrepayApplied code={applied.code} offer={applied.offer} />
             <Group>{removeButton(applied.code)}</Group>
           </>
         ) : (
           <>
-            <TextInput
-              label={t('prepayRedeem.codeLabel')}
-              description={t('prepayRedeem.pay.hint')}
+            <RxPrepayInput
               value={value}
-              onChange={(event) => onChange(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  onApply();
-                }
-              }}
+              onChange={onChange}
+              onApply={onApply}
               error={error}
-              readOnly={checking}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={40}
-              data-testid="rx-prepay-input"
+              checking={checking}
             />
             <Group gap="xs">
               <Button
@@ -123,5 +84,78 @@ export function RxPrepayBox({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Which program pays for the applied code, its checkout and price messages, and 'no card'. */
+function RxPrepayApplied({ code, offer }: { code: string; offer: PrepayOffer }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Alert
+      color="teal"
+      title={t('prepayRedeem.pay.prepaid', { programName: offer.programName })}
+      data-testid="rx-prepay-applied"
+    >
+      <Stack gap={4}>
+        <Text size="sm">{t('prepayRedeem.code', { code: code })}</Text>
+        {offer.checkoutMessage.trim() !== '' ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {offer.checkoutMessage}
+          </Text>
+        ) : null}
+        {offer.patientAmt > 0 ? (
+          <Text size="sm" fw={700}>
+            {t('prepayRedeem.patientAmt', {
+              amount: formatCents(offer.patientAmt, lang),
+            })}
+          </Text>
+        ) : null}
+        {offer.priceMsg.trim() !== '' ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {offer.priceMsg}
+          </Text>
+        ) : null}
+        <Text size="sm">{t('prepayRedeem.pay.noCard')}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The code's field: Enter applies it; read-only while it is checked; a refusal under it. */
+function RxPrepayInput({
+  value,
+  onChange,
+  onApply,
+  error,
+  checking,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onApply: () => void;
+  error: string | null;
+  checking: boolean;
+}) {
+  const t = useT();
+  return (
+    <TextInput
+      label={t('prepayRedeem.codeLabel')}
+      description={t('prepayRedeem.pay.hint')}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onApply();
+        }
+      }}
+      error={error}
+      readOnly={checking}
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={40}
+      data-testid="rx-prepay-input"
+    />
   );
 }
