@@ -5,6 +5,7 @@ import {
 import type { Person } from '@apothecall/domain/accounts/accounts.schemas';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 
 export type AddDependentRequest = z.input<typeof addDependentRequestSchema>;
 
@@ -16,4 +17,9 @@ export async function addDependent(body: AddDependentRequest): Promise<Person> {
     schema: personResponseSchema,
   });
   return data;
+}
+
+/** Adds a dependent (the family is refreshed by the screen, which waits for it). */
+export function useAddDependent(options?: MutationCallbacks<Person, AddDependentRequest>) {
+  return useCallMutation(addDependent, () => [], options);
 }

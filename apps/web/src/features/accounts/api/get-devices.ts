@@ -2,7 +2,9 @@ import {
   type DeviceCredential,
   deviceCredentialsResponseSchema,
 } from '@apothecall/domain/accounts/accounts.api';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery, useRefresh } from '../../../lib/call-hooks';
 
 export const devicesQueryKey = ['account', 'devices'] as const;
 
@@ -12,4 +14,20 @@ export async function getDevices(): Promise<DeviceCredential[]> {
     schema: deviceCredentialsResponseSchema,
   });
   return devices;
+}
+
+/** The devices that may log in to the account without its password. */
+export function useDevices(options?: QueryOptions<DeviceCredential[]>) {
+  return useCallQuery(devicesQueryKey, getDevices, options);
+}
+
+/** Marks the devices stale (biometric login turned on or off here). */
+export function useRefreshDevices() {
+  return useRefresh(devicesQueryKey);
+}
+
+/** Asks for the devices again and waits for the answer. */
+export function useRefetchDevices(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: devicesQueryKey });
 }

@@ -2,10 +2,33 @@ import {
   type ProfileResponse,
   profileResponseSchema,
 } from '@apothecall/domain/accounts/accounts.api';
+import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 
 export const profileQueryKey = ['account', 'profile'] as const;
 
 export function getProfile(): Promise<ProfileResponse> {
   return apiCall('/account/profile', { schema: profileResponseSchema });
+}
+
+/**
+ * The signed-in profile, asked again at start-up, when the window gets focus and every minute
+ * while `token` is there; each answer becomes the stored session's profile (`onProfile`).
+ */
+export function useProfileCheck(
+  token: string | undefined,
+  onProfile: (profile: ProfileResponse['profile']) => void,
+) {
+  return useQuery({
+    queryKey: [...profileQueryKey, token ? 'signed-in' : 'signed-out'],
+    enabled: Boolean(token),
+    queryFn: async () => {
+      const { profile } = await getProfile();
+      onProfile(profile);
+      return profile;
+    },
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: 60_000,
+  });
 }

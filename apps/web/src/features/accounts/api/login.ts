@@ -6,6 +6,7 @@ import {
 } from '@apothecall/domain/accounts/accounts.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 
 /**
  * This device's known-device token (not a session: it logs nobody in). The server answers it
@@ -26,9 +27,10 @@ function storedDeviceToken(): string | undefined {
  * Logs in. With two-factor on the answer is a TFA_REQUIRED error whose `details.tfaToken` goes
  * to submitCode() with the code (the password is not sent twice).
  */
-export async function login(
-  body: Omit<z.input<typeof loginWithCodeRequestSchema>, 'tfaCode'>,
-): Promise<LoginResponse> {
+/** A password login's request (the code, when asked for, goes to submitCode). */
+export type LoginBody = Omit<z.input<typeof loginWithCodeRequestSchema>, 'tfaCode'>;
+
+export async function login(body: LoginBody): Promise<LoginResponse> {
   const deviceToken = storedDeviceToken();
   return remembered(
     await apiCall('/account/token', {
@@ -56,4 +58,16 @@ function remembered(answer: LoginResponse): LoginResponse {
     }
   }
   return answer;
+}
+
+/** A login's step: the password, or (two-factor) the code with the first step's token. */
+export type LoginStep = LoginBody | SubmitCodeRequest;
+
+/** Logs in, one step at a time (nothing cached changes; the screen keeps the session). */
+export function useLogin(options?: MutationCallbacks<LoginResponse, LoginStep>) {
+  return useCallMutation(
+    (step: LoginStep) => ('tfaToken' in step ? submitCode(step) : login(step)),
+    () => [],
+    options,
+  );
 }

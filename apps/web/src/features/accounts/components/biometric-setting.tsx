@@ -1,7 +1,6 @@
 import { biometricMethodKey } from '@apothecall/domain/session/session.rules';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
@@ -13,7 +12,7 @@ import {
 import { appPlatform } from '../../../lib/native/runtime';
 import { useSession } from '../../../lib/session-store';
 import { enrolAuthId } from '../api/enrol-auth-id';
-import { devicesQueryKey } from '../api/get-devices';
+import { useRefreshDevices } from '../api/get-devices';
 import { revokeAuthId } from '../api/revoke-auth-id';
 import { clearBiometricDecline } from '../biometric-offer-store';
 import { useBiometrics } from '../hooks/use-biometrics';
@@ -35,7 +34,7 @@ export function BiometricSetting() {
   const shown = saved?.method ?? method ?? 'biometricId';
   const methodName = t(biometricMethodKey(shown));
   const reauth = usePasswordReauth(methodName);
-  const queryClient = useQueryClient();
+  const refreshDevices = useRefreshDevices();
   if (!plugins || !loginId || (!method && !saved)) return null;
   const isOn = saved?.loginId === loginId;
 
@@ -71,7 +70,7 @@ export function BiometricSetting() {
     } finally {
       setBusy(false);
       device.refresh();
-      void queryClient.invalidateQueries({ queryKey: devicesQueryKey });
+      refreshDevices();
     }
   };
 

@@ -1,9 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { consentsQueryKey, getConsents } from '../api/get-consents';
+import { useConsents } from '../api/get-consents';
 
 /**
  * Care needs the current consent to treat and terms (spec section 5, Consent). Until both are
@@ -12,11 +11,7 @@ import { consentsQueryKey, getConsents } from '../api/get-consents';
 export function ConsentGate({ children }: { children: ReactNode }) {
   const t = useT();
   const location = useLocation();
-  const status = useQuery({
-    queryKey: consentsQueryKey,
-    queryFn: getConsents,
-    staleTime: 0,
-  });
+  const status = useConsents({ staleTime: 0 });
   if (status.isPending) {
     return (
       <Center p="xl">

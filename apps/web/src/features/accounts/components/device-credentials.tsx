@@ -1,13 +1,12 @@
 import type { DeviceCredential } from '@apothecall/domain/accounts/accounts.api';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
-import { devicesQueryKey, getDevices } from '../api/get-devices';
-import { removeDevice } from '../api/remove-device';
+import { useDevices } from '../api/get-devices';
+import { useRemoveDevice } from '../api/remove-device';
 import { failureMessage } from './profile-errors';
 
 /**
@@ -19,15 +18,12 @@ import { failureMessage } from './profile-errors';
 export function DeviceCredentials() {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const devices = useQuery({ queryKey: devicesQueryKey, queryFn: getDevices });
+  const devices = useDevices();
   const [removing, setRemoving] = useState<DeviceCredential | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => removeDevice(id),
-    onSuccess: async () => {
+  const remove = useRemoveDevice({
+    onSuccess: () => {
       setRemoving(null);
       notifications.show({ color: 'green', message: t('session.devices.removed') });
-      await queryClient.invalidateQueries({ queryKey: devicesQueryKey });
     },
   });
   const nameOf = (device: DeviceCredential) => t(`session.devices.platform.${device.platform}`);

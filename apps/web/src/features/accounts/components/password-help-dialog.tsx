@@ -1,14 +1,13 @@
 import { passwordResetRequestSchema } from '@apothecall/domain/accounts/accounts.api';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useOpenedAfterMount } from '../../../lib/use-opened-after-mount';
-import { requestPasswordReset } from '../api/request-password-reset';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 import { translateFieldError } from './auth-form-errors';
 
 type Step = 'form' | 'requested' | 'failed';
@@ -35,8 +34,7 @@ export function PasswordHelpDialog({
     initialValues: { email: initialEmail },
     validate: zod4Resolver(passwordResetRequestSchema),
   });
-  const mutation = useMutation({
-    mutationFn: (email: string) => requestPasswordReset({ email }),
+  const mutation = useRequestPasswordReset({
     onSuccess: () => setStep('requested'),
     onError: () => setStep('failed'),
   });
@@ -50,14 +48,17 @@ export function PasswordHelpDialog({
   const failure = mutation.error
     ? t('accountActions.passwordReset.failed', {
         message: mutation.error instanceof ApiError ? mutation.error.message : t('errors.network'),
-        email: mutation.variables ?? '',
+        email: mutation.variables?.email ?? '',
       })
     : '';
 
   return (
     <Dialog opened={shown} onClose={onClose} title={title} size="md">
       {step === 'form' ? (
-        <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values.email.trim()))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) => mutation.mutate({ email: values.email.trim() }))}
+        >
           <Stack>
             <Text size="sm">{t('accountScreens.passwordHelp.intro')}</Text>
             <TextInput

@@ -5,9 +5,8 @@ import {
 import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { failureMessage, translateError } from './profile-errors';
 
 interface PasswordForm {
@@ -32,9 +31,7 @@ export function ChangePassword() {
       return errors;
     },
   });
-  const mutation = useMutation({
-    mutationFn: (values: PasswordForm) =>
-      changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }),
+  const mutation = useChangePassword({
     onSuccess: () => {
       form.reset();
       notifications.show({ color: 'green', message: t('accountActions.passwordChanged') });
@@ -49,7 +46,12 @@ export function ChangePassword() {
   const errors = form.errors;
   return (
     <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+      <form
+        onSubmit={form.onSubmit((values) =>
+          mutation.mutate({ oldPassword: values.oldPassword, newPassword: values.newPassword }),
+        )}
+        noValidate
+      >
         <Stack>
           <Title order={2} size="h4">
             {t('profileScreens.password.title')}

@@ -1,9 +1,8 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/save-blob';
-import { downloadRecordArchive } from '../../documents/api/download-record-archive';
+import { useDownloadRecordArchive } from '../../documents/api/download-record-archive';
 import { failureMessage } from './profile-errors';
 
 /**
@@ -12,8 +11,7 @@ import { failureMessage } from './profile-errors';
  */
 export function RecordArchive() {
   const t = useT();
-  const mutation = useMutation({
-    mutationFn: () => downloadRecordArchive(),
+  const mutation = useDownloadRecordArchive({
     onSuccess: ({ blob, fileName }) => {
       saveBlob(blob, fileName);
       notifications.show({ color: 'green', message: t('profileScreens.record.done') });

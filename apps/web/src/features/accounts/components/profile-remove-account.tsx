@@ -1,29 +1,23 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dangerButton } from '../../../components/danger-button';
 import { Dialog } from '../../../components/dialog';
 import { useT } from '../../../lib/i18n';
-import { clearSession } from '../../../lib/session-store';
-import { removeAccount } from '../api/remove-account';
+import { useRemoveAccount } from '../api/remove-account';
 import { failureMessage } from './profile-errors';
 
 /** Removing the account, behind its password in a dialog. */
 export function RemoveAccount() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: () => removeAccount({ password }),
+  const mutation = useRemoveAccount({
     onSuccess: () => {
       setOpen(false);
-      clearSession();
-      queryClient.clear();
       notifications.show({ color: 'green', message: t('profileScreens.remove.done') });
       navigate('/', { replace: true });
     },
@@ -56,7 +50,7 @@ export function RemoveAccount() {
               return;
             }
             setError(null);
-            mutation.mutate();
+            mutation.mutate({ password });
           }}
           noValidate
         >

@@ -1,12 +1,9 @@
-import type { AccountSettings } from '@apothecall/domain/accounts/accounts.schemas';
 import { isLang, languages } from '@apothecall/domain/i18n/i18n.rules';
 import { Alert, Button, Card, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { setLanguage, useT } from '../../../lib/i18n';
-import { settingsQueryKey } from '../api/get-settings';
-import { setSettings } from '../api/set-settings';
+import { useSetSettings } from '../api/set-settings';
 import { useSettings } from '../hooks/use-settings';
 import { failureMessage } from './profile-errors';
 
@@ -18,12 +15,9 @@ const twoFactorModes = ['off', 'email', 'sms'] as const;
  */
 export function ProfileSettings() {
   const t = useT();
-  const queryClient = useQueryClient();
   const settings = useSettings();
-  const mutation = useMutation({
-    mutationFn: (change: Partial<AccountSettings>) => setSettings({ settings: change }),
-    onSuccess: (saved) => {
-      queryClient.setQueriesData<AccountSettings>({ queryKey: settingsQueryKey }, () => saved);
+  const mutation = useSetSettings({
+    onSuccess: () => {
       notifications.show({ color: 'green', message: t('profileScreens.settings.saved') });
     },
     onError: (error) => {
@@ -73,7 +67,7 @@ export function ProfileSettings() {
           onChange={(event) => {
             const value = event.currentTarget.value;
             const mode = twoFactorModes.find((m) => m === value);
-            if (mode) mutation.mutate({ twoFactor: mode });
+            if (mode) mutation.mutate({ settings: { twoFactor: mode } });
           }}
           data={twoFactorModes.map((mode) => ({
             value: mode,
@@ -88,7 +82,7 @@ export function ProfileSettings() {
             const lang = event.currentTarget.value;
             if (!isLang(lang)) return;
             void setLanguage(lang);
-            mutation.mutate({ language: lang });
+            mutation.mutate({ settings: { language: lang } });
           }}
           data={languages.map((lang) => ({ value: lang, label: t(`shell.language.${lang}`) }))}
         />

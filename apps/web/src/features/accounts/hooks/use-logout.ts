@@ -1,12 +1,10 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { afterLogoutPath } from '@apothecall/domain/navigation/entry-links.rules';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { clearSession } from '../../../lib/session-store';
-import { logout } from '../api/logout';
+import { useEndSession } from '../api/logout';
 
 export interface LogoutOptions {
   /** A toast saying why (e.g. 'session.autoLogout'). */
@@ -19,19 +17,17 @@ export interface LogoutOptions {
  * or the root (spec section 2: after logout, the given path, otherwise the root).
  */
 export function useLogout(): (to?: string, options?: LogoutOptions) => Promise<void> {
-  const queryClient = useQueryClient();
+  const endSession = useEndSession();
   const navigate = useNavigate();
   const t = useT();
   return useCallback(
     async (to?: string, options?: LogoutOptions) => {
-      await logout().catch(() => undefined);
-      clearSession();
-      queryClient.clear();
+      await endSession();
       if (options?.messageKey) {
         notifications.show({ id: options.messageKey, message: t(options.messageKey) });
       }
       navigate(afterLogoutPath(to), { replace: true });
     },
-    [navigate, queryClient, t],
+    [navigate, endSession, t],
   );
 }

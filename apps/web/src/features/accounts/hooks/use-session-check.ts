@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { updateProfile, useSession } from '../../../lib/session-store';
-import { getProfile, profileQueryKey } from '../api/get-profile';
+import { useProfileCheck } from '../api/get-profile';
 
 /**
  * Asks the server whether the stored session still holds: at start-up, when the window gets
@@ -9,16 +8,5 @@ import { getProfile, profileQueryKey } from '../api/get-profile';
  */
 export function useSessionCheck(): void {
   const session = useSession();
-  useQuery({
-    queryKey: [...profileQueryKey, session?.token ? 'signed-in' : 'signed-out'],
-    enabled: Boolean(session),
-    queryFn: async () => {
-      const { profile } = await getProfile();
-      updateProfile(profile);
-      return profile;
-    },
-    staleTime: 0,
-    refetchOnWindowFocus: 'always',
-    refetchInterval: 60_000,
-  });
+  useProfileCheck(session?.token, updateProfile);
 }

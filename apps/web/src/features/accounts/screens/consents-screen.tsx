@@ -1,14 +1,13 @@
 import type { ConsentStatus } from '@apothecall/domain/accounts/accounts.api';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
-import { acceptConsents } from '../api/accept-consents';
-import { consentsQueryKey as consentsKey, getConsents } from '../api/get-consents';
+import { useAcceptConsents } from '../api/accept-consents';
+import { useConsents } from '../api/get-consents';
 import { ConsentDocumentLink } from '../components/consent-document-link';
 
 type ConsentDocument = ConsentStatus['documents'][number];
@@ -21,18 +20,15 @@ export function ConsentsScreen() {
   const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
   const returnTo = safeReturnPath(params.get('to'));
   // The brand's own consent and terms documents, when it publishes them (app settings).
   const legalNotice = useBrandState().whiteLabel?.appSettings.legalNotice;
   const [checked, setChecked] = useState<Partial<Record<ConsentDocument['id'], boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const status = useQuery({ queryKey: consentsKey, queryFn: getConsents, staleTime: 0 });
-  const accept = useMutation({
-    mutationFn: acceptConsents,
-    onSuccess: (data) => {
-      queryClient.setQueryData(consentsKey, data);
+  const status = useConsents({ staleTime: 0 });
+  const accept = useAcceptConsents({
+    onSuccess: () => {
       navigate(returnTo, { replace: true });
     },
   });

@@ -1,32 +1,20 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
-import {
-  isUsStateCode,
-  stateNameKey,
-  type UsStateCode,
-  usStates,
-} from '@apothecall/domain/places/places.rules';
+import { isUsStateCode, stateNameKey, usStates } from '@apothecall/domain/places/places.rules';
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import type { StoredSession } from '../../../lib/session-store';
-import {
-  type ConsultLocation,
-  consultLocationQueryKey,
-  getConsultLocation,
-} from '../api/get-consult-location';
-import { type SetConsultLocationResult, setConsultLocation } from '../api/set-consult-location';
+import { useConsultLocation } from '../api/get-consult-location';
+import { type SetConsultLocationResult, useSetConsultLocation } from '../api/set-consult-location';
 
 /** 'I am in' a state (spec section 2): the current person's confirmed location, and a change. */
 export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const queryKey = consultLocationQueryKey(ptId);
-  const location = useQuery({ queryKey, queryFn: () => getConsultLocation(ptId) });
+  const location = useConsultLocation(ptId);
   const confirmed = location.data?.state ?? null;
   const [selected, setSelected] = useState<string>('');
   const [result, setResult] = useState<SetConsultLocationResult | null>(null);
@@ -38,13 +26,9 @@ export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
 
   const stateName = (code: string) => (isUsStateCode(code) ? t(stateNameKey(code)) : code);
 
-  const mutation = useMutation({
-    mutationFn: (state: UsStateCode) => setConsultLocation({ ptId, state }),
+  const mutation = useSetConsultLocation({
     onSuccess: (answer) => {
       setResult(answer);
-      queryClient.setQueryData<ConsultLocation>(queryKey, (old) =>
-        old ? { ...old, state: answer.state } : old,
-      );
       if (answer.available) {
         notifications.show({
           color: 'green',
@@ -80,7 +64,7 @@ export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (isUsStateCode(selected)) mutation.mutate(selected);
+          if (isUsStateCode(selected)) mutation.mutate({ ptId, state: selected });
         }}
       >
         <Group align="flex-end" gap="xs" wrap="wrap">

@@ -4,8 +4,7 @@ import {
 } from '@apothecall/domain/accounts/accounts.api';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -15,7 +14,7 @@ import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 import { appPlatform, isNative } from '../../../lib/native/runtime';
 import { setSession, useSession } from '../../../lib/session-store';
-import { login, submitCode } from '../api/login';
+import { type LoginStep, useLogin } from '../api/login';
 import { askBiometricOffer } from '../biometric-offer-store';
 import { AuthCard } from '../components/auth-card';
 import { translateFieldError } from '../components/auth-form-errors';
@@ -68,18 +67,20 @@ export function LoginScreen() {
     },
   });
 
-  const mutation = useMutation({
-    mutationFn: (values: LoginValues) => {
-      if (tfaToken) return submitCode({ tfaToken, code: values.tfaCode.trim() });
-      const request: Login = {
-        loginId: values.loginId,
-        password: values.password,
-        platform: appPlatform(),
-        version: __APP_VERSION__,
-        referral: params.get('id') ?? getEntryReferral()?.code ?? undefined,
-      };
-      return login(request);
-    },
+  // The step the form's values make: the code with the pending login's token, or the password.
+  const stepOf = (values: LoginValues): LoginStep => {
+    if (tfaToken) return { tfaToken, code: values.tfaCode.trim() };
+    const request: Login = {
+      loginId: values.loginId,
+      password: values.password,
+      platform: appPlatform(),
+      version: __APP_VERSION__,
+      referral: params.get('id') ?? getEntryReferral()?.code ?? undefined,
+    };
+    return request;
+  };
+
+  const mutation = useLogin({
     onSuccess: (data) => {
       // In the native apps a password login offers biometric login for next time.
       if (isNative()) askBiometricOffer(data.profile.loginId);
@@ -131,7 +132,7 @@ export function LoginScreen() {
           <BiometricLoginButton onLoggedIn={signedIn} />
         </Suspense>
       ) : null}
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(stepOf(values)))} noValidate>
         <Stack>
           <TextInput
             label={t('accounts.login.loginId')}
@@ -153,21 +154,10 @@ export function LoginScreen() {
             />
           )}
           {needsCode ? (
-            <>
-              <Text size="sm" role="status">
-                {codeRequested ? error.message : t('accounts.tfa.required')}
-              </Text>
-              <TextInput
-                label={t('accountScreens.tfa.code')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                data-autofocus
-                key={form.key('tfaCode')}
-                {...form.getInputProps('tfaCode')}
-                error={translateFieldError(t, errors.tfaCode)}
-              />
-            </>
+            <CodeStep
+              form={form}
+              message={codeRequested ? error.message : t('accounts.tfa.required')}
+            />
           ) : null}
           <Button type="submit" loading={mutation.isPending} fullWidth>
             {t('accounts.login.submit')}
@@ -179,23 +169,65 @@ export function LoginScreen() {
           ) : null}
         </Stack>
       </form>
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <AuthPasswordHelp
-          initialEmail={() => form.getValues().loginId}
-          onOpen={() => {
-            // The failed login's alert does not stay behind the dialog.
-            if (!needsCode) mutation.reset();
-          }}
-        />
-        {brand.registerEnabled ? (
-          <Anchor
-            href={returnTo === '/' ? '#/register' : `#/register?to=${encodeURIComponent(returnTo)}`}
-            size="sm"
-          >
-            {t('accounts.login.register')}
-          </Anchor>
-        ) : null}
-      </Group>
+      <LoginLinks
+        loginId={() => form.getValues().loginId}
+        onHelpOpen={() => {
+          // The failed login's alert does not stay behind the dialog.
+          if (!needsCode) mutation.reset();
+        }}
+        registerEnabled={brand.registerEnabled}
+        returnTo={returnTo}
+      />
     </AuthCard>
+  );
+}
+
+/** Two-factor: what the server asked, and the code's field. */
+function CodeStep({ form, message }: { form: UseFormReturnType<LoginValues>; message: string }) {
+  const t = useT();
+  return (
+    <>
+      <Text size="sm" role="status">
+        {message}
+      </Text>
+      <TextInput
+        label={t('accountScreens.tfa.code')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        data-autofocus
+        key={form.key('tfaCode')}
+        {...form.getInputProps('tfaCode')}
+        error={translateFieldError(t, form.errors.tfaCode)}
+      />
+    </>
+  );
+}
+
+/** Password help (the e-mail typed so far goes with it) and, when the brand allows, Register. */
+function LoginLinks({
+  loginId,
+  onHelpOpen,
+  registerEnabled,
+  returnTo,
+}: {
+  loginId: () => string;
+  onHelpOpen: () => void;
+  registerEnabled: boolean;
+  returnTo: string;
+}) {
+  const t = useT();
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <AuthPasswordHelp initialEmail={loginId} onOpen={onHelpOpen} />
+      {registerEnabled ? (
+        <Anchor
+          href={returnTo === '/' ? '#/register' : `#/register?to=${encodeURIComponent(returnTo)}`}
+          size="sm"
+        >
+          {t('accounts.login.register')}
+        </Anchor>
+      ) : null}
+    </Group>
   );
 }

@@ -1,11 +1,10 @@
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useT } from '../../../lib/i18n';
 import { isNative } from '../../../lib/native/runtime';
 import { currentPerson, type StoredSession, useSession } from '../../../lib/session-store';
-import { familyQueryKey, getDependents } from '../api/get-dependents';
+import { useDependents } from '../api/get-dependents';
 import { DeviceCredentials } from '../components/device-credentials';
 import { ChangePassword } from '../components/profile-change-password';
 import { failureMessage } from '../components/profile-errors';
@@ -23,7 +22,7 @@ function ProfileContent({ session }: { session: StoredSession }) {
   const t = useT();
   const member = currentPerson(session);
   const isHolder = member.id === session.profile.users[0]?.id;
-  const family = useQuery({ queryKey: familyQueryKey, queryFn: getDependents });
+  const family = useDependents();
   const person = family.data?.find((p) => p.id === member.id);
   return (
     <Stack p="md" maw={760} mx="auto" w="100%" data-screen="profile">

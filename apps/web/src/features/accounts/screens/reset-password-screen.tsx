@@ -2,14 +2,13 @@ import { passwordResetSchema } from '@apothecall/domain/accounts/credentials.rul
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { cancelResetCode } from '../api/cancel-reset-code';
-import { saveResetPassword } from '../api/save-reset-password';
-import { verifyResetCode } from '../api/verify-reset-code';
+import { useCancelResetCode } from '../api/cancel-reset-code';
+import { useSaveResetPassword } from '../api/save-reset-password';
+import { useResetCodeCheck } from '../api/verify-reset-code';
 import { AuthCard } from '../components/auth-card';
 import { translateFieldError } from '../components/auth-form-errors';
 
@@ -23,9 +22,7 @@ export function ResetPasswordScreen() {
   const resetCode = useParams().id ?? '';
 
   // Checked afresh on every visit: a used or cancelled code must never look valid from cache.
-  const verify = useQuery({
-    queryKey: ['reset-code', resetCode],
-    queryFn: () => verifyResetCode({ resetCode }),
+  const verify = useResetCodeCheck(resetCode, {
     retry: false,
     gcTime: 0,
     staleTime: 0,
@@ -38,16 +35,14 @@ export function ResetPasswordScreen() {
     validate: zod4Resolver(passwordResetSchema),
   });
 
-  const save = useMutation({
-    mutationFn: (password: string) => saveResetPassword({ resetCode, password }),
+  const save = useSaveResetPassword({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('accountScreens.resetPassword.saved') });
       navigate('/login', { replace: true });
     },
   });
 
-  const cancel = useMutation({
-    mutationFn: () => cancelResetCode({ resetCode }),
+  const cancel = useCancelResetCode({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('accountActions.passwordReset.notChanged') });
       navigate('/login', { replace: true });
@@ -106,7 +101,10 @@ export function ResetPasswordScreen() {
           {failure instanceof ApiError ? failure.message : t('errors.network')}
         </Alert>
       ) : null}
-      <form onSubmit={form.onSubmit((values) => save.mutate(values.password))} noValidate>
+      <form
+        onSubmit={form.onSubmit((values) => save.mutate({ resetCode, password: values.password }))}
+        noValidate
+      >
         <Stack>
           <PasswordInput
             label={t('accountScreens.resetPassword.password')}
@@ -130,7 +128,7 @@ export function ResetPasswordScreen() {
             variant="default"
             loading={cancel.isPending}
             disabled={save.isPending}
-            onClick={() => cancel.mutate()}
+            onClick={() => cancel.mutate({ resetCode })}
             fullWidth
           >
             {t('accountScreens.resetPassword.cancel')}

@@ -1,5 +1,6 @@
 import { recordArchiveFileName } from '@apothecall/domain/documents/record-archive.api';
 import { apiDownload } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 
 /**
  * POST /account/record-archive: the signed-in patient's whole record as one ZIP (the session
@@ -16,4 +17,15 @@ export async function downloadRecordArchive(
   const pad = (n: number) => String(n).padStart(2, '0');
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   return { blob, fileName: recordArchiveFileName(day) };
+}
+
+/** The account's record archive, as a download (nothing cached changes). */
+export function useDownloadRecordArchive(
+  options?: MutationCallbacks<{ blob: Blob; fileName: string }, void>,
+) {
+  return useCallMutation(
+    () => downloadRecordArchive(),
+    () => [],
+    options,
+  );
 }
