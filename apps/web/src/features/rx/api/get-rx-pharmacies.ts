@@ -4,6 +4,7 @@ import {
   rxPharmaciesResponseSchema,
 } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const rxPharmaciesQueryKey = (state: string) => ['rx', 'pharmacies', state] as const;
 
@@ -15,4 +16,9 @@ export async function getRxPharmacies(state: string): Promise<RxPharmacyChoice[]
     { schema: rxPharmaciesResponseSchema },
   );
   return pharmacies;
+}
+
+/** The verified pharmacies that take Rx visits from a state. */
+export function useRxPharmacies(state: string, options?: QueryOptions<RxPharmacyChoice[]>) {
+  return useCallQuery(rxPharmaciesQueryKey(state), () => getRxPharmacies(state), options);
 }
