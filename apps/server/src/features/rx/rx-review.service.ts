@@ -27,8 +27,8 @@ import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { PrepayPort } from '../prepay/prepay.port';
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
-import { patientFacts } from './rx.service';
 import { isPaid, messageView, pharmacyStatusOf, statusOf, visitSnapshot } from './rx.views';
+import { patientFacts } from './rx-patient-access';
 import type { RxViewLoader } from './rx-visit-views';
 
 /** A visit in the shared queue (`createdAt`: when it joined the line, i.e. was paid). */
