@@ -4,6 +4,7 @@ import {
 } from '@apothecall/domain/accounts/accounts.api';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { updateProfile } from '../../../lib/session-store';
 
 export const profileQueryKey = ['account', 'profile'] as const;
 
@@ -31,4 +32,16 @@ export function useProfileCheck(
     refetchOnWindowFocus: 'always',
     refetchInterval: 60_000,
   });
+}
+
+/**
+ * Reads the profile again into the stored session (the switcher lists the family and its names
+ * from it). A failure is left alone: the session check refreshes it within a minute.
+ */
+export async function refreshSessionProfile(): Promise<void> {
+  try {
+    updateProfile((await getProfile()).profile);
+  } catch {
+    // The session check refreshes it within a minute.
+  }
 }

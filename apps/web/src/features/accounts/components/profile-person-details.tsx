@@ -22,13 +22,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
-import { updateProfile } from '../../../lib/session-store';
-import { familyQueryKey } from '../api/get-dependents';
-import { getProfile } from '../api/get-profile';
-import { setProfile } from '../api/set-profile';
+import { useRefetchFamily } from '../api/get-dependents';
+import { refreshSessionProfile } from '../api/get-profile';
+import { type SetProfileRequest, useSetProfile } from '../api/set-profile';
 import { relationLabelKey } from '../hooks/use-relation-label';
 import { encodeFieldError } from './auth-form-errors';
 import {
@@ -44,7 +42,7 @@ import { failureMessage, translateError } from './profile-errors';
 /** Personal information of the current person, validated by the domain's profile schemas. */
 export function PersonDetails({ person, isHolder }: { person: Person; isHolder: boolean }) {
   const t = useT();
-  const queryClient = useQueryClient();
+  const refetchFamily = useRefetchFamily();
   const { client } = useBrandState();
   const params = {
     minAge: isHolder ? client.minRegistrationAge : client.minDependentAge,
@@ -83,28 +81,27 @@ export function PersonDetails({ person, isHolder }: { person: Person; isHolder: 
     },
   });
 
-  const mutation = useMutation({
-    mutationFn: async (values: PersonFormValues) => {
-      const parsed = schemaFor().parse(input(values)) as Partial<
-        Record<EditablePersonField, unknown>
-      >;
-      const changed = changedPersonFields(parsed, person);
-      if (Object.keys(changed).length === 0) return null;
-      return setProfile({ profile: { id: person.id, ...changed } });
-    },
+  // The changed fields of valid values (the form checked them with the same schema); null when
+  // nothing changed.
+  const requestOf = (values: PersonFormValues): SetProfileRequest | null => {
+    const parsed = schemaFor().parse(input(values)) as Partial<
+      Record<EditablePersonField, unknown>
+    >;
+    const changed = changedPersonFields(parsed, person);
+    if (Object.keys(changed).length === 0) return null;
+    return { profile: { id: person.id, ...changed } };
+  };
+
+  const mutation = useSetProfile({
     onSuccess: async (updated) => {
       if (!updated) {
         notifications.show({ message: t('profileScreens.profile.noChanges') });
         return;
       }
       notifications.show({ color: 'green', message: t('accountActions.accountUpdated') });
-      await queryClient.invalidateQueries({ queryKey: familyQueryKey });
+      await refetchFamily();
       // Names in the switcher come from the session profile.
-      try {
-        updateProfile((await getProfile()).profile);
-      } catch {
-        // The session check refreshes it within a minute.
-      }
+      await refreshSessionProfile();
     },
     onError: (error) => {
       notifications.show({
@@ -122,7 +119,7 @@ export function PersonDetails({ person, isHolder }: { person: Person; isHolder: 
   });
   return (
     <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(requestOf(values)))} noValidate>
         <Stack>
           <Title order={2} size="h4">
             {t('profileScreens.profile.details')}

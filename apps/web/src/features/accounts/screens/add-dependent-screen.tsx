@@ -20,15 +20,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
-import { updateProfile } from '../../../lib/session-store';
-import { addDependent } from '../api/add-dependent';
-import { familyQueryKey } from '../api/get-dependents';
-import { getProfile } from '../api/get-profile';
+import { type AddDependentRequest, useAddDependent } from '../api/add-dependent';
+import { useRefetchFamily } from '../api/get-dependents';
+import { refreshSessionProfile } from '../api/get-profile';
 import { encodeFieldError } from '../components/auth-form-errors';
 import { fullName, localToday } from '../components/person-form';
 import { translateError } from '../components/profile-errors';
@@ -66,7 +64,7 @@ function firstNameIssue(issues: readonly { message: string; params?: unknown }[]
 export function AddDependentScreen() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refetchFamily = useRefetchFamily();
   const { client } = useBrandState();
   const minDependentAge = client.minDependentAge;
   const params = { minAge: minDependentAge, maxAge };
@@ -100,36 +98,33 @@ export function AddDependentScreen() {
     },
   });
 
-  const mutation = useMutation({
-    mutationFn: (values: DependentForm) => {
-      const profile = createDependentSchema({
-        today: localToday(),
-        minDependentAge,
-      }).parse({
-        name: fullName(values.firstName, values.lastName),
-        dob: values.dob,
-        gender: values.gender,
-        relation: values.relation,
-      });
-      return addDependent({
-        profile: {
-          name: profile.name,
-          dob: profile.dob,
-          gender: profile.gender,
-          relation: profile.relation,
-        },
-      });
-    },
+  // The request of valid values (the form checked them with the same schema).
+  const requestOf = (values: DependentForm): AddDependentRequest => {
+    const profile = createDependentSchema({
+      today: localToday(),
+      minDependentAge,
+    }).parse({
+      name: fullName(values.firstName, values.lastName),
+      dob: values.dob,
+      gender: values.gender,
+      relation: values.relation,
+    });
+    return {
+      profile: {
+        name: profile.name,
+        dob: profile.dob,
+        gender: profile.gender,
+        relation: profile.relation,
+      },
+    };
+  };
+
+  const mutation = useAddDependent({
     onSuccess: async (person) => {
       notifications.show({ color: 'green', message: t(addedKey(person)) });
       // The switcher lists the family from the session profile: refresh it.
-      try {
-        const { profile } = await getProfile();
-        updateProfile(profile);
-      } catch {
-        // The session check refreshes it again within a minute.
-      }
-      await queryClient.invalidateQueries({ queryKey: familyQueryKey });
+      await refreshSessionProfile();
+      await refetchFamily();
       navigate('/', { replace: true });
     },
     onError: (error) => {
@@ -150,7 +145,7 @@ export function AddDependentScreen() {
       </Title>
       <Text c="dimmed">{t('profileScreens.addDependent.body', { minAge: minDependentAge })}</Text>
       <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
-        <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+        <form onSubmit={form.onSubmit((values) => mutation.mutate(requestOf(values)))} noValidate>
           <Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <TextInput

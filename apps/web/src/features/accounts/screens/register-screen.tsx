@@ -2,56 +2,22 @@ import {
   passwordSchema,
   validatePasswordConfirmation,
 } from '@apothecall/domain/accounts/credentials.rules';
-import { genders, namePartSchema } from '@apothecall/domain/accounts/people.rules';
+import { namePartSchema } from '@apothecall/domain/accounts/people.rules';
 import { registerProfileSchema } from '@apothecall/domain/accounts/profile.schemas';
-import { formatDobForDisplay } from '@apothecall/domain/dates/dates.rules';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
-import { stateNameKey, usStateCodes } from '@apothecall/domain/places/places.rules';
-import { formatPhone } from '@apothecall/domain/validation/contact.rules';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 import { appPlatform } from '../../../lib/native/runtime';
 import { setSession } from '../../../lib/session-store';
-import { login } from '../api/login';
-import { register } from '../api/register';
+import { useRegisterAndLogIn } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import {
-  encodeFieldError,
-  fieldErrorsOf,
-  translateFieldError,
-} from '../components/auth-form-errors';
+import { encodeFieldError, fieldErrorsOf } from '../components/auth-form-errors';
 import { fullName, localToday } from '../components/person-form';
-
-interface RegisterValues {
-  firstName: string;
-  lastName: string;
-  dob: string;
-  gender: string;
-  email: string;
-  phone: string;
-  address: string;
-  state: string;
-  zipCode: string;
-  password: string;
-  confirmPassword: string;
-}
+import { RegisterFields, type RegisterValues } from '../components/register-fields';
 
 const initialValues: RegisterValues = {
   firstName: '',
@@ -132,32 +98,7 @@ export function RegisterScreen() {
     validate: (values) => validateRegister(values, minRegistrationAge),
   });
 
-  const mutation = useMutation({
-    mutationFn: async (values: RegisterValues) => {
-      const parsed = profileSchema(minRegistrationAge).parse(profileInput(values));
-      const referral = params.get('id') ?? getEntryReferral()?.code ?? undefined;
-      await register({
-        profile: parsed,
-        whiteLabelId: brand.id,
-        credentials: { password: values.password },
-        referral,
-      });
-      // A new account is logged in at once with what was just typed (issue 13). The answer
-      // to a registration is the same whether or not the e-mail had an account already, so
-      // when this login fails (it had one, with another password) the account-created screen
-      // tells the person to check their e-mail, as before.
-      try {
-        return await login({
-          loginId: values.email.trim(),
-          password: values.password,
-          platform: appPlatform(),
-          version: __APP_VERSION__,
-          referral,
-        });
-      } catch {
-        return null;
-      }
-    },
+  const mutation = useRegisterAndLogIn({
     onSuccess: (session) => {
       if (!session) {
         navigate(`/account-created${carried}`);
@@ -169,18 +110,6 @@ export function RegisterScreen() {
     },
   });
 
-  const errors = form.errors;
-  const input = (field: keyof RegisterValues) => ({
-    key: form.key(field),
-    ...form.getInputProps(field),
-    error: translateFieldError(t, errors[field]),
-  });
-  const normaliseOnBlur = (field: 'dob' | 'phone', format: (value: string) => string) => () => {
-    const value = form.getValues()[field];
-    const formatted = format(value);
-    if (value.trim() !== '' && formatted !== value) form.setFieldValue(field, formatted);
-  };
-
   return (
     <AuthCard title={t('accountScreens.register.title')} maw={640} screen="register">
       <Text size="sm" c="dimmed">
@@ -191,100 +120,30 @@ export function RegisterScreen() {
           {mutation.error instanceof ApiError ? mutation.error.message : t('errors.network')}
         </Alert>
       ) : null}
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+      <form
+        onSubmit={form.onSubmit((values) => {
+          // A new account is logged in at once with what was just typed.
+          const referral = params.get('id') ?? getEntryReferral()?.code ?? undefined;
+          mutation.mutate({
+            registration: {
+              profile: profileSchema(minRegistrationAge).parse(profileInput(values)),
+              whiteLabelId: brand.id,
+              credentials: { password: values.password },
+              referral,
+            },
+            login: {
+              loginId: values.email.trim(),
+              password: values.password,
+              platform: appPlatform(),
+              version: __APP_VERSION__,
+              referral,
+            },
+          });
+        })}
+        noValidate
+      >
         <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('accountScreens.register.firstName')}
-              autoComplete="given-name"
-              {...input('firstName')}
-            />
-            <TextInput
-              label={t('accountScreens.register.lastName')}
-              autoComplete="family-name"
-              {...input('lastName')}
-            />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt={-8}>
-            {t('accountScreens.register.nameHint')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('accountScreens.register.dob')}
-              description={t('accountScreens.register.dobHint')}
-              placeholder={t('accountScreens.register.dobHint')}
-              autoComplete="bday"
-              inputMode="numeric"
-              {...input('dob')}
-              onBlur={normaliseOnBlur('dob', (v) => formatDobForDisplay(v) ?? v)}
-            />
-            <Radio.Group label={t('accountScreens.register.gender')} {...input('gender')}>
-              <Group gap="md" mt="xs">
-                {genders.map((gender) => (
-                  <Radio
-                    key={gender}
-                    value={gender}
-                    label={t(`accountScreens.register.gender.${gender}`)}
-                  />
-                ))}
-              </Group>
-            </Radio.Group>
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('accountScreens.register.email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              {...input('email')}
-            />
-            <TextInput
-              label={t('accountScreens.register.phone')}
-              description={t('accountScreens.register.phoneHint')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              {...input('phone')}
-              onBlur={normaliseOnBlur('phone', formatPhone)}
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('accountScreens.register.address')}
-            description={t('accountScreens.register.addressHint')}
-            autoComplete="street-address"
-            {...input('address')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              label={t('accountScreens.register.state')}
-              autoComplete="address-level1"
-              data={[
-                { value: '', label: t('accountScreens.register.statePlaceholder') },
-                ...usStateCodes.map((code) => ({ value: code, label: t(stateNameKey(code)) })),
-              ]}
-              {...input('state')}
-            />
-            <TextInput
-              label={t('accountScreens.register.zipCode')}
-              autoComplete="postal-code"
-              inputMode="numeric"
-              maxLength={5}
-              {...input('zipCode')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label={t('accountScreens.register.password')}
-              description={t('accountScreens.register.passwordHint')}
-              autoComplete="new-password"
-              {...input('password')}
-            />
-            <PasswordInput
-              label={t('accountScreens.register.confirmPassword')}
-              autoComplete="new-password"
-              {...input('confirmPassword')}
-            />
-          </SimpleGrid>
+          <RegisterFields form={form} />
           <Text size="sm">
             {t('accountScreens.register.termsNotice')}{' '}
             <Anchor component={Link} to="/terms">
