@@ -85,7 +85,6 @@ export function ClinicPrescription({
 }) {
   const t = useT();
   const { draft, set, err, violations } = form;
-  const patientPharmacy = visit.pharmacy;
   return (
     <Card withBorder radius="md" p="md" component="section" data-testid="prescription-form">
       <Stack gap="xs">
@@ -122,60 +121,7 @@ export function ClinicPrescription({
                 </List>
               </Alert>
             ) : null}
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-              <TextInput
-                label={t('clinicUi.rx.strength')}
-                placeholder={t('clinicUi.rx.strengthHint')}
-                value={draft.strength}
-                onChange={(e) => set('strength', e.currentTarget.value)}
-                maxLength={100}
-                error={err('strength')}
-              />
-              <NumberInput
-                label={t('clinicUi.rx.quantity')}
-                value={draft.quantity}
-                onChange={(v) => set('quantity', v)}
-                min={1}
-                max={1000}
-                allowDecimal={false}
-                allowNegative={false}
-                error={err('quantity')}
-              />
-              <NumberInput
-                label={t('clinicUi.rx.refills')}
-                value={draft.refills}
-                onChange={(v) => set('refills', v)}
-                min={0}
-                max={11}
-                allowDecimal={false}
-                allowNegative={false}
-                error={err('refills')}
-              />
-            </SimpleGrid>
-            <Textarea
-              label={t('clinicUi.rx.directions')}
-              placeholder={t('clinicUi.rx.directionsHint')}
-              value={draft.directions}
-              onChange={(e) => set('directions', e.currentTarget.value)}
-              autosize
-              minRows={2}
-              maxLength={1000}
-              error={err('directions')}
-            />
-            <TextInput
-              label={t('clinicUi.rx.pharmacy')}
-              description={
-                patientPharmacy && draft.pharmacyNcpdpId.trim() === patientPharmacy.ncpdpId
-                  ? t('clinicUi.rx.pharmacyPatient', { name: patientPharmacy.name })
-                  : patientPharmacy
-                    ? t('clinicUi.rx.pharmacyOther', { name: patientPharmacy.name })
-                    : undefined
-              }
-              value={draft.pharmacyNcpdpId}
-              onChange={(e) => set('pharmacyNcpdpId', e.currentTarget.value)}
-              maxLength={20}
-              error={err('pharmacyNcpdpId')}
-            />
+            <ClinicPrescriptionFields form={form} visit={visit} />
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
@@ -317,5 +263,76 @@ export function ClinicEndVisitConfirm({ form }: { form: ClinicEndVisitState }) {
         </Stack>
       ) : null}
     </Dialog>
+  );
+}
+
+/** The prescription's strength, quantity, refills, directions and pharmacy. */
+function ClinicPrescriptionFields({
+  form,
+  visit,
+}: {
+  form: ClinicEndVisitState;
+  visit: VisitWorkspace;
+}) {
+  const t = useT();
+  const { draft, set, err } = form;
+  const patientPharmacy = visit.pharmacy;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        <TextInput
+          label={t('clinicUi.rx.strength')}
+          placeholder={t('clinicUi.rx.strengthHint')}
+          value={draft.strength}
+          onChange={(e) => set('strength', e.currentTarget.value)}
+          maxLength={100}
+          error={err('strength')}
+        />
+        <NumberInput
+          label={t('clinicUi.rx.quantity')}
+          value={draft.quantity}
+          onChange={(v) => set('quantity', v)}
+          min={1}
+          max={1000}
+          allowDecimal={false}
+          allowNegative={false}
+          error={err('quantity')}
+        />
+        <NumberInput
+          label={t('clinicUi.rx.refills')}
+          value={draft.refills}
+          onChange={(v) => set('refills', v)}
+          min={0}
+          max={11}
+          allowDecimal={false}
+          allowNegative={false}
+          error={err('refills')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('clinicUi.rx.directions')}
+        placeholder={t('clinicUi.rx.directionsHint')}
+        value={draft.directions}
+        onChange={(e) => set('directions', e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={1000}
+        error={err('directions')}
+      />
+      <TextInput
+        label={t('clinicUi.rx.pharmacy')}
+        description={
+          patientPharmacy && draft.pharmacyNcpdpId.trim() === patientPharmacy.ncpdpId
+            ? t('clinicUi.rx.pharmacyPatient', { name: patientPharmacy.name })
+            : patientPharmacy
+              ? t('clinicUi.rx.pharmacyOther', { name: patientPharmacy.name })
+              : undefined
+        }
+        value={draft.pharmacyNcpdpId}
+        onChange={(e) => set('pharmacyNcpdpId', e.currentTarget.value)}
+        maxLength={20}
+        error={err('pharmacyNcpdpId')}
+      />
+    </>
   );
 }
