@@ -5,6 +5,7 @@ import {
 } from '@apothecall/domain/care/visits.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 
 export type PrescreeningRequest = z.input<typeof prescreeningRequestSchema>;
 
@@ -21,4 +22,13 @@ export function getPrescreening(body: PrescreeningRequest): Promise<Prescreening
     body: prescreeningRequestSchema.parse(body),
     schema: prescreeningResponseSchema,
   });
+}
+
+/** What to ask this family member for this reason (kept five minutes). */
+export function usePrescreening(patientID: string, reason: string) {
+  return useCallQuery(
+    prescreeningQueryKey(patientID, reason),
+    () => getPrescreening({ patientID, reason }),
+    { staleTime: 5 * 60_000 },
+  );
 }
