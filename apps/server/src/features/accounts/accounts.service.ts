@@ -118,7 +118,6 @@ export function createAccountsService(deps: {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const { maxFailures, windowSeconds } = deps.loginLimit;
   const addressSlowAfter = maxFailures * 5;
-  const keys = loginKeys;
   const {
     audit,
     attempted,
@@ -141,8 +140,8 @@ export function createAccountsService(deps: {
       const deviceHash = account ? await knownDevice(account.id, input.deviceToken) : undefined;
       const gate =
         account && deviceHash
-          ? keys.device(account.id, deviceHash)
-          : keys.pair(loginIdHash, ctx.ip);
+          ? loginKeys.device(account.id, deviceHash)
+          : loginKeys.pair(loginIdHash, ctx.ip);
       // Counted before the password is checked, so parallel guesses cannot all slip under the
       // limit; cleared as soon as the password is proven.
       if ((await deps.limiter.hit(gate, windowSeconds)) > maxFailures) {
@@ -152,8 +151,8 @@ export function createAccountsService(deps: {
       }
       if (!deviceHash) {
         const [perLoginId, perAddress] = await Promise.all([
-          deps.limiter.peek(keys.account(loginIdHash)),
-          deps.limiter.peek(keys.address(ctx.ip)),
+          deps.limiter.peek(loginKeys.account(loginIdHash)),
+          deps.limiter.peek(loginKeys.address(ctx.ip)),
         ]);
         const wait = Math.max(
           slowDownMs(perLoginId, maxFailures),
@@ -184,7 +183,8 @@ export function createAccountsService(deps: {
       if (account.twoFactor !== 'off') {
         if (!input.tfaCode) {
           if (
-            (await deps.limiter.hit(keys.tfaSent(account.id), windowSeconds)) > tfaCodesPerWindow
+            (await deps.limiter.hit(loginKeys.tfaSent(account.id), windowSeconds)) >
+            tfaCodesPerWindow
           ) {
             await audit(ctx, 'denied', 'tfa-codes-rate-limited', loginIdHash, account.id);
             await attempted(account, ctx, input.platform, 'failure', 'rate-limited');
@@ -211,7 +211,7 @@ export function createAccountsService(deps: {
       const client = pending ? pendingClient(pending.channel) : undefined;
       if (!pending || !account || !client || account.disabledAt || account.twoFactor === 'off') {
         // Unguessable (192 random bits), but every miss still counts against the address.
-        await deps.limiter.hit(keys.address(ctx.ip), windowSeconds);
+        await deps.limiter.hit(loginKeys.address(ctx.ip), windowSeconds);
         await deps.audit.as('failure')(
           { ip: ctx.ip, requestId: ctx.requestId },
           'account.login',
@@ -224,12 +224,12 @@ export function createAccountsService(deps: {
         .update(normalizeLoginId(account.loginId))
         .digest('hex');
       // The login's own limits at this address: a limited pair is refused, a busy address slowed.
-      if ((await deps.limiter.peek(keys.pair(loginIdHash, ctx.ip))) > maxFailures) {
+      if ((await deps.limiter.peek(loginKeys.pair(loginIdHash, ctx.ip))) > maxFailures) {
         await audit(ctx, 'denied', 'rate-limited', loginIdHash, account.id);
         await attempted(account, ctx, client.platform, 'failure', 'rate-limited');
         throw appErrors.rateLimited();
       }
-      const wait = slowDownMs(await deps.limiter.peek(keys.address(ctx.ip)), addressSlowAfter);
+      const wait = slowDownMs(await deps.limiter.peek(loginKeys.address(ctx.ip)), addressSlowAfter);
       if (wait > 0) await sleep(wait);
       await checkTfaCode(account, ctx, loginIdHash, client.platform, input.code);
       await deps.repo.useCode(pending.id, now());
@@ -240,7 +240,7 @@ export function createAccountsService(deps: {
     async loginWithAuthId(input, ctx) {
       const idHash = hashCode(input.authId);
       // 256 random bits: nothing to guess, but every miss still counts against the address.
-      const wait = slowDownMs(await deps.limiter.peek(keys.address(ctx.ip)), addressSlowAfter);
+      const wait = slowDownMs(await deps.limiter.peek(loginKeys.address(ctx.ip)), addressSlowAfter);
       if (wait > 0) await sleep(wait);
       const found = await deps.repo.findCode('biometric', idHash);
       const live =
@@ -250,7 +250,7 @@ export function createAccountsService(deps: {
         found.expiresAt.getTime() > now().getTime() &&
         (await deps.repo.findById(found.accountId));
       if (!found || !live || live.disabledAt) {
-        await deps.limiter.hit(keys.address(ctx.ip), windowSeconds);
+        await deps.limiter.hit(loginKeys.address(ctx.ip), windowSeconds);
         await deps.audit.as('failure')(
           { ip: ctx.ip, requestId: ctx.requestId },
           'account.login',
@@ -275,8 +275,8 @@ export function createAccountsService(deps: {
       if (!account) return false;
       const loginIdHash = createHash('sha256').update(account.loginId).digest('hex');
       const counts = await Promise.all([
-        ...where.addresses.map((ip) => deps.limiter.peek(keys.pair(loginIdHash, ip))),
-        ...where.deviceHashes.map((hash) => deps.limiter.peek(keys.device(accountId, hash))),
+        ...where.addresses.map((ip) => deps.limiter.peek(loginKeys.pair(loginIdHash, ip))),
+        ...where.deviceHashes.map((hash) => deps.limiter.peek(loginKeys.device(accountId, hash))),
       ]);
       return counts.some((count) => count >= maxFailures);
     },
@@ -286,9 +286,9 @@ export function createAccountsService(deps: {
       if (!account) return;
       const loginIdHash = createHash('sha256').update(account.loginId).digest('hex');
       await Promise.all([
-        deps.limiter.reset(keys.account(loginIdHash)),
-        ...where.addresses.map((ip) => deps.limiter.reset(keys.pair(loginIdHash, ip))),
-        ...where.deviceHashes.map((hash) => deps.limiter.reset(keys.device(accountId, hash))),
+        deps.limiter.reset(loginKeys.account(loginIdHash)),
+        ...where.addresses.map((ip) => deps.limiter.reset(loginKeys.pair(loginIdHash, ip))),
+        ...where.deviceHashes.map((hash) => deps.limiter.reset(loginKeys.device(accountId, hash))),
       ]);
     },
 

@@ -86,7 +86,7 @@ export interface DevicesService {
 }
 
 /**
- * The account's devices with biometric login on (issue 21): a native app's session turns it on
+ * The account's devices with biometric login on: a native app's session turns it on
  * with a fresh password proof and the owner is told by e-mail; the list and the revocations
  * reach only the account's own credentials (404 otherwise). The login with a credential is
  * accounts.service.ts's.

@@ -36,7 +36,7 @@ const feeKinds: readonly FeeMovementKind[] = ['claimFee', 'claimFeeReversal', 't
 const feeKindOf = (kind: string): FeeMovementKind => feeKinds.find((k) => k === kind) ?? 'other';
 
 /**
- * The pharmacy's fee account (issue 15): a prepay account in payments holding the dollars its
+ * The pharmacy's fee account: a prepay account in payments holding the dollars its
  * claim fees are taken from. The admin (`admin`, the portal's check) adds funds by card and
  * reads the statement; the admins are e-mailed when a fee takes the balance under the low mark.
  */

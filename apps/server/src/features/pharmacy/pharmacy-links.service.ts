@@ -33,7 +33,7 @@ function newLinkId(): string {
 }
 
 /**
- * A pharmacy's Rx links (issue 15): its staff with the readyrx permission list, search, create
+ * A pharmacy's Rx links: its staff with the readyrx permission list, search, create
  * and delete them (`linkManager`, the portal's check, refuses anyone else); patients' visits
  * resolve a link, or a chosen verified pharmacy serving their state.
  */

@@ -66,7 +66,7 @@ const tooManyForProgram = () =>
   });
 
 /**
- * Sending a program's access tokens by e-mail or SMS within the send limits (issue 32): a look
+ * Sending a program's access tokens by e-mail or SMS within the send limits: a look
  * at the limits before a token is made, the count of a send, and the message itself.
  */
 export function createTokenSends(deps: {
