@@ -124,61 +124,7 @@ export function PersonDetails({ person, isHolder }: { person: Person; isHolder: 
           <Title order={2} size="h4">
             {t('profileScreens.profile.details')}
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label={t('profileScreens.field.firstName')} {...field('firstName')} />
-            <TextInput label={t('profileScreens.field.lastName')} {...field('lastName')} />
-            <TextInput
-              label={t('profileScreens.field.dob')}
-              description={t('profileScreens.field.dobHint')}
-              inputMode="numeric"
-              {...field('dob')}
-            />
-            <NativeSelect
-              label={t('profileScreens.field.gender')}
-              data={genders.map((g) => ({ value: g, label: t(`profileScreens.gender.${g}`) }))}
-              {...field('gender')}
-            />
-            {isHolder ? null : (
-              <NativeSelect
-                label={t('profileScreens.field.relation')}
-                data={relationOptions.map((r) => ({ value: r, label: t(relationLabelKey(r)) }))}
-                {...field('relation')}
-              />
-            )}
-            <TextInput
-              label={t('profileScreens.field.address')}
-              autoComplete="street-address"
-              {...field('address')}
-            />
-            <NativeSelect
-              label={t('profileScreens.field.state')}
-              data={[
-                { value: '', label: '—' },
-                ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
-              ]}
-              {...field('state')}
-            />
-            <TextInput
-              label={t('profileScreens.field.zipCode')}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              {...field('zipCode')}
-            />
-            <TextInput
-              label={t('profileScreens.field.phone')}
-              type="tel"
-              autoComplete="tel"
-              {...field('phone')}
-            />
-            <TextInput
-              label={t('profileScreens.field.email')}
-              type="email"
-              autoComplete="email"
-              // The holder's e-mail is their login id; it is shown, not changed, here.
-              readOnly={isHolder}
-              {...field('email')}
-            />
-          </SimpleGrid>
+          <PersonFields field={field} isHolder={isHolder} />
           <Group justify="flex-end">
             <Button type="submit" loading={mutation.isPending}>
               {t('profileScreens.profile.save')}
@@ -187,5 +133,73 @@ export function PersonDetails({ person, isHolder }: { person: Person; isHolder: 
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** The person's fields (a dependent's relation too), each given its props by `field`. */
+function PersonFields({
+  field,
+  isHolder,
+}: {
+  field: (name: keyof PersonFormValues) => object;
+  isHolder: boolean;
+}) {
+  const t = useT();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <TextInput label={t('profileScreens.field.firstName')} {...field('firstName')} />
+      <TextInput label={t('profileScreens.field.lastName')} {...field('lastName')} />
+      <TextInput
+        label={t('profileScreens.field.dob')}
+        description={t('profileScreens.field.dobHint')}
+        inputMode="numeric"
+        {...field('dob')}
+      />
+      <NativeSelect
+        label={t('profileScreens.field.gender')}
+        data={genders.map((g) => ({ value: g, label: t(`profileScreens.gender.${g}`) }))}
+        {...field('gender')}
+      />
+      {isHolder ? null : (
+        <NativeSelect
+          label={t('profileScreens.field.relation')}
+          data={relationOptions.map((r) => ({ value: r, label: t(relationLabelKey(r)) }))}
+          {...field('relation')}
+        />
+      )}
+      <TextInput
+        label={t('profileScreens.field.address')}
+        autoComplete="street-address"
+        {...field('address')}
+      />
+      <NativeSelect
+        label={t('profileScreens.field.state')}
+        data={[
+          { value: '', label: '—' },
+          ...usStates.map((s) => ({ value: s.code, label: t(s.nameKey) })),
+        ]}
+        {...field('state')}
+      />
+      <TextInput
+        label={t('profileScreens.field.zipCode')}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        {...field('zipCode')}
+      />
+      <TextInput
+        label={t('profileScreens.field.phone')}
+        type="tel"
+        autoComplete="tel"
+        {...field('phone')}
+      />
+      <TextInput
+        label={t('profileScreens.field.email')}
+        type="email"
+        autoComplete="email"
+        // The holder's e-mail is their login id; it is shown, not changed, here.
+        readOnly={isHolder}
+        {...field('email')}
+      />
+    </SimpleGrid>
   );
 }

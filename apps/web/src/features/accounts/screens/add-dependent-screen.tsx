@@ -18,7 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -137,7 +137,6 @@ export function AddDependentScreen() {
     },
   });
 
-  const errors = form.errors;
   return (
     <Stack p="md" maw={640} mx="auto" w="100%" data-screen="add-dependent">
       <Title order={1} size="h2">
@@ -147,54 +146,7 @@ export function AddDependentScreen() {
       <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }}>
         <form onSubmit={form.onSubmit((values) => mutation.mutate(requestOf(values)))} noValidate>
           <Stack>
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput
-                label={t('profileScreens.field.firstName')}
-                autoComplete="off"
-                key={form.key('firstName')}
-                {...form.getInputProps('firstName')}
-                error={translateError(t, errors.firstName, params)}
-              />
-              <TextInput
-                label={t('profileScreens.field.lastName')}
-                autoComplete="off"
-                key={form.key('lastName')}
-                {...form.getInputProps('lastName')}
-                error={translateError(t, errors.lastName, params)}
-              />
-            </SimpleGrid>
-            <TextInput
-              label={t('profileScreens.field.dob')}
-              placeholder={t('profileScreens.field.dobHint')}
-              description={t('profileScreens.field.dobHint')}
-              inputMode="numeric"
-              autoComplete="off"
-              key={form.key('dob')}
-              {...form.getInputProps('dob')}
-              error={translateError(t, errors.dob, params)}
-            />
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <NativeSelect
-                label={t('profileScreens.field.gender')}
-                data={[
-                  { value: '', label: '—' },
-                  ...genders.map((g) => ({ value: g, label: t(`profileScreens.gender.${g}`) })),
-                ]}
-                key={form.key('gender')}
-                {...form.getInputProps('gender')}
-                error={translateError(t, errors.gender, params)}
-              />
-              <NativeSelect
-                label={t('profileScreens.field.relation')}
-                data={[
-                  { value: '', label: '—' },
-                  ...relationOptions.map((r) => ({ value: r, label: t(relationLabelKey(r)) })),
-                ]}
-                key={form.key('relation')}
-                {...form.getInputProps('relation')}
-                error={translateError(t, errors.relation, params)}
-              />
-            </SimpleGrid>
+            <DependentFields form={form} params={params} />
             <Group justify="flex-end" gap="xs">
               <Button component={Link} to="/" variant="default">
                 {t('profileScreens.addDependent.cancel')}
@@ -207,5 +159,68 @@ export function AddDependentScreen() {
         </form>
       </Card>
     </Stack>
+  );
+}
+
+/** The dependent's name, date of birth, gender and relation. */
+function DependentFields({
+  form,
+  params,
+}: {
+  form: UseFormReturnType<DependentForm>;
+  params: { minAge: number; maxAge: number };
+}) {
+  const t = useT();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput
+          label={t('profileScreens.field.firstName')}
+          autoComplete="off"
+          key={form.key('firstName')}
+          {...form.getInputProps('firstName')}
+          error={translateError(t, form.errors.firstName, params)}
+        />
+        <TextInput
+          label={t('profileScreens.field.lastName')}
+          autoComplete="off"
+          key={form.key('lastName')}
+          {...form.getInputProps('lastName')}
+          error={translateError(t, form.errors.lastName, params)}
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('profileScreens.field.dob')}
+        placeholder={t('profileScreens.field.dobHint')}
+        description={t('profileScreens.field.dobHint')}
+        inputMode="numeric"
+        autoComplete="off"
+        key={form.key('dob')}
+        {...form.getInputProps('dob')}
+        error={translateError(t, form.errors.dob, params)}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NativeSelect
+          label={t('profileScreens.field.gender')}
+          data={[
+            { value: '', label: '—' },
+            ...genders.map((g) => ({ value: g, label: t(`profileScreens.gender.${g}`) })),
+          ]}
+          key={form.key('gender')}
+          {...form.getInputProps('gender')}
+          error={translateError(t, form.errors.gender, params)}
+        />
+        <NativeSelect
+          label={t('profileScreens.field.relation')}
+          data={[
+            { value: '', label: '—' },
+            ...relationOptions.map((r) => ({ value: r, label: t(relationLabelKey(r)) })),
+          ]}
+          key={form.key('relation')}
+          {...form.getInputProps('relation')}
+          error={translateError(t, form.errors.relation, params)}
+        />
+      </SimpleGrid>
+    </>
   );
 }

@@ -42,18 +42,12 @@ function tfaTokenOf(error: unknown): string | null {
   return typeof token === 'string' ? token : null;
 }
 
-export function LoginScreen() {
-  const t = useT();
-  const brand = useBrandState();
-  const [params] = useSearchParams();
-  const session = useSession();
-  const returnTo = safeReturnPath(params.get('to'));
-  // Two-factor: a TFA_REQUIRED answer carries a token; the code goes with it to /submit-code.
-  // The password leaves the form as soon as it is proven.
-  const [tfaToken, setTfaToken] = useState<string | null>(null);
-  const needsCode = tfaToken !== null;
-
-  const form = useForm<LoginValues>({
+/**
+ * The login form: the e-mail and password, or (two-factor) the e-mail kept and the code. The
+ * password is not asked again once proven.
+ */
+function useLoginForm(needsCode: boolean) {
+  return useForm<LoginValues>({
     mode: 'uncontrolled',
     initialValues: { loginId: '', password: '', tfaCode: '' },
     validate: (values) => {
@@ -66,6 +60,20 @@ export function LoginScreen() {
       return errors;
     },
   });
+}
+
+export function LoginScreen() {
+  const t = useT();
+  const brand = useBrandState();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const returnTo = safeReturnPath(params.get('to'));
+  // Two-factor: a TFA_REQUIRED answer carries a token; the code goes with it to /submit-code.
+  // The password leaves the form as soon as it is proven.
+  const [tfaToken, setTfaToken] = useState<string | null>(null);
+  const needsCode = tfaToken !== null;
+
+  const form = useLoginForm(needsCode);
 
   // The step the form's values make: the code with the pending login's token, or the password.
   const stepOf = (values: LoginValues): LoginStep => {
@@ -111,7 +119,6 @@ export function LoginScreen() {
 
   if (session) return <Navigate to={returnTo} replace />;
 
-  const errors = form.errors;
   const error = mutation.error;
   const codeRequested = error instanceof ApiError && error.errorCode === 'TFA_REQUIRED';
   const restart = () => {
@@ -134,25 +141,7 @@ export function LoginScreen() {
       ) : null}
       <form onSubmit={form.onSubmit((values) => mutation.mutate(stepOf(values)))} noValidate>
         <Stack>
-          <TextInput
-            label={t('accounts.login.loginId')}
-            autoComplete="username"
-            type="email"
-            inputMode="email"
-            readOnly={needsCode}
-            key={form.key('loginId')}
-            {...form.getInputProps('loginId')}
-            error={translateFieldError(t, errors.loginId)}
-          />
-          {needsCode ? null : (
-            <PasswordInput
-              label={t('accounts.login.password')}
-              autoComplete="current-password"
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-              error={translateFieldError(t, errors.password)}
-            />
-          )}
+          <CredentialFields form={form} needsCode={needsCode} />
           {needsCode ? (
             <CodeStep
               form={form}
@@ -229,5 +218,39 @@ function LoginLinks({
         </Anchor>
       ) : null}
     </Group>
+  );
+}
+
+/** The e-mail (kept, read-only, while the code is asked) and the password. */
+function CredentialFields({
+  form,
+  needsCode,
+}: {
+  form: UseFormReturnType<LoginValues>;
+  needsCode: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      <TextInput
+        label={t('accounts.login.loginId')}
+        autoComplete="username"
+        type="email"
+        inputMode="email"
+        readOnly={needsCode}
+        key={form.key('loginId')}
+        {...form.getInputProps('loginId')}
+        error={translateFieldError(t, form.errors.loginId)}
+      />
+      {needsCode ? null : (
+        <PasswordInput
+          label={t('accounts.login.password')}
+          autoComplete="current-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+          error={translateFieldError(t, form.errors.password)}
+        />
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { passwordResetSchema } from '@apothecall/domain/accounts/credentials.rules';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -49,47 +49,10 @@ export function ResetPasswordScreen() {
     },
   });
 
-  const backToLogin = (
-    <Anchor component={Link} to="/login" size="sm" ta="center">
-      {t('accountScreens.resetPassword.backToLogin')}
-    </Anchor>
-  );
-
-  if (verify.isPending) {
-    return (
-      <AuthCard title={t('accountScreens.resetPassword.title')} screen="reset-password">
-        <Group justify="center" gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{t('accountScreens.resetPassword.checking')}</Text>
-        </Group>
-      </AuthCard>
-    );
-  }
+  if (verify.isPending) return <CheckingCode />;
 
   if (verify.isError) {
-    const error = verify.error;
-    const invalid = error instanceof ApiError && error.status > 0 && error.status < 500;
-    return (
-      <AuthCard title={t('accountScreens.resetPassword.title')} screen="reset-password">
-        <Alert
-          color="red"
-          role="alert"
-          title={
-            invalid
-              ? t('accountScreens.resetPassword.invalidTitle')
-              : t('accountScreens.resetPassword.errorTitle')
-          }
-        >
-          {error instanceof ApiError ? error.message : t('errors.network')}
-        </Alert>
-        {invalid ? null : (
-          <Button variant="light" onClick={() => void verify.refetch()}>
-            {t('accountScreens.resetPassword.retry')}
-          </Button>
-        )}
-        {backToLogin}
-      </AuthCard>
-    );
+    return <CodeRefused error={verify.error} onRetry={() => void verify.refetch()} />;
   }
 
   const failure = save.error ?? cancel.error;
@@ -106,21 +69,7 @@ export function ResetPasswordScreen() {
         noValidate
       >
         <Stack>
-          <PasswordInput
-            label={t('accountScreens.resetPassword.password')}
-            description={t('accountScreens.register.passwordHint')}
-            autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-            error={translateFieldError(t, form.errors.password)}
-          />
-          <PasswordInput
-            label={t('accountScreens.resetPassword.confirmPassword')}
-            autoComplete="new-password"
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-            error={translateFieldError(t, form.errors.confirmPassword)}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" loading={save.isPending} disabled={cancel.isPending} fullWidth>
             {t('accountScreens.resetPassword.submit')}
           </Button>
@@ -136,5 +85,86 @@ export function ResetPasswordScreen() {
         </Stack>
       </form>
     </AuthCard>
+  );
+}
+
+/** The way back to the login screen. */
+function BackToLogin() {
+  const t = useT();
+  return (
+    <Anchor component={Link} to="/login" size="sm" ta="center">
+      {t('accountScreens.resetPassword.backToLogin')}
+    </Anchor>
+  );
+}
+
+/** While the code is checked. */
+function CheckingCode() {
+  const t = useT();
+  return (
+    <AuthCard title={t('accountScreens.resetPassword.title')} screen="reset-password">
+      <Group justify="center" gap="sm" role="status">
+        <Loader size="sm" />
+        <Text>{t('accountScreens.resetPassword.checking')}</Text>
+      </Group>
+    </AuthCard>
+  );
+}
+
+/**
+ * The code could not be checked: used, cancelled or unknown (no retry), or a failure to ask
+ * (Retry).
+ */
+function CodeRefused({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT();
+  const invalid = error instanceof ApiError && error.status > 0 && error.status < 500;
+  return (
+    <AuthCard title={t('accountScreens.resetPassword.title')} screen="reset-password">
+      <Alert
+        color="red"
+        role="alert"
+        title={
+          invalid
+            ? t('accountScreens.resetPassword.invalidTitle')
+            : t('accountScreens.resetPassword.errorTitle')
+        }
+      >
+        {error instanceof ApiError ? error.message : t('errors.network')}
+      </Alert>
+      {invalid ? null : (
+        <Button variant="light" onClick={onRetry}>
+          {t('accountScreens.resetPassword.retry')}
+        </Button>
+      )}
+      <BackToLogin />
+    </AuthCard>
+  );
+}
+
+/** The new password, twice. */
+function NewPasswordFields({
+  form,
+}: {
+  form: UseFormReturnType<{ password: string; confirmPassword: string }>;
+}) {
+  const t = useT();
+  return (
+    <>
+      <PasswordInput
+        label={t('accountScreens.resetPassword.password')}
+        description={t('accountScreens.register.passwordHint')}
+        autoComplete="new-password"
+        key={form.key('password')}
+        {...form.getInputProps('password')}
+        error={translateFieldError(t, form.errors.password)}
+      />
+      <PasswordInput
+        label={t('accountScreens.resetPassword.confirmPassword')}
+        autoComplete="new-password"
+        key={form.key('confirmPassword')}
+        {...form.getInputProps('confirmPassword')}
+        error={translateFieldError(t, form.errors.confirmPassword)}
+      />
+    </>
   );
 }
