@@ -1,9 +1,8 @@
 import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { getPharmacyMe, pharmacyMeQueryKey } from '../../pharmacy/api/get-pharmacy-me';
+import { usePharmacyMe } from '../../pharmacy/api/get-pharmacy-me';
 import type { RangeAsked } from '../api/analytics-range';
 import { useAnalyticsAttribution } from '../api/get-analytics-attribution';
 import { useAnalyticsLogins } from '../api/get-analytics-logins';
@@ -37,7 +36,7 @@ export function AnalyticsScreen() {
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
   };
-  const me = useQuery({ queryKey: pharmacyMeQueryKey, queryFn: getPharmacyMe });
+  const me = usePharmacyMe();
   const pharmacyId = me.data?.organization.id;
   const enabled = (which: AnalyticsTab) => pharmacyId !== undefined && tab === which;
   const id = pharmacyId ?? '';

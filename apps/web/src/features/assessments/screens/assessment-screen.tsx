@@ -6,12 +6,11 @@ import {
 import { calendarDateOfUtc } from '@apothecall/domain/dates/dates.rules';
 import type { PharmacyMe } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { Alert, Button, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from '../../../components/form';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
-import { getPharmacyMe, pharmacyMeQueryKey } from '../../pharmacy/api/get-pharmacy-me';
+import { usePharmacyMe } from '../../pharmacy/api/get-pharmacy-me';
 import { useSubmitAssessment } from '../api/submit-assessment';
 import {
   type AssessmentDraft,
@@ -41,7 +40,7 @@ import { RecentAssessments } from '../components/recent-assessments';
  */
 export function AssessmentScreen() {
   const t = useT();
-  const me = useQuery({ queryKey: pharmacyMeQueryKey, queryFn: getPharmacyMe });
+  const me = usePharmacyMe();
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="assessment">
       <Title order={1} size="h2">
