@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rxStatusNotes, rxVisits } from '../../db/schema/rx';
+import { type RxVisitChanges, type RxVisitRecord, visitColumns } from './rx-visit-row.repo';
+
+/** A visit as the pharmacy dashboard lists it before paging (no PHI but the person's id). */
+export interface RxPharmacyListItem {
+  id: string;
+  personId: string;
+  pharmacyStatus: string;
+  location: string;
+  linkId: string | null;
+  prescribedAt: Date | null;
+  /** When someone at the pharmacy first opened it (null: new). */
+  seenAt: Date | null;
+}
+
+export interface RxStatusNoteRecord {
+  id: string;
+  visitId: string;
+  status: string;
+  note: string;
+  byRole: string;
+  accountId: string;
+  at: Date;
+}
+
+/** A visit's life at its pharmacy: its pharmacy status and notes, first look, eRx, changes. */
+export interface RxPharmacyStatusRepo {
+  /**
+   * Moves the visit's pharmacy status (only from `from`, at its version) and writes the move's
+   * history note in the same transaction: both or neither (issue 37, item 1).
+   */
+  movePharmacy(
+    id: string,
+    from: { pharmacyStatus: string; version: number },
+    to: string,
+    changes: RxVisitChanges,
+    note: Omit<RxStatusNoteRecord, 'id' | 'at' | 'visitId' | 'status'>,
+  ): Promise<RxVisitRecord | undefined>;
+  /** A pharmacy's visits that reached it (prescribed), newest first: light rows to filter. */
+  pharmacyVisits(
+    pharmacyId: string,
+    states: readonly string[] | null,
+  ): Promise<RxPharmacyListItem[]>;
+  /** Records the pharmacy's first look (no version change: nothing the patient sees moved). */
+  markPharmacySeen(id: string, at: Date): Promise<RxVisitRecord | undefined>;
+  setErxStatus(id: string, erxStatus: string): Promise<RxVisitRecord | undefined>;
+  /** The prescriber's prescriptions a pharmacy asked to change (pharmacy status review). */
+  changeRequestsOf(prescriberId: string): Promise<RxVisitRecord[]>;
+  statusNotesOf(visitId: string): Promise<RxStatusNoteRecord[]>;
+}
+
+export function createRxPharmacyStatusRepo(db: Db): RxPharmacyStatusRepo {
+  return {
+    async movePharmacy(id, from, to, changes, note) {
+      return db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(rxVisits)
+          .set({
+            ...changes,
+            pharmacyStatus: to,
+            version: sql`${rxVisits.version} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(rxVisits.id, id),
+              eq(rxVisits.pharmacyStatus, from.pharmacyStatus),
+              eq(rxVisits.version, from.version),
+            ),
+          )
+          .returning(visitColumns);
+        if (moved) await tx.insert(rxStatusNotes).values({ ...note, visitId: id, status: to });
+        return moved;
+      });
+    },
+    async pharmacyVisits(pharmacyId, states) {
+      if (states && states.length === 0) return [];
+      const rows = await db
+        .select({
+          id: rxVisits.id,
+          personId: rxVisits.personId,
+          pharmacyStatus: rxVisits.pharmacyStatus,
+          location: rxVisits.location,
+          linkId: rxVisits.linkId,
+          prescribedAt: rxVisits.prescribedAt,
+          seenAt: rxVisits.pharmacySeenAt,
+        })
+        .from(rxVisits)
+        .where(
+          and(
+            eq(rxVisits.pharmacyId, pharmacyId),
+            isNotNull(rxVisits.pharmacyStatus),
+            ...(states ? [inArray(rxVisits.location, [...states])] : []),
+          ),
+        )
+        .orderBy(desc(rxVisits.prescribedAt), desc(rxVisits.id));
+      return rows.map((r) => ({ ...r, pharmacyStatus: r.pharmacyStatus ?? 'unclaimed' }));
+    },
+    async markPharmacySeen(id, at) {
+      const rows = await db
+        .update(rxVisits)
+        .set({ pharmacySeenAt: at })
+        .where(and(eq(rxVisits.id, id), isNull(rxVisits.pharmacySeenAt)))
+        .returning(visitColumns);
+      return rows[0];
+    },
+    async setErxStatus(id, erxStatus) {
+      const rows = await db
+        .update(rxVisits)
+        .set({ erxStatus, version: sql`${rxVisits.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(rxVisits.id, id))
+        .returning(visitColumns);
+      return rows[0];
+    },
+    async changeRequestsOf(prescriberId) {
+      return db
+        .select(visitColumns)
+        .from(rxVisits)
+        .where(and(eq(rxVisits.prescriberId, prescriberId), eq(rxVisits.pharmacyStatus, 'review')))
+        .orderBy(asc(rxVisits.updatedAt));
+    },
+    async statusNotesOf(visitId) {
+      return db
+        .select()
+        .from(rxStatusNotes)
+        .where(eq(rxStatusNotes.visitId, visitId))
+        .orderBy(asc(rxStatusNotes.at), asc(rxStatusNotes.id));
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  rxFormLog,
+  rxIdDocuments,
+  rxMessages,
+  rxPrescriptions,
+  rxVisitFiles,
+} from '../../db/schema/rx';
+
+export interface RxFileLink {
+  fileId: string;
+  docType: string;
+  name: string;
+  contentType: string;
+  createdAt: Date;
+}
+
+export interface RxPrescriptionRecord {
+  id: string;
+  visitId: string;
+  prescriberId: string;
+  medication: string;
+  strength: string;
+  quantity: number;
+  refills: number;
+  directions: string;
+  pharmacy: Record<string, unknown> | null;
+  supersededAt: Date | null;
+  createdAt: Date;
+}
+
+export interface RxIdDocumentRecord {
+  id: string;
+  accountId: string;
+  personId: string;
+  fileId: string;
+  hidden: boolean;
+  createdAt: Date;
+}
+
+export interface RxMessageRecord {
+  id: string;
+  visitId: string;
+  owner: string;
+  fromRole: string;
+  text: string;
+  attachments: { fileId: string; name: string; type: string }[];
+  sent: Date;
+}
+
+/** The papers of Rx visits: linked files, ID photos, prescriptions, messages, the form log. */
+export interface RxRecordsRepo {
+  linkFile(visitId: string, file: Omit<RxFileLink, 'createdAt'>): Promise<void>;
+  filesOf(visitIds: readonly string[]): Promise<(RxFileLink & { visitId: string })[]>;
+
+  insertIdDocument(input: {
+    accountId: string;
+    personId: string;
+    fileId: string;
+  }): Promise<RxIdDocumentRecord>;
+  /** The person's newest ID photo. */
+  idDocumentOf(personId: string): Promise<RxIdDocumentRecord | undefined>;
+  idDocument(id: string): Promise<RxIdDocumentRecord | undefined>;
+  setIdDocumentHidden(id: string, hidden: boolean): Promise<RxIdDocumentRecord | undefined>;
+
+  insertPrescriptions(
+    rows: Omit<RxPrescriptionRecord, 'id' | 'createdAt'>[],
+  ): Promise<RxPrescriptionRecord[]>;
+  prescriptionsOf(visitIds: readonly string[]): Promise<RxPrescriptionRecord[]>;
+
+  insertMessage(input: {
+    visitId: string;
+    owner: string;
+    fromRole: string;
+    text: string;
+    attachments?: RxMessageRecord['attachments'];
+  }): Promise<RxMessageRecord>;
+  messagesOf(visitId: string): Promise<RxMessageRecord[]>;
+  message(id: string): Promise<RxMessageRecord | undefined>;
+
+  /** Marks the visit's current prescriptions replaced (a new one was written). */
+  supersedePrescriptions(visitId: string, at: Date): Promise<void>;
+
+  logForm(accountId: string, productId: string, step: string): Promise<void>;
+}
+
+const idDocumentColumns = {
+  id: rxIdDocuments.id,
+  accountId: rxIdDocuments.accountId,
+  personId: rxIdDocuments.personId,
+  fileId: rxIdDocuments.fileId,
+  hidden: rxIdDocuments.hidden,
+  createdAt: rxIdDocuments.createdAt,
+};
+
+export function createRxRecordsRepo(db: Db): RxRecordsRepo {
+  return {
+    async linkFile(visitId, file) {
+      await db
+        .insert(rxVisitFiles)
+        .values({ visitId, ...file })
+        .onConflictDoNothing();
+    },
+    async filesOf(visitIds) {
+      if (visitIds.length === 0) return [];
+      return db
+        .select({
+          visitId: rxVisitFiles.visitId,
+          fileId: rxVisitFiles.fileId,
+          docType: rxVisitFiles.docType,
+          name: rxVisitFiles.name,
+          contentType: rxVisitFiles.contentType,
+          createdAt: rxVisitFiles.createdAt,
+        })
+        .from(rxVisitFiles)
+        .where(inArray(rxVisitFiles.visitId, [...visitIds]))
+        .orderBy(asc(rxVisitFiles.createdAt));
+    },
+
+    async insertIdDocument(input) {
+      const [row] = await db.insert(rxIdDocuments).values(input).returning(idDocumentColumns);
+      if (!row) throw new Error('rx_id_documents insert returned no row');
+      return row;
+    },
+    async idDocumentOf(personId) {
+      const [row] = await db
+        .select(idDocumentColumns)
+        .from(rxIdDocuments)
+        .where(eq(rxIdDocuments.personId, personId))
+        .orderBy(desc(rxIdDocuments.createdAt))
+        .limit(1);
+      return row;
+    },
+    async idDocument(id) {
+      const [row] = await db
+        .select(idDocumentColumns)
+        .from(rxIdDocuments)
+        .where(eq(rxIdDocuments.id, id));
+      return row;
+    },
+    async setIdDocumentHidden(id, hidden) {
+      const [row] = await db
+        .update(rxIdDocuments)
+        .set({ hidden })
+        .where(eq(rxIdDocuments.id, id))
+        .returning(idDocumentColumns);
+      return row;
+    },
+
+    async insertPrescriptions(rows) {
+      if (rows.length === 0) return [];
+      return db.insert(rxPrescriptions).values(rows).returning();
+    },
+    async prescriptionsOf(visitIds) {
+      if (visitIds.length === 0) return [];
+      return db
+        .select()
+        .from(rxPrescriptions)
+        .where(
+          and(
+            inArray(rxPrescriptions.visitId, [...visitIds]),
+            isNull(rxPrescriptions.supersededAt),
+          ),
+        )
+        .orderBy(asc(rxPrescriptions.createdAt));
+    },
+
+    async insertMessage(input) {
+      const [row] = await db.insert(rxMessages).values(input).returning();
+      if (!row) throw new Error('rx_messages insert returned no row');
+      return row;
+    },
+    async message(id) {
+      const [row] = await db.select().from(rxMessages).where(eq(rxMessages.id, id));
+      return row;
+    },
+    async messagesOf(visitId) {
+      return db
+        .select()
+        .from(rxMessages)
+        .where(eq(rxMessages.visitId, visitId))
+        .orderBy(asc(rxMessages.sent));
+    },
+
+    async supersedePrescriptions(visitId, at) {
+      await db
+        .update(rxPrescriptions)
+        .set({ supersededAt: at })
+        .where(and(eq(rxPrescriptions.visitId, visitId), isNull(rxPrescriptions.supersededAt)));
+    },
+
+    async logForm(accountId, productId, step) {
+      await db.insert(rxFormLog).values({ accountId, productId, step });
+    },
+  };
+}
