@@ -14,8 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Actor, actorOf } from '../../platform/actor';
 import { privateFileRoute, sendPrivatePdf } from '../../platform/private-file';
 import { sessionRoutes } from '../../platform/route-groups';
-import { sendOpened, visitFileParamsSchema } from './rx.routes';
 import type { RxReviewService } from './rx-review.service';
+import { sendOpened, visitFileParamsSchema } from './rx-routes-shared';
 
 /**
  * The prescriber's side of the Rx visits (the clinic's review, /clinic/rx): the line, a claim,
