@@ -1,6 +1,7 @@
 import { visitWorkspaceResponseSchema } from '@apothecall/domain/care/visits.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export type ClinicVisitResponse = z.infer<typeof visitWorkspaceResponseSchema>;
 
@@ -11,4 +12,9 @@ export function getClinicVisit(visitId: string): Promise<ClinicVisitResponse> {
   return apiCall(`/clinic/visits/${encodeURIComponent(visitId)}`, {
     schema: visitWorkspaceResponseSchema,
   });
+}
+
+/** The provider's workspace for one visit. */
+export function useClinicVisit(visitId: string, options?: QueryOptions<ClinicVisitResponse>) {
+  return useCallQuery(clinicVisitQueryKey(visitId), () => getClinicVisit(visitId), options);
 }

@@ -5,6 +5,7 @@ import {
 } from '@apothecall/domain/care/visits.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 
 export const conversationQueryKey = (visitId: string) => ['care', 'conversation', visitId] as const;
 
@@ -17,4 +18,9 @@ export function getConversation(
     body,
     schema: conversationResponseSchema,
   });
+}
+
+/** A visit's messages. */
+export function useConversation(visitId: string) {
+  return useCallQuery(conversationQueryKey(visitId), () => getConversation({ visitId }));
 }

@@ -2,7 +2,6 @@ import type { VisitOutcome, VisitWorkspace } from '@apothecall/domain/care/visit
 import type { VisitState } from '@apothecall/domain/care/visits.rules';
 import type { Message } from '@apothecall/domain/messaging/messaging.schemas';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -10,8 +9,8 @@ import { type Translate, useT } from '../../../lib/i18n';
 import { useSocket } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session-store';
 import type { EndVisitResult } from '../api/clinic-end-visit';
-import { clinicVisitQueryKey, getClinicVisit } from '../api/clinic-get-visit';
-import { conversationQueryKey, getConversation } from '../api/get-conversation';
+import { useClinicVisit } from '../api/clinic-get-visit';
+import { useConversation } from '../api/get-conversation';
 import { ChatPanel } from '../components/chat-panel';
 import { ClinicEndVisitForm } from '../components/clinic-end-visit-form';
 import { formatDateTime } from '../components/clinic-format';
@@ -49,10 +48,7 @@ function BackToQueue({ t }: { t: Translate }) {
 function Transcript({ visit }: { visit: VisitWorkspace }) {
   const t = useT();
   const session = useSession();
-  const conversation = useQuery({
-    queryKey: conversationQueryKey(visit.visitId),
-    queryFn: () => getConversation({ visitId: visit.visitId }),
-  });
+  const conversation = useConversation(visit.visitId);
   if (conversation.isPending)
     return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   if (conversation.isError) return null;
@@ -115,11 +111,7 @@ export function ClinicVisitScreen() {
     result: EndVisitResult;
   } | null>(null);
 
-  const query = useQuery({
-    queryKey: clinicVisitQueryKey(id),
-    queryFn: () => getClinicVisit(id),
-    enabled: id !== '',
-  });
+  const query = useClinicVisit(id, { enabled: id !== '' });
 
   if (query.isPending) {
     return (
@@ -141,7 +133,6 @@ export function ClinicVisitScreen() {
   }
 
   const visit = query.data.visit;
-  const name = `${visit.patient.firstName} ${visit.patient.lastName}`;
   const inProgress = visit.state === 'inProgress' && visit.outcome === null && !ended;
 
   return (
@@ -155,36 +146,11 @@ export function ClinicVisitScreen() {
       data-visit-state={visit.state}
     >
       <BackToQueue t={t} />
-      <Group justify="space-between" align="flex-start" gap="xs">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('clinicUi.visit.title', { name })}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('clinicUi.visit.started', { time: formatDateTime(visit.startTime) })}
-          </Text>
-        </Stack>
-        <Badge color={stateColor[visit.state]} size="lg" tt="none" data-testid="visit-state">
-          {t(`clinicUi.state.${visit.state}`)}
-        </Badge>
-      </Group>
+      <ClinicVisitHeading visit={visit} />
 
       <AlarmsAlert alarms={visit.alarms} />
 
-      {ended ? (
-        <EndedResult outcome={ended.outcome} withRx={ended.withRx} t={t} />
-      ) : visit.outcome !== null || (visit.state !== 'inProgress' && visit.state !== 'waiting') ? (
-        <Alert color="gray" data-testid="visit-ended">
-          {t('clinicUi.visit.ended', { state: t(`clinicUi.state.${visit.state}`) })}
-        </Alert>
-      ) : visit.state === 'waiting' ? (
-        <Alert color="blue">
-          <Stack gap="xs">
-            <Text size="sm">{t('clinicUi.visit.notClaimed')}</Text>
-            <BackToQueue t={t} />
-          </Stack>
-        </Alert>
-      ) : null}
+      <ClinicVisitNotice visit={visit} ended={ended} />
 
       {inProgress ? (
         <Card withBorder radius="md" p="md">
@@ -214,4 +180,50 @@ export function ClinicVisitScreen() {
       </Grid>
     </Stack>
   );
+}
+
+/** The patient's name, when the visit started, and its state. */
+function ClinicVisitHeading({ visit }: { visit: VisitWorkspace }) {
+  const t = useT();
+  const name = `${visit.patient.firstName} ${visit.patient.lastName}`;
+  return (
+    <Group justify="space-between" align="flex-start" gap="xs">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {t('clinicUi.visit.title', { name })}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('clinicUi.visit.started', { time: formatDateTime(visit.startTime) })}
+        </Text>
+      </Stack>
+      <Badge color={stateColor[visit.state]} size="lg" tt="none" data-testid="visit-state">
+        {t(`clinicUi.state.${visit.state}`)}
+      </Badge>
+    </Group>
+  );
+}
+
+/** How the visit ended here, that it ended before, or that it is not claimed yet. */
+function ClinicVisitNotice({
+  visit,
+  ended,
+}: {
+  visit: VisitWorkspace;
+  ended: { outcome: VisitOutcome; withRx: boolean } | null;
+}) {
+  const t = useT();
+  return ended ? (
+    <EndedResult outcome={ended.outcome} withRx={ended.withRx} t={t} />
+  ) : visit.outcome !== null || (visit.state !== 'inProgress' && visit.state !== 'waiting') ? (
+    <Alert color="gray" data-testid="visit-ended">
+      {t('clinicUi.visit.ended', { state: t(`clinicUi.state.${visit.state}`) })}
+    </Alert>
+  ) : visit.state === 'waiting' ? (
+    <Alert color="blue">
+      <Stack gap="xs">
+        <Text size="sm">{t('clinicUi.visit.notClaimed')}</Text>
+        <BackToQueue t={t} />
+      </Stack>
+    </Alert>
+  ) : null;
 }
