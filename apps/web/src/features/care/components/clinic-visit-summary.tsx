@@ -132,29 +132,86 @@ export function ScreeningCard({ visit }: { visit: VisitWorkspace }) {
 
   if (answers === null || answers === 'unreadable') {
     return (
-      <Section title={t('clinicUi.screening.title')} testId="screening-card">
-        <Facts
-          rows={[
-            { label: t('care.section.allergies'), value: listOrNone(t, allergies) },
-            { label: t('care.section.medications'), value: listOrNone(t, medications) },
-          ]}
-        />
-        {answers === null ? (
-          <Text size="sm" c="dimmed">
-            {t('clinicUi.screening.none')}
-          </Text>
-        ) : (
-          <>
-            <Text size="sm" c="dimmed">
-              {t('clinicUi.screening.unreadable')}
-            </Text>
-            <Code block>{JSON.stringify(visit.screening, null, 2)}</Code>
-          </>
-        )}
-      </Section>
+      <ScreeningUnread
+        screening={visit.screening}
+        unreadable={answers === 'unreadable'}
+        allergies={allergies}
+        medications={medications}
+      />
     );
   }
 
+  return (
+    <Section title={t('clinicUi.screening.title')} testId="screening-card">
+      {answers.emergencySigns.length > 0 ? (
+        <Alert color="red" title={t('clinicUi.screening.emergencySigns')}>
+          {answers.emergencySigns.map((id) => t(`care.emergency.${id}`)).join(', ')}
+        </Alert>
+      ) : null}
+      <ScreeningVitals answers={answers} alarms={alarms} />
+      <Title order={3} size="h5">
+        {t('clinicUi.screening.history')}
+      </Title>
+      <Facts
+        rows={[
+          { label: t('care.section.allergies'), value: listOrNone(t, allergies) },
+          { label: t('care.section.medications'), value: listOrNone(t, medications) },
+          {
+            label: t('care.section.medicalProblems'),
+            value: listOrNone(
+              t,
+              answers.medicalProblems.map((id) => t(`care.comorbidity.${id}`)),
+            ),
+            highlight: alarms.has('metabolic'),
+            testId: 'screening-problems',
+          },
+        ]}
+      />
+      <ScreeningRequests answers={answers} />
+    </Section>
+  );
+}
+
+/** A visit without readable screening answers: its lists, and why nothing more is shown. */
+function ScreeningUnread({
+  screening,
+  unreadable,
+  allergies,
+  medications,
+}: {
+  screening: unknown;
+  unreadable: boolean;
+  allergies: readonly string[];
+  medications: readonly string[];
+}) {
+  const t = useT();
+  return (
+    <Section title={t('clinicUi.screening.title')} testId="screening-card">
+      <Facts
+        rows={[
+          { label: t('care.section.allergies'), value: listOrNone(t, allergies) },
+          { label: t('care.section.medications'), value: listOrNone(t, medications) },
+        ]}
+      />
+      {!unreadable ? (
+        <Text size="sm" c="dimmed">
+          {t('clinicUi.screening.none')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('clinicUi.screening.unreadable')}
+          </Text>
+          <Code block>{JSON.stringify(screening, null, 2)}</Code>
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** The vitals, the blood pressure and BMI marked when they raised an alarm. */
+function ScreeningVitals({ answers, alarms }: { answers: ScreeningAnswers; alarms: Set<string> }) {
+  const t = useT();
   const { vitals } = answers;
   const body =
     vitals.weight && vitals.height
@@ -166,14 +223,8 @@ export function ScreeningCard({ visit }: { visit: VisitWorkspace }) {
       : undefined;
   const measured = (m: { value: number; unit: string } | null) =>
     m ? `${m.value} ${m.unit}` : t('clinicUi.screening.notGiven');
-
   return (
-    <Section title={t('clinicUi.screening.title')} testId="screening-card">
-      {answers.emergencySigns.length > 0 ? (
-        <Alert color="red" title={t('clinicUi.screening.emergencySigns')}>
-          {answers.emergencySigns.map((id) => t(`care.emergency.${id}`)).join(', ')}
-        </Alert>
-      ) : null}
+    <>
       <Title order={3} size="h5">
         {t('care.section.vitals')}
       </Title>
@@ -196,24 +247,15 @@ export function ScreeningCard({ visit }: { visit: VisitWorkspace }) {
           },
         ]}
       />
-      <Title order={3} size="h5">
-        {t('clinicUi.screening.history')}
-      </Title>
-      <Facts
-        rows={[
-          { label: t('care.section.allergies'), value: listOrNone(t, allergies) },
-          { label: t('care.section.medications'), value: listOrNone(t, medications) },
-          {
-            label: t('care.section.medicalProblems'),
-            value: listOrNone(
-              t,
-              answers.medicalProblems.map((id) => t(`care.comorbidity.${id}`)),
-            ),
-            highlight: alarms.has('metabolic'),
-            testId: 'screening-problems',
-          },
-        ]}
-      />
+    </>
+  );
+}
+
+/** What the patient asked for: ED medication, low-dose naltrexone, birth control. */
+function ScreeningRequests({ answers }: { answers: ScreeningAnswers }) {
+  const t = useT();
+  return (
+    <>
       {answers.ed ? (
         <>
           <Title order={3} size="h5">
@@ -279,7 +321,7 @@ export function ScreeningCard({ visit }: { visit: VisitWorkspace }) {
           />
         </>
       ) : null}
-    </Section>
+    </>
   );
 }
 
