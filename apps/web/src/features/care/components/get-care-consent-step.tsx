@@ -1,13 +1,12 @@
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import { Alert, Anchor, Card, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from '../../../components/external-link';
 import { useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
-import { consentsQueryKey, getConsents } from '../../accounts/api/get-consents';
-import { familyQueryKey, getDependents } from '../../accounts/api/get-dependents';
+import { useConsents } from '../../accounts/api/get-consents';
+import { useDependents } from '../../accounts/api/get-dependents';
 import { errorText } from './get-care-format';
 import { GetCareStepFrame } from './get-care-step-frame';
 
@@ -53,10 +52,10 @@ export function GetCareConsentStep({
   const settings = useBrandState().whiteLabel?.appSettings;
   const legalNotice = settings?.legalNotice;
   const stateNotice = settings?.consentNotice[state as keyof typeof settings.consentNotice];
-  const family = useQuery({ queryKey: familyQueryKey, queryFn: getDependents, staleTime: 0 });
+  const family = useDependents({ staleTime: 0 });
   // Care is behind the consents screen: the current versions are accepted already, so they are
   // shown as accepted here, not asked a second time (issue 13).
-  const consents = useQuery({ queryKey: consentsQueryKey, queryFn: getConsents });
+  const consents = useConsents();
   const alreadyAccepted = consents.data?.upToDate === true;
   const [checked, setConsent] = useState(consentGiven);
   const consent = checked || alreadyAccepted;
@@ -102,41 +101,70 @@ export function GetCareConsentStep({
           </Alert>
         ) : null}
       </Stack>
-      <Card withBorder radius="md" p="sm">
-        <Stack gap="xs">
-          <Text fw={600}>{t('careUi.phone.title')}</Text>
-          {family.isPending ? (
-            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-          ) : family.isError ? (
-            <Alert color="red" role="alert">
-              {errorText(t, family.error)}
-            </Alert>
-          ) : phone === '' ? (
-            <Alert color="yellow" role="alert">
-              {t('careUi.phone.missing')}{' '}
-              <Anchor component={Link} to="/profile">
-                {t('careUi.phone.edit')}
-              </Anchor>
-            </Alert>
-          ) : (
-            <>
-              <Text size="lg" fw={700} data-testid="care-phone">
-                {formatPhone(phone)}
-              </Text>
-              <Text size="sm">{t('careUi.phone.usage')}</Text>
-              <Checkbox
-                label={t('careUi.phone.confirm')}
-                checked={phoneOk}
-                onChange={(event) => setPhoneOk(event.currentTarget.checked)}
-                error={submitted && !phoneOk ? t('careUi.phone.required') : undefined}
-              />
-              <Anchor component={Link} to="/profile" size="sm">
-                {t('careUi.phone.edit')}
-              </Anchor>
-            </>
-          )}
-        </Stack>
-      </Card>
+      <GetCarePhoneCard
+        family={family}
+        phone={phone}
+        phoneOk={phoneOk}
+        setPhoneOk={setPhoneOk}
+        submitted={submitted}
+      />
     </GetCareStepFrame>
+  );
+}
+
+/**
+ * The phone the video-visit link is texted to (the account holder's): missing (edit the
+ * profile), or shown with what it is used for and its confirmation.
+ */
+function GetCarePhoneCard({
+  family,
+  phone,
+  phoneOk,
+  setPhoneOk,
+  submitted,
+}: {
+  family: ReturnType<typeof useDependents>;
+  phone: string;
+  phoneOk: boolean;
+  setPhoneOk: (ok: boolean) => void;
+  submitted: boolean;
+}) {
+  const t = useT();
+  return (
+    <Card withBorder radius="md" p="sm">
+      <Stack gap="xs">
+        <Text fw={600}>{t('careUi.phone.title')}</Text>
+        {family.isPending ? (
+          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+        ) : family.isError ? (
+          <Alert color="red" role="alert">
+            {errorText(t, family.error)}
+          </Alert>
+        ) : phone === '' ? (
+          <Alert color="yellow" role="alert">
+            {t('careUi.phone.missing')}{' '}
+            <Anchor component={Link} to="/profile">
+              {t('careUi.phone.edit')}
+            </Anchor>
+          </Alert>
+        ) : (
+          <>
+            <Text size="lg" fw={700} data-testid="care-phone">
+              {formatPhone(phone)}
+            </Text>
+            <Text size="sm">{t('careUi.phone.usage')}</Text>
+            <Checkbox
+              label={t('careUi.phone.confirm')}
+              checked={phoneOk}
+              onChange={(event) => setPhoneOk(event.currentTarget.checked)}
+              error={submitted && !phoneOk ? t('careUi.phone.required') : undefined}
+            />
+            <Anchor component={Link} to="/profile" size="sm">
+              {t('careUi.phone.edit')}
+            </Anchor>
+          </>
+        )}
+      </Stack>
+    </Card>
   );
 }

@@ -8,7 +8,7 @@ import { createElement, type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { currentPerson, type StoredSession } from '../../../lib/session-store';
-import { useRxFamily } from '../api/get-family';
+import { useDependents } from '../../accounts/api/get-dependents';
 import { logForm } from '../api/log-form';
 import { useSubmitRxEvaluation } from '../api/submit-rx-evaluation';
 import type { AcceptedConsent } from './rx-consents-step';
@@ -118,7 +118,7 @@ export function useRxFlow({
 }) {
   const location = useLocation();
   const users = session.profile.users;
-  const family = useRxFamily();
+  const family = useDependents();
 
   // The profile switcher's person is offered first (the holder when none was chosen).
   const [patientId, setPatientId] = useState<string | null>(
