@@ -1,6 +1,7 @@
 import { hoursResponseSchema } from '@apothecall/domain/accounts/consult.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export type ConsultHours = z.infer<typeof hoursResponseSchema>;
 
@@ -11,4 +12,9 @@ export function getHours(state: string): Promise<ConsultHours> {
   return apiCall(`/consult/hours?${new URLSearchParams({ state }).toString()}`, {
     schema: hoursResponseSchema,
   });
+}
+
+/** Whether on-demand care is open now in a state. */
+export function useHours(state: string, options?: QueryOptions<ConsultHours>) {
+  return useCallQuery(hoursQueryKey(state), () => getHours(state), options);
 }

@@ -1,6 +1,6 @@
 import { serviceAvailability } from '@apothecall/domain/places/places.rules';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StateConfirm, useStateConfirm } from '../../../components/state-confirm';
 import { useT } from '../../../lib/i18n';
@@ -12,7 +12,7 @@ import {
   type SetConsultLocationResult,
   setConsultLocation,
 } from '../../accounts/api/set-consult-location';
-import { getHours, hoursQueryKey } from '../api/get-hours';
+import { type ConsultHours, useHours } from '../api/get-hours';
 import { closedText, errorText, stateLabel } from './get-care-format';
 import { GetCareStepFrame } from './get-care-step-frame';
 
@@ -60,9 +60,7 @@ export function GetCareLocationStep({
         })()
     : null;
 
-  const hours = useQuery({
-    queryKey: hoursQueryKey(confirmed ?? ''),
-    queryFn: () => getHours(confirmed ?? ''),
+  const hours = useHours(confirmed ?? '', {
     enabled: confirmed !== null && offered?.ok === true,
     staleTime: 0,
   });
@@ -95,28 +93,44 @@ export function GetCareLocationStep({
         confirmHint={t('careUi.location.confirmHint')}
       />
       {!changed && confirmed && offered ? (
-        <Stack gap="xs" aria-live="polite">
-          {!offered.ok ? (
-            <Alert color="red" role="alert" data-testid="care-unavailable">
-              {offered.reason ?? t('places.serviceUnavailable', { state: confirmed })}
-            </Alert>
-          ) : hours.isPending ? (
-            <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-          ) : hours.isError ? (
-            <Alert color="red" role="alert">
-              {errorText(t, hours.error)}
-            </Alert>
-          ) : hours.data.available ? (
-            <Alert color="green" role="status">
-              {t('careUi.location.open', { state: stateLabel(t, confirmed) })}
-            </Alert>
-          ) : (
-            <Alert color="yellow" role="alert" data-testid="care-closed">
-              {closedText(t, hours.data)}
-            </Alert>
-          )}
-        </Stack>
+        <GetCareAvailability confirmed={confirmed} offered={offered} hours={hours} />
       ) : null}
     </GetCareStepFrame>
+  );
+}
+
+/** Whether the state offers on-demand care and whether a provider is on hours now. */
+function GetCareAvailability({
+  confirmed,
+  offered,
+  hours,
+}: {
+  confirmed: string;
+  offered: { ok: boolean; reason: string | null };
+  hours: UseQueryResult<ConsultHours>;
+}) {
+  const t = useT();
+  return (
+    <Stack gap="xs" aria-live="polite">
+      {!offered.ok ? (
+        <Alert color="red" role="alert" data-testid="care-unavailable">
+          {offered.reason ?? t('places.serviceUnavailable', { state: confirmed })}
+        </Alert>
+      ) : hours.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : hours.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(t, hours.error)}
+        </Alert>
+      ) : hours.data.available ? (
+        <Alert color="green" role="status">
+          {t('careUi.location.open', { state: stateLabel(t, confirmed) })}
+        </Alert>
+      ) : (
+        <Alert color="yellow" role="alert" data-testid="care-closed">
+          {closedText(t, hours.data)}
+        </Alert>
+      )}
+    </Stack>
   );
 }
