@@ -1,6 +1,8 @@
 import { pharmaciesResponseSchema, type pharmacySchema } from '@apothecall/domain/care/visits.api';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { useCallQuery } from '../../../lib/call-hooks';
 
 export type Pharmacy = z.infer<typeof pharmacySchema>;
 
@@ -15,4 +17,11 @@ export async function searchPharmacies(q: string, state: string): Promise<Pharma
     schema: pharmaciesResponseSchema,
   });
   return pharmacies;
+}
+
+/** The directory's pharmacies for a search; the last answer stays shown while the next comes. */
+export function usePharmacySearch(q: string, state: string) {
+  return useCallQuery(pharmaciesQueryKey(q, state), () => searchPharmacies(q, state), {
+    placeholderData: keepPreviousData,
+  });
 }

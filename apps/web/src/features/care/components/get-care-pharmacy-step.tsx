@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { type Pharmacy, pharmaciesQueryKey, searchPharmacies } from '../api/search-pharmacies';
+import { type Pharmacy, usePharmacySearch } from '../api/search-pharmacies';
 import { errorText } from './get-care-format';
 import { GetCareStepFrame } from './get-care-step-frame';
 
@@ -92,12 +91,7 @@ export function GetCarePharmacyStep({
   const [debounced] = useDebouncedValue(query.trim(), 300);
   const [chosen, setChosen] = useState<Pharmacy | null>(pharmacy);
   const [error, setError] = useState<string | null>(null);
-  const results = useQuery({
-    queryKey: pharmaciesQueryKey(debounced, state),
-    queryFn: () => searchPharmacies(debounced, state),
-    placeholderData: keepPreviousData,
-  });
-  const list = results.data ?? [];
+  const results = usePharmacySearch(debounced, state);
 
   return (
     <GetCareStepFrame
@@ -136,38 +130,57 @@ export function GetCarePharmacyStep({
           {error}
         </Alert>
       ) : null}
-      {results.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(t, results.error)}
-        </Alert>
-      ) : results.isPending ? (
-        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-      ) : list.length === 0 ? (
-        <Text size="sm" role="status">
-          {t('careUi.pharmacy.none')}
-        </Text>
-      ) : (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('careUi.pharmacy.results')}
-        >
-          {list.map((p) => (
-            <PharmacyItem
-              key={p.ncpdpId}
-              pharmacy={p}
-              chosen={chosen?.ncpdpId === p.ncpdpId}
-              onChoose={() => {
-                setChosen(p);
-                setError(null);
-              }}
-            />
-          ))}
-        </Stack>
-      )}
+      <GetCarePharmacyResults
+        results={results}
+        chosen={chosen}
+        onChoose={(p) => {
+          setChosen(p);
+          setError(null);
+        }}
+      />
     </GetCareStepFrame>
+  );
+}
+
+/** The search's pharmacies to choose from: loading, its failure, none, or the list. */
+function GetCarePharmacyResults({
+  results,
+  chosen,
+  onChoose,
+}: {
+  results: ReturnType<typeof usePharmacySearch>;
+  chosen: Pharmacy | null;
+  onChoose: (pharmacy: Pharmacy) => void;
+}) {
+  const t = useT();
+  const list = results.data ?? [];
+  return results.isError ? (
+    <Alert color="red" role="alert">
+      {errorText(t, results.error)}
+    </Alert>
+  ) : results.isPending ? (
+    <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+  ) : list.length === 0 ? (
+    <Text size="sm" role="status">
+      {t('careUi.pharmacy.none')}
+    </Text>
+  ) : (
+    <Stack
+      component="ul"
+      gap="xs"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('careUi.pharmacy.results')}
+    >
+      {list.map((p) => (
+        <PharmacyItem
+          key={p.ncpdpId}
+          pharmacy={p}
+          chosen={chosen?.ncpdpId === p.ncpdpId}
+          onChoose={() => onChoose(p)}
+        />
+      ))}
+    </Stack>
   );
 }
