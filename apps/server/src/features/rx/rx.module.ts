@@ -1,8 +1,9 @@
 import type { HomeCountKey } from '@apothecall/domain/home/home-counts.rules';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
+import type { Actor } from '../../platform/actor';
 import type { HomeCountSource } from '../../platform/home-counts';
 import type { AreaModule, ModuleContext } from '../../platform/module';
-import { createVisitQueue } from '../../platform/visit-queue';
+import { createVisitQueue, type VisitQueue } from '../../platform/visit-queue';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { AssessmentsPort } from '../assessments/assessments.port';
 import type { BrandsPort } from '../brands/brands.port';
@@ -16,7 +17,7 @@ import { createErxTransmitter } from './erx-channel';
 import { pharmacyNoticeJob } from './pharmacy-notice.job';
 import { subscribeRxNotifier } from './rx.notifier';
 import type { RxPort } from './rx.port';
-import { createRxRepo } from './rx.repo';
+import { createRxRepo, type RxRepo } from './rx.repo';
 import { rxRoutes } from './rx.routes';
 import { createRxService } from './rx.service';
 import { createRxAdminCancel } from './rx-admin-cancel';
@@ -26,38 +27,25 @@ import { createRxFactsRepo } from './rx-facts.repo';
 import { rxPharmacyRoutes } from './rx-pharmacy.routes';
 import { createRxPharmacyService } from './rx-pharmacy.service';
 import { createRxReviewService, type RxQueueItem } from './rx-review.service';
-import { createRxViewLoader } from './rx-visit-views';
+import { createRxViewLoader, type RxViewLoader } from './rx-visit-views';
 
-/**
- * Asynchronous prescription (Rx) visits (issue 14): the patient's evaluation, payment, ID and
- * attachments, and the prescriber's review line on the shared visit queue, the spec's status
- * table, the prescription and its PDF. Live updates go out through the area's events.
- */
-export function rxModule(
-  ctx: ModuleContext,
-  ports: {
-    /** The pharmacies' in-store assessments a visit may continue (issue 20). */
-    assessments: AssessmentsPort;
-    care: CarePort;
-    accounts: AccountsPort;
-    brands: BrandsPort;
-    roster: RosterPort;
-    payments: PaymentsPort;
-    files: FilesPort;
-    pharmacy: PharmacyPort;
-    prepay: PrepayPort;
-  },
-): AreaModule & { port: RxPort; homeCounts: HomeCountSource } {
-  const { db, config, platform } = ctx;
-  const { audit, events, realtime, clock } = platform;
-  const repo = createRxRepo(db);
-  const views = createRxViewLoader({
-    repo,
-    accounts: ports.accounts,
-    pharmacy: ports.pharmacy,
-    prepay: ports.prepay,
-    assessments: ports.assessments,
-  });
+type RxPorts = {
+  /** The pharmacies' in-store assessments a visit may continue (issue 20). */
+  assessments: AssessmentsPort;
+  care: CarePort;
+  accounts: AccountsPort;
+  brands: BrandsPort;
+  roster: RosterPort;
+  payments: PaymentsPort;
+  files: FilesPort;
+  pharmacy: PharmacyPort;
+  prepay: PrepayPort;
+};
+
+/** The prescribers' review line on the shared visit queue, and the pharmacy dashboard's. */
+function buildLines(ctx: ModuleContext, ports: RxPorts, repo: RxRepo) {
+  const { platform } = ctx;
+  const { realtime } = platform;
   const queue = createVisitQueue<RxQueueItem>({
     store: {
       waiting: (states) => repo.waitingIn(states),
@@ -83,16 +71,19 @@ export function rxModule(
     events: { lineChanged: realtimeEvents.pharmacyQueueChanged },
     onError: platform.warn('pharmacy dashboard update not pushed'),
   });
-  platform.jobs.register(
-    pharmacyNoticeJob({
-      repo,
-      pharmacy: ports.pharmacy,
-      mailer: platform.mailer,
-      sms: platform.sms,
-      publicUrl: config.publicUrl,
-      events: platform.events,
-    }),
-  );
+  return { queue, pharmacyLine };
+}
+
+/** The patient's and the prescriber's services. */
+function buildVisitServices(
+  ctx: ModuleContext,
+  ports: RxPorts,
+  repo: RxRepo,
+  views: RxViewLoader,
+  queue: VisitQueue<RxQueueItem>,
+) {
+  const { platform } = ctx;
+  const { audit, events, clock } = platform;
   const rx = createRxService({
     repo,
     views,
@@ -129,7 +120,14 @@ export function rxModule(
     },
     ...clock,
   });
-  const pharmacy = createRxPharmacyService({
+  return { rx, review };
+}
+
+/** The pharmacy's dashboard service, with the eRx channel when one is configured. */
+function buildPharmacyService(ctx: ModuleContext, ports: RxPorts, repo: RxRepo) {
+  const { config, platform } = ctx;
+  const { audit, events, clock } = platform;
+  return createRxPharmacyService({
     repo,
     pharmacy: ports.pharmacy,
     accounts: ports.accounts,
@@ -151,18 +149,19 @@ export function rxModule(
       : {}),
     ...clock,
   });
-  subscribeRxNotifier({ events, realtime, queue, pharmacyLine, repo });
+}
 
-  const documents = createRxDocumentsService({
-    repo,
-    rx,
-    review,
-    pharmacy,
-    accounts: ports.accounts,
-    roster: ports.roster,
-    audit,
-  });
+type RxServices = {
+  rx: ReturnType<typeof createRxService>;
+  review: ReturnType<typeof createRxReviewService>;
+  pharmacy: ReturnType<typeof createRxPharmacyService>;
+  documents: ReturnType<typeof createRxDocumentsService>;
+};
 
+/** The patient's, the prescriber's and the pharmacy's routes, mounted together. */
+function buildRoutes(ctx: ModuleContext, ports: RxPorts, services: RxServices) {
+  const { config } = ctx;
+  const { rx, review, pharmacy, documents } = services;
   const pharmacyRoutes = rxPharmacyRoutes({
     pharmacy,
     prescriptionPdf: (actor, visitId) => documents.prescriptionPdf(actor, visitId, 'pharmacy'),
@@ -180,19 +179,32 @@ export function rxModule(
     prescriptionPdf: documents.prescriptionPdf,
     consentPdf: documents.consentPdf,
   });
-  const visitRef = (visit: {
-    id: string;
-    accountId: string;
-    personId: string;
-    productId: string;
-    pharmacyId: string | null;
-  }) => ({
-    id: visit.id,
-    accountId: visit.accountId,
-    personId: visit.personId,
-    productId: visit.productId,
-    pharmacyId: visit.pharmacyId,
-  });
+  return async (app: Parameters<NonNullable<AreaModule['routes']>>[0]) => {
+    await app.register(patientRoutes);
+    await app.register(clinicRoutes);
+    await app.register(pharmacyRoutes);
+  };
+}
+
+const visitRef = (visit: {
+  id: string;
+  accountId: string;
+  personId: string;
+  productId: string;
+  pharmacyId: string | null;
+}) => ({
+  id: visit.id,
+  accountId: visit.accountId,
+  personId: visit.personId,
+  productId: visit.productId,
+  pharmacyId: visit.pharmacyId,
+});
+
+/** What other areas may ask of Rx visits. */
+function buildPort(ctx: ModuleContext, ports: RxPorts, repo: RxRepo, services: RxServices): RxPort {
+  const { db, platform } = ctx;
+  const { audit, events } = platform;
+  const { rx, review, pharmacy, documents } = services;
   const facts = createRxFactsRepo(db);
   const adminCancel = createRxAdminCancel({
     repo,
@@ -205,7 +217,7 @@ export function rxModule(
     sendSms: (to, body) => platform.sms.send(to, body),
     onError: platform.warn('back-office Rx visit text not sent'),
   });
-  const port: RxPort = {
+  return {
     adminCancel: (actor, visitId, note) => adminCancel.cancel(actor, visitId, note),
     releaseReviews: (actor, prescriberId) => review.releaseReviews(actor, prescriberId),
     adminReleaseReview: (actor, visitId, note) => review.releaseReview(actor, visitId, note),
@@ -221,29 +233,78 @@ export function rxModule(
     prescriptions: documents.prescriptions,
     consents: documents.consents,
   };
+}
+
+/**
+ * Home counts (issue 36, finding 13): a prescriber's line and change requests, a pharmacy's
+ * unclaimed visits. Each asks only for the keys of the caller's role.
+ */
+function buildHomeCounts(services: Pick<RxServices, 'review' | 'pharmacy'>): HomeCountSource {
+  const { review, pharmacy } = services;
+  return async (actor: Actor, wanted) => {
+    const out: Partial<Record<HomeCountKey, number>> = {};
+    if (wanted.has('rxWaiting') || wanted.has('rxChangeRequests')) {
+      const counts = await review.counts(actor);
+      out.rxWaiting = counts.waiting;
+      out.rxChangeRequests = counts.changeRequests;
+    }
+    if (wanted.has('rxUnclaimed') || wanted.has('rxUnclaimedUnseen')) {
+      const counts = await pharmacy.unclaimedCounts(actor);
+      out.rxUnclaimed = counts.unclaimed;
+      out.rxUnclaimedUnseen = counts.unseen;
+    }
+    return out;
+  };
+}
+
+/**
+ * Asynchronous prescription (Rx) visits (issue 14): the patient's evaluation, payment, ID and
+ * attachments, and the prescriber's review line on the shared visit queue, the spec's status
+ * table, the prescription and its PDF. Live updates go out through the area's events.
+ */
+export function rxModule(
+  ctx: ModuleContext,
+  ports: RxPorts,
+): AreaModule & { port: RxPort; homeCounts: HomeCountSource } {
+  const { db, config, platform } = ctx;
+  const { audit, events, realtime } = platform;
+  const repo = createRxRepo(db);
+  const views = createRxViewLoader({
+    repo,
+    accounts: ports.accounts,
+    pharmacy: ports.pharmacy,
+    prepay: ports.prepay,
+    assessments: ports.assessments,
+  });
+  const { queue, pharmacyLine } = buildLines(ctx, ports, repo);
+  platform.jobs.register(
+    pharmacyNoticeJob({
+      repo,
+      pharmacy: ports.pharmacy,
+      mailer: platform.mailer,
+      sms: platform.sms,
+      publicUrl: config.publicUrl,
+      events: platform.events,
+    }),
+  );
+  const { rx, review } = buildVisitServices(ctx, ports, repo, views, queue);
+  const pharmacy = buildPharmacyService(ctx, ports, repo);
+  subscribeRxNotifier({ events, realtime, queue, pharmacyLine, repo });
+
+  const documents = createRxDocumentsService({
+    repo,
+    rx,
+    review,
+    pharmacy,
+    accounts: ports.accounts,
+    roster: ports.roster,
+    audit,
+  });
+  const services = { rx, review, pharmacy, documents };
   return {
     name: 'rx',
-    // Home counts (issue 36, finding 13): a prescriber's line and change requests, a pharmacy's
-    // unclaimed visits. Each asks only for the keys of the caller's role.
-    async homeCounts(actor, wanted) {
-      const out: Partial<Record<HomeCountKey, number>> = {};
-      if (wanted.has('rxWaiting') || wanted.has('rxChangeRequests')) {
-        const counts = await review.counts(actor);
-        out.rxWaiting = counts.waiting;
-        out.rxChangeRequests = counts.changeRequests;
-      }
-      if (wanted.has('rxUnclaimed') || wanted.has('rxUnclaimedUnseen')) {
-        const counts = await pharmacy.unclaimedCounts(actor);
-        out.rxUnclaimed = counts.unclaimed;
-        out.rxUnclaimedUnseen = counts.unseen;
-      }
-      return out;
-    },
-    port,
-    routes: async (app) => {
-      await app.register(patientRoutes);
-      await app.register(clinicRoutes);
-      await app.register(pharmacyRoutes);
-    },
+    homeCounts: buildHomeCounts(services),
+    port: buildPort(ctx, ports, repo, services),
+    routes: buildRoutes(ctx, ports, services),
   };
 }
