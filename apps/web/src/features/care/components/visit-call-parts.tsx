@@ -7,7 +7,16 @@ import { type LocalMedia, type MediaProblem, mediaProblemBodyKey } from '../hook
 import type { useLocalMedia } from '../hooks/use-local-media';
 import type { useVisitRoom } from '../hooks/use-visit-room';
 import type { useWebRtc } from '../hooks/use-webrtc';
-import type { CallState } from './visit-call';
+
+/** What the call is doing, as the root's data-call-state (and the status line). */
+export type CallState =
+  | 'connecting'
+  | 'refused'
+  | 'waiting'
+  | 'negotiating'
+  | 'connected'
+  | 'reconnecting'
+  | 'ended';
 
 type Call = ReturnType<typeof useWebRtc>;
 type Room = ReturnType<typeof useVisitRoom>;

@@ -12,20 +12,13 @@ import { ChatPanel } from './chat-panel';
 import {
   CallControls,
   CallNotices,
+  type CallState,
   CallVideos,
   statusLine,
   useTrackSwitch,
 } from './visit-call-parts';
 
-/** What the call is doing, as the root's data-call-state (and the status line). */
-export type CallState =
-  | 'connecting'
-  | 'refused'
-  | 'waiting'
-  | 'negotiating'
-  | 'connected'
-  | 'reconnecting'
-  | 'ended';
+export type { CallState } from './visit-call-parts';
 
 /**
  * The video call and chat of a visit, for the patient or the provider. Joins the visit's room
