@@ -1,7 +1,9 @@
 import { activeVisitsResponseSchema, type PatientVisit } from '@apothecall/domain/care/visits.api';
+import { isActiveVisitState } from '@apothecall/domain/care/visits.rules';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiCall } from '../../../lib/api-client';
-import { useCallQuery } from '../../../lib/call-hooks';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const activeVisitsQueryKey = ['care', 'visits', 'active'] as const;
 
@@ -12,8 +14,8 @@ export async function getActiveVisits(): Promise<PatientVisit[]> {
 }
 
 /** The account's waiting and in-progress visits, as the server has them. */
-export function useActiveVisitList() {
-  return useCallQuery(activeVisitsQueryKey, getActiveVisits);
+export function useActiveVisitList(options?: QueryOptions<PatientVisit[]>) {
+  return useCallQuery(activeVisitsQueryKey, getActiveVisits, options);
 }
 
 /** Puts a visit just started among the active ones (replacing an older copy of it). */
@@ -24,4 +26,29 @@ export function useAddActiveVisit() {
       ...list.filter((v) => v.visitId !== visit.visitId),
       visit,
     ]);
+}
+
+/** A pushed visit moves in the cached list; one in a final state leaves it. Stable. */
+export function useApplyActiveVisit() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (visit: PatientVisit) =>
+      queryClient.setQueryData<PatientVisit[]>(activeVisitsQueryKey, (list = []) => {
+        const rest = list.filter((v) => v.visitId !== visit.visitId);
+        if (!isActiveVisitState(visit.state)) return rest;
+        const index = list.findIndex((v) => v.visitId === visit.visitId);
+        if (index < 0) return [...list, visit];
+        return list.map((v) => (v.visitId === visit.visitId ? visit : v));
+      }),
+    [queryClient],
+  );
+}
+
+/** Marks the active visits stale (pushes were lost while the socket was down). Stable. */
+export function useRefreshActiveVisits() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: activeVisitsQueryKey }),
+    [queryClient],
+  );
 }

@@ -1,9 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
-import { clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
+import { useClinicQueue } from '../api/clinic-get-queue';
 import { ClinicDutyCard } from './clinic-duty-card';
 
 /** A patient's Home: the one clear way into an on-demand visit. */
@@ -28,11 +27,7 @@ export function GetCareNowCard() {
 export function ClinicHomeCard() {
   const t = useT();
   // Asked again on every visit to Home: pushes reach only the screen that is open.
-  const queue = useQuery({
-    queryKey: clinicQueueQueryKey,
-    queryFn: getClinicQueue,
-    refetchOnMount: 'always',
-  });
+  const queue = useClinicQueue({ refetchOnMount: 'always' });
   return (
     <Stack gap="md" data-testid="clinic-card">
       <ClinicDutyCard />

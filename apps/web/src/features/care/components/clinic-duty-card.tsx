@@ -1,11 +1,10 @@
 import { Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { type Translate, useT } from '../../../lib/i18n';
-import { type ClinicQueue, clinicQueueQueryKey, getClinicQueue } from '../api/clinic-get-queue';
-import { setClinicDuty } from '../api/clinic-set-duty';
+import { useClinicQueue } from '../api/clinic-get-queue';
+import { useSetClinicDuty } from '../api/clinic-set-duty';
 
 export function clinicErrorText(t: Translate, error: unknown): string {
   return error instanceof ApiError && error.status !== 0 ? error.message : t('errors.network');
@@ -17,16 +16,8 @@ export function clinicErrorText(t: Translate, error: unknown): string {
  */
 export function ClinicDutyCard({ children }: { children?: React.ReactNode }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const queue = useQuery({ queryKey: clinicQueueQueryKey, queryFn: getClinicQueue });
-  const duty = useMutation({
-    mutationFn: (onDuty: boolean) => setClinicDuty({ onDuty }),
-    onSuccess: ({ onDuty }) => {
-      queryClient.setQueryData<ClinicQueue>(clinicQueueQueryKey, (old) =>
-        old ? { ...old, onDuty } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: clinicQueueQueryKey });
-    },
+  const queue = useClinicQueue();
+  const duty = useSetClinicDuty({
     onError: (error) => {
       notifications.show({
         color: 'red',

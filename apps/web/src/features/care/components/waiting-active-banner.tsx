@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
+import { useActiveVisitList } from '../api/get-active-visits';
 
 /**
  * On Home after logging in (or on any device): a patient with a visit waiting or in progress
@@ -10,7 +9,7 @@ import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits'
  */
 export function ActiveVisitBanner() {
   const t = useT();
-  const visits = useQuery({ queryKey: activeVisitsQueryKey, queryFn: getActiveVisits });
+  const visits = useActiveVisitList();
   if (!visits.data || visits.data.length === 0) return null;
   return (
     <Alert color="blue" data-testid="active-visit-banner">

@@ -1,13 +1,16 @@
 import { type PatientVisit, patientVisitSchema } from '@apothecall/domain/care/visits.api';
 import { isActiveVisitState } from '@apothecall/domain/care/visits.rules';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { appStoragePrefix } from '../../../lib/session-store';
 import { setActiveVisitCount } from '../../../lib/visit-presence';
-import { activeVisitsQueryKey, getActiveVisits } from '../api/get-active-visits';
+import {
+  useActiveVisitList,
+  useApplyActiveVisit,
+  useRefreshActiveVisits,
+} from '../api/get-active-visits';
 
 /**
  * The account's active visits, live (spec section 4: "Restore active visits from local
@@ -48,14 +51,11 @@ export function rememberActiveVisit(visitId: string): void {
 export type EndedVisit = PatientVisit | { visitId: string; state: 'unknown' };
 
 export function useActiveVisits() {
-  const queryClient = useQueryClient();
+  const applyToList = useApplyActiveVisit();
+  const refresh = useRefreshActiveVisits();
   const socket = useSocket();
   const connected = socket?.connected ?? false;
-  const query = useQuery({
-    queryKey: activeVisitsQueryKey,
-    queryFn: getActiveVisits,
-    staleTime: 0,
-  });
+  const query = useActiveVisitList({ staleTime: 0 });
   const [ended, setEnded] = useState<EndedVisit[]>([]);
   const remembered = useRef(storedVisitIds());
 
@@ -66,16 +66,10 @@ export function useActiveVisits() {
   // A push: move the visit in the cached list; a final state moves it to the ended list.
   const apply = useCallback(
     (visit: PatientVisit) => {
-      queryClient.setQueryData<PatientVisit[]>(activeVisitsQueryKey, (list = []) => {
-        const rest = list.filter((v) => v.visitId !== visit.visitId);
-        if (!isActiveVisitState(visit.state)) return rest;
-        const index = list.findIndex((v) => v.visitId === visit.visitId);
-        if (index < 0) return [...list, visit];
-        return list.map((v) => (v.visitId === visit.visitId ? visit : v));
-      });
+      applyToList(visit);
       if (!isActiveVisitState(visit.state)) endVisit(visit);
     },
-    [queryClient, endVisit],
+    [applyToList, endVisit],
   );
 
   useSocketEvent<unknown>(socket, realtimeEvents.visitUpdate, (payload) => {
@@ -87,10 +81,10 @@ export function useActiveVisits() {
   const wasConnected = useRef(connected);
   useEffect(() => {
     if (connected && !wasConnected.current) {
-      void queryClient.invalidateQueries({ queryKey: activeVisitsQueryKey });
+      refresh();
     }
     wasConnected.current = connected;
-  }, [connected, queryClient]);
+  }, [connected, refresh]);
 
   // Keep the stored ids in step with the server's list; a remembered id the server no longer
   // lists ended while this page was closed.

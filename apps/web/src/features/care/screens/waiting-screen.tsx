@@ -1,13 +1,12 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
-import { cancelVisit } from '../api/cancel-visit';
+import { useCancelVisit } from '../api/cancel-visit';
 import { errorText, memberName } from '../components/get-care-format';
 import { VisitCall } from '../components/visit-call';
 import { WaitingEndedCard } from '../components/waiting-ended-card';
@@ -29,8 +28,7 @@ export function WaitingScreen() {
   const [toCancel, setToCancel] = useState<PatientVisit | null>(null);
   const nameOf = (personId: string) => memberName(users, personId) ?? t('careUi.waiting.someone');
 
-  const cancel = useMutation({
-    mutationFn: (visit: PatientVisit) => cancelVisit(visit.visitId),
+  const cancel = useCancelVisit({
     onSuccess: (visit) => {
       apply(visit);
       setToCancel(null);
