@@ -1,84 +1,26 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import {
-  type GrantScope,
-  grantShows,
   isClaimed,
-  mayClaim,
   nameMatches,
-  nextStatusesFor,
   parseDashboardQuery,
 } from '@apothecall/domain/pharmacy/pharmacy-dashboard.rules';
-import type {
-  PharmacyBulkStatusResult,
-  PharmacyRxDetail,
-  PharmacyRxRow,
-  PharmacyRxSearchResponse,
-} from '@apothecall/domain/pharmacy/pharmacy-portal.api';
+import type { PharmacyBulkStatusResult } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import {
   checkStatusChange,
-  isPharmacyStatus,
-  type PharmacyStatus,
   pharmacyStatuses,
   pharmacyStatusLabelKey,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
-import { formatUsd } from '@apothecall/domain/pricing/pricing.rules';
-import { z } from 'zod';
-import type { Actor } from '../../platform/actor';
-import type { AuditService } from '../../platform/audit.service';
-import { AppError, appErrors } from '../../platform/errors';
-import type { EventBus } from '../../platform/events';
-import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
-import type { AssessmentsPort } from '../assessments/assessments.port';
-import type { PaymentsPort } from '../payments/payments.port';
-import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
+import { AppError } from '../../platform/errors';
+import type { PersonFacts } from '../accounts/accounts.port';
 
 import './rx.events';
-import type { RxRepo, RxVisitRecord } from './rx.repo';
-import { pharmacyStatusOf, prescriptionView, visitSnapshot } from './rx.views';
+import type { RxVisitRecord } from './rx.repo';
+import type { RxPharmacyService } from './rx-pharmacy.types';
+import { createPharmacyAccess, type RxPharmacyDeps } from './rx-pharmacy-access';
+import { createRxPharmacyClaim } from './rx-pharmacy-claim';
 
-export interface RxPharmacyService {
-  /** The pharmacy's unclaimed visits the caller's grant shows, and those not opened yet (Home). */
-  unclaimedCounts(actor: Actor): Promise<{ unclaimed: number; unseen: number }>;
-  search(
-    actor: Actor,
-    input: { tab: 'all' | PharmacyStatus; query: string; page: number; pageSize: number },
-  ): Promise<Omit<PharmacyRxSearchResponse, 'error'>>;
-  detail(actor: Actor, visitId: string): Promise<PharmacyRxDetail>;
-  changeStatus(
-    actor: Actor,
-    visitId: string,
-    input: { status: PharmacyStatus; version: number; note: string },
-  ): Promise<PharmacyRxDetail>;
-  /**
-   * Several visits to one status (issue 36, finding 14): each goes through `changeStatus`, the
-   * single move (same rule, same audit); per visit, moved or refused and why.
-   */
-  bulkChangeStatus(
-    actor: Actor,
-    input: {
-      visits: { id: string; version: number }[];
-      status: PharmacyStatus;
-      note: string;
-    },
-  ): Promise<PharmacyBulkStatusResult[]>;
-  /** 'Submit Payment': the claim fee is taken once, then the visit is the pharmacy's. */
-  claim(actor: Actor, visitId: string, input: { version: number }): Promise<PharmacyRxDetail>;
-  /** The visit and the claiming pharmacy, for the legal PDF: not found before the claim. */
-  visitForPdf(
-    actor: Actor,
-    visitId: string,
-  ): Promise<{ visit: RxVisitRecord; staff: PharmacyStaff }>;
-  /**
-   * A visit this pharmacy user may see, whether claimed, for the areas that hang their own
-   * records on a visit (forms, external codes; issue 20): 404 otherwise (audited as denied).
-   */
-  reachableVisit(
-    actor: Actor,
-    visitId: string,
-  ): Promise<{ visit: RxVisitRecord; staff: PharmacyStaff; claimed: boolean }>;
-}
+export type { RxPharmacyService } from './rx-pharmacy.types';
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : '');
 
 /**
@@ -89,148 +31,13 @@ const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : '');
  * conditional move: a losing claim gives its fee back); and the PDF, only after the claim.
  * A visit the caller may not see does not exist for them (404, audited as denied).
  */
-export function createRxPharmacyService(deps: {
-  repo: RxRepo;
-  pharmacy: Pick<PharmacyPort, 'verifiedStaff' | 'resolveLink' | 'feeTaken'>;
-  accounts: Pick<AccountsPort, 'persons' | 'person'>;
-  payments: Pick<PaymentsPort, 'debitPrepay' | 'creditPrepay'>;
-  /** The in-store assessment a visit continues: attribution and intake (issue 20). */
-  assessments: Pick<AssessmentsPort, 'forVisits'>;
-  audit: AuditService;
-  events: Pick<EventBus, 'emit'>;
-  claimFeeCents: number;
-  /** e-prescription transmission after a claim (the seam; default: the PDF download only). */
-  transmit?: (visit: RxVisitRecord, staff: PharmacyStaff) => Promise<string | null>;
-  now?: () => Date;
-}): RxPharmacyService {
-  const now = deps.now ?? (() => new Date());
-
-  const subject = (visit: RxVisitRecord) => ({
-    accountId: visit.accountId,
-    personId: visit.personId,
-  });
-
-  const scopeOf = (staff: PharmacyStaff): GrantScope | null => staff.grant;
-
-  function shows(
-    staff: PharmacyStaff,
-    visit: RxVisitRecord,
-  ): visit is RxVisitRecord & {
-    pharmacyStatus: PharmacyStatus;
-  } {
-    const status = pharmacyStatusOf(visit);
-    return (
-      status !== null &&
-      visit.pharmacyId === staff.organization.id &&
-      grantShows(scopeOf(staff), { state: visit.location, linkId: visit.linkId, status })
-    );
-  }
-
-  /**
-   * The dashboard's caller (spec guard step 4, on the server too): the pharmacist role, or the
-   * readyrx permission; and the pharmacy verified. Otherwise 'Verified account only'.
-   */
-  async function dashboardStaff(actor: Actor) {
-    const staff = await deps.pharmacy.verifiedStaff(actor);
-    if (staff.role !== 'pharmacist' && !staff.readyRx) {
-      throw new AppError(403, 'PHARMACY_UNVERIFIED', 'pharmacy.unverified');
-    }
-    return staff;
-  }
-
-  /** The visit when this pharmacy user may see it; otherwise 404 (audited as denied). */
-  async function reachable(actor: Actor, visitId: string) {
-    const staff = await dashboardStaff(actor);
-    const visit = isUuid(visitId) ? await deps.repo.visit(visitId) : undefined;
-    if (!visit || !shows(staff, visit)) {
-      await deps.audit.denied(actor, 'pharmacy.rx.read', null, {
-        reason: 'not-found-or-not-allowed',
-        ...(isUuid(visitId) ? { visitId } : {}),
-      });
-      throw appErrors.notFound();
-    }
-    return { staff, visit, status: visit.pharmacyStatus };
-  }
-
-  function row(visit: RxVisitRecord, person: PersonFacts | undefined): PharmacyRxRow {
-    const erx = visit.erxStatus;
-    return {
-      id: visit.id,
-      productId: visit.productId,
-      pharmacyStatus: pharmacyStatusOf(visit) ?? 'unclaimed',
-      erxStatus: erx === 'transmitted' || erx === 'ERROR' || erx === 'Transmit-Error' ? erx : null,
-      version: visit.version,
-      state: visit.location,
-      patientName: person ? `${person.firstName} ${person.lastName}` : '',
-      patientDob: person?.dob ?? '',
-      prescribedAt: (visit.prescribedAt ?? visit.updatedAt).toISOString(),
-      updatedAt: visit.updatedAt.toISOString(),
-      linkId: visit.linkId,
-      assessmentId: visit.assessmentId,
-      statusChanged: visit.prescriptionChangedAt !== null,
-    };
-  }
-
-  async function detailOf(staff: PharmacyStaff, visit: RxVisitRecord): Promise<PharmacyRxDetail> {
-    const status = pharmacyStatusOf(visit) ?? 'unclaimed';
-    const [person, prescriptions, notes, link, assessments] = await Promise.all([
-      deps.accounts.person(visit.personId),
-      deps.repo.prescriptionsOf([visit.id]),
-      deps.repo.statusNotesOf(visit.id),
-      visit.linkId ? deps.pharmacy.resolveLink(visit.linkId) : Promise.resolve(undefined),
-      visit.assessmentId
-        ? deps.assessments.forVisits([visit.assessmentId])
-        : Promise.resolve(undefined),
-    ]);
-    const paid = isClaimed(status) && visit.claimFeeEntryId !== null;
-    return {
-      ...row(visit, person),
-      patient: {
-        name: person ? `${person.firstName} ${person.lastName}` : '',
-        dob: person?.dob ?? '',
-        gender: person?.gender ?? '',
-        phone: person?.phone ?? null,
-      },
-      prescriptions: prescriptions.map(prescriptionView),
-      history: notes.map((n) => ({
-        status: n.status,
-        note: n.note,
-        by: n.byRole === 'prescriber' ? ('prescriber' as const) : ('pharmacy' as const),
-        at: n.at.toISOString(),
-      })),
-      nextStatuses: nextStatusesFor(status, scopeOf(staff)),
-      claimable: mayClaim(status, scopeOf(staff)),
-      pdfAvailable: paid,
-      feePaid: paid ? visit.claimFeeCents : null,
-      link: link
-        ? { medListId: link.link.medListId ?? '', comment: link.link.comment ?? '' }
-        : null,
-      assessment: (visit.assessmentId && assessments?.get(visit.assessmentId)) || null,
-    };
-  }
-
-  /** The pharmacy's visits this staff member's grant shows, with their pharmacy status. */
-  async function visible(actor: Actor) {
-    const staff = await dashboardStaff(actor);
-    const scope = scopeOf(staff);
-    const all = (await deps.repo.pharmacyVisits(staff.organization.id, scope?.states ?? null))
-      .map((v) => ({
-        ...v,
-        status: isPharmacyStatus(v.pharmacyStatus) ? v.pharmacyStatus : null,
-      }))
-      .filter(
-        (v): v is typeof v & { status: PharmacyStatus } =>
-          v.status !== null &&
-          grantShows(scope, { state: v.location, linkId: v.linkId, status: v.status }),
-      );
-    return { staff, all };
-  }
-
-  async function told(visit: RxVisitRecord) {
-    await deps.events.emit('rx.visitChanged', { visit: visitSnapshot(visit), by: 'pharmacy' });
-  }
+export function createRxPharmacyService(deps: RxPharmacyDeps): RxPharmacyService {
+  const access = createPharmacyAccess(deps);
+  const { now, subject, reachable, row, detailOf, visible, told } = access;
 
   return {
+    ...createRxPharmacyClaim(deps, access),
+
     async unclaimedCounts(actor) {
       const { all } = await visible(actor);
       const unclaimed = all.filter((v) => v.status === 'unclaimed');
@@ -379,92 +186,6 @@ export function createRxPharmacyService(deps: {
         }
       }
       return results;
-    },
-
-    async claim(actor, visitId, input) {
-      const { staff, visit, status } = await reachable(actor, visitId);
-      if (staff.grant?.claimedOnly) {
-        throw new AppError(403, 'PHARMACY_CLAIMED_ONLY', 'pharmacy.claimedOnly');
-      }
-      if (!mayClaim(status, scopeOf(staff))) {
-        throw new AppError(409, 'PHARMACY_NOT_CLAIMABLE', 'pharmacy.notClaimable');
-      }
-      if (visit.version !== input.version) throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
-      const fee = deps.claimFeeCents;
-      // One key per visit version: concurrent claims of what the pharmacy saw are one debit.
-      const key = `claim:${visit.id}:${visit.version}`;
-      const debit = await deps.payments.debitPrepay({
-        prepayAccountId: staff.organization.id,
-        amountCents: fee,
-        idempotencyKey: key,
-        kind: 'claimFee',
-        relatedId: visit.id,
-        description: 'Rx visit claim fee',
-      });
-      if (!debit.ok) {
-        throw new AppError(402, 'PHARMACY_LOW_BALANCE', 'pharmacy.lowBalance', {
-          fee: formatUsd(fee),
-        });
-      }
-      const at = now();
-      const moved = await deps.repo.movePharmacy(
-        visit.id,
-        { pharmacyStatus: status, version: input.version },
-        'claimed',
-        {
-          claimFeeEntryId: debit.entryId,
-          claimFeeCents: fee,
-          pharmacySeenAt: visit.pharmacySeenAt ?? at,
-          pharmacyClaimedAt: at,
-        },
-        { note: '', byRole: 'pharmacy', accountId: actor.accountId },
-      );
-      if (!moved) {
-        const now2 = await deps.repo.visit(visit.id);
-        // Another claim of the same version won with this very debit: answer as it did.
-        if (now2 && now2.claimFeeEntryId === debit.entryId) return detailOf(staff, now2);
-        // Something else changed the visit first: the fee goes back, once.
-        await deps.payments.creditPrepay({
-          prepayAccountId: staff.organization.id,
-          amountCents: fee,
-          idempotencyKey: `${key}:reversal`,
-          kind: 'claimFeeReversal',
-          relatedId: visit.id,
-          description: 'Rx visit claim fee given back (the visit changed)',
-        });
-        throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
-      }
-      await deps.audit.record(actor, 'pharmacy.rx.claim', subject(visit), {
-        visitId: visit.id,
-        organizationId: staff.organization.id,
-        feeCents: fee,
-        prepayEntryId: debit.entryId,
-      });
-      // The debit that took the balance under the low mark tells the admins (a replay does not).
-      if (!debit.replayed) {
-        await deps.pharmacy.feeTaken(staff.organization.id, debit.balance, fee);
-      }
-      let claimed = moved;
-      if (deps.transmit && staff.organization.acceptsErx) {
-        const erxStatus = await deps.transmit(moved, staff);
-        if (erxStatus) {
-          claimed = (await deps.repo.setErxStatus(moved.id, erxStatus)) ?? moved;
-        }
-      }
-      await told(claimed);
-      return detailOf(staff, claimed);
-    },
-
-    async visitForPdf(actor, visitId) {
-      const { staff, visit, status } = await reachable(actor, visitId);
-      if (!isClaimed(status) || visit.claimFeeEntryId === null) {
-        await deps.audit.denied(actor, 'rx.prescription.pdf', subject(visit), {
-          visitId: visit.id,
-          reason: 'not-claimed',
-        });
-        throw appErrors.notFound();
-      }
-      return { visit, staff };
     },
 
     async reachableVisit(actor, visitId) {
