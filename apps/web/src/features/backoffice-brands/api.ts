@@ -6,7 +6,9 @@ import {
   type BrandFieldsInput,
   type CreateBrandRequest,
 } from '@apothecall/domain/brands/brands-admin.api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiUpload } from '../../lib/api-client';
+import { type MutationCallbacks, type QueryOptions, useCallQuery } from '../../lib/call-hooks';
 
 /**
  * The back office's brands calls (issue 35), /api/admin/brands/…: reads for admin and support,
@@ -42,4 +44,73 @@ export async function uploadBrandLogo(id: string, file: File): Promise<AdminBran
   const body = new FormData();
   body.append('file', file, file.name);
   return (await apiUpload(path(id, '/logo'), { body, schema: adminBrandResponseSchema })).brand;
+}
+
+/** Every brand, for the list. */
+export function useAdminBrands(options?: QueryOptions<AdminBrand[]>) {
+  return useCallQuery(adminBrandsQueryKey, getAdminBrands, options);
+}
+
+/** One brand, for its editor (not asked for while there is no id: a new brand). */
+export function useAdminBrand(id: string | undefined, options?: QueryOptions<AdminBrand>) {
+  return useCallQuery(adminBrandQueryKey(id ?? ''), () => getAdminBrand(id ?? ''), {
+    ...options,
+    enabled: id !== undefined,
+  });
+}
+
+/** Puts a brand the server answered with in the cache and marks the list stale. */
+function useKeepBrand() {
+  const queryClient = useQueryClient();
+  return (saved: AdminBrand) => {
+    queryClient.setQueryData(adminBrandQueryKey(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: adminBrandsQueryKey });
+  };
+}
+
+/** A mutation whose answer is a brand kept at once (then the screen's own callbacks run). */
+function useBrandMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  brandOf: (data: TData) => AdminBrand,
+  options?: MutationCallbacks<TData, TVariables>,
+) {
+  const keep = useKeepBrand();
+  return useMutation({
+    ...options,
+    mutationFn,
+    onSuccess: (data, variables, onMutateResult, context) => {
+      keep(brandOf(data));
+      return options?.onSuccess?.(data, variables, onMutateResult, context);
+    },
+  });
+}
+
+/** Creates a brand and keeps it. */
+export function useCreateBrand(options?: MutationCallbacks<AdminBrand, CreateBrandRequest>) {
+  return useBrandMutation(createBrand, (created) => created, options);
+}
+
+/** Saves a brand's fields and keeps what the server answered. */
+export function useSaveBrand(
+  options?: MutationCallbacks<
+    { brand: AdminBrand; changed: string[] },
+    { id: string; body: BrandFieldsInput }
+  >,
+) {
+  return useBrandMutation(
+    ({ id, body }: { id: string; body: BrandFieldsInput }) => saveBrand(id, body),
+    (saved) => saved.brand,
+    options,
+  );
+}
+
+/** Uploads a brand's logo and keeps the brand with it. */
+export function useUploadBrandLogo(
+  options?: MutationCallbacks<AdminBrand, { id: string; file: File }>,
+) {
+  return useBrandMutation(
+    ({ id, file }: { id: string; file: File }) => uploadBrandLogo(id, file),
+    (saved) => saved,
+    options,
+  );
 }

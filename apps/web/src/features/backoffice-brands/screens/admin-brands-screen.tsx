@@ -13,13 +13,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
-import { adminBrandsQueryKey, getAdminBrands } from '../api';
+import { useAdminBrands } from '../api';
 
 /**
  * /admin/brands (issue 35): every white-label brand (name, company key, host names, colours as
@@ -29,7 +28,7 @@ export function AdminBrandsScreen() {
   const t = useT();
   const session = useSession();
   const mayWrite = mayBackOffice(session?.profile.role, 'brands', 'write');
-  const list = useQuery({ queryKey: adminBrandsQueryKey, queryFn: getAdminBrands });
+  const list = useAdminBrands();
 
   return (
     <Stack p="md" maw={1080} mx="auto" w="100%" data-screen="admin-brands">
