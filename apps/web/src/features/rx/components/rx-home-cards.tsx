@@ -1,9 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
-import { clinicRxQueueQueryKey, getClinicRxQueue } from '../api/clinic-get-rx-queue';
+import { useClinicRxQueue } from '../api/clinic-get-rx-queue';
 
 /** A patient's Home: the way to prescription visits (start one, see the list). */
 export function RxHomeCard() {
@@ -29,7 +28,7 @@ export function RxHomeCard() {
 /** A provider's Home: the Rx review line's length and the way to it. */
 export function RxReviewsHomeCard() {
   const t = useT();
-  const queue = useQuery({ queryKey: clinicRxQueueQueryKey, queryFn: getClinicRxQueue });
+  const queue = useClinicRxQueue();
   return (
     <SectionCard
       title={t('rxScreens.home.providerTitle')}

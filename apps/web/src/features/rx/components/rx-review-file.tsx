@@ -1,9 +1,8 @@
 import type { RxVisitFile } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Anchor, Card, Image, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useT } from '../../../lib/i18n';
-import { getClinicRxFile } from '../api/clinic-get-rx-file';
+import { useClinicRxFile } from '../api/clinic-get-rx-file';
 import { errorText } from './rx-format';
 
 /**
@@ -12,11 +11,7 @@ import { errorText } from './rx-format';
  */
 export function RxReviewFile({ visitId, file }: { visitId: string; file: RxVisitFile }) {
   const t = useT();
-  const blob = useQuery({
-    queryKey: ['clinic', 'rx', 'file', visitId, file.id],
-    queryFn: () => getClinicRxFile(visitId, file.id, t('errors.network')),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const blob = useClinicRxFile(visitId, file.id, t('errors.network'));
   const url = useMemo(() => (blob.data ? URL.createObjectURL(blob.data) : null), [blob.data]);
   useEffect(
     () => () => {

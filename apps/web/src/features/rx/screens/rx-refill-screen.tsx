@@ -1,11 +1,10 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
-import { getRxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
-import { requestRxRefill } from '../api/request-rx-refill';
+import { useRxVisits } from '../api/get-rx-visits';
+import { useRequestRxRefill } from '../api/request-rx-refill';
 import { errorText, formatDate, newIdempotencyKey, productName } from '../components/rx-format';
 
 /** /rxrefill: the account's written prescriptions, each with 'Request a refill'. */
@@ -13,15 +12,11 @@ export function RxRefillScreen() {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const visits = useQuery({ queryKey: rxVisitsQueryKey, queryFn: getRxVisits });
+  const visits = useRxVisits();
   const [attempt] = useState(newIdempotencyKey);
-  const refill = useMutation({
-    mutationFn: (visitId: string) =>
-      requestRxRefill({ visitId, idempotencyKey: `${attempt}-${visitId}` }),
+  const refill = useRequestRxRefill({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('rxScreens.visits.refillRequested') });
-      void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
       navigate('/rxvisitsUnpaid');
     },
   });
@@ -73,9 +68,11 @@ export function RxRefillScreen() {
                   ))}
                 </Stack>
                 <Button
-                  loading={refill.isPending && refill.variables === visit.id}
+                  loading={refill.isPending && refill.variables?.visitId === visit.id}
                   disabled={refill.isPending}
-                  onClick={() => refill.mutate(visit.id)}
+                  onClick={() =>
+                    refill.mutate({ visitId: visit.id, idempotencyKey: `${attempt}-${visit.id}` })
+                  }
                 >
                   {t('rxUi.visits.refill')}
                 </Button>

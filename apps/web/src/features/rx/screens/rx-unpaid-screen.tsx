@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
-import { getUnpaidRxVisits, unpaidRxVisitsQueryKey } from '../api/get-unpaid-rx-visits';
+import { useRefreshRxVisits } from '../api/get-rx-visits';
+import { useUnpaidRxVisits } from '../api/get-unpaid-rx-visits';
 import { errorText, productName, stateLabel } from '../components/rx-format';
 import { RxPaymentStep } from '../components/rx-payment-step';
 import { RxStatusBadge } from '../components/rx-status-badge';
@@ -16,10 +16,10 @@ export function RxUnpaidScreen() {
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshVisits = useRefreshRxVisits();
   const [params, setParams] = useSearchParams();
   const paying = params.get('visit');
-  const unpaid = useQuery({ queryKey: unpaidRxVisitsQueryKey, queryFn: getUnpaidRxVisits });
+  const unpaid = useUnpaidRxVisits();
   const list = unpaid.data?.visits ?? [];
   const chosen = paying ? list.find((v) => v.id === paying) : undefined;
 
@@ -46,7 +46,7 @@ export function RxUnpaidScreen() {
           ]}
           onBack={() => setParams({})}
           onPaid={() => {
-            void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
+            refreshVisits();
             navigate('/rxvisits');
           }}
         />

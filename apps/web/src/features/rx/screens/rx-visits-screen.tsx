@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { countText, useT } from '../../../lib/i18n';
 import { clearNewUnclaimed, useRxVisitsState } from '../../../lib/rx-visits-store';
-import { getRxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
+import { useRxVisits } from '../api/get-rx-visits';
 import { errorText } from '../components/rx-format';
 import { RxVisitCard } from '../components/rx-visit-card';
 
@@ -16,7 +15,7 @@ import { RxVisitCard } from '../components/rx-visit-card';
  */
 export function RxVisitsScreen() {
   const t = useT();
-  const visits = useQuery({ queryKey: rxVisitsQueryKey, queryFn: getRxVisits });
+  const visits = useRxVisits();
   const { newUnclaimedCount } = useRxVisitsState();
   useEffect(() => () => clearNewUnclaimed(), []);
   const list = visits.data?.visits ?? [];
