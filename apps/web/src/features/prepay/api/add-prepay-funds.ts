@@ -5,6 +5,9 @@ import {
   prepayProgramResponseSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { useProgramMutation } from './get-prepay-program';
+import { prepayTransactionsQueryKey } from './get-prepay-transactions';
 
 /** POST /prepay-add-funds: more visits for a program, charged to the chosen card. */
 export async function addPrepayFunds(body: PrepayAddFundsRequest): Promise<PrepayProgramView> {
@@ -14,4 +17,13 @@ export async function addPrepayFunds(body: PrepayAddFundsRequest): Promise<Prepa
     schema: prepayProgramResponseSchema,
   });
   return program;
+}
+
+/** Adds visits to a program, keeps the program and marks its transactions stale. */
+export function useAddPrepayFunds(
+  options?: MutationCallbacks<PrepayProgramView, PrepayAddFundsRequest>,
+) {
+  return useProgramMutation(addPrepayFunds, options, (program) => [
+    prepayTransactionsQueryKey(program.id),
+  ]);
 }

@@ -3,6 +3,7 @@ import {
   prepayListResponseSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const prepayListQueryKey = ['prepay', 'list'] as const;
 
@@ -10,4 +11,9 @@ export const prepayListQueryKey = ['prepay', 'list'] as const;
 export async function getPrepayList(): Promise<PrepayProgramView[]> {
   const { programs } = await apiCall('/prepay-list', { schema: prepayListResponseSchema });
   return programs;
+}
+
+/** The programs the caller holds or may use. */
+export function usePrepayList(options?: QueryOptions<PrepayProgramView[]>) {
+  return useCallQuery(prepayListQueryKey, getPrepayList, options);
 }

@@ -5,6 +5,8 @@ import {
   prepayPurchaseRequestSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { useProgramMutation } from './get-prepay-program';
 
 /**
  * POST /prepay-purchase: a new program of `visitCount` visits, charged visits x the per-visit
@@ -19,4 +21,11 @@ export async function purchasePrepayProgram(
     schema: prepayProgramResponseSchema,
   });
   return program;
+}
+
+/** Buys a program and keeps the new program. */
+export function usePurchasePrepayProgram(
+  options?: MutationCallbacks<PrepayProgramView, PrepayPurchaseRequest>,
+) {
+  return useProgramMutation(purchasePrepayProgram, options);
 }

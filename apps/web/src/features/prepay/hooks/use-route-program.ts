@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { getPrepayProgram, prepayProgramQueryKey } from '../api/get-prepay-program';
+import { usePrepayProgram } from '../api/get-prepay-program';
 
 /**
  * The program a /prepay-…/{id} route names (edit, add funds, transactions): its id, and the
@@ -8,9 +7,6 @@ import { getPrepayProgram, prepayProgramQueryKey } from '../api/get-prepay-progr
  */
 export function useRouteProgram() {
   const { id = '' } = useParams();
-  const program = useQuery({
-    queryKey: prepayProgramQueryKey(id),
-    queryFn: () => getPrepayProgram(id),
-  });
+  const program = usePrepayProgram(id);
   return { id, program };
 }

@@ -1,17 +1,13 @@
 import type { PrepayProgramView } from '@apothecall/domain/prepay/prepay.api';
 import { Alert, Anchor, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { addPrepayFunds } from '../api/add-prepay-funds';
-import { prepayListQueryKey } from '../api/get-prepay-list';
-import { prepayProgramQueryKey } from '../api/get-prepay-program';
-import { prepayTransactionsQueryKey } from '../api/get-prepay-transactions';
+import { useAddPrepayFunds } from '../api/add-prepay-funds';
 import { balanceText, visitsText, wholeNumber } from '../components/prepay-format';
 import { visitsRangeError, visitsWithin } from '../components/purchase-form';
 import { VisitsCheckout } from '../components/visits-checkout';
@@ -21,7 +17,6 @@ import { useVisitsCharge } from '../hooks/use-visits-charge';
 function AddFundsForm({ program }: { program: PrepayProgramView }) {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const charge = useVisitsCharge(program.id);
   const { pricing, setProblem } = charge;
   const [visitsValue, setVisitsValue] = useState<string | number>('');
@@ -30,18 +25,8 @@ function AddFundsForm({ program }: { program: PrepayProgramView }) {
   const bounds = pricing.data ?? null;
   const range = visitsRangeError(bounds);
 
-  const add = useMutation({
-    mutationFn: () =>
-      addPrepayFunds({
-        programId: program.id,
-        visits,
-        payProfileID: charge.choice.cardId,
-        idempotencyKey: charge.attempt,
-      }),
+  const add = useAddPrepayFunds({
     onSuccess: (updated) => {
-      queryClient.setQueryData(prepayProgramQueryKey(updated.id), updated);
-      void queryClient.invalidateQueries({ queryKey: prepayListQueryKey });
-      void queryClient.invalidateQueries({ queryKey: prepayTransactionsQueryKey(updated.id) });
       notifications.show({
         color: 'green',
         message: t('prepayUi.addFunds.done', {
@@ -62,7 +47,14 @@ function AddFundsForm({ program }: { program: PrepayProgramView }) {
       return;
     }
     setVisitsError(null);
-    if (charge.cardChosen()) add.mutate();
+    if (charge.cardChosen()) {
+      add.mutate({
+        programId: program.id,
+        visits,
+        payProfileID: charge.choice.cardId,
+        idempotencyKey: charge.attempt,
+      });
+    }
   };
 
   return (

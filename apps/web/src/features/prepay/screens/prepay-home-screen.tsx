@@ -1,9 +1,8 @@
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
-import { getPrepayList, prepayListQueryKey } from '../api/get-prepay-list';
+import { usePrepayList } from '../api/get-prepay-list';
 import { ListState } from '../components/list-state';
 import { ProgramList } from '../components/program-list';
 import { usePatientReader } from '../hooks/use-patient-reader';
@@ -20,7 +19,7 @@ const homeListSize = 3;
 export function PrepayHomeScreen() {
   const t = useT();
   const patient = usePatientReader();
-  const list = useQuery({ queryKey: prepayListQueryKey, queryFn: getPrepayList });
+  const list = usePrepayList();
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="prepay-home">
       <Title order={1} size="h2">

@@ -1,18 +1,12 @@
-import {
-  maxVisitsPerPurchase,
-  type PrepayPurchaseInput,
-} from '@apothecall/domain/prepay/prepay.api';
+import { maxVisitsPerPurchase } from '@apothecall/domain/prepay/prepay.api';
 import { Anchor, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
-import { prepayListQueryKey } from '../api/get-prepay-list';
-import { prepayProgramQueryKey } from '../api/get-prepay-program';
-import { purchasePrepayProgram } from '../api/purchase-prepay-program';
+import { usePurchasePrepayProgram } from '../api/purchase-prepay-program';
 import { type FieldError, fieldText } from '../components/form-check';
 import { LowBalanceInput } from '../components/low-balance-input';
 import { wholeNumber } from '../components/prepay-format';
@@ -36,17 +30,13 @@ export function PrepayPurchaseScreen() {
   const t = useT();
   const patient = usePatientReader();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const charge = useVisitsCharge('new');
   const { pricing, setProblem } = charge;
   const [draft, setDraft] = useState<PurchaseDraft>(emptyPurchaseDraft);
   const [errors, setErrors] = useState<Partial<Record<PurchaseField, FieldError>>>({});
 
-  const buy = useMutation({
-    mutationFn: (request: PrepayPurchaseInput) => purchasePrepayProgram(request),
+  const buy = usePurchasePrepayProgram({
     onSuccess: (program) => {
-      queryClient.setQueryData(prepayProgramQueryKey(program.id), program);
-      void queryClient.invalidateQueries({ queryKey: prepayListQueryKey });
       notifications.show({
         color: 'green',
         message: t('prepayUi.purchase.done', { name: program.name }),

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { getPrepayList, prepayListQueryKey } from '../api/get-prepay-list';
+import { usePrepayList } from '../api/get-prepay-list';
 import { ProgramList } from '../components/program-list';
 
 /**
@@ -13,7 +12,7 @@ import { ProgramList } from '../components/program-list';
  */
 export function PrepaySelectScreen() {
   const t = useT();
-  const list = useQuery({ queryKey: prepayListQueryKey, queryFn: getPrepayList });
+  const list = usePrepayList();
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="prepay-select">
       <Group justify="space-between" align="flex-end" gap="sm">
