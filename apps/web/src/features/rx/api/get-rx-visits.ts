@@ -1,4 +1,5 @@
 import { rxVisitsResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
 import { type QueryOptions, useCallQuery, useRefresh } from '../../../lib/call-hooks';
@@ -20,4 +21,14 @@ export function useRxVisits(options?: QueryOptions<RxVisits>) {
 /** Marks the account's visits stale (after an upload the visit asked for). */
 export function useRefreshRxVisits() {
   return useRefresh(rxVisitsQueryKey);
+}
+
+/** The cached visits, read and changed in place (a push applied before they are asked again). */
+export function useRxVisitsCache() {
+  const queryClient = useQueryClient();
+  return {
+    read: () => queryClient.getQueryData<RxVisits>(rxVisitsQueryKey),
+    update: (change: (old: RxVisits | undefined) => RxVisits | undefined) =>
+      queryClient.setQueryData<RxVisits>(rxVisitsQueryKey, change),
+  };
 }

@@ -1,7 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n';
-import { getRxMessages, rxMessagesQueryKey } from '../api/get-rx-messages';
+import { useRxMessages, useRxMessagesSent } from '../api/get-rx-messages';
 import { sendRxMessage } from '../api/send-rx-message';
 import { errorText } from './rx-format';
 import { RxMessageThread } from './rx-message-thread';
@@ -9,9 +8,8 @@ import { RxMessageThread } from './rx-message-thread';
 /** The patient's side of a visit's messages with the prescriber. */
 export function RxVisitMessages({ visitId }: { visitId: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const key = rxMessagesQueryKey(visitId);
-  const messages = useQuery({ queryKey: key, queryFn: () => getRxMessages(visitId) });
+  const messages = useRxMessages(visitId);
+  const sent = useRxMessagesSent(visitId);
   if (messages.isPending) return <Loader role="status" size="sm" aria-label={t('shell.loading')} />;
   if (messages.isError) {
     return (
@@ -26,11 +24,7 @@ export function RxVisitMessages({ visitId }: { visitId: string }) {
       self="patient"
       placeholder={t('rxUi.visits.messagePlaceholder')}
       send={(text) => sendRxMessage(visitId, text)}
-      onSent={(list) => {
-        queryClient.setQueryData(key, list);
-        // An answer may return the visit to its review: its status is read again.
-        void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
-      }}
+      onSent={sent}
     />
   );
 }

@@ -2,13 +2,12 @@ import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { applyReceivedStatus, reactToReceivedStatus } from '@apothecall/domain/rx/rx-status.rules';
 import { rxVisitUpdateSchema } from '@apothecall/domain/rx/rx-visits.api';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLang, useT } from '../../../lib/i18n';
 import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { raiseNewUnclaimed, setRxGuardVisits } from '../../../lib/rx-visits-store';
-import { rxMessagesQueryKey } from '../api/get-rx-messages';
-import { getRxVisits, type RxVisits, rxVisitsQueryKey } from '../api/get-rx-visits';
+import { useRefreshRxMessages } from '../api/get-rx-messages';
+import { useRefreshRxVisits, useRxVisits, useRxVisitsCache } from '../api/get-rx-visits';
 import {
   carriesPharmacyStatus,
   isStaleUpdate,
@@ -29,9 +28,10 @@ import {
 export function RxVisitsWatcher() {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const socket = useSocket();
-  const visits = useQuery({ queryKey: rxVisitsQueryKey, queryFn: getRxVisits });
+  const visits = useRxVisits();
+  const cache = useRxVisitsCache();
+  const refreshMessages = useRefreshRxMessages();
 
   useEffect(() => {
     if (visits.data) {
@@ -45,13 +45,13 @@ export function RxVisitsWatcher() {
     }
   }, [visits.data]);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
+  const refresh = useRefreshRxVisits();
   useSocketEvent(socket, 'connect', refresh);
   // A message on one of the visits: its thread is read again (no status toast for a message).
   useSocketEvent(socket, realtimeEvents.rxMessage, (payload: unknown) => {
     const visitId = (payload as { visitId?: unknown } | null)?.visitId;
     if (typeof visitId === 'string') {
-      void queryClient.invalidateQueries({ queryKey: rxMessagesQueryKey(visitId) });
+      refreshMessages(visitId);
     }
   });
   useSocketEvent(socket, realtimeEvents.updateRxVisit, (payload: unknown) => {
@@ -59,12 +59,10 @@ export function RxVisitsWatcher() {
     if (!update.success) return;
     const pharmacyToo = carriesPharmacyStatus(payload);
     const action = reactToReceivedStatus(update.data);
-    const previous = queryClient
-      .getQueryData<RxVisits>(rxVisitsQueryKey)
-      ?.visits.find((v) => v.id === update.data.id);
+    const previous = cache.read()?.visits.find((v) => v.id === update.data.id);
     if (isStaleUpdate(previous, update.data)) return;
     const message = receivedStatusToast(t, lang, previous, update.data, pharmacyToo);
-    queryClient.setQueryData<RxVisits>(rxVisitsQueryKey, (old) => {
+    cache.update((old) => {
       if (!old) return old;
       const next = applyReceivedStatus({ visits: old.visits, newUnclaimedCount: 0 }, update.data);
       return {
