@@ -2,12 +2,9 @@ import type {
   CustomerFields,
   CustomerTag,
   CustomerView,
-  InteractionChannel,
   InteractionFields,
-  InteractionTag,
   InteractionView,
   TaskFields,
-  TaskTag,
   TaskUpdateFields,
   TaskView,
 } from '@apothecall/domain/crm/crm.api';
@@ -16,11 +13,22 @@ import { grantCoversState } from '@apothecall/domain/pharmacy/pharmacy-dashboard
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
-import { AppError, SchemaError } from '../../platform/errors';
+import { SchemaError } from '../../platform/errors';
 import { phoneToStore } from '../../platform/phone-numbers';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
-import type { CrmRepo, CustomerRecord, InteractionRecord, TaskRecord } from './crm.repo';
+import type { CrmRepo } from './crm.repo';
+import {
+  customerNotFound,
+  customerOfTask,
+  customerView,
+  interactionView,
+  matchesCustomer,
+  patientRoles,
+  subjectOf,
+  taskNotFound,
+  taskView,
+} from './crm-views';
 
 export interface CrmService {
   customers(actor: Actor): Promise<CustomerView[]>;
@@ -45,62 +53,6 @@ export interface CrmService {
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-/** A task's customer, as far as its visibility goes; null for a task about no customer. */
-const customerOfTask = (task: TaskRecord) =>
-  task.customerId
-    ? { patientAccountId: task.customerPatientAccountId, createdBy: task.customerCreatedBy }
-    : null;
-
-/** Accounts that act as patients (they may be linked to a customer); staff never are. */
-const patientRoles: readonly string[] = ['patient', 'tester', 'demo', 'AllAccess', '3rdparty'];
-
-const customerNotFound = () => new AppError(404, 'NOT_FOUND', 'crm.customerNotFound');
-const taskNotFound = () => new AppError(404, 'NOT_FOUND', 'crm.taskNotFound');
-
-function customerView(row: CustomerRecord): CustomerView {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    patientAccountId: row.patientAccountId,
-    notes: row.notes,
-    tag: row.tag as CustomerTag,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function interactionView(row: InteractionRecord): InteractionView {
-  return {
-    id: row.id,
-    customerId: row.customerId,
-    at: row.at.toISOString(),
-    channel: row.channel as InteractionChannel,
-    summary: row.summary,
-    tag: row.tag as InteractionTag,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-function taskView(row: TaskRecord): TaskView {
-  return {
-    id: row.id,
-    title: row.title,
-    dueDate: row.dueDate,
-    done: row.done,
-    doneAt: row.doneAt ? row.doneAt.toISOString() : null,
-    customerId: row.customerId,
-    customerName: row.customerName,
-    tag: row.tag as TaskTag,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Whose record a customer is, for the audit trail: the linked patient account, if any. */
-const subjectOf = (customer: CustomerRecord) =>
-  customer.patientAccountId ? { accountId: customer.patientAccountId } : null;
-
 /**
  * The pharmacy CRM (issue 20): customers, interactions and tasks of the caller's pharmacy
  * organisation, for its staff (pharmacist and administrator; anyone else 403 from the pharmacy
@@ -116,23 +68,6 @@ const subjectOf = (customer: CustomerRecord) =>
  * denied), and so are its interactions and tasks; a task about no customer is everyone's. A
  * pharmacist may link only a patient of their states (another is refused like a non-patient).
  */
-/**
- * Whether a customer has every word of a search: in its name or e-mail (any case), or, for a word
- * with digits, in its phone's digits however either was typed ("305 555" finds +13055550142).
- */
-function matchesCustomer(customer: CustomerRecord, query: string): boolean {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  const text = `${customer.name} ${customer.email}`.toLocaleLowerCase();
-  const phoneDigits = customer.phone.replace(/\D/g, '');
-  return words.every((word) => {
-    if (text.includes(word)) return true;
-    const digits = word.replace(/\D/g, '');
-    return digits.length > 0 && digits.length === word.replace(/[\s().+-]/g, '').length
-      ? phoneDigits.includes(digits)
-      : false;
-  });
-}
-
 export function createCrmService(deps: {
   repo: CrmRepo;
   pharmacy: Pick<PharmacyPort, 'staff'>;
