@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLang, useT } from '../../../lib/i18n';
-import { familyIdDocsQueryKey, getVerifyIdFamilyDocs } from '../api/get-verify-id-family-docs';
-import { setVerifyIdVisibility } from '../api/set-verify-id-visibility';
+import { useRefreshFamilyIdDocs, useVerifyIdFamilyDocs } from '../api/get-verify-id-family-docs';
+import { useSetVerifyIdVisibility } from '../api/set-verify-id-visibility';
 import { uploadRxId } from '../api/upload-rx-id';
 import { RxFileUpload } from '../components/rx-file-upload';
 import { errorText, formatDate } from '../components/rx-format';
@@ -14,16 +13,9 @@ import { errorText, formatDate } from '../components/rx-format';
 export function UploadIdScreen() {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const docs = useQuery({ queryKey: familyIdDocsQueryKey, queryFn: getVerifyIdFamilyDocs });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: familyIdDocsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ['rx', 'visits'] });
-  };
-  const visibility = useMutation({
-    mutationFn: ({ id, hide }: { id: string; hide: boolean }) => setVerifyIdVisibility(id, hide),
-    onSuccess: refresh,
-  });
+  const docs = useVerifyIdFamilyDocs();
+  const refresh = useRefreshFamilyIdDocs();
+  const visibility = useSetVerifyIdVisibility();
 
   return (
     <Stack p="md" maw={720} mx="auto" w="100%" data-screen="upload-id">
