@@ -5,6 +5,8 @@ import {
 } from '@apothecall/domain/prepay/prepay.api';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { prepayTokensQueryKey } from './get-prepay-tokens';
 
 export type PrepayBulkResult = z.infer<typeof prepayTokenBulkResponseSchema>;
 
@@ -18,4 +20,15 @@ export function bulkPrepayTokens(body: PrepayTokenBulkRequest): Promise<PrepayBu
     body: prepayTokenBulkRequestSchema.parse(body),
     schema: prepayTokenBulkResponseSchema,
   });
+}
+
+/** Makes tokens in bulk and marks the program's list stale. */
+export function useBulkPrepayTokens(
+  options?: MutationCallbacks<PrepayBulkResult, PrepayTokenBulkRequest>,
+) {
+  return useCallMutation(
+    bulkPrepayTokens,
+    (_result, { programId }) => [prepayTokensQueryKey(programId)],
+    options,
+  );
 }

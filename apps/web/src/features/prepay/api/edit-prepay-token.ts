@@ -5,6 +5,8 @@ import {
   prepayTokenResponseSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { useTokenMutation } from './get-prepay-tokens';
 
 /** POST /prepay-nonce/edit: how an unused token may be used, and its note. */
 export async function editPrepayToken(body: PrepayTokenEditRequest): Promise<AccessTokenView> {
@@ -14,4 +16,11 @@ export async function editPrepayToken(body: PrepayTokenEditRequest): Promise<Acc
     schema: prepayTokenResponseSchema,
   });
   return token;
+}
+
+/** Changes a token and shows it in the program's list. */
+export function useEditPrepayToken(
+  options?: MutationCallbacks<AccessTokenView, PrepayTokenEditRequest>,
+) {
+  return useTokenMutation(editPrepayToken, options);
 }

@@ -3,6 +3,7 @@ import {
   prepayAuthorizedResponseSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const prepayAuthorizedQueryKey = (id: string) => ['prepay', 'authorized', id] as const;
 
@@ -12,4 +13,16 @@ export async function getPrepayAuthorized(id: string): Promise<AuthorizedUserVie
     schema: prepayAuthorizedResponseSchema,
   });
   return allowedUsers;
+}
+
+/** A program's authorized users. */
+export function usePrepayAuthorized(
+  programId: string,
+  options?: QueryOptions<AuthorizedUserView[]>,
+) {
+  return useCallQuery(
+    prepayAuthorizedQueryKey(programId),
+    () => getPrepayAuthorized(programId),
+    options,
+  );
 }

@@ -3,6 +3,7 @@ import {
   prepayReferredResponseSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const prepayReferredQueryKey = (id: string) => ['prepay', 'referred', id] as const;
 
@@ -13,4 +14,9 @@ export async function getPrepayReferred(id: string): Promise<PrepayReferredTrans
     { schema: prepayReferredResponseSchema },
   );
   return transactions;
+}
+
+/** A program's referred transactions. */
+export function usePrepayReferred(id: string, options?: QueryOptions<PrepayReferredTransaction[]>) {
+  return useCallQuery(prepayReferredQueryKey(id), () => getPrepayReferred(id), options);
 }

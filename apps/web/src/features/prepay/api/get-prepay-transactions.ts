@@ -3,6 +3,7 @@ import {
   prepayTransactionsResponseSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const prepayTransactionsQueryKey = (id: string) => ['prepay', 'transactions', id] as const;
 
@@ -12,4 +13,9 @@ export async function getPrepayTransactions(id: string): Promise<PrepayTransacti
     schema: prepayTransactionsResponseSchema,
   });
   return transactions;
+}
+
+/** A program's transactions. */
+export function usePrepayTransactions(id: string, options?: QueryOptions<PrepayTransaction[]>) {
+  return useCallQuery(prepayTransactionsQueryKey(id), () => getPrepayTransactions(id), options);
 }

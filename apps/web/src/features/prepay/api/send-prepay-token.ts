@@ -5,6 +5,8 @@ import {
   prepayTokenSendRequestSchema,
 } from '@apothecall/domain/prepay/prepay.api';
 import { apiCall } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
+import { useTokenMutation } from './get-prepay-tokens';
 
 /** POST /prepay-nonce/send: sends (or sends again) a token by e-mail or SMS. */
 export async function sendPrepayToken(body: PrepayTokenSendRequest): Promise<AccessTokenView> {
@@ -14,4 +16,11 @@ export async function sendPrepayToken(body: PrepayTokenSendRequest): Promise<Acc
     schema: prepayTokenResponseSchema,
   });
   return token;
+}
+
+/** Sends a token and shows it in the program's list. */
+export function useSendPrepayToken(
+  options?: MutationCallbacks<AccessTokenView, PrepayTokenSendRequest>,
+) {
+  return useTokenMutation(sendPrepayToken, options);
 }

@@ -1,7 +1,4 @@
-import {
-  maxProgramVisits,
-  type PrepayAuthorizedUpdate,
-} from '@apothecall/domain/prepay/prepay.api';
+import { maxProgramVisits } from '@apothecall/domain/prepay/prepay.api';
 import {
   Alert,
   Button,
@@ -14,14 +11,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
-import { getPrepayAuthorized, prepayAuthorizedQueryKey } from '../api/get-prepay-authorized';
-import { updatePrepayAuthorized } from '../api/update-prepay-authorized';
+import { usePrepayAuthorized } from '../api/get-prepay-authorized';
+import { useUpdatePrepayAuthorized } from '../api/update-prepay-authorized';
 import {
   checkUserRows,
   newUserRow,
@@ -38,11 +34,7 @@ import { type FieldError, fieldText } from './form-check';
  */
 export function AuthorizedUsersSection({ programId }: { programId: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const users = useQuery({
-    queryKey: prepayAuthorizedQueryKey(programId),
-    queryFn: () => getPrepayAuthorized(programId),
-  });
+  const users = usePrepayAuthorized(programId);
   const [rows, setRows] = useState<UserRow[] | null>(null);
   const [rowErrors, setRowErrors] = useState<Readonly<Record<string, RowErrors>>>({});
   const [listError, setListError] = useState<FieldError | undefined>(undefined);
@@ -52,10 +44,8 @@ export function AuthorizedUsersSection({ programId }: { programId: string }) {
     if (users.data && rows === null) setRows(rowsFromUsers(users.data));
   }, [users.data, rows]);
 
-  const save = useMutation({
-    mutationFn: (body: PrepayAuthorizedUpdate) => updatePrepayAuthorized(programId, body),
+  const save = useUpdatePrepayAuthorized({
     onSuccess: (saved) => {
-      queryClient.setQueryData(prepayAuthorizedQueryKey(programId), saved);
       setRows(rowsFromUsers(saved));
       notifications.show({ color: 'green', message: t('prepayUi.users.saved') });
     },
@@ -81,7 +71,7 @@ export function AuthorizedUsersSection({ programId }: { programId: string }) {
     }
     setRowErrors({});
     setListError(undefined);
-    save.mutate(check.request);
+    save.mutate({ id: programId, body: check.request });
   };
 
   return (

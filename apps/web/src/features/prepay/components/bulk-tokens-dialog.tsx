@@ -1,11 +1,9 @@
 import { maxBulkTokens } from '@apothecall/domain/prepay/prepay.api';
 import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { useT } from '../../../lib/i18n';
-import { bulkPrepayTokens } from '../api/bulk-prepay-tokens';
-import { prepayTokensQueryKey } from '../api/get-prepay-tokens';
+import { useBulkPrepayTokens } from '../api/bulk-prepay-tokens';
 import { type FieldError, fieldText } from './form-check';
 import { TokenDialogForm } from './token-dialog';
 import { TokenUseFields, useTokenUseDraft } from './token-fields';
@@ -24,16 +22,10 @@ export function BulkTokensDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [list, setList] = useState('');
   const use = useTokenUseDraft(emptyTokenUse);
   const [listError, setListError] = useState<FieldError | null>(null);
-  const bulk = useMutation({
-    mutationFn: bulkPrepayTokens,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: prepayTokensQueryKey(programId) });
-    },
-  });
+  const bulk = useBulkPrepayTokens();
   const result = bulk.data;
   return (
     <Dialog opened onClose={onClose} title={t('prepayUi.bulk.title')} size="lg">

@@ -1,14 +1,11 @@
 import type { AccessTokenView } from '@apothecall/domain/prepay/prepay.api';
 import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DialogActions } from '../../../components/dialog';
 import { Form } from '../../../components/form';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { prepayTokensQueryKey } from '../api/get-prepay-tokens';
-import { withToken } from './token-form';
 
 /** What a token dialog shows of its call: running, and the server's refusal. */
 interface DialogMutation {
@@ -77,24 +74,14 @@ export function TokenDialogForm({
 }
 
 /**
- * A change to one token (add, send, edit): the program's list shows the token as the server
- * answered it, a toast says what was done (`message`), then `onDone`.
+ * What a change to one token (add, send, edit) does once the list shows it: a toast says what
+ * was done (`message`), then `onDone`.
  */
-export function useTokenChange<Input>(
-  programId: string,
-  mutationFn: (input: Input) => Promise<AccessTokenView>,
-  message: (token: AccessTokenView) => string,
-  onDone: () => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: (token) => {
-      queryClient.setQueryData(prepayTokensQueryKey(programId), (list?: AccessTokenView[]) =>
-        withToken(list, token),
-      );
+export function tokenChangeDone(message: (token: AccessTokenView) => string, onDone: () => void) {
+  return {
+    onSuccess: (token: AccessTokenView) => {
       notifications.show({ color: 'green', message: message(token) });
       onDone();
     },
-  });
+  };
 }

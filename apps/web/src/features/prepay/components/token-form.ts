@@ -110,13 +110,5 @@ export function bulkListError(text: string): FieldError | null {
   return null;
 }
 
-/** The token list with one token new or changed: replaced where its code is, else first. */
-export function withToken(
-  list: readonly AccessTokenView[] | undefined,
-  token: AccessTokenView,
-): AccessTokenView[] {
-  const tokens = list ?? [];
-  return tokens.some((other) => other.code === token.code)
-    ? tokens.map((other) => (other.code === token.code ? token : other))
-    : [token, ...tokens];
-}
+/** The token list with one token new or changed (kept beside the call that uses it). */
+export { withToken } from '../api/get-prepay-tokens';

@@ -11,7 +11,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
@@ -21,16 +20,16 @@ import { ListCard } from '../../../components/list-card';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
-import { addPrepayToken } from '../api/add-prepay-token';
-import { deletePrepayToken } from '../api/delete-prepay-token';
-import { editPrepayToken } from '../api/edit-prepay-token';
-import { getPrepayTokens, prepayTokensQueryKey } from '../api/get-prepay-tokens';
-import { sendPrepayToken } from '../api/send-prepay-token';
+import { useAddPrepayToken } from '../api/add-prepay-token';
+import { useDeletePrepayToken } from '../api/delete-prepay-token';
+import { useEditPrepayToken } from '../api/edit-prepay-token';
+import { usePrepayTokens } from '../api/get-prepay-tokens';
+import { useSendPrepayToken } from '../api/send-prepay-token';
 import { usePatientReader } from '../hooks/use-patient-reader';
 import { BulkTokensDialog } from './bulk-tokens-dialog';
 import { ListState } from './list-state';
 import { deliveryText, formatDay, tokenIsChangeable, tokenUseText } from './prepay-format';
-import { TokenDialogForm, type TokenDialogProps, useTokenChange } from './token-dialog';
+import { TokenDialogForm, type TokenDialogProps, tokenChangeDone } from './token-dialog';
 import { DeliveryFields, TokenUseFields, useDeliveryDraft, useTokenUseDraft } from './token-fields';
 import { deliveryFieldMessage, emptyTokenUse, noDelivery, tokenUseDraftOf } from './token-form';
 import { TokenStateChip } from './token-state-chip';
@@ -40,17 +39,17 @@ function NewTokenForm({ programId }: { programId: string }) {
   const t = useT();
   const use = useTokenUseDraft(emptyTokenUse);
   const delivery = useDeliveryDraft(noDelivery);
-  const add = useTokenChange(
-    programId,
-    addPrepayToken,
-    (token) =>
-      token.delivery
-        ? t('prepayUi.tokens.createdSent', { code: token.code })
-        : t('prepayUi.tokens.created', { code: token.code }),
-    () => {
-      use.setDraft(emptyTokenUse);
-      delivery.setDraft(noDelivery);
-    },
+  const add = useAddPrepayToken(
+    tokenChangeDone(
+      (token) =>
+        token.delivery
+          ? t('prepayUi.tokens.createdSent', { code: token.code })
+          : t('prepayUi.tokens.created', { code: token.code }),
+      () => {
+        use.setDraft(emptyTokenUse);
+        delivery.setDraft(noDelivery);
+      },
+    ),
   );
   const submit = () => {
     add.reset();
@@ -215,11 +214,8 @@ function SendTokenDialog({ programId, token, onClose }: TokenDialogProps) {
       ? { channel: token.delivery.channel, to: token.delivery.to }
       : { channel: 'email', to: '' },
   );
-  const send = useTokenChange(
-    programId,
-    sendPrepayToken,
-    (sent) => t('prepayUi.tokens.sent', { code: sent.code }),
-    onClose,
+  const send = useSendPrepayToken(
+    tokenChangeDone((sent) => t('prepayUi.tokens.sent', { code: sent.code }), onClose),
   );
   const deliveryRefused = deliveryFieldMessage(send.error);
   return (
@@ -255,11 +251,8 @@ function SendTokenDialog({ programId, token, onClose }: TokenDialogProps) {
 function EditTokenDialog({ programId, token, onClose }: TokenDialogProps) {
   const t = useT();
   const use = useTokenUseDraft(() => tokenUseDraftOf(token));
-  const edit = useTokenChange(
-    programId,
-    editPrepayToken,
-    (saved) => t('prepayUi.tokens.saved', { code: saved.code }),
-    onClose,
+  const edit = useEditPrepayToken(
+    tokenChangeDone((saved) => t('prepayUi.tokens.saved', { code: saved.code }), onClose),
   );
   return (
     <Dialog opened onClose={onClose} title={t('prepayUi.tokens.editTitle', { code: token.code })}>
@@ -294,16 +287,10 @@ type TokenAction =
 export function TokensSection({ programId }: { programId: string }) {
   const t = useT();
   const patient = usePatientReader();
-  const queryClient = useQueryClient();
-  const tokens = useQuery({
-    queryKey: prepayTokensQueryKey(programId),
-    queryFn: () => getPrepayTokens(programId),
-  });
+  const tokens = usePrepayTokens(programId);
   const [action, setAction] = useState<TokenAction>(null);
-  const remove = useMutation({
-    mutationFn: (code: string) => deletePrepayToken({ programId, code }),
-    onSuccess: (left, code) => {
-      queryClient.setQueryData(prepayTokensQueryKey(programId), left);
+  const remove = useDeletePrepayToken({
+    onSuccess: (_left, { code }) => {
       notifications.show({ color: 'green', message: t('prepayUi.tokens.deleted', { code }) });
       setAction(null);
     },
@@ -375,7 +362,7 @@ export function TokensSection({ programId }: { programId: string }) {
         pending={remove.isPending}
         error={remove.isError ? errorText(t, remove.error) : null}
         onConfirm={() => {
-          if (action?.kind === 'delete') remove.mutate(action.token.code);
+          if (action?.kind === 'delete') remove.mutate({ programId, code: action.token.code });
         }}
         onClose={close}
         testId="prepay-token-delete-dialog"

@@ -1,8 +1,7 @@
 import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { paymentProfilesQueryKey } from '../../payments/api/get-payment-profiles';
+import { useRefreshPaymentProfiles } from '../../payments/api/get-payment-profiles';
 import { attemptMayHaveRun, newIdempotencyKey } from '../components/prepay-format';
 
 const cardRefusals: readonly string[] = [
@@ -17,16 +16,16 @@ const cardRefusals: readonly string[] = [
  * refusal. A refused card refreshes the saved cards (the gateway may have marked it invalid).
  */
 export function useChargeAttempt() {
-  const queryClient = useQueryClient();
+  const refreshCards = useRefreshPaymentProfiles();
   const [attempt, setAttempt] = useState(newIdempotencyKey);
   const failed = useCallback(
     (error: unknown) => {
       if (!attemptMayHaveRun(error)) setAttempt(newIdempotencyKey());
       if (error instanceof ApiError && cardRefusals.includes(error.errorCode)) {
-        void queryClient.invalidateQueries({ queryKey: paymentProfilesQueryKey });
+        refreshCards();
       }
     },
-    [queryClient],
+    [refreshCards],
   );
   return { attempt, failed };
 }

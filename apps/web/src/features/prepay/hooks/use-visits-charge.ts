@@ -1,6 +1,5 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -10,7 +9,7 @@ import {
   getPaymentProfiles,
   paymentProfilesQueryKey,
 } from '../../payments/api/get-payment-profiles';
-import { getPrepayPricing, prepayPricingQueryKey } from '../api/get-prepay-pricing';
+import { usePrepayPricing } from '../api/get-prepay-pricing';
 import { useChargeAttempt } from './use-charge-attempt';
 
 /**
@@ -20,11 +19,7 @@ import { useChargeAttempt } from './use-charge-attempt';
  */
 export function useVisitsCharge(pricingFor: string) {
   const t = useT();
-  const pricing = useQuery({
-    queryKey: prepayPricingQueryKey(pricingFor),
-    queryFn: () => getPrepayPricing(pricingFor),
-    staleTime: 0,
-  });
+  const pricing = usePrepayPricing(pricingFor, { staleTime: 0 });
   const [problem, setProblem] = useState<string | null>(null);
   const { attempt, failed } = useChargeAttempt();
   const choice = useCardChoice(

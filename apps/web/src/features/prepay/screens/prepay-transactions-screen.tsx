@@ -3,14 +3,13 @@ import type {
   PrepayTransaction,
 } from '@apothecall/domain/prepay/prepay.api';
 import { Anchor, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Facts } from '../../../components/facts';
 import { ListCard } from '../../../components/list-card';
 import { useLang, useT } from '../../../lib/i18n';
-import { getPrepayReferred, prepayReferredQueryKey } from '../api/get-prepay-referred';
-import { getPrepayTransactions, prepayTransactionsQueryKey } from '../api/get-prepay-transactions';
+import { usePrepayReferred } from '../api/get-prepay-referred';
+import { usePrepayTransactions } from '../api/get-prepay-transactions';
 import { ListState } from '../components/list-state';
 import {
   amountText,
@@ -138,14 +137,8 @@ function ReferredCard({ entry }: { entry: PrepayReferredTransaction }) {
 export function PrepayTransactionsScreen() {
   const t = useT();
   const { id, program } = useRouteProgram();
-  const transactions = useQuery({
-    queryKey: prepayTransactionsQueryKey(id),
-    queryFn: () => getPrepayTransactions(id),
-  });
-  const referred = useQuery({
-    queryKey: prepayReferredQueryKey(id),
-    queryFn: () => getPrepayReferred(id),
-  });
+  const transactions = usePrepayTransactions(id);
+  const referred = usePrepayReferred(id);
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="prepay-transactions">
       <Anchor component={Link} to={`/prepay-edit/${id}`} size="sm">

@@ -1,6 +1,5 @@
 import type { PrepayOffer } from '@apothecall/domain/prepay/prepay.api';
 import { Alert, Button, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../../lib/api-client';
@@ -10,7 +9,7 @@ import { formatCents } from '../../../lib/payments/payment-format';
 import { clearHeldPrepayCodeIf, holdPrepayCode } from '../../../lib/prepay-code-store';
 import { checkTypedCode } from '../../../lib/prepay-offer';
 import { useSession } from '../../../lib/session-store';
-import { checkPrepayCode, prepayCodeCheckQueryKey } from '../api/check-prepay-code';
+import { useCheckPrepayCode } from '../api/use-check-prepay-code';
 import { treatmentNames } from '../components/redeem-code';
 import { RedeemCodeForm } from '../components/redeem-code-form';
 
@@ -171,9 +170,7 @@ export function RedeemScreen() {
   const { code: raw = '' } = useParams();
   const typed = checkTypedCode(raw, isMessageKey);
   const code = typed.ok ? typed.code : '';
-  const check = useQuery({
-    queryKey: prepayCodeCheckQueryKey(code),
-    queryFn: () => checkPrepayCode(code),
+  const check = useCheckPrepayCode(code, {
     enabled: typed.ok,
     staleTime: 0,
     retry: (count, error) => !refusesCode(error) && count < 2,
