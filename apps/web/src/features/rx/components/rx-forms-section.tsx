@@ -3,7 +3,6 @@ import { rxFormSignRequestSchema } from '@apothecall/domain/rx/rx-forms.api';
 import { rxFormVersion } from '@apothecall/domain/rx/rx-forms.rules';
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { Form } from '../../../components/form';
@@ -12,9 +11,9 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
 import { saveBlob } from '../../../lib/save-blob';
-import { downloadRxForm } from '../api/download-rx-form';
-import { getRxForms, rxFormsQueryKey } from '../api/get-rx-forms';
-import { signRxForm } from '../api/sign-rx-form';
+import { useDownloadRxForm } from '../api/download-rx-form';
+import { useRxForms } from '../api/get-rx-forms';
+import { useSignRxForm } from '../api/sign-rx-form';
 
 const statusColour: Record<RxFormStatus, string> = {
   requested: '#e8590c',
@@ -52,8 +51,7 @@ function SignDialog({
   const [fullName, setFullName] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<{ fullName?: string; agreed?: string }>({});
-  const sign = useMutation({
-    mutationFn: () => signRxForm(form.visitId, form.id, { fullName, agreed: true }),
+  const sign = useSignRxForm({
     onSuccess: onSigned,
     onError: (error) => {
       // The server's sentence names the field ('Full name: type your first and last name…').
@@ -76,7 +74,11 @@ function SignDialog({
             setErrors(found);
             return;
           }
-          sign.mutate();
+          sign.mutate({
+            visitId: form.visitId,
+            formRequestId: form.id,
+            body: { fullName, agreed: true },
+          });
         }}
         data-testid="rx-form-sign-dialog"
       >
@@ -142,8 +144,7 @@ function FormRow({ form, onOpen }: { form: PatientRxForm; onOpen: () => void }) 
   const lang = useLang();
   const titleId = useId();
   const texts = useFormTexts(form);
-  const pdf = useMutation({
-    mutationFn: () => downloadRxForm(form.visitId, form.id, t('errors.network')),
+  const pdf = useDownloadRxForm({
     onSuccess: (blob) => saveBlob(blob, `${form.formId}.pdf`),
     onError: (error) =>
       notifications.show({
@@ -201,7 +202,13 @@ function FormRow({ form, onOpen }: { form: PatientRxForm; onOpen: () => void }) 
             variant="light"
             w="fit-content"
             loading={pdf.isPending}
-            onClick={() => pdf.mutate()}
+            onClick={() =>
+              pdf.mutate({
+                visitId: form.visitId,
+                formRequestId: form.id,
+                offlineMessage: t('errors.network'),
+              })
+            }
             aria-label={t('rxFormsUi.pharmacy.downloadLabel', { form: texts.title })}
             data-testid="rx-form-pdf"
           >
@@ -220,9 +227,8 @@ function FormRow({ form, onOpen }: { form: PatientRxForm; onOpen: () => void }) 
  */
 export function RxFormsSection({ visitId }: { visitId: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const headingId = useId();
-  const forms = useQuery({ queryKey: rxFormsQueryKey, queryFn: getRxForms });
+  const forms = useRxForms();
   const [open, setOpen] = useState<PatientRxForm | null>(null);
   if (forms.isError) {
     return (
@@ -247,12 +253,8 @@ export function RxFormsSection({ visitId }: { visitId: string }) {
         <SignDialog
           form={open}
           onClose={() => setOpen(null)}
-          onSigned={(signed) => {
+          onSigned={() => {
             setOpen(null);
-            queryClient.setQueryData<PatientRxForm[]>(rxFormsQueryKey, (old) =>
-              old?.map((f) => (f.id === signed.id ? signed : f)),
-            );
-            void queryClient.invalidateQueries({ queryKey: ['documents'] });
             notifications.show({ color: 'green', message: t('rxFormsUi.patient.signed') });
           }}
         />
