@@ -5,28 +5,10 @@ import {
   type AnalyticsRange,
   type AnalyticsRangeQuery,
   type AnalyticsReferrals,
-  type AnalyticsStatus,
-  analyticsStatuses,
-  attributionSources,
-  type LinkConversion,
   maxLoginEvents,
   maxReferralTransactions,
 } from '@apothecall/domain/analytics/analytics.api';
-import {
-  attributionSourceOf,
-  conversionRate,
-  median,
-  minutesOf,
-  percentile,
-  rangeInstants,
-  resolveRange,
-  todayIn,
-} from '@apothecall/domain/analytics/analytics.rules';
-import {
-  claimableStatuses,
-  isPharmacyStatus,
-  type PharmacyStatus,
-} from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import { rangeInstants, resolveRange, todayIn } from '@apothecall/domain/analytics/analytics.rules';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, SchemaError } from '../../platform/errors';
@@ -34,8 +16,9 @@ import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
-import type { PharmacyVisitFact, RxPort } from '../rx/rx.port';
+import type { RxPort } from '../rx/rx.port';
 import type { AnalyticsRepo } from './analytics.repo';
+import { countWhere, overviewFigures, sourceFigures, visitFigures } from './analytics-figures';
 
 export interface AnalyticsService {
   overview(
@@ -67,12 +50,6 @@ export interface AnalyticsService {
     at: string;
   }): Promise<void>;
 }
-
-const paid = (v: PharmacyVisitFact) => v.paidAt !== null;
-const countWhere = <T>(rows: readonly T[], test: (row: T) => boolean) =>
-  rows.reduce((n, row) => (test(row) ? n + 1 : n), 0);
-const claimable = (status: string | null) =>
-  status !== null && (claimableStatuses as readonly string[]).includes(status);
 
 /**
  * The pharmacy's analytics (issue 20): figures over its Rx visits, its staff's logins, where
@@ -170,80 +147,8 @@ export function createAnalyticsService(deps: {
       const chargeIds = visits.flatMap((v) => (v.ledgerId ? [v.ledgerId] : []));
       const charges = await deps.payments.chargeTotals(chargeIds);
 
-      const statusOf = (v: PharmacyVisitFact): AnalyticsStatus =>
-        isPharmacyStatus(v.pharmacyStatus) ? (v.pharmacyStatus as PharmacyStatus) : 'notAtPharmacy';
-      const byStatus = analyticsStatuses.map((status) => ({
-        status,
-        count: countWhere(visits, (v) => statusOf(v) === status),
-      }));
-
-      const treatments = new Map<string, number>();
-      for (const v of visits) treatments.set(v.productId, (treatments.get(v.productId) ?? 0) + 1);
-      const byTreatment = [...treatments]
-        .map(([productId, count]) => ({ productId, count }))
-        .sort((a, b) => b.count - a.count || a.productId.localeCompare(b.productId));
-
-      const found = new Set(charges.map((c) => c.id));
-      const chargedCents = charges.reduce((sum, c) => sum + c.amountCents, 0);
-      const refundedCents = charges.reduce((sum, c) => sum + c.refundedCents, 0);
-
-      const claimed = visits.filter((v) => v.claimFeeEntryId !== null);
-      const awaitingClaim = countWhere(visits, (v) => claimable(v.pharmacyStatus));
-
-      const started = (rows: readonly PharmacyVisitFact[]) => ({
-        started: rows.length,
-        paid: countWhere(rows, paid),
-        rate: conversionRate(rows.length, countWhere(rows, paid)),
-      });
-      const linkRows: LinkConversion[] = links
-        .map((link) => ({
-          link,
-          ...started(visits.filter((v) => v.linkId === link.id)),
-        }))
-        .filter((row) => row.link.deletedAt === null || row.started > 0)
-        .map(({ link, ...figures }) => ({
-          linkId: link.id,
-          productId: link.screenId,
-          deleted: link.deletedAt !== null,
-          ...figures,
-        }));
-
-      const waits = visits.flatMap((v) =>
-        v.prescribedAt && v.pharmacyClaimedAt
-          ? [v.pharmacyClaimedAt.getTime() - v.prescribedAt.getTime()]
-          : [],
-      );
-      const medianMs = median(waits);
-      const p90Ms = percentile(waits, 0.9);
-
       await read(actor, 'overview', organizationId, view);
-      return {
-        range: view,
-        visits: visits.length,
-        byStatus,
-        byTreatment,
-        revenue: {
-          paidVisits: countWhere(visits, paid),
-          cardVisits: countWhere(visits, (v) => v.ledgerId !== null && found.has(v.ledgerId)),
-          prepayVisits: countWhere(visits, (v) => v.prepayRedemptionId !== null),
-          chargedCents,
-          refundedCents,
-          netCents: chargedCents - refundedCents,
-        },
-        fees: {
-          claimFeeCents: deps.claimFeeCents,
-          claims: claimed.length,
-          paidCents: claimed.reduce((sum, v) => sum + (v.claimFeeCents ?? 0), 0),
-          awaitingClaim,
-          owedCents: awaitingClaim * deps.claimFeeCents,
-        },
-        conversion: { overall: started(visits), links: linkRows },
-        timeToClaim: {
-          claims: waits.length,
-          medianMinutes: medianMs === null ? null : minutesOf(medianMs),
-          p90Minutes: p90Ms === null ? null : minutesOf(p90Ms),
-        },
-      };
+      return { range: view, ...overviewFigures(visits, links, charges, deps.claimFeeCents) };
     },
 
     async logins(actor, pharmacyId, query) {
@@ -306,30 +211,7 @@ export function createAnalyticsService(deps: {
         deps.rx.pharmacyVisitsStarted(organizationId, instants),
         deps.pharmacy.allLinksOf(organizationId),
       ]);
-      const linkById = new Map(links.map((l) => [l.id, l]));
-      const figures = (rows: readonly PharmacyVisitFact[]) => ({
-        visits: rows.length,
-        paid: countWhere(rows, paid),
-      });
-
-      const bySource = attributionSources.map((source) => ({
-        source,
-        ...figures(visits.filter((v) => attributionSourceOf(v) === source)),
-      }));
-
-      const linkIds = [...new Set(visits.flatMap((v) => (v.linkId ? [v.linkId] : [])))];
-      const byLink = linkIds
-        .map((linkId) => {
-          const link = linkById.get(linkId);
-          return {
-            linkId,
-            productId: link?.screenId ?? null,
-            deleted: link ? link.deletedAt !== null : false,
-            ...figures(visits.filter((v) => v.linkId === linkId)),
-          };
-        })
-        .sort((a, b) => b.visits - a.visits || a.linkId.localeCompare(b.linkId));
-
+      const { bySource, byLink } = sourceFigures(visits, links);
       const brandIds = [...new Set(visits.map((v) => v.brandId))];
       const names = new Map<string, string>();
       for (const id of brandIds) {
@@ -341,7 +223,7 @@ export function createAnalyticsService(deps: {
         .map((brandId) => ({
           brandId,
           name: brandId === null ? null : (names.get(brandId) ?? null),
-          ...figures(visits.filter((v) => v.brandId === brandId)),
+          ...visitFigures(visits.filter((v) => v.brandId === brandId)),
         }))
         .sort(
           (a, b) =>
