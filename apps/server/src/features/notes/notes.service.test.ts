@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { visitNoteSubject } from '@apothecall/domain/care/visit-note-topic.rules';
 import { describe, expect, it } from 'vitest';
 import { fakeActor, recordingAudit } from '../../../test/fakes';
 import type { PersonFacts } from '../accounts/accounts.port';
@@ -111,8 +112,10 @@ describe("listing a person's notes", () => {
     // 03:30 UTC on March 1st is still February 28th in New York.
     expect(list[1]).toMatchObject({ date: '2026-02-28', time: '22:30:00', ptId: mariaChild });
     // A visit note's subject is written in the reader's language; another note keeps its own.
-    expect(list[0]?.subject).not.toBe(newer.subject);
-    expect(list[0]?.subject).not.toMatch(/Video visit/);
+    expect(list[0]?.subject).toBe(visitNoteSubject('es', { kind: 'visit', reason: 'soreThroat' }));
+    expect(list[0]?.subject).not.toBe(
+      visitNoteSubject('en', { kind: 'visit', reason: 'soreThroat' }),
+    );
     expect(list[1]?.subject).toBe('Video visit: Sore throat');
     expect(audit.rows).toEqual([
       {
