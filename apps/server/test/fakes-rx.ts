@@ -83,7 +83,6 @@ export interface MemoryRx {
 /** The Rx repo over arrays; any method a test's path was not expected to call throws. */
 export function memoryRxRepo(seed: Partial<MemoryRx> = {}): RxRepo & { db: MemoryRx } {
   const db: MemoryRx = {
-    visits: [],
     files: [],
     idDocuments: [],
     messages: [],
@@ -91,6 +90,8 @@ export function memoryRxRepo(seed: Partial<MemoryRx> = {}): RxRepo & { db: Memor
     notes: [],
     formLog: [],
     ...seed,
+    // Copies: a test's own records keep what it seeded, the repo's rows change.
+    visits: (seed.visits ?? []).map((v) => ({ ...v })),
   };
   const bump = (v: RxVisitRecord, changes: object) => {
     Object.assign(v, changes, { version: v.version + 1, updatedAt: new Date() });
