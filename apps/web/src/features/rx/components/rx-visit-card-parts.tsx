@@ -178,7 +178,6 @@ export function RxVisitActions({
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const [refillKey] = useState(newIdempotencyKey);
   const failed = (error: unknown) =>
     notifications.show({
       color: 'red',
@@ -190,27 +189,11 @@ export function RxVisitActions({
       notifications.show({ color: 'green', message: t('rxScreens.visits.cancelled') }),
     onError: failed,
   });
-  const refill = useRequestRxRefill({
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: t('rxScreens.visits.refillRequested') });
-      navigate('/rxvisitsUnpaid');
-    },
-    onError: failed,
-  });
   const consents = useDownloadRxConsents({
     onSuccess: (blob) => saveBlob(blob, `consents-${visit.id}.pdf`),
     onError: failed,
   });
   const hasConsents = (rxProductById(visit.productId)?.consentDocumentIds.length ?? 0) > 0;
-  const pdf = useDownloadRxPrescription({
-    onSuccess: (blob) => saveBlob(blob, `prescription-${visit.id}.pdf`),
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        message: t('rxScreens.visits.downloadFailed', { message: errorText(t, error) }),
-      }),
-  });
-
   return (
     <Group gap="xs">
       {visit.status === 'pendingMedPayment' ? (
@@ -218,26 +201,7 @@ export function RxVisitActions({
           {t('rxUi.visits.pay')}
         </Button>
       ) : null}
-      {visit.status === 'rxed' ? (
-        <>
-          <Button
-            size="xs"
-            variant="light"
-            loading={pdf.isPending}
-            onClick={() => pdf.mutate({ visitId: visit.id, offlineMessage: t('errors.network') })}
-          >
-            {t('rxUi.visits.prescription')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            loading={refill.isPending}
-            onClick={() => refill.mutate({ visitId: visit.id, idempotencyKey: refillKey })}
-          >
-            {t('rxUi.visits.refill')}
-          </Button>
-        </>
-      ) : null}
+      {visit.status === 'rxed' ? <RxVisitRxedActions visit={visit} failed={failed} /> : null}
       {hasConsents ? (
         <Button
           size="xs"
@@ -268,5 +232,54 @@ export function RxVisitActions({
         {t('rxUi.visits.messages')}
       </Button>
     </Group>
+  );
+}
+
+/** A written prescription: its PDF, and a refill (a new visit, waiting for payment). */
+function RxVisitRxedActions({
+  visit,
+  failed,
+}: {
+  visit: RxVisitView;
+  failed: (error: unknown) => void;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [refillKey] = useState(newIdempotencyKey);
+  const refill = useRequestRxRefill({
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('rxScreens.visits.refillRequested') });
+      navigate('/rxvisitsUnpaid');
+    },
+    onError: failed,
+  });
+  const pdf = useDownloadRxPrescription({
+    onSuccess: (blob) => saveBlob(blob, `prescription-${visit.id}.pdf`),
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        message: t('rxScreens.visits.downloadFailed', { message: errorText(t, error) }),
+      }),
+  });
+
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        loading={pdf.isPending}
+        onClick={() => pdf.mutate({ visitId: visit.id, offlineMessage: t('errors.network') })}
+      >
+        {t('rxUi.visits.prescription')}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        loading={refill.isPending}
+        onClick={() => refill.mutate({ visitId: visit.id, idempotencyKey: refillKey })}
+      >
+        {t('rxUi.visits.refill')}
+      </Button>
+    </>
   );
 }
