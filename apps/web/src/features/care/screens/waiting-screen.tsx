@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { Socket } from 'socket.io-client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
@@ -46,37 +47,11 @@ export function WaitingScreen() {
         {inCall ? t('call.title') : t('careUi.waiting.title')}
       </Title>
       {inCall ? (
-        <Stack gap="xs" data-testid="waiting-call">
-          <Alert color="green" role="status">
-            {inCall.providerName
-              ? t('careUi.waiting.providerReady', { provider: inCall.providerName })
-              : t('careUi.waiting.providerReadyUnnamed')}
-          </Alert>
-          <VisitCall
-            key={inCall.visitId}
-            visitId={inCall.visitId}
-            socket={socket}
-            role={callSide}
-            otherName={inCall.providerName}
-          />
-        </Stack>
+        <WaitingCall visit={inCall} socket={socket} />
       ) : visits.length > 0 ? (
         <Text c="dimmed">{t('careUi.waiting.subtitle')}</Text>
       ) : null}
-      {query.isPending ? (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{restoring ? t('careUi.waiting.restoring') : t('shell.loading')}</Text>
-        </Group>
-      ) : null}
-      {query.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(t, query.error)}
-          <Button variant="light" size="xs" ml="sm" onClick={() => void query.refetch()}>
-            {t('careUi.retry')}
-          </Button>
-        </Alert>
-      ) : null}
+      <WaitingListStatus query={query} restoring={restoring} />
       {ended.length > 0 ? (
         <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
           {ended.map((visit) => (
@@ -132,5 +107,55 @@ export function WaitingScreen() {
         onClose={() => setToCancel(null)}
       />
     </Stack>
+  );
+}
+
+/** The visit a provider claimed: who is ready, and the call. */
+function WaitingCall({ visit, socket }: { visit: PatientVisit; socket: Socket | null }) {
+  const t = useT();
+  return (
+    <Stack gap="xs" data-testid="waiting-call">
+      <Alert color="green" role="status">
+        {visit.providerName
+          ? t('careUi.waiting.providerReady', { provider: visit.providerName })
+          : t('careUi.waiting.providerReadyUnnamed')}
+      </Alert>
+      <VisitCall
+        key={visit.visitId}
+        visitId={visit.visitId}
+        socket={socket}
+        role={callSide}
+        otherName={visit.providerName}
+      />
+    </Stack>
+  );
+}
+
+/** The list's state before it answers (restoring a visit under way) or when it failed. */
+function WaitingListStatus({
+  query,
+  restoring,
+}: {
+  query: ReturnType<typeof useActiveVisits>['query'];
+  restoring: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      {query.isPending ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{restoring ? t('careUi.waiting.restoring') : t('shell.loading')}</Text>
+        </Group>
+      ) : null}
+      {query.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(t, query.error)}
+          <Button variant="light" size="xs" ml="sm" onClick={() => void query.refetch()}>
+            {t('careUi.retry')}
+          </Button>
+        </Alert>
+      ) : null}
+    </>
   );
 }
