@@ -1,5 +1,6 @@
 import type { ResponseErrorCode } from '@apothecall/domain/errors/error-codes';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 import { apiUrl } from '../../../lib/server-origin';
 import { clearSession } from '../../../lib/session-store';
 
@@ -31,4 +32,16 @@ export async function downloadReceipt(id: string, offlineMessage: string): Promi
     );
   }
   return response.blob();
+}
+
+/** Downloads a receipt (`offlineMessage` said when the network fails); nothing to refresh. */
+export function useDownloadReceipt(
+  options?: MutationCallbacks<Blob, { id: string; offlineMessage: string }>,
+) {
+  return useCallMutation(
+    ({ id, offlineMessage }: { id: string; offlineMessage: string }) =>
+      downloadReceipt(id, offlineMessage),
+    () => [],
+    options,
+  );
 }

@@ -1,5 +1,7 @@
 import { accountPriceResponseSchema } from '@apothecall/domain/payments/payments.api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 import type { StoredPrice } from '../../../lib/payments/price-store';
 
 export const accountPriceQueryKey = ['payments', 'pricing', 'account'] as const;
@@ -31,4 +33,22 @@ export async function restoreDefaultPrice(): Promise<StoredPrice> {
     source: answer.source,
     code: answer.code,
   };
+}
+
+/** The account's price. */
+export function useAccountPrice(options?: QueryOptions<StoredPrice>) {
+  return useCallQuery(accountPriceQueryKey, getAccountPrice, options);
+}
+
+/** Restores the default price; the cache keeps the price answered. */
+export function useRestoreDefaultPrice(options?: MutationCallbacks<StoredPrice, void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: restoreDefaultPrice,
+    onSuccess: (answer, variables, onMutateResult, context) => {
+      queryClient.setQueryData(accountPriceQueryKey, answer);
+      return options?.onSuccess?.(answer, variables, onMutateResult, context);
+    },
+  });
 }

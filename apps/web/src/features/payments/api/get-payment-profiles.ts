@@ -2,8 +2,9 @@ import {
   type PaymentProfilesResponse,
   paymentProfilesResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { useRefresh } from '../../../lib/call-hooks';
+import { type QueryOptions, useCallQuery, useRefresh } from '../../../lib/call-hooks';
 
 export const paymentProfilesQueryKey = ['payments', 'profiles'] as const;
 
@@ -15,4 +16,15 @@ export function getPaymentProfiles(): Promise<PaymentProfilesResponse> {
 /** Marks the stored cards stale (a refused card: the gateway may have marked it invalid). */
 export function useRefreshPaymentProfiles() {
   return useRefresh(paymentProfilesQueryKey);
+}
+
+/** The stored cards. */
+export function usePaymentProfiles(options?: QueryOptions<PaymentProfilesResponse>) {
+  return useCallQuery(paymentProfilesQueryKey, getPaymentProfiles, options);
+}
+
+/** Puts the stored cards the server answered (after an added or deleted card) in the cache. */
+export function useKeepPaymentProfiles() {
+  const queryClient = useQueryClient();
+  return (list: PaymentProfilesResponse) => queryClient.setQueryData(paymentProfilesQueryKey, list);
 }

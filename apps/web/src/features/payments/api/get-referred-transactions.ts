@@ -3,6 +3,7 @@ import {
   referredTransactionsResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const referredTransactionsQueryKey = ['payments', 'referred-transactions'] as const;
 
@@ -14,4 +15,9 @@ export async function getReferredTransactions(): Promise<ReferredTransaction[]> 
     schema: referredTransactionsResponseSchema,
   });
   return transactions;
+}
+
+/** The transactions of the people the account referred. */
+export function useReferredTransactions(options?: QueryOptions<ReferredTransaction[]>) {
+  return useCallQuery(referredTransactionsQueryKey, getReferredTransactions, options);
 }

@@ -1,5 +1,6 @@
 import { rewardBalanceResponseSchema } from '@apothecall/domain/payments/payments.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const rewardBalanceQueryKey = ['payments', 'reward-balance'] as const;
 
@@ -13,4 +14,9 @@ export async function getRewardBalance(): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/** The reward balance (0 when it cannot be read). */
+export function useRewardBalance(options?: QueryOptions<number>) {
+  return useCallQuery(rewardBalanceQueryKey, getRewardBalance, options);
 }

@@ -3,6 +3,7 @@ import {
   transactionsResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const transactionsQueryKey = ['payments', 'transactions'] as const;
 
@@ -14,4 +15,9 @@ export async function getTransactions(): Promise<TransactionEntry[]> {
     schema: transactionsResponseSchema,
   });
   return transactions;
+}
+
+/** The account's transactions. */
+export function useTransactions(options?: QueryOptions<TransactionEntry[]>) {
+  return useCallQuery(transactionsQueryKey, getTransactions, options);
 }

@@ -1,21 +1,14 @@
 import { Button, Loader, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { countText, useT } from '../../../lib/i18n';
 import { failureMessage } from '../../../lib/payments/payment-format';
-import {
-  getReferredTransactions,
-  referredTransactionsQueryKey,
-} from '../api/get-referred-transactions';
+import { useReferredTransactions } from '../api/get-referred-transactions';
 
 /** A pharmacy's or rx admin's Home: how many paid visits came with their referral codes. */
 export function ReferredSummaryCard() {
   const t = useT();
-  const list = useQuery({
-    queryKey: referredTransactionsQueryKey,
-    queryFn: getReferredTransactions,
-  });
+  const list = useReferredTransactions();
   return (
     <SectionCard
       title={t('paymentScreens.referred.title')}

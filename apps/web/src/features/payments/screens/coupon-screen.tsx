@@ -1,7 +1,6 @@
-import { type CouponResponse, couponRequestSchema } from '@apothecall/domain/payments/payments.api';
+import { couponRequestSchema } from '@apothecall/domain/payments/payments.api';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
@@ -12,13 +11,8 @@ import {
   setStoredPrice,
   useStoredPrice,
 } from '../../../lib/payments/price-store';
-import {
-  accountPriceQueryKey,
-  getAccountPrice,
-  restoreDefaultPrice,
-} from '../api/get-account-price';
-import { redeemCoupon } from '../api/redeem-coupon';
-import { verifyCoupon } from '../api/verify-coupon';
+import { useAccountPrice, useRestoreDefaultPrice } from '../api/get-account-price';
+import { useApplyCoupon } from '../api/redeem-coupon';
 import { type DialogContent, ResultDialog } from '../components/result-dialog';
 
 /** Non-empty texts only: a coupon may come without a title or message. */
@@ -34,27 +28,17 @@ function present(...lines: string[]): string[] {
 export function CouponScreen() {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const stored = useStoredPrice();
   // Nothing chosen in this tab: the account's price (a coupon applied earlier, on any device).
-  const accountPrice = useQuery({
-    queryKey: accountPriceQueryKey,
-    queryFn: getAccountPrice,
-    enabled: stored === null,
-  });
+  const accountPrice = useAccountPrice({ enabled: stored === null });
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogContent | null>(null);
 
   const current: StoredPrice | null = stored ?? accountPrice.data ?? null;
 
-  const apply = useMutation({
-    mutationFn: async (coupon: string): Promise<CouponResponse> => {
-      await verifyCoupon({ coupon });
-      return redeemCoupon({ coupon });
-    },
+  const apply = useApplyCoupon({
     onSuccess: (answer, coupon) => {
-      void queryClient.invalidateQueries({ queryKey: accountPriceQueryKey });
       setStoredPrice({
         price: answer.price,
         priceToken: answer.priceToken,
@@ -81,10 +65,8 @@ export function CouponScreen() {
     },
   });
 
-  const restore = useMutation({
-    mutationFn: restoreDefaultPrice,
+  const restore = useRestoreDefaultPrice({
     onSuccess: (answer) => {
-      queryClient.setQueryData(accountPriceQueryKey, answer);
       setStoredPrice(answer);
       setDialog({
         title: t('payments.coupon.defaultPriceRestoredTitle'),
@@ -161,15 +143,23 @@ export function CouponScreen() {
           </Stack>
         </form>
       </Card>
-      <Group gap="xs">
-        <Button component={Link} to="/payments" variant="light" size="xs">
-          {t('paymentScreens.nav.cards')}
-        </Button>
-        <Button component={Link} to="/transactions" variant="light" size="xs">
-          {t('paymentScreens.nav.transactions')}
-        </Button>
-      </Group>
+      <CouponNav />
       <ResultDialog content={dialog} onClose={() => setDialog(null)} />
     </Stack>
+  );
+}
+
+/** The links to the cards and the transactions. */
+function CouponNav() {
+  const t = useT();
+  return (
+    <Group gap="xs">
+      <Button component={Link} to="/payments" variant="light" size="xs">
+        {t('paymentScreens.nav.cards')}
+      </Button>
+      <Button component={Link} to="/transactions" variant="light" size="xs">
+        {t('paymentScreens.nav.transactions')}
+      </Button>
+    </Group>
   );
 }

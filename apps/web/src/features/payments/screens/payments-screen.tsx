@@ -1,5 +1,4 @@
-import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
-import type { CardEntry, StoredCard } from '@apothecall/domain/payments/payments.schemas';
+import type { StoredCard } from '@apothecall/domain/payments/payments.schemas';
 import {
   Alert,
   Badge,
@@ -12,36 +11,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { dangerButton } from '../../../components/danger-button';
-import { ApiError } from '../../../lib/api-client';
-import { type Translate, useLang, useT } from '../../../lib/i18n';
+import { useLang, useT } from '../../../lib/i18n';
 import { CardForm } from '../../../lib/payments/card-form';
 import { brandName, failureMessage, formatCents } from '../../../lib/payments/payment-format';
-import { addCard } from '../api/add-card';
-import { deleteCard } from '../api/delete-card';
-import { getPaymentProfiles, paymentProfilesQueryKey } from '../api/get-payment-profiles';
-import { getRewardBalance, rewardBalanceQueryKey } from '../api/get-reward-balance';
-import { type DialogContent, ResultDialog } from '../components/result-dialog';
-
-/** 'Card add error: message plus 'Payment information is not valid.'' (spec section 8). */
-function addFailedDialog(t: Translate, error: unknown): DialogContent {
-  const invalid = t('validation.card.invalid');
-  const message = error instanceof ApiError && error.status !== 0 ? error.message : null;
-  // The card is fine, it is simply saved already: no 'not valid' line (issue 13).
-  if (error instanceof ApiError && error.errorCode === 'CARD_ON_FILE' && message) {
-    return { title: t('paymentScreens.cardForm.failedTitle'), lines: [message], tone: 'error' };
-  }
-  const lines = message
-    ? message === invalid
-      ? [invalid]
-      : [message, invalid]
-    : [t('errors.network'), invalid];
-  return { title: t('paymentScreens.cardForm.failedTitle'), lines, tone: 'error' };
-}
+import { useRewardBalance } from '../api/get-reward-balance';
+import { ResultDialog } from '../components/result-dialog';
+import { useCardActions } from '../components/use-card-actions';
 
 function StoredCardItem({ card, onDelete }: { card: StoredCard; onDelete: () => void }) {
   const t = useT();
@@ -137,64 +114,9 @@ function DeleteCardDialog({
 /** Credit cards (spec sections 2, 4 and 8): stored cards, add a card, delete a card. */
 export function PaymentsScreen() {
   const t = useT();
-  const queryClient = useQueryClient();
-  const lang = useLang();
-  const profiles = useQuery({ queryKey: paymentProfilesQueryKey, queryFn: getPaymentProfiles });
-  const balance = useQuery({ queryKey: rewardBalanceQueryKey, queryFn: getRewardBalance });
-  const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<StoredCard | null>(null);
-  const [dialog, setDialog] = useState<DialogContent | null>(null);
-
-  const saveList = (list: PaymentProfilesResponse) =>
-    queryClient.setQueryData(paymentProfilesQueryKey, list);
-
-  const add = useMutation({
-    mutationFn: (card: CardEntry) =>
-      addCard({
-        profileID: profiles.data?.payProfileID ?? null,
-        signature: profiles.data?.payProfileSignature ?? null,
-        card,
-      }),
-    // The card is this mutation's variable: drop it from the cache as soon as it settles.
-    gcTime: 0,
-    onSuccess: (list) => {
-      saveList(list);
-      setAdding(false);
-      setDialog({
-        title: t('payments.cardAdded.title'),
-        lines: [t('payments.cardAdded.body')],
-        tone: 'success',
-      });
-    },
-    onError: (error) => setDialog(addFailedDialog(t, error)),
-  });
-
-  const remove = useMutation({
-    mutationFn: (card: StoredCard) => {
-      const { payProfileID, payProfileSignature } = profiles.data ?? {};
-      if (!payProfileID || !payProfileSignature) {
-        throw new ApiError(404, 'NOT_FOUND', t('paymentScreens.cards.empty'));
-      }
-      return deleteCard({
-        profileID: payProfileID,
-        signature: payProfileSignature,
-        paymentID: card.profileID,
-      });
-    },
-    onSuccess: (list) => {
-      saveList(list);
-      setToDelete(null);
-      notifications.show({ color: 'green', message: t('payments.cardDeleted') });
-    },
-    onError: (error) => {
-      setToDelete(null);
-      notifications.show({
-        color: 'red',
-        message: t('payments.cardDeleteFailed', { message: failureMessage(t, error) }),
-      });
-    },
-  });
-
+  const actions = useCardActions();
+  const { profiles, adding, setAdding, toDelete, setToDelete, dialog, setDialog } = actions;
+  const { add, remove, addCard, deleteCard } = actions;
   const cards = profiles.data?.payProfiles ?? [];
   const addButton = (
     <Button onClick={() => setAdding(true)} w="fit-content">
@@ -204,24 +126,7 @@ export function PaymentsScreen() {
 
   return (
     <Stack p="md" maw={720} mx="auto" w="100%" data-screen="payments">
-      <Title order={1} size="h2">
-        {t('paymentScreens.cards.title')}
-      </Title>
-      <Text c="dimmed">{t('paymentScreens.cards.subtitle')}</Text>
-      <Text fw={600} data-testid="credit-balance">
-        {t('paymentScreens.credit.balance', { amount: formatCents(balance.data ?? 0, lang) })}
-      </Text>
-      <Group gap="xs">
-        <Button component={Link} to="/coupon" variant="light" size="xs">
-          {t('paymentScreens.nav.coupon')}
-        </Button>
-        <Button component={Link} to="/transactions" variant="light" size="xs">
-          {t('paymentScreens.nav.transactions')}
-        </Button>
-        <Button component={Link} to="/referred-transactions" variant="light" size="xs">
-          {t('paymentScreens.nav.referred')}
-        </Button>
-      </Group>
+      <PaymentsHeader />
       {profiles.isPending ? (
         <Loader role="status" size="sm" aria-label={t('shell.loading')} />
       ) : null}
@@ -259,19 +164,44 @@ export function PaymentsScreen() {
       ) : null}
       {profiles.isSuccess && cards.length > 0 && !adding ? addButton : null}
       {profiles.isSuccess && adding ? (
-        <CardForm
-          pending={add.isPending}
-          onCancel={() => setAdding(false)}
-          onSubmit={(card) => add.mutate(card, { onSettled: () => add.reset() })}
-        />
+        <CardForm pending={add.isPending} onCancel={() => setAdding(false)} onSubmit={addCard} />
       ) : null}
       <DeleteCardDialog
         card={toDelete}
         pending={remove.isPending}
-        onConfirm={(card) => remove.mutate(card)}
+        onConfirm={deleteCard}
         onClose={() => setToDelete(null)}
       />
       <ResultDialog content={dialog} onClose={() => setDialog(null)} />
     </Stack>
+  );
+}
+
+/** The screen's title, the credit balance and the links to the coupon and transactions. */
+function PaymentsHeader() {
+  const t = useT();
+  const lang = useLang();
+  const balance = useRewardBalance();
+  return (
+    <>
+      <Title order={1} size="h2">
+        {t('paymentScreens.cards.title')}
+      </Title>
+      <Text c="dimmed">{t('paymentScreens.cards.subtitle')}</Text>
+      <Text fw={600} data-testid="credit-balance">
+        {t('paymentScreens.credit.balance', { amount: formatCents(balance.data ?? 0, lang) })}
+      </Text>
+      <Group gap="xs">
+        <Button component={Link} to="/coupon" variant="light" size="xs">
+          {t('paymentScreens.nav.coupon')}
+        </Button>
+        <Button component={Link} to="/transactions" variant="light" size="xs">
+          {t('paymentScreens.nav.transactions')}
+        </Button>
+        <Button component={Link} to="/referred-transactions" variant="light" size="xs">
+          {t('paymentScreens.nav.referred')}
+        </Button>
+      </Group>
+    </>
   );
 }

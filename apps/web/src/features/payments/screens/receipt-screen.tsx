@@ -2,7 +2,6 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import { Alert, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { type Translate, useLang, useT } from '../../../lib/i18n';
@@ -14,8 +13,8 @@ import {
   maskedCard,
   statusLabel,
 } from '../../../lib/payments/payment-format';
-import { downloadReceipt } from '../api/download-receipt';
-import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
+import { useDownloadReceipt } from '../api/download-receipt';
+import { useTransactions } from '../api/get-transactions';
 
 /**
  * Printing shows the receipt only: the app header, footer and the screen's buttons are
@@ -83,8 +82,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function ReceiptBody({ entry }: { entry: TransactionEntry }) {
   const t = useT();
   const lang = useLang();
-  const download = useMutation({
-    mutationFn: () => downloadReceipt(entry.id, t('errors.network')),
+  const download = useDownloadReceipt({
     onSuccess: (blob) => saveBlob(blob, fileName(entry)),
     onError: (error) => {
       notifications.show({
@@ -129,7 +127,11 @@ function ReceiptBody({ entry }: { entry: TransactionEntry }) {
       </Card>
       <Group gap="xs" data-print-hide>
         <Button onClick={() => window.print()}>{t('paymentScreens.receipt.print')}</Button>
-        <Button variant="light" loading={download.isPending} onClick={() => download.mutate()}>
+        <Button
+          variant="light"
+          loading={download.isPending}
+          onClick={() => download.mutate({ id: entry.id, offlineMessage: t('errors.network') })}
+        >
           {t('paymentScreens.receipt.download')}
         </Button>
       </Group>
@@ -154,11 +156,7 @@ export function ReceiptScreen() {
   const t = useT();
   const lang = useLang();
   const id = useReceiptId();
-  const transactions = useQuery({
-    queryKey: transactionsQueryKey,
-    queryFn: getTransactions,
-    enabled: id !== null,
-  });
+  const transactions = useTransactions({ enabled: id !== null });
   const entry = id ? transactions.data?.find((item) => item.id === id) : undefined;
   return (
     <Stack p="md" maw={640} mx="auto" w="100%" data-screen="receipt">

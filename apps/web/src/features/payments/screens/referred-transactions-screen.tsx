@@ -1,11 +1,7 @@
 import { Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useLang, useT } from '../../../lib/i18n';
 import { failureMessage, formatCents, formatDateTime } from '../../../lib/payments/payment-format';
-import {
-  getReferredTransactions,
-  referredTransactionsQueryKey,
-} from '../api/get-referred-transactions';
+import { useReferredTransactions } from '../api/get-referred-transactions';
 
 /**
  * Referred transactions (spec section 2): visits paid by people who joined with the user's
@@ -14,10 +10,7 @@ import {
 export function ReferredTransactionsScreen() {
   const t = useT();
   const lang = useLang();
-  const list = useQuery({
-    queryKey: referredTransactionsQueryKey,
-    queryFn: getReferredTransactions,
-  });
+  const list = useReferredTransactions();
   return (
     <Stack p="md" maw={720} mx="auto" w="100%">
       <Title order={1} size="h2">

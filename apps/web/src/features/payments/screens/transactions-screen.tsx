@@ -1,7 +1,6 @@
 import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
@@ -12,7 +11,7 @@ import {
   maskedCard,
   statusLabel,
 } from '../../../lib/payments/payment-format';
-import { getTransactions, transactionsQueryKey } from '../api/get-transactions';
+import { useTransactions } from '../api/get-transactions';
 
 function TransactionItem({ entry }: { entry: TransactionEntry }) {
   const t = useT();
@@ -77,11 +76,7 @@ function TransactionItem({ entry }: { entry: TransactionEntry }) {
 export function TransactionsScreen() {
   const t = useT();
   // A payment made elsewhere in the app must show at once: always refetch on opening.
-  const transactions = useQuery({
-    queryKey: transactionsQueryKey,
-    queryFn: getTransactions,
-    staleTime: 0,
-  });
+  const transactions = useTransactions({ staleTime: 0 });
   const error = transactions.error;
 
   useEffect(() => {
