@@ -3,10 +3,9 @@ import {
   type VisitNoteTopic,
   visitNoteSubject,
 } from '@apothecall/domain/care/visit-note-topic.rules';
-import type { QueueEntry, VisitWorkspace } from '@apothecall/domain/care/visits.api';
+import type { EndVisitInput, QueueEntry, VisitWorkspace } from '@apothecall/domain/care/visits.api';
 import type { VisitState } from '@apothecall/domain/care/visits.rules';
 import { providerCredentialSchema } from '@apothecall/domain/notes/notes.schemas';
-import { checkPrescription } from '@apothecall/domain/rx/medications.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
@@ -24,10 +23,10 @@ import {
   noteRequiredError,
   outcomeState,
   parseEndVisitRequest,
-  prescriptionPharmacy,
   visitNoteBody,
 } from './clinic-end-visit';
-import { queueEntry, storedAnswers, visitWorkspace } from './clinic-workspace';
+import { prescriptionPharmacyOf } from './clinic-prescription';
+import { queueEntry, visitWorkspace } from './clinic-workspace';
 import { newCovidCertificate } from './covid-certificates';
 import type { VisitRecordsRepo } from './visit-records.repo';
 
@@ -103,6 +102,97 @@ export function createClinicService(deps: {
       throw appErrors.notFound();
     }
     return visit;
+  }
+
+  /** The prescriber's name and credentials a note prints (a note needs a complete profile). */
+  async function signerOf(providerId: string, outcome: string) {
+    const profile = await deps.roster.profile(providerId);
+    // A note prints the prescriber's credentials: no note without a complete profile.
+    const credential = providerCredentialSchema.safeParse(profile?.credential);
+    if (outcome !== 'noShow' && !credential.success) {
+      throw new AppError(409, 'PROVIDER_PROFILE_INCOMPLETE', 'care.clinic.profileIncomplete');
+    }
+    const name = (await deps.accounts.displayName(providerId)) ?? '';
+    const providerName = profile?.suffix ? `${name}, ${profile.suffix}` : name;
+    return { credential, providerName };
+  }
+
+  /**
+   * Writes an ending: the visit's new state, its note (not for a no-show), a COVID certificate
+   * and the prescription, in one step (records.endVisit); `ended` false when it was not in
+   * progress any more.
+   */
+  async function writeEnd(
+    actor: ProviderActor,
+    visit: VisitRecord,
+    input: EndVisitInput,
+    signed: {
+      at: Date;
+      rxPharmacy: Record<string, unknown> | null;
+      credential: Awaited<ReturnType<typeof signerOf>>['credential'];
+      providerName: string;
+    },
+  ) {
+    const providerId = actor.accountId;
+    const { at, rxPharmacy, credential, providerName } = signed;
+    const rx = input.outcome === 'completed' ? input.prescription : null;
+    const lang = actor.lang;
+    const reason = careReasonLabel(lang, visit.reason);
+    const topic: VisitNoteTopic = {
+      kind: input.outcome === 'refund' ? 'notCompleted' : 'visit',
+      reason: visit.reason,
+    };
+    const writeNote = input.outcome !== 'noShow';
+    const certificate =
+      input.outcome === 'completed' && visit.reason === 'covidCertification'
+        ? newCovidCertificate({
+            test: input.covidTest,
+            visitDay: calendarDateIn(at, actor.timeZone),
+            accountId: visit.accountId,
+            personId: visit.personId,
+            providerId,
+            providerName,
+            providerCredential: credential.success ? credential.data : {},
+          })
+        : null;
+    const result = await deps.records.endVisit(deps.notes.writeVisitNote, {
+      visitId: visit.id,
+      providerId,
+      toState: outcomeState[input.outcome],
+      outcome: input.outcome,
+      at,
+      note: writeNote
+        ? {
+            accountId: visit.accountId,
+            personId: visit.personId,
+            providerName,
+            author: providerName,
+            subject: visitNoteSubject(lang, topic),
+            topic,
+            body: visitNoteBody(lang, {
+              reason,
+              patientNotes: visit.notes,
+              soap: input.note,
+              refunded: input.outcome === 'refund',
+              rx: rx ? { ...rx, pharmacy: rxPharmacy } : null,
+            }),
+            providerCredential: credential.success ? credential.data : {},
+          }
+        : null,
+      certificate,
+      prescription: rx
+        ? {
+            personId: visit.personId,
+            medication: rx.medication,
+            strength: rx.strength,
+            quantity: rx.quantity,
+            refills: rx.refills,
+            directions: rx.directions,
+            pharmacy: rxPharmacy,
+          }
+        : null,
+    });
+    return { result, certificate };
   }
 
   return {
@@ -235,104 +325,14 @@ export function createClinicService(deps: {
       if (request === 'noteRequired') throw noteRequiredError();
       const input = request;
       const rx = input.outcome === 'completed' ? input.prescription : null;
-      let rxPharmacy: Record<string, unknown> | null = null;
-      if (rx) {
-        // The domain's prescription rules, as for an Rx visit: fixed packages (strength and
-        // quantity), LDN only with a condition the screening lists, controlled substances...
-        const answers = storedAnswers(visit.screening);
-        const violations = checkPrescription({
-          medications: [{ name: rx.medication, strength: rx.strength, quantity: rx.quantity }],
-          // On-demand visits are paid by card or subscription, never by a prepay token.
-          prepaid: false,
-          state: visit.location,
-          currentMedications: answers?.medications ?? [],
-          ldnConditions: answers?.ldn?.conditions ?? [],
-          takesOpioids: answers?.ldn?.takesOpioids ?? false,
-        });
-        const first = violations[0];
-        if (first) {
-          await deps.audit.denied(
-            actor,
-            'clinic.visit.end',
-            { accountId: visit.accountId, personId: visit.personId },
-            { visitId: visit.id, rule: first.rule },
-          );
-          throw new AppError(400, 'PRESCRIPTION_REFUSED', first.key, first.params);
-        }
-        const chosen = rx.pharmacyNcpdpId
-          ? await deps.records.pharmacy(rx.pharmacyNcpdpId)
-          : undefined;
-        if (rx.pharmacyNcpdpId && !chosen) {
-          throw new AppError(400, 'VALIDATION', 'errors.invalidField', {
-            field: 'pharmacyNcpdpId',
-          });
-        }
-        rxPharmacy = chosen ? prescriptionPharmacy(chosen) : visit.pharmacy;
-      }
-      const profile = await deps.roster.profile(providerId);
-      // A note prints the prescriber's credentials: no note without a complete profile.
-      const credential = providerCredentialSchema.safeParse(profile?.credential);
-      if (input.outcome !== 'noShow' && !credential.success) {
-        throw new AppError(409, 'PROVIDER_PROFILE_INCOMPLETE', 'care.clinic.profileIncomplete');
-      }
-      const name = (await deps.accounts.displayName(providerId)) ?? '';
-      const providerName = profile?.suffix ? `${name}, ${profile.suffix}` : name;
-      const lang = actor.lang;
-      const reason = careReasonLabel(lang, visit.reason);
-      const topic: VisitNoteTopic = {
-        kind: input.outcome === 'refund' ? 'notCompleted' : 'visit',
-        reason: visit.reason,
-      };
-      const writeNote = input.outcome !== 'noShow';
+      const rxPharmacy = rx ? await prescriptionPharmacyOf(deps, actor, visit, rx) : null;
+      const { credential, providerName } = await signerOf(providerId, input.outcome);
       const at = now();
-      const certificate =
-        input.outcome === 'completed' && visit.reason === 'covidCertification'
-          ? newCovidCertificate({
-              test: input.covidTest,
-              visitDay: calendarDateIn(at, actor.timeZone),
-              accountId: visit.accountId,
-              personId: visit.personId,
-              providerId,
-              providerName,
-              providerCredential: credential.success ? credential.data : {},
-            })
-          : null;
-      const result = await deps.records.endVisit(deps.notes.writeVisitNote, {
-        visitId: visit.id,
-        providerId,
-        toState: outcomeState[input.outcome],
-        outcome: input.outcome,
+      const { result, certificate } = await writeEnd(actor, visit, input, {
         at,
-        note: writeNote
-          ? {
-              accountId: visit.accountId,
-              personId: visit.personId,
-              providerName,
-              author: providerName,
-              subject: visitNoteSubject(lang, topic),
-              topic,
-              body: visitNoteBody(lang, {
-                reason,
-                patientNotes: visit.notes,
-                soap: input.note,
-                refunded: input.outcome === 'refund',
-                rx: rx ? { ...rx, pharmacy: rxPharmacy } : null,
-              }),
-              providerCredential: credential.success ? credential.data : {},
-            }
-          : null,
-        certificate,
-        prescription: rx
-          ? {
-              personId: visit.personId,
-              medication: rx.medication,
-              strength: rx.strength,
-              quantity: rx.quantity,
-              refills: rx.refills,
-              directions: rx.directions,
-              pharmacy: rxPharmacy,
-            }
-          : null,
+        rxPharmacy,
+        credential,
+        providerName,
       });
       if (!result.ended) {
         throw new AppError(409, 'VISIT_NOT_IN_PROGRESS', 'care.visit.notInProgress');
