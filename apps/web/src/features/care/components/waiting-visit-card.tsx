@@ -32,7 +32,6 @@ export function WaitingVisitCard({
   onCancel: () => void;
 }) {
   const t = useT();
-  const lang = useLang();
   const waiting = visit.state === 'waiting';
   return (
     <Card
@@ -59,42 +58,7 @@ export function WaitingVisitCard({
           </Badge>
         </Group>
         {waiting ? (
-          <div aria-live="polite" aria-atomic="true">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-              <Fact
-                label={t('careUi.waiting.place')}
-                value={visit.place === null ? '—' : String(visit.place)}
-                testId="waiting-place"
-              />
-              <Fact
-                label={t('careUi.waiting.wait')}
-                value={
-                  visit.waitTime === null
-                    ? t('careUi.waiting.waitUnknown')
-                    : t('careUi.waiting.minutes', { minutes: visit.waitTime })
-                }
-                testId="waiting-wait"
-              />
-              <Fact
-                label={t('careUi.waiting.due')}
-                value={visit.dueTime === null ? '—' : formatClock(visit.dueTime, lang)}
-                testId="waiting-due"
-              />
-            </SimpleGrid>
-            {visit.noProvider ? (
-              // Nobody licensed in the visit's state is available now (issue 33): the patient may
-              // keep waiting or cancel, and knows an unclaimed visit is cancelled and refunded.
-              <Text size="sm" mt="xs" fw={600} data-testid="waiting-no-provider">
-                {t('care.visit.noProviderNow', {
-                  minutes: String(unclaimedVisitLimitMs / 60_000),
-                })}
-              </Text>
-            ) : visit.waitTime === null ? (
-              <Text size="sm" mt="xs">
-                {t('careUi.waiting.noProvider')}
-              </Text>
-            ) : null}
-          </div>
+          <WaitingPlace visit={visit} />
         ) : (
           <Text fw={600} role="status" data-testid="waiting-provider">
             {visit.providerName
@@ -111,5 +75,49 @@ export function WaitingVisitCard({
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/** A waiting visit's place in line, wait and due time, and whether a provider is there now. */
+function WaitingPlace({ visit }: { visit: PatientVisit }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <div aria-live="polite" aria-atomic="true">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        <Fact
+          label={t('careUi.waiting.place')}
+          value={visit.place === null ? '—' : String(visit.place)}
+          testId="waiting-place"
+        />
+        <Fact
+          label={t('careUi.waiting.wait')}
+          value={
+            visit.waitTime === null
+              ? t('careUi.waiting.waitUnknown')
+              : t('careUi.waiting.minutes', { minutes: visit.waitTime })
+          }
+          testId="waiting-wait"
+        />
+        <Fact
+          label={t('careUi.waiting.due')}
+          value={visit.dueTime === null ? '—' : formatClock(visit.dueTime, lang)}
+          testId="waiting-due"
+        />
+      </SimpleGrid>
+      {visit.noProvider ? (
+        // Nobody licensed in the visit's state is available now (issue 33): the patient may
+        // keep waiting or cancel, and knows an unclaimed visit is cancelled and refunded.
+        <Text size="sm" mt="xs" fw={600} data-testid="waiting-no-provider">
+          {t('care.visit.noProviderNow', {
+            minutes: String(unclaimedVisitLimitMs / 60_000),
+          })}
+        </Text>
+      ) : visit.waitTime === null ? (
+        <Text size="sm" mt="xs">
+          {t('careUi.waiting.noProvider')}
+        </Text>
+      ) : null}
+    </div>
   );
 }
