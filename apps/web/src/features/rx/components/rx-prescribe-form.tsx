@@ -106,51 +106,69 @@ export function RxPrescribeForm({
             }}
           />
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('rxClinic.review.medication')}
-            value={draft.medication}
-            onChange={(e) => set('medication')(e.currentTarget.value)}
-            error={errors.medication}
-            withAsterisk
-          />
-          <TextInput
-            label={t('rxClinic.review.strength')}
-            value={draft.strength}
-            onChange={(e) => set('strength')(e.currentTarget.value)}
-            error={errors.strength}
-            withAsterisk
-          />
-          <TextInput
-            label={t('rxClinic.review.quantity')}
-            inputMode="numeric"
-            value={draft.quantity}
-            onChange={(e) => set('quantity')(e.currentTarget.value)}
-            error={errors.quantity}
-            withAsterisk
-          />
-          <TextInput
-            label={t('rxClinic.review.refills')}
-            inputMode="numeric"
-            value={draft.refills}
-            onChange={(e) => set('refills')(e.currentTarget.value)}
-            error={errors.refills}
-            withAsterisk
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('rxClinic.review.directions')}
-          value={draft.directions}
-          onChange={(e) => set('directions')(e.currentTarget.value)}
-          error={errors.directions}
-          autosize
-          minRows={2}
-          withAsterisk
-        />
+        <RxPrescriptionFields draft={draft} errors={errors} set={set} />
         <Button type="submit" loading={pending} w="fit-content">
           {submitLabel ?? t('rxClinic.review.prescribe')}
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The prescription's medication, strength, quantity, refills and directions. */
+function RxPrescriptionFields({
+  draft,
+  errors,
+  set,
+}: {
+  draft: PrescriptionDraft;
+  errors: Partial<Record<keyof PrescriptionDraft, string>>;
+  set: (field: keyof PrescriptionDraft) => (value: string) => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('rxClinic.review.medication')}
+          value={draft.medication}
+          onChange={(e) => set('medication')(e.currentTarget.value)}
+          error={errors.medication}
+          withAsterisk
+        />
+        <TextInput
+          label={t('rxClinic.review.strength')}
+          value={draft.strength}
+          onChange={(e) => set('strength')(e.currentTarget.value)}
+          error={errors.strength}
+          withAsterisk
+        />
+        <TextInput
+          label={t('rxClinic.review.quantity')}
+          inputMode="numeric"
+          value={draft.quantity}
+          onChange={(e) => set('quantity')(e.currentTarget.value)}
+          error={errors.quantity}
+          withAsterisk
+        />
+        <TextInput
+          label={t('rxClinic.review.refills')}
+          inputMode="numeric"
+          value={draft.refills}
+          onChange={(e) => set('refills')(e.currentTarget.value)}
+          error={errors.refills}
+          withAsterisk
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('rxClinic.review.directions')}
+        value={draft.directions}
+        onChange={(e) => set('directions')(e.currentTarget.value)}
+        error={errors.directions}
+        autosize
+        minRows={2}
+        withAsterisk
+      />
+    </>
   );
 }
