@@ -137,6 +137,62 @@ export function createChargesService(deps: {
   const now = deps.now ?? (() => new Date());
   const abandonedAfterMs = deps.abandonedAfterMs ?? 60_000;
 
+  /**
+   * Takes a charge's card part through the gateway and settles its entry: a declined card is
+   * failed, marked invalid and audited; a gateway that may or may not have charged is asked.
+   */
+  async function chargeCard(
+    accountId: string,
+    entry: LedgerRecord,
+    profile: Awaited<ReturnType<typeof deps.cards.findProfile>>,
+    description: string,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    const customer = await deps.cards.customerOf(accountId, deps.gateway.name);
+    if (!profile || !customer) {
+      await failEntry(entry, 'no-card');
+      throw new AppError(400, 'CARD_INVALID', 'validation.card.paymentFormRequired');
+    }
+    try {
+      const result = await deps.gateway.charge({
+        customerProfileId: customer,
+        paymentProfileId: profile.paymentProfileId,
+        amountCents: entry.cardCents,
+        invoiceNumber: entry.invoiceNumber,
+        description: description.slice(0, 255),
+      });
+      deps.crashAfterGateway?.();
+      const settled = await deps.ledger.settle(
+        entry.id,
+        'succeeded',
+        { gatewayTransactionId: result.transactionId },
+        now(),
+      );
+      if (!settled) {
+        // Something settled the entry as failed meanwhile: take the charge back, say so.
+        await deps.gateway.void(result.transactionId).catch(() => undefined);
+        throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof GatewayError && error.kind !== 'error') {
+        await failEntry(entry, error.kind);
+        if (error.kind !== 'duplicate') await deps.cards.markProfileInvalid(profile.id);
+        await deps.audit.failed(
+          { ...origin, accountId: accountId },
+          'payment.charge',
+          { accountId: accountId },
+          { ledgerId: entry.id, reason: error.kind },
+        );
+        throw cardError(error);
+      }
+      // The gateway may or may not have charged: ask it before answering.
+      const settled = await settleFromGateway(entry).catch(() => 'pending' as const);
+      if (settled !== 'succeeded')
+        throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
+    }
+  }
+
   async function staleToken(accountId: string): Promise<never> {
     const fallback = await deps.pricing.defaultPrice(accountId);
     throw new AppError(400, 'PRICE_TOKEN_STALE', 'payments.priceChanged', undefined, {
@@ -312,49 +368,7 @@ export function createChargesService(deps: {
       const { creditCents, cardCents } = entry;
 
       if (cardCents > 0) {
-        const customer = await deps.cards.customerOf(accountId, deps.gateway.name);
-        if (!profile || !customer) {
-          await failEntry(entry, 'no-card');
-          throw new AppError(400, 'CARD_INVALID', 'validation.card.paymentFormRequired');
-        }
-        try {
-          const result = await deps.gateway.charge({
-            customerProfileId: customer,
-            paymentProfileId: profile.paymentProfileId,
-            amountCents: cardCents,
-            invoiceNumber: entry.invoiceNumber,
-            description: input.description.slice(0, 255),
-          });
-          deps.crashAfterGateway?.();
-          const settled = await deps.ledger.settle(
-            entry.id,
-            'succeeded',
-            { gatewayTransactionId: result.transactionId },
-            now(),
-          );
-          if (!settled) {
-            // Something settled the entry as failed meanwhile: take the charge back, say so.
-            await deps.gateway.void(result.transactionId).catch(() => undefined);
-            throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
-          }
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          if (error instanceof GatewayError && error.kind !== 'error') {
-            await failEntry(entry, error.kind);
-            if (error.kind !== 'duplicate') await deps.cards.markProfileInvalid(profile.id);
-            await deps.audit.failed(
-              { ...origin, accountId: accountId },
-              'payment.charge',
-              { accountId: accountId },
-              { ledgerId: entry.id, reason: error.kind },
-            );
-            throw cardError(error);
-          }
-          // The gateway may or may not have charged: ask it before answering.
-          const settled = await settleFromGateway(entry).catch(() => 'pending' as const);
-          if (settled !== 'succeeded')
-            throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
-        }
+        await chargeCard(accountId, entry, profile, input.description, origin);
       } else {
         await deps.ledger.settle(entry.id, 'succeeded', {}, now());
       }
