@@ -71,28 +71,8 @@ function QuestionField({
           </Stack>
         </Radio.Group>
       );
-    case 'multi': {
-      const values = Array.isArray(value) ? [...value] : [];
-      return (
-        <Checkbox.Group
-          {...common}
-          value={values}
-          onChange={(next) => {
-            // 'None of these' excludes the others, and the others exclude it.
-            const added = next.find((id) => !values.includes(id));
-            onChange(
-              added === 'none' ? ['none'] : added ? next.filter((id) => id !== 'none') : next,
-            );
-          }}
-        >
-          <Stack gap={6} mt="xs">
-            {options.map((o) => (
-              <Checkbox key={o.id} value={o.id} label={optionLabel(t, o)} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      );
-    }
+    case 'multi':
+      return <MultiQuestion common={common} options={options} value={value} onChange={onChange} />;
     case 'text':
       return (
         <Textarea
@@ -255,5 +235,43 @@ export function RxQuestionsStep({
         * {t('rxScreens.questions.required')}
       </Text>
     </RxStepFrame>
+  );
+}
+
+/** A question of several choices: 'None of these' excludes the others, and they exclude it. */
+function MultiQuestion({
+  common,
+  options,
+  value,
+  onChange,
+}: {
+  common: {
+    label: string;
+    error: string | undefined;
+    withAsterisk: boolean;
+    'data-question': string;
+  };
+  options: ReturnType<typeof optionsOffered>;
+  value: RxAnswers[string] | undefined;
+  onChange: (value: string | string[]) => void;
+}) {
+  const t = useT();
+  const values = Array.isArray(value) ? [...value] : [];
+  return (
+    <Checkbox.Group
+      {...common}
+      value={values}
+      onChange={(next) => {
+        // 'None of these' excludes the others, and the others exclude it.
+        const added = next.find((id) => !values.includes(id));
+        onChange(added === 'none' ? ['none'] : added ? next.filter((id) => id !== 'none') : next);
+      }}
+    >
+      <Stack gap={6} mt="xs">
+        {options.map((o) => (
+          <Checkbox key={o.id} value={o.id} label={optionLabel(t, o)} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
   );
 }
