@@ -29,8 +29,6 @@ export function ChatPanel(props: {
   const t = useT();
   const lang = useLang();
   const { items, otherRole, otherName, onSend, onRetry, online = true } = props;
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -41,27 +39,6 @@ export function ChatPanel(props: {
     const el = viewport.current;
     if (el) el.scrollTo({ top: el.scrollHeight });
   }, [count]);
-
-  const submit = () => {
-    if (!onSend) return;
-    const text = draft.trim();
-    if (text === '') return;
-    if (text.length > chatMaxLength) {
-      setError(t('care.message.tooLong'));
-      return;
-    }
-    if (onSend(text)) {
-      setDraft('');
-      setError(null);
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
 
   const statusText = (item: ChatItem): string | null => {
     switch (item.status) {
@@ -168,41 +145,70 @@ export function ChatPanel(props: {
             </Stack>
           </div>
         </ScrollArea.Autosize>
-        {onSend ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <Stack gap={4}>
-              <Textarea
-                label={t('call.chat.input')}
-                placeholder={t('call.chat.placeholder')}
-                description={t('call.chat.hint')}
-                value={draft}
-                onChange={(event) => {
-                  setDraft(event.currentTarget.value);
-                  if (error) setError(null);
-                }}
-                onKeyDown={onKeyDown}
-                autosize
-                minRows={1}
-                maxRows={4}
-                error={error}
-              />
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text size="xs" c="dimmed" role="status">
-                  {online ? '' : t('call.chat.offline')}
-                </Text>
-                <Button type="submit" disabled={draft.trim() === ''}>
-                  {t('call.chat.send')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        ) : null}
+        {onSend ? <ChatForm onSend={onSend} online={online} /> : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** The message box: Enter sends (Shift+Enter a new line), too long is said under it. */
+function ChatForm({ onSend, online }: { onSend: (text: string) => boolean; online: boolean }) {
+  const t = useT();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    const text = draft.trim();
+    if (text === '') return;
+    if (text.length > chatMaxLength) {
+      setError(t('care.message.tooLong'));
+      return;
+    }
+    if (onSend(text)) {
+      setDraft('');
+      setError(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap={4}>
+        <Textarea
+          label={t('call.chat.input')}
+          placeholder={t('call.chat.placeholder')}
+          description={t('call.chat.hint')}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={onKeyDown}
+          autosize
+          minRows={1}
+          maxRows={4}
+          error={error}
+        />
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" role="status">
+            {online ? '' : t('call.chat.offline')}
+          </Text>
+          <Button type="submit" disabled={draft.trim() === ''}>
+            {t('call.chat.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
