@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Form } from '../../../components/form';
@@ -21,7 +20,7 @@ import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
 import { saveBlob } from '../../../lib/save-blob';
-import { disclosuresQueryKey, downloadDisclosuresCsv, getDisclosures } from '../api/people-api';
+import { useDisclosures, useDownloadDisclosuresCsv } from '../api/people-api';
 
 interface Filters {
   actor: string | null;
@@ -56,9 +55,7 @@ export function DisclosuresScreen() {
         ...(applied.to ? { to: applied.to } : {}),
       }
     : null;
-  const list = useQuery({
-    queryKey: [...disclosuresQueryKey, query],
-    queryFn: () => getDisclosures(query as DisclosuresQuery),
+  const list = useDisclosures(query, {
     enabled: query !== null,
     staleTime: 0,
   });
@@ -77,8 +74,7 @@ export function DisclosuresScreen() {
     }
     return [...known.values()];
   }, [list.data, actors]);
-  const csv = useMutation({
-    mutationFn: () => downloadDisclosuresCsv(query as DisclosuresQuery),
+  const csv = useDownloadDisclosuresCsv({
     onSuccess: (blob) => saveBlob(blob, 'disclosures.csv'),
     onError: (error) => notifications.show({ color: 'red', message: errorText(t, error) }),
   });
@@ -139,7 +135,7 @@ export function DisclosuresScreen() {
               <Button
                 variant="default"
                 loading={csv.isPending}
-                onClick={() => csv.mutate()}
+                onClick={() => csv.mutate(query as DisclosuresQuery)}
                 data-testid="disclosures-csv"
               >
                 {t('disclosuresUi.csv')}

@@ -1,6 +1,5 @@
 import type { PersonRow } from '@apothecall/domain/backoffice/people.api';
 import { Alert, Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Form } from '../../../components/form';
@@ -8,7 +7,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { StatusChip } from '../../../components/status-chip';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { searchPeople } from '../api/people-api';
+import { useSearchPeople } from '../api/people-api';
 
 /**
  * /admin/people (issue 35, People and support): search accounts by name, e-mail, phone, date of
@@ -21,8 +20,7 @@ export function PeopleSearchScreen() {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<PersonRow[] | null>(null);
   const [next, setNext] = useState<{ query: string; page: number } | null>(null);
-  const search = useMutation({
-    mutationFn: (ask: { query: string; page: number }) => searchPeople(ask),
+  const search = useSearchPeople({
     onSuccess: (found, ask) => {
       setResults((shown) =>
         ask.page === 1 ? found.results : [...(shown ?? []), ...found.results],

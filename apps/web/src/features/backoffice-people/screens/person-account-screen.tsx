@@ -1,8 +1,7 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { AccountPage, PeopleAction } from '@apothecall/domain/backoffice/people.api';
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -10,9 +9,17 @@ import { SectionCard } from '../../../components/section-card';
 import { StatusChip } from '../../../components/status-chip';
 import { errorText } from '../../../lib/api-client';
 import { type Translate, useLang, useT } from '../../../lib/i18n';
-import { formatCents, formatDateTime } from '../../../lib/payments/payment-format';
+import { formatDateTime } from '../../../lib/payments/payment-format';
 import { useSession } from '../../../lib/session-store';
-import { actOnAccount, getAccountPage, peopleQueryKey } from '../api/people-api';
+import { useAccountPage, useActOnAccount } from '../api/people-api';
+import {
+  ConsentsCard,
+  DevicesCard,
+  FamilyCard,
+  PaymentsCard,
+  SessionsCard,
+  VisitsCard,
+} from '../components/person-account-tables';
 
 const doneKey = {
   unlock: 'peopleUi.done.unlock',
@@ -43,11 +50,6 @@ const confirmKey: Partial<
   disable: 'peopleUi.confirm.disable',
   'reset-two-factor': 'peopleUi.confirm.resetTwoFactor',
 };
-
-function Rows({ empty, children }: { empty: boolean; children: ReactNode }) {
-  const t = useT();
-  return empty ? <Text size="sm">{t('peopleUi.account.none')}</Text> : children;
-}
 
 function Profile({ page, t, lang }: { page: AccountPage; t: Translate; lang: 'en' | 'es' }) {
   const { account } = page;
@@ -85,6 +87,32 @@ function Profile({ page, t, lang }: { page: AccountPage; t: Translate; lang: 'en
   );
 }
 
+/** The actions the account's state offers (enable or disable; two-factor reset when on). */
+function actionsOf(data: AccountPage): PeopleAction[] {
+  return [
+    'unlock',
+    'end-sessions',
+    data.account.disabledAt ? 'enable' : 'disable',
+    'reset-link',
+    ...(data.account.twoFactor === 'off' ? [] : (['reset-two-factor'] as const)),
+  ];
+}
+
+/** Opens the accounting of disclosures of this record (the account in the state, not the address). */
+function DisclosuresButton({ accountId }: { accountId: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="default"
+      onClick={() => navigate('/admin/disclosures', { state: { accountId } })}
+      data-testid="person-disclosures"
+    >
+      {t('peopleUi.action.disclosures')}
+    </Button>
+  );
+}
+
 /**
  * /admin/people/:id (issue 35, People and support): one account's profile, family, sessions
  * (started, last active, platform; never a token), visits (short reference), payments (card
@@ -98,22 +126,14 @@ export function PersonAccountScreen() {
   const t = useT();
   const lang = useLang();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const session = useSession();
   const role = session?.profile.role;
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<PeopleAction | null>(null);
-  const page = useQuery({
-    queryKey: [...peopleQueryKey, id],
-    queryFn: () => getAccountPage(id),
-    staleTime: 0,
-  });
-  const act = useMutation({
-    mutationFn: (action: PeopleAction) => actOnAccount(id, action),
-    onSuccess: async (_done, action) => {
+  const page = useAccountPage(id, { staleTime: 0 });
+  const act = useActOnAccount({
+    onSuccess: (_done, { action }) => {
       setAsking(null);
       notifications.show({ color: 'green', message: t(doneKey[action]) });
-      await queryClient.invalidateQueries({ queryKey: [...peopleQueryKey, id] });
     },
     onError: (error) => {
       if (asking === null) notifications.show({ color: 'red', message: errorText(t, error) });
@@ -123,7 +143,7 @@ export function PersonAccountScreen() {
     if (confirmKey[action]) {
       act.reset();
       setAsking(action);
-    } else act.mutate(action);
+    } else act.mutate({ id, action });
   };
   const mayWrite = mayBackOffice(role, 'people', 'write');
   const mayDisclosures = mayBackOffice(role, 'disclosures', 'read');
@@ -131,15 +151,7 @@ export function PersonAccountScreen() {
   const holderName = data?.family[0]
     ? `${data.family[0].firstName} ${data.family[0].lastName}`
     : (data?.account.loginId ?? '');
-  const actions: PeopleAction[] = data
-    ? [
-        'unlock',
-        'end-sessions',
-        data.account.disabledAt ? 'enable' : 'disable',
-        'reset-link',
-        ...(data.account.twoFactor === 'off' ? [] : (['reset-two-factor'] as const)),
-      ]
-    : [];
+  const actions = data ? actionsOf(data) : [];
   const confirming = asking ? confirmKey[asking] : undefined;
   return (
     <Stack p="md" maw={1100} mx="auto" w="100%" data-screen="adminPerson">
@@ -164,7 +176,7 @@ export function PersonAccountScreen() {
                     key={action}
                     variant={confirmKey[action] ? 'outline' : 'light'}
                     color={confirmKey[action] ? 'red' : undefined}
-                    loading={act.isPending && act.variables === action && asking === null}
+                    loading={act.isPending && act.variables?.action === action && asking === null}
                     onClick={() => run(action)}
                     data-testid={`person-action-${action}`}
                   >
@@ -172,157 +184,16 @@ export function PersonAccountScreen() {
                   </Button>
                 ))
               : null}
-            {mayDisclosures ? (
-              <Button
-                variant="default"
-                onClick={() => navigate('/admin/disclosures', { state: { accountId: id } })}
-                data-testid="person-disclosures"
-              >
-                {t('peopleUi.action.disclosures')}
-              </Button>
-            ) : null}
+            {mayDisclosures ? <DisclosuresButton accountId={id} /> : null}
           </Group>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Profile page={data} t={t} lang={lang} />
-            <SectionCard title={t('peopleUi.account.family')}>
-              <Rows empty={data.family.length === 0}>
-                <Table data-testid="person-family">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('peopleUi.col.name')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.relation')}</Table.Th>
-                      <Table.Th>{t('peopleUi.col.dob')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.family.map((p) => (
-                      <Table.Tr key={p.personId}>
-                        <Table.Td>{`${p.firstName} ${p.lastName}`}</Table.Td>
-                        <Table.Td>{p.relation}</Table.Td>
-                        <Table.Td>{p.dob}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Rows>
-            </SectionCard>
-            <SectionCard title={t('peopleUi.account.sessions')}>
-              <Rows empty={data.sessions.length === 0}>
-                <Table data-testid="person-sessions">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('peopleUi.account.sessionStarted')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.sessionLastActive')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.platform')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.sessions.map((s) => (
-                      <Table.Tr key={`${s.startedAt}-${s.platform}`}>
-                        <Table.Td>{formatDateTime(s.startedAt, lang)}</Table.Td>
-                        <Table.Td>{formatDateTime(s.lastActiveAt, lang)}</Table.Td>
-                        <Table.Td>
-                          {`${s.platform} ${s.version}`}{' '}
-                          {s.live ? (
-                            <StatusChip label={t('peopleUi.status.active')} colour="#2f9e44" />
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Rows>
-            </SectionCard>
-            <SectionCard title={t('peopleUi.account.visits')}>
-              <Rows empty={data.visits.length === 0}>
-                <Table data-testid="person-visits">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('peopleUi.account.ref')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.kind')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.visitStatus')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.date')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.visits.map((v) => (
-                      <Table.Tr key={`${v.ref}-${v.createdAt}`}>
-                        <Table.Td>{v.ref}</Table.Td>
-                        <Table.Td>{v.kind}</Table.Td>
-                        <Table.Td>{v.outcome ? `${v.status} (${v.outcome})` : v.status}</Table.Td>
-                        <Table.Td>{formatDateTime(v.createdAt, lang)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Rows>
-            </SectionCard>
-            <SectionCard title={t('peopleUi.account.payments')}>
-              <Rows empty={data.payments.length === 0}>
-                <Table data-testid="person-payments">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('peopleUi.account.date')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.kind')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.amount')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.card')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.payments.map((p) => (
-                      <Table.Tr key={`${p.at}-${p.kind}-${p.amountCents}`}>
-                        <Table.Td>{formatDateTime(p.at, lang)}</Table.Td>
-                        <Table.Td>{p.kind}</Table.Td>
-                        <Table.Td>{formatCents(p.amountCents, lang)}</Table.Td>
-                        <Table.Td>{`${p.cardBrand} ···· ${p.cardLast4}`}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Rows>
-            </SectionCard>
-            <SectionCard title={t('peopleUi.account.devices')}>
-              <Rows empty={data.devices.length === 0}>
-                <Table data-testid="person-devices">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('peopleUi.account.platform')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.added')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.devices.map((d) => (
-                      <Table.Tr key={`${d.platform}-${d.addedAt}`}>
-                        <Table.Td>{d.platform}</Table.Td>
-                        <Table.Td>{formatDateTime(d.addedAt, lang)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Rows>
-            </SectionCard>
-            <SectionCard title={t('peopleUi.account.consents')}>
-              <Rows empty={data.consents.length === 0}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('peopleUi.account.document')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.version')}</Table.Th>
-                      <Table.Th>{t('peopleUi.account.acceptedAt')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.consents.map((c) => (
-                      <Table.Tr key={`${c.document}-${c.version}-${c.acceptedAt}`}>
-                        <Table.Td>{c.document}</Table.Td>
-                        <Table.Td>{c.version}</Table.Td>
-                        <Table.Td>{formatDateTime(c.acceptedAt, lang)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Rows>
-            </SectionCard>
+            <FamilyCard page={data} />
+            <SessionsCard page={data} />
+            <VisitsCard page={data} />
+            <PaymentsCard page={data} />
+            <DevicesCard page={data} />
+            <ConsentsCard page={data} />
           </SimpleGrid>
         </>
       ) : null}
@@ -334,7 +205,7 @@ export function PersonAccountScreen() {
         cancelLabel={t('peopleUi.confirm.cancel')}
         pending={act.isPending}
         error={act.isError ? errorText(t, act.error) : null}
-        onConfirm={() => asking && act.mutate(asking)}
+        onConfirm={() => asking && act.mutate({ id, action: asking })}
         onClose={() => setAsking(null)}
         testId="person-confirm"
       />
