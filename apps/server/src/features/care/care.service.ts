@@ -152,6 +152,19 @@ export function createCareService(deps: {
     return view(stored);
   }
 
+  /** The screening's answers evaluated again here: a client's own "passed" is never trusted. */
+  function screened(input: StartVisitInput, person: PersonFacts) {
+    const screening = visitScreenResultSchema.safeParse(input.visitScreenResult);
+    if (!screening.success) throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed');
+    const evaluation = evaluateScreening(screening.data.answers, patientFacts(person, now()));
+    if (!evaluation.passed) {
+      throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed', undefined, {
+        reason: evaluation.failures[0] ?? null,
+      });
+    }
+    return { screening, evaluation };
+  }
+
   return {
     view,
     startScheduledVisit,
@@ -169,15 +182,7 @@ export function createCareService(deps: {
       }
       if (!isCareReasonId(input.complaint.reason))
         throw new AppError(400, 'VALIDATION', 'errors.invalidField', { field: 'complaint.reason' });
-      // The answers are evaluated again here: a client's own "passed" is never trusted.
-      const screening = visitScreenResultSchema.safeParse(input.visitScreenResult);
-      if (!screening.success) throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed');
-      const evaluation = evaluateScreening(screening.data.answers, patientFacts(person, now()));
-      if (!evaluation.passed) {
-        throw new AppError(400, 'SCREENING_FAILED', 'care.screening.failed', undefined, {
-          reason: evaluation.failures[0] ?? null,
-        });
-      }
+      const { screening, evaluation } = screened(input, person);
       const state = input.states[0] ?? person.consultLocation ?? '';
       const settings = await deps.brands.careSettings((await actor.brand()).id);
       const offered = serviceAvailability(state, 'onDemand', {
