@@ -100,30 +100,7 @@ export function CardForm({
             maxLength={23}
             {...field('ccNumber')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <TextInput
-              label={t('paymentScreens.cardForm.expiration')}
-              placeholder={t('paymentScreens.cardForm.expirationHint')}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              maxLength={5}
-              {...field('expiration')}
-            />
-            <TextInput
-              label={t('paymentScreens.cardForm.cvv')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              {...field('cvv')}
-            />
-            <TextInput
-              label={t('paymentScreens.cardForm.zip')}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={10}
-              {...field('cardZip')}
-            />
-          </SimpleGrid>
+          <CardExpiryFields field={field} />
           <Group justify="flex-end" gap="xs">
             {onCancel ? (
               <Button variant="default" onClick={onCancel} disabled={pending}>
@@ -137,5 +114,40 @@ export function CardForm({
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** The expiration, the CVV and the billing ZIP, side by side. */
+function CardExpiryFields({
+  field,
+}: {
+  field: (name: keyof CardFormValues) => Record<string, unknown>;
+}) {
+  const t = useT();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <TextInput
+        label={t('paymentScreens.cardForm.expiration')}
+        placeholder={t('paymentScreens.cardForm.expirationHint')}
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        maxLength={5}
+        {...field('expiration')}
+      />
+      <TextInput
+        label={t('paymentScreens.cardForm.cvv')}
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        maxLength={4}
+        {...field('cvv')}
+      />
+      <TextInput
+        label={t('paymentScreens.cardForm.zip')}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={10}
+        {...field('cardZip')}
+      />
+    </SimpleGrid>
   );
 }
