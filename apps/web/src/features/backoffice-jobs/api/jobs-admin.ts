@@ -7,6 +7,12 @@ import {
   type UndeliveredMessage,
 } from '@apothecall/domain/backoffice/jobs-admin.api';
 import { apiCall } from '../../../lib/api-client';
+import {
+  type MutationCallbacks,
+  type QueryOptions,
+  useCallMutation,
+  useCallQuery,
+} from '../../../lib/call-hooks';
 
 export const failedJobsQueryKey = ['admin', 'jobs', 'failed'] as const;
 export const outboxQueryKey = (status: 'failed' | 'pending') =>
@@ -44,4 +50,27 @@ export async function retryMessage(id: number): Promise<boolean> {
     schema: outboxRetryResponseSchema,
   });
   return retried;
+}
+
+/** The failed jobs. */
+export function useFailedJobs(options?: QueryOptions<FailedJob[]>) {
+  return useCallQuery(failedJobsQueryKey, getFailedJobs, options);
+}
+
+/** Retries a failed job and marks the failed jobs stale. */
+export function useRetryFailedJob(options?: MutationCallbacks<boolean, string>) {
+  return useCallMutation(retryFailedJob, () => [failedJobsQueryKey], options);
+}
+
+/** The outbox's messages in a status. */
+export function useOutbox(
+  status: 'failed' | 'pending',
+  options?: QueryOptions<UndeliveredMessage[]>,
+) {
+  return useCallQuery(outboxQueryKey(status), () => getOutbox(status), options);
+}
+
+/** Retries an undelivered message and marks the whole outbox stale. */
+export function useRetryMessage(options?: MutationCallbacks<boolean, number>) {
+  return useCallMutation(retryMessage, () => [['admin', 'jobs', 'outbox']], options);
 }

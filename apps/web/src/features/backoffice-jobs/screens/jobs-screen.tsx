@@ -12,21 +12,15 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
+import type { MutationCallbacks } from '../../../lib/call-hooks';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
-import {
-  failedJobsQueryKey,
-  getFailedJobs,
-  getOutbox,
-  outboxQueryKey,
-  retryFailedJob,
-  retryMessage,
-} from '../api/jobs-admin';
+import { useFailedJobs, useOutbox, useRetryFailedJob, useRetryMessage } from '../api/jobs-admin';
 
 /** The list's loading, failure (with a reload) and empty states around its table. */
 function Listed<T>({
@@ -65,19 +59,18 @@ function Listed<T>({
 }
 
 /** A retry with its question first; the answer as a toast in the reader's language. */
-function useRetry<K>(retry: (key: K) => Promise<boolean>, invalidate: readonly unknown[]) {
+function useRetry<K>(
+  useRetryCall: (options: MutationCallbacks<boolean, K>) => UseMutationResult<boolean, Error, K>,
+) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{ key: K; question: string } | null>(null);
-  const mutation = useMutation({
-    mutationFn: retry,
+  const mutation = useRetryCall({
     onSuccess: (retried) => {
       notifications.show({
         color: retried ? 'green' : 'yellow',
         message: retried ? t('jobsUi.retried') : t('jobsUi.notRetried'),
       });
       setAsking(null);
-      void queryClient.invalidateQueries({ queryKey: invalidate });
     },
   });
   const dialog = (testId: string) => (
@@ -103,8 +96,8 @@ function useRetry<K>(retry: (key: K) => Promise<boolean>, invalidate: readonly u
 function FailedJobsTab() {
   const t = useT();
   const lang = useLang();
-  const query = useQuery({ queryKey: failedJobsQueryKey, queryFn: getFailedJobs });
-  const { ask, dialog } = useRetry(retryFailedJob, failedJobsQueryKey);
+  const query = useFailedJobs();
+  const { ask, dialog } = useRetry(useRetryFailedJob);
   return (
     <Stack>
       <Listed query={query} empty={t('jobsUi.emptyFailed')} testId="failed-jobs">
@@ -153,8 +146,8 @@ function OutboxTab() {
   const t = useT();
   const lang = useLang();
   const [status, setStatus] = useState<'failed' | 'pending'>('failed');
-  const query = useQuery({ queryKey: outboxQueryKey(status), queryFn: () => getOutbox(status) });
-  const { ask, dialog } = useRetry(retryMessage, ['admin', 'jobs', 'outbox']);
+  const query = useOutbox(status);
+  const { ask, dialog } = useRetry(useRetryMessage);
   return (
     <Stack>
       <Group>

@@ -18,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dangerButton } from '../../../components/danger-button';
 import { Dialog } from '../../../components/dialog';
@@ -26,19 +25,16 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
-import { actOnVisit, adminVisitsQueryKey, listAdminVisits } from '../api/admin-visits';
+import { useActOnVisit, useAdminVisits } from '../api/admin-visits';
 import { stuckText } from '../components/stuck-text';
 
 type Action = { visit: AdminVisitRow; action: 'cancel' | 'reassign' };
 
 export function ActionDialog({ target, onClose }: { target: Action | null; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const act = useMutation({
-    mutationFn: (input: Action & { note: string }) =>
-      actOnVisit(input.visit.id, input.action, input.note),
+  const act = useActOnVisit<Action & { note: string }>({
     onSuccess: (_, input) => {
       notifications.show({
         color: 'green',
@@ -51,7 +47,6 @@ export function ActionDialog({ target, onClose }: { target: Action | null; onClo
       });
       setNote('');
       onClose();
-      void queryClient.invalidateQueries({ queryKey: adminVisitsQueryKey });
     },
   });
   if (!target) return null;
@@ -217,11 +212,7 @@ export function AdminVisitsScreen() {
     ...(status.trim() ? { status: status.trim() } : {}),
     page,
   };
-  const visits = useQuery({
-    queryKey: [...adminVisitsQueryKey, filter],
-    queryFn: () => listAdminVisits(filter),
-    refetchInterval: 30_000,
-  });
+  const visits = useAdminVisits(filter, { refetchInterval: 30_000 });
   return (
     <Stack p="md" maw={1200} mx="auto" w="100%" data-screen="admin-visits">
       <Title order={1} size="h2">
