@@ -24,6 +24,7 @@ import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
 import type { FilesPort } from '../files/files.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { DocumentsRepo } from './documents.repo';
+import { readmeLines } from './record-archive-readme';
 
 /**
  * The patient's whole record as one ZIP (issue 35, area 7: the HIPAA right of access), for the
@@ -126,7 +127,6 @@ export function createRecordArchiveService(deps: {
     const d = calendarDateIn(at, timeZone);
     return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
   };
-  const fullName = (p: PersonFacts) => `${p.firstName} ${p.lastName}`.trim();
 
   async function papersOf(actor: Actor, family: PersonFacts[]): Promise<Paper[]> {
     const holder = family[0];
@@ -227,10 +227,6 @@ export function createRecordArchiveService(deps: {
       deps.payments.transactionsOf(actor.accountId),
     ]);
     const papers = await papersOf(actor, family);
-    const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
-      translate(actor.lang, key, params);
-    const kindName = (source: DocumentSourceKind) =>
-      t(`documents.kind.${source}` as 'documents.kind.upload');
 
     const zip = createZipArchive();
     const folderOf = new Map(family.map((p, i) => [p.id, recordArchivePersonFolder(i)]));
@@ -311,66 +307,14 @@ export function createRecordArchiveService(deps: {
     });
 
     const holder = family[0];
-    const lines = [
-      t('documents.archive.readme.title', { brand: brand.name }),
-      t('documents.archive.readme.prepared', {
-        date: today,
-        holder: holder ? fullName(holder) : '',
-      }),
-      '',
-      t('documents.archive.readme.intro'),
-      '',
-      t('documents.archive.readme.people'),
-      ...family.map((p, i) =>
-        t('documents.archive.readme.person', {
-          folder: recordArchivePersonFolder(i),
-          name: fullName(p),
-          dob: p.dob,
-          role: t(
-            i === 0 ? 'documents.archive.readme.holder' : 'documents.archive.readme.dependent',
-          ),
-        }),
-      ),
-    ];
-    family.forEach((p, i) => {
-      const folder = recordArchivePersonFolder(i);
-      const byKind = counts.get(p.id);
-      lines.push('', t('documents.archive.readme.kinds', { folder }));
-      if (!byKind) {
-        lines.push(`  ${t('documents.archive.readme.none')}`);
-        return;
-      }
-      for (const [source, count] of byKind) {
-        lines.push(
-          `  ${t('documents.archive.readme.kind', {
-            folder: recordArchiveFolders[source],
-            kind: kindName(source),
-            count,
-          })}`,
-        );
-      }
+    const lines = readmeLines(actor.lang, {
+      brandName: brand.name,
+      today,
+      family,
+      counts,
+      payments: transactions.length,
+      missing,
     });
-    lines.push(
-      '',
-      t('documents.archive.readme.payments', {
-        file: recordArchiveFiles.payments,
-        count: transactions.length,
-      }),
-      t('documents.archive.readme.summary', { file: recordArchiveFiles.summary }),
-    );
-    if (missing.length > 0) {
-      lines.push('', t('documents.archive.readme.missing'));
-      for (const m of missing) {
-        lines.push(
-          `  ${t('documents.archive.readme.missingItem', {
-            date: m.date,
-            kind: kindName(m.source),
-            description: m.description,
-          })}`,
-        );
-      }
-    }
-    lines.push('', t('documents.archive.readme.help'), '');
     // Written last, it knows what went in and what could not.
     zip.add(recordArchiveFiles.readme, Buffer.from(lines.join('\r\n'), 'utf8'), {
       at: generatedAt,
