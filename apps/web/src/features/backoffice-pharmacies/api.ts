@@ -7,7 +7,14 @@ import {
   type RegistryRow,
   registrySearchResponseSchema,
 } from '@apothecall/domain/backoffice/pharmacies.api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
+import {
+  type MutationCallbacks,
+  type QueryOptions,
+  useCallMutation,
+  useCallQuery,
+} from '../../lib/call-hooks';
 
 /**
  * The back office's pharmacies calls (issue 35), /api/admin/pharmacies/…: reads for admin and
@@ -80,4 +87,78 @@ export async function refundPharmacyFee(
     schema: pharmacyDetailResponseSchema,
   });
   return pharmacy;
+}
+
+/** Every pharmacy, for the list. */
+export function useAdminPharmacies(options?: QueryOptions<PharmacySummary[]>) {
+  return useCallQuery(adminPharmaciesQueryKey, getAdminPharmacies, options);
+}
+
+/** One pharmacy's page. */
+export function useAdminPharmacy(id: string, options?: QueryOptions<PharmacyDetail>) {
+  return useCallQuery(adminPharmacyQueryKey(id), () => getAdminPharmacy(id), options);
+}
+
+/** Searches the registry; nothing cached to refresh. */
+export function useSearchRegistry(options?: MutationCallbacks<RegistryRow[], string>) {
+  return useCallMutation(searchRegistry, () => [], options);
+}
+
+/**
+ * A change whose answer is the pharmacy: it is put in the cache at once and, when `listToo`,
+ * the list is marked stale; then the screen's own callbacks run.
+ */
+function usePharmacyMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<PharmacyDetail>,
+  listToo: boolean,
+  options?: MutationCallbacks<PharmacyDetail, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn,
+    onSuccess: (pharmacy, variables, onMutateResult, context) => {
+      queryClient.setQueryData(adminPharmacyQueryKey(pharmacy.id), pharmacy);
+      if (listToo) void queryClient.invalidateQueries({ queryKey: adminPharmaciesQueryKey });
+      return options?.onSuccess?.(pharmacy, variables, onMutateResult, context);
+    },
+  });
+}
+
+/** Onboards a registry row's pharmacy; keeps it and marks the list stale. */
+export function useOnboardPharmacy(options?: MutationCallbacks<PharmacyDetail, RegistryRow>) {
+  return usePharmacyMutation((row: RegistryRow) => onboardPharmacy(row.ncpdpId), true, options);
+}
+
+type VerifyChange = { id: string; action: 'verify' | 'unverify'; reason: string };
+
+/** Verifies or unverifies a pharmacy; keeps it and marks the list stale. */
+export function useSetPharmacyVerified(options?: MutationCallbacks<PharmacyDetail, VerifyChange>) {
+  return usePharmacyMutation(
+    ({ id, action, reason }: VerifyChange) => setPharmacyVerified(id, action, reason),
+    true,
+    options,
+  );
+}
+
+type AdminInvite = { id: string; input: { name: string; email: string } };
+
+/** Invites a pharmacy's admin; keeps the pharmacy and marks the list stale. */
+export function useInvitePharmacyAdmin(options?: MutationCallbacks<PharmacyDetail, AdminInvite>) {
+  return usePharmacyMutation(
+    ({ id, input }: AdminInvite) => invitePharmacyAdmin(id, input),
+    true,
+    options,
+  );
+}
+
+type FeeRefund = { id: string; entryId: string; reason: string };
+
+/** Refunds a claim fee; keeps the pharmacy (the list does not show fees). */
+export function useRefundPharmacyFee(options?: MutationCallbacks<PharmacyDetail, FeeRefund>) {
+  return usePharmacyMutation(
+    ({ id, entryId, reason }: FeeRefund) => refundPharmacyFee(id, entryId, reason),
+    false,
+    options,
+  );
 }

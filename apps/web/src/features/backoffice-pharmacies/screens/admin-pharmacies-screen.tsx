@@ -1,5 +1,4 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
-import type { RegistryRow } from '@apothecall/domain/backoffice/pharmacies.api';
 import {
   Alert,
   Anchor,
@@ -14,20 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
-import {
-  adminPharmaciesQueryKey,
-  adminPharmacyQueryKey,
-  getAdminPharmacies,
-  onboardPharmacy,
-  searchRegistry,
-} from '../api';
+import { useAdminPharmacies, useOnboardPharmacy, useSearchRegistry } from '../api';
 import { LoadProblem } from '../components/load-problem';
 
 /**
@@ -40,7 +32,7 @@ export function AdminPharmaciesScreen() {
   const t = useT();
   const session = useSession();
   const mayWrite = mayBackOffice(session?.profile.role, 'pharmacies', 'write');
-  const list = useQuery({ queryKey: adminPharmaciesQueryKey, queryFn: getAdminPharmacies });
+  const list = useAdminPharmacies();
 
   return (
     <Stack p="md" maw={1080} mx="auto" w="100%" data-screen="admin-pharmacies">
@@ -100,14 +92,10 @@ export function AdminPharmaciesScreen() {
 function OnboardSection() {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
-  const search = useMutation({ mutationFn: searchRegistry });
-  const onboard = useMutation({
-    mutationFn: (row: RegistryRow) => onboardPharmacy(row.ncpdpId),
+  const search = useSearchRegistry();
+  const onboard = useOnboardPharmacy({
     onSuccess: (pharmacy) => {
-      queryClient.setQueryData(adminPharmacyQueryKey(pharmacy.id), pharmacy);
-      void queryClient.invalidateQueries({ queryKey: adminPharmaciesQueryKey });
       notifications.show({
         color: 'green',
         message: t('backoffice.pharmacies.onboard.done', { name: pharmacy.name }),

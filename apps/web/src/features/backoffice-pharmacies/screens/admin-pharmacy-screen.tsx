@@ -16,7 +16,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { dangerButton } from '../../../components/danger-button';
@@ -26,12 +25,10 @@ import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import { useSession } from '../../../lib/session-store';
 import {
-  adminPharmaciesQueryKey,
-  adminPharmacyQueryKey,
-  getAdminPharmacy,
-  invitePharmacyAdmin,
-  refundPharmacyFee,
-  setPharmacyVerified,
+  useAdminPharmacy,
+  useInvitePharmacyAdmin,
+  useRefundPharmacyFee,
+  useSetPharmacyVerified,
 } from '../api';
 import { LoadProblem } from '../components/load-problem';
 
@@ -47,10 +44,7 @@ export function AdminPharmacyScreen() {
   const { id = '' } = useParams();
   const session = useSession();
   const mayWrite = mayBackOffice(session?.profile.role, 'pharmacies', 'write');
-  const page = useQuery({
-    queryKey: adminPharmacyQueryKey(id),
-    queryFn: () => getAdminPharmacy(id),
-  });
+  const page = useAdminPharmacy(id);
 
   return (
     <Stack p="md" maw={1080} mx="auto" w="100%" data-screen="admin-pharmacy">
@@ -165,14 +159,10 @@ function Comparison({ pharmacy }: { pharmacy: PharmacyDetail }) {
 /** Verify or unverify with a reason (admin). */
 function VerificationForm({ pharmacy }: { pharmacy: PharmacyDetail }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const action = pharmacy.verified ? 'unverify' : 'verify';
-  const change = useMutation({
-    mutationFn: () => setPharmacyVerified(pharmacy.id, action, reason),
+  const change = useSetPharmacyVerified({
     onSuccess: (updated) => {
-      queryClient.setQueryData(adminPharmacyQueryKey(pharmacy.id), updated);
-      void queryClient.invalidateQueries({ queryKey: adminPharmaciesQueryKey });
       setReason('');
       notifications.show({
         color: 'green',
@@ -186,7 +176,7 @@ function VerificationForm({ pharmacy }: { pharmacy: PharmacyDetail }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    change.mutate();
+    change.mutate({ id: pharmacy.id, action, reason });
   };
   return (
     <SectionCard title={t('backoffice.pharmacies.detail.status')} testId="pharmacy-verification">
@@ -223,14 +213,10 @@ function VerificationForm({ pharmacy }: { pharmacy: PharmacyDetail }) {
 
 function Admins({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: boolean }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const invite = useMutation({
-    mutationFn: () => invitePharmacyAdmin(pharmacy.id, { name, email }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(adminPharmacyQueryKey(pharmacy.id), updated);
-      void queryClient.invalidateQueries({ queryKey: adminPharmaciesQueryKey });
+  const invite = useInvitePharmacyAdmin({
+    onSuccess: () => {
       notifications.show({
         color: 'green',
         message: t('backoffice.pharmacies.admins.invited', { email }),
@@ -241,7 +227,7 @@ function Admins({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: bo
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    invite.mutate();
+    invite.mutate({ id: pharmacy.id, input: { name, email } });
   };
   return (
     <SectionCard title={t('backoffice.pharmacies.admins.title')} testId="pharmacy-admins">
@@ -290,12 +276,9 @@ function Admins({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: bo
 function Fees({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: boolean }) {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const refund = useMutation({
-    mutationFn: (entryId: string) => refundPharmacyFee(pharmacy.id, entryId, reason),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(adminPharmacyQueryKey(pharmacy.id), updated);
+  const refund = useRefundPharmacyFee({
+    onSuccess: () => {
       setReason('');
       notifications.show({ color: 'green', message: t('backoffice.pharmacies.fees.refunded') });
     },
@@ -349,8 +332,8 @@ function Fees({ pharmacy, mayWrite }: { pharmacy: PharmacyDetail; mayWrite: bool
                       <Button
                         size="xs"
                         variant="light"
-                        loading={refund.isPending && refund.variables === e.id}
-                        onClick={() => refund.mutate(e.id)}
+                        loading={refund.isPending && refund.variables?.entryId === e.id}
+                        onClick={() => refund.mutate({ id: pharmacy.id, entryId: e.id, reason })}
                       >
                         {t('backoffice.pharmacies.fees.refund')}
                       </Button>
