@@ -1,22 +1,13 @@
-import type {
-  AddCardRequest,
-  PaymentProfilesResponse,
-} from '@apothecall/domain/payments/payments.api';
-import type { CardEntry } from '@apothecall/domain/payments/payments.schemas';
+import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorText } from '../api-client';
 import { useT } from '../i18n';
+import { type CardChoiceApi, useHandedAddCard, useHandedCards } from './api/cards';
 import { CardForm } from './card-form';
 import { maskedCard } from './payment-format';
 
-/** The payments calls a payment step uses (the payments feature's api/, handed in). */
-export interface CardChoiceApi {
-  queryKey: readonly unknown[];
-  load: () => Promise<PaymentProfilesResponse>;
-  add: (body: AddCardRequest) => Promise<PaymentProfilesResponse>;
-}
+export type { CardChoiceApi } from './api/cards';
 
 /**
  * Which saved card pays, or a new one added on the spot: the stored cards (the first usable
@@ -24,8 +15,7 @@ export interface CardChoiceApi {
  * every payment step (Get Care, Rx visits).
  */
 export function useCardChoice(api: CardChoiceApi, options: { onAdded?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  const profiles = useQuery({ queryKey: api.queryKey, queryFn: api.load });
+  const profiles = useHandedCards(api);
   const [cardId, setCardId] = useState('');
   const [adding, setAdding] = useState(false);
   const cards = (profiles.data?.payProfiles ?? []).map((p) => p.card);
@@ -38,17 +28,9 @@ export function useCardChoice(api: CardChoiceApi, options: { onAdded?: () => voi
     }
   }, [validCards, cardId]);
 
-  const add = useMutation({
-    mutationFn: (card: CardEntry) =>
-      api.add({
-        profileID: profiles.data?.payProfileID ?? null,
-        signature: profiles.data?.payProfileSignature ?? null,
-        card,
-      }),
-    gcTime: 0,
+  const add = useHandedAddCard(api, profiles.data, {
     onSuccess: (list: PaymentProfilesResponse) => {
       const before = new Set(cards.map((c) => c.profileID));
-      queryClient.setQueryData(api.queryKey, list);
       const added = list.payProfiles.find((p) => !before.has(p.card.profileID));
       if (added) setCardId(added.card.profileID);
       setAdding(false);
