@@ -4,6 +4,7 @@ import {
   assessmentIntakeSchema,
 } from '@apothecall/domain/assessments/assessment.api';
 import {
+  type AssessmentStateRefusal,
   assessmentCodeDays,
   assessmentStateRefusal,
 } from '@apothecall/domain/assessments/assessment.rules';
@@ -39,6 +40,40 @@ export function assessmentSubmit(deps: {
   const now = deps.now ?? (() => new Date());
   const subjectOf = (row: AssessmentRecord) => ({ accountId: row.accountId });
 
+  /** A state the pharmacy may not assess: audited as denied, nothing stored or sent. */
+  async function refuse(
+    actor: Actor,
+    organizationId: string,
+    refusal: AssessmentStateRefusal,
+    state: string,
+  ): Promise<never> {
+    await deps.audit.denied(actor, 'assessment.submit', null, {
+      organizationId,
+      reason: refusalReason[refusal],
+      state,
+    });
+    throw refusalError(refusal, state);
+  }
+
+  /** The pharmacy's name and the link only: no form, symptom or result leaves in e-mail. */
+  async function sendLink(
+    to: string,
+    lang: Lang,
+    names: { pharmacy: string; brand: string; code: string },
+  ) {
+    const params = {
+      pharmacy: names.pharmacy,
+      brand: names.brand,
+      days: assessmentCodeDays,
+      link: `${deps.publicUrl}/#/instore?code=${names.code}`,
+    };
+    await deps.mailer.send({
+      to,
+      subject: translate(lang, 'assessment.mail.subject', params),
+      text: translate(lang, 'assessment.mail.body', params),
+    });
+  }
+
   return async function submit(
     actor: Actor,
     input: AssessmentRequestFields,
@@ -60,14 +95,7 @@ export function assessmentSubmit(deps: {
     // finding 12): not offered there, the pharmacy takes no visits from it (the Rx visit goes
     // to it), or the pharmacist's grant does not name it (the admin: every state).
     const refusal = assessmentStateRefusal(state, staff.organization, staff.grant);
-    if (refusal) {
-      await deps.audit.denied(actor, 'assessment.submit', null, {
-        organizationId,
-        reason: refusalReason[refusal],
-        state,
-      });
-      throw refusalError(refusal, state);
-    }
+    if (refusal) await refuse(actor, organizationId, refusal, state);
     const at = now();
     const code = newResetCode();
     const codeHash = hashCode(code);
@@ -115,17 +143,10 @@ export function assessmentSubmit(deps: {
       state,
       accountCreated: patient.created,
     });
-    const params = {
+    await sendLink(intake.patient.email, lang, {
       pharmacy: staff.organization.name,
       brand: brand.name,
-      days: assessmentCodeDays,
-      link: `${deps.publicUrl}/#/instore?code=${code}`,
-    };
-    // The pharmacy's name and the link only: no form, symptom or result leaves in e-mail.
-    await deps.mailer.send({
-      to: intake.patient.email,
-      subject: translate(lang, 'assessment.mail.subject', params),
-      text: translate(lang, 'assessment.mail.body', params),
+      code,
     });
     return view(row);
   };

@@ -98,6 +98,52 @@ export function paymentsCsv(entries: readonly TransactionEntry[]): string {
     .join('\r\n')}\r\n`;
 }
 
+/** The archive's summary.json: who is in it, every document's path, the payments, the missing. */
+function summaryOf(
+  actor: Actor,
+  generatedAt: Date,
+  family: readonly PersonFacts[],
+  contents: Pick<RecordArchiveSummary, 'documents' | 'missing'> & { payments: number },
+): RecordArchiveSummary {
+  return {
+    format: recordArchiveFormat,
+    generatedAt: generatedAt.toISOString(),
+    lang: actor.lang,
+    timeZone: actor.timeZone,
+    accountId: actor.accountId,
+    people: family.map((p, i) => ({
+      folder: recordArchivePersonFolder(i),
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      dob: p.dob,
+      holder: i === 0,
+    })),
+    documents: contents.documents,
+    payments: { path: recordArchiveFiles.payments, count: contents.payments },
+    missing: contents.missing,
+  };
+}
+
+/** A document's line in the summary: where it went in the archive, and what it is. */
+function documentEntry(
+  path: string,
+  paper: Paper,
+  opened: Awaited<ReturnType<Paper['open']>>,
+): RecordArchiveSummary['documents'][number] {
+  return {
+    path,
+    personId: paper.person.id,
+    source: paper.source,
+    date: paper.date,
+    at: paper.at.toISOString(),
+    description: paper.description,
+    author: paper.author,
+    contentType: opened.contentType,
+    bytes: opened.bytes.byteLength,
+  };
+}
+
 /** PDFs and images are compressed already: stored as they are. */
 const storedAsIs = (contentType: string) =>
   contentType === 'application/pdf' || contentType.startsWith('image/');
@@ -264,17 +310,7 @@ export function createRecordArchiveService(deps: {
         safeEntryName(`${paper.date} ${opened.name}`),
       );
       zip.add(path, opened.bytes, { compress: !storedAsIs(opened.contentType), at: paper.at });
-      documents.push({
-        path,
-        personId: paper.person.id,
-        source: paper.source,
-        date: paper.date,
-        at: paper.at.toISOString(),
-        description: paper.description,
-        author: paper.author,
-        contentType: opened.contentType,
-        bytes: opened.bytes.byteLength,
-      });
+      documents.push(documentEntry(path, paper, opened));
       const byKind = counts.get(paper.person.id) ?? new Map<DocumentSourceKind, number>();
       byKind.set(paper.source, (byKind.get(paper.source) ?? 0) + 1);
       counts.set(paper.person.id, byKind);
@@ -284,24 +320,11 @@ export function createRecordArchiveService(deps: {
       at: generatedAt,
     });
 
-    const summary: RecordArchiveSummary = {
-      format: recordArchiveFormat,
-      generatedAt: generatedAt.toISOString(),
-      lang: actor.lang,
-      timeZone: actor.timeZone,
-      accountId: actor.accountId,
-      people: family.map((p, i) => ({
-        folder: recordArchivePersonFolder(i),
-        id: p.id,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        dob: p.dob,
-        holder: i === 0,
-      })),
+    const summary = summaryOf(actor, generatedAt, family, {
       documents,
-      payments: { path: recordArchiveFiles.payments, count: transactions.length },
+      payments: transactions.length,
       missing,
-    };
+    });
     zip.add(recordArchiveFiles.summary, Buffer.from(`${JSON.stringify(summary, null, 2)}\n`), {
       at: generatedAt,
     });
