@@ -21,7 +21,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { dangerButton } from '../../../components/danger-button';
 import { Dialog } from '../../../components/dialog';
@@ -30,12 +29,7 @@ import { errorText } from '../../../lib/api-client';
 import { countText, useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import { useSession } from '../../../lib/session-store';
-import {
-  getMoneyTransactions,
-  getReconciliation,
-  moneyTransactionsQueryKey,
-  refundTransaction,
-} from '../api';
+import { useMoneyTransactions, useReconciliation, useRefundTransaction } from '../api/money-hooks';
 import { LoadProblem } from '../components/load-problem';
 import { PrepayPanel, SubscriptionsPanel } from './money-plans-panels';
 
@@ -112,10 +106,7 @@ function TransactionsPanel() {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [filters, setFilters] = useState<MoneyTransactionsRequest>({ page: 1 });
   const [refunding, setRefunding] = useState<MoneyTransaction | null>(null);
-  const list = useQuery({
-    queryKey: moneyTransactionsQueryKey(filters),
-    queryFn: () => getMoneyTransactions(filters),
-  });
+  const list = useMoneyTransactions(filters);
   const field = (name: keyof Draft) => ({
     value: draft[name],
     onChange: (e: { currentTarget: { value: string } }) =>
@@ -257,13 +248,10 @@ function TransactionsPanel() {
 function RefundDialog({ entry, close }: { entry: MoneyTransaction; close: () => void }) {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [idempotencyKey] = useState(() => `web-${crypto.randomUUID()}`);
-  const refund = useMutation({
-    mutationFn: () => refundTransaction(entry.id, { reason, idempotencyKey }),
+  const refund = useRefundTransaction({
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'money'] });
       notifications.show({ color: 'green', message: t('backoffice.money.refund.done') });
       close();
     },
@@ -296,7 +284,7 @@ function RefundDialog({ entry, close }: { entry: MoneyTransaction; close: () => 
           <Button
             {...dangerButton}
             loading={refund.isPending}
-            onClick={() => refund.mutate()}
+            onClick={() => refund.mutate({ id: entry.id, reason, idempotencyKey })}
             data-testid="money-refund-confirm"
           >
             {t('backoffice.money.refund.confirm')}
@@ -311,7 +299,7 @@ function ReconciliationPanel() {
   const t = useT();
   const lang = useLang();
   const [day, setDay] = useState(() => new Date().toISOString().slice(0, 10));
-  const compare = useMutation({ mutationFn: getReconciliation });
+  const compare = useReconciliation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     compare.mutate(day);

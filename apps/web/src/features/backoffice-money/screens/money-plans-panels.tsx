@@ -8,18 +8,12 @@ import {
 } from '@apothecall/domain/backoffice/money-plans.api';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import { Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { pagesOf, Pager as SharedPager } from '../../../components/pager';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { countText, useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
-import {
-  getMoneyPrepayPrograms,
-  getMoneySubscriptions,
-  moneyPrepayQueryKey,
-  moneySubscriptionsQueryKey,
-} from '../api';
+import { useMoneyPrepayPrograms, useMoneySubscriptions } from '../api/money-hooks';
 import { LoadProblem } from '../components/load-problem';
 
 const day = (iso: string | null, lang: Lang) =>
@@ -159,10 +153,7 @@ export function SubscriptionsPanel() {
   const t = useT();
   const [draft, setDraft] = useState({ brand: '', status: '' });
   const [filters, setFilters] = useState<MoneySubscriptionsRequest>({ page: 1 });
-  const list = useQuery({
-    queryKey: moneySubscriptionsQueryKey(filters),
-    queryFn: () => getMoneySubscriptions(filters),
-  });
+  const list = useMoneySubscriptions(filters);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(filtersOf<MoneySubscriptionsRequest>(draft, 1));
@@ -221,10 +212,7 @@ export function PrepayPanel() {
   const t = useT();
   const [draft, setDraft] = useState({ brand: '', pharmacy: '' });
   const [filters, setFilters] = useState<MoneyPrepayRequest>({ page: 1 });
-  const list = useQuery({
-    queryKey: moneyPrepayQueryKey(filters),
-    queryFn: () => getMoneyPrepayPrograms(filters),
-  });
+  const list = useMoneyPrepayPrograms(filters);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(filtersOf<MoneyPrepayRequest>(draft, 1));

@@ -12,7 +12,7 @@ import {
   moneyPrepayResponseSchema,
   moneySubscriptionsResponseSchema,
 } from '@apothecall/domain/backoffice/money-plans.api';
-import { apiCall } from '../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /**
  * The back office's money calls (issue 35), /api/admin/money/…: admin only (the server answers
