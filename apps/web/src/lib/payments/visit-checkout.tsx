@@ -2,44 +2,25 @@ import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
 import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
-import type {
-  SubscriptionPriceResponse,
-  SubscriptionPricingResponse,
-} from '@apothecall/domain/subscriptions/subscriptions.api';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '../api-client';
 import { useLang, useT } from '../i18n';
-import { CardChoice, type CardChoiceApi, useCardChoice } from './card-choice';
+import {
+  useCheckoutCache,
+  useCheckoutQueries,
+  useCheckoutStart,
+  type VisitCheckoutApi,
+} from './api/checkout';
+import { CardChoice, useCardChoice } from './card-choice';
 import { attemptMayHaveRun } from './idempotency';
 import { planPriceLabelKeys, planPriceLoading, visitPricing } from './member-price';
 import { formatCents } from './payment-format';
 import { PriceDisplay } from './price-display';
 import { clearStoredPrice, type StoredPrice, setStoredPrice, useStoredPrice } from './price-store';
 
-/**
- * The calls a visit's payment step makes, handed in by the feature (lib/ imports no feature):
- * the payments feature's price, credit and cards, the subscriptions feature's plan and member
- * price, and care's active visits.
- */
-export interface VisitCheckoutApi {
-  /** GET /account/price: a coupon the account applied and has not paid with, else the default. */
-  accountPrice: { queryKey: readonly unknown[]; load: () => Promise<StoredPrice> };
-  /** GET /account/reward-balance, in cents. */
-  credit: { queryKey: readonly unknown[]; load: () => Promise<number> };
-  cards: CardChoiceApi;
-  /** GET /subscription-pricing: whether a visit plan is in force (session.active). */
-  plan: { queryKey: readonly unknown[]; load: () => Promise<SubscriptionPricingResponse> };
-  /** POST /subscription-price/: the plan's price for one family member. */
-  planPrice: {
-    queryKey: (patientId: string) => readonly unknown[];
-    load: (patientId: string) => Promise<SubscriptionPriceResponse>;
-  };
-  /** GET /visits/active: where a start that already went through is found. */
-  activeVisits: { queryKey: readonly unknown[]; load: () => Promise<PatientVisit[]> };
-}
+export type { VisitCheckoutApi } from './api/checkout';
 
 /** The payment part of a start's body (POST /visit-start/, POST /appointments-start/{id}). */
 export interface CheckoutPayment {
@@ -79,26 +60,13 @@ export function useVisitCheckout({
   onRefused?: (error: ApiError) => void;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const stored = useStoredPrice();
-  // Nothing chosen in this tab: the account's price (a coupon applied earlier, on any device).
-  const accountPrice = useQuery({
-    queryKey: api.accountPrice.queryKey,
-    queryFn: api.accountPrice.load,
-    enabled: stored === null,
-  });
-  const balance = useQuery({ queryKey: api.credit.queryKey, queryFn: api.credit.load });
-  // A visit plan in force (GET /subscription-pricing: session.active) prices this person: the
-  // member or non-member price (POST /subscription-price/). Either failing: the normal price.
-  const subscription = useQuery({ queryKey: api.plan.queryKey, queryFn: api.plan.load });
-  const planInForce = subscription.data?.session?.active === true;
-  const planPrice = useQuery({
-    queryKey: api.planPrice.queryKey(patientId),
-    queryFn: () => api.planPrice.load(patientId),
-    enabled: planInForce,
-    staleTime: 0,
-    retry: false,
-  });
+  const { accountPrice, balance, subscription, planInForce, planPrice } = useCheckoutQueries(
+    api,
+    patientId,
+    stored !== null,
+  );
+  const cache = useCheckoutCache(api, patientId);
   const [problem, setProblem] = useState<string | null>(null);
   const [priceChanged, setPriceChanged] = useState<string | null>(null);
 
@@ -114,8 +82,9 @@ export function useVisitCheckout({
   const choice = useCardChoice(api.cards, { onAdded: () => setProblem(null) });
   const { profiles, cardId, adding } = choice;
 
-  const mutation = useMutation({
-    mutationFn: async () => {
+  const mutation = useCheckoutStart(
+    api,
+    async () => {
       if (!price || !pricing) throw new Error('no price');
       const payWithCard = !free && cardId !== '';
       return start({
@@ -127,63 +96,62 @@ export function useVisitCheckout({
         pricingChoice: pricing.pricingChoice,
       });
     },
-    onSuccess: (visit) => {
-      // A coupon pays once; the next visit starts from the default price. A plan price left
-      // the coupon unused.
-      if (price?.source === 'coupon' && !pricing?.planPricing) clearStoredPrice();
-      void queryClient.invalidateQueries({ queryKey: api.accountPrice.queryKey });
-      void queryClient.invalidateQueries({ queryKey: api.credit.queryKey });
-      onStarted(visit);
-    },
-    onError: async (error) => {
-      if (!attemptMayHaveRun(error)) onNewAttempt();
-      if (!(error instanceof ApiError)) {
-        setProblem(errorText(t, error));
-        return;
-      }
-      if (error.errorCode === 'SUBSCRIPTION_NOT_ACTIVE') {
-        // The plan ended meanwhile: ask again (no plan price: the normal price applies).
-        void queryClient.invalidateQueries({ queryKey: api.plan.queryKey });
-        void queryClient.invalidateQueries({ queryKey: api.planPrice.queryKey(patientId) });
-      }
-      if (error.errorCode === paymentErrorCodes.priceTokenStale) {
-        // A plan price's token lasts 30 minutes like any other: quote it again too.
-        void queryClient.invalidateQueries({ queryKey: api.planPrice.queryKey(patientId) });
-        // The error body carries the default price (spec section 7), but a coupon the account
-        // applied and has not paid with still holds after its token expired: the account's
-        // price (GET /account/price) is the default one only when no coupon is applied.
-        try {
-          const fresh = await api.accountPrice.load();
-          queryClient.setQueryData(api.accountPrice.queryKey, fresh);
-          setStoredPrice(fresh);
-          setPriceChanged(error.message);
-        } catch (refetchError) {
-          setProblem(errorText(t, refetchError));
-        }
-        return;
-      }
-      if (error.errorCode === paymentErrorCodes.idempotencyMismatch) {
-        // An earlier try of this attempt went through: the visit is already in the queue.
-        const active = await api.activeVisits.load().catch(() => []);
-        const visit = active.find((v) => v.patientId === patientId);
-        if (visit) {
-          queryClient.setQueryData(api.activeVisits.queryKey, active);
-          onStarted(visit);
+    {
+      onSuccess: (visit) => {
+        // A coupon pays once; the next visit starts from the default price. A plan price left
+        // the coupon unused.
+        if (price?.source === 'coupon' && !pricing?.planPricing) clearStoredPrice();
+        onStarted(visit);
+      },
+      onError: async (error) => {
+        if (!attemptMayHaveRun(error)) onNewAttempt();
+        if (!(error instanceof ApiError)) {
+          setProblem(errorText(t, error));
           return;
         }
-      }
-      if (
-        error.errorCode === paymentErrorCodes.declined ||
-        error.errorCode === paymentErrorCodes.avs ||
-        error.errorCode === paymentErrorCodes.invalid
-      ) {
-        // A declined card is marked invalid by the server: show the fresh list.
-        void queryClient.invalidateQueries({ queryKey: api.cards.queryKey });
-      }
-      onRefused?.(error);
-      setProblem(errorText(t, error));
+        if (error.errorCode === 'SUBSCRIPTION_NOT_ACTIVE') {
+          // The plan ended meanwhile: ask again (no plan price: the normal price applies).
+          cache.planEnded();
+        }
+        if (error.errorCode === paymentErrorCodes.priceTokenStale) {
+          // A plan price's token lasts 30 minutes like any other: quote it again too.
+          cache.planPriceStale();
+          // The error body carries the default price (spec section 7), but a coupon the account
+          // applied and has not paid with still holds after its token expired: the account's
+          // price (GET /account/price) is the default one only when no coupon is applied.
+          try {
+            const fresh = await api.accountPrice.load();
+            cache.setAccountPrice(fresh);
+            setStoredPrice(fresh);
+            setPriceChanged(error.message);
+          } catch (refetchError) {
+            setProblem(errorText(t, refetchError));
+          }
+          return;
+        }
+        if (error.errorCode === paymentErrorCodes.idempotencyMismatch) {
+          // An earlier try of this attempt went through: the visit is already in the queue.
+          const active = await api.activeVisits.load().catch(() => []);
+          const visit = active.find((v) => v.patientId === patientId);
+          if (visit) {
+            cache.setActiveVisits(active);
+            onStarted(visit);
+            return;
+          }
+        }
+        if (
+          error.errorCode === paymentErrorCodes.declined ||
+          error.errorCode === paymentErrorCodes.avs ||
+          error.errorCode === paymentErrorCodes.invalid
+        ) {
+          // A declined card is marked invalid by the server: show the fresh list.
+          cache.cardsChanged();
+        }
+        onRefused?.(error);
+        setProblem(errorText(t, error));
+      },
     },
-  });
+  );
 
   const submit = () => {
     setProblem(null);
