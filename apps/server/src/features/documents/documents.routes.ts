@@ -7,6 +7,7 @@ import {
   documentUploadFieldsSchema,
   documentUploadResponseSchema,
 } from '@apothecall/domain/documents/documents.schemas';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
@@ -27,67 +28,7 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['documents'];
 
-    r.post(
-      '/get-patient-docs',
-      {
-        schema: {
-          tags,
-          summary: "The family's documents of the current month (the reader's time zone)",
-          response: { 200: documentsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.documents.month(actorOf(request))),
-      }),
-    );
-
-    r.post(
-      '/get-patient-docs-date',
-      {
-        schema: {
-          tags,
-          summary: "The family's documents of one month (fdate: YYYY-MM)",
-          body: documentsByMonthRequestSchema,
-          response: { 200: documentsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.documents.month(actorOf(request), request.body.fdate)),
-      }),
-    );
-
-    r.post(
-      '/get-patient-pharmacy-upload',
-      {
-        schema: {
-          tags,
-          summary: 'What a pharmacy filed for the family this month',
-          response: { 200: documentsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.documents.pharmacyUploads(actorOf(request))),
-      }),
-    );
-
-    r.post(
-      '/get-doc-data',
-      {
-        schema: {
-          tags,
-          summary: 'One document as base64, with the name and type to save it under',
-          body: documentDataRequestSchema,
-          response: { 200: documentDataResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.documents.data(actorOf(request), request.body.token)),
-      }),
-    );
+    listRoutes(app, deps.documents);
 
     r.post(
       '/documents',
@@ -129,4 +70,72 @@ export function documentsRoutes(deps: { documents: DocumentsService; maxBytes: n
       },
     );
   });
+}
+
+/** The lists and a document's bytes (declared in the documents plugin, under its session). */
+function listRoutes(app: FastifyInstance, documents: DocumentsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+
+  r.post(
+    '/get-patient-docs',
+    {
+      schema: {
+        tags,
+        summary: "The family's documents of the current month (the reader's time zone)",
+        response: { 200: documentsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await documents.month(actorOf(request))),
+    }),
+  );
+
+  r.post(
+    '/get-patient-docs-date',
+    {
+      schema: {
+        tags,
+        summary: "The family's documents of one month (fdate: YYYY-MM)",
+        body: documentsByMonthRequestSchema,
+        response: { 200: documentsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await documents.month(actorOf(request), request.body.fdate)),
+    }),
+  );
+
+  r.post(
+    '/get-patient-pharmacy-upload',
+    {
+      schema: {
+        tags,
+        summary: 'What a pharmacy filed for the family this month',
+        response: { 200: documentsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await documents.pharmacyUploads(actorOf(request))),
+    }),
+  );
+
+  r.post(
+    '/get-doc-data',
+    {
+      schema: {
+        tags,
+        summary: 'One document as base64, with the name and type to save it under',
+        body: documentDataRequestSchema,
+        response: { 200: documentDataResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await documents.data(actorOf(request), request.body.token)),
+    }),
+  );
 }
