@@ -8,6 +8,7 @@ import {
   providersListResponseSchema,
   putLicenceRequestSchema,
 } from '@apothecall/domain/providers/providers.api';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor';
@@ -69,55 +70,7 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
       async (request) => one(deps.admin.invite(actorOf(request), request.body)),
     );
 
-    r.put(
-      '/admin/providers/:id/licences/:state',
-      {
-        schema: {
-          tags,
-          summary: "Add or replace the provider's licence in a state (number, expiry date)",
-          params: providerLicenceParamsSchema,
-          body: putLicenceRequestSchema,
-          response: { 200: providerResponseSchema },
-        },
-      },
-      async (request) =>
-        one(
-          deps.admin.putLicence(actorOf(request), request.params.id, {
-            state: request.params.state,
-            ...request.body,
-          }),
-        ),
-    );
-
-    r.put(
-      '/admin/providers/:id/practice',
-      {
-        schema: {
-          tags,
-          summary:
-            'Enter or replace the practice printed on the provider’s notes and prescriptions (name, address, phone, fax)',
-          params: idParamsSchema,
-          body: providerPracticeSchema,
-          response: { 200: providerResponseSchema },
-        },
-      },
-      async (request) =>
-        one(deps.admin.putPractice(actorOf(request), request.params.id, request.body)),
-    );
-
-    r.delete(
-      '/admin/providers/:id/licences/:state',
-      {
-        schema: {
-          tags,
-          summary: "Remove the provider's licence in a state",
-          params: providerLicenceParamsSchema,
-          response: { 200: providerResponseSchema },
-        },
-      },
-      async (request) =>
-        one(deps.admin.removeLicence(actorOf(request), request.params.id, request.params.state)),
-    );
+    licenceRoutes(app, deps.admin);
 
     r.post(
       '/admin/providers/:id/deactivate',
@@ -154,4 +107,63 @@ export function providersRoutes(deps: { admin: ProvidersAdminService }) {
       async (request) => one(deps.admin.reactivate(actorOf(request), request.params.id)),
     );
   });
+}
+
+/** A provider's licences and practice (declared in the providers plugin, under its session). */
+function licenceRoutes(app: FastifyInstance, admin: ProvidersAdminService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: providers'];
+  const one = async (provider: Promise<ProviderAdminView>) => ({
+    error: false as const,
+    provider: await provider,
+  });
+
+  r.put(
+    '/admin/providers/:id/licences/:state',
+    {
+      schema: {
+        tags,
+        summary: "Add or replace the provider's licence in a state (number, expiry date)",
+        params: providerLicenceParamsSchema,
+        body: putLicenceRequestSchema,
+        response: { 200: providerResponseSchema },
+      },
+    },
+    async (request) =>
+      one(
+        admin.putLicence(actorOf(request), request.params.id, {
+          state: request.params.state,
+          ...request.body,
+        }),
+      ),
+  );
+
+  r.put(
+    '/admin/providers/:id/practice',
+    {
+      schema: {
+        tags,
+        summary:
+          'Enter or replace the practice printed on the provider’s notes and prescriptions (name, address, phone, fax)',
+        params: idParamsSchema,
+        body: providerPracticeSchema,
+        response: { 200: providerResponseSchema },
+      },
+    },
+    async (request) => one(admin.putPractice(actorOf(request), request.params.id, request.body)),
+  );
+
+  r.delete(
+    '/admin/providers/:id/licences/:state',
+    {
+      schema: {
+        tags,
+        summary: "Remove the provider's licence in a state",
+        params: providerLicenceParamsSchema,
+        response: { 200: providerResponseSchema },
+      },
+    },
+    async (request) =>
+      one(admin.removeLicence(actorOf(request), request.params.id, request.params.state)),
+  );
 }
