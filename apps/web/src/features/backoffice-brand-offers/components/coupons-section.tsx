@@ -16,14 +16,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents, formatDateTime } from '../../../lib/payments/payment-format';
-import { brandCouponsKey, createBrandCoupon, getBrandCoupons, updateBrandCoupon } from '../api';
+import {
+  type CouponSave,
+  useBrandCoupons,
+  useSaveBrandCoupon,
+  useToggleBrandCoupon,
+} from '../api/offer-hooks';
 import { LoadProblem } from './load-problem';
 
 /** A number typed in a box; NaN (sent as null) when it is not one, so the server names the field. */
@@ -45,16 +49,9 @@ const dayOf = (iso: string | null) => {
 export function CouponsSection({ brandId, mayWrite }: { brandId: string; mayWrite: boolean }) {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: brandCouponsKey(brandId),
-    queryFn: () => getBrandCoupons(brandId),
-  });
+  const list = useBrandCoupons(brandId);
   const [editing, setEditing] = useState<string | null>(null);
-  const toggle = useMutation({
-    mutationFn: (c: BrandCoupon) => updateBrandCoupon(brandId, c.code, { active: !c.active }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: brandCouponsKey(brandId) }),
-  });
+  const toggle = useToggleBrandCoupon(brandId);
 
   const offer = (c: BrandCoupon) =>
     c.kind === 'free'
@@ -186,7 +183,6 @@ function CouponForm({
 }) {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState(coupon?.code ?? '');
   const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? 'percent');
   const [value, setValue] = useState(
@@ -198,8 +194,9 @@ function CouponForm({
   const [limit, setLimit] = useState(coupon?.maxRedemptions ? String(coupon.maxRedemptions) : '');
   const fixed = coupon?.redeemed === true;
 
-  const save = useMutation({
-    mutationFn: () => {
+  // What to send, built when asked (an error building it is the save's error, as before).
+  const request = (): CouponSave => {
+    try {
       const cents =
         kind === 'free' ? 0 : kind === 'amount' ? dollarsToCents(numberOf(value)) : numberOf(value);
       const common = {
@@ -210,19 +207,25 @@ function CouponForm({
       };
       if (!coupon) {
         const body: CreateCouponRequest = { code, kind, value: cents, ...common };
-        return createBrandCoupon(brandId, body);
+        return { create: body };
       }
       const unchangedExpiry = dayOf(coupon.expiresAt) === expires;
-      return updateBrandCoupon(brandId, coupon.code, {
-        ...(fixed ? {} : { kind, value: cents }),
-        title,
-        message,
-        ...(unchangedExpiry ? {} : { expiresAt: common.expiresAt }),
-        maxRedemptions: common.maxRedemptions,
-      });
-    },
+      return {
+        code: coupon.code,
+        update: {
+          ...(fixed ? {} : { kind, value: cents }),
+          title,
+          message,
+          ...(unchangedExpiry ? {} : { expiresAt: common.expiresAt }),
+          maxRedemptions: common.maxRedemptions,
+        },
+      };
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  };
+  const save = useSaveBrandCoupon(brandId, {
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: brandCouponsKey(brandId) });
       notifications.show({
         color: 'green',
         message: coupon
@@ -246,7 +249,7 @@ function CouponForm({
     // A limit that is not a number would be sent as null (no limit): say so here instead.
     const badLimit = limit.trim() !== '' && Number.isNaN(numberOf(limit));
     setProblem(badLimit ? t('brandOffers.coupon.field.maxRedemptions') : null);
-    if (!badLimit) save.mutate();
+    if (!badLimit) save.mutate(request());
   };
   return (
     <form onSubmit={submit} data-testid={coupon ? 'coupon-edit' : 'coupon-new'}>

@@ -1,4 +1,8 @@
-import type { BrandSubscriptions, CatalogForm } from '@apothecall/domain/brands/brand-offers.api';
+import type {
+  BrandSubscriptions,
+  BrandSubscriptionsRequest,
+  CatalogForm,
+} from '@apothecall/domain/brands/brand-offers.api';
 import { dollarsToCents } from '@apothecall/domain/pricing/pricing.rules';
 import {
   type BillingPeriod,
@@ -20,12 +24,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
-import { brandSubscriptionsKey, getBrandSubscriptions, setBrandSubscriptions } from '../api';
+import { useBrandSubscriptions, useSetBrandSubscriptions } from '../api/offer-hooks';
 import { LoadProblem } from './load-problem';
 
 type Catalog = NonNullable<BrandSubscriptions['catalog']>;
@@ -79,10 +82,7 @@ function rowsOf(catalog: Catalog) {
  */
 export function PlansSection({ brandId, mayWrite }: { brandId: string; mayWrite: boolean }) {
   const t = useT();
-  const query = useQuery({
-    queryKey: brandSubscriptionsKey(brandId),
-    queryFn: () => getBrandSubscriptions(brandId),
-  });
+  const query = useBrandSubscriptions(brandId);
   return (
     <SectionCard
       title={t('brandOffers.catalog.title')}
@@ -115,7 +115,6 @@ export function PlansForm({
   mayWrite: boolean;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const initial = rowsOf(data.catalog ?? data.defaults);
   const [sells, setSells] = useState(data.sells);
   const [own, setOwn] = useState(data.catalog !== null);
@@ -124,39 +123,38 @@ export function PlansForm({
   const [nonmember, setNonmember] = useState(initial.nonmember);
   const [services, setServices] = useState<ServiceRow[]>(initial.services);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const catalog: CatalogForm | null = own
-        ? {
-            plans: plans.map((p) => ({
-              plan: p.plan,
-              period: p.period,
-              monthlyCents: cents(p.monthly),
-              freeMonths: whole(p.freeMonths),
-            })),
-            memberVisitCents: cents(member),
-            nonmemberVisitCents: cents(nonmember),
-            rxServices: services.map((s) => ({
-              id: s.id,
-              name: { en: s.en, es: s.es },
-              monthlyCents: cents(s.monthly),
-              months: s.months
-                .split(/[,\s]+/)
-                .filter(Boolean)
-                .map((m) => whole(m)),
-            })),
-          }
-        : null;
-      return setBrandSubscriptions(brandId, { sells, catalog });
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(brandSubscriptionsKey(brandId), saved);
+  const request = (): BrandSubscriptionsRequest => {
+    const catalog: CatalogForm | null = own
+      ? {
+          plans: plans.map((p) => ({
+            plan: p.plan,
+            period: p.period,
+            monthlyCents: cents(p.monthly),
+            freeMonths: whole(p.freeMonths),
+          })),
+          memberVisitCents: cents(member),
+          nonmemberVisitCents: cents(nonmember),
+          rxServices: services.map((s) => ({
+            id: s.id,
+            name: { en: s.en, es: s.es },
+            monthlyCents: cents(s.monthly),
+            months: s.months
+              .split(/[,\s]+/)
+              .filter(Boolean)
+              .map((m) => whole(m)),
+          })),
+        }
+      : null;
+    return { sells, catalog };
+  };
+  const save = useSetBrandSubscriptions(brandId, {
+    onSuccess: () => {
       notifications.show({ color: 'green', message: t('brandOffers.saved') });
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate(request());
   };
   const setPlan = (i: number, change: Partial<PlanRow>) =>
     setPlans((rows) => rows.map((r, j) => (j === i ? { ...r, ...change } : r)));

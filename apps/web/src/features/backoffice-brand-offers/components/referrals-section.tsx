@@ -14,7 +14,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { SectionCard } from '../../../components/section-card';
@@ -22,11 +21,10 @@ import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
 import {
-  brandReferralsKey,
-  createBrandReferral,
-  getBrandReferrals,
-  updateBrandReferral,
-} from '../api';
+  useBrandReferrals,
+  useSaveBrandReferral,
+  useToggleBrandReferral,
+} from '../api/offer-hooks';
 import { LoadProblem } from './load-problem';
 
 /** Dollars typed in a box as cents; null when empty (the usual fee), NaN when not a number. */
@@ -41,16 +39,9 @@ const priceOf = (text: string) =>
 export function ReferralsSection({ brandId, mayWrite }: { brandId: string; mayWrite: boolean }) {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: brandReferralsKey(brandId),
-    queryFn: () => getBrandReferrals(brandId),
-  });
+  const list = useBrandReferrals(brandId);
   const [editing, setEditing] = useState<string | null>(null);
-  const toggle = useMutation({
-    mutationFn: (r: BrandReferral) => updateBrandReferral(brandId, r.code, { active: !r.active }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: brandReferralsKey(brandId) }),
-  });
+  const toggle = useToggleBrandReferral(brandId);
   return (
     <SectionCard title={t('brandOffers.referrals.title')} testId="brand-referrals">
       {list.isPending ? (
@@ -169,7 +160,6 @@ function ReferralForm({
   onDone: () => void;
 }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState(referral?.code ?? '');
   const [title, setTitle] = useState(referral?.title ?? '');
   const [message, setMessage] = useState(referral?.message ?? '');
@@ -177,15 +167,8 @@ function ReferralForm({
   const [price, setPrice] = useState(
     referral?.priceCents != null ? String(referral.priceCents / 100) : '',
   );
-  const save = useMutation({
-    mutationFn: () => {
-      const body = { title, message, linkMessage, priceCents: priceOf(price) };
-      return referral
-        ? updateBrandReferral(brandId, referral.code, body)
-        : createBrandReferral(brandId, { code, ...body });
-    },
+  const save = useSaveBrandReferral(brandId, {
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: brandReferralsKey(brandId) });
       notifications.show({
         color: 'green',
         message: referral
@@ -210,7 +193,10 @@ function ReferralForm({
     setProblem(
       cents !== null && Number.isNaN(cents) ? t('brandOffers.referral.field.price') : null,
     );
-    if (cents === null || !Number.isNaN(cents)) save.mutate();
+    if (cents === null || !Number.isNaN(cents)) {
+      const body = { title, message, linkMessage, priceCents: priceOf(price) };
+      save.mutate(referral ? { code: referral.code, update: body } : { create: { code, ...body } });
+    }
   };
   return (
     <form onSubmit={submit} data-testid={referral ? 'referral-edit' : 'referral-new'}>

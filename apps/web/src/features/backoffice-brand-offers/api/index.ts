@@ -14,7 +14,7 @@ import {
   type UpdateCouponRequest,
   type UpdateReferralRequest,
 } from '@apothecall/domain/brands/brand-offers.api';
-import { apiCall } from '../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 
 /**
  * A brand's offers in the back office (issue 35), /api/admin/brands/:id/{coupons, referrals,
