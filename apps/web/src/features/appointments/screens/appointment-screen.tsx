@@ -2,13 +2,12 @@ import { checkCanBook } from '@apothecall/domain/appointments/appointments.rules
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { useStoredPrice } from '../../../lib/payments/price-store';
 import { type StoredSession, useSession } from '../../../lib/session-store';
-import { accountPriceQueryKey, getAccountPrice } from '../../payments/api/get-account-price';
+import { useAccountPrice } from '../../payments/api/get-account-price';
 import { AvailabilityBlocks } from '../components/availability-blocks';
 import { AvailabilityForm } from '../components/availability-form';
 import { PatientBooking } from '../components/patient-booking';
@@ -51,11 +50,7 @@ function ProviderView() {
 function BookingAllowed({ children }: { children: ReactNode }) {
   const t = useT();
   const stored = useStoredPrice();
-  const accountPrice = useQuery({
-    queryKey: accountPriceQueryKey,
-    queryFn: getAccountPrice,
-    enabled: stored === null,
-  });
+  const accountPrice = useAccountPrice({ enabled: stored === null });
   const price = stored ?? accountPrice.data ?? null;
   const check = price ? checkCanBook({ price: price.price }) : { ok: true as const };
   const message = check.ok ? null : check.messageKey;
