@@ -11,6 +11,7 @@ import {
 } from '@apothecall/domain/appointments/appointments.api';
 import { bookAppointmentRequestSchema } from '@apothecall/domain/appointments/appointments.schemas';
 import { idParamsSchema } from '@apothecall/domain/common/common.api';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { sessionRoutes } from '../../platform/route-groups';
@@ -30,68 +31,7 @@ export function appointmentsRoutes(deps: {
     const tags = ['appointments'];
     const { appointments, windowMinutes } = deps;
 
-    r.get(
-      '/clinic/availability',
-      {
-        schema: {
-          tags,
-          summary: 'My availability blocks',
-          response: { 200: availabilityResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        blocks: await appointments.blocks(actorOf(request)),
-      }),
-    );
-
-    r.post(
-      '/clinic/availability',
-      {
-        schema: {
-          tags,
-          summary: 'Publish availability: a weekly RRULE or one date, in my time zone',
-          body: availabilityBlockInputSchema,
-          response: { 200: availabilityBlockResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        block: await appointments.createBlock(actorOf(request), request.body),
-      }),
-    );
-
-    r.delete(
-      '/clinic/availability/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Remove a block (refused while appointments are booked in it)',
-          params: idParamsSchema,
-          response: { 200: availabilityResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        blocks: await appointments.removeBlock(actorOf(request), request.params.id),
-      }),
-    );
-
-    r.get(
-      '/clinic/appointments',
-      {
-        schema: {
-          tags,
-          summary: 'My booked appointments ahead (and today’s started ones)',
-          response: { 200: scheduledAppointmentsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        appointments: await appointments.providerAppointments(actorOf(request)),
-        windowMinutes,
-      }),
-    );
+    providerRoutes(app, deps);
 
     r.get(
       '/appointmentsGET',
@@ -177,4 +117,77 @@ export function appointmentsRoutes(deps: {
       }),
     );
   });
+}
+
+/** The provider's availability and appointments (declared in the plugin, under its session). */
+function providerRoutes(
+  app: FastifyInstance,
+  deps: { appointments: AppointmentsService; windowMinutes: number },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { appointments, windowMinutes } = deps;
+  const tags = ['appointments'];
+
+  r.get(
+    '/clinic/availability',
+    {
+      schema: {
+        tags,
+        summary: 'My availability blocks',
+        response: { 200: availabilityResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      blocks: await appointments.blocks(actorOf(request)),
+    }),
+  );
+
+  r.post(
+    '/clinic/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Publish availability: a weekly RRULE or one date, in my time zone',
+        body: availabilityBlockInputSchema,
+        response: { 200: availabilityBlockResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      block: await appointments.createBlock(actorOf(request), request.body),
+    }),
+  );
+
+  r.delete(
+    '/clinic/availability/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a block (refused while appointments are booked in it)',
+        params: idParamsSchema,
+        response: { 200: availabilityResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      blocks: await appointments.removeBlock(actorOf(request), request.params.id),
+    }),
+  );
+
+  r.get(
+    '/clinic/appointments',
+    {
+      schema: {
+        tags,
+        summary: 'My booked appointments ahead (and today’s started ones)',
+        response: { 200: scheduledAppointmentsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      appointments: await appointments.providerAppointments(actorOf(request)),
+      windowMinutes,
+    }),
+  );
 }
