@@ -5,6 +5,8 @@ import {
   subscriptionResponseSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { subscriptionChangeKeys } from './get-subscription-pricing';
 
 /**
  * POST /subscription-cancel/: stops the renewals (the plan stays in force until its renew
@@ -19,4 +21,11 @@ export async function cancelSubscription(
     schema: subscriptionResponseSchema,
   });
   return subscription;
+}
+
+/** Cancels a subscription and marks the plan, the services and the prices stale. */
+export function useCancelSubscription(
+  options?: MutationCallbacks<SubscriptionView, SubscriptionCancelRequest>,
+) {
+  return useCallMutation(cancelSubscription, () => subscriptionChangeKeys, options);
 }

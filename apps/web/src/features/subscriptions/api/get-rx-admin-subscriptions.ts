@@ -7,6 +7,7 @@ import {
   rxAdminSubscribersSearchSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export type RxAdminSubscriptions = RxAdminResponse;
 
@@ -32,4 +33,21 @@ export function searchRxAdminSubscribers(
     body: rxAdminSubscribersSearchSchema.parse(request),
     schema: rxAdminSubscribersSearchResponseSchema,
   });
+}
+
+/** The Rx admin's overview. */
+export function useRxAdminSubscriptions(options?: QueryOptions<RxAdminSubscriptions>) {
+  return useCallQuery(rxAdminSubscriptionsQueryKey, getRxAdminSubscriptions, options);
+}
+
+/** The subscribers a search asks for (a page). */
+export function useRxAdminSubscribers(
+  request: RxAdminSubscribersSearch,
+  options?: QueryOptions<RxAdminSubscribersSearchResponse>,
+) {
+  return useCallQuery(
+    rxAdminSubscribersSearchQueryKey(request),
+    () => searchRxAdminSubscribers(request),
+    options,
+  );
 }

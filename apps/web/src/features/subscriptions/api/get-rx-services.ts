@@ -3,6 +3,7 @@ import {
   rxServicesResponseSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export type RxServices = RxServicesResponse;
 
@@ -15,4 +16,9 @@ export const rxServicesQueryKey = ['subscriptions', 'rx-services'] as const;
  */
 export function getRxServices(): Promise<RxServices> {
   return apiCall('/rx-services', { schema: rxServicesResponseSchema });
+}
+
+/** The Rx services offered and the caller's. */
+export function useRxServices(options?: QueryOptions<RxServices>) {
+  return useCallQuery(rxServicesQueryKey, getRxServices, options);
 }

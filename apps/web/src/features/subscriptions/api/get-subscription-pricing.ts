@@ -3,6 +3,8 @@ import {
   subscriptionPricingResponseSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
+import { rxServicesQueryKey } from './get-rx-services';
 
 export type SubscriptionPricing = SubscriptionPricingResponse;
 
@@ -17,3 +19,15 @@ export const subscriptionPricingQueryKey = ['subscriptions', 'pricing'] as const
 export function getSubscriptionPricing(): Promise<SubscriptionPricing> {
   return apiCall('/subscription-pricing', { schema: subscriptionPricingResponseSchema });
 }
+
+/** The visit plan's offers and the caller's subscription. */
+export function useSubscriptionPricing(options?: QueryOptions<SubscriptionPricing>) {
+  return useCallQuery(subscriptionPricingQueryKey, getSubscriptionPricing, options);
+}
+
+/** What a change to a subscription (bought, cancelled, taken back) marks stale. */
+export const subscriptionChangeKeys = [
+  subscriptionPricingQueryKey,
+  rxServicesQueryKey,
+  ['subscriptions', 'price'],
+] as const;

@@ -5,6 +5,8 @@ import {
   subscriptionResponseSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { rxServicesQueryKey } from './get-rx-services';
 
 /**
  * POST /purchase-services: subscribes to a medication, billed every `months` months (months x
@@ -17,4 +19,11 @@ export async function purchaseServices(body: PurchaseServicesRequest): Promise<S
     schema: subscriptionResponseSchema,
   });
   return subscription;
+}
+
+/** Buys an Rx service and marks the services stale. */
+export function usePurchaseServices(
+  options?: MutationCallbacks<SubscriptionView, PurchaseServicesRequest>,
+) {
+  return useCallMutation(purchaseServices, () => [rxServicesQueryKey], options);
 }

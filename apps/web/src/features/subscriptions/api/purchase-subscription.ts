@@ -5,6 +5,8 @@ import {
   subscriptionResponseSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { subscriptionChangeKeys } from './get-subscription-pricing';
 
 /**
  * POST /subscription-purchase/: buys a visit plan for a billing period, charging the chosen card
@@ -19,4 +21,11 @@ export async function purchaseSubscription(
     schema: subscriptionResponseSchema,
   });
   return subscription;
+}
+
+/** Buys the visit plan and marks the plan, the services and the prices stale. */
+export function usePurchaseSubscription(
+  options?: MutationCallbacks<SubscriptionView, SubscriptionPurchaseRequest>,
+) {
+  return useCallMutation(purchaseSubscription, () => subscriptionChangeKeys, options);
 }

@@ -5,6 +5,8 @@ import {
   type SubscriberView,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { rxAdminSubscriptionsQueryKey } from './get-rx-admin-subscriptions';
 
 /**
  * POST /rxadmin/subscriptions/{id}/cancel: stops a subscriber's renewals; with `refund`, gives
@@ -20,4 +22,18 @@ export async function rxAdminCancelSubscription(
     schema: rxAdminCancelResponseSchema,
   });
   return subscriber;
+}
+
+type AdminCancel = { id: string; refund: boolean; reason: string };
+
+/** Cancels (and maybe refunds) a subscriber; the overview, its row and revenue, marked stale. */
+export function useRxAdminCancelSubscription(
+  options?: MutationCallbacks<SubscriberView, AdminCancel>,
+) {
+  return useCallMutation(
+    (input: AdminCancel) =>
+      rxAdminCancelSubscription(input.id, { refund: input.refund, reason: input.reason }),
+    () => [rxAdminSubscriptionsQueryKey],
+    options,
+  );
 }

@@ -5,6 +5,8 @@ import {
   subscriptionUncancelRequestSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { apiCall } from '../../../lib/api-client';
+import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
+import { subscriptionChangeKeys } from './get-subscription-pricing';
 
 /**
  * POST /subscription-unCancel/: a cancelled subscription still in force renews again. Without
@@ -19,4 +21,15 @@ export async function uncancelSubscription(
     schema: subscriptionResponseSchema,
   });
   return subscription;
+}
+
+/** Takes a cancellation back and marks the plan, the services and the prices stale. */
+export function useUncancelSubscription(
+  options?: MutationCallbacks<SubscriptionView, string | undefined>,
+) {
+  return useCallMutation(
+    (id: string | undefined) => uncancelSubscription(id ? { id } : {}),
+    () => subscriptionChangeKeys,
+    options,
+  );
 }

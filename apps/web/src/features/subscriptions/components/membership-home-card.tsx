@@ -1,13 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
-import {
-  getSubscriptionPricing,
-  subscriptionPricingQueryKey,
-} from '../api/get-subscription-pricing';
+import { useSubscriptionPricing } from '../api/get-subscription-pricing';
 import { planKeys, renewalText } from './subscription-labels';
 import { SubscriptionStatusChip } from './subscription-status-chip';
 
@@ -19,10 +15,7 @@ import { SubscriptionStatusChip } from './subscription-status-chip';
 export function MembershipHomeCard() {
   const t = useT();
   const lang = useLang();
-  const pricing = useQuery({
-    queryKey: subscriptionPricingQueryKey,
-    queryFn: getSubscriptionPricing,
-  });
+  const pricing = useSubscriptionPricing();
   const data = pricing.data;
   if (!data || (!data.available && !data.subscription)) return null;
   const subscription = data.subscription;

@@ -4,7 +4,6 @@ import type {
 } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { Alert, Anchor, Button, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog, DialogActions } from '../../../components/dialog';
@@ -15,8 +14,8 @@ import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { CardChoice } from '../../../lib/payments/card-choice';
 import { formatCents } from '../../../lib/payments/payment-format';
-import { getRxServices, rxServicesQueryKey } from '../api/get-rx-services';
-import { purchaseServices } from '../api/purchase-services';
+import { useRxServices } from '../api/get-rx-services';
+import { usePurchaseServices } from '../api/purchase-services';
 import { useSubscriptionChanges } from '../hooks/use-subscription-changes';
 import { useSubscriptionCharge } from '../hooks/use-subscription-charge';
 import { LoadProblem } from './load-problem';
@@ -45,7 +44,7 @@ import { TermsAccept } from './terms-accept';
  */
 export function RxServicesSection() {
   const t = useT();
-  const services = useQuery({ queryKey: rxServicesQueryKey, queryFn: getRxServices });
+  const services = useRxServices();
   const [subscribing, setSubscribing] = useState<RxServiceView | null>(null);
   const listId = useId();
   const mineId = useId();
@@ -164,16 +163,13 @@ function ServiceCard({
 function SubscribeDialog({ service, onClose }: { service: RxServiceView; onClose: () => void }) {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
   const charge = useSubscriptionCharge();
   const { choice, problem, setProblem } = charge;
   const [months, setMonths] = useState<number | null>(service.months[0] ?? null);
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<ServiceField, FieldError>>>({});
-  const buy = useMutation({
-    mutationFn: purchaseServices,
+  const buy = usePurchaseServices({
     onSuccess: (subscription) => {
-      void queryClient.invalidateQueries({ queryKey: rxServicesQueryKey });
       notifications.show({
         color: 'green',
         message: t('subscriptionUi.rx.done', { name: subscription.serviceName ?? service.name }),

@@ -1,6 +1,5 @@
 import type { SubscriptionView } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Facts } from '../../../components/facts';
@@ -8,10 +7,7 @@ import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
-import {
-  getSubscriptionPricing,
-  subscriptionPricingQueryKey,
-} from '../api/get-subscription-pricing';
+import { useSubscriptionPricing } from '../api/get-subscription-pricing';
 import { useSubscriptionChanges } from '../hooks/use-subscription-changes';
 import { LoadProblem } from './load-problem';
 import { CancelSubscriptionDialog } from './reason-dialog';
@@ -33,11 +29,7 @@ import { SubscriptionStatusChip } from './subscription-status-chip';
 export function VisitPlanSection() {
   const t = useT();
   const lang = useLang();
-  const pricing = useQuery({
-    queryKey: subscriptionPricingQueryKey,
-    queryFn: getSubscriptionPricing,
-    staleTime: 0,
-  });
+  const pricing = useSubscriptionPricing({ staleTime: 0 });
   const subscription = pricing.data?.subscription ?? null;
   const inForce = viewInForce(subscription, Date.now());
   return (

@@ -1,10 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n';
-import { cancelSubscription } from '../api/cancel-subscription';
-import { rxServicesQueryKey } from '../api/get-rx-services';
-import { subscriptionPricingQueryKey } from '../api/get-subscription-pricing';
-import { uncancelSubscription } from '../api/uncancel-subscription';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useUncancelSubscription } from '../api/uncancel-subscription';
 
 /**
  * Cancel (with a reason) and uncancel of the member's subscriptions: the visit plan (no id) or an
@@ -13,23 +10,13 @@ import { uncancelSubscription } from '../api/uncancel-subscription';
  */
 export function useSubscriptionChanges() {
   const t = useT();
-  const queryClient = useQueryClient();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: subscriptionPricingQueryKey });
-    void queryClient.invalidateQueries({ queryKey: rxServicesQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ['subscriptions', 'price'] });
-  };
-  const cancel = useMutation({
-    mutationFn: (input: { id?: string; reason: string }) => cancelSubscription(input),
+  const cancel = useCancelSubscription({
     onSuccess: () => {
-      refresh();
       notifications.show({ color: 'green', message: t('subscriptionUi.cancel.done') });
     },
   });
-  const uncancel = useMutation({
-    mutationFn: (id: string | undefined) => uncancelSubscription(id ? { id } : {}),
+  const uncancel = useUncancelSubscription({
     onSuccess: () => {
-      refresh();
       notifications.show({ color: 'green', message: t('subscriptionUi.uncancel.done') });
     },
   });

@@ -1,7 +1,6 @@
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
 import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -10,6 +9,7 @@ import { addCard } from '../../payments/api/add-card';
 import {
   getPaymentProfiles,
   paymentProfilesQueryKey,
+  useRefreshPaymentProfiles,
 } from '../../payments/api/get-payment-profiles';
 import { attemptMayHaveRun, newIdempotencyKey } from '../components/subscription-format';
 
@@ -27,7 +27,7 @@ const cardRefusals: readonly string[] = [
  */
 export function useSubscriptionCharge() {
   const t = useT();
-  const queryClient = useQueryClient();
+  const refreshCards = useRefreshPaymentProfiles();
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(newIdempotencyKey);
   const choice = useCardChoice(
@@ -39,11 +39,11 @@ export function useSubscriptionCharge() {
       if (!attemptMayHaveRun(error)) setAttempt(newIdempotencyKey());
       if (error instanceof ApiError && cardRefusals.includes(error.errorCode)) {
         // A refused card may be marked invalid by the gateway: show the fresh list.
-        void queryClient.invalidateQueries({ queryKey: paymentProfilesQueryKey });
+        refreshCards();
       }
       setProblem(t(failedKey, { message: errorText(t, error) }));
     },
-    [queryClient, t],
+    [refreshCards, t],
   );
   return {
     choice,

@@ -1,20 +1,15 @@
 import type { SubscriberView } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
-import {
-  getRxAdminSubscriptions,
-  rxAdminSubscribersSearchQueryKey,
-  rxAdminSubscriptionsQueryKey,
-  searchRxAdminSubscribers,
-} from '../api/get-rx-admin-subscriptions';
-import { rxAdminCancelSubscription } from '../api/rx-admin-cancel-subscription';
+import { useRxAdminSubscribers, useRxAdminSubscriptions } from '../api/get-rx-admin-subscriptions';
+import { useRxAdminCancelSubscription } from '../api/rx-admin-cancel-subscription';
 import { LoadProblem } from '../components/load-problem';
 import { ReasonDialog } from '../components/reason-dialog';
 import { RevenueChart } from '../components/revenue-chart';
@@ -32,30 +27,20 @@ import { formatDay } from '../components/subscription-format';
 export function RxAdminScreen({ children }: { children?: ReactNode }) {
   const t = useT();
   const lang = useLang();
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: rxAdminSubscriptionsQueryKey,
-    queryFn: getRxAdminSubscriptions,
-    staleTime: 0,
-  });
+  const list = useRxAdminSubscriptions({ staleTime: 0 });
   // The subscribers: searched and paged on the server, newest first (issue 36, finding 14).
   const [draft, setDraft] = useState('');
   const [ask, setAsk] = useState<{ query: string; page: number }>({ query: '', page: 1 });
-  const found = useQuery({
-    queryKey: rxAdminSubscribersSearchQueryKey(ask),
-    queryFn: () => searchRxAdminSubscribers(ask),
+  const found = useRxAdminSubscribers(ask, {
     placeholderData: keepPreviousData,
   });
   const [acting, setActing] = useState<{ subscriber: SubscriberView; refund: boolean } | null>(
     null,
   );
 
-  const cancel = useMutation({
-    mutationFn: (input: { id: string; refund: boolean; reason: string }) =>
-      rxAdminCancelSubscription(input.id, { refund: input.refund, reason: input.reason }),
+  // The subscriber's row and, after a refund, the month's revenue are read again by the hook.
+  const cancel = useRxAdminCancelSubscription({
     onSuccess: (subscriber, input) => {
-      // The subscriber's row and, after a refund, the month's revenue: read them again.
-      void queryClient.invalidateQueries({ queryKey: rxAdminSubscriptionsQueryKey });
       notifications.show({
         color: 'green',
         message: input.refund

@@ -5,20 +5,14 @@ import type {
 } from '@apothecall/domain/subscriptions/subscriptions.rules';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useLang, useT } from '../../../lib/i18n';
 import { CardChoice } from '../../../lib/payments/card-choice';
 import { formatCents } from '../../../lib/payments/payment-format';
-import { rxServicesQueryKey } from '../api/get-rx-services';
-import {
-  getSubscriptionPricing,
-  type SubscriptionPricing,
-  subscriptionPricingQueryKey,
-} from '../api/get-subscription-pricing';
-import { purchaseSubscription } from '../api/purchase-subscription';
+import { type SubscriptionPricing, useSubscriptionPricing } from '../api/get-subscription-pricing';
+import { usePurchaseSubscription } from '../api/purchase-subscription';
 import { LoadProblem } from '../components/load-problem';
 import { OfferSummary, PeriodRadios, PlanRadios } from '../components/plan-choice';
 import {
@@ -43,11 +37,7 @@ import { useSubscriptionCharge } from '../hooks/use-subscription-charge';
  */
 export function SubscriptionPurchaseScreen() {
   const t = useT();
-  const pricing = useQuery({
-    queryKey: subscriptionPricingQueryKey,
-    queryFn: getSubscriptionPricing,
-    staleTime: 0,
-  });
+  const pricing = useSubscriptionPricing({ staleTime: 0 });
   return (
     <Stack p="md" maw={720} mx="auto" w="100%" data-screen="subscription-purchase">
       <Anchor component={Link} to="/subscription" size="sm">
@@ -103,7 +93,6 @@ function PurchaseForm({
   const t = useT();
   const lang = useLang();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const charge = useSubscriptionCharge();
   const { choice, problem, setProblem } = charge;
   const [plan, setPlan] = useState<SubscriptionPlan | null>(() => plansOffered(offers)[0] ?? null);
@@ -120,12 +109,8 @@ function PurchaseForm({
 
   const offer = findOffer(offers, plan, period);
 
-  const buy = useMutation({
-    mutationFn: purchaseSubscription,
+  const buy = usePurchaseSubscription({
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: subscriptionPricingQueryKey });
-      void queryClient.invalidateQueries({ queryKey: rxServicesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['subscriptions', 'price'] });
       notifications.show({ color: 'green', message: t('subscriptionUi.purchase.done') });
       navigate('/subscription');
     },
