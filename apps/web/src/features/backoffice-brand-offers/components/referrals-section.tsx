@@ -238,22 +238,47 @@ function ReferralForm({
             minRows={1}
           />
         </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            {referral ? t('brandOffers.save') : t('brandOffers.referrals.add')}
-          </Button>
-          {referral ? (
-            <Button variant="default" onClick={onDone}>
-              {t('brandOffers.cancel')}
-            </Button>
-          ) : null}
-        </Group>
-        {problem || save.isError ? (
-          <Alert color="red" role="alert">
-            {problem ?? errorText(t, save.error)}
-          </Alert>
-        ) : null}
+        <ReferralFormFooter
+          editing={referral !== undefined}
+          pending={save.isPending}
+          onCancel={onDone}
+          failure={problem || save.isError ? (problem ?? errorText(t, save.error)) : null}
+        />
       </Stack>
     </form>
+  );
+}
+
+/** The form's save (and, when editing, cancel) and what went wrong, if anything. */
+function ReferralFormFooter({
+  editing,
+  pending,
+  onCancel,
+  failure,
+}: {
+  editing: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  failure: string | null;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Group>
+        <Button type="submit" loading={pending}>
+          {editing ? t('brandOffers.save') : t('brandOffers.referrals.add')}
+        </Button>
+        {editing ? (
+          <Button variant="default" onClick={onCancel}>
+            {t('brandOffers.cancel')}
+          </Button>
+        ) : null}
+      </Group>
+      {failure !== null ? (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+    </>
   );
 }
