@@ -15,6 +15,7 @@ import {
   subscriptionResponseSchema,
   subscriptionUncancelRequestSchema,
 } from '@apothecall/domain/subscriptions/subscriptions.api';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { sessionRoutes } from '../../platform/route-groups';
@@ -108,82 +109,100 @@ export function subscriptionsRoutes(deps: {
       }),
     );
 
-    r.get(
-      '/rx-services',
-      {
-        schema: {
-          tags,
-          summary: "Medications the brand's pharmacy supplies monthly, and my rx subscriptions",
-          response: { 200: rxServicesResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.subscriptions.rxServices(actorOf(request))),
-      }),
-    );
-
-    r.post(
-      '/purchase-services',
-      {
-        schema: {
-          tags,
-          summary: 'Subscribe to a medication supplied monthly, billed every `months`',
-          body: purchaseServicesRequestSchema,
-          response: { 200: subscriptionResponseSchema },
-        },
-      },
-      async (request) => one(deps.subscriptions.purchaseService(actorOf(request), request.body)),
-    );
-
-    r.get(
-      '/rxadmin/subscriptions',
-      {
-        schema: {
-          tags,
-          summary: "The company's subscribers and revenue by month (rxSubscriptionAdmin only)",
-          response: { 200: rxAdminResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.admin.overview(actorOf(request))),
-      }),
-    );
-
-    r.post(
-      '/rxadmin/subscriptions/search',
-      {
-        schema: {
-          tags,
-          summary:
-            "The company's subscribers, newest first, 20 a page, by member's name and status (rxSubscriptionAdmin only; issue 36, finding 14)",
-          body: rxAdminSubscribersSearchSchema,
-          response: { 200: rxAdminSubscribersSearchResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.admin.search(actorOf(request), request.body)),
-      }),
-    );
-
-    r.post(
-      '/rxadmin/subscriptions/:id/cancel',
-      {
-        schema: {
-          tags,
-          summary:
-            'Cancel a subscriber (no more renewals), or cancel and refund the current period',
-          params: idParamsSchema,
-          body: rxAdminCancelRequestSchema,
-          response: { 200: rxAdminCancelResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        subscriber: await deps.admin.cancel(actorOf(request), request.params.id, request.body),
-      }),
-    );
+    rxServiceRoutes(app, deps.subscriptions);
+    rxAdminRoutes(app, deps.admin);
   });
+}
+
+/** The rx administrator's subscribers (declared in the plugin, under its session). */
+function rxAdminRoutes(app: FastifyInstance, admin: SubscriptionsAdminService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['subscriptions'];
+
+  r.get(
+    '/rxadmin/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: "The company's subscribers and revenue by month (rxSubscriptionAdmin only)",
+        response: { 200: rxAdminResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await admin.overview(actorOf(request))),
+    }),
+  );
+
+  r.post(
+    '/rxadmin/subscriptions/search',
+    {
+      schema: {
+        tags,
+        summary:
+          "The company's subscribers, newest first, 20 a page, by member's name and status (rxSubscriptionAdmin only; issue 36, finding 14)",
+        body: rxAdminSubscribersSearchSchema,
+        response: { 200: rxAdminSubscribersSearchResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await admin.search(actorOf(request), request.body)),
+    }),
+  );
+
+  r.post(
+    '/rxadmin/subscriptions/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a subscriber (no more renewals), or cancel and refund the current period',
+        params: idParamsSchema,
+        body: rxAdminCancelRequestSchema,
+        response: { 200: rxAdminCancelResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      subscriber: await admin.cancel(actorOf(request), request.params.id, request.body),
+    }),
+  );
+}
+
+/** The rx services a member may subscribe to, and buying one (in the plugin, under its session). */
+function rxServiceRoutes(app: FastifyInstance, subscriptions: SubscriptionsService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['subscriptions'];
+  const one = async (p: Promise<unknown>) => ({
+    error: false as const,
+    subscription: (await p) as Awaited<ReturnType<SubscriptionsService['purchase']>>,
+  });
+
+  r.get(
+    '/rx-services',
+    {
+      schema: {
+        tags,
+        summary: "Medications the brand's pharmacy supplies monthly, and my rx subscriptions",
+        response: { 200: rxServicesResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await subscriptions.rxServices(actorOf(request))),
+    }),
+  );
+
+  r.post(
+    '/purchase-services',
+    {
+      schema: {
+        tags,
+        summary: 'Subscribe to a medication supplied monthly, billed every `months`',
+        body: purchaseServicesRequestSchema,
+        response: { 200: subscriptionResponseSchema },
+      },
+    },
+    async (request) => one(subscriptions.purchaseService(actorOf(request), request.body)),
+  );
 }
