@@ -73,26 +73,15 @@ export function StepFrame({
         </Title>
       </Stack>
       {children}
-      <Group justify="space-between" gap="xs" wrap="wrap-reverse">
-        {onBack ? (
-          <Button variant="default" onClick={onBack} disabled={continueLoading}>
-            {texts.back}
-          </Button>
-        ) : (
-          <span />
-        )}
-        {onContinue ? (
-          <Button
-            type={asForm ? 'submit' : 'button'}
-            onClick={asForm ? undefined : go}
-            disabled={continueDisabled}
-            loading={continueLoading}
-            miw={{ base: '100%', xs: 160 }}
-          >
-            {continueLabel ?? texts.continue}
-          </Button>
-        ) : null}
-      </Group>
+      <StepButtons
+        onBack={onBack}
+        onContinue={onContinue ? go : undefined}
+        asForm={asForm}
+        continueLabel={continueLabel ?? texts.continue}
+        continueDisabled={continueDisabled}
+        continueLoading={continueLoading}
+        backLabel={texts.back}
+      />
       {footer}
     </Stack>
   );
@@ -106,5 +95,47 @@ export function StepFrame({
         content
       )}
     </Card>
+  );
+}
+
+/** Back (or a spacer) and Continue (a submit in a form, else a button that goes on). */
+function StepButtons({
+  onBack,
+  onContinue,
+  asForm,
+  continueLabel,
+  continueDisabled,
+  continueLoading,
+  backLabel,
+}: {
+  onBack: (() => void) | undefined;
+  onContinue: (() => void) | undefined;
+  asForm: boolean;
+  continueLabel: string;
+  continueDisabled: boolean;
+  continueLoading: boolean;
+  backLabel: string;
+}) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap-reverse">
+      {onBack ? (
+        <Button variant="default" onClick={onBack} disabled={continueLoading}>
+          {backLabel}
+        </Button>
+      ) : (
+        <span />
+      )}
+      {onContinue ? (
+        <Button
+          type={asForm ? 'submit' : 'button'}
+          onClick={asForm ? undefined : onContinue}
+          disabled={continueDisabled}
+          loading={continueLoading}
+          miw={{ base: '100%', xs: 160 }}
+        >
+          {continueLabel}
+        </Button>
+      ) : null}
+    </Group>
   );
 }
