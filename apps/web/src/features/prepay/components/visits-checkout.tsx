@@ -38,44 +38,7 @@ export function VisitsCheckout({
   const total = pricing.data ? totalCents(visits, pricing.data.visitPrice) : null;
   return (
     <>
-      <SectionCard title={t('prepayUi.price.title')} testId="prepay-price">
-        {pricing.isPending ? (
-          <Loader role="status" size="sm" aria-label={t('shell.loading')} />
-        ) : pricing.isError ? (
-          <Alert color="red" role="alert">
-            {t('prepayUi.price.failed', { message: errorText(t, pricing.error) })}
-          </Alert>
-        ) : (
-          <Facts
-            labelWidth={180}
-            rows={[
-              {
-                key: 'perVisit',
-                label: t('prepayUi.price.perVisit'),
-                value: (
-                  <span data-testid="prepay-visit-price">
-                    {formatCents(pricing.data.visitPrice, lang)}
-                  </span>
-                ),
-              },
-              {
-                key: 'visits',
-                label: t('prepayUi.price.visits'),
-                value: Number.isInteger(visits) && visits > 0 ? visitsText(t, visits) : '—',
-              },
-              {
-                key: 'total',
-                label: t('prepayUi.price.total'),
-                value: (
-                  <Text component="span" fw={700} size="lg" data-testid="prepay-total">
-                    {total === null ? '—' : formatCents(total, lang)}
-                  </Text>
-                ),
-              },
-            ]}
-          />
-        )}
-      </SectionCard>
+      <VisitsPrice visits={visits} pricing={pricing} total={total} />
       <SectionCard title={t('prepayUi.pay.title')} testId="prepay-payment">
         <Stack gap="xs">
           <CardChoice
@@ -103,5 +66,59 @@ export function VisitsCheckout({
         </Button>
       </Group>
     </>
+  );
+}
+
+/** The price of one visit, the visits and the total (or why the price could not be read). */
+function VisitsPrice({
+  visits,
+  pricing,
+  total,
+}: {
+  visits: number;
+  pricing: VisitsCharge['pricing'];
+  total: number | null;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <SectionCard title={t('prepayUi.price.title')} testId="prepay-price">
+      {pricing.isPending ? (
+        <Loader role="status" size="sm" aria-label={t('shell.loading')} />
+      ) : pricing.isError ? (
+        <Alert color="red" role="alert">
+          {t('prepayUi.price.failed', { message: errorText(t, pricing.error) })}
+        </Alert>
+      ) : (
+        <Facts
+          labelWidth={180}
+          rows={[
+            {
+              key: 'perVisit',
+              label: t('prepayUi.price.perVisit'),
+              value: (
+                <span data-testid="prepay-visit-price">
+                  {formatCents(pricing.data.visitPrice, lang)}
+                </span>
+              ),
+            },
+            {
+              key: 'visits',
+              label: t('prepayUi.price.visits'),
+              value: Number.isInteger(visits) && visits > 0 ? visitsText(t, visits) : '—',
+            },
+            {
+              key: 'total',
+              label: t('prepayUi.price.total'),
+              value: (
+                <Text component="span" fw={700} size="lg" data-testid="prepay-total">
+                  {total === null ? '—' : formatCents(total, lang)}
+                </Text>
+              ),
+            },
+          ]}
+        />
+      )}
+    </SectionCard>
   );
 }
