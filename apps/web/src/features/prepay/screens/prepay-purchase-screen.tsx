@@ -19,7 +19,7 @@ import {
 } from '../components/purchase-form';
 import { VisitsCheckout } from '../components/visits-checkout';
 import { usePatientReader } from '../hooks/use-patient-reader';
-import { useVisitsCharge } from '../hooks/use-visits-charge';
+import { useVisitsCharge, type VisitsCharge } from '../hooks/use-visits-charge';
 
 /**
  * /prepay-purchase (issue 16): buy a prepay program: the visits, a name, the authorized users'
@@ -67,7 +67,6 @@ export function PrepayPurchaseScreen() {
   };
 
   const visits = wholeNumber(draft.visits, Number.NaN);
-  const range = visitsRangeError(pricing.data ?? null).params ?? {};
 
   return (
     <Stack p="md" maw={720} mx="auto" w="100%" data-screen="prepay-purchase">
@@ -82,52 +81,7 @@ export function PrepayPurchaseScreen() {
       </Text>
       <SectionCard title={t('prepayUi.edit.title')} testId="prepay-purchase-form">
         <Form onSubmit={submit}>
-          <Stack gap="sm">
-            <NumberInput
-              label={t('prepayUi.purchase.visits')}
-              description={t('prepayUi.purchase.visitsHint', {
-                min: range.min ?? 1,
-                max: range.max ?? maxVisitsPerPurchase,
-              })}
-              value={draft.visits}
-              onChange={(value) => set('visits', value)}
-              min={pricing.data?.minVisits ?? 1}
-              max={Math.min(pricing.data?.maxVisits ?? maxVisitsPerPurchase, maxVisitsPerPurchase)}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              withAsterisk
-              error={fieldText(t, errors.visits)}
-              data-testid="prepay-purchase-visits"
-            />
-            <TextInput
-              label={t('prepayUi.purchase.name')}
-              description={t('prepayUi.purchase.nameHint')}
-              value={draft.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              maxLength={100}
-              withAsterisk
-              error={fieldText(t, errors.name)}
-              data-testid="prepay-purchase-name"
-            />
-            <Textarea
-              label={t('prepayUi.purchase.users')}
-              description={t('prepayUi.purchase.usersHint')}
-              value={draft.users}
-              onChange={(event) => set('users', event.currentTarget.value)}
-              autosize
-              minRows={3}
-              maxRows={10}
-              error={fieldText(t, errors.users)}
-              data-testid="prepay-purchase-users"
-            />
-            <LowBalanceInput
-              value={draft.lowBalanceLimit}
-              onChange={(value) => set('lowBalanceLimit', value)}
-              error={fieldText(t, errors.lowBalanceLimit)}
-              testId="prepay-purchase-low-balance"
-            />
-          </Stack>
+          <PurchaseFields draft={draft} set={set} errors={errors} pricing={pricing} />
         </Form>
       </SectionCard>
       <VisitsCheckout
@@ -141,6 +95,70 @@ export function PrepayPurchaseScreen() {
             : t('prepayUi.purchase.submit', { total })
         }
         testId="prepay-purchase"
+      />
+    </Stack>
+  );
+}
+
+/** The purchase's fields: the visits (within the range the price allows), name, users, alert. */
+function PurchaseFields({
+  draft,
+  set,
+  errors,
+  pricing,
+}: {
+  draft: PurchaseDraft;
+  set: <K extends keyof PurchaseDraft>(key: K, value: PurchaseDraft[K]) => void;
+  errors: Partial<Record<PurchaseField, FieldError>>;
+  pricing: VisitsCharge['pricing'];
+}) {
+  const t = useT();
+  const range = visitsRangeError(pricing.data ?? null).params ?? {};
+  return (
+    <Stack gap="sm">
+      <NumberInput
+        label={t('prepayUi.purchase.visits')}
+        description={t('prepayUi.purchase.visitsHint', {
+          min: range.min ?? 1,
+          max: range.max ?? maxVisitsPerPurchase,
+        })}
+        value={draft.visits}
+        onChange={(value) => set('visits', value)}
+        min={pricing.data?.minVisits ?? 1}
+        max={Math.min(pricing.data?.maxVisits ?? maxVisitsPerPurchase, maxVisitsPerPurchase)}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        withAsterisk
+        error={fieldText(t, errors.visits)}
+        data-testid="prepay-purchase-visits"
+      />
+      <TextInput
+        label={t('prepayUi.purchase.name')}
+        description={t('prepayUi.purchase.nameHint')}
+        value={draft.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        maxLength={100}
+        withAsterisk
+        error={fieldText(t, errors.name)}
+        data-testid="prepay-purchase-name"
+      />
+      <Textarea
+        label={t('prepayUi.purchase.users')}
+        description={t('prepayUi.purchase.usersHint')}
+        value={draft.users}
+        onChange={(event) => set('users', event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxRows={10}
+        error={fieldText(t, errors.users)}
+        data-testid="prepay-purchase-users"
+      />
+      <LowBalanceInput
+        value={draft.lowBalanceLimit}
+        onChange={(value) => set('lowBalanceLimit', value)}
+        error={fieldText(t, errors.lowBalanceLimit)}
+        testId="prepay-purchase-low-balance"
       />
     </Stack>
   );
