@@ -117,147 +117,160 @@ export function careRoutes(deps: {
           }),
         );
 
-        r.post(
-          '/getConversation',
-          {
-            schema: {
-              tags: ['care'],
-              summary: "A visit's messages, oldest first (its patient or its provider)",
-              body: conversationRequestSchema,
-              response: {
-                200: conversationResponseSchema,
-              },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            messages: await deps.room.conversation(actorOf(request), request.body.visitId),
-          }),
-        );
-
-        r.get(
-          '/visits/active',
-          {
-            schema: {
-              tags: ['care'],
-              summary: "The account's waiting and in-progress visits",
-              response: { 200: activeVisitsResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            visits: await deps.care.active(actorOf(request)),
-          }),
-        );
-
-        r.post(
-          '/visits/:id/cancel',
-          {
-            schema: {
-              tags: ['care'],
-              summary: 'Cancel a waiting visit (refunded)',
-              params: idParamsSchema,
-              response: { 200: patientVisitResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            visit: await deps.care.cancel(actorOf(request), request.params.id),
-          }),
-        );
-
-        r.get(
-          '/clinic/queue',
-          {
-            schema: {
-              tags: ['clinic'],
-              summary: "The provider's queue (licensed states, oldest first)",
-              response: { 200: queueResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            ...(await deps.clinic.queue(actorOf(request))),
-          }),
-        );
-
-        r.put(
-          '/clinic/duty',
-          {
-            schema: {
-              tags: ['clinic'],
-              summary: 'Go on or off duty',
-              body: dutyRequestSchema,
-              response: { 200: dutyResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            onDuty: await deps.clinic.setDuty(actorOf(request), request.body.onDuty),
-          }),
-        );
-
-        r.get(
-          '/clinic/visits/:id',
-          {
-            schema: {
-              tags: ['clinic'],
-              summary: 'The claimed visit: patient, screening, alarms, pharmacy (audited)',
-              params: idParamsSchema,
-              response: { 200: visitWorkspaceResponseSchema },
-            },
-          },
-          async (request) => ({
-            error: false as const,
-            visit: await deps.clinic.workspace(actorOf(request), request.params.id),
-          }),
-        );
-
-        r.post(
-          '/clinic/visits/:id/end',
-          {
-            // The completed-note rule of this schema answers 400 NOTE_REQUIRED, after the visit's
-            // own checks (404, 409; docs/api.md): the clinic service parses the body and decides.
-            // Every other problem answers 400 VALIDATION here, as on every route.
-            attachValidation: true,
-            schema: {
-              tags: ['clinic'],
-              summary: 'End the visit: completed (note, prescription), refund, or no-show',
-              params: idParamsSchema,
-              body: endVisitRequestSchema,
-              response: { 200: endVisitResponseSchema },
-            },
-          },
-          async (request) => {
-            // As parsed when it passed the schema, as sent when it did not.
-            const body: unknown = request.body;
-            const invalid = request.validationError;
-            if (invalid && !(invalid.validationContext === 'body' && onlyTheNoteIsMissing(body))) {
-              throw invalid;
-            }
-            return {
-              error: false as const,
-              ...(await deps.clinic.end(actorOf(request), request.params.id, body)),
-            };
-          },
-        );
-
-        r.post(
-          '/clinic/visits/:id/claim',
-          {
-            schema: {
-              tags: ['clinic'],
-              summary: 'Claim a waiting visit (exactly one provider wins)',
-              params: idParamsSchema,
-              response: { 200: claimResponseSchema },
-            },
-          },
-          async (request) => {
-            const visit = await deps.clinic.claim(actorOf(request), request.params.id);
-            return { error: false as const, visitId: visit.id };
-          },
-        );
+        visitRoutes(group, deps);
+        clinicRoutes(group, deps);
       }),
     );
   };
+}
+
+/** The patient's visits: the conversation, the active ones, a cancel (declared in care's session group). */
+function visitRoutes(app: FastifyInstance, deps: { care: CareService; room: VisitRoomService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/getConversation',
+    {
+      schema: {
+        tags: ['care'],
+        summary: "A visit's messages, oldest first (its patient or its provider)",
+        body: conversationRequestSchema,
+        response: {
+          200: conversationResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      messages: await deps.room.conversation(actorOf(request), request.body.visitId),
+    }),
+  );
+
+  r.get(
+    '/visits/active',
+    {
+      schema: {
+        tags: ['care'],
+        summary: "The account's waiting and in-progress visits",
+        response: { 200: activeVisitsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      visits: await deps.care.active(actorOf(request)),
+    }),
+  );
+
+  r.post(
+    '/visits/:id/cancel',
+    {
+      schema: {
+        tags: ['care'],
+        summary: 'Cancel a waiting visit (refunded)',
+        params: idParamsSchema,
+        response: { 200: patientVisitResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      visit: await deps.care.cancel(actorOf(request), request.params.id),
+    }),
+  );
+}
+
+/** The provider's queue, duty, a visit's workspace, its end and its claim (declared in care's session group). */
+function clinicRoutes(app: FastifyInstance, deps: { clinic: ClinicService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/clinic/queue',
+    {
+      schema: {
+        tags: ['clinic'],
+        summary: "The provider's queue (licensed states, oldest first)",
+        response: { 200: queueResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await deps.clinic.queue(actorOf(request))),
+    }),
+  );
+
+  r.put(
+    '/clinic/duty',
+    {
+      schema: {
+        tags: ['clinic'],
+        summary: 'Go on or off duty',
+        body: dutyRequestSchema,
+        response: { 200: dutyResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      onDuty: await deps.clinic.setDuty(actorOf(request), request.body.onDuty),
+    }),
+  );
+
+  r.get(
+    '/clinic/visits/:id',
+    {
+      schema: {
+        tags: ['clinic'],
+        summary: 'The claimed visit: patient, screening, alarms, pharmacy (audited)',
+        params: idParamsSchema,
+        response: { 200: visitWorkspaceResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      visit: await deps.clinic.workspace(actorOf(request), request.params.id),
+    }),
+  );
+
+  r.post(
+    '/clinic/visits/:id/end',
+    {
+      // The completed-note rule of this schema answers 400 NOTE_REQUIRED, after the visit's
+      // own checks (404, 409; docs/api.md): the clinic service parses the body and decides.
+      // Every other problem answers 400 VALIDATION here, as on every route.
+      attachValidation: true,
+      schema: {
+        tags: ['clinic'],
+        summary: 'End the visit: completed (note, prescription), refund, or no-show',
+        params: idParamsSchema,
+        body: endVisitRequestSchema,
+        response: { 200: endVisitResponseSchema },
+      },
+    },
+    async (request) => {
+      // As parsed when it passed the schema, as sent when it did not.
+      const body: unknown = request.body;
+      const invalid = request.validationError;
+      if (invalid && !(invalid.validationContext === 'body' && onlyTheNoteIsMissing(body))) {
+        throw invalid;
+      }
+      return {
+        error: false as const,
+        ...(await deps.clinic.end(actorOf(request), request.params.id, body)),
+      };
+    },
+  );
+
+  r.post(
+    '/clinic/visits/:id/claim',
+    {
+      schema: {
+        tags: ['clinic'],
+        summary: 'Claim a waiting visit (exactly one provider wins)',
+        params: idParamsSchema,
+        response: { 200: claimResponseSchema },
+      },
+    },
+    async (request) => {
+      const visit = await deps.clinic.claim(actorOf(request), request.params.id);
+      return { error: false as const, visitId: visit.id };
+    },
+  );
 }
