@@ -94,6 +94,40 @@ function NewTokenForm({ programId }: { programId: string }) {
   );
 }
 
+/** A token's use, delivery, claims, note (if any) and the day it was made. */
+function TokenFacts({ token }: { token: AccessTokenView }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Facts
+      labelWidth={140}
+      rows={[
+        { key: 'use', label: t('prepayUi.tokens.use'), value: tokenUseText(t, token) },
+        {
+          key: 'delivery',
+          label: t('prepayUi.tokens.delivery'),
+          value: (
+            <span data-testid="prepay-token-delivery">{deliveryText(t, token.delivery, lang)}</span>
+          ),
+        },
+        {
+          key: 'claims',
+          label: t('prepayUi.tokens.claims'),
+          value: <span data-testid="prepay-token-claims">{token.claimCount}</span>,
+        },
+        ...(token.object.note
+          ? [{ key: 'note', label: t('prepayUi.tokens.noteLabel'), value: token.object.note }]
+          : []),
+        {
+          key: 'created',
+          label: t('prepayUi.tokens.createdAt'),
+          value: formatDay(token.createdAt, lang),
+        },
+      ]}
+    />
+  );
+}
+
 /** One token: its code, state, use, delivery and claims, and what may be done with it. */
 function TokenCard({
   token,
@@ -107,7 +141,6 @@ function TokenCard({
   onDelete: () => void;
 }) {
   const t = useT();
-  const lang = useLang();
   const titleId = useId();
   const changeable = tokenIsChangeable(token);
   const label = (action: string) => t('prepayUi.actionLabel', { action, name: token.code });
@@ -126,34 +159,7 @@ function TokenCard({
         </Title>
         <TokenStateChip state={token.state} />
       </Group>
-      <Facts
-        labelWidth={140}
-        rows={[
-          { key: 'use', label: t('prepayUi.tokens.use'), value: tokenUseText(t, token) },
-          {
-            key: 'delivery',
-            label: t('prepayUi.tokens.delivery'),
-            value: (
-              <span data-testid="prepay-token-delivery">
-                {deliveryText(t, token.delivery, lang)}
-              </span>
-            ),
-          },
-          {
-            key: 'claims',
-            label: t('prepayUi.tokens.claims'),
-            value: <span data-testid="prepay-token-claims">{token.claimCount}</span>,
-          },
-          ...(token.object.note
-            ? [{ key: 'note', label: t('prepayUi.tokens.noteLabel'), value: token.object.note }]
-            : []),
-          {
-            key: 'created',
-            label: t('prepayUi.tokens.createdAt'),
-            value: formatDay(token.createdAt, lang),
-          },
-        ]}
-      />
+      <TokenFacts token={token} />
       <Group gap="xs">
         <Button
           size="compact-sm"
