@@ -16,7 +16,7 @@ import {
   rewardBalanceResponseSchema,
   transactionsResponseSchema,
 } from '@apothecall/domain/payments/payments.api';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';
 import { privateFileRoute, sendPrivatePdf } from '../../platform/private-file';
@@ -99,187 +99,213 @@ export function paymentsRoutes(deps: {
       }),
     );
 
-    r.post(
-      '/transactionsGET',
-      {
-        schema: {
-          tags,
-          summary: 'Transactions, newest first',
-          response: { 200: transactionsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        transactions: (await deps.charges.list(account(request))).map((tx) =>
-          readable(request.lang, tx),
-        ),
-      }),
-    );
-
-    r.get(
-      '/transactions/:id/receipt.pdf',
-      {
-        ...privateFileRoute,
-        schema: { tags, summary: 'A receipt as PDF', params: idParamsSchema },
-      },
-      async (request, reply) => {
-        const tx = await deps.charges.entry(account(request), request.params.id);
-        const pdf = await renderReceiptPdf(tx, {
-          lang: request.lang,
-          timeZone: request.timeZone,
-          brandName: (await actorOf(request).brand()).name,
-        });
-        return sendPrivatePdf(reply, pdf, `receipt-${tx.invoiceNumber}.pdf`);
-      },
-    );
-
-    r.post(
-      '/referred-transactions',
-      {
-        schema: {
-          tags,
-          summary: "Charges by people who joined with the user's referral code (no identities)",
-          response: { 200: referredTransactionsResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        transactions: await deps.charges.referred(account(request)),
-      }),
-    );
-
-    r.get(
-      '/account/reward-balance',
-      {
-        schema: {
-          tags,
-          summary: 'Credit balance (cents)',
-          response: { 200: rewardBalanceResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        data: { id: account(request), balance: await deps.charges.creditBalance(account(request)) },
-      }),
-    );
-
-    r.get(
-      '/account/pricing/:id',
-      {
-        schema: {
-          tags,
-          summary: "The visit price: a referral code's, or 'default'",
-          params: keyParamsSchema,
-          response: { 200: pricingResponseSchema },
-        },
-      },
-      async (request) => {
-        const id = request.params.id;
-        const answer =
-          id.toLowerCase() === 'default'
-            ? await deps.pricing.defaultPrice(account(request))
-            : await deps.pricing.referral(account(request), id);
-        return { error: false as const, ...answer };
-      },
-    );
-
-    r.get(
-      '/account/price',
-      {
-        schema: {
-          tags,
-          summary:
-            'The price this account pays next: a coupon it applied and has not paid with, else the default',
-          response: { 200: accountPriceResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.pricing.accountPrice(account(request))),
-      }),
-    );
-
-    r.post(
-      '/account/price/restore-default',
-      {
-        schema: {
-          tags,
-          summary: 'Back to the default price: the coupons applied and not paid with are set aside',
-          response: { 200: accountPriceResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.pricing.restoreDefault(account(request))),
-      }),
-    );
-
-    r.get(
-      '/account/coupon/:id',
-      {
-        schema: {
-          tags,
-          summary: "A coupon's price (not used yet)",
-          params: keyParamsSchema,
-          response: { 200: couponResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.pricing.coupon(account(request), request.params.id, { redeem: false })),
-      }),
-    );
-
-    r.post(
-      '/verify-coupon',
-      {
-        schema: {
-          tags,
-          summary: 'Check a coupon',
-          body: couponRequestSchema,
-          response: { 200: couponResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.pricing.coupon(account(request), request.body.coupon, { redeem: false })),
-      }),
-    );
-
-    r.post(
-      '/redeem-coupon',
-      {
-        schema: {
-          tags,
-          summary: 'Use a coupon',
-          body: couponRequestSchema,
-          response: { 200: couponResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        ...(await deps.pricing.coupon(account(request), request.body.coupon, { redeem: true })),
-      }),
-    );
-
-    r.post(
-      '/get-coupons',
-      {
-        schema: {
-          tags,
-          summary: 'Coupons this account used',
-          response: { 200: couponsListResponseSchema },
-        },
-      },
-      async (request) => ({
-        error: false as const,
-        coupons: await deps.pricing.redeemed(account(request)),
-      }),
-    );
+    ledgerRoutes(app, deps);
+    pricingRoutes(app, deps);
   });
 }
 
 /** A ledger entry as its reader reads it: what it was for, in their language. */
 function readable<T extends { description: string }>(lang: Lang, entry: T): T {
   return { ...entry, description: describeCharge(lang, entry.description) };
+}
+
+/** The account's transactions, a receipt, the referred ones, the reward balance (same session). */
+function ledgerRoutes(app: FastifyInstance, deps: { charges: ChargesService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  const account = (request: FastifyRequest) => actorOf(request).accountId;
+
+  r.post(
+    '/transactionsGET',
+    {
+      schema: {
+        tags,
+        summary: 'Transactions, newest first',
+        response: { 200: transactionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      transactions: (await deps.charges.list(account(request))).map((tx) =>
+        readable(request.lang, tx),
+      ),
+    }),
+  );
+
+  r.get(
+    '/transactions/:id/receipt.pdf',
+    {
+      ...privateFileRoute,
+      schema: { tags, summary: 'A receipt as PDF', params: idParamsSchema },
+    },
+    async (request, reply) => {
+      const tx = await deps.charges.entry(account(request), request.params.id);
+      const pdf = await renderReceiptPdf(tx, {
+        lang: request.lang,
+        timeZone: request.timeZone,
+        brandName: (await actorOf(request).brand()).name,
+      });
+      return sendPrivatePdf(reply, pdf, `receipt-${tx.invoiceNumber}.pdf`);
+    },
+  );
+
+  r.post(
+    '/referred-transactions',
+    {
+      schema: {
+        tags,
+        summary: "Charges by people who joined with the user's referral code (no identities)",
+        response: { 200: referredTransactionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      transactions: await deps.charges.referred(account(request)),
+    }),
+  );
+
+  r.get(
+    '/account/reward-balance',
+    {
+      schema: {
+        tags,
+        summary: 'Credit balance (cents)',
+        response: { 200: rewardBalanceResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      data: { id: account(request), balance: await deps.charges.creditBalance(account(request)) },
+    }),
+  );
+}
+
+/** The account's price and its defaults (declared in the payments plugin, under its session). */
+function pricingRoutes(app: FastifyInstance, deps: { pricing: PricingService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  const account = (request: FastifyRequest) => actorOf(request).accountId;
+
+  r.get(
+    '/account/pricing/:id',
+    {
+      schema: {
+        tags,
+        summary: "The visit price: a referral code's, or 'default'",
+        params: keyParamsSchema,
+        response: { 200: pricingResponseSchema },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      const answer =
+        id.toLowerCase() === 'default'
+          ? await deps.pricing.defaultPrice(account(request))
+          : await deps.pricing.referral(account(request), id);
+      return { error: false as const, ...answer };
+    },
+  );
+
+  r.get(
+    '/account/price',
+    {
+      schema: {
+        tags,
+        summary:
+          'The price this account pays next: a coupon it applied and has not paid with, else the default',
+        response: { 200: accountPriceResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await deps.pricing.accountPrice(account(request))),
+    }),
+  );
+
+  r.post(
+    '/account/price/restore-default',
+    {
+      schema: {
+        tags,
+        summary: 'Back to the default price: the coupons applied and not paid with are set aside',
+        response: { 200: accountPriceResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await deps.pricing.restoreDefault(account(request))),
+    }),
+  );
+
+  couponRoutes(app, deps);
+}
+
+/** The account's coupons: one's terms, checking and redeeming one, those used (same session). */
+function couponRoutes(app: FastifyInstance, deps: { pricing: PricingService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  const account = (request: FastifyRequest) => actorOf(request).accountId;
+
+  r.get(
+    '/account/coupon/:id',
+    {
+      schema: {
+        tags,
+        summary: "A coupon's price (not used yet)",
+        params: keyParamsSchema,
+        response: { 200: couponResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await deps.pricing.coupon(account(request), request.params.id, { redeem: false })),
+    }),
+  );
+
+  r.post(
+    '/verify-coupon',
+    {
+      schema: {
+        tags,
+        summary: 'Check a coupon',
+        body: couponRequestSchema,
+        response: { 200: couponResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await deps.pricing.coupon(account(request), request.body.coupon, { redeem: false })),
+    }),
+  );
+
+  r.post(
+    '/redeem-coupon',
+    {
+      schema: {
+        tags,
+        summary: 'Use a coupon',
+        body: couponRequestSchema,
+        response: { 200: couponResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await deps.pricing.coupon(account(request), request.body.coupon, { redeem: true })),
+    }),
+  );
+
+  r.post(
+    '/get-coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Coupons this account used',
+        response: { 200: couponsListResponseSchema },
+      },
+    },
+    async (request) => ({
+      error: false as const,
+      coupons: await deps.pricing.redeemed(account(request)),
+    }),
+  );
 }
