@@ -273,29 +273,13 @@ function SubscribeDialog({ service, onClose }: { service: RxServiceView; onClose
   );
 }
 
-/** One of the account's rx subscriptions: status, renewal, billing, card; Cancel or Uncancel. */
-function RxSubscriptionCard({ subscription }: { subscription: SubscriptionView }) {
+/** A service subscription's renewal, billing and card, and a warning when renewals failed. */
+function RxSubscriptionFacts({ subscription }: { subscription: SubscriptionView }) {
   const t = useT();
   const lang = useLang();
-  const titleId = useId();
-  const { cancel, uncancel } = useSubscriptionChanges();
-  const [cancelling, setCancelling] = useState(false);
   const renewal = renewalText(t, subscription, lang);
-  const name = subscription.serviceName ?? subscription.serviceId ?? '';
-  const label = (action: string) => t('subscriptionUi.actionLabel', { action, name });
   return (
-    <ListCard
-      labelledBy={titleId}
-      data-testid="subscription-rx-subscription"
-      data-id={subscription.id}
-      data-status={subscription.status}
-    >
-      <Group gap="xs" justify="space-between">
-        <Title order={4} size="h6" id={titleId}>
-          {name}
-        </Title>
-        <SubscriptionStatusChip status={subscription.status} />
-      </Group>
+    <>
       <Facts
         labelWidth={160}
         rows={[
@@ -332,6 +316,32 @@ function RxSubscriptionCard({ subscription }: { subscription: SubscriptionView }
           </Stack>
         </Alert>
       ) : null}
+    </>
+  );
+}
+
+/** One of the account's rx subscriptions: status, renewal, billing, card; Cancel or Uncancel. */
+function RxSubscriptionCard({ subscription }: { subscription: SubscriptionView }) {
+  const t = useT();
+  const titleId = useId();
+  const { cancel, uncancel } = useSubscriptionChanges();
+  const [cancelling, setCancelling] = useState(false);
+  const name = subscription.serviceName ?? subscription.serviceId ?? '';
+  const label = (action: string) => t('subscriptionUi.actionLabel', { action, name });
+  return (
+    <ListCard
+      labelledBy={titleId}
+      data-testid="subscription-rx-subscription"
+      data-id={subscription.id}
+      data-status={subscription.status}
+    >
+      <Group gap="xs" justify="space-between">
+        <Title order={4} size="h6" id={titleId}>
+          {name}
+        </Title>
+        <SubscriptionStatusChip status={subscription.status} />
+      </Group>
+      <RxSubscriptionFacts subscription={subscription} />
       {uncancel.isError ? (
         <Alert color="red" role="alert">
           {t('subscriptionUi.uncancel.failed', { message: errorText(t, uncancel.error) })}
