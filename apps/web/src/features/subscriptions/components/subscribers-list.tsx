@@ -34,6 +34,62 @@ export function SubscribersList({
   );
 }
 
+/** A subscriber's subscription, next renewal, billing, last charge and start. */
+function SubscriberFacts({ subscriber }: { subscriber: SubscriberView }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Facts
+      labelWidth={160}
+      rows={[
+        {
+          key: 'what',
+          label: t('subscriptionUi.admin.subscription'),
+          value: (
+            <span data-testid="rxadmin-subscriber-plan">{subscribedToText(t, subscriber)}</span>
+          ),
+        },
+        {
+          key: 'renewal',
+          label: t('subscriptionUi.admin.nextRenewal'),
+          value:
+            subscriber.renewDate && subscriber.status === 'active'
+              ? formatDay(subscriber.renewDate, lang)
+              : subscriber.renewDate && subscriber.status === 'cancelled'
+                ? t('subscriptions.endsOn', { date: formatDay(subscriber.renewDate, lang) })
+                : '—',
+        },
+        {
+          key: 'billed',
+          label: t('subscriptionUi.offer.billedLabel'),
+          value: billedText(t, subscriber, lang),
+        },
+        {
+          key: 'lastCharge',
+          label: t('subscriptionUi.admin.lastCharge'),
+          value: (
+            <span data-testid="rxadmin-subscriber-last-charge" data-refunded={subscriber.refunded}>
+              {subscriber.lastCharge
+                ? t('subscriptionUi.admin.chargeOn', {
+                    amount: formatCents(subscriber.lastCharge.amount, lang),
+                    date: formatDay(subscriber.lastCharge.date, lang),
+                  })
+                : subscriber.refunded
+                  ? t('subscriptionUi.admin.refundedLast')
+                  : t('subscriptionUi.admin.noCharge')}
+            </span>
+          ),
+        },
+        {
+          key: 'started',
+          label: t('subscriptionUi.admin.started'),
+          value: formatDay(subscriber.startedAt, lang),
+        },
+      ]}
+    />
+  );
+}
+
 function SubscriberCard({
   subscriber,
   onAction,
@@ -42,7 +98,6 @@ function SubscriberCard({
   onAction: (subscriber: SubscriberView, refund: boolean) => void;
 }) {
   const t = useT();
-  const lang = useLang();
   const titleId = useId();
   const actions = adminActions(subscriber);
   const label = (action: string) =>
@@ -60,57 +115,7 @@ function SubscriberCard({
         </Title>
         <SubscriptionStatusChip status={subscriber.status} testId="rxadmin-subscriber-status" />
       </Group>
-      <Facts
-        labelWidth={160}
-        rows={[
-          {
-            key: 'what',
-            label: t('subscriptionUi.admin.subscription'),
-            value: (
-              <span data-testid="rxadmin-subscriber-plan">{subscribedToText(t, subscriber)}</span>
-            ),
-          },
-          {
-            key: 'renewal',
-            label: t('subscriptionUi.admin.nextRenewal'),
-            value:
-              subscriber.renewDate && subscriber.status === 'active'
-                ? formatDay(subscriber.renewDate, lang)
-                : subscriber.renewDate && subscriber.status === 'cancelled'
-                  ? t('subscriptions.endsOn', { date: formatDay(subscriber.renewDate, lang) })
-                  : '—',
-          },
-          {
-            key: 'billed',
-            label: t('subscriptionUi.offer.billedLabel'),
-            value: billedText(t, subscriber, lang),
-          },
-          {
-            key: 'lastCharge',
-            label: t('subscriptionUi.admin.lastCharge'),
-            value: (
-              <span
-                data-testid="rxadmin-subscriber-last-charge"
-                data-refunded={subscriber.refunded}
-              >
-                {subscriber.lastCharge
-                  ? t('subscriptionUi.admin.chargeOn', {
-                      amount: formatCents(subscriber.lastCharge.amount, lang),
-                      date: formatDay(subscriber.lastCharge.date, lang),
-                    })
-                  : subscriber.refunded
-                    ? t('subscriptionUi.admin.refundedLast')
-                    : t('subscriptionUi.admin.noCharge')}
-              </span>
-            ),
-          },
-          {
-            key: 'started',
-            label: t('subscriptionUi.admin.started'),
-            value: formatDay(subscriber.startedAt, lang),
-          },
-        ]}
-      />
+      <SubscriberFacts subscriber={subscriber} />
       {actions.cancel || actions.refund ? (
         <Group gap="xs">
           {actions.cancel ? (
