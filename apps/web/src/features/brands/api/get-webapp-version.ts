@@ -1,5 +1,8 @@
 import { webappVersionResponseSchema } from '@apothecall/domain/brands/brands.api';
 import { apiCall } from '../../../lib/api-client';
+import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
+
+export const webappVersionQueryKey = ['webapp-version'] as const;
 
 /** GET /webapp-version?id=: the version of the web app the server now serves. */
 export async function getWebappVersion(brandId: string): Promise<string> {
@@ -7,4 +10,12 @@ export async function getWebappVersion(brandId: string): Promise<string> {
     schema: webappVersionResponseSchema,
   });
   return answer.version;
+}
+
+/**
+ * The latest version, asked with `check` (the version store's, which also tells its listeners
+ * when it changed).
+ */
+export function useWebappVersion(check: () => Promise<string>, options?: QueryOptions<string>) {
+  return useCallQuery(webappVersionQueryKey, check, options);
 }

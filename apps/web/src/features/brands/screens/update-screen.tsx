@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
+import { useWebappVersion } from '../api/get-webapp-version';
 import { applyUpdate, checkVersion, isNewer, runningVersion } from '../version-store';
 
 /**
@@ -11,12 +11,7 @@ import { applyUpdate, checkVersion, isNewer, runningVersion } from '../version-s
  */
 export function UpdateScreen() {
   const t = useT();
-  const latest = useQuery({
-    queryKey: ['webapp-version'],
-    queryFn: checkVersion,
-    staleTime: 0,
-    retry: false,
-  });
+  const latest = useWebappVersion(checkVersion, { staleTime: 0, retry: false });
   const [updating, setUpdating] = useState(false);
   return (
     <Stack p="md" maw={560} mx="auto" w="100%" data-screen="update">
