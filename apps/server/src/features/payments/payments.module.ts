@@ -1,5 +1,3 @@
-import { translate } from '@apothecall/domain/i18n/catalog';
-import { describeCharge } from '@apothecall/domain/payments/charge-descriptions.rules';
 import { paymentReconcileJob } from '../../platform/jobs/payment-reconcile.job';
 import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -19,7 +17,7 @@ import type { PaymentsPort } from './payments.port';
 import { paymentsRoutes } from './payments.routes';
 import { createPrepayRepo } from './prepay.repo';
 import { createPricingService } from './pricing.service';
-import { renderReceiptPdf } from './receipt-pdf';
+import { receiptsSource } from './receipts-source';
 import { createSecretsRepo } from './secrets.repo';
 
 /** Payments: cards on file, charges and refunds (a ledger with idempotency keys), prices. */
@@ -91,84 +89,10 @@ export function paymentsModule(
     ...clock,
   });
 
-  // Charges a stopped process left pending are settled from the gateway's record: a recurring
-  // job, run by one process at a time.
-  platform.jobs.register(
-    paymentReconcileJob({
-      reconcile: () => charges.reconcile(),
-      everySeconds: config.payments.reconcileAfterMs / 1000,
-      onSettled: (result) => platform.log.warn(result, 'pending payments reconciled'),
-    }),
-  );
+  registerReconcile(ctx, charges);
   return {
     name: 'payments',
-    port: {
-      transactionsOf: (accountId) => charges.list(accountId),
-      receipts: {
-        source: 'receipt',
-        async list(accountId, range, lang) {
-          const entries = await charges.list(accountId);
-          return entries
-            .filter((tx) => {
-              const at = new Date(tx.date);
-              return at >= range.from && at < range.to;
-            })
-            .map((tx) => ({
-              id: tx.id,
-              accountId,
-              personId: null,
-              at: new Date(tx.date),
-              ftype: 'application/pdf',
-              fdesc: translate(
-                lang,
-                tx.kind === 'refund' ? 'documents.desc.refund' : 'documents.desc.receipt',
-                // What was bought, never the invoice number (the receipt labels that one).
-                { what: describeCharge(lang, tx.description) || tx.invoiceNumber },
-              ),
-              author: '',
-            }));
-        },
-        async open(actor, id) {
-          const tx = await charges.entry(actor.accountId, id);
-          const bytes = await renderReceiptPdf(tx, {
-            lang: actor.lang,
-            timeZone: actor.timeZone,
-            brandName: (await actor.brand()).name,
-          });
-          return { bytes, name: `receipt-${tx.invoiceNumber}.pdf`, contentType: 'application/pdf' };
-        },
-      },
-      charge: (accountId, input, origin, item) => charges.charge(accountId, input, origin, item),
-      nextPrice: async (accountId) => {
-        const next = await pricing.accountPrice(accountId);
-        return { price: next.price, priceType: next.source };
-      },
-      tokenPrice: async (accountId, priceToken) => {
-        const claim = await pricing.verify(accountId, priceToken);
-        if (!claim) return undefined;
-        // An item's token prices one thing another area sells, of no price type of its own.
-        return { price: claim.price, priceType: claim.source === 'item' ? null : claim.source };
-      },
-      quote: (accountId, item, priceCents) => pricing.itemPrice(accountId, item, priceCents),
-      refund: (accountId, chargeId, key, origin) =>
-        charges.refund(accountId, chargeId, key, origin),
-      cardsOnFile: async (accountId) =>
-        (await cardsRepo.listProfiles(accountId, gateway.name)).map((p) => ({
-          profileId: p.paymentProfileId,
-          brand: p.brand,
-          last4: p.last4,
-          valid: p.valid,
-        })),
-      prepayBalance: (id) => prepay.balance(id),
-      debitPrepay: (movement) => prepay.debit(movement),
-      creditPrepay: (movement) => prepay.credit(movement),
-      prepayEntries: (id, limit) => prepay.entries(id, limit),
-      chargeTotals: (ids) => ledger.chargesWithRefunds(ids),
-      chargesOf: async (accountIds, range) =>
-        (await ledger.succeededChargesOf(accountIds)).filter(
-          (c) => c.createdAt >= range.from && c.createdAt < range.to,
-        ),
-    },
+    port: portOf({ charges, pricing, cardsRepo, gateway, prepay, ledger }),
     reconcile: () => charges.reconcile(),
     routes: async (app) => {
       await paymentsRoutes({ cards, charges, pricing })(app);
@@ -176,4 +100,66 @@ export function paymentsModule(
       await couponsAdminRoutes({ coupons: couponsAdmin })(app);
     },
   };
+}
+
+/** The payments port other areas use, over this area's services and repos. */
+function portOf(parts: {
+  charges: ReturnType<typeof createChargesService>;
+  pricing: ReturnType<typeof createPricingService>;
+  cardsRepo: ReturnType<typeof createCardsRepo>;
+  gateway: ModuleContext['platform']['gateway'];
+  prepay: ReturnType<typeof createPrepayRepo>;
+  ledger: ReturnType<typeof createLedgerRepo>;
+}): PaymentsPort {
+  const { charges, pricing, cardsRepo, gateway, prepay, ledger } = parts;
+  return {
+    transactionsOf: (accountId) => charges.list(accountId),
+    receipts: receiptsSource(charges),
+    charge: (accountId, input, origin, item) => charges.charge(accountId, input, origin, item),
+    nextPrice: async (accountId) => {
+      const next = await pricing.accountPrice(accountId);
+      return { price: next.price, priceType: next.source };
+    },
+    tokenPrice: async (accountId, priceToken) => {
+      const claim = await pricing.verify(accountId, priceToken);
+      if (!claim) return undefined;
+      // An item's token prices one thing another area sells, of no price type of its own.
+      return { price: claim.price, priceType: claim.source === 'item' ? null : claim.source };
+    },
+    quote: (accountId, item, priceCents) => pricing.itemPrice(accountId, item, priceCents),
+    refund: (accountId, chargeId, key, origin) => charges.refund(accountId, chargeId, key, origin),
+    cardsOnFile: async (accountId) =>
+      (await cardsRepo.listProfiles(accountId, gateway.name)).map((p) => ({
+        profileId: p.paymentProfileId,
+        brand: p.brand,
+        last4: p.last4,
+        valid: p.valid,
+      })),
+    prepayBalance: (id) => prepay.balance(id),
+    debitPrepay: (movement) => prepay.debit(movement),
+    creditPrepay: (movement) => prepay.credit(movement),
+    prepayEntries: (id, limit) => prepay.entries(id, limit),
+    chargeTotals: (ids) => ledger.chargesWithRefunds(ids),
+    chargesOf: async (accountIds, range) =>
+      (await ledger.succeededChargesOf(accountIds)).filter(
+        (c) => c.createdAt >= range.from && c.createdAt < range.to,
+      ),
+  };
+}
+
+/**
+ * Charges a stopped process left pending are settled from the gateway's record: a recurring
+ * job, run by one process at a time.
+ */
+function registerReconcile(
+  ctx: ModuleContext,
+  charges: Pick<ReturnType<typeof createChargesService>, 'reconcile'>,
+) {
+  ctx.platform.jobs.register(
+    paymentReconcileJob({
+      reconcile: () => charges.reconcile(),
+      everySeconds: ctx.config.payments.reconcileAfterMs / 1000,
+      onSettled: (result) => ctx.platform.log.warn(result, 'pending payments reconciled'),
+    }),
+  );
 }
