@@ -9,7 +9,7 @@ import type { NotesPort } from '../notes/notes.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import { subscribeCareNotifier } from './care.notifier';
 import type { CarePort } from './care.port';
-import { createCareRepo, type VisitRecord } from './care.repo';
+import { type CareRepo, createCareRepo, type VisitRecord } from './care.repo';
 import { careRoutes } from './care.routes';
 import { createCareService } from './care.service';
 import { careSocketHandlers } from './care.socket';
@@ -21,7 +21,7 @@ import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
 import { createVisitAdmin } from './visit-admin';
 import { createVisitListingRepo } from './visit-listing.repo';
-import { createVisitRecordsRepo } from './visit-records.repo';
+import { createVisitRecordsRepo, type VisitRecordsRepo } from './visit-records.repo';
 import { createVisitRelease } from './visit-release';
 import { createVisitRoomService } from './visit-room.service';
 
@@ -51,21 +51,7 @@ export function careModule(
   const repo = createCareRepo(db);
   const records = createVisitRecordsRepo(db);
 
-  const queue = createVisitQueue<VisitRecord>({
-    store: {
-      waiting: (states) => repo.waitingIn(states),
-      claim: (id, providerId, states, at) => repo.claim(id, providerId, states, at),
-      claimants: (state) => ports.roster.licensedIn(state),
-      onDuty: (state) => ports.roster.onDutyCount(state),
-    },
-    push: realtime.push,
-    events: { lineChanged: realtimeEvents.queueChanged, waiterUpdate: realtimeEvents.visitUpdate },
-    waiter: (visit, place, waitTime) => ({
-      accountId: visit.accountId,
-      payload: patientVisit(visit, place, waitTime, null),
-    }),
-    onError: platform.warn('queue update not pushed'),
-  });
+  const queue = visitQueueOf(ctx, ports, repo);
 
   const room = createVisitRoomService({
     repo,
@@ -112,27 +98,7 @@ export function careModule(
     ...clock,
   });
 
-  const presence = createPresenceSweep({
-    repo,
-    roster: ports.roster,
-    payments: ports.payments,
-    accounts: ports.accounts,
-    brands: ports.brands,
-    audit,
-    events,
-    sendSms: (to, body) => platform.sms.send(to, body),
-    onError: platform.warn('presence sweep step failed'),
-    ...clock,
-  });
-  platform.jobs.register(
-    carePresenceJob({
-      sweep: () => presence.sweep(),
-      onRun: (result) => {
-        if (result.offDuty + result.told + result.cancelled > 0)
-          platform.log.info(result, 'presence sweep');
-      },
-    }),
-  );
+  const presence = startPresence(ctx, ports, repo);
 
   const certificates = createCovidCertificatesService({
     records,
@@ -157,30 +123,7 @@ export function careModule(
     }
   });
 
-  const release = createVisitRelease({
-    repo,
-    records,
-    accounts: ports.accounts,
-    brands: ports.brands,
-    audit,
-    events,
-    sendSms: (to, body) => platform.sms.send(to, body),
-    onError: platform.warn('release text not sent'),
-    ...clock,
-  });
-
-  const visitAdmin = createVisitAdmin({
-    repo,
-    records,
-    payments: ports.payments,
-    accounts: ports.accounts,
-    brands: ports.brands,
-    audit,
-    events,
-    sendSms: (to, body) => platform.sms.send(to, body),
-    onError: platform.warn('back-office visit text not sent'),
-    ...clock,
-  });
+  const { release, visitAdmin } = backOffice(ctx, ports, { repo, records });
 
   return {
     name: 'care',
@@ -210,4 +153,87 @@ export function careModule(
       onError: platform.warn('visit socket handler failed'),
     }),
   };
+}
+
+/** The shared visit-queue service over care's visits: the claim, the line and its pushes. */
+function visitQueueOf(ctx: ModuleContext, ports: Parameters<typeof careModule>[1], repo: CareRepo) {
+  return createVisitQueue<VisitRecord>({
+    store: {
+      waiting: (states) => repo.waitingIn(states),
+      claim: (id, providerId, states, at) => repo.claim(id, providerId, states, at),
+      claimants: (state) => ports.roster.licensedIn(state),
+      onDuty: (state) => ports.roster.onDutyCount(state),
+    },
+    push: ctx.platform.realtime.push,
+    events: { lineChanged: realtimeEvents.queueChanged, waiterUpdate: realtimeEvents.visitUpdate },
+    waiter: (visit, place, waitTime) => ({
+      accountId: visit.accountId,
+      payload: patientVisit(visit, place, waitTime, null),
+    }),
+    onError: ctx.platform.warn('queue update not pushed'),
+  });
+}
+
+/** The presence sweep (providers who left, patients told) and its recurring job. */
+function startPresence(
+  ctx: ModuleContext,
+  ports: Parameters<typeof careModule>[1],
+  repo: CareRepo,
+) {
+  const presence = createPresenceSweep({
+    repo,
+    roster: ports.roster,
+    payments: ports.payments,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit: ctx.platform.audit,
+    events: ctx.platform.events,
+    sendSms: (to, body) => ctx.platform.sms.send(to, body),
+    onError: ctx.platform.warn('presence sweep step failed'),
+    ...ctx.platform.clock,
+  });
+  ctx.platform.jobs.register(
+    carePresenceJob({
+      sweep: () => presence.sweep(),
+      onRun: (result) => {
+        if (result.offDuty + result.told + result.cancelled > 0)
+          ctx.platform.log.info(result, 'presence sweep');
+      },
+    }),
+  );
+  return presence;
+}
+
+/** Releasing a provider's visits and the back office's cancel and reassign. */
+function backOffice(
+  ctx: ModuleContext,
+  ports: Parameters<typeof careModule>[1],
+  stores: { repo: CareRepo; records: VisitRecordsRepo },
+) {
+  const { repo, records } = stores;
+  const release = createVisitRelease({
+    repo,
+    records,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit: ctx.platform.audit,
+    events: ctx.platform.events,
+    sendSms: (to, body) => ctx.platform.sms.send(to, body),
+    onError: ctx.platform.warn('release text not sent'),
+    ...ctx.platform.clock,
+  });
+
+  const visitAdmin = createVisitAdmin({
+    repo,
+    records,
+    payments: ports.payments,
+    accounts: ports.accounts,
+    brands: ports.brands,
+    audit: ctx.platform.audit,
+    events: ctx.platform.events,
+    sendSms: (to, body) => ctx.platform.sms.send(to, body),
+    onError: ctx.platform.warn('back-office visit text not sent'),
+    ...ctx.platform.clock,
+  });
+  return { release, visitAdmin };
 }
