@@ -139,8 +139,10 @@ if (process.argv[1] === import.meta.filename) {
   if (process.argv.includes('--shrink')) shrinkKnown({ files, functions });
   console.log(`Files over ${fileLimit} lines: ${files.length}`);
   for (const f of files.sort((a, b) => b.lines - a.lines)) console.log(`  ${f.lines}  ${f.file}`);
-  const byApp = Object.groupBy(functions, (f) => appOf(f.file));
-  for (const [app, list = []] of Object.entries(byApp)) {
+  /** @type {Map<string, typeof functions>} */
+  const byApp = new Map();
+  for (const f of functions) byApp.set(appOf(f.file), [...(byApp.get(appOf(f.file)) ?? []), f]);
+  for (const [app, list] of byApp) {
     console.log(`Functions over ${functionLimit} own lines in ${app}: ${list.length}`);
     for (const f of list.sort((a, b) => b.own - a.own)) {
       console.log(`  ${f.own} (${f.lines})  ${f.file}  ${f.name}`);

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import type { RoutePath } from '@apothecall/domain/navigation/routes';
 import { Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
@@ -117,7 +118,7 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
           {/* The name starts with the brand the link shows (WCAG 2.5.3, label in name). */}
           <UnstyledButton
             component={Link}
-            to="/"
+            to={link('/')}
             aria-label={`${brand.name ?? t('shell.appName')}, ${t('shell.home')}`}
           >
             <Group gap="xs" wrap="nowrap">

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { offersPrepayInMenu } from '@apothecall/domain/navigation/role-navigation.rules';
 import { Avatar, Menu, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -84,17 +85,17 @@ export function ProfileMenu({
           );
         })}
         <Menu.Divider />
-        <Menu.Item component={Link} to="/profile">
+        <Menu.Item component={Link} to={link('/profile')}>
           {t('profileScreens.switcher.openProfile')}
         </Menu.Item>
-        <Menu.Item component={Link} to="/add-dependent">
+        <Menu.Item component={Link} to={link('/add-dependent')}>
           {t('profileScreens.switcher.addDependent')}
         </Menu.Item>
-        <Menu.Item component={Link} to="/notifications" data-testid="menu-notifications">
+        <Menu.Item component={Link} to={link('/notifications')} data-testid="menu-notifications">
           {t('navigation.menu.notifications')}
         </Menu.Item>
         {offersPrepayInMenu(session.profile.role) ? (
-          <Menu.Item component={Link} to="/prepay-select" data-testid="menu-prepay">
+          <Menu.Item component={Link} to={link('/prepay-select')} data-testid="menu-prepay">
             {t('navigation.menu.prepay')}
           </Menu.Item>
         ) : null}

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { type GuardMessageKey, guardRoute } from '@apothecall/domain/navigation/route-guard.rules';
 import {
@@ -602,7 +603,7 @@ export const routeObjects: RouteObject[] = [
     children: [
       ...routes.map((route) => ({ path: route.path, element: <Guarded route={route} /> })),
       // Unknown routes fall back to Home (spec section 2).
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={link('/')} replace /> },
     ],
   },
 ];

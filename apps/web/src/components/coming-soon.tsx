@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n';
@@ -15,7 +16,7 @@ export function ComingSoon() {
         {t('shell.comingSoon')}
       </Title>
       <Text c="dimmed">{t('shell.comingSoonBody', { appName: t('shell.appName') })}</Text>
-      <Button component={Link} to="/" variant="light" w="fit-content">
+      <Button component={Link} to={link('/')} variant="light" w="fit-content">
         {t('shell.backHome')}
       </Button>
     </Stack>

@@ -1,5 +1,6 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import { link } from '@apothecall/domain/navigation/links';
 import { validatePaymentForm } from '@apothecall/domain/payments/cards.rules';
 import { paymentErrorCodes } from '@apothecall/domain/payments/payments.api';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
@@ -234,7 +235,7 @@ export function VisitCheckoutPayment({
           error={accountPrice.isError ? errorText(t, accountPrice.error) : null}
           lang={lang}
         />
-        <Anchor component={Link} to="/coupon" size="sm" w="fit-content">
+        <Anchor component={Link} to={link('/coupon')} size="sm" w="fit-content">
           {t(texts.coupon)}
         </Anchor>
       </Stack>

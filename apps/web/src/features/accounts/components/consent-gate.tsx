@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -22,7 +23,7 @@ export function ConsentGate({ children }: { children: ReactNode }) {
   if (status.data && !status.data.upToDate) {
     // The way back keeps the screen's query (an Rx flow's chosen treatment).
     const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/consents?to=${encodeURIComponent(back)}`} replace />;
+    return <Navigate to={link('/consents', { to: back })} replace />;
   }
   return <>{children}</>;
 }

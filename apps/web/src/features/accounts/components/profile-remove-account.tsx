@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ export function RemoveAccount() {
     onSuccess: () => {
       setOpen(false);
       notifications.show({ color: 'green', message: t('profileScreens.remove.done') });
-      navigate('/', { replace: true });
+      navigate(link('/'), { replace: true });
     },
     onError: (failure) => {
       notifications.show({

@@ -1,4 +1,5 @@
 import { isLang, languages } from '@apothecall/domain/i18n/i18n.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Card, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
@@ -52,7 +53,7 @@ export function ProfileSettings() {
           </Text>
           <Button
             component={Link}
-            to="/notifications"
+            to={link('/notifications')}
             variant="light"
             size="xs"
             data-testid="profile-notifications"

@@ -7,6 +7,7 @@ import {
   relationOptions,
 } from '@apothecall/domain/accounts/people.rules';
 import { createDependentSchema } from '@apothecall/domain/accounts/profile.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import {
   Button,
   Card,
@@ -125,7 +126,7 @@ export function AddDependentScreen() {
       // The switcher lists the family from the session profile: refresh it.
       await refreshSessionProfile();
       await refetchFamily();
-      navigate('/', { replace: true });
+      navigate(link('/'), { replace: true });
     },
     onError: (error) => {
       notifications.show({
@@ -148,7 +149,7 @@ export function AddDependentScreen() {
           <Stack>
             <DependentFields form={form} params={params} />
             <Group justify="flex-end" gap="xs">
-              <Button component={Link} to="/" variant="default">
+              <Button component={Link} to={link('/')} variant="default">
                 {t('profileScreens.addDependent.cancel')}
               </Button>
               <Button type="submit" loading={mutation.isPending}>

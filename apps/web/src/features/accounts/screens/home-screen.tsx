@@ -1,4 +1,5 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import { isUsStateCode, stateNameKey, usStates } from '@apothecall/domain/places/places.rules';
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -100,7 +101,7 @@ export function FamilyCard({ person }: { person: FamilyMember }) {
       title={t('profileScreens.home.family')}
       description={t('profileScreens.switcher.active', { name: person.name })}
     >
-      <Button component={Link} to="/add-dependent" variant="light" w="fit-content">
+      <Button component={Link} to={link('/add-dependent')} variant="light" w="fit-content">
         {t('profileScreens.home.addDependent')}
       </Button>
     </SectionCard>
@@ -115,7 +116,7 @@ export function AccountCard() {
       title={t('profileScreens.home.account.title')}
       description={t('profileScreens.home.account.body')}
     >
-      <Button component={Link} to="/profile" variant="light" w="fit-content">
+      <Button component={Link} to={link('/profile')} variant="light" w="fit-content">
         {t('profileScreens.home.account.open')}
       </Button>
     </SectionCard>

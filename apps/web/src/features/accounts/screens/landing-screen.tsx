@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useBrandState } from '../../../lib/brand-store';
@@ -19,15 +20,15 @@ export function LandingScreen() {
       <Title order={1}>{t('shell.landing.title')}</Title>
       <Text c="dimmed">{t('shell.landing.body')}</Text>
       <Group>
-        <Button component={Link} to="/login">
+        <Button component={Link} to={link('/login')}>
           {t('accounts.login.submit')}
         </Button>
         {brand.registerEnabled ? (
-          <Button component={Link} to="/register" variant="light">
+          <Button component={Link} to={link('/register')} variant="light">
             {t('accounts.login.register')}
           </Button>
         ) : null}
-        <Button component={Link} to="/rx" variant="default" data-testid="landing-rx">
+        <Button component={Link} to={link('/rx')} variant="default" data-testid="landing-rx">
           {t('shell.landing.rx')}
         </Button>
       </Group>

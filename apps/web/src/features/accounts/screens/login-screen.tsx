@@ -2,6 +2,7 @@ import {
   type LoginResponse,
   loginWithCodeRequestSchema,
 } from '@apothecall/domain/accounts/accounts.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
@@ -211,7 +212,7 @@ function LoginLinks({
       <AuthPasswordHelp initialEmail={loginId} onOpen={onHelpOpen} />
       {registerEnabled ? (
         <Anchor
-          href={returnTo === '/' ? '#/register' : `#/register?to=${encodeURIComponent(returnTo)}`}
+          href={`#${link('/register', { to: returnTo === '/' ? undefined : returnTo })}`}
           size="sm"
         >
           {t('accounts.login.register')}

@@ -4,6 +4,7 @@ import {
 } from '@apothecall/domain/accounts/credentials.rules';
 import { namePartSchema } from '@apothecall/domain/accounts/people.rules';
 import { registerProfileSchema } from '@apothecall/domain/accounts/profile.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -90,7 +91,7 @@ export function RegisterScreen() {
   const brand = useBrandState();
   const minRegistrationAge = brand.client.minRegistrationAge;
   const returnTo = safeReturnPath(params.get('to'));
-  const carried = returnTo === '/' ? '' : `?to=${encodeURIComponent(returnTo)}`;
+  const carried = { to: returnTo === '/' ? undefined : returnTo };
 
   const form = useForm<RegisterValues>({
     mode: 'uncontrolled',
@@ -101,7 +102,7 @@ export function RegisterScreen() {
   const mutation = useRegisterAndLogIn({
     onSuccess: (session) => {
       if (!session) {
-        navigate(`/account-created${carried}`);
+        navigate(link('/account-created', carried));
         return;
       }
       setSession({ token: session.token, profile: session.profile });
@@ -146,7 +147,7 @@ export function RegisterScreen() {
           <RegisterFields form={form} />
           <Text size="sm">
             {t('accountScreens.register.termsNotice')}{' '}
-            <Anchor component={Link} to="/terms">
+            <Anchor component={Link} to={link('/terms')}>
               {t('accountScreens.register.readTerms')}
             </Anchor>
           </Text>
@@ -155,7 +156,7 @@ export function RegisterScreen() {
           </Button>
         </Stack>
       </form>
-      <Anchor component={Link} to={`/login${carried}`} size="sm" ta="center">
+      <Anchor component={Link} to={link('/login', carried)} size="sm" ta="center">
         {t('accountScreens.register.haveAccount')}
       </Anchor>
     </AuthCard>

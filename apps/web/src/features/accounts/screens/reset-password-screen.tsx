@@ -1,4 +1,5 @@
 import { passwordResetSchema } from '@apothecall/domain/accounts/credentials.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -38,14 +39,14 @@ export function ResetPasswordScreen() {
   const save = useSaveResetPassword({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('accountScreens.resetPassword.saved') });
-      navigate('/login', { replace: true });
+      navigate(link('/login'), { replace: true });
     },
   });
 
   const cancel = useCancelResetCode({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('accountActions.passwordReset.notChanged') });
-      navigate('/login', { replace: true });
+      navigate(link('/login'), { replace: true });
     },
   });
 
@@ -92,7 +93,7 @@ export function ResetPasswordScreen() {
 function BackToLogin() {
   const t = useT();
   return (
-    <Anchor component={Link} to="/login" size="sm" ta="center">
+    <Anchor component={Link} to={link('/login')} size="sm" ta="center">
       {t('accountScreens.resetPassword.backToLogin')}
     </Anchor>
   );

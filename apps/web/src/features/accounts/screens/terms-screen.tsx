@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
@@ -54,15 +55,15 @@ export function TermsScreen() {
           </Anchor>
         ) : (
           <>
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to={link('/login')}>
               {t('accountScreens.terms.backToLogin')}
             </Anchor>
-            <Anchor component={Link} to="/register">
+            <Anchor component={Link} to={link('/register')}>
               {t('accountScreens.terms.register')}
             </Anchor>
           </>
         )}
-        <Anchor component={Link} to="/">
+        <Anchor component={Link} to={link('/')}>
           {t('shell.backHome')}
         </Anchor>
       </Group>

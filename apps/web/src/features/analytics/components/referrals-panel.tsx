@@ -1,4 +1,5 @@
 import type { AnalyticsReferrals } from '@apothecall/domain/analytics/analytics.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -76,7 +77,7 @@ export function ReferralsPanel({ data }: { data: AnalyticsReferrals }) {
           </ScrollTable>
         )}
         <Text size="sm">
-          <Anchor component={Link} to="/prepay-select">
+          <Anchor component={Link} to={link('/prepay-select')}>
             {t('analyticsUi.referrals.programs')}
           </Anchor>
         </Text>

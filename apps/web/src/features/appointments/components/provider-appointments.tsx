@@ -1,4 +1,5 @@
 import type { ScheduledAppointment } from '@apothecall/domain/appointments/appointments.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import { Anchor, Avatar, Group, Loader, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -27,7 +28,7 @@ export function ProviderAppointments() {
       description={t('appointmentUi.upcoming.hint')}
       testId="provider-appointments"
     >
-      <Anchor component={Link} to="/clinic" size="sm" w="fit-content">
+      <Anchor component={Link} to={link('/clinic')} size="sm" w="fit-content">
         {t('appointmentUi.upcoming.queue')}
       </Anchor>
       {list.isPending ? (

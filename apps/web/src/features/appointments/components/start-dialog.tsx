@@ -1,5 +1,6 @@
 import type { ScheduledAppointment } from '@apothecall/domain/appointments/appointments.schemas';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -73,7 +74,7 @@ export function StartDialog({
   const started = (visit: PatientVisit) => {
     appointmentStarted(visit);
     onClose();
-    navigate('/waiting');
+    navigate(link('/waiting'));
   };
 
   const pay = useVisitCheckout({

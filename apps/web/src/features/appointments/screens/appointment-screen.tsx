@@ -1,4 +1,5 @@
 import { checkCanBook } from '@apothecall/domain/appointments/appointments.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -57,7 +58,7 @@ function BookingAllowed({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (message) notifications.show({ id: message, color: 'red', message: t(message) });
   }, [message, t]);
-  if (message) return <Navigate to="/care" replace />;
+  if (message) return <Navigate to={link('/care')} replace />;
   return <>{children}</>;
 }
 

@@ -1,5 +1,6 @@
 import { passwordSchema } from '@apothecall/domain/accounts/credentials.rules';
 import type { InstoreCheck } from '@apothecall/domain/assessments/assessment.api';
+import { link } from '@apothecall/domain/navigation/links';
 import {
   Alert,
   Anchor,
@@ -113,7 +114,7 @@ function PharmacyFiled({ pharmacy }: { pharmacy: string }) {
   return (
     <Text size="sm" data-testid="instore-filed">
       {t('instoreUi.filed', { pharmacy, count })}{' '}
-      <Anchor component={Link} to="/docs">
+      <Anchor component={Link} to={link('/docs')}>
         {t('instoreUi.documents')}
       </Anchor>
     </Text>
@@ -149,7 +150,7 @@ export function InstoreScreen() {
       </Alert>
     );
   } else {
-    const back = encodeURIComponent(`/instore?code=${code}`);
+    const back = `/instore?code=${code}`;
     body = (
       <Card withBorder radius="md" p="lg" data-testid="instore-link">
         <Stack gap="sm">
@@ -161,7 +162,7 @@ export function InstoreScreen() {
           ) : (
             <Stack gap="xs">
               <Text>{t('instoreUi.signIn', { email: check.data.loginId })}</Text>
-              <Button component={Link} to={`/login?to=${back}`} w="fit-content">
+              <Button component={Link} to={link('/login', { to: back })} w="fit-content">
                 {t('instoreUi.signInButton')}
               </Button>
             </Stack>

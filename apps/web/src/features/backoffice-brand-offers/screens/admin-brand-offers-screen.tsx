@@ -1,4 +1,5 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../../lib/i18n';
@@ -19,7 +20,7 @@ export function AdminBrandOffersScreen() {
   const mayWrite = mayBackOffice(session?.profile.role, 'brands', 'write');
   return (
     <Stack p="md" maw={1080} mx="auto" w="100%" data-screen="admin-brand-offers">
-      <Anchor component={Link} to={`/admin/brands/${encodeURIComponent(id)}`} size="sm">
+      <Anchor component={Link} to={link('/admin/brands/:id', { id })} size="sm">
         {t('brandOffers.back')}
       </Anchor>
       <Title order={1} size="h2">

@@ -1,5 +1,6 @@
 import type { AdminBrand } from '@apothecall/domain/brands/brands-admin.api';
 import { type FieldChange, fieldChanges } from '@apothecall/domain/brands/brands-admin.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,7 +30,7 @@ export function useBrandEditor(brand: AdminBrand | undefined, mayWrite: boolean)
         color: 'green',
         message: t('backoffice.brands.created', { name: created.name }),
       });
-      void navigate(`/admin/brands/${encodeURIComponent(created.id)}`);
+      void navigate(link('/admin/brands/:id', { id: created.id }));
     },
   });
   const save = useSaveBrand({

@@ -1,4 +1,5 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../../lib/api-client';
@@ -24,13 +25,13 @@ export function AdminBrandScreen() {
   return (
     <Stack p="md" maw={1080} mx="auto" w="100%" data-screen="admin-brand">
       <Group justify="space-between">
-        <Anchor component={Link} to="/admin/brands" size="sm">
+        <Anchor component={Link} to={link('/admin/brands')} size="sm">
           {t('backoffice.brands.back')}
         </Anchor>
         {id === undefined ? null : (
           <Anchor
             component={Link}
-            to={`/admin/brands/${encodeURIComponent(id)}/offers`}
+            to={link('/admin/brands/:id/offers', { id })}
             size="sm"
             data-testid="brand-offers-link"
           >

@@ -1,5 +1,6 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { AdminBrand } from '@apothecall/domain/brands/brands-admin.api';
+import { link } from '@apothecall/domain/navigation/links';
 import {
   Alert,
   Anchor,
@@ -37,7 +38,7 @@ export function AdminBrandsScreen() {
           {t('backoffice.brands.title')}
         </Title>
         {mayWrite ? (
-          <Button component={Link} to="/admin/brands/new" data-testid="admin-brands-new">
+          <Button component={Link} to={link('/admin/brands/new')} data-testid="admin-brands-new">
             {t('backoffice.brands.new')}
           </Button>
         ) : null}
@@ -93,7 +94,7 @@ function BrandRow({ brand }: { brand: AdminBrand }) {
     <Table.Tr data-testid={`admin-brand-row-${brand.id}`}>
       <Table.Td>
         <Group gap="xs">
-          <Anchor component={Link} to={`/admin/brands/${encodeURIComponent(brand.id)}`}>
+          <Anchor component={Link} to={link('/admin/brands/:id', { id: brand.id })}>
             {brand.name}
           </Anchor>
           {brand.isMain ? (

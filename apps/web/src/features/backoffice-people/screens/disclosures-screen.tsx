@@ -1,4 +1,5 @@
 import type { DisclosuresQuery } from '@apothecall/domain/backoffice/disclosures.api';
+import { link } from '@apothecall/domain/navigation/links';
 import {
   Alert,
   Button,
@@ -87,7 +88,7 @@ export function DisclosuresScreen() {
         <Alert color="yellow" data-testid="disclosures-pick">
           <Stack gap="xs">
             <Text size="sm">{t('disclosuresUi.pick')}</Text>
-            <Button component={Link} to="/admin/people" variant="light" w="fit-content">
+            <Button component={Link} to={link('/admin/people')} variant="light" w="fit-content">
               {t('backoffice.area.people')}
             </Button>
           </Stack>

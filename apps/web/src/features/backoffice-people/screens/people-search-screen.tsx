@@ -1,4 +1,5 @@
 import type { PersonRow } from '@apothecall/domain/backoffice/people.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -74,7 +75,7 @@ export function PeopleSearchScreen() {
               {results.map((row) => (
                 <Table.Tr key={row.accountId}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/admin/people/${row.accountId}`}>
+                    <Anchor component={Link} to={link('/admin/people/:id', { id: row.accountId })}>
                       {row.name || row.loginId}
                     </Anchor>
                   </Table.Td>

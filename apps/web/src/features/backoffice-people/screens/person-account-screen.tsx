@@ -1,5 +1,6 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { AccountPage, PeopleAction } from '@apothecall/domain/backoffice/people.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
@@ -105,7 +106,7 @@ function DisclosuresButton({ accountId }: { accountId: string }) {
   return (
     <Button
       variant="default"
-      onClick={() => navigate('/admin/disclosures', { state: { accountId } })}
+      onClick={() => navigate(link('/admin/disclosures'), { state: { accountId } })}
       data-testid="person-disclosures"
     >
       {t('peopleUi.action.disclosures')}
@@ -155,7 +156,7 @@ export function PersonAccountScreen() {
   const confirming = asking ? confirmKey[asking] : undefined;
   return (
     <Stack p="md" maw={1100} mx="auto" w="100%" data-screen="adminPerson">
-      <Button component={Link} to="/admin/people" variant="subtle" w="fit-content">
+      <Button component={Link} to={link('/admin/people')} variant="subtle" w="fit-content">
         {t('peopleUi.account.back')}
       </Button>
       {page.isPending ? <Loader aria-label={t('shell.loading')} /> : null}

@@ -1,4 +1,5 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import {
   Alert,
   Anchor,
@@ -61,7 +62,7 @@ export function AdminPharmaciesScreen() {
             {list.data.map((p) => (
               <Table.Tr key={p.id} data-testid={`admin-pharmacy-row-${p.ncpdpId}`}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/admin/pharmacies/${encodeURIComponent(p.id)}`}>
+                  <Anchor component={Link} to={link('/admin/pharmacies/:id', { id: p.id })}>
                     {p.name}
                   </Anchor>
                 </Table.Td>
@@ -100,7 +101,7 @@ function OnboardSection() {
         color: 'green',
         message: t('backoffice.pharmacies.onboard.done', { name: pharmacy.name }),
       });
-      void navigate(`/admin/pharmacies/${encodeURIComponent(pharmacy.id)}`);
+      void navigate(link('/admin/pharmacies/:id', { id: pharmacy.id }));
     },
   });
   const submit = (event: FormEvent) => {
@@ -161,7 +162,7 @@ function OnboardSection() {
                   {row.onboardedAs ? (
                     <Anchor
                       component={Link}
-                      to={`/admin/pharmacies/${encodeURIComponent(row.onboardedAs)}`}
+                      to={link('/admin/pharmacies/:id', { id: row.onboardedAs })}
                     >
                       {t('backoffice.pharmacies.onboard.onboarded')}
                     </Anchor>

@@ -1,6 +1,7 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { PharmacyDetail } from '@apothecall/domain/backoffice/pharmacies.api';
 import { formatDateAndTime } from '@apothecall/domain/dates/time-format.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import {
   Alert,
   Anchor,
@@ -48,7 +49,7 @@ export function AdminPharmacyScreen() {
 
   return (
     <Stack p="md" maw={1080} mx="auto" w="100%" data-screen="admin-pharmacy">
-      <Anchor component={Link} to="/admin/pharmacies" size="sm">
+      <Anchor component={Link} to={link('/admin/pharmacies')} size="sm">
         {t('backoffice.pharmacies.detail.back')}
       </Anchor>
       {page.isPending ? (

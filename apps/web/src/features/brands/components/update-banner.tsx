@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useBrandState } from '../../../lib/brand-store';
@@ -17,7 +18,7 @@ export function UpdateBanner() {
         <Text size="sm" fw={600}>
           {t('brands.update.available', { brand: brand.name ?? t('shell.appName') })}
         </Text>
-        <Button component={Link} to="/update" size="xs">
+        <Button component={Link} to={link('/update')} size="xs">
           {t('brands.update.open')}
         </Button>
       </Group>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -19,7 +20,7 @@ export function PharmacyEntryScreen() {
     void loadBrand(company).then((applied) => {
       if (cancelled) return;
       // Moved first: an error toast belongs to the screen it is shown on (app/error-toasts.ts).
-      navigate('/', { replace: true });
+      navigate(link('/'), { replace: true });
       if (!applied) {
         const brand = getBrand().whiteLabel?.id ?? t('shell.appName');
         notifications.show({ color: 'red', message: t('brands.pharmacy.notFound', { brand }) });

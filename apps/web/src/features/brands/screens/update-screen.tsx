@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -62,7 +63,7 @@ export function UpdateScreen() {
         <>
           <Text role="status">{t('brands.update.upToDate')}</Text>
           <Group>
-            <Button component={Link} to="/" variant="outline">
+            <Button component={Link} to={link('/')} variant="outline">
               {t('brands.update.home')}
             </Button>
           </Group>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -15,7 +16,7 @@ export function GetCareNowCard() {
           {t('careUi.home.title')}
         </Title>
         <Text>{t('careUi.home.body')}</Text>
-        <Button component={Link} to="/care" size="md" w="fit-content">
+        <Button component={Link} to={link('/care')} size="md" w="fit-content">
           {t('careUi.home.start')}
         </Button>
       </Stack>
@@ -40,7 +41,7 @@ export function ClinicHomeCard() {
             <Text fw={600}>{t('clinicUi.home.mine', { count: queue.data.mine.length })}</Text>
           </Group>
         ) : null}
-        <Button component={Link} to="/clinic" w="fit-content">
+        <Button component={Link} to={link('/clinic')} w="fit-content">
           {t('clinicUi.home.open')}
         </Button>
       </SectionCard>

@@ -1,4 +1,5 @@
 import type { QueueEntry } from '@apothecall/domain/care/visits.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -101,7 +102,7 @@ export function ClinicMyVisits({ mine }: { mine: QueueEntry[] }) {
               <Button
                 variant="light"
                 size="xs"
-                onClick={() => navigate(`/clinic/visits/${entry.visitId}`)}
+                onClick={() => navigate(link('/clinic/visits/:id', { id: entry.visitId }))}
               >
                 {t('clinicUi.mine.open')}
               </Button>

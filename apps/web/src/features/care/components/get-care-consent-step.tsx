@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import { Alert, Anchor, Card, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { GetCareStepFrame } from './get-care-step-frame';
 function LegalLink({ url, label }: { url: string | null | undefined; label: string }) {
   if (!url || url.trim() === '') {
     return (
-      <Anchor component={Link} to="/terms" size="sm">
+      <Anchor component={Link} to={link('/terms')} size="sm">
         {label}
       </Anchor>
     );
@@ -143,7 +144,7 @@ function GetCarePhoneCard({
         ) : phone === '' ? (
           <Alert color="yellow" role="alert">
             {t('careUi.phone.missing')}{' '}
-            <Anchor component={Link} to="/profile">
+            <Anchor component={Link} to={link('/profile')}>
               {t('careUi.phone.edit')}
             </Anchor>
           </Alert>
@@ -159,7 +160,7 @@ function GetCarePhoneCard({
               onChange={(event) => setPhoneOk(event.currentTarget.checked)}
               error={submitted && !phoneOk ? t('careUi.phone.required') : undefined}
             />
-            <Anchor component={Link} to="/profile" size="sm">
+            <Anchor component={Link} to={link('/profile')} size="sm">
               {t('careUi.phone.edit')}
             </Anchor>
           </>

@@ -1,5 +1,6 @@
 import type { CareMessageKey } from '@apothecall/domain/care/care-reasons';
 import { screeningFailedKey } from '@apothecall/domain/care/screening.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Card, Group, List, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -35,7 +36,7 @@ export function GetCareStopped({
           </List>
         </Alert>
         <Group gap="xs">
-          <Button component={Link} to="/">
+          <Button component={Link} to={link('/')}>
             {t('careUi.stopped.home')}
           </Button>
           <Button variant="default" onClick={onStartOver}>

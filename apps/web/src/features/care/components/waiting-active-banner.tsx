@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
@@ -17,7 +18,7 @@ export function ActiveVisitBanner() {
         <Text size="sm" fw={600}>
           {t('careUi.activeVisit')}
         </Text>
-        <Button component={Link} to="/waiting" size="xs">
+        <Button component={Link} to={link('/waiting')} size="xs">
           {t('careUi.toWaitingRoom')}
         </Button>
       </Group>

@@ -1,4 +1,5 @@
 import type { CareUiMessageKey } from '@apothecall/domain/care/care-screens.messages';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
@@ -47,7 +48,7 @@ export function WaitingEndedCard({
             ? t('careUi.ended.completedWith', { provider })
             : t(endedText[visit.state])}
         </Text>
-        <Anchor component={Link} to="/notes" size="sm">
+        <Anchor component={Link} to={link('/notes')} size="sm">
           {t('careUi.ended.notes')}
         </Anchor>
       </Stack>

@@ -1,5 +1,6 @@
 import type { CareMessageKey } from '@apothecall/domain/care/care-reasons';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { currentPerson, type StoredSession } from '../../../lib/session-store';
@@ -40,7 +41,7 @@ export function useGetCareWizard(session: StoredSession) {
     rememberActiveVisit(visit.visitId);
     addActiveVisit(visit);
     clear();
-    navigate('/waiting');
+    navigate(link('/waiting'));
   };
 
   return {

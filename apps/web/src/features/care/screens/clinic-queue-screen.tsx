@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -35,7 +36,7 @@ export function ClinicQueueScreen() {
 
   const claim = useClaimClinicVisit({
     onMutate: () => setClaimError(null),
-    onSuccess: ({ visitId }) => navigate(`/clinic/visits/${visitId}`),
+    onSuccess: ({ visitId }) => navigate(link('/clinic/visits/:id', { id: visitId })),
     onError: (error) => {
       setClaimError(
         error instanceof ApiError && error.status === 409

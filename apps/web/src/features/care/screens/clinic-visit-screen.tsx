@@ -1,6 +1,7 @@
 import type { VisitOutcome, VisitWorkspace } from '@apothecall/domain/care/visits.api';
 import type { VisitState } from '@apothecall/domain/care/visits.rules';
 import type { Message } from '@apothecall/domain/messaging/messaging.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -38,7 +39,7 @@ const stateColor: Record<VisitState, string> = {
 
 function BackToQueue({ t }: { t: Translate }) {
   return (
-    <Button component={Link} to="/clinic" variant="subtle" w="fit-content" px={0}>
+    <Button component={Link} to={link('/clinic')} variant="subtle" w="fit-content" px={0}>
       {t('clinicUi.visit.back')}
     </Button>
   );

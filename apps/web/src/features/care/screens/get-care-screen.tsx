@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useT } from '../../../lib/i18n';
@@ -23,7 +24,7 @@ function GetCareWizard({ session }: { session: StoredSession }) {
       {waiting.length > 0 ? (
         <Alert color="blue" role="status" data-testid="care-active-visit">
           {t('careUi.activeVisit')}{' '}
-          <Anchor component={Link} to="/waiting">
+          <Anchor component={Link} to={link('/waiting')}>
             {t('careUi.toWaitingRoom')}
           </Anchor>
         </Alert>

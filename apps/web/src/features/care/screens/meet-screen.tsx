@@ -2,6 +2,7 @@ import {
   type MeetParamResponse,
   meetParamResponseSchema,
 } from '@apothecall/domain/care/visits.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { realtimeUnauthorized } from '@apothecall/domain/realtime/realtime.events';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -129,7 +130,7 @@ export function MeetScreen() {
             {state.message ?? t('care.meet.invalid')}
           </Alert>
           <Text size="sm">{t('careUi.meet.invalidHint')}</Text>
-          <Button component={Link} to="/" variant="light" w="fit-content">
+          <Button component={Link} to={link('/')} variant="light" w="fit-content">
             {t('careUi.meet.home')}
           </Button>
         </Stack>

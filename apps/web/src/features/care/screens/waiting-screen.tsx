@@ -1,4 +1,5 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -87,7 +88,7 @@ export function WaitingScreen() {
       ) : query.isSuccess ? (
         <Stack gap="sm" data-testid="waiting-empty">
           <Text>{t('careUi.waiting.empty')}</Text>
-          <Button component={Link} to="/care" w={{ base: '100%', xs: 'fit-content' }}>
+          <Button component={Link} to={link('/care')} w={{ base: '100%', xs: 'fit-content' }}>
             {t('careUi.waiting.getCare')}
           </Button>
         </Stack>

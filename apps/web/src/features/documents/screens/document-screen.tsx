@@ -1,4 +1,5 @@
 import type { DocumentView } from '@apothecall/domain/documents/documents.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Box, Button, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -128,7 +129,7 @@ export function DocumentScreen() {
         {t('documentUi.detail.heading')}
       </Title>
       {token ? <OpenedDocument token={token} document={document} /> : <NotAvailable />}
-      <Button component={Link} to="/docs" variant="subtle" w="fit-content">
+      <Button component={Link} to={link('/docs')} variant="subtle" w="fit-content">
         {t('documentUi.detail.back')}
       </Button>
     </Stack>

@@ -1,4 +1,5 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -27,7 +28,7 @@ export function RecentNotesCard({ person }: { person: FamilyMember }) {
         <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
           {latest.map((note) => (
             <li key={note.id}>
-              <Anchor component={Link} to={`/notes/${note.id}`} size="sm">
+              <Anchor component={Link} to={link('/notes/:id', { id: note.id })} size="sm">
                 {note.subject || t('notes.noSubject')}
               </Anchor>
               <Text span size="sm" c="dimmed">
@@ -38,7 +39,7 @@ export function RecentNotesCard({ person }: { person: FamilyMember }) {
           ))}
         </Stack>
       ) : null}
-      <Button component={Link} to="/notes" variant="light" w="fit-content">
+      <Button component={Link} to={link('/notes')} variant="light" w="fit-content">
         {t('notes.recent.all')}
       </Button>
     </SectionCard>

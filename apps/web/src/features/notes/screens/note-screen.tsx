@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { Note } from '@apothecall/domain/notes/notes.schemas';
 import {
   Button,
@@ -191,7 +192,7 @@ export function NoteScreen() {
       </Title>
       {note.isPending ? <Loader role="status" size="sm" aria-label={t('shell.loading')} /> : null}
       {note.data ? <NoteBody note={note.data} /> : null}
-      <Button component={Link} to="/notes" variant="subtle" w="fit-content" data-print-hide>
+      <Button component={Link} to={link('/notes')} variant="subtle" w="fit-content" data-print-hide>
         {t('notes.note.back')}
       </Button>
     </Stack>

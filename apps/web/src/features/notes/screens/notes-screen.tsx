@@ -1,4 +1,5 @@
 import type { FamilyMember } from '@apothecall/domain/accounts/accounts.schemas';
+import { link } from '@apothecall/domain/navigation/links';
 import type { NoteSummary } from '@apothecall/domain/notes/notes.api';
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -38,7 +39,7 @@ function NoteItem({ note }: { note: NoteSummary }) {
         </Text>
         <Button
           component={Link}
-          to={`/notes/${note.id}`}
+          to={link('/notes/:id', { id: note.id })}
           variant="light"
           size="xs"
           w="fit-content"

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -28,7 +29,7 @@ export function ReferredSummaryCard() {
           })}
         </Text>
       ) : null}
-      <Button component={Link} to="/referred-transactions" variant="light" w="fit-content">
+      <Button component={Link} to={link('/referred-transactions')} variant="light" w="fit-content">
         {t('paymentScreens.referred.open')}
       </Button>
     </SectionCard>

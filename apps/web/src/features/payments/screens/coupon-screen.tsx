@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { couponRequestSchema } from '@apothecall/domain/payments/payments.api';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -154,10 +155,10 @@ function CouponNav() {
   const t = useT();
   return (
     <Group gap="xs">
-      <Button component={Link} to="/payments" variant="light" size="xs">
+      <Button component={Link} to={link('/payments')} variant="light" size="xs">
         {t('paymentScreens.nav.cards')}
       </Button>
-      <Button component={Link} to="/transactions" variant="light" size="xs">
+      <Button component={Link} to={link('/transactions')} variant="light" size="xs">
         {t('paymentScreens.nav.transactions')}
       </Button>
     </Group>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { StoredCard } from '@apothecall/domain/payments/payments.schemas';
 import {
   Alert,
@@ -192,13 +193,13 @@ function PaymentsHeader() {
         {t('paymentScreens.credit.balance', { amount: formatCents(balance.data ?? 0, lang) })}
       </Text>
       <Group gap="xs">
-        <Button component={Link} to="/coupon" variant="light" size="xs">
+        <Button component={Link} to={link('/coupon')} variant="light" size="xs">
           {t('paymentScreens.nav.coupon')}
         </Button>
-        <Button component={Link} to="/transactions" variant="light" size="xs">
+        <Button component={Link} to={link('/transactions')} variant="light" size="xs">
           {t('paymentScreens.nav.transactions')}
         </Button>
-        <Button component={Link} to="/referred-transactions" variant="light" size="xs">
+        <Button component={Link} to={link('/referred-transactions')} variant="light" size="xs">
           {t('paymentScreens.nav.referred')}
         </Button>
       </Group>

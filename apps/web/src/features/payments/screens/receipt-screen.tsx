@@ -1,4 +1,5 @@
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import { Alert, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -178,7 +179,13 @@ export function ReceiptScreen() {
         <Alert color="yellow">{t('paymentScreens.receipt.notFound')}</Alert>
       ) : null}
       {entry ? <ReceiptBody entry={entry} /> : null}
-      <Button component={Link} to="/transactions" variant="subtle" w="fit-content" data-print-hide>
+      <Button
+        component={Link}
+        to={link('/transactions')}
+        variant="subtle"
+        w="fit-content"
+        data-print-hide
+      >
         {t('paymentScreens.receipt.back')}
       </Button>
     </Stack>

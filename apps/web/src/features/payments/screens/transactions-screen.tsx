@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -55,7 +56,7 @@ function TransactionItem({ entry }: { entry: TransactionEntry }) {
         ) : null}
         <Button
           component={Link}
-          to="/transactions/receipt"
+          to={link('/transactions/receipt')}
           state={{ id: entry.id }}
           variant="light"
           size="xs"
@@ -95,10 +96,10 @@ export function TransactionsScreen() {
       </Title>
       <Text c="dimmed">{t('paymentScreens.transactions.subtitle')}</Text>
       <Group gap="xs">
-        <Button component={Link} to="/payments" variant="light" size="xs">
+        <Button component={Link} to={link('/payments')} variant="light" size="xs">
           {t('paymentScreens.nav.cards')}
         </Button>
-        <Button component={Link} to="/coupon" variant="light" size="xs">
+        <Button component={Link} to={link('/coupon')} variant="light" size="xs">
           {t('paymentScreens.nav.coupon')}
         </Button>
       </Group>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useLang, useT } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/payments/payment-format';
@@ -51,7 +52,7 @@ export function ClaimDialog({
               {admin ? (
                 <Button
                   component="a"
-                  href="#/pharmacists"
+                  href={`#${link('/pharmacists')}`}
                   size="xs"
                   variant="light"
                   w="fit-content"

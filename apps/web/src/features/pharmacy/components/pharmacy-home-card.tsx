@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -13,14 +14,14 @@ export function PharmacyHomeCard({ admin }: { admin: boolean }) {
       testId="pharmacy-home-card"
     >
       <Group gap="xs">
-        <Button component={Link} to="/prescriptions">
+        <Button component={Link} to={link('/prescriptions')}>
           {t('pharmacyScreens.home.open')}
         </Button>
-        <Button component={Link} to="/links" variant="default">
+        <Button component={Link} to={link('/links')} variant="default">
           {t('pharmacyScreens.home.links')}
         </Button>
         {admin ? (
-          <Button component={Link} to="/pharmacists" variant="default">
+          <Button component={Link} to={link('/pharmacists')} variant="default">
             {t('pharmacyScreens.home.pharmacists')}
           </Button>
         ) : null}

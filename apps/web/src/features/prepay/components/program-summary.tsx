@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { PrepayProgramView } from '@apothecall/domain/prepay/prepay.api';
 import { Button, Card, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -90,7 +91,7 @@ export function ProgramSummary({ program }: { program: PrepayProgramView }) {
           <Group gap="xs">
             <Button
               component={Link}
-              to={`/prepay-transactions/${program.id}`}
+              to={link('/prepay-transactions/:id', { id: program.id })}
               variant="default"
               data-testid="prepay-summary-transactions"
             >
@@ -98,7 +99,7 @@ export function ProgramSummary({ program }: { program: PrepayProgramView }) {
             </Button>
             <Button
               component={Link}
-              to={`/prepay-addFunds/${program.id}`}
+              to={link('/prepay-addFunds/:id', { id: program.id })}
               data-testid="prepay-summary-add-funds"
             >
               {t('prepayUi.select.addFunds')}

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { PrepayProgramView } from '@apothecall/domain/prepay/prepay.api';
 import { Alert, Anchor, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -34,7 +35,7 @@ function AddFundsForm({ program }: { program: PrepayProgramView }) {
           name: updated.name,
         }),
       });
-      navigate(`/prepay-edit/${updated.id}`);
+      navigate(link('/prepay-edit/:id', { id: updated.id }));
     },
     onError: (error) => charge.chargeFailed(error, 'prepayUi.addFunds.failed'),
   });
@@ -110,7 +111,7 @@ export function PrepayAddFundsScreen() {
   const { id, program } = useRouteProgram();
   return (
     <Stack p="md" maw={720} mx="auto" w="100%" data-screen="prepay-add-funds">
-      <Anchor component={Link} to={`/prepay-edit/${id}`} size="sm">
+      <Anchor component={Link} to={link('/prepay-edit/:id', { id })} size="sm">
         {t('prepayUi.backToProgram')}
       </Anchor>
       <Title order={1} size="h2">

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { PrepayProgramView } from '@apothecall/domain/prepay/prepay.api';
 import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -63,7 +64,7 @@ export function PrepayEditScreen() {
   const { program } = useRouteProgram();
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="prepay-edit">
-      <Anchor component={Link} to="/prepay-select" size="sm">
+      <Anchor component={Link} to={link('/prepay-select')} size="sm">
         {t('prepayUi.backToList')}
       </Anchor>
       {program.isPending ? (

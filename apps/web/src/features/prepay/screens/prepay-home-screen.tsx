@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -34,7 +35,7 @@ export function PrepayHomeScreen() {
           <List.Item>{t(patient ? 'prepayUi.home.step4Patient' : 'prepayUi.home.step4')}</List.Item>
         </List>
         <Group>
-          <Button component={Link} to="/prepay-purchase" data-testid="prepay-buy">
+          <Button component={Link} to={link('/prepay-purchase')} data-testid="prepay-buy">
             {t('prepayUi.select.buy')}
           </Button>
         </Group>
@@ -45,7 +46,7 @@ export function PrepayHomeScreen() {
             <>
               <ProgramList programs={programs.slice(0, homeListSize)} />
               <Group>
-                <Button component={Link} to="/prepay-select" variant="default">
+                <Button component={Link} to={link('/prepay-select')} variant="default">
                   {t('prepayUi.home.seeAll')}
                 </Button>
               </Group>

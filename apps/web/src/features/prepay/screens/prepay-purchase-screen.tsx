@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { maxVisitsPerPurchase } from '@apothecall/domain/prepay/prepay.api';
 import { Anchor, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -41,7 +42,7 @@ export function PrepayPurchaseScreen() {
         color: 'green',
         message: t('prepayUi.purchase.done', { name: program.name }),
       });
-      navigate(`/prepay-edit/${program.id}`);
+      navigate(link('/prepay-edit/:id', { id: program.id }));
     },
     onError: (error) => charge.chargeFailed(error, 'prepayUi.purchase.failed'),
   });
@@ -70,7 +71,7 @@ export function PrepayPurchaseScreen() {
 
   return (
     <Stack p="md" maw={720} mx="auto" w="100%" data-screen="prepay-purchase">
-      <Anchor component={Link} to="/prepay-select" size="sm">
+      <Anchor component={Link} to={link('/prepay-select')} size="sm">
         {t('prepayUi.backToList')}
       </Anchor>
       <Title order={1} size="h2">

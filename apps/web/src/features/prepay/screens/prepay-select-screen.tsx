@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/api-client';
@@ -22,7 +23,7 @@ export function PrepaySelectScreen() {
           </Title>
           <Text c="dimmed">{t('prepayUi.select.lead')}</Text>
         </Stack>
-        <Button component={Link} to="/prepay-purchase" data-testid="prepay-buy">
+        <Button component={Link} to={link('/prepay-purchase')} data-testid="prepay-buy">
           {t('prepayUi.select.buy')}
         </Button>
       </Group>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type {
   PrepayReferredTransaction,
   PrepayTransaction,
@@ -141,7 +142,7 @@ export function PrepayTransactionsScreen() {
   const referred = usePrepayReferred(id);
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="prepay-transactions">
-      <Anchor component={Link} to={`/prepay-edit/${id}`} size="sm">
+      <Anchor component={Link} to={link('/prepay-edit/:id', { id })} size="sm">
         {t('prepayUi.backToProgram')}
       </Anchor>
       <Title order={1} size="h2">

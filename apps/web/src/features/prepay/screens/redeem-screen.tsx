@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { PrepayOffer } from '@apothecall/domain/prepay/prepay.api';
 import { Alert, Button, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId } from 'react';
@@ -51,7 +52,6 @@ function OfferCard({
 }) {
   const t = useT();
   const lang = useLang();
-  const back = encodeURIComponent(rxPath);
   return (
     <Card withBorder radius="md" p={{ base: 'sm', xs: 'lg' }} data-testid="redeem-offer">
       <Stack gap="md">
@@ -100,10 +100,10 @@ function OfferCard({
           </Button>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Button component={Link} to={`/register?to=${back}`}>
+            <Button component={Link} to={link('/register', { to: rxPath })}>
               {t('prepayRedeem.register')}
             </Button>
-            <Button component={Link} to={`/login?to=${back}`} variant="default">
+            <Button component={Link} to={link('/login', { to: rxPath })} variant="default">
               {t('prepayRedeem.login')}
             </Button>
           </SimpleGrid>
@@ -131,16 +131,16 @@ function RefusedWaysOn({ signedIn }: { signedIn: boolean }) {
         </Text>
         <SimpleGrid cols={{ base: 1, xs: signedIn ? 2 : 3 }} spacing="xs">
           {signedIn ? (
-            <Button component={Link} to="/rxvisits" variant="default">
+            <Button component={Link} to={link('/rxvisits')} variant="default">
               {t('prepayRedeem.myVisits')}
             </Button>
           ) : (
             <>
-              <Button component={Link} to="/login" variant="default">
+              <Button component={Link} to={link('/login')} variant="default">
                 {t('prepayRedeem.login')}
               </Button>
               {brand.registerEnabled ? (
-                <Button component={Link} to="/register" variant="default">
+                <Button component={Link} to={link('/register')} variant="default">
                   {t('prepayRedeem.register')}
                 </Button>
               ) : null}
@@ -193,7 +193,7 @@ export function RedeemScreen() {
         </Title>
         <RedeemCodeForm
           labelledBy={otherTitleId}
-          onCode={(next) => navigate(`/redeem/${encodeURIComponent(next)}`)}
+          onCode={(next) => navigate(link('/redeem/:code', { code: next }))}
         />
       </Stack>
     </Card>

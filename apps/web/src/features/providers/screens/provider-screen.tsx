@@ -1,4 +1,5 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
+import { link } from '@apothecall/domain/navigation/links';
 import { usStates } from '@apothecall/domain/places/places.rules';
 import {
   type ProviderAdminView,
@@ -286,7 +287,7 @@ export function ProviderScreen() {
   const provider = useProvider(id);
   return (
     <Stack p="md" maw={960} mx="auto" w="100%" data-screen="admin-provider">
-      <Anchor component={Link} to="/admin/providers" size="sm">
+      <Anchor component={Link} to={link('/admin/providers')} size="sm">
         {t('providersUi.back')}
       </Anchor>
       {provider.isPending ? (

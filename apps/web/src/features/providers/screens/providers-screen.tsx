@@ -1,5 +1,6 @@
 import { mayBackOffice } from '@apothecall/domain/backoffice/backoffice.rules';
 import type { MessageKey } from '@apothecall/domain/i18n/catalog';
+import { link } from '@apothecall/domain/navigation/links';
 import {
   inviteProviderRequestSchema,
   type ProviderAdminView,
@@ -143,7 +144,7 @@ function ProvidersTable({ providers }: { providers: readonly ProviderAdminView[]
           {providers.map((p) => (
             <Table.Tr key={p.id} data-testid="provider-row" data-provider-id={p.id}>
               <Table.Td>
-                <Anchor component={Link} to={`/admin/providers/${p.id}`}>
+                <Anchor component={Link} to={link('/admin/providers/:id', { id: p.id })}>
                   {p.credentials ? `${p.name}, ${p.credentials}` : p.name}
                 </Anchor>
               </Table.Td>

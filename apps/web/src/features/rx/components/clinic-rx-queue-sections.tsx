@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { RxQueueEntry } from '@apothecall/domain/rx/rx-visits.api';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -77,7 +78,7 @@ export function ClinicRxChangeRequests({ entries }: { entries: RxQueueEntry[] })
             entry={entry}
             action={
               <Button
-                onClick={() => navigate(`/clinic/rx/${entry.id}`)}
+                onClick={() => navigate(link('/clinic/rx/:id', { id: entry.id }))}
                 data-testid="rx-change-request-open"
               >
                 {t('rxScreens.change.open')}
@@ -105,7 +106,10 @@ export function ClinicRxMine({ entries }: { entries: RxQueueEntry[] }) {
             key={entry.id}
             entry={entry}
             action={
-              <Button variant="light" onClick={() => navigate(`/clinic/rx/${entry.id}`)}>
+              <Button
+                variant="light"
+                onClick={() => navigate(link('/clinic/rx/:id', { id: entry.id }))}
+              >
                 {t('rxClinic.queue.open')}
               </Button>
             }

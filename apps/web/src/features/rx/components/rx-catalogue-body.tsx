@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { RxProductView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
@@ -116,7 +117,6 @@ function RxChosenFlow({ catalogue, chosen }: { catalogue: RxCatalogue; chosen: R
 function RxSignedOut({ product, back: to }: { product: RxProductView; back: string }) {
   const t = useT();
   const lang = useLang();
-  const back = encodeURIComponent(to);
   return (
     <Card withBorder radius="md" p="lg" data-testid="rx-signed-out">
       <Stack gap="sm">
@@ -129,10 +129,10 @@ function RxSignedOut({ product, back: to }: { product: RxProductView; back: stri
           {t('rxScreens.catalog.signedOutHint')}
         </Text>
         <Group gap="xs">
-          <Button component={Link} to={`/register?to=${back}`}>
+          <Button component={Link} to={link('/register', { to })}>
             {t('rxUi.catalog.register')}
           </Button>
-          <Button component={Link} to={`/login?to=${back}`} variant="default">
+          <Button component={Link} to={link('/login', { to })} variant="default">
             {t('rxUi.catalog.login')}
           </Button>
         </Group>

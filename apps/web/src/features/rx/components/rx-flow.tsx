@@ -1,4 +1,5 @@
 import type { InstoreStart } from '@apothecall/domain/assessments/assessment.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxProductView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Loader, Stack } from '@mantine/core';
@@ -201,7 +202,7 @@ function RxFlowPayment({
       ]}
       onPaid={() => {
         refreshVisits();
-        navigate('/rxvisits');
+        navigate(link('/rxvisits'));
       }}
     />
   );

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -14,10 +15,10 @@ export function RxHomeCard() {
       testId="rx-home-card"
     >
       <Group gap="xs">
-        <Button component={Link} to="/rx" variant="light">
+        <Button component={Link} to={link('/rx')} variant="light">
           {t('rxUi.visits.start')}
         </Button>
-        <Button component={Link} to="/rxvisits" variant="default">
+        <Button component={Link} to={link('/rxvisits')} variant="default">
           {t('rxScreens.home.open')}
         </Button>
       </Group>
@@ -40,7 +41,7 @@ export function RxReviewsHomeCard() {
           {t('rxScreens.home.providerWaiting', { count: queue.data.waiting.length })}
         </Text>
       ) : null}
-      <Button component={Link} to="/clinic/rx" w="fit-content">
+      <Button component={Link} to={link('/clinic/rx')} w="fit-content">
         {t('rxScreens.home.providerOpen')}
       </Button>
     </SectionCard>

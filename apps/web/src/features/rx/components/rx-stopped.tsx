@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ export function RxStopped({ message, onStartOver }: { message: string; onStartOv
           {message}
         </Alert>
         <Group gap="xs">
-          <Button component={Link} to="/care">
+          <Button component={Link} to={link('/care')}>
             {t('rxUi.flow.video')}
           </Button>
           <Button variant="default" onClick={onStartOver}>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -17,7 +18,7 @@ export function RxSubmitProblem({ error, back }: { error: Error; back: string })
       <Alert color="red" role="alert" data-testid="rx-submit-error">
         <Stack gap={4}>
           <Text size="sm">{error.message}</Text>
-          <Anchor component={Link} to="/care" size="sm">
+          <Anchor component={Link} to={link('/care')} size="sm">
             {t('rxUi.flow.video')}
           </Anchor>
         </Stack>
@@ -29,7 +30,7 @@ export function RxSubmitProblem({ error, back }: { error: Error; back: string })
       <Alert color="red" role="alert" data-testid="rx-submit-error">
         <Stack gap={4}>
           <Text size="sm">{error.message}</Text>
-          <Anchor component={Link} to="/rxvisits" size="sm">
+          <Anchor component={Link} to={link('/rxvisits')} size="sm">
             {t('rxUi.visits.title')}
           </Anchor>
         </Stack>
@@ -41,7 +42,7 @@ export function RxSubmitProblem({ error, back }: { error: Error; back: string })
       <Alert color="red" role="alert" data-testid="rx-submit-error">
         <Stack gap={4}>
           <Text size="sm">{error.message || t('rxScreens.submit.consentsRequired')}</Text>
-          <Anchor component={Link} to={`/consents?to=${encodeURIComponent(back)}`} size="sm">
+          <Anchor component={Link} to={link('/consents', { to: back })} size="sm">
             {t('rxScreens.submit.openConsents')}
           </Anchor>
         </Stack>

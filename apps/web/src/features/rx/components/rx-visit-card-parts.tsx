@@ -1,4 +1,5 @@
 import { visitShortRef } from '@apothecall/domain/backoffice/people.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxVisitFile, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -197,7 +198,7 @@ export function RxVisitActions({
   return (
     <Group gap="xs">
       {visit.status === 'pendingMedPayment' ? (
-        <Button size="xs" onClick={() => navigate(`/rxvisitsUnpaid?visit=${visit.id}`)}>
+        <Button size="xs" onClick={() => navigate(link('/rxvisitsUnpaid', { visit: visit.id }))}>
           {t('rxUi.visits.pay')}
         </Button>
       ) : null}
@@ -249,7 +250,7 @@ function RxVisitRxedActions({
   const refill = useRequestRxRefill({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('rxScreens.visits.refillRequested') });
-      navigate('/rxvisitsUnpaid');
+      navigate(link('/rxvisitsUnpaid'));
     },
     onError: failed,
   });

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -31,7 +32,7 @@ export function ClinicRxQueueScreen() {
 
   const claim = useClaimClinicRx({
     onMutate: () => setClaimError(null),
-    onSuccess: ({ visitId }) => navigate(`/clinic/rx/${visitId}`),
+    onSuccess: ({ visitId }) => navigate(link('/clinic/rx/:id', { id: visitId })),
     onError: (error) => {
       setClaimError(
         error instanceof ApiError && error.status === 409

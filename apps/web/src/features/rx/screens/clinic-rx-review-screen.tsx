@@ -1,4 +1,5 @@
 import { visitShortRef } from '@apothecall/domain/backoffice/people.api';
+import { link } from '@apothecall/domain/navigation/links';
 import { realtimeEvents } from '@apothecall/domain/realtime/realtime.events';
 import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import type { RxReview } from '@apothecall/domain/rx/rx-visits.api';
@@ -60,7 +61,7 @@ export function ClinicRxReviewScreen() {
         <Alert color="red" role="alert">
           {t('rxScreens.clinic.loadFailed', { message: errorText(t, review.error) })}
         </Alert>
-        <Anchor component={Link} to="/clinic/rx">
+        <Anchor component={Link} to={link('/clinic/rx')}>
           {t('rxScreens.clinic.back')}
         </Anchor>
       </Stack>
@@ -135,7 +136,7 @@ function ClinicRxReviewHeading({ review }: { review: RxReview }) {
   const { visit } = review;
   return (
     <>
-      <Anchor component={Link} to="/clinic/rx" size="sm">
+      <Anchor component={Link} to={link('/clinic/rx')} size="sm">
         {t('rxScreens.clinic.back')}
       </Anchor>
       <Title order={1} size="h2">

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ export function RxRefillScreen() {
   const refill = useRequestRxRefill({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('rxScreens.visits.refillRequested') });
-      navigate('/rxvisitsUnpaid');
+      navigate(link('/rxvisitsUnpaid'));
     },
   });
   const written = (visits.data?.visits ?? []).filter((v) => v.status === 'rxed');

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLang, useT } from '../../../lib/i18n';
@@ -47,7 +48,7 @@ export function RxUnpaidScreen() {
           onBack={() => setParams({})}
           onPaid={() => {
             refreshVisits();
-            navigate('/rxvisits');
+            navigate(link('/rxvisits'));
           }}
         />
       ) : list.length === 0 ? (

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -26,16 +27,16 @@ export function RxVisitsScreen() {
         {t('rxUi.visits.title')}
       </Title>
       <Group gap="md">
-        <Anchor component={Link} to="/rx" size="sm">
+        <Anchor component={Link} to={link('/rx')} size="sm">
           {t('rxUi.visits.start')}
         </Anchor>
-        <Anchor component={Link} to="/rxvisitsUnpaid" size="sm">
+        <Anchor component={Link} to={link('/rxvisitsUnpaid')} size="sm">
           {t('rxScreens.visits.unpaidLink')}
         </Anchor>
-        <Anchor component={Link} to="/rxrefill" size="sm">
+        <Anchor component={Link} to={link('/rxrefill')} size="sm">
           {t('rxScreens.visits.refillLink')}
         </Anchor>
-        <Anchor component={Link} to="/uploadId" size="sm">
+        <Anchor component={Link} to={link('/uploadId')} size="sm">
           {t('rxScreens.visits.uploadIdPage')}
         </Anchor>
       </Group>
@@ -72,7 +73,7 @@ export function RxVisitsScreen() {
       ) : list.length === 0 ? (
         <Stack gap="xs">
           <Text c="dimmed">{t('rxUi.visits.empty')}</Text>
-          <Button component={Link} to="/rx" w="fit-content">
+          <Button component={Link} to={link('/rx')} w="fit-content">
             {t('rxUi.visits.start')}
           </Button>
         </Stack>

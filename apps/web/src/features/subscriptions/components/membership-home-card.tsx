@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
@@ -41,7 +42,7 @@ export function MembershipHomeCard() {
           {renewal ? <Text size="sm">{renewal}</Text> : null}
         </>
       ) : null}
-      <Button component={Link} to="/subscription" variant="light" w="fit-content">
+      <Button component={Link} to={link('/subscription')} variant="light" w="fit-content">
         {subscription ? t('subscriptionUi.home.manage') : t('subscriptionUi.home.see')}
       </Button>
     </SectionCard>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type {
   RxServiceView,
   SubscriptionView,
@@ -310,7 +311,7 @@ function RxSubscriptionFacts({ subscription }: { subscription: SubscriptionView 
             <Text size="sm">
               {t('subscriptionUi.plan.failedRenewals', { count: subscription.failedRenewals })}
             </Text>
-            <Anchor component={Link} to="/payments" size="sm">
+            <Anchor component={Link} to={link('/payments')} size="sm">
               {t('subscriptionUi.plan.updateCard')}
             </Anchor>
           </Stack>

@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import { Anchor, Checkbox, List, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -44,7 +45,7 @@ export function TermsAccept({
           {label}
         </ExternalLink>
       ) : (
-        <Anchor component={Link} to="/terms" size="sm" data-testid={`${testId}-terms-link`}>
+        <Anchor component={Link} to={link('/terms')} size="sm" data-testid={`${testId}-terms-link`}>
           {label}
         </Anchor>
       )}

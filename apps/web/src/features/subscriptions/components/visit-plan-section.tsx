@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { SubscriptionView } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -49,7 +50,11 @@ export function VisitPlanSection() {
           )}
           {inForce ? null : pricing.data.available ? (
             <Group>
-              <Button component={Link} to="/subscription-purchase" data-testid="subscription-buy">
+              <Button
+                component={Link}
+                to={link('/subscription-purchase')}
+                data-testid="subscription-buy"
+              >
                 {subscription ? t('subscriptionUi.plan.buyAgain') : t('subscriptionUi.plan.buy')}
               </Button>
             </Group>
@@ -129,7 +134,7 @@ function PlanFacts({ subscription }: { subscription: SubscriptionView }) {
             <Text size="sm">
               {t('subscriptionUi.plan.failedRenewals', { count: subscription.failedRenewals })}
             </Text>
-            <Anchor component={Link} to="/payments" size="sm">
+            <Anchor component={Link} to={link('/payments')} size="sm">
               {t('subscriptionUi.plan.updateCard')}
             </Anchor>
           </Stack>

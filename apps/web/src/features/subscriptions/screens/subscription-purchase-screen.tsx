@@ -1,3 +1,4 @@
+import { link } from '@apothecall/domain/navigation/links';
 import type { PlanOffer } from '@apothecall/domain/subscriptions/subscriptions.api';
 import type {
   BillingPeriod,
@@ -40,7 +41,7 @@ export function SubscriptionPurchaseScreen() {
   const pricing = useSubscriptionPricing({ staleTime: 0 });
   return (
     <Stack p="md" maw={720} mx="auto" w="100%" data-screen="subscription-purchase">
-      <Anchor component={Link} to="/subscription" size="sm">
+      <Anchor component={Link} to={link('/subscription')} size="sm">
         {t('subscriptionUi.backToPlan')}
       </Anchor>
       <Title order={1} size="h2">
@@ -66,7 +67,7 @@ function PurchaseBody({ pricing }: { pricing: SubscriptionPricing }) {
       <Alert color="blue" data-testid="subscription-already">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('subscriptionUi.purchase.already')}</Text>
-          <Anchor component={Link} to="/subscription" size="sm">
+          <Anchor component={Link} to={link('/subscription')} size="sm">
             {t('subscriptionUi.purchase.seePlan')}
           </Anchor>
         </Stack>
@@ -112,7 +113,7 @@ function PurchaseForm({
   const buy = usePurchaseSubscription({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('subscriptionUi.purchase.done') });
-      navigate('/subscription');
+      navigate(link('/subscription'));
     },
     onError: (error) => charge.chargeFailed(error, 'subscriptionUi.purchase.failed'),
   });
