@@ -3,13 +3,14 @@ import {
   maxCustomerName,
   maxCustomerNotes,
 } from '@apothecall/domain/crm/crm.api';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useCreateCrmCustomer } from '../api/create-crm-customer';
 import { useUpdateCrmCustomer } from '../api/update-crm-customer';
 import {
@@ -18,7 +19,6 @@ import {
   checkCustomer,
   customerDraftOf,
   emptyCustomerDraft,
-  type FieldErrors,
 } from './crm-forms';
 import { TagBadge, TagSelect } from './crm-tags';
 
@@ -36,10 +36,10 @@ export function CustomerForm({
   onCancel: () => void;
 }) {
   const t = useT();
-  const [draft, setDraft] = useState<CustomerDraft>(
+  const form = useDraft<CustomerDraft, MessageKey>(() =>
     customer ? customerDraftOf(customer) : emptyCustomerDraft,
   );
-  const [errors, setErrors] = useState<FieldErrors<CustomerField>>({});
+  const { draft, errors } = form;
   const saved = (result: CustomerView) => {
     notifications.show({ color: 'green', message: t('crmUi.customer.saved') });
     onSaved(result);
@@ -49,8 +49,7 @@ export function CustomerForm({
   const update = useUpdateCrmCustomer({ onSuccess: saved });
   const save = customer ? update : create;
   const set = <F extends CustomerField>(field: F, value: CustomerDraft[F]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    form.set(field, value);
     save.reset();
   };
   const errorOf = (field: CustomerField) => {
@@ -66,7 +65,7 @@ export function CustomerForm({
         onSubmit={() => {
           const checked = checkCustomer(draft, isMessageKey);
           if (!checked.ok) {
-            setErrors(checked.errors);
+            form.refuse(checked.errors);
             return;
           }
           if (customer) update.mutate({ id: customer.id, body: checked.request });

@@ -1,4 +1,5 @@
 import { type CustomerView, maxTaskTitle, type TaskView } from '@apothecall/domain/crm/crm.api';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import {
   Alert,
   Button,
@@ -12,38 +13,31 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useCreateCrmTask } from '../api/create-crm-task';
 import { useCrmTasks } from '../api/get-crm-tasks';
 import { useUpdateCrmTask } from '../api/update-crm-task';
 import { formatDateTime, formatDay, today } from './crm-format';
-import {
-  checkTask,
-  emptyTaskDraft,
-  type FieldErrors,
-  type TaskDraft,
-  type TaskField,
-} from './crm-forms';
+import { checkTask, emptyTaskDraft, type TaskDraft, type TaskField } from './crm-forms';
 import { TagBadge, TagSelect } from './crm-tags';
 
 /** A new task: a title, a due date, optionally a customer, one task tag. */
 function TaskForm({ customers }: { customers: readonly CustomerView[] }) {
   const t = useT();
-  const [draft, setDraft] = useState<TaskDraft>(emptyTaskDraft);
-  const [errors, setErrors] = useState<FieldErrors<TaskField>>({});
+  const form = useDraft<TaskDraft, MessageKey>(emptyTaskDraft);
+  const { draft, errors } = form;
   const add = useCreateCrmTask({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('crmUi.tasks.added') });
-      setDraft(emptyTaskDraft);
+      form.reset();
     },
   });
   const set = <F extends TaskField>(field: F, value: TaskDraft[F]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    form.set(field, value);
     add.reset();
   };
   const errorOf = (field: TaskField) => {
@@ -56,7 +50,7 @@ function TaskForm({ customers }: { customers: readonly CustomerView[] }) {
         onSubmit={() => {
           const checked = checkTask(draft, isMessageKey);
           if (!checked.ok) {
-            setErrors(checked.errors);
+            form.refuse(checked.errors);
             return;
           }
           add.mutate(checked.request);

@@ -3,6 +3,7 @@ import {
   type DocumentView,
   maxDocumentDescription,
 } from '@apothecall/domain/documents/documents.schemas';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import {
   Alert,
   Button,
@@ -18,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useUploadDocument } from '../api/upload-document';
 import { todayIso } from './document-format';
 import { checkUpload, type UploadDraft, type UploadErrors } from './upload-form-check';
@@ -42,16 +44,16 @@ export function UploadDocumentForm({
   const t = useT();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<UploadDraft>(() => ({
+  const form = useDraft<UploadDraft, MessageKey, keyof UploadErrors>(() => ({
     patient: defaultPatient,
     fdesc: '',
     fdate: todayIso(),
   }));
+  const { draft, errors } = form;
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<UploadErrors>({});
   const send = useUploadDocument({
     onSuccess: (document) => {
-      setDraft((d) => ({ ...d, fdesc: '' }));
+      form.set('fdesc', '');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       notifications.show({
@@ -63,8 +65,7 @@ export function UploadDocumentForm({
     },
   });
   const set = <K extends keyof UploadDraft>(key: K, value: UploadDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+    form.set(key, value);
     send.reset();
   };
   const errorOf = (field: keyof UploadErrors) => {
@@ -83,10 +84,10 @@ export function UploadDocumentForm({
           event.preventDefault();
           const check = checkUpload(draft, file, isMessageKey);
           if (!check.ok) {
-            setErrors(check.errors);
+            form.refuse(check.errors);
             return;
           }
-          setErrors({});
+          form.refuse({});
           send.mutate({ fields: check.fields, file: check.file });
         }}
       >
@@ -106,7 +107,7 @@ export function UploadDocumentForm({
             error={fileError}
             onFile={(chosen) => {
               setFile(chosen);
-              if (errors.file) setErrors((e) => ({ ...e, file: undefined }));
+              form.clear('file');
               send.reset();
             }}
           />

@@ -2,10 +2,10 @@ import type { RxLinkView } from '@apothecall/domain/pharmacy/pharmacy-portal.api
 import { usStates } from '@apothecall/domain/places/places.rules';
 import { Alert, Button, Checkbox, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useInvitePharmacist } from '../api/invite-pharmacist';
 import { checkInvite, emptyInviteDraft, type InviteDraft, type InviteField } from './invite-form';
 import { useLinkLabel } from './use-link-label';
@@ -13,19 +13,15 @@ import { useLinkLabel } from './use-link-label';
 /** The invitation: e-mail and name, then the grant (states, links, claimed visits only). */
 export function InviteForm({ links }: { links: readonly RxLinkView[] }) {
   const t = useT();
-  const [draft, setDraft] = useState<InviteDraft>(emptyInviteDraft);
-  const [errors, setErrors] = useState<Partial<Record<InviteField, string>>>({});
-  const set = <K extends InviteField>(field: K, value: InviteDraft[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const form = useDraft<InviteDraft, string, InviteField>(emptyInviteDraft);
+  const { draft, errors, set } = form;
   const invite = useInvitePharmacist({
     onSuccess: (pharmacist) => {
       notifications.show({
         color: 'green',
         message: t('pharmacyScreens.invite.sent', { email: pharmacist.email }),
       });
-      setDraft(emptyInviteDraft);
+      form.reset();
     },
   });
   return (
@@ -44,7 +40,7 @@ export function InviteForm({ links }: { links: readonly RxLinkView[] }) {
             for (const [field, key] of Object.entries(checked.errors)) {
               if (key) shown[field as InviteField] = t(key);
             }
-            setErrors(shown);
+            form.refuse(shown);
             return;
           }
           invite.mutate(checked.request);

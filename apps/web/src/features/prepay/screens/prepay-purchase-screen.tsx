@@ -2,11 +2,11 @@ import { link } from '@apothecall/domain/navigation/links';
 import { maxVisitsPerPurchase } from '@apothecall/domain/prepay/prepay.api';
 import { Anchor, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { usePurchasePrepayProgram } from '../api/purchase-prepay-program';
 import { type FieldError, fieldText } from '../components/form-check';
 import { LowBalanceInput } from '../components/low-balance-input';
@@ -33,8 +33,8 @@ export function PrepayPurchaseScreen() {
   const navigate = useNavigate();
   const charge = useVisitsCharge('new');
   const { pricing, setProblem } = charge;
-  const [draft, setDraft] = useState<PurchaseDraft>(emptyPurchaseDraft);
-  const [errors, setErrors] = useState<Partial<Record<PurchaseField, FieldError>>>({});
+  const form = useDraft<PurchaseDraft, FieldError, PurchaseField>(emptyPurchaseDraft);
+  const { draft, errors } = form;
 
   const buy = usePurchasePrepayProgram({
     onSuccess: (program) => {
@@ -47,10 +47,7 @@ export function PrepayPurchaseScreen() {
     onError: (error) => charge.chargeFailed(error, 'prepayUi.purchase.failed'),
   });
 
-  const set = <K extends keyof PurchaseDraft>(key: K, value: PurchaseDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const set = form.set;
 
   const submit = () => {
     setProblem(null);
@@ -59,11 +56,11 @@ export function PrepayPurchaseScreen() {
       idempotencyKey: charge.attempt,
     });
     if (!check.ok) {
-      setErrors(check.errors);
+      form.refuse(check.errors);
       setProblem(t('prepayUi.form.fix'));
       return;
     }
-    setErrors({});
+    form.refuse({});
     if (charge.cardChosen()) buy.mutate(check.request);
   };
 

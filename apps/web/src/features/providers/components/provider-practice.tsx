@@ -4,11 +4,11 @@ import {
 } from '@apothecall/domain/providers/providers.api';
 import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Facts } from '../../../components/facts';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { usePutProviderPractice } from '../api/put-provider-practice';
 
 type PracticeField = 'name' | 'line1' | 'line2' | 'phone' | 'fax' | 'clientNumber';
@@ -35,7 +35,7 @@ export function Practice({
 }) {
   const t = useT();
   const stored = provider.practice;
-  const [draft, setDraft] = useState<Record<PracticeField, string>>(() => ({
+  const form = useDraft<Record<PracticeField, string>>(() => ({
     name: stored?.name ?? '',
     line1: stored?.line1 ?? '',
     line2: stored?.line2 ?? '',
@@ -43,7 +43,7 @@ export function Practice({
     fax: stored?.fax ?? '',
     clientNumber: stored?.clientNumber ?? '',
   }));
-  const [errors, setErrors] = useState<Partial<Record<PracticeField, string>>>({});
+  const { draft, errors } = form;
   const save = usePutProviderPractice({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('providersUi.practice.saved') });
@@ -75,7 +75,7 @@ export function Practice({
                   ? t(issue.message)
                   : t('common.required');
               }
-              setErrors(shown);
+              form.refuse(shown);
               return;
             }
             save.mutate({ id: provider.id, body: draft });
@@ -91,9 +91,7 @@ export function Practice({
                   inputMode={field === 'phone' || field === 'fax' ? 'tel' : undefined}
                   value={draft[field]}
                   onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setDraft((d) => ({ ...d, [field]: value }));
-                    setErrors((e) => ({ ...e, [field]: undefined }));
+                    form.set(field, event.currentTarget.value);
                   }}
                   error={errors[field]}
                   withAsterisk={requiredPractice.has(field)}

@@ -1,8 +1,8 @@
 import { visitPrescriptionSchema } from '@apothecall/domain/care/visits.api';
 import type { RxReview } from '@apothecall/domain/rx/rx-visits.api';
 import { Button, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 
 export interface PrescriptionDraft {
   medication: string;
@@ -46,12 +46,9 @@ export function RxPrescribeForm({
   }) => void;
 }) {
   const t = useT();
-  const [draft, setDraft] = useState<PrescriptionDraft>(emptyDraft);
-  const [errors, setErrors] = useState<Partial<Record<keyof PrescriptionDraft, string>>>({});
-  const set = (field: keyof PrescriptionDraft) => (value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const form = useDraft<PrescriptionDraft>(emptyDraft);
+  const { draft, errors } = form;
+  const set = (field: keyof PrescriptionDraft) => (value: string) => form.set(field, value);
   const submit = () => {
     const parsed = visitPrescriptionSchema.safeParse({
       medication: draft.medication,
@@ -67,7 +64,7 @@ export function RxPrescribeForm({
         const field = issue.path[0] as keyof PrescriptionDraft;
         found[field] ??= isMessageKey(issue.message) ? t(issue.message) : issue.message;
       }
-      setErrors(found);
+      form.refuse(found);
       return;
     }
     onPrescribe({ ...parsed.data, pharmacyNcpdpId: null });
@@ -96,13 +93,12 @@ export function RxPrescribeForm({
             onChange={(event) => {
               const line = lines[Number(event.currentTarget.value)];
               if (event.currentTarget.value === '' || !line) return;
-              setDraft((d) => ({
-                ...d,
+              form.reset({
+                ...draft,
                 medication: line.medication,
                 strength: line.strength,
                 quantity: String(line.quantity),
-              }));
-              setErrors({});
+              });
             }}
           />
         ) : null}
