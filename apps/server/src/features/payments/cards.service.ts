@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddCardInput, DeleteCardInput } from '@apothecall/domain/payments/payments.api';
-import type { UserPaymentProfiles } from '@apothecall/domain/payments/payments.schemas';
+import type { CardBrand, UserPaymentProfiles } from '@apothecall/domain/payments/payments.schemas';
 import type { RequestOrigin } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
@@ -80,7 +80,7 @@ export function createCardsService(deps: {
       payProfiles: profiles.map((p) => ({
         card: {
           profileID: p.paymentProfileId,
-          cardType: p.brand as 'visa',
+          cardType: p.brand as CardBrand,
           last4: p.last4,
           expiration: p.expiration,
           paymentProfileValid: p.valid,
