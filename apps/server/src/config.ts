@@ -1,8 +1,17 @@
 import path from 'node:path';
-import { defaultInboundMailDomain } from '@apothecall/domain/inbox/inbox.rules';
 import { z } from 'zod';
+import { type InboxConfig, inboxConfig, inboxEnvProblem, inboxEnvShape } from './config-inbox';
+import {
+  type PaymentsConfig,
+  paymentsConfig,
+  paymentsEnvProblem,
+  paymentsEnvShape,
+} from './config-payments';
+import { type SmsConfig, smsConfig, smsEnvProblem, smsEnvShape } from './config-sms';
 import { type FilesConfig, parseFilesConfig } from './platform/files/files.config';
 import { type PushConfig, parsePushConfig } from './platform/push/push.config';
+
+export { tryOutInboundSmtpPort } from './config-inbox';
 
 /**
  * The one place the environment is read. Every value has a working default so `npm start`
@@ -90,15 +99,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Apothecall <no-reply@apothecall.test>'),
   ERX_URL: z.url('must be a URL such as https://erx.example.com/script').optional(),
-  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
-  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
-  /** The number texts are sent from: E.164, the only form Twilio takes (its error 21212). */
-  SMS_FROM: z
-    .string()
-    .regex(/^\+[1-9]\d{1,14}$/, 'must be the sender number in E.164, such as +13055550100')
-    .default('+15005550006'),
+  ...smsEnvShape,
   /**
    * WebRTC ICE servers for video visits, as JSON: [{"urls":"stun:stun.example.org:3478"},
    * {"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]. Empty (the
@@ -149,13 +150,7 @@ const envSchema = z.object({
   MIN_DEPENDENT_AGE: z.coerce.number().int().min(0).max(110).default(4),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  CONSULTATION_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4900),
-  PHARMACY_CLAIM_FEE_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(500),
-  PREPAY_VISIT_CENTS: z.coerce.number().int().min(1).max(1_000_000).default(3000),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'authorize-net']).default('sandbox'),
-  AUTHORIZE_NET_API_LOGIN_ID: z.string().min(1).optional(),
-  AUTHORIZE_NET_TRANSACTION_KEY: z.string().min(1).optional(),
-  AUTHORIZE_NET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
+  ...paymentsEnvShape,
   /** Minutes either side of an appointment's time in which it is paid and started (spec: 15). */
   APPOINTMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   /**
@@ -199,49 +194,10 @@ const envSchema = z.object({
   SUBSCRIPTION_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   FAULT_INJECTION: z.enum(['crash-after-gateway', 'stop-after-renewal-charge']).optional(),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /**
-   * The pharmacies' inbound e-mail (issue 20): the product's own SMTP endpoint's port (25 behind
-   * an MX record), or `off`. Unset, it is off, except on the embedded demo (no DATABASE_URL,
-   * DEMO_SEED on), where it listens on loopback so a newcomer can try it (issue 34, finding 9):
-   * see `inbox` below.
-   */
-  INBOUND_SMTP_PORT: z
-    .string()
-    .transform((v, ctx) => {
-      if (v === 'off') return 'off' as const;
-      const port = /^\d+$/.test(v) ? Number(v) : Number.NaN;
-      if (port >= 1 && port <= 65535) return port;
-      ctx.addIssue({ code: 'custom', message: 'must be a port number from 1 to 65535, or off' });
-      return z.NEVER;
-    })
-    .optional(),
-  /** The interface it listens on; default HOST (127.0.0.1 for the embedded demo's). */
-  INBOUND_SMTP_HOST: z.string().min(1).optional(),
-  /** The domain of the pharmacies' addresses (`<organisation id>@<domain>`). */
-  INBOUND_MAIL_DOMAIN: z
-    .string()
-    .regex(
-      /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
-      'must be a domain name such as inbox.example.com',
-    )
-    .transform((v) => v.toLowerCase())
-    .default(defaultInboundMailDomain),
-  /** The largest message accepted, in bytes (as sent, attachments encoded): default 25 MiB. */
-  INBOUND_MAIL_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(200 * 1024 * 1024)
-    .default(25 * 1024 * 1024),
-  /** PEM key and certificate files for STARTTLS on the inbound endpoint (both or neither). */
-  INBOUND_SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
-  INBOUND_SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
+  ...inboxEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
-
-/** The embedded demo's inbound SMTP port (when free; the usual port for a local SMTP try). */
-export const tryOutInboundSmtpPort = 2525;
 
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
@@ -269,15 +225,7 @@ export interface Config {
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   /** e-prescribing: where NewRx messages are posted after a claim (unset: the PDF only). */
   readonly erx: { readonly url: string | undefined };
-  readonly sms:
-    | { readonly provider: 'outbox'; readonly from: string }
-    | {
-        readonly provider: 'twilio';
-        readonly from: string;
-        readonly accountSid: string;
-        readonly authToken: string;
-        readonly apiBase: string;
-      };
+  readonly sms: SmsConfig;
   /** Serve GET /api/dev/outbox (tests and local demos only). */
   readonly exposeOutbox: boolean;
   /** GET /metrics for a Prometheus scraper holding this bearer token; off when unset. */
@@ -295,23 +243,7 @@ export interface Config {
   readonly client: { readonly idleLogoutMs: number; readonly autoLogoffMinutes: number };
   readonly ages: { readonly minRegistration: number; readonly minDependent: number };
   readonly loginLimit: { readonly maxFailures: number; readonly windowSeconds: number };
-  readonly payments: {
-    readonly feeCents: number;
-    /** What a pharmacy's claim of an Rx visit takes from its prepay account (placeholder). */
-    readonly claimFeeCents: number;
-    /** What one visit of a prepay program costs its buyer (issue 16; a placeholder amount). */
-    readonly prepayVisitCents: number;
-    /** A charge left pending this long is settled from the gateway's record. */
-    readonly reconcileAfterMs: number;
-    readonly gateway:
-      | { readonly kind: 'sandbox' }
-      | {
-          readonly kind: 'authorize-net';
-          readonly apiLoginId: string;
-          readonly transactionKey: string;
-          readonly endpoint: string;
-        };
-  };
+  readonly payments: PaymentsConfig;
   /** Test-only fault injection (never honoured in production). */
   readonly appointments: { readonly windowMinutes: number };
   readonly notifications: { readonly webPushHosts: readonly string[] };
@@ -339,23 +271,21 @@ export interface Config {
   /** Device push: Web Push (VAPID), FCM, APNs (platform/push); a channel left out is off. */
   readonly push: PushConfig;
   /** The pharmacies' inbound e-mail (issue 20): its SMTP endpoint (off without a port). */
-  readonly inbox: {
-    readonly smtpPort: number | undefined;
-    readonly smtpHost: string;
-    /**
-     * The embedded demo's own endpoint (INBOUND_SMTP_PORT unset, no DATABASE_URL, DEMO_SEED on):
-     * on loopback port 2525, or any free port when 2525 is taken, and a start that cannot listen
-     * at all goes on without it.
-     */
-    readonly smtpTryOut: boolean;
-    readonly domain: string;
-    readonly maxBytes: number;
-    readonly tls: { readonly keyFile: string; readonly certFile: string } | undefined;
-  };
+  readonly inbox: InboxConfig;
 }
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+function tracingConfig(e: z.output<typeof envSchema>): Config['tracing'] {
+  return e.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? {
+        endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: e.OTEL_SERVICE_NAME,
+        sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
+      }
+    : undefined;
 }
 
 /** Reads the environment; throws ConfigError with one line per bad variable. */
@@ -375,29 +305,12 @@ export function loadConfig(
     throw new ConfigError(lines.join('\n'));
   }
   const e = parsed.data;
-  if (e.SMS_PROVIDER === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN)) {
-    throw new ConfigError(
-      'Invalid environment variable SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
-    );
-  }
-  if (
-    e.PAYMENT_GATEWAY === 'authorize-net' &&
-    (!e.AUTHORIZE_NET_API_LOGIN_ID || !e.AUTHORIZE_NET_TRANSACTION_KEY)
-  ) {
-    throw new ConfigError(
-      'Invalid environment variable PAYMENT_GATEWAY: authorize-net needs AUTHORIZE_NET_API_LOGIN_ID and AUTHORIZE_NET_TRANSACTION_KEY',
-    );
-  }
-  if (Boolean(e.INBOUND_SMTP_TLS_KEY_FILE) !== Boolean(e.INBOUND_SMTP_TLS_CERT_FILE)) {
-    throw new ConfigError(
-      'Invalid environment variable INBOUND_SMTP_TLS_KEY_FILE: set it together with INBOUND_SMTP_TLS_CERT_FILE',
-    );
-  }
+  const problem = smsEnvProblem(e) ?? paymentsEnvProblem(e) ?? inboxEnvProblem(e);
+  if (problem) throw new ConfigError(problem);
   const files = parseFilesConfig(env);
   if (!files.ok) throw new ConfigError(files.lines.join('\n'));
   const push = parsePushConfig(env, path.resolve(e.DATA_DIR));
   if (!push.ok) throw new ConfigError(push.lines.join('\n'));
-  const smtpTryOut = e.INBOUND_SMTP_PORT === undefined && !e.DATABASE_URL && e.DEMO_SEED;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -419,25 +332,10 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     erx: { url: e.ERX_URL },
-    sms:
-      e.SMS_PROVIDER === 'twilio'
-        ? {
-            provider: 'twilio',
-            from: e.SMS_FROM,
-            accountSid: e.TWILIO_ACCOUNT_SID ?? '',
-            authToken: e.TWILIO_AUTH_TOKEN ?? '',
-            apiBase: e.TWILIO_API_BASE.replace(/\/$/, ''),
-          }
-        : { provider: 'outbox', from: e.SMS_FROM },
+    sms: smsConfig(e),
     exposeOutbox: e.EXPOSE_OUTBOX,
     metrics: { token: e.METRICS_TOKEN },
-    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? {
-          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
-          serviceName: e.OTEL_SERVICE_NAME,
-          sampleRatio: e.OTEL_TRACES_SAMPLER_ARG,
-        }
-      : undefined,
+    tracing: tracingConfig(e),
     iceServers: e.ICE_SERVERS,
     client: {
       idleLogoutMs: e.CLIENT_IDLE_LOGOUT_SECONDS * 1000,
@@ -445,21 +343,7 @@ export function loadConfig(
     },
     ages: { minRegistration: e.MIN_REGISTRATION_AGE, minDependent: e.MIN_DEPENDENT_AGE },
     loginLimit: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_MINUTES * 60 },
-    payments: {
-      feeCents: e.CONSULTATION_FEE_CENTS,
-      claimFeeCents: e.PHARMACY_CLAIM_FEE_CENTS,
-      prepayVisitCents: e.PREPAY_VISIT_CENTS,
-      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
-      gateway:
-        e.PAYMENT_GATEWAY === 'authorize-net'
-          ? {
-              kind: 'authorize-net',
-              apiLoginId: e.AUTHORIZE_NET_API_LOGIN_ID ?? '',
-              transactionKey: e.AUTHORIZE_NET_TRANSACTION_KEY ?? '',
-              endpoint: e.AUTHORIZE_NET_ENDPOINT,
-            }
-          : { kind: 'sandbox' },
-    },
+    payments: paymentsConfig(e),
     appointments: { windowMinutes: e.APPOINTMENT_WINDOW_MINUTES },
     notifications: { webPushHosts: e.WEB_PUSH_HOSTS },
     native: {
@@ -481,22 +365,6 @@ export function loadConfig(
     faultInjection: e.NODE_ENV === 'production' ? undefined : e.FAULT_INJECTION,
     files: files.config,
     push: push.config,
-    inbox: {
-      smtpPort:
-        e.INBOUND_SMTP_PORT === 'off'
-          ? undefined
-          : (e.INBOUND_SMTP_PORT ?? (smtpTryOut ? tryOutInboundSmtpPort : undefined)),
-      smtpHost: e.INBOUND_SMTP_HOST ?? (smtpTryOut ? '127.0.0.1' : e.HOST),
-      smtpTryOut,
-      domain: e.INBOUND_MAIL_DOMAIN,
-      maxBytes: e.INBOUND_MAIL_MAX_BYTES,
-      tls:
-        e.INBOUND_SMTP_TLS_KEY_FILE && e.INBOUND_SMTP_TLS_CERT_FILE
-          ? {
-              keyFile: path.resolve(e.INBOUND_SMTP_TLS_KEY_FILE),
-              certFile: path.resolve(e.INBOUND_SMTP_TLS_CERT_FILE),
-            }
-          : undefined,
-    },
+    inbox: inboxConfig(e),
   };
 }
