@@ -1,79 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import type { ChargeInput, TransactionEntry } from '@apothecall/domain/payments/payments.api';
+import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
 import type { RequestOrigin } from '../../platform/actor';
-import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
-import { GatewayError, type PaymentGateway } from '../../platform/payments/gateway';
-import type { CardsRepo } from './cards.repo';
+import { GatewayError } from '../../platform/payments/gateway';
 import { cardError } from './cards.service';
-import type { CouponsRepo } from './coupons.repo';
-import type { LedgerRecord, LedgerRepo } from './ledger.repo';
-import type { PricingService } from './pricing.service';
+import type { ChargesDeps, ChargesService } from './charges.types';
+import { newInvoiceNumber, refundRowOf, toEntry } from './charges-rows';
+import type { LedgerRecord } from './ledger.repo';
 
-export interface ChargesService {
-  /**
-   * Charges the priced amount: credit first, then the card. Idempotent per key. The input is
-   * POST /payments/charge as chargeRequestSchema parsed it (other areas: PaymentsPort).
-   */
-  charge(
-    accountId: string,
-    input: ChargeInput,
-    origin: RequestOrigin,
-    /** The item the price token must be for (an item quote pays only its own item). */
-    item?: string,
-  ): Promise<TransactionEntry>;
-  /** Refunds a succeeded charge in full (credit back to credit, card back to card). */
-  refund(
-    accountId: string,
-    chargeId: string,
-    idempotencyKey: string,
-    origin: RequestOrigin,
-  ): Promise<TransactionEntry>;
-  /**
-   * The same refund, saying whether this call made it (`created`) or answered an earlier one
-   * (the back office audits its refund once, issue 35).
-   */
-  refundOnce(
-    accountId: string,
-    chargeId: string,
-    idempotencyKey: string,
-    origin: RequestOrigin,
-  ): Promise<{ entry: TransactionEntry; created: boolean }>;
-  list(accountId: string): Promise<TransactionEntry[]>;
-  creditBalance(accountId: string): Promise<number>;
-  /** Charges made by people who joined with this account's referral code: date, code, amount only. */
-  referred(
-    accountId: string,
-  ): Promise<{ id: string; date: string; code: string; amount: number }[]>;
-  entry(accountId: string, id: string): Promise<TransactionEntry>;
-  /** Settles entries left pending by a crash, by asking the gateway what it did. */
-  reconcile(olderThanMs?: number): Promise<{ succeeded: number; failed: number }>;
-}
-
-/** Authorize.Net allows 20 characters for an invoice number. */
-function newInvoiceNumber(): string {
-  return `AC${randomBytes(9).toString('hex')}`;
-}
-
-export function toEntry(row: LedgerRecord): TransactionEntry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    date: row.createdAt.toISOString(),
-    transId: row.gatewayTransactionId ?? row.id.slice(0, 20),
-    transactionStatus:
-      row.state === 'succeeded' ? (row.kind === 'refund' ? 'refunded' : 'approved') : row.state,
-    invoiceNumber: row.invoiceNumber,
-    cardHolder: row.cardHolder ?? '',
-    card: {
-      brand: (row.cardBrand ?? 'unknown') as TransactionEntry['card']['brand'],
-      last4: row.cardLast4 ?? '0000',
-    },
-    amount: row.amountCents,
-    creditCents: row.creditCents,
-    description: row.description,
-  };
-}
+export type { ChargesDeps, ChargesService } from './charges.types';
+export { refundRowOf, toEntry } from './charges-rows';
 
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -86,54 +21,7 @@ const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * `reconcile` settles from the gateway's own record (by invoice number): never charged twice,
  * never lost.
  */
-/** The pending ledger row that refunds `charge` in full (the same card and credit split). */
-export function refundRowOf(
-  charge: LedgerRecord,
-  idempotencyKey: string,
-  invoiceNumber: string,
-): Parameters<LedgerRepo['insertPending']>[0] {
-  return {
-    accountId: charge.accountId,
-    kind: 'refund',
-    idempotencyKey,
-    fingerprint: `refund:${charge.id}`,
-    invoiceNumber,
-    amountCents: charge.amountCents,
-    creditCents: charge.creditCents,
-    cardCents: charge.cardCents,
-    paymentProfileId: charge.paymentProfileId,
-    cardBrand: charge.cardBrand,
-    cardLast4: charge.cardLast4,
-    cardHolder: charge.cardHolder,
-    relatedId: charge.id,
-    description: charge.description,
-  };
-}
-
-export function createChargesService(deps: {
-  ledger: LedgerRepo;
-  /** The card charged, its gateway customer, and marking a refused card. */
-  cards: Pick<CardsRepo, 'customerOf' | 'findProfile' | 'markProfileInvalid' | 'gatewayProfileId'>;
-  /** A failed charge gives its coupon redemption back. */
-  coupons: Pick<CouponsRepo, 'releaseCoupon'>;
-  gateway: PaymentGateway;
-  pricing: PricingService;
-  audit: AuditService;
-  /** Referral codes and who used them (brands and accounts own them). */
-  referrals: {
-    codesOwnedBy(accountId: string): Promise<string[]>;
-    referredWith(codes: readonly string[]): Promise<{ accountId: string; code: string }[]>;
-  };
-  /** Test-only fault injection: die right after the gateway approved, before the commit. */
-  crashAfterGateway?: () => void;
-  /**
-   * A pending entry older than this is taken to be abandoned (its process died) and is settled
-   * from the gateway's record. Longer than any live request (the gateway timeout is 10 s), so a
-   * starting process never settles another process's charge in flight.
-   */
-  abandonedAfterMs?: number;
-  now?: () => Date;
-}): ChargesService {
+export function createChargesService(deps: ChargesDeps): ChargesService {
   const now = deps.now ?? (() => new Date());
   const abandonedAfterMs = deps.abandonedAfterMs ?? 60_000;
 
