@@ -1,8 +1,8 @@
 /**
  * The asynchronous prescription (Rx) visit calls (spec section 7: /get-productInfo-v2,
- * /log-form, /submit-rx-evaluation, /submit-rx-payment, /get-verifyId-doc,
- * /set-verifyId-Visibility, /get-verifyId-FamilyDocs, "Rx visit endpoints: get, update status,
- * record, pdf, ... cancel"), and the prescriber's review. One contract for server and web.
+ * /log-form, /submit-rx-evaluation, /submit-rx-payment, "Rx visit endpoints: get, update status,
+ * record, pdf, ... cancel"), and the prescriber's review (the photo IDs: rx-verify-id.api.ts).
+ * One contract for server and web.
  */
 import { z } from 'zod';
 import { instoreCodeSchema, visitAssessmentSchema } from '../assessments/assessment.api';
@@ -215,38 +215,6 @@ export const rxVisitsResponseSchema = z.object({
   visits: z.array(rxVisitViewSchema),
   /** A visit waits for an ID or an attachment: every route goes to /rxvisits (guard step 6). */
   actionRequired: z.boolean(),
-});
-
-/** The multipart field naming the family member an ID photo is of (POST /rx/id). */
-export const rxIdUploadFieldsSchema = z.object({ patientID: idSchema });
-
-export const verifyIdDocSchema = z.object({
-  id: idSchema,
-  patientId: idSchema,
-  fileId: idSchema,
-  /** Hidden from pharmacies (the prescriber still sees it). */
-  hidden: z.boolean(),
-  uploadedAt: z.string(),
-});
-export type VerifyIdDoc = z.infer<typeof verifyIdDocSchema>;
-
-/** POST /get-verifyId-doc. */
-export const getVerifyIdDocRequestSchema = z.object({ patientID: idSchema });
-export const verifyIdDocResponseSchema = z.object({
-  error: z.literal(false),
-  document: verifyIdDocSchema.nullable(),
-});
-/** POST /set-verifyId-Visibility. */
-export const setVerifyIdVisibilityRequestSchema = z.object({
-  verifyId: idSchema,
-  hide: z.boolean(),
-});
-/** POST /get-verifyId-FamilyDocs. */
-export const verifyIdFamilyDocsResponseSchema = z.object({
-  error: z.literal(false),
-  documents: z.array(
-    z.object({ patientId: idSchema, name: z.string(), document: verifyIdDocSchema.nullable() }),
-  ),
 });
 
 export const rxMessageSchema = z.object({

@@ -1,6 +1,7 @@
 import { ageOn, calendarDateOfUtc, parseDateInput } from '@apothecall/domain/dates/dates.rules';
 import { awaitsUploads } from '@apothecall/domain/navigation/route-guard.rules';
-import type { RxVisitView, VerifyIdDoc } from '@apothecall/domain/rx/rx-visits.api';
+import type { VerifyIdDoc } from '@apothecall/domain/rx/rx-verify-id.api';
+import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';

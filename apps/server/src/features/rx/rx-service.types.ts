@@ -1,10 +1,10 @@
 import type { PrepayOffer } from '@apothecall/domain/prepay/prepay.api';
+import type { VerifyIdDoc } from '@apothecall/domain/rx/rx-verify-id.api';
 import type {
   RxMessage,
   RxProductView,
   RxVisitView,
   SubmitRxEvaluationInput,
-  VerifyIdDoc,
 } from '@apothecall/domain/rx/rx-visits.api';
 import type { Actor } from '../../platform/actor';
 import type { OpenedFile } from '../files/files.port';

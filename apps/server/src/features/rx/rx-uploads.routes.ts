@@ -2,11 +2,11 @@ import { idParamsSchema } from '@apothecall/domain/common/common.api';
 import {
   getVerifyIdDocRequestSchema,
   rxIdUploadFieldsSchema,
-  rxVisitResponseSchema,
   setVerifyIdVisibilityRequestSchema,
   verifyIdDocResponseSchema,
   verifyIdFamilyDocsResponseSchema,
-} from '@apothecall/domain/rx/rx-visits.api';
+} from '@apothecall/domain/rx/rx-verify-id.api';
+import { rxVisitResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/actor';

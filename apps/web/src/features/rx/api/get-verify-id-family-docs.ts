@@ -1,4 +1,4 @@
-import { verifyIdFamilyDocsResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
+import { verifyIdFamilyDocsResponseSchema } from '@apothecall/domain/rx/rx-verify-id.api';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '../../../lib/api-client';

@@ -1,7 +1,5 @@
-import {
-  okResponseSchema,
-  setVerifyIdVisibilityRequestSchema,
-} from '@apothecall/domain/rx/rx-visits.api';
+import { setVerifyIdVisibilityRequestSchema } from '@apothecall/domain/rx/rx-verify-id.api';
+import { okResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
 import { apiCall } from '../../../lib/api-client';
 import { type MutationCallbacks, useCallMutation } from '../../../lib/call-hooks';
 import { rxVisitsQueryKey } from './get-rx-visits';

@@ -1,4 +1,7 @@
-import { type VerifyIdDoc, verifyIdDocResponseSchema } from '@apothecall/domain/rx/rx-visits.api';
+import {
+  type VerifyIdDoc,
+  verifyIdDocResponseSchema,
+} from '@apothecall/domain/rx/rx-verify-id.api';
 import { apiUpload } from '../../../lib/api-client';
 
 /** POST /rx/id (multipart: `patientID`, then `file`): a family member's photo ID. */
