@@ -5,7 +5,7 @@ import { demoStaff, expectAccessible, logIn, useSpanish } from './support';
  * axe-core on every screen the specs visit. A serious or critical violation fails the run
  * (issue 13). The desktop project checks them in English, the phone project in Spanish (its
  * longer words at the narrow width): both languages and both widths, in half the time of every
- * pairing, which kept CI inside its budget as screens were added (issue 18). Screens that need a
+ * pairing, which kept CI inside its budget as screens were added. Screens that need a
  * visit, a note or a receipt are checked where their journeys reach them (care-visit.spec.ts,
  * payments.spec.ts, in both languages at both widths).
  */
@@ -56,7 +56,7 @@ const staffScreens: Record<keyof typeof demoStaff, string[]> = {
   ],
   pharmacyAdmin: ['/', '/prescriptions', '/inbox', '/crm', '/links', '/pharmacists', '/analytics'],
   rxAdmin: ['/', '/rxadmin'],
-  // The back office (issue 35): every console screen that needs no record opened first, and the
+  // The back office: every console screen that needs no record opened first, and the
   // main brand's page and offers; an account's, a provider's and a pharmacy's own page are
   // checked by their journeys (backoffice-*.spec.ts), in English at desktop.
   admin: [

@@ -17,7 +17,7 @@ import {
 /**
  * README, "Try appointments".
  *
- * Scheduled appointments end to end (issue 18). The provider publishes a one-date Florida block
+ * Scheduled appointments end to end. The provider publishes a one-date Florida block
  * that starts in a few minutes; a new patient confirms Florida, books its slot, sees it listed,
  * starts it inside the window (paying with a new test card), and the provider, from the clinic's
  * "Your visits in progress", joins: the video connects on both sides.

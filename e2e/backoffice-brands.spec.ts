@@ -15,7 +15,7 @@ import {
 } from './support';
 
 /**
- * The back office's brands area end to end (issue 35): the operator (the demo admin) creates
+ * The back office's brands area end to end: the operator (the demo admin) creates
  * the brand Harbor Health under the company key `harbor` on the new host harbor.localhost
  * (Chromium resolves *.localhost to this machine) with a distinctive purple, is told a too-light
  * colour does not read, uploads its logo (a brand without one shows the main brand) and saves a

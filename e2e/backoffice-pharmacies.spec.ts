@@ -12,7 +12,7 @@ import {
 } from './support';
 
 /**
- * The back office's pharmacies area end to end (issue 35). The operator (the demo admin) finds
+ * The back office's pharmacies area end to end. The operator (the demo admin) finds
  * the demo registry's Gulf Coast Pharmacy in /admin/pharmacies by its NCPDP ID, onboards it
  * (unverified, its details the registry's), verifies it with a reason (kept in its history) and
  * invites its administrator. The administrator chooses a password through the e-mailed link

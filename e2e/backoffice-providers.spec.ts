@@ -8,7 +8,7 @@ import { e2eSmtpPort } from './playwright.config';
 import { demoPassword, demoStaff, logIn, openContext, test } from './support';
 
 /**
- * The back office's providers area end to end (issue 35): the admin invites a provider on
+ * The back office's providers area end to end: the admin invites a provider on
  * /admin/providers, the provider chooses a password through the e-mailed link, the admin gives
  * them a Florida licence, they go on duty and claim a Florida visit; once the licence has
  * expired (yesterday in Florida) the next Florida visit is not offered to them.

@@ -13,7 +13,7 @@ import {
 /**
  * README, "Try the back office".
  *
- * The operator's back office, People and support (issue 35; desktop): a patient locked out by
+ * The operator's back office, People and support (desktop): a patient locked out by
  * wrong passwords is found by the support user, whose unlock lets the patient in again; support
  * is sent away from the money console (the web guard's step 4h) and the server refuses support's
  * session on /api/admin/money (403); the accounting of disclosures lists support's reads of the

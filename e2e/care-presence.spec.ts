@@ -6,7 +6,7 @@ import { presenceBaseURL, presenceClockFile } from './playwright.config';
 import { demoPassword, logIn, openContext, test } from './support';
 
 /**
- * Ghost providers (issue 33, finding 1), on a server whose clock this spec moves (libfaketime's
+ * Ghost providers, on a server whose clock this spec moves (libfaketime's
  * timestamp file, e2e/playwright.config.ts). A provider switches "On duty" in the clinic and then
  * closes the browser without switching off. A patient waits, paid. Past the 2-minute presence
  * grace the minute sweep takes the provider off duty: the waiting room says that no provider is

@@ -21,7 +21,7 @@ import { expectAccessible, keepActive, logIn, openContext, test, useSpanish } fr
 /**
  * README, "Try a video visit".
  *
- * On-demand care end to end (issue 6), in two browser contexts with Chromium's fake camera
+ * On-demand care end to end, in two browser contexts with Chromium's fake camera
  * and microphone: a new patient (phone-sized) gets care, passes screening, pays with the test
  * card and waits; the provider (desktop) sees the visit arrive without reloading, claims it;
  * both videos play, chat goes both ways; the note and prescription end the visit; the patient
@@ -78,7 +78,7 @@ async function passScreening(page: Page) {
     .getByTestId('care-medical-problems')
     .getByLabel('None of these')
     .check({ force: true });
-  // A sore throat is not screened for a treatment it does not ask for (issue 13).
+  // A sore throat is not screened for a treatment it does not ask for.
   await expect(page.getByText('Are you requesting low dose naltrexone (LDN)?')).toHaveCount(0);
   await expect(page.getByText('Are you requesting birth control?')).toHaveCount(0);
   await next(page);
@@ -130,7 +130,7 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
     page.getByText('The phone number is used to text a video-visit link.'),
   ).toBeVisible();
   await expect(page.getByTestId('care-phone')).toContainText(patient.phone.slice(-4));
-  // Accepted on the consents screen already: said, not asked again (issue 13).
+  // Accepted on the consents screen already: said, not asked again.
   await expect(page.getByTestId('care-consent-accepted')).toHaveText(
     'You have accepted the current consent to treat and terms.',
   );

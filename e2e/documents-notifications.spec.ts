@@ -16,7 +16,7 @@ import {
 /**
  * README, "Try documents and notifications".
  *
- * Documents, Covid certificates and notifications (issue 19), desktop only.
+ * Documents, Covid certificates and notifications, desktop only.
  *
  * Web push: Chromium's own push service is Google's (not reachable here), so the page's
  * `PushManager.subscribe` is answered by the loopback push service instead (the test's

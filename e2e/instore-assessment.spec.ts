@@ -9,7 +9,7 @@ import { call, demoPassword, demoStaff, logIn, openContext, test, tokenFor } fro
 /**
  * README, "Try an in-store assessment".
  *
- * The pharmacy's in-store assessment end to end (issue 20; desktop only): the pharmacist fills
+ * The pharmacy's in-store assessment end to end (desktop only): the pharmacist fills
  * a UTI intake for a walk-in patient in FL and submits; the e-mail arrives over SMTP with the
  * link (the pharmacy named, no symptom or result); the patient opens it, chooses a password,
  * continues into the Rx visit with the intake's answers filled in and the pharmacy chosen, and
@@ -101,7 +101,7 @@ test('an in-store UTI assessment in FL e-mails the link; the patient continues a
     expect(mail?.text.toLowerCase()).not.toContain(secret);
   }
 
-  // NY is refused as soon as it is chosen, before the rest of the form (issue 36, finding 12).
+  // NY is refused as soon as it is chosen, before the rest of the form.
   await rph.getByRole('button', { name: en('assessmentUi.another') }).click();
   await rph.getByLabel(en('assessmentUi.state')).selectOption('NY');
   await expect(rph.getByTestId('assessment-refused')).toHaveText(

@@ -107,7 +107,7 @@ test('cards: add an approved card, refuse declined and AVS cards, delete down to
   await expect(stored.first()).toContainText('•••• 1111');
   await expect(page.getByTestId('card-form')).toBeHidden();
 
-  // The same card again is refused, plainly, and listed once (issue 13).
+  // The same card again is refused, plainly, and listed once.
   await submitCard(page, cards.approve);
   const again = page.getByRole('dialog', { name: 'Card not added' });
   await expect(again).toContainText('This card is already saved.');

@@ -15,7 +15,7 @@ import {
 /**
  * README, "Try announcements, forms and codes".
  *
- * Announcements, form signing and external visit codes (issue 20; desktop only), in three
+ * Announcements, form signing and external visit codes (desktop only), in three
  * browser contexts. The rx administrator posts an announcement on /rxadmin that the Sunrise
  * pharmacist then sees on Home. A new patient's Rx visit to Sunrise is set up through the API
  * (prescribed, and claimed with Submit Payment: the browser adds nothing there, rx-pharmacy.spec

@@ -15,7 +15,7 @@ import { calendarEdges } from '../packages/domain/src/dates/zones.rules';
  * full browser's Notification permission. A server with a 3-second session idle timeout serves
  * the idle spec, one with a 3-second client idle logout the auto-logout checks, one whose clock
  * care-presence.spec moves forward (libfaketime's timestamp file); and one server per shifted
- * clock serves the date-sensitive tests again at that instant (issue 31). The servers at the real
+ * clock serves the date-sensitive tests again at that instant. The servers at the real
  * clock start on copies of one seeded data folder (e2e/servers.mjs); those at a shifted clock seed
  * their own.
  */
@@ -40,14 +40,14 @@ const clockPort = (i: number) => basePort + 5 + i;
 const smtpBase = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** The SMTP server the password-help spec starts on loopback; this slot's app sends its mail there. */
 export const e2eSmtpPort = smtpBase + 10 * slot;
-/** The app's own inbound SMTP endpoint (issue 20): specs send mail to a pharmacy's address here. */
+/** The app's own inbound SMTP endpoint: specs send mail to a pharmacy's address here. */
 export const e2eInboundSmtpPort = smtpBase + 1 + 10 * slot;
 /** The zone every browser context of the suite is in, and so the `X-Time-Zone` the app sends. */
 export const appTimeZone = 'America/New_York';
 const dataDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `apothecall-e2e-${name}-`));
 
 /**
- * The shifted clocks (issue 31): the instants of `calendarEdges`, as offsets from the real clock
+ * The shifted clocks: the instants of `calendarEdges`, as offsets from the real clock
  * computed once in the runner and handed to its workers through the environment, so the servers
  * (under libfaketime, Debian's package) and the pages (Playwright's clock) agree.
  */

@@ -91,7 +91,7 @@ function countRegisterCalls(page: Page): () => number {
   return () => calls;
 }
 
-// Not a @clock test (issue 38, item 5): a 34-year-old's age reads the same at every shifted
+// Not a @clock test: a 34-year-old's age reads the same at every shifted
 // instant, and nothing else on the journey reads a date; the age edges run at the clocks below.
 test("a new adult registers, logs in, confirms 'I am in' FL and accepts the consents before care", async ({
   page,
@@ -110,7 +110,7 @@ test("a new adult registers, logs in, confirms 'I am in' FL and accepts the cons
   await page.getByLabel(labels.confirmPassword).fill(person.password);
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  // Logged in at once: no second typing of what was just chosen (issue 13).
+  // Logged in at once: no second typing of what was just chosen.
   await expectHome(page, `${person.firstName} ${person.lastName}`);
   await expect(page).toHaveURL(/#\/$/);
 

@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /**
- * What the navigation shows at this project's width (issue 36, finding 8): the bar's entries and
+ * What the navigation shows at this project's width: the bar's entries and
  * those under "More". The phone's bar has five slots (four entries and More when a role has more
  * than five), the desktop's ten at 1280 px (nav-bar.rules.ts).
  */
@@ -88,7 +88,7 @@ for (const role of ['pharmacist', 'pharmacyAdmin'] as const) {
     await logIn(page, demoStaff[role].loginId);
     await expectHome(page, demoStaff[role].name);
     await expect(page.getByTestId('referred-count')).toBeVisible();
-    // The admin alone manages the pharmacists and the prepay programs (issue 16).
+    // The admin alone manages the pharmacists and the prepay programs.
     // The phone's bar: Home, Prescriptions, Assessment and Inbox; the rest under More.
     expect(await navEntries(page)).toEqual(
       shown(

@@ -16,7 +16,7 @@ import {
 /**
  * README, "Try the pharmacy portal".
  *
- * The pharmacy portal end to end (issue 15), in four browser contexts, on the demo's own data
+ * The pharmacy portal end to end, in four browser contexts, on the demo's own data
  * (issue 33, finding 4). The demo patient's seeded visit waits,
  * paid and prescribed, on the seeded, verified Sunrise Pharmacy's dashboard. Sunrise's admin
  * invites a pharmacist for FL by e-mail; the pharmacist (standing in for the README's

@@ -17,7 +17,7 @@ import {
 /**
  * README, "Try prepaid visits".
  *
- * Prepaid visits end to end (issue 16). Sunrise's administrator buys a 5-visit program with a
+ * Prepaid visits end to end. Sunrise's administrator buys a 5-visit program with a
  * low-balance limit of 4 by card, sets a 25-day wait after a denial and sends an access token by
  * SMS to a new patient. The patient opens the texted link, registers, and completes an Rx visit
  * at $0.00 without a card; the balance drops to 4 and the low-balance e-mail is in the outbox

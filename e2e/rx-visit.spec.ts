@@ -9,7 +9,7 @@ import { expectAccessible, logIn, openContext, test } from './support';
 /**
  * README, "Try a prescription (Rx) visit".
  *
- * An asynchronous prescription (Rx) visit end to end (issue 14), in two browser contexts: a new
+ * An asynchronous prescription (Rx) visit end to end, in two browser contexts: a new
  * patient (phone-sized) opens the public catalogue logged out, picks LDN, registers inside the
  * flow and comes back to it, answers the evaluation down the branch that asks for a document,
  * pays with the test card and sees 'Pending medical review' in red; every other route sends

@@ -1,4 +1,4 @@
-// The e2e suite's servers, started side by side (issue 38, item 5: CI time). Playwright starts the
+// The e2e suite's servers, started side by side. Playwright starts the
 // entries of `webServer` one after another, and each server spends its first seconds on one core
 // (migrations, the demo seed, its password hashes): seven of them in a row left the other core idle
 // for about a minute. This script starts every server of E2E_SERVERS at once, waits until each

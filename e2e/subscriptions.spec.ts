@@ -14,7 +14,7 @@ import {
 /**
  * README, "Try subscriptions".
  *
- * Subscriptions end to end (issue 17). A patient buys a family plan billed annually with a new
+ * Subscriptions end to end. A patient buys a family plan billed annually with a new
  * card; Get Care for their son prices the visit at the member price; on /subscription they
  * cancel (with a reason), then uncancel. The rx-subscription administrator opens /rxadmin and
  * finds them among the subscribers; the patient opening /rxadmin is told 'Unauthorized.'.

@@ -16,7 +16,7 @@ export { appTimeZone };
 
 /**
  * The calendar as the app reads it now (its zone, not the machine's UTC day): "today", "the
- * first of last month", "a slot later today" (issue 31).
+ * first of last month", "a slot later today".
  */
 export function appCalendar() {
   return calendarAt(Date.now() + clockOffsetMs(), appTimeZone);
@@ -48,7 +48,7 @@ const openContexts = new Set<BrowserContext>();
  * run and slow every later spec down.
  */
 export const test = base.extend<{ closeOpenedContexts: undefined }>({
-  // The default page's context reads the shifted clock too (issue 31).
+  // The default page's context reads the shifted clock too.
   context: async ({ context }, use) => {
     await shiftPageClock(context);
     await use(context);

@@ -1,5 +1,5 @@
 /**
- * The whole-product walk (issue 36): every route without a parameter, opened by every role (and
+ * The whole-product walk: every route without a parameter, opened by every role (and
  * logged out), at phone (360 px) and desktop (1280 px) width, in English and Spanish, against a
  * running server (default http://localhost:3000, the embedded demo of `npm start`). Each screen a
  * role may open is screenshotted into .tmp/walk/ and checked for what a person would stumble on:

@@ -1,4 +1,4 @@
-// One name per area in the three packages (issue 37, item 3): a feature folder of the server
+// One name per area in the three packages: a feature folder of the server
 // (apps/server/src/features/<name>) or of the web app (apps/web/src/features/<name>) is named
 // after an area of the domain (packages/domain/src/<area>), either exactly or as
 // `<area>-<part>` when the area is split by job (backoffice-people, rx-forms). The exceptions

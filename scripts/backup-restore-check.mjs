@@ -1,5 +1,5 @@
 // Checks the backup and restore recipe of docs/operations.md ("Backup and restore") end to end,
-// with the real server and the recipe's own commands (issue 34, finding 6):
+// with the real server and the recipe's own commands:
 //
 //   embedded:   start the server on a fresh DATA_DIR (demo seeded), stop it, `cp -a` the folder,
 //               start a server on the copy with DEMO_SEED=false, log in as the demo patient;

@@ -1,4 +1,4 @@
-// How big the code's files and functions are (issue 37, item 6), measured the same way for the
+// How big the code's files and functions are, measured the same way for the
 // test that holds the line (code-size.test.mjs) and for a person: `node scripts/code-size.mjs`
 // prints every file over 400 lines and every function over 80 of its own lines, per app.
 //

@@ -1,4 +1,4 @@
-// `npx cap doctor` passes on a fresh clone once `npm install` has run (issue 34): it wants a web
+// `npx cap doctor` passes on a fresh clone once `npm install` has run: it wants a web
 // build in Capacitor's webDir and in the Android project's assets, which git ignores, and apps/web's
 // postinstall (apps/web/scripts/native-placeholder.mjs) puts a placeholder page there. This copies
 // the files git tracks under apps/web (what a clone has), runs that postinstall, then Capacitor's

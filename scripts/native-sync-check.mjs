@@ -1,4 +1,4 @@
-// `npx cap sync` for the native apps (issue 21), as `npm test` runs it after the production
+// `npx cap sync` for the native apps, as `npm test` runs it after the production
 // build: the web build goes into ios/ and android/ with the plugins, and the files sync writes
 // into the committed projects (the plugin lists of Gradle and Swift Package Manager) must come
 // out as they went in. A change means the committed projects are behind package.json: run

@@ -1,4 +1,4 @@
-// `npm start` reports a busy port before it builds anything (issue 34, finding 10).
+// `npm start` reports a busy port before it builds anything.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';

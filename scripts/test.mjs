@@ -50,7 +50,7 @@ const steps = [
       'chromium',
     ],
   },
-  // Debian's chromium-headless-shell: the e2e specs that need no full browser (issue 38, item 5).
+  // Debian's chromium-headless-shell: the e2e specs that need no full browser.
   {
     name: 'chromium-headless-shell',
     cmd: 'node',
@@ -60,7 +60,7 @@ const steps = [
       'chromium-headless-shell',
     ],
   },
-  // Debian's libfaketime: the date-sensitive tests run again with the clock moved (issue 31).
+  // Debian's libfaketime: the date-sensitive tests run again with the clock moved.
   {
     name: 'libfaketime',
     cmd: 'node',
@@ -82,7 +82,7 @@ const steps = [
     ],
   },
   { name: 'production build', cmd: 'npm', args: ['run', 'build'] },
-  // The native apps (issue 21): the production build synced into ios/ and android/.
+  // The native apps: the production build synced into ios/ and android/.
   { name: 'native projects (cap sync)', cmd: 'node', args: ['scripts/native-sync-check.mjs'] },
   { name: 'e2e tests', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] },
 ];
@@ -90,7 +90,7 @@ const steps = [
 /**
  * The static checks (lint, the Dockerfile, each workspace's type-check, the import boundaries)
  * need nothing from each other: two at a time (the machine's cores), each one's output printed in
- * order once it ends (issue 38, item 5: about half a minute of CI).
+ * order once it ends.
  */
 const staticSteps = steps.filter(
   (step) =>

@@ -1,7 +1,7 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
 /**
- * The native apps (issue 21): Capacitor wrappers of the web app's production build. `npm run
+ * The native apps: Capacitor wrappers of the web app's production build. `npm run
  * native:sync` builds the web app, prepares `.native-www/` (scripts/native-web.mjs: the build
  * without the service worker, plus native-config.json naming the server and brand) and copies it
  * into ios/ and android/ with the plugins. docs/operations.md, "Native apps", has the steps.

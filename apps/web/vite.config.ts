@@ -38,8 +38,8 @@ function versionFile(): Plugin {
 }
 
 /**
- * Each language's catalogue in a chunk of its own (issue 12), in two parts: the core and the
- * screens' texts (issue 16). The domain's message files hold both languages;
+ * Each language's catalogue in a chunk of its own, in two parts: the core and the
+ * screens' texts. The domain's message files hold both languages;
  * catalog.{core,screens}.{en,es}.ts import one language's table of each. Here
  * those imports get a `?lang=` suffix: each catalogue gets its own copy of the message modules,
  * and the bundler drops the other language's table from each copy.
@@ -102,7 +102,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//],
         cleanupOutdatedCaches: true,
         sourcemap: false,
-        // Web push (issue 19): the push and notificationclick handlers, a static file of
+        // Web push: the push and notificationclick handlers, a static file of
         // public/. The build's version in its address makes every new worker fetch it afresh
         // (imported scripts are otherwise checked through the HTTP cache, an hour for it).
         importScripts: [`push-sw.js?v=${encodeURIComponent(buildVersion)}`],
@@ -118,7 +118,7 @@ export default defineConfig({
       '/socket.io': { target: 'ws://localhost:3000', ws: true },
     },
   },
-  // No source maps in production (issue 12); each route's screen is its own chunk (routes.tsx).
+  // No source maps in production; each route's screen is its own chunk (routes.tsx).
   build: {
     outDir: 'dist',
     sourcemap: false,

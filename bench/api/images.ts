@@ -1,4 +1,4 @@
-// bench/api images (issue 32, finding 2): how long a password login takes while large images
+// bench/api images: how long a password login takes while large images
 // are being uploaded, against the same login on the same idle server, measured side by side in
 // one run and printed as a ratio. The server, the uploads and this process (which makes one
 // login at a time and times it) are three processes (and the server's image worker a fourth:

@@ -1,4 +1,4 @@
-// bench/web: what a browser downloads for the first screens (issue 12). The product (PGlite,
+// bench/web: what a browser downloads for the first screens. The product (PGlite,
 // the built web app, bench/web/server.ts) in its own process; Debian's Chromium (playwright-core)
 // asks for gzip only (Accept-Encoding: gzip), opens /#/login, then logs in as the demo patient
 // and reaches Home. A screen's figure is the sum of the encoded (transfer) sizes of the script

@@ -62,7 +62,7 @@ export interface App {
   reconcilePayments(): Promise<{ succeeded: number; failed: number }>;
   /** Renews the subscriptions that are due now (what the recurring job runs; tests call it). */
   renewSubscriptions(): Promise<RenewalResult>;
-  /** The minute presence sweep (issue 33): what the recurring job runs; tests call it. */
+  /** The minute presence sweep: what the recurring job runs; tests call it. */
   sweepPresence(): Promise<PresenceSweepResult>;
   /** The job queue this process works (shared with every process on the same database). */
   jobs: Pick<Jobs, 'send' | 'deadLetters'>;

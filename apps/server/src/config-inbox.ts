@@ -5,9 +5,9 @@ import { z } from 'zod';
 /** The pharmacies' inbound e-mail's settings: part of the environment config.ts reads. */
 export const inboxEnvShape = {
   /**
-   * The pharmacies' inbound e-mail (issue 20): the product's own SMTP endpoint's port (25 behind
+   * The pharmacies' inbound e-mail: the product's own SMTP endpoint's port (25 behind
    * an MX record), or `off`. Unset, it is off, except on the embedded demo (no DATABASE_URL,
-   * DEMO_SEED on), where it listens on loopback so a newcomer can try it (issue 34, finding 9):
+   * DEMO_SEED on), where it listens on loopback so a newcomer can try it:
    * see `inboxConfig` below.
    */
   INBOUND_SMTP_PORT: z

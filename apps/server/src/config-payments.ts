@@ -19,7 +19,7 @@ export interface PaymentsConfig {
   readonly feeCents: number;
   /** What a pharmacy's claim of an Rx visit takes from its prepay account (placeholder). */
   readonly claimFeeCents: number;
-  /** What one visit of a prepay program costs its buyer (issue 16; a placeholder amount). */
+  /** What one visit of a prepay program costs its buyer (a placeholder amount). */
   readonly prepayVisitCents: number;
   /** A charge left pending this long is settled from the gateway's record. */
   readonly reconcileAfterMs: number;

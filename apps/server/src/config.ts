@@ -158,7 +158,7 @@ const envSchema = z.object({
    * subdomain): the server posts to a subscription's endpoint, so only known push services are
    * accepted. Tests add 127.0.0.1 for the loopback push service.
    */
-  // The native apps (issue 21): their web views' origins may call the API and open the socket;
+  // The native apps: their web views' origins may call the API and open the socket;
   // the universal-link (iOS) and app-link (Android) files name the apps that open /app/ links.
   NATIVE_APP_ORIGINS: commaList('capacitor://localhost,https://localhost'),
   NATIVE_IOS_APP_IDS: commaList(''),
@@ -184,7 +184,7 @@ const envSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
-  // Subscriptions (issue 17): the catalog a brand without its own sells from, in cents.
+  // Subscriptions: the catalog a brand without its own sells from, in cents.
   SUBSCRIPTION_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(2500),
   SUBSCRIPTION_FAMILY_MONTHLY_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(4000),
   SUBSCRIPTION_MEMBER_VISIT_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(1000),
@@ -247,7 +247,7 @@ export interface Config {
   /** Test-only fault injection (never honoured in production). */
   readonly appointments: { readonly windowMinutes: number };
   readonly notifications: { readonly webPushHosts: readonly string[] };
-  /** The native apps (issue 21): their origins (CORS) and the link-association files. */
+  /** The native apps: their origins (CORS) and the link-association files. */
   readonly native: {
     readonly origins: readonly string[];
     readonly iosAppIds: readonly string[];
@@ -270,7 +270,7 @@ export interface Config {
   readonly files: FilesConfig;
   /** Device push: Web Push (VAPID), FCM, APNs (platform/push); a channel left out is off. */
   readonly push: PushConfig;
-  /** The pharmacies' inbound e-mail (issue 20): its SMTP endpoint (off without a port). */
+  /** The pharmacies' inbound e-mail: its SMTP endpoint (off without a port). */
   readonly inbox: InboxConfig;
 }
 

@@ -1,7 +1,7 @@
 import { inboxAddressFor } from '@apothecall/domain/inbox/inbox.rules';
 
 /**
- * The start-up text's lines about the pharmacies' inbound e-mail (issue 34, finding 9): where
+ * The start-up text's lines about the pharmacies' inbound e-mail: where
  * the SMTP endpoint listens and, on the demo, the demo pharmacy's address with a command that
  * mails it (curl speaks SMTP; nothing else to install).
  */

@@ -9,7 +9,7 @@ import { freePort } from '../test/ports';
 import { DatabaseStartupError, openMigratedDatabase } from './db/startup-errors';
 
 /**
- * Start-up against a PostgreSQL it cannot use (issue 34, finding 6): the real entry point
+ * Start-up against a PostgreSQL it cannot use: the real entry point
  * (main.ts) once, then the function it calls (openMigratedDatabase) for each cause. It exits 1 with one line naming the cause (code, host:port, database, what to do), never
  * Drizzle's "Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle"" that every cause used to print,
  * and never the password.

@@ -22,7 +22,7 @@ export const sunrise = 'sunrise-pharmacy';
 /**
  * A new FL patient's acute Rx visit routed to Sunrise, paid (with the photo ID), prescribed by
  * the demo prescriber and, unless `claim` is false, claimed by `pharmacist` (Submit Payment):
- * what the pharmacy's forms and external codes hang on (issue 20). The app needs a DATA_DIR of
+ * what the pharmacy's forms and external codes hang on. The app needs a DATA_DIR of
  * its own (the ID photo is a file).
  */
 export async function claimedRxVisit(

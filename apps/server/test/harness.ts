@@ -578,7 +578,7 @@ export async function socketFor(
 }
 
 /**
- * The in-app notices (issue 19) an account's socket receives, collected as they come: the same
+ * The in-app notices an account's socket receives, collected as they come: the same
  * payload a device push carries (kind, the brand's title, a generic sentence, a route).
  */
 export async function noticesOf(app: App, token: string) {

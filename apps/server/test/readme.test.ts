@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 /**
  * The README's "Try ..." paragraphs are the demo a new user follows; each one is walked by an e2e
  * spec that names it in its header (`README, "Try ..."`), so a paragraph cannot be added, renamed
- * or left behind without its journey (issue 33, finding 4).
+ * or left behind without its journey.
  */
 describe("the README's Try paragraphs", () => {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');

@@ -1,4 +1,4 @@
-// Web push for the app's service worker (issue 19), loaded by the generated sw.js with workbox's
+// Web push for the app's service worker, loaded by the generated sw.js with workbox's
 // importScripts (vite.config.ts). A push carries a PushPayload (domain notifications.api.ts):
 // { kind, title, body, url } with a generic sentence and a hash route, never health information.
 // Nothing here is logged.

@@ -1,4 +1,4 @@
-// A fresh clone's native projects as `npx cap doctor` checks them (issue 34). The doctor wants a
+// A fresh clone's native projects as `npx cap doctor` checks them. The doctor wants a
 // web build in Capacitor's webDir (`.native-www/`) and in the Android project's assets
 // (`android/app/src/main/assets/public/`); both are build output that git ignores, so on a fresh
 // clone it failed until `npm run native:sync`. Run at install (apps/web's `postinstall`), this

@@ -1,4 +1,4 @@
-// Prepares the web build for the native apps (issue 21): `dist/` as built, copied to
+// Prepares the web build for the native apps: `dist/` as built, copied to
 // `.native-www/` (Capacitor's webDir) without what only a browser uses (the service worker and
 // its precache, the pre-compressed copies), plus `native-config.json`: the server the app calls
 // and the brand it is. Both come from the environment:

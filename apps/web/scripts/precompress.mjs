@@ -1,5 +1,5 @@
 // After `vite build`: a brotli (.br, quality 11) and a gzip (.gz, level 9) copy next to every
-// text asset of the build worth compressing, so the server sends them as they are (issue 12).
+// text asset of the build worth compressing, so the server sends them as they are.
 // Usage: node scripts/precompress.mjs [dist]
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

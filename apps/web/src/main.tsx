@@ -13,7 +13,7 @@ document.documentElement.lang = lang;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// Inside the native apps (issue 21): the build's server and brand, and the bridge's listeners,
+// Inside the native apps: the build's server and brand, and the bridge's listeners,
 // before the first screen; a browser never fetches that chunk.
 const native = isNative();
 const nativeReady = native

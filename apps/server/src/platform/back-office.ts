@@ -9,7 +9,7 @@ export type BackOfficeMembership = (
 ) => Promise<{ role: string; disabled?: boolean | undefined } | undefined>;
 
 /**
- * The back office's one access check (issue 35): the caller's role, read fresh from their
+ * The back office's one access check: the caller's role, read fresh from their
  * login, must have `need` in `area` (domain backoffice.rules `mayBackOffice`), and the login must
  * be enabled. Anyone else is refused 403 `BACK_OFFICE_REFUSED` ("Your role may not use this part
  * of the back office.", in the caller's language) and the refusal is audited as `denied` under

@@ -3,7 +3,7 @@ import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { Actor } from './actor';
 
 /**
- * The seam between the documents area and the areas whose papers it lists (issue 19): each
+ * The seam between the documents area and the areas whose papers it lists: each
  * area that writes something a patient keeps (visit notes, prescriptions, consents, receipts,
  * certificates) offers a `DocumentSource` on its port; the documents area lists them beside the
  * patient's uploads and opens them through it. Sources read their own tables only.

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every `new AppError(status, CODE, 'key', params)` in the server's code passes what its message
- * needs (issue 33, finding 5): a key with {placeholders} gets params, and when they are written
+ * needs: a key with {placeholders} gets params, and when they are written
  * in place as an object, every placeholder is one of its fields. Keys chosen at run time
  * (check.messageKey) cannot be read here; their routes' tests cover them.
  */

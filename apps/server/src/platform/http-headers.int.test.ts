@@ -42,7 +42,7 @@ async function multipart(fields: Record<string, string>, file: { name: string; b
 }
 
 /**
- * The headers of every answer (issue 34, finding 7), through the whole app, one app per
+ * The headers of every answer, through the whole app, one app per
  * database: Permissions-Policy on every answer; `Cache-Control: no-store` on every API answer
  * and every error, while what is the same for everyone keeps its own caching; and every download
  * route of the API — the app's own list of them, so a new one fails here until it is fetched —

@@ -62,7 +62,7 @@ function noStoreByDefault(app: FastifyInstance): void {
 }
 
 /**
- * The native apps' web views (issue 21) load the web build from the device (origin
+ * The native apps' web views load the web build from the device (origin
  * `capacitor://localhost` on iOS, `https://localhost` on Android) and call this API across
  * origins. Those origins alone get CORS answers, and only under /api; the API takes its token
  * in the Authorization header, never a cookie, so no credentials mode is allowed. A preflight

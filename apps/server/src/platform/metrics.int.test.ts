@@ -12,7 +12,7 @@ import {
 import { outbox } from '../db/schema/platform';
 
 /**
- * GET /metrics (issue 34, finding 6): Prometheus' text format behind METRICS_TOKEN. The text is
+ * GET /metrics: Prometheus' text format behind METRICS_TOKEN. The text is
  * parsed as a scraper would read it, and every series the operators' docs name is asserted.
  */
 const token = 'metrics-token-0123456789abcdef';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 /**
- * The OpenAPI document at /api/docs/json, as strict clients read it (issue 34, finding 3): valid
+ * The OpenAPI document at /api/docs/json, as strict clients read it: valid
  * for swagger-parser, clean under Redocly's recommended rules, and turned into TypeScript by
  * openapi-typescript that a client type-checks against. All three run offline. The document
  * does not depend on the database, so this file runs on PGlite only.

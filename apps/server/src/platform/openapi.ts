@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requireSession } from './http';
 
 /**
- * The OpenAPI document at /api/docs (issue 34, finding 3). The zod contracts give each call its
+ * The OpenAPI document at /api/docs. The zod contracts give each call its
  * request and success schemas (fastify-type-provider-zod); what no single route says is added
  * here, once, for every route, so strict clients (swagger-parser, Redocly's recommended rules,
  * openapi-typescript) accept the document:

@@ -7,7 +7,7 @@ import { generateFilesKey } from './files/file-crypto';
 import { createOutboxRepo } from './outbox.repo';
 
 /**
- * The outbox keeps what a message says sealed (issue 32, finding 6): never in clear in any
+ * The outbox keeps what a message says sealed: never in clear in any
  * column, opened only with the key it was sealed under and only on the row it was written for,
  * and gone once the message is sent or given up.
  */

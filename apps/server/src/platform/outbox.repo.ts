@@ -75,7 +75,7 @@ export interface OutboxRepo {
 }
 
 /**
- * The outbox (issue 32, finding 6): what a message says (reset, invitation, in-store and
+ * The outbox: what a message says (reset, invitation, in-store and
  * sign-in links, codes, an appointment's .ics) is stored only sealed, in the files' envelope
  * (platform/files/file-crypto.ts: AES-256-GCM under FILES_KEY, purpose "outbox", bound to the
  * channel and recipient, so a body moved to another row's recipient does not open), with the

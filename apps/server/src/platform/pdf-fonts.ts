@@ -4,7 +4,7 @@ import path from 'node:path';
 import type * as Fontkit from 'fontkit';
 
 /**
- * The fonts embedded in the PDFs the server writes (issue 34; docs/architecture.md, "PDFs"), all
+ * The fonts embedded in the PDFs the server writes (docs/architecture.md, "PDFs"), all
  * under the SIL Open Font License, from npm packages: Noto Sans regular and bold (Latin, Greek,
  * Cyrillic, Vietnamese), Noto Sans Mono (the consent record's fixed columns), and Noto Sans SC's
  * GB2312 subset ("Noto Sans Hans") regular and bold as the fallback for Chinese and Japanese kana.

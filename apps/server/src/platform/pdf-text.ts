@@ -40,7 +40,7 @@ export function dayOf(at: Date, lang: Lang, timeZone: string): string {
  * An instant in the reader's language and time zone, with the zone's short name ('November 20,
  * 2026 at 9:05 AM CST'). Spelled out field by field: `dateStyle` cannot be combined with
  * `timeZoneName`, and that combination throwing is how signed forms came to print raw ISO
- * timestamps (issue 34).
+ * timestamps.
  */
 export function dateTime(at: Date, lang: Lang, timeZone: string): string {
   return formatter(lang, {

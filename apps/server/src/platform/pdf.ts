@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import { type Face, fontOf, shareParsedFont } from './pdf-fonts';
 
 /**
- * Every PDF the server writes is made here (issue 34): embedded Unicode fonts (platform/
+ * Every PDF the server writes is made here: embedded Unicode fonts (platform/
  * pdf-fonts.ts: Noto Sans regular and bold, Noto Sans Mono for fixed-width records, and Noto Sans
  * SC's GB2312 subset as the fallback for Chinese and Japanese kana), a title and a language in the
  * document's metadata, and tagged content (each paragraph a structure element, rules drawn as

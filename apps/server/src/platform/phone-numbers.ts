@@ -18,7 +18,7 @@ export function toE164(input: string): string | undefined {
 /**
  * A phone number from a form, as it is stored: in E.164, or a 400 naming `field` ('The phone
  * number is not a valid number...'). The domain's schemas, shared with the web, check the spec's
- * form (at least 7 digits); this reads the number by its country's numbering plan (issue 34), so
+ * form (at least 7 digits); this reads the number by its country's numbering plan, so
  * what is stored can be texted and is one form per number.
  */
 export function phoneToStore(typed: string, field: string): string {

@@ -62,7 +62,7 @@ export function attachRealtime(
   opts: {
     sessions: SessionsService;
     redisUrl: string | undefined;
-    /** Other origins whose pages may open a socket: the native apps' web views (issue 21). */
+    /** Other origins whose pages may open a socket: the native apps' web views. */
     corsOrigins?: readonly string[];
     /** Resolves a meet token; an area may also give it later with `useMeetTokens`. */
     resolveMeetToken?: MeetTokenResolver;

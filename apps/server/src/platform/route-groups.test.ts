@@ -7,7 +7,7 @@ import { needsSession } from './openapi';
 import { sessionRoutes } from './route-groups';
 
 /**
- * Who may call a route is declared once per group (issue 37, item 5): the group's routes, its
+ * Who may call a route is declared once per group: the group's routes, its
  * nested plugins' too, run `requireSession` and the group's check before their own preHandlers;
  * its siblings do not. No route file names `requireSession` itself.
  */

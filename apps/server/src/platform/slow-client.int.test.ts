@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, login, startTestApp, type TestApp } from '../../test/harness';
 
 /**
- * A slow client cannot hold the database (issue 12): PGlite is one connection that every
+ * A slow client cannot hold the database: PGlite is one connection that every
  * request shares, so nothing may wait on a client while holding it. Request bodies are read
  * before a handler runs and uploads stream to the file store before any statement, so a client
  * trickling an upload (and one that sends half a request and stops) leaves everyone else served.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 
 /**
- * The built web app as the server sends it (issue 12): the pre-compressed copy the browser
+ * The built web app as the server sends it: the pre-compressed copy the browser
  * accepts, hashed assets cached for a year, the page, the service worker and the manifest
  * revalidated, and no source map. A made-up dist folder stands in for the build
  * (apps/web/scripts/precompress.mjs writes the .br and .gz copies of the real one).

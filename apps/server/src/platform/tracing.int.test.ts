@@ -8,7 +8,7 @@ import { bearer, login, startTestApp, type TestApp } from '../../test/harness';
 import { registerTracing } from './tracing';
 
 /**
- * OpenTelemetry traces (issue 34, finding 6): with OTEL_EXPORTER_OTLP_ENDPOINT set, each request
+ * OpenTelemetry traces: with OTEL_EXPORTER_OTLP_ENDPOINT set, each request
  * is a SERVER span sent over OTLP/HTTP; here to a loopback receiver standing in for a collector.
  */
 interface OtlpSpan {

@@ -2,7 +2,7 @@ import type { Context, Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * OpenTelemetry traces (issue 34, finding 6), off unless OTEL_EXPORTER_OTLP_ENDPOINT is set:
+ * OpenTelemetry traces, off unless OTEL_EXPORTER_OTLP_ENDPOINT is set:
  * one SERVER span per HTTP request, sent over OTLP/HTTP (JSON) to `<endpoint>/v1/traces`
  * (docs/operations.md, "Traces"). An incoming W3C `traceparent` makes the span part of the
  * caller's trace; the request runs inside the span's context (AsyncLocalStorage), so a span a

@@ -54,7 +54,7 @@ const InboxPrefetch = lazyChunk(() =>
 );
 
 /**
- * The native apps' offer of biometric login after a password login (issue 21); a browser never
+ * The native apps' offer of biometric login after a password login; a browser never
  * fetches it.
  */
 const BiometricOffer = lazyChunk(() =>

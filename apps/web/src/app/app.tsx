@@ -53,7 +53,7 @@ function makeQueryClient() {
 
 /**
  * Answers carry text in the language they were asked in (a note's subject, a charge's title,
- * messages): a language switch asks again for everything on screen (issue 13).
+ * messages): a language switch asks again for everything on screen.
  */
 function useRefetchOnLanguageSwitch(queryClient: QueryClient) {
   const lang = useLang();

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addressRoute, useErrorToastsScopedToScreen } from './error-toasts';
 
 /**
- * Error toasts stay on the screen they were raised on (issue 36, finding 9), in Chromium with
+ * Error toasts stay on the screen they were raised on, in Chromium with
  * the app's hash router: moving to another screen closes a red toast, not a success; a toast
  * raised right after a redirect (the route guard's) stays on the screen it lands on.
  */

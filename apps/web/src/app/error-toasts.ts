@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Error toasts belong to the screen they were raised on (issue 36, finding 9): a red toast that
+ * Error toasts belong to the screen they were raised on: a red toast that
  * is still up when the person moves to another screen is closed, so 'Could not load your notes'
  * does not follow them to Payments. Other toasts (a success, a logout's reason) still follow:
  * they are often raised just before a move on purpose ('Program bought', then the list).

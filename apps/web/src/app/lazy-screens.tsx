@@ -5,7 +5,7 @@ import { loadChunk } from '../lib/lazy-chunk';
 /**
  * A component in a chunk of its own, fetched when it first renders; `preload` fetches it sooner
  * (preloadScreen). Each screen is one: the login screen does not download the clinic, the call
- * or the payments (issue 12). A feature screen also waits for the screens' texts
+ * or the payments. A feature screen also waits for the screens' texts
  * (`loadScreenTexts`); the first screens (login, landing, registration, password help, terms,
  * consents, profile) need the core texts only, `texts: 'core'`.
  */

@@ -37,8 +37,8 @@ const AnnouncementsAdminSection = lazyChunk(() =>
 );
 
 /**
- * Each role's Home (issue 13), what that person needs first: a patient's visit in progress, a
- * clear 'Get care now', their membership (issue 17), latest notes, location and family; a
+ * Each role's Home, what that person needs first: a patient's visit in progress, a
+ * clear 'Get care now', their membership, latest notes, location and family; a
  * provider's duty switch and queue; a pharmacy's prescriptions, links (and, for its
  * administrator, pharmacists); a pharmacy's and an rx admin's referred visits; everyone's
  * account; every staff Home opens with the counts of what the role acts on (issue 36, finding

@@ -97,7 +97,7 @@ function Guarded({ route }: { route: RouteDef }) {
 }
 
 /**
- * Whether a route has its screen: navigation offers only these (issue 13). The others render
+ * Whether a route has its screen: navigation offers only these. The others render
  * the 'Coming soon' placeholder when opened by address.
  */
 export function isBuiltRoute(path: RoutePath): boolean {

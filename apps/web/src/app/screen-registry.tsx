@@ -108,7 +108,7 @@ export const screens: Partial<Record<Screen, ScreenView>> = {
   note: () => <NoteScreen />,
   clinicQueue: () => <ClinicQueueScreen />,
   clinicVisit: () => <ClinicVisitScreen />,
-  // Rx visits (issue 14): the catalogue is public while logged out; the flow needs the consents.
+  // Rx visits: the catalogue is public while logged out; the flow needs the consents.
   rx: ({ session }) => (session ? <RxFlowScreen /> : <RxScreen />),
   rx2: () => <RxFlowScreen />,
   testRx: () => <RxFlowScreen />,
@@ -118,17 +118,17 @@ export const screens: Partial<Record<Screen, ScreenView>> = {
   uploadId: () => <UploadIdScreen />,
   clinicRxQueue: () => <ClinicRxQueueScreen />,
   clinicRxReview: () => <ClinicRxReviewScreen />,
-  // The pharmacy portal (issue 15): the dashboard, the Rx links and the pharmacists.
+  // The pharmacy portal: the dashboard, the Rx links and the pharmacists.
   prescriptions: () => <PrescriptionsScreen />,
   links: () => <LinksScreen />,
   pharmacists: () => <PharmacistsScreen />,
-  // Pharmacy operations (issue 20): the pharmacy's CRM (customers, interactions, tasks).
+  // Pharmacy operations: the pharmacy's CRM (customers, interactions, tasks).
   crm: () => <CrmScreen />,
-  // The pharmacy's analytics, logins, attribution and referrals (issue 20; its administrator).
+  // The pharmacy's analytics, logins, attribution and referrals (its administrator).
   analytics: () => <AnalyticsScreen />,
-  // Prepay access tokens (issue 16): the patient's redemption link (public).
+  // Prepay access tokens: the patient's redemption link (public).
   redeem: () => <RedeemScreen />,
-  // Prepay programs (issue 16): the holder's list, purchase, program page, transactions, added
+  // Prepay programs: the holder's list, purchase, program page, transactions, added
   // visits, and the prepay home (guard step 5: only when it is the white-label's home page).
   prepayHome: () => <PrepayHomeScreen />,
   prepayPurchase: () => <PrepayPurchaseScreen />,
@@ -136,17 +136,17 @@ export const screens: Partial<Record<Screen, ScreenView>> = {
   prepayEdit: () => <PrepayEditScreen />,
   prepayTransactions: () => <PrepayTransactionsScreen />,
   prepayAddFunds: () => <PrepayAddFundsScreen />,
-  // Subscriptions (issue 17): buying a visit plan, the member's plan and medications by
+  // Subscriptions: buying a visit plan, the member's plan and medications by
   // subscription, and the rx-subscription administrator's /rxadmin (guard step 3).
   subscriptionPurchase: () => <SubscriptionPurchaseScreen />,
   subscription: () => <SubscriptionScreen />,
-  // Announcements to pharmacies (issue 20) are written on /rxadmin too.
+  // Announcements to pharmacies are written on /rxadmin too.
   rxAdmin: () => (
     <RxAdminScreen>
       <AnnouncementsAdminSection />
     </RxAdminScreen>
   ),
-  // Scheduled appointments (issue 18): a provider's availability, a patient's booking (guard
+  // Scheduled appointments: a provider's availability, a patient's booking (guard
   // step 2 sends nonce, free and prepay prices to /care first). A patient books and starts
   // care here, so the consents come first, as for Get Care.
   appointment: ({ session }) =>
@@ -157,7 +157,7 @@ export const screens: Partial<Record<Screen, ScreenView>> = {
     ) : (
       <AppointmentScreen />
     ),
-  // Documents, Covid certificates and notifications (issue 19): the family's documents by
+  // Documents, Covid certificates and notifications: the family's documents by
   // month and one opened (handed over in memory, never in the address), the public
   // test-verification page, and the notification settings.
   docs: () => <DocumentsScreen />,
@@ -165,32 +165,32 @@ export const screens: Partial<Record<Screen, ScreenView>> = {
   test: () => <CertificateVerifyScreen />,
   testCreditCard: () => <TestCardScreen />,
   notifications: () => <NotificationsScreen />,
-  // The pharmacy's e-mail inbox (issue 20).
+  // The pharmacy's e-mail inbox.
   inbox: () => <InboxScreen />,
-  // The pharmacy's in-store assessment and the patient's e-mailed link (issue 20).
+  // The pharmacy's in-store assessment and the patient's e-mailed link.
   assessment: () => <AssessmentScreen />,
   instore: () => <InstoreScreen />,
-  // The back office's pharmacies area (issue 35; guard step 4h keeps other roles out).
+  // The back office's pharmacies area (guard step 4h keeps other roles out).
   adminPharmacies: () => <AdminPharmaciesScreen />,
   adminPharmacy: () => <AdminPharmacyScreen />,
   adminBrandOffers: () => <AdminBrandOffersScreen />,
-  // The back office's brands area (issue 35; guard step 4h admits admin and support).
+  // The back office's brands area (guard step 4h admits admin and support).
   adminBrands: () => <AdminBrandsScreen />,
   adminBrandNew: () => <AdminBrandScreen />,
   adminBrand: () => <AdminBrandScreen />,
-  // The back office's money area (issue 35; admin only).
+  // The back office's money area (admin only).
   adminMoney: () => <AdminMoneyScreen />,
   home: ({ session }) => (session ? <RoleHome session={session} /> : <LandingScreen />),
-  // The back office (issue 35): People and support and the accounting of disclosures.
+  // The back office: People and support and the accounting of disclosures.
   adminPeople: () => <PeopleSearchScreen />,
   adminPerson: () => <PersonAccountScreen />,
   adminDisclosures: () => <DisclosuresScreen />,
-  // The back office's providers area (issue 35; guard step 4h admits admin and support).
+  // The back office's providers area (guard step 4h admits admin and support).
   adminProviders: () => <ProvidersScreen />,
   adminProvider: () => <ProviderScreen />,
-  // The back office's jobs and outbox (issue 35; guard step 4h admits admin only).
+  // The back office's jobs and outbox (guard step 4h admits admin only).
   adminJobs: () => <JobsScreen />,
-  // The back office's visits area (issue 35; guard step 4h admits admin and support).
+  // The back office's visits area (guard step 4h admits admin and support).
   adminVisits: () => <AdminVisitsScreen />,
 };
 

@@ -6,7 +6,7 @@ import { useT } from '../lib/i18n';
 /**
  * Placeholder for a screen a later issue builds; says so plainly and offers the way home. It
  * carries no screen-specific marker (`data-screen`), so no test of a screen can pass against
- * the placeholder that stands in for it (issue 13); `data-placeholder` says what it is.
+ * the placeholder that stands in for it; `data-placeholder` says what it is.
  */
 export function ComingSoon() {
   const t = useT();

@@ -1,5 +1,5 @@
 /**
- * How a destructive action looks (issue 36, finding 16): red but secondary, never a filled
+ * How a destructive action looks: red but secondary, never a filled
  * button, so it does not read as the main way forward ('Voided', 'Cancel and refund', delete,
  * revoke, remove). Light red with dark red text (readable: axe colour contrast), spread on a
  * Mantine Button: `<Button {...dangerButton}>`. The filled (primary) look is kept for the main

@@ -11,7 +11,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 /**
  * The page's language and its texts: the domain package's catalogues (keys contain dots,
  * placeholders are {single}), with a small store so a switch re-renders every screen. No i18n
- * library: it weighed ~15 KB gzip on the first screen (issue 12). Each language's texts come in
+ * library: it weighed ~15 KB gzip on the first screen. Each language's texts come in
  * two chunks: the core (the shell, accounts, validation, the server's messages), fetched before
  * the first render (main.tsx) or before a switch, and the screens' texts (Get Care, the clinic,
  * the call, Rx, the pharmacy portal, prepay, payments), fetched with the first screen that needs

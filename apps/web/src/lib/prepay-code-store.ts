@@ -3,7 +3,7 @@ import type { PrepayOffer } from '@apothecall/domain/prepay/prepay.api';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The prepay code (access token or program code) the patient holds in this tab (issue 16):
+ * The prepay code (access token or program code) the patient holds in this tab:
  * set by the redemption link (/redeem/{code}) or an applied code at checkout, with the offer
  * the server last answered for it. The Rx catalogue, pharmacy step and payment step read it;
  * the route guard treats a held code as a prepay price (no appointments). Kept in

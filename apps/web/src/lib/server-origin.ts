@@ -1,6 +1,6 @@
 /**
  * Where the server is. In a browser the app is served by the server itself, so every address is
- * relative (''). The native apps load the web build from the device (issue 21) and call the
+ * relative (''). The native apps load the web build from the device and call the
  * server at the origin their build was given (lib/native/native-config.ts sets it at start).
  */
 let origin = '';

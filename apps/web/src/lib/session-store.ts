@@ -31,7 +31,7 @@ const keptOnLogout = new Set([
   `${appStoragePrefix}lang`,
   `${appStoragePrefix}brand.company`,
   notificationsPreferenceKey,
-  // The native app's 'Not now' to biometric login, per login id (issue 21).
+  // The native app's 'Not now' to biometric login, per login id.
   `${appStoragePrefix}biometric.declined`,
 ]);
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One clock for every screen (issue 36, finding 18): the clinic's chat wrote times in the
+ * One clock for every screen: the clinic's chat wrote times in the
  * browser's locale (toLocaleTimeString([])), so a provider whose browser runs 24-hour read 14:30
  * where the patient read 2:30 PM. Times are formatted by @apothecall/domain/dates/
  * time-format.rules only (the user's language, in its US variant); no screen picks its own

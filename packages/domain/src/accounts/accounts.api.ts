@@ -107,7 +107,7 @@ export const submitCodeRequestSchema = z.object({
 
 export type SubmitCodeRequest = z.output<typeof submitCodeRequestSchema>;
 
-/** The platforms of the native apps, the only ones that keep a biometric login (issue 21). */
+/** The platforms of the native apps, the only ones that keep a biometric login. */
 export const nativePlatforms = ['cordova-ios', 'cordova-android'] as const;
 
 /**

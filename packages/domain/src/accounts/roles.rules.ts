@@ -14,7 +14,7 @@ export const roles = [
   'admin',
   'pharmacyAdmin',
   'rxSubscriptionAdmin',
-  // Our addition (issue 35): the operator's support staff (packages/domain/src/backoffice).
+  // Our addition: the operator's support staff (packages/domain/src/backoffice).
   'support',
 ] as const;
 export type Role = (typeof roles)[number];

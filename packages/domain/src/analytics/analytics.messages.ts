@@ -1,5 +1,5 @@
 /**
- * Texts of the pharmacy's analytics (issue 20): the server's refusals (a bad range, another
+ * Texts of the pharmacy's analytics: the server's refusals (a bad range, another
  * pharmacy) and the /analytics screen (overview charts, logins, attribution, referrals).
  */
 const en = {

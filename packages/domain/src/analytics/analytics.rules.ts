@@ -1,5 +1,5 @@
 /**
- * The pharmacy analytics' pure computations (issue 20): the date range (calendar days in the
+ * The pharmacy analytics' pure computations: the date range (calendar days in the
  * caller's time zone), medians and percentiles, conversion rates, where a visit came from, and
  * the truncated address a login is shown with. Server and web share them; the integration test
  * checks the server's figures against plain SQL, these tests check the arithmetic.

@@ -27,7 +27,7 @@ const optionalText = (field: MessageKey, max: number) =>
 /**
  * POST /rxadmin/announcements: what the writer typed. `title` and `body` are in `language`; the
  * same announcement in the other language (`translationTitle`, `translationBody`: both, or
- * neither) is what readers of that language see (issue 36).
+ * neither) is what readers of that language see.
  */
 export const announcementInputSchema = z
   .object({

@@ -1,5 +1,5 @@
 /**
- * Texts of announcements to pharmacies (issue 20): the server's refusals (each names its field),
+ * Texts of announcements to pharmacies: the server's refusals (each names its field),
  * the writers' section (/rxadmin and the platform admin's Home) and the pharmacy's Home card.
  */
 const en = {

@@ -1,5 +1,5 @@
 /**
- * Who an announcement reaches and whether it is still shown (issue 20). Pure: the server filters
+ * Who an announcement reaches and whether it is still shown. Pure: the server filters
  * with these, and a unit test pins them down.
  */
 import type { Lang } from '../i18n/i18n.rules';
@@ -60,7 +60,7 @@ export interface AnnouncementTexts {
 }
 
 /**
- * What a reader of `reader` sees (issue 36): the version in their language when the writer gave
+ * What a reader of `reader` sees: the version in their language when the writer gave
  * one (the original or its translation into the other language), else the original, in the
  * language it was written in (the page marks it with that language).
  */

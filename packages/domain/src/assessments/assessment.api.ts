@@ -62,7 +62,7 @@ function patientSchema<D extends z.ZodType<string, string>>(dob: D) {
     state: z.enum(usStateCodes, key('assessment.field.state')),
     /**
      * The language the patient reads (asked in the store): the e-mailed link and, for a new
-     * account, the account's language; never the pharmacist's screen language (issue 36).
+     * account, the account's language; never the pharmacist's screen language.
      */
     language: z.enum(languages, key('assessment.field.language')),
   });

@@ -1,5 +1,5 @@
 /**
- * Texts of the pharmacy in-store assessment (issue 20): the server's refusals (each field's
+ * Texts of the pharmacy in-store assessment: the server's refusals (each field's
  * names the field), the forms' lists, the patient's e-mail and PDF, the pharmacist's /assessment
  * screen, the patient's /instore screen and the intake shown on a visit.
  */

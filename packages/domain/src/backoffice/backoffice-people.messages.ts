@@ -1,5 +1,5 @@
 /**
- * Texts of the operator's back office (issue 35): the console's home (each area's name and
+ * Texts of the operator's back office: the console's home (each area's name and
  * one-line description), People and support (the search, the account page, its actions) and the
  * accounting of disclosures; the server's refusals name their field.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator's back office (issue 35): the areas of the platform's web console and who may use
+ * The operator's back office: the areas of the platform's web console and who may use
  * each. Checked on the server for every back-office call and read by the web app to show only
  * what the role may do. Pure.
  *

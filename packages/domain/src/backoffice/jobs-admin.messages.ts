@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's Jobs and outbox (issue 35): the screen /admin/jobs (failed jobs and
+ * Texts of the back office's Jobs and outbox: the screen /admin/jobs (failed jobs and
  * undelivered messages, each with a retry). The server's refusal is `backoffice.refused`.
  */
 const en = {

@@ -1,5 +1,5 @@
 /**
- * The back office's money area (issue 35), its read-only lists of recurring money: every
+ * The back office's money area, its read-only lists of recurring money: every
  * subscription across brands and every prepay program across pharmacies. Routes under
  * /api/admin/money (POST, filters in the body, never in the URL); admin only, like the rest of the
  * money area (support's money access is 'none'). The subscriptions and prepay areas answer them

@@ -1,5 +1,5 @@
 /**
- * The back office's money area (issue 35): every ledger entry across brands (filtered, paged),
+ * The back office's money area: every ledger entry across brands (filtered, paged),
  * the full refund of a succeeded charge with a reason, and a day's reconciliation of the ledger
  * with the payment gateway. Routes under /api/admin/money; admin only (support's money access is
  * 'none'). Filters travel in a POST body (never in a URL, which the logs keep). Cards show only

@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's money area (issue 35): the server's answers and the screen
+ * Texts of the back office's money area: the server's answers and the screen
  * /admin/money (transactions, refunds, reconciliation).
  */
 const en = {

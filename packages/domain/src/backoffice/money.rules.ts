@@ -1,5 +1,5 @@
 /**
- * The back office's day reconciliation (issue 35): a ledger entry that moved money on a card
+ * The back office's day reconciliation: a ledger entry that moved money on a card
  * against the gateway's record of it. Pure.
  */
 import type { ReconciliationDifference } from './money.api';

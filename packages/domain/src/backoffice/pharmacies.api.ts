@@ -1,5 +1,5 @@
 /**
- * The back office's pharmacies area (issue 35): search the NCPDP registry and onboard a pharmacy
+ * The back office's pharmacies area: search the NCPDP registry and onboard a pharmacy
  * from its row, the list and a pharmacy's page (its details against the registry, field by
  * field; its verification history; its administrators; its fee account), verify or unverify it
  * with a reason, invite its administrator. Routes under /api/admin/pharmacies; admin reads and

@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's pharmacies area (issue 35): the server's answers, the invitation
+ * Texts of the back office's pharmacies area: the server's answers, the invitation
  * of a pharmacy's administrator, and the screens /admin/pharmacies and /admin/pharmacies/:id.
  */
 const en = {

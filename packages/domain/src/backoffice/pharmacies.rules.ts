@@ -1,5 +1,5 @@
 /**
- * The back office's pharmacies area (issue 35): how a pharmacy's own details compare with its
+ * The back office's pharmacies area: how a pharmacy's own details compare with its
  * NCPDP registry row, field by field (spec section 2: "A pharmacy's address, phone and fax must
  * match the NCPDP database"), and the key a pharmacy onboarded from the registry gets. Pure.
  */

@@ -1,6 +1,6 @@
 /**
  * Which Rx (asynchronous prescription) visits the operator may cancel from the back office's
- * visits area (issue 35), and what the cancel does. Pure; the server applies it as one
+ * visits area, and what the cancel does. Pure; the server applies it as one
  * conditional move of the visit (its status and version), so of cancels racing each other, a
  * prescriber's prescription or a pharmacy's claim exactly one wins.
  *

@@ -1,5 +1,5 @@
 /**
- * The back office's visits area (issue 35): every visit by kind and status, stuck ones first,
+ * The back office's visits area: every visit by kind and status, stuck ones first,
  * under /api/admin/visits. Filters travel in a POST body (never in a URL). One contract for
  * server and web; every field's message names its field.
  */

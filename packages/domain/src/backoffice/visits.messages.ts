@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's visits area (issue 35): the server's answers, what the patient is
+ * Texts of the back office's visits area: the server's answers, what the patient is
  * told when the operator cancels or reassigns a visit, and the screen /admin/visits.
  */
 const en = {

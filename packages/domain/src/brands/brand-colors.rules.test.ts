@@ -18,7 +18,7 @@ describe('contrast (WCAG 2.1)', () => {
   it('measures the known pairs', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
-    // Mantine's dimmed grey and error red, which axe-core flagged (issue 13).
+    // Mantine's dimmed grey and error red, which axe-core flagged.
     expect(contrastRatio('#868e96', '#ffffff')).toBeCloseTo(3.32, 2);
     expect(contrastRatio('#fa5252', '#ffffff')).toBeCloseTo(3.28, 2);
   });

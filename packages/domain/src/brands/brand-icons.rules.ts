@@ -1,5 +1,5 @@
 /**
- * A brand's icons (issue 34, finding 8: every brand had the product's teal icon and favicon).
+ * A brand's icons.
  * The server draws them from the brand's logo and colour (or its initial when the logo cannot be
  * read) at `/brand-icons/{brandId}/{file}`; the manifest and the page's favicon links point there.
  * `v` is the brand's icon version (a hash of what the icons are drawn from): an address with the

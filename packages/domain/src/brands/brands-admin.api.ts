@@ -1,5 +1,5 @@
 /**
- * The back office's brands area (issue 35): the list of brands, a brand as the operator edits
+ * The back office's brands area: the list of brands, a brand as the operator edits
  * it, creating one and saving one, and its logo. Routes under /api/admin/brands; admin reads and
  * changes, support reads. One contract for server and web; every field's message names it.
  *

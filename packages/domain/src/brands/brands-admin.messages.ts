@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's brands area (issue 35): the server's answers and the screens
+ * Texts of the back office's brands area: the server's answers and the screens
  * /admin/brands, /admin/brands/new and /admin/brands/:id.
  */
 const en = {

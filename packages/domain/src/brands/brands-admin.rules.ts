@@ -1,5 +1,5 @@
 /**
- * The back office's brands area (issue 35): what a brand's key, host names and colours must be,
+ * The back office's brands area: what a brand's key, host names and colours must be,
  * and what changed between two versions of a brand (the audit's before/after). Pure.
  *
  * - The company key (the brand's id) is 2 to 40 characters of a-z, 0-9 and '-', starting and

@@ -52,7 +52,7 @@ export const patientVisitSchema = z.object({
   dueTime: z.string().nullable(),
   providerName: z.string().nullable(),
   /**
-   * Waiting, and no provider licensed in the visit's state is available now (issue 33): the
+   * Waiting, and no provider licensed in the visit's state is available now: the
    * waiting room says so (care.visit.noProviderNow). Absent from older servers.
    */
   noProvider: z.boolean().optional(),
@@ -236,7 +236,7 @@ const endVisitFields = z.object({
   note: soapNoteSchema.nullable().default(null),
   prescription: visitPrescriptionSchema.nullable().default(null),
   /**
-   * The test a Covid certification visit observed (issue 19): required by the server when that
+   * The test a Covid certification visit observed: required by the server when that
    * visit is completed, which issues the certificate; ignored for any other visit.
    */
   covidTest: covidTestSchema.nullable().default(null),

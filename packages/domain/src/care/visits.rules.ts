@@ -1,5 +1,5 @@
 /**
- * On-demand visit life (issue 6; spec sections 1, 4): a visit waits in the queue of the
+ * On-demand visit life (spec sections 1, 4): a visit waits in the queue of the
  * providers licensed in the patient's state, is claimed by exactly one provider, and ends
  * completed (with or without a prescription), refunded (cannot treat), or as a no-show; the
  * patient may cancel while waiting (refunded). Final states have no exit.
@@ -49,7 +49,7 @@ export function waitEstimate(place: number, providersOnDuty: number): number | n
 }
 
 /**
- * Presence (issue 33): a provider on duty is available to patients only while a connection of
+ * Presence: a provider on duty is available to patients only while a connection of
  * theirs (the console's socket heartbeat, an authenticated request) was seen within this grace.
  * Past it, the presence job switches them off duty.
  */

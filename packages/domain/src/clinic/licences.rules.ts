@@ -1,5 +1,5 @@
 /**
- * Provider licences (issue 35): a provider sees and claims a state's visits only while their
+ * Provider licences: a provider sees and claims a state's visits only while their
  * licence there is in force. A licence is in force on a day when that day, in the state's own
  * time zone, is on or before its expiry date: it ends when the expiry day ends in that state, so
  * a licence that expired yesterday stops the provider the same day. Pure: `at` is a parameter.

@@ -44,7 +44,7 @@ const en = {
   'shell.nav.programs': 'Programs',
   'shell.nav.referred': 'Referred',
   'shell.nav.rxAdmin': 'Rx admin',
-  // The navigation's last slot when a role has more entries than fit (issue 36, finding 8).
+  // The navigation's last slot when a role has more entries than fit.
   'shell.nav.more': 'More',
   'shell.landing.title': 'Care from a licensed provider, wherever you are',
   'shell.landing.body': 'Video visits, appointments and prescriptions for you and your family.',

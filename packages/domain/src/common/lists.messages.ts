@@ -1,5 +1,5 @@
 /**
- * Texts of the lists that grow (issue 36, finding 14): the shared pager (web components/pager)
+ * Texts of the lists that grow: the shared pager (web components/pager)
  * and the search boxes of the pharmacy's links. In the core catalog: the pager is a shared
  * component and may render before a screen's chunk of texts has been fetched.
  */

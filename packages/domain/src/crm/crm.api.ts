@@ -89,13 +89,13 @@ export const customerViewSchema = z.object({
 });
 export type CustomerView = z.infer<typeof customerViewSchema>;
 
-/** Customers a page of POST /pharmacy/crm/customers/search (issue 36, finding 14). */
+/** Customers a page of POST /pharmacy/crm/customers/search. */
 export const crmCustomersPageSize = 20;
 
 /**
  * POST /pharmacy/crm/customers/search: the customers whose name, e-mail or phone has every word
  * of `query` (a phone matches by its digits, however it was typed), of one tag or all, by name,
- * a page of 20 (issue 36, finding 14).
+ * a page of 20.
  */
 export const crmCustomersSearchRequestSchema = z.object({
   query: z

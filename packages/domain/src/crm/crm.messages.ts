@@ -1,5 +1,5 @@
 /**
- * Texts of the pharmacy CRM (issue 20): the server's refusals (each names its field), the tag
+ * Texts of the pharmacy CRM: the server's refusals (each names its field), the tag
  * and channel names, and the /crm screen.
  */
 const en = {

@@ -115,7 +115,7 @@ export function yearsBefore(date: string, years: number): string {
 /**
  * The calendar as a person in `timeZone` reads it at the instant `now`: the one helper the
  * tests use for "today", "this month", "the first of last month" and "a slot later today", so
- * no test takes the machine's UTC day for the local day the app works in (issue 31).
+ * no test takes the machine's UTC day for the local day the app works in.
  */
 export function calendarAt(now: number, timeZone: string) {
   const today = localDate(now, timeZone);
@@ -153,7 +153,7 @@ export type Calendar = ReturnType<typeof calendarAt>;
 
 /**
  * The next three instants after `now` at which a calendar read in the wrong zone goes wrong, for
- * the tests that run again with the clock moved there (issue 31):
+ * the tests that run again with the clock moved there:
  * - the 15th at 00:30 UTC, when `timeZone` (west of UTC) is still on the 14th: the first of the
  *   machine's month, a month back, is the last day of the month before that in the zone (the CI
  *   failure of issue 31);

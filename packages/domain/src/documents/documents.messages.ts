@@ -1,5 +1,5 @@
 /**
- * Texts of documents and Covid certificates (issue 19): the server's errors, the certificate
+ * Texts of documents and Covid certificates: the server's errors, the certificate
  * PDF, the documents screens and the public verification page.
  */
 const en = {

@@ -49,7 +49,7 @@ export const documentDataSchema = z.object({ data: z.base64() });
 export type DocumentData = z.infer<typeof documentDataSchema>;
 
 /**
- * Where a document comes from (issue 19). `upload`: the patient's own file; `pharmacyUpload`:
+ * Where a document comes from. `upload`: the patient's own file; `pharmacyUpload`:
  * a file a pharmacy filed for the patient (in-store and pharmacist-consult links); the rest are
  * what the product wrote, rendered by the area that owns them when opened.
  */
@@ -61,9 +61,9 @@ export const documentSources = [
   'consent',
   'receipt',
   'certificate',
-  /** A pharmacy's in-store assessment intake, filed for the patient (issue 20). */
+  /** A pharmacy's in-store assessment intake, filed for the patient. */
   'assessment',
-  /** A form the patient signed for a pharmacy on an Rx visit (issue 20). */
+  /** A form the patient signed for a pharmacy on an Rx visit. */
   'signedForm',
 ] as const;
 export type DocumentSource = (typeof documentSources)[number];

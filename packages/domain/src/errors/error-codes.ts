@@ -37,7 +37,7 @@ export const errorCodes = [
   'PROVIDERS_ONLY',
   'PATIENTS_ONLY', // a patient's own call (their record archive): staff use other paths
   'STAFF_ONLY', // a staff member's call (their Home's counts): patients have none
-  'LICENCE_NOT_IN_FORCE', // the provider's licence in the visit's state expired (issue 35)
+  'LICENCE_NOT_IN_FORCE', // the provider's licence in the visit's state expired
   'PROVIDER_PROFILE_INCOMPLETE',
   'NOTE_REQUIRED',
   'PRESCRIPTION_REFUSED',
@@ -64,13 +64,13 @@ export const errorCodes = [
   'PHARMACY_TRANSITION_REFUSED', // not a move of the pharmacy-side table (or a note missing)
   'PHARMACY_NOT_AVAILABLE', // the chosen pharmacy does not take visits from the state
   'INVITE_EXISTS', // the e-mail belongs to an account that is not this pharmacy's pharmacist
-  // The back office's pharmacies area (issue 35)
+  // The back office's pharmacies area
   'PHARMACY_ALREADY_ONBOARDED', // a pharmacy with this NCPDP ID exists already
   'PHARMACY_REGISTRY_DIFFERS', // verify: the address, phone or fax does not match the registry
   'PHARMACY_VERIFICATION_UNCHANGED', // verify a verified pharmacy, unverify an unverified one
   'PHARMACY_FEE_NOT_REFUNDABLE', // the claim fee was given back already
   'MONEY_REFUND_REFUSED', // a refund of a refund, of a refunded, failed or pending charge
-  // In-store assessments (issue 20)
+  // In-store assessments
   'ASSESSMENT_STATE_UNAVAILABLE', // in-store assessments are not offered in the patient's state
   'ASSESSMENT_STATE_NOT_GRANTED', // the pharmacist's grant does not name the patient's state
   'ASSESSMENT_EMAIL_UNAVAILABLE', // the e-mail belongs to a staff or disabled login
@@ -95,15 +95,15 @@ export const errorCodes = [
   'APPOINTMENT_TOO_EARLY', // before the window opens
   'APPOINTMENT_NOT_IN_LOCATION', // 'This appointment is not available in the current care location.'
   'AVAILABILITY_HAS_BOOKINGS', // a block with appointments ahead cannot be removed
-  'AVAILABILITY_OVERLAPS', // a new block overlaps one of the provider's own (issue 33)
-  'APPOINTMENT_PRICE_NOT_ALLOWED', // nonce, free (price 0) or prepay prices book and start no appointment (issue 33)
+  'AVAILABILITY_OVERLAPS', // a new block overlaps one of the provider's own
+  'APPOINTMENT_PRICE_NOT_ALLOWED', // nonce, free (price 0) or prepay prices book and start no appointment
   // Subscriptions
   'CERTIFICATE_NOT_FOUND', // no Covid test certificate has this verification id (public check)
   'DOCUMENT_NOT_REMOVABLE', // only the patient's own uploads can be removed
   'PUSH_NOT_CONFIGURED', // this server sends no web push (no VAPID keys)
   'SUBSCRIPTION_NOT_ACTIVE', // no plan in force (member price, cancel)
   'SUBSCRIPTION_ALREADY_ACTIVE', // a plan is in force already
-  'SUBSCRIPTION_PURCHASE_IN_PROGRESS', // another purchase of the plan holds its slot (issue 32)
+  'SUBSCRIPTION_PURCHASE_IN_PROGRESS', // another purchase of the plan holds its slot
   'SUBSCRIPTION_NOT_CANCELLED', // uncancel of a plan that is not cancelled (or has lapsed)
   'SUBSCRIPTION_NOT_SOLD', // the brand does not sell this plan or service
   'SUBSCRIPTION_NOT_REFUNDABLE', // no paid charge to give back
@@ -133,13 +133,13 @@ export const errorCodes = [
   'FILE_HEIC_UNSUPPORTED',
   'FILE_UNREADABLE',
   'FILES_BUSY', // too many images being processed at once: try again shortly (503, Retry-After)
-  // Back office (issue 35)
+  // Back office
   'BACK_OFFICE_REFUSED', // the role may not use this area of the back office (or not change it)
   'BACK_OFFICE_ACCOUNT', // a back-office login is not changed from the people area
   'BACK_OFFICE_VISIT_FINAL', // the visit is over: the operator cannot cancel it
   'BACK_OFFICE_VISIT_NOT_CLAIMED', // no provider claimed the visit: nothing to reassign
   'BACK_OFFICE_RX_NOT_CANCELLABLE', // a pharmacy claimed or works on the prescription, or it was handed to the patient
-  // A brand's offers in the back office (issue 35)
+  // A brand's offers in the back office
   'OFFER_CODE_TAKEN', // the coupon or referral code exists already (codes are unique everywhere)
   'COUPON_REDEEMED', // patients applied the coupon: its kind and value no longer change
   'REFERRAL_PATIENT_OWNED', // a patient's own referral code: the back office does not change it

@@ -17,7 +17,7 @@ export const purposeAccepts: Readonly<Record<FilePurpose, readonly FileKind[]>> 
   'id-document': ['jpeg', 'png', 'heic', 'pdf'],
   attachment: ['jpeg', 'png', 'heic', 'pdf'],
   avatar: ['jpeg', 'png', 'heic'],
-  /** A patient's own document on their record (issue 19): photos or PDFs. */
+  /** A patient's own document on their record: photos or PDFs. */
   document: ['jpeg', 'png', 'heic', 'pdf'],
 };
 
@@ -30,7 +30,7 @@ export const fileKindLabels: Readonly<Record<FileKind, string>> = {
 };
 
 /**
- * Images one account may upload in a window (issue 32): each costs the server up to a second
+ * Images one account may upload in a window: each costs the server up to a second
  * of re-encoding, so past this many (stored or refused) the next are refused with 429
  * RATE_LIMITED until the window ends. PDFs are not counted (nothing decodes them).
  */

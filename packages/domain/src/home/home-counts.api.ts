@@ -1,5 +1,5 @@
 /**
- * GET /home/counts (issue 36, finding 13): the counts on the caller's Home, one call per Home.
+ * GET /home/counts: the counts on the caller's Home, one call per Home.
  * Which counts a role gets and where each leads: home-counts.rules.ts. Counts only, no PHI.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Texts of the counts on a staff member's Home (issue 36, finding 13; home-counts.rules.ts).
+ * Texts of the counts on a staff member's Home (home-counts.rules.ts).
  */
 const en = {
   'homeCounts.title': 'To act on',

@@ -1,5 +1,5 @@
 /**
- * The counts on a staff member's Home (issue 36, finding 13): what each role has to act on, how
+ * The counts on a staff member's Home: what each role has to act on, how
  * many of it there are, and the screen where it is acted on. Pure: the server says which counts a
  * role gets and the web links each to its screen, from this one table. Counts only: no patient's
  * name, date or visit id ever travels with them.

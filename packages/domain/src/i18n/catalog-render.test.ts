@@ -4,7 +4,7 @@ import { languages, placeholdersOf } from './i18n.rules';
 
 /**
  * Every message of the catalogue, rendered in both languages with a sample value for each of
- * its placeholders (issue 33, finding 5): no text keeps a {placeholder}, a literal "..." hole,
+ * its placeholders: no text keeps a {placeholder}, a literal "..." hole,
  * the same sentence twice in a row, or a doubled full stop at its end. (A progress text's closing
  * ellipsis, 'Loading…', is not a hole.)
  */

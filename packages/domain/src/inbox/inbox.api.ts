@@ -1,5 +1,5 @@
 /**
- * The pharmacy e-mail inbox's calls (issue 20): the pharmacy's threads newest first, one
+ * The pharmacy e-mail inbox's calls: the pharmacy's threads newest first, one
  * thread's e-mails, an attachment's bytes and a reply. Every call is a pharmacy staff member's
  * and answers for their own organisation only: another pharmacy's thread, e-mail or attachment
  * is "not found". One contract for server and web.

@@ -1,5 +1,5 @@
 /**
- * Texts of the pharmacy e-mail inbox (issue 20): the server's errors, the reply's signature and
+ * Texts of the pharmacy e-mail inbox: the server's errors, the reply's signature and
  * the /inbox screen.
  */
 const en = {

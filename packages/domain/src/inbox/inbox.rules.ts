@@ -1,5 +1,5 @@
 /**
- * The pharmacy e-mail inbox (issue 20; spec section 3, "Email (for pharmacies): threadId,
+ * The pharmacy e-mail inbox (spec section 3, "Email (for pharmacies): threadId,
  * emailId, timeStamp, attachments"): each pharmacy organisation's inbound address, threading,
  * and the text an e-mail is kept and shown as. Pure; the server's SMTP endpoint and the web
  * screen both read these.

@@ -1,5 +1,5 @@
 /**
- * How the app's navigation fits its screen (issue 36, finding 8): a row of primary entries plus
+ * How the app's navigation fits its screen: a row of primary entries plus
  * "More", never squeezed, cut or wrapped. The bar has a number of slots for the window's width;
  * a role with more entries than slots gets its most used entries in the bar (one slot fewer,
  * the last slot is "More") and the rest, in navigation order, in the "More" list. The entry of

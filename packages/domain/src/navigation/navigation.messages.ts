@@ -1,7 +1,7 @@
 /**
  * Route-guard and link messages (spec sections 2, 4 and 8). The action-required text keeps the
  * spec's wording but names the section the spec leaves as "...": the Prescription visits
- * screen (/rxvisits, where the guard sends the patient) under Get Care (issue 33).
+ * screen (/rxvisits, where the guard sends the patient) under Get Care.
  */
 const en = {
   'navigation.unauthorized': 'Unauthorized.',
@@ -17,20 +17,20 @@ const en = {
   'navigation.externalLink.continue': 'Continue',
   'navigation.externalLink.cancel': 'Cancel',
   'navigation.nav.pharmacists': 'Pharmacists',
-  // The pharmacy's in-store assessment (issue 20).
+  // The pharmacy's in-store assessment.
   'navigation.nav.assessment': 'Assessment',
-  // The pharmacy's e-mail inbox (issue 20).
+  // The pharmacy's e-mail inbox.
   'navigation.nav.inbox': 'Inbox',
-  // The pharmacy's analytics (issue 20).
+  // The pharmacy's analytics.
   'navigation.nav.analytics': 'Analytics',
-  // The pharmacy's customers, interactions and tasks (issue 20); short for the phone's bar.
+  // The pharmacy's customers, interactions and tasks; short for the phone's bar.
   'navigation.nav.crm': 'CRM',
   // Entries whose screens' texts load with the screens (the first screen's texts stay small).
   'navigation.nav.rxVisits': 'Rx visits',
   'navigation.nav.rxReviews': 'Rx reviews',
   'navigation.nav.prepay': 'Prepay',
   'navigation.menu.prepay': 'Prepay programs',
-  // The profile menu's and the profile's way to /notifications (issue 19).
+  // The profile menu's and the profile's way to /notifications.
   'navigation.menu.notifications': 'Notification settings',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * What each role is offered in the app's navigation (issue 13): a patient's care, a provider's
+ * What each role is offered in the app's navigation: a patient's care, a provider's
  * clinic, a pharmacy's dashboard and programs, an rx admin's /rxadmin, an admin's back office.
  * Pure: the web app passes which routes have a built screen, and a route whose area is not built
  * yet is never offered (a menu entry must not lead to 'Coming soon').
@@ -104,7 +104,7 @@ export function workspaceOf(role: Role | string | null | undefined): Workspace {
  * Areas of a workspace that only some of its roles get: the pharmacist and the pharmacy's
  * administrator share the pharmacy workspace, but only the administrator manages pharmacists
  * (the route guard's step 4b refuses everyone else) and buys the pharmacy's prepay programs
- * (issue 16; /prepay-select, the programs list).
+ * (/prepay-select, the programs list).
  */
 const onlyFor: Partial<Record<NavArea, readonly Role[]>> = {
   pharmacists: ['pharmacyAdmin'],

@@ -169,7 +169,7 @@ export function guardRoute(input: {
     if (!allowed) return redirect(path, homeRedirect(brand), 'navigation.verifiedAccountOnly');
   }
 
-  // 4b. Our addition (issue 15): the pharmacy's pharmacists are managed by its administrator.
+  // 4b. Our addition: the pharmacy's pharmacists are managed by its administrator.
   if (path === pharmacistsPath && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
@@ -179,28 +179,28 @@ export function guardRoute(input: {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 
-  // 4d. Our addition (issue 20): the pharmacy's CRM is its staff's.
+  // 4d. Our addition: the pharmacy's CRM is its staff's.
   if (path === crmPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 
-  // 4e. Our addition (issue 20): the in-store assessment is filled in by the pharmacy's staff.
+  // 4e. Our addition: the in-store assessment is filled in by the pharmacy's staff.
   if (path === assessmentPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 
-  // 4f. Our addition (issue 20): the pharmacy's analytics (money, staff logins, referrals) are
+  // 4f. Our addition: the pharmacy's analytics (money, staff logins, referrals) are
   // its administrator's; a pharmacist is refused like /pharmacists.
   if (path === analyticsPath && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 
-  // 4g. Our addition (issue 33): the pharmacy's e-mail inbox is its staff's, like /crm.
+  // 4g. Our addition: the pharmacy's e-mail inbox is its staff's, like /crm.
   if (path === inboxPath && !isPharmacist(session) && !isPharmacyAdmin(session)) {
     return redirect(path, homeRedirect(brand), 'navigation.unauthorized');
   }
 
-  // 4h. Our addition (issue 35): the back office's areas (/admin/{area}) are for the roles that
+  // 4h. Our addition: the back office's areas (/admin/{area}) are for the roles that
   // may read them (packages/domain/src/backoffice/backoffice.rules.ts).
   const backOfficeArea = backOfficeAreaOfPath(path);
   if (backOfficeArea && !mayBackOffice(session.role, backOfficeArea, 'read')) {

@@ -28,10 +28,10 @@ export const routes = [
   { path: '/test', screen: 'test', access: 'public' },
   { path: '/testcc', screen: 'testCreditCard', access: 'public' },
   { path: '/pharmacy', screen: 'pharmacyEntry', access: 'public' },
-  // Our addition (issue 16): the link an access token is sent with (the spec's 'redeem'
+  // Our addition: the link an access token is sent with (the spec's 'redeem'
   // screen of the logo settings). The code follows '#', so no server ever receives it.
   { path: '/redeem/:code', screen: 'redeem', access: 'public' },
-  // Our addition (issue 20): the link of a pharmacy's in-store assessment (`?code=`), public so
+  // Our addition: the link of a pharmacy's in-store assessment (`?code=`), public so
   // a new account chooses its password there; the code follows '#', never reaching a server log.
   { path: '/instore', screen: 'instore', access: 'public' },
   // Public only while logged out
@@ -65,55 +65,55 @@ export const routes = [
   { path: '/prepay-home', screen: 'prepayHome', access: 'protected' },
   { path: '/prepay-purchase', screen: 'prepayPurchase', access: 'protected' },
   { path: '/subscription-purchase', screen: 'subscriptionPurchase', access: 'protected' },
-  // Our addition (issue 17): the member's plan and rx subscriptions (cancel, uncancel, services).
+  // Our addition: the member's plan and rx subscriptions (cancel, uncancel, services).
   { path: '/subscription', screen: 'subscription', access: 'protected' },
   { path: '/prepay-select', screen: 'prepaySelect', access: 'protected' },
   { path: '/prepay-edit/:id', screen: 'prepayEdit', access: 'protected' },
   { path: '/prepay-transactions/:id', screen: 'prepayTransactions', access: 'protected' },
   { path: '/prepay-addFunds/:id', screen: 'prepayAddFunds', access: 'protected' },
-  // Our addition (issue 6): the provider console; the guard admits providers only.
+  // Our addition: the provider console; the guard admits providers only.
   { path: '/clinic', screen: 'clinicQueue', access: 'protected' },
   { path: '/clinic/visits/:id', screen: 'clinicVisit', access: 'protected' },
-  // Our addition (issue 14): the prescriber's review of asynchronous prescription visits.
+  // Our addition: the prescriber's review of asynchronous prescription visits.
   { path: '/clinic/rx', screen: 'clinicRxQueue', access: 'protected' },
   { path: '/clinic/rx/:id', screen: 'clinicRxReview', access: 'protected' },
-  // Our addition (issue 15): the pharmacy administrator's pharmacists (invite, grant, revoke).
+  // Our addition: the pharmacy administrator's pharmacists (invite, grant, revoke).
   { path: '/pharmacists', screen: 'pharmacists', access: 'protected' },
-  // Our addition (issue 19): notification settings (on/off on this device and the account),
+  // Our addition: notification settings (on/off on this device and the account),
   // reached from the profile menu and the profile's settings.
   { path: '/notifications', screen: 'notifications', access: 'protected' },
-  // Our addition (issue 20): the pharmacy's e-mail inbox (its staff; others are refused).
+  // Our addition: the pharmacy's e-mail inbox (its staff; others are refused).
   { path: '/inbox', screen: 'inbox', access: 'protected' },
-  // Our addition (issue 20): the pharmacy's CRM (customers, interactions, tasks; its staff).
+  // Our addition: the pharmacy's CRM (customers, interactions, tasks; its staff).
   { path: '/crm', screen: 'crm', access: 'protected' },
-  // Our addition (issue 20): the pharmacy's in-store assessment (its staff; others are refused).
+  // Our addition: the pharmacy's in-store assessment (its staff; others are refused).
   { path: '/assessment', screen: 'assessment', access: 'protected' },
-  // Our addition (issue 20): the pharmacy's analytics, logins, attribution and referrals (its
+  // Our addition: the pharmacy's analytics, logins, attribution and referrals (its
   // administrator; others are refused).
   { path: '/analytics', screen: 'analytics', access: 'protected' },
-  // Our addition (issue 35): the back office's pharmacies area (admin; support reads; the route
+  // Our addition: the back office's pharmacies area (admin; support reads; the route
   // guard's step 4h refuses anyone else).
   { path: '/admin/pharmacies', screen: 'adminPharmacies', access: 'protected' },
   { path: '/admin/pharmacies/:id', screen: 'adminPharmacy', access: 'protected' },
-  // Our addition (issue 35): the back office's People and support (search, an account's page)
+  // Our addition: the back office's People and support (search, an account's page)
   // and its accounting of disclosures (the account handed over in the screen's state).
   { path: '/admin/people', screen: 'adminPeople', access: 'protected' },
   { path: '/admin/people/:id', screen: 'adminPerson', access: 'protected' },
   { path: '/admin/disclosures', screen: 'adminDisclosures', access: 'protected' },
-  // Our addition (issue 35): the back office's providers area (admin; support reads).
+  // Our addition: the back office's providers area (admin; support reads).
   { path: '/admin/providers', screen: 'adminProviders', access: 'protected' },
   { path: '/admin/providers/:id', screen: 'adminProvider', access: 'protected' },
-  // Our addition (issue 35): the back office's jobs and outbox (admin only).
+  // Our addition: the back office's jobs and outbox (admin only).
   { path: '/admin/jobs', screen: 'adminJobs', access: 'protected' },
-  // Our addition (issue 35): the back office's brands area (admin; support reads).
+  // Our addition: the back office's brands area (admin; support reads).
   { path: '/admin/brands', screen: 'adminBrands', access: 'protected' },
   { path: '/admin/brands/new', screen: 'adminBrandNew', access: 'protected' },
   { path: '/admin/brands/:id', screen: 'adminBrand', access: 'protected' },
-  // Our addition (issue 35): the back office's money area (admin only; support is refused).
+  // Our addition: the back office's money area (admin only; support is refused).
   { path: '/admin/money', screen: 'adminMoney', access: 'protected' },
-  // Our addition (issue 35): the back office's visits area (admin and support).
+  // Our addition: the back office's visits area (admin and support).
   { path: '/admin/visits', screen: 'adminVisits', access: 'protected' },
-  // Our addition (issue 35): a brand's offers — coupons, referral codes, subscription plans and
+  // Our addition: a brand's offers — coupons, referral codes, subscription plans and
   // prices (admin; support reads; the guard's step 4h refuses anyone else).
   { path: '/admin/brands/:id/offers', screen: 'adminBrandOffers', access: 'protected' },
 ] as const satisfies readonly RouteDef[];

@@ -28,7 +28,7 @@ export const notificationKinds = [
   'lowBalance',
   /** A new announcement to pharmacies (the pharmacy logins it reaches; issue 20). */
   'announcement',
-  /** A pharmacy asks the patient to sign a form on an Rx visit (issue 20). */
+  /** A pharmacy asks the patient to sign a form on an Rx visit. */
   'formRequested',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

@@ -1,5 +1,5 @@
 /**
- * Notification texts (issue 19): what a push says (generic, no health information; sent by the
+ * Notification texts: what a push says (generic, no health information; sent by the
  * server in the holder's language), the settings screen's texts and the spec's messages.
  */
 const en = {

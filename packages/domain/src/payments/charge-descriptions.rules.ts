@@ -14,7 +14,7 @@ const plans = ['individual', 'family'] as const;
 const periods = ['quarterly', 'semiannual', 'annual'] as const;
 
 /**
- * The stored description of a subscription's charge (issue 17): a visit plan (plan and period)
+ * The stored description of a subscription's charge: a visit plan (plan and period)
  * or an rx subscription (service and months), bought or renewed.
  */
 export function subscriptionChargeDescription(

@@ -1,5 +1,5 @@
 /**
- * A pharmacy's fee account (issue 33, finding 3): the prepay balance claim fees are taken from.
+ * A pharmacy's fee account: the prepay balance claim fees are taken from.
  * The admin adds funds by card within a range; the admins are e-mailed once when a fee takes the
  * balance under a few fees' worth.
  */

@@ -3,7 +3,7 @@ import type { PharmacyStatus } from './pharmacy-status.rules';
 import { canChangePharmacyStatus, isClaimable, pharmacyStatuses } from './pharmacy-status.rules';
 
 /**
- * The pharmacy dashboard's rules (issue 15): which visits a pharmacist's grant shows, what a
+ * The pharmacy dashboard's rules: which visits a pharmacist's grant shows, what a
  * claimed-only pharmacist may do, and how the search box is read.
  */
 

@@ -63,7 +63,7 @@ export const pharmacyMeResponseSchema = z.object({
 export type PharmacyMe = z.infer<typeof pharmacyMeResponseSchema>;
 
 // ===========================================================================================
-// The fee account (issue 33, finding 3)
+// The fee account
 // ===========================================================================================
 
 /** POST /pharmacy/funds: add whole dollars to the fee account by card, once per key (admin). */
@@ -186,7 +186,7 @@ export const pharmacyRxDetailSchema = pharmacyRxRowSchema.extend({
   feePaid: centsSchema.nullable(),
   /** The link's medication list and comment, when the visit came through a link. */
   link: z.object({ medListId: z.string(), comment: z.string() }).nullable(),
-  /** The in-store assessment the visit continues: attribution and intake (issue 20). */
+  /** The in-store assessment the visit continues: attribution and intake. */
   assessment: visitAssessmentSchema.nullable().default(null),
 });
 export type PharmacyRxDetail = z.infer<typeof pharmacyRxDetailSchema>;
@@ -203,7 +203,7 @@ export const pharmacyStatusChangeRequestSchema = z.object({
 });
 export type PharmacyStatusChangeRequest = z.input<typeof pharmacyStatusChangeRequestSchema>;
 
-/** At most this many visits move in one bulk request (issue 36, finding 14). */
+/** At most this many visits move in one bulk request. */
 export const pharmacyBulkStatusLimit = 50;
 
 /**
@@ -314,7 +314,7 @@ export const rxLinksResponseSchema = z.object({
   links: z.array(rxLinkViewSchema),
 });
 
-/** Rx links per page of the links screen (issue 36, finding 14). */
+/** Rx links per page of the links screen. */
 export const rxLinksPageSize = 20;
 
 /**

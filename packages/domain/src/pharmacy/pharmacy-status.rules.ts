@@ -217,7 +217,7 @@ export interface PharmacyStatusConfig {
   readonly statusButtonLabel: RxStatusMessageKey | undefined;
   /**
    * Outlined (secondary) button: decision, true for every status that does not complete, and for
-   * a destructive one (issue 36, finding 16: 'Voided' no longer looks like the main action).
+   * a destructive one.
    */
   readonly outline: boolean;
   /** The status ends the visit for the patient (voided): shown in red, never as a filled button. */

@@ -27,7 +27,7 @@ export type AccessTokenState = (typeof accessTokenStates)[number];
 export type Settlement = 'claimedWithRx' | 'denied' | 'released';
 
 /**
- * How many unused access tokens (unclaimed, not deleted) a program may hold at once (issue 32):
+ * How many unused access tokens (unclaimed, not deleted) a program may hold at once:
  * two for each visit left, counting a program with no visit left as one (so 2 at least).
  */
 export const tokensPerRemainingVisit = 2;

@@ -129,7 +129,7 @@ export const prepayPurchaseRequestSchema = z.object({
   visitCount: z.number().int().min(1).max(maxVisitsPerPurchase),
   name: z.string().trim().min(1).max(100),
   authorizedUsers: z.array(emailSchema).max(maxAuthorizedUsers).default([]),
-  /** Visits: 0 = off. Set at purchase so the first visit already counts (issue 16). */
+  /** Visits: 0 = off. Set at purchase so the first visit already counts. */
   lowBalanceLimit: zeroMeansNone(maxProgramVisits).default(0),
   payProfileID: z.string().max(64).nullable(),
   idempotencyKey: z.string().trim().min(8).max(100),

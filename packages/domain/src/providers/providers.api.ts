@@ -1,5 +1,5 @@
 /**
- * The back office's providers area (issue 35): the contracts of /api/admin/providers. The server
+ * The back office's providers area: the contracts of /api/admin/providers. The server
  * validates with them, the web parses answers and checks its forms with them.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's providers area (issue 35): the server's refusals (each names its
+ * Texts of the back office's providers area: the server's refusals (each names its
  * field), the invitation and licence-reminder e-mails, the patient's note when a deactivated
  * provider's visit goes back to the line, and the screens /admin/providers and /admin/providers/:id.
  */

@@ -1,5 +1,5 @@
 /**
- * Provider identifiers the back office checks (issue 35). Pure.
+ * Provider identifiers the back office checks. Pure.
  *
  * - NPI: 10 digits whose last is the Luhn check digit of the first nine prefixed with 80840
  *   (the card issuer prefix of US health identifiers; CMS, "NPI check digit").

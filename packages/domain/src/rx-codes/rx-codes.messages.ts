@@ -1,5 +1,5 @@
 /**
- * Texts of external visit codes (issue 20): the server's refusals and the pharmacy's screens
+ * Texts of external visit codes: the server's refusals and the pharmacy's screens
  * (the visit's code, the dashboard's find-by-code).
  */
 const en = {

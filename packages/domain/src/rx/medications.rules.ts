@@ -13,11 +13,11 @@
  * - "One category" counts the categories that can be resolved (known from the name, else the
  *   one given, e.g. the visit's product); a medication whose category is unknown does not count.
  * - LDN only with one of the listed conditions (and never with opioids): checked wherever LDN is
- *   written, from the conditions the visit's screening or evaluation lists (issue 33).
+ *   written, from the conditions the visit's screening or evaluation lists.
  * - Fixed packages (spec 9) are strength AND quantity. A visit for a fixed package writes only
  *   its lines; in any visit, Cialis/tadalafil and Viagra/sildenafil are written only as one of
  *   their package's options. The prophylactic antibiotics are held to their package only in a
- *   visit for that package: elsewhere they are ordinary acute medicines (issue 33).
+ *   visit for that package: elsewhere they are ordinary acute medicines.
  */
 
 import { ldnEligibility } from '../care/screening.rules';

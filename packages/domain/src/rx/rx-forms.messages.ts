@@ -1,5 +1,5 @@
 /**
- * Texts of form signing on Rx visits (issue 20): the forms' versioned texts (rx-forms.rules.ts
+ * Texts of form signing on Rx visits: the forms' versioned texts (rx-forms.rules.ts
  * names them by version), the server's refusals, the signed PDF's lines, the pharmacy's section
  * on its visit and the patient's section on theirs.
  */

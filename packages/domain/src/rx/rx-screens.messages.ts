@@ -123,7 +123,7 @@ const en = {
   'rxScreens.clinic.messagePlaceholder': 'Write to the patient',
   'rxScreens.clinic.answerEmpty': '—',
   'rxScreens.clinic.downloadFailed': 'The prescription could not be downloaded: {message}',
-  // The pharmacy the prescription goes to (issue 15)
+  // The pharmacy the prescription goes to
   'rxScreens.pharmacy.title': 'Pharmacy',
   'rxScreens.pharmacy.body':
     'Choose the pharmacy that will fill the prescription. These pharmacies take prescriptions from {state}.',

@@ -115,7 +115,7 @@ export const submitRxEvaluationRequestSchema = z.object({
   /** The pharmacy's Rx link the patient came through: routes to its pharmacy. */
   linkId: z.string().trim().min(1).max(64).optional(),
   /**
-   * The code of a pharmacy's in-store assessment link (issue 20): the visit continues it, goes
+   * The code of a pharmacy's in-store assessment link: the visit continues it, goes
    * to its pharmacy, in its state, with its intake attached; the link is then used.
    */
   assessmentCode: instoreCodeSchema.optional(),
@@ -136,7 +136,7 @@ export const submitRxPaymentRequestSchema = z.object({
   payProfileID: z.string().max(64).nullable(),
   idempotencyKey: z.string().trim().min(8).max(100),
   /**
-   * An access token or program code (issue 16): the visit is paid from the prepay program,
+   * An access token or program code: the visit is paid from the prepay program,
    * priced 0 (priceType prepay); the price token and card are then not used.
    */
   prepayCode: tokenSchema.optional(),
@@ -199,9 +199,9 @@ export const rxVisitViewSchema = z.object({
   pharmacyStatus: pharmacyStatusSchema.nullable().default(null),
   /** The pharmacy's note to the patient with a fulfilment status (ready ... delivered). */
   pharmacyNote: z.string().default(''),
-  /** Paid from a prepay program: which, the token, and where the token is (issue 16). */
+  /** Paid from a prepay program: which, the token, and where the token is. */
   prepay: visitPrepaySchema.nullable().default(null),
-  /** The pharmacy's in-store assessment it continues: the pharmacy and the intake (issue 20). */
+  /** The pharmacy's in-store assessment it continues: the pharmacy and the intake. */
   assessment: visitAssessmentSchema.nullable().default(null),
 });
 export type RxVisitView = z.infer<typeof rxVisitViewSchema>;
@@ -317,7 +317,7 @@ export const rxReviewSchema = z.object({
   /**
    * The pharmacy the prescription goes to once written (the visit's: its link's, or the one the
    * patient chose), shown before prescribing; null when none was chosen: the patient takes the
-   * prescription to a pharmacy themselves (issue 36, finding 15).
+   * prescription to a pharmacy themselves.
    */
   pharmacy: z
     .object({

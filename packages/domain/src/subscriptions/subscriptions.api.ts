@@ -219,7 +219,7 @@ export const rxAdminResponseSchema = z.object({
 });
 export type RxAdminResponse = z.infer<typeof rxAdminResponseSchema>;
 
-/** Subscribers per page of /rxadmin (issue 36, finding 14). */
+/** Subscribers per page of /rxadmin. */
 export const rxAdminSubscribersPageSize = 20;
 
 /**

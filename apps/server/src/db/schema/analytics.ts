@@ -2,7 +2,7 @@ import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg
 import { accounts } from './accounts';
 
 /**
- * Pharmacy staff's logins (issue 20; owner: the analytics area): each login and each failed
+ * Pharmacy staff's logins (owner: the analytics area): each login and each failed
  * login of a known staff account, as the accounts area tells it (`accounts.loginAttempted`).
  * Written once per attempt, read by organisation and time. The address is stored truncated
  * (IPv4 /24, IPv6 /48); the whole address is in the audit log only. Never a password.

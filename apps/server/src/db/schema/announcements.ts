@@ -3,7 +3,7 @@ import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
 import { accounts } from './accounts';
 
 /**
- * Announcements to pharmacies (issue 20; owner: the announcements area). Written by a
+ * Announcements to pharmacies (owner: the announcements area). Written by a
  * company's rx administrator (`company_id` = the company) or the platform administrator
  * (`company_id` null: every pharmacy); `states` narrows the audience ({} = all). Shown while
  * not withdrawn and before `expires_at`. No PHI: writers are told not to put any in.
@@ -16,7 +16,7 @@ export const announcements = pgTable(
     states: text('states').array().notNull().default(sql`'{}'::text[]`),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    /** The language of title and body (en, es); the translation is in the other one (issue 36). */
+    /** The language of title and body (en, es); the translation is in the other one. */
     language: text('language').notNull().default('en'),
     translationTitle: text('translation_title'),
     translationBody: text('translation_body'),

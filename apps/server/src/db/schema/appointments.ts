@@ -13,7 +13,7 @@ import {
 import { accounts, persons } from './accounts';
 
 /**
- * Provider availability (issue 18; owner: the appointments area): a weekly RRULE or one date,
+ * Provider availability (owner: the appointments area): a weekly RRULE or one date,
  * with local start and end times in the provider's zone, cut into slots; ages and states.
  */
 export const availabilityBlocks = pgTable(

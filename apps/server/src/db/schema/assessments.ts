@@ -12,7 +12,7 @@ import { accounts } from './accounts';
 import { pharmacyOrganizations } from './pharmacy';
 
 /**
- * A pharmacy's in-store assessment (issue 20; domain pharmacy/assessment.rules.ts): the intake a
+ * A pharmacy's in-store assessment (domain pharmacy/assessment.rules.ts): the intake a
  * pharmacist filled in for a patient in the store, the patient's account (matched by e-mail or
  * made for them), and the single-use link that continues it into an Rx visit. The link's code is
  * stored only as its SHA-256. The intake is PHI: read and changed only through the assessments

@@ -142,7 +142,7 @@ export const meetLinks = pgTable(
 );
 
 /**
- * Covid test certificates (issue 19): issued when a Covid certification visit is completed, in
+ * Covid test certificates: issued when a Covid certification visit is completed, in
  * the same transaction. `verification_id` is the random public id the certificate prints.
  */
 export const covidCertificates = pgTable(

@@ -54,14 +54,14 @@ export const providerProfiles = pgTable('provider_profiles', {
   /** Post-nominal letters shown after the name, e.g. MD, DO, NP. */
   suffix: text('suffix').notNull().default(''),
   npi: text('npi').notNull(),
-  /** DEA registration number (2 letters + 7 digits), when the provider has one (issue 35). */
+  /** DEA registration number (2 letters + 7 digits), when the provider has one. */
   dea: text('dea'),
   /** domain notes.schemas providerCredential: address {name,line1,line2,phone}, fax, npi, clientNumber. */
   credential: jsonb('credential').$type<Record<string, unknown>>().notNull(),
 });
 
 /**
- * The licence-expiry reminders sent (issue 35): one row per provider, state and expiry date, so
+ * The licence-expiry reminders sent: one row per provider, state and expiry date, so
  * the daily job e-mails each licence once per expiry (a renewed licence has a new date).
  */
 export const providerLicenceReminders = pgTable(

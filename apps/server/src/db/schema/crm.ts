@@ -4,7 +4,7 @@ import { accounts } from './accounts';
 import { pharmacyOrganizations } from './pharmacy';
 
 /**
- * The pharmacy CRM (issue 20; owner: the crm area). Every row belongs to one pharmacy
+ * The pharmacy CRM (owner: the crm area). Every row belongs to one pharmacy
  * organisation and is read only through it. Tags are the spec's sets (domain brands.schemas),
  * one per row, checked by the database too.
  */

@@ -3,7 +3,7 @@ import { accounts, persons } from './accounts';
 import { files } from './files';
 
 /**
- * Documents filed on a patient's record as files (issue 19): the patient's own uploads and what
+ * Documents filed on a patient's record as files: the patient's own uploads and what
  * a pharmacy filed for them. What the product writes (notes, prescriptions, consents, receipts,
  * certificates) stays in its own area's tables and is listed beside these (documents area).
  */

@@ -15,7 +15,7 @@ import { files } from './files';
 import { pharmacyOrganizations } from './pharmacy';
 
 /**
- * The pharmacy e-mail inbox (issue 20; spec: Email threadId, emailId, timeStamp, attachments).
+ * The pharmacy e-mail inbox (spec: Email threadId, emailId, timeStamp, attachments).
  * Owned by the inbox area. Addresses, subjects and bodies are PHI: they are never logged.
  *
  * A thread is one conversation of a pharmacy with one outside address; its row keeps what the

@@ -146,7 +146,7 @@ export const appSecrets = pgTable('app_secrets', {
 
 /**
  * Prepay accounts: money an organisation (a pharmacy, by its id) holds with the product. Claim
- * fees are taken from it (issue 15); prepaid visit programs build on it (issue 16).
+ * fees are taken from it; prepaid visit programs build on it.
  */
 export const prepayAccounts = pgTable('prepay_accounts', {
   id: text('id').primaryKey(),

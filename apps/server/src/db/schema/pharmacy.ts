@@ -110,7 +110,7 @@ export const pharmacyLinks = pgTable(
 );
 
 /**
- * The back office's decisions on a pharmacy's verification (issue 35): onboarded from the
+ * The back office's decisions on a pharmacy's verification: onboarded from the
  * registry, verified, unverified, each with the operator and the reason. The latest one holds:
  * after 'onboard' or 'unverify' a registry import does not verify the pharmacy by itself.
  */

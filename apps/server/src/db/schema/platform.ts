@@ -30,7 +30,7 @@ export const sessions = pgTable(
     /**
      * When this session last proved the account's password (its password login, or a password
      * entered again); null for a biometric login. Turning on a device credential asks for a
-     * recent one (issue 32, finding 4).
+     * recent one.
      */
     passwordProvenAt: timestamp('password_proven_at', { withTimezone: true }),
   },
@@ -67,7 +67,7 @@ export const auditLog = pgTable(
  * read them.
  *
  * What a message says (its text and attachments: reset, invitation, in-store and sign-in links
- * and codes) is kept only sealed, and only until it is delivered (issue 32): `body_sealed` is
+ * and codes) is kept only sealed, and only until it is delivered: `body_sealed` is
  * the JSON `{ text, attachments? }` in the files' envelope (platform/files/file-crypto.ts,
  * AES-256-GCM under FILES_KEY, bound to the channel and recipient), base64; `body_key_id` names
  * the key. Once the message is sent, or its delivery given up, both are cleared and

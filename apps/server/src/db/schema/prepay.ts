@@ -15,7 +15,7 @@ import {
 import { accounts } from './accounts';
 
 /**
- * Prepay programs (issue 16; owner: the prepay area). A program is a bank of VISITS bought by
+ * Prepay programs (owner: the prepay area). A program is a bank of VISITS bought by
  * an account holder (a pharmacy's administrator, or anyone): `balance` is visits left, never
  * below zero; every movement is a `prepay_program_entries` row, once per idempotency key.
  */

@@ -4,7 +4,7 @@ import { pharmacyOrganizations } from './pharmacy';
 import { rxVisits } from './rx';
 
 /**
- * A pharmacy's own reference for an Rx visit it claimed (issue 20; owner: the rx-codes area):
+ * A pharmacy's own reference for an Rx visit it claimed (owner: the rx-codes area):
  * one per visit and pharmacy, unique within the pharmacy ignoring case (`code_key` is the
  * upper-cased code, and the unique index decides races). Clearing deletes the row.
  */

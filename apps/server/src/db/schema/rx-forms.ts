@@ -5,7 +5,7 @@ import { pharmacyOrganizations } from './pharmacy';
 import { rxVisits } from './rx';
 
 /**
- * Forms a pharmacy asks the patient of an Rx visit to sign (issue 20; owner: the rx-forms
+ * Forms a pharmacy asks the patient of an Rx visit to sign (owner: the rx-forms
  * area). The form's text is the domain catalogue's (`form_id` + `version`, in the language the
  * signer read: `signed_lang`), so the signed PDF prints exactly what was signed. `account_id`
  * and `person_id` copy the visit's, so the patient's documents list reads this table alone.

@@ -52,14 +52,14 @@ export const rxVisits = pgTable(
     completed: boolean('completed').notNull().default(false),
     /** The earlier visit this one refills (its evaluation and prescription are reused). */
     refillOf: uuid('refill_of'),
-    /** A pharmacy saw the prescription (issue 15); a later change shows 'status changed'. */
+    /** A pharmacy saw the prescription; a later change shows 'status changed'. */
     pharmacySeenAt: timestamp('pharmacy_seen_at', { withTimezone: true }),
     prescriptionChangedAt: timestamp('prescription_changed_at', { withTimezone: true }),
     /** The pharmacy (organisation id) the prescription goes to; null: the patient takes it. */
     pharmacyId: text('pharmacy_id'),
     /** The pharmacy's Rx link the visit came through (attribution). */
     linkId: text('link_id'),
-    /** Paid from a prepay program (issue 16): the prepay area's redemption id. */
+    /** Paid from a prepay program: the prepay area's redemption id. */
     prepayRedemptionId: text('prepay_redemption_id'),
     /** Pharmacy-side status (domain pharmacy/pharmacy-status.rules); set once prescribed. */
     pharmacyStatus: text('pharmacy_status'),
@@ -71,7 +71,7 @@ export const rxVisits = pgTable(
     claimFeeCents: integer('claim_fee_cents'),
     /** e-prescription transmission result: transmitted, ERROR or Transmit-Error. */
     erxStatus: text('erx_status'),
-    /** The pharmacy's in-store assessment the visit continues (issue 20; attribution). */
+    /** The pharmacy's in-store assessment the visit continues (attribution). */
     assessmentId: uuid('assessment_id').references(() => pharmacyAssessments.id),
     /**
      * When the pharmacy claimed the visit (issue 20's time to claim; `claimedAt` is the

@@ -14,7 +14,7 @@ import {
 import { accounts } from './accounts';
 
 /**
- * Subscriptions (issue 17; owner: the subscriptions area). A visit plan (individual or family)
+ * Subscriptions (owner: the subscriptions area). A visit plan (individual or family)
  * or an rx subscription (a medication supplied monthly), sold by a company (the brand) and billed
  * every `months` to the card on file. `cycle` counts the paid renewals: a renewal charges with
  * an idempotency key built from the cycle and `failed_renewals`, so two processes, a retry or a
@@ -93,7 +93,7 @@ export const subscriptionCharges = pgTable(
 );
 
 /**
- * A purchase in flight (issue 32): one per account and plan slot (`visits`, or `rx:<service>`),
+ * A purchase in flight: one per account and plan slot (`visits`, or `rx:<service>`),
  * taken before the card is charged and given back when the purchase ends, so simultaneous
  * purchases with different keys charge the card once (the others are refused, not refunded). A
  * claim older than a few minutes is a crashed process's and may be taken over.

@@ -11,7 +11,7 @@ const minute = 60_000;
 const sunrise = 'sunrise-pharmacy';
 
 /**
- * Demo data for Sunrise's analytics (issue 20), so /#/analytics shows real figures in the demo:
+ * Demo data for Sunrise's analytics, so /#/analytics shows real figures in the demo:
  * the pharmacy's own referral code, an Rx link, two fictional customers (one joined with the
  * code) and four of their Rx visits from the last ten days: one picked up (claimed 18 minutes
  * after it arrived), one claimed (47 minutes), one voided, one not paid. The card charges and the

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { demoBrands } from './demo-seed';
 
 /**
- * Every seeded brand's colours as the web theme paints them (issue 13): text in the brand
+ * Every seeded brand's colours as the web theme paints them: text in the brand
  * colour, white text on a filled button, text on the light variant, secondary text and errors
  * all reach WCAG 2.1 AA (4.5:1).
  */

@@ -84,13 +84,13 @@ export const demoPharmacyOrganizations = [
     fax: '512-555-0197',
     serviceStates: ['TX'],
     notifyEmail: null,
-    // Where its new-visit texts go, kept in E.164 like every number texts go to (issue 34).
+    // Where its new-visit texts go, kept in E.164 like every number texts go to.
     notifyPhone: '+15125550199',
   },
 ];
 
 /**
- * A registry pharmacy no organisation was made of (issue 35): the back office's demo onboards it
+ * A registry pharmacy no organisation was made of: the back office's demo onboards it
  * from the registry in /admin/pharmacies. Seeded next to the NPPES fixture's rows.
  */
 export const demoRegistryToOnboard: RegistryPharmacy = {

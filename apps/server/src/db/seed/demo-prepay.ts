@@ -4,7 +4,7 @@ import { accounts } from '../schema/accounts';
 import { prepayProgramEntries, prepayPrograms, prepayTokens } from '../schema/prepay';
 
 /**
- * The demo prepay program (issue 16): Sunrise Pharmacy's administrator bought 10 visits; its
+ * The demo prepay program: Sunrise Pharmacy's administrator bought 10 visits; its
  * patients' prescriptions go to Sunrise; a denied patient waits 25 days (the spec's example);
  * the holder is told at 2 visits left. One unused access token is printed at start, so the
  * redeem link can be tried at once.

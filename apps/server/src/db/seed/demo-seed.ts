@@ -30,7 +30,7 @@ const careSettings = {
  * brand for /pharmacy?company=..., and one without a logo (falls back to the main brand).
  */
 /**
- * What the main demo brand sells by subscription (issue 17; spec section 9's prices): $25 a month
+ * What the main demo brand sells by subscription (spec section 9's prices): $25 a month
  * every 6 months or annually with one month free; a family plan (our price, the spec states none)
  * quarterly, every 6 months or annually; $10 a visit for members, $35 for family members of an
  * individual plan; two medications supplied monthly.
@@ -148,7 +148,7 @@ export const demoLicenses: Readonly<Record<string, readonly string[]>> = {
   'provider2@apothecall.test': ['FL'],
 };
 
-/** The demo providers' licences expire far in the future (issue 35). */
+/** The demo providers' licences expire far in the future. */
 export const demoLicenceExpiry = '2099-12-31';
 
 /** Each demo provider's printed credential block (fictional NPIs; 10 digits). */
@@ -162,7 +162,7 @@ export const demoProviderProfiles: Readonly<
 /**
  * Sunrise Pharmacy is both a pharmacy organisation (the Rx flow's pharmacy step) and a row of
  * the video visit's directory: one source for its address, the organisation's, so the two flows
- * show the same one (issue 36, finding 9). The directory keeps its own demo NCPDP id.
+ * show the same one. The directory keeps its own demo NCPDP id.
  */
 function sunriseDirectoryRow() {
   const sunrise = demoPharmacyOrganizations.find((o) => o.id === 'sunrise-pharmacy');
@@ -398,7 +398,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
         relation: 'self',
         ...demo.holder,
         email: demo.loginId,
-        // Phones are kept in E.164 (issue 34); the app shows 305-555-0100.
+        // Phones are kept in E.164; the app shows 305-555-0100.
         phone: '+13055550100',
         address: '100 Biscayne Blvd',
         state: 'FL',

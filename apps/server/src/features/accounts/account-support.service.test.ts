@@ -4,7 +4,7 @@ import { createAccountSupport } from './account-support.service';
 import type { AccountsRepo } from './accounts.repo';
 
 /**
- * The back office's support actions on an account, on fakes (issue 37, item 6): the facts are
+ * The back office's support actions on an account, on fakes: the facts are
  * the account, its people, consents, devices and age; disabling ends every session at once and
  * enabling ends none; a two-factor reset turns it off and cancels the open code.
  */

@@ -99,7 +99,7 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     const missing = await post({ loginId: demo.patient, platform: 'web', version: '1' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: true, errorCode: 'VALIDATION' });
-    // A missing key answers like an empty one: the spec's 'Required information' (issue 11).
+    // A missing key answers like an empty one: the spec's 'Required information'.
     expect(missing.json().errorMsg).toBe('Please check your information: Required information');
 
     const wrongType = await post({

@@ -49,7 +49,7 @@ export function accountsModule(
     await app.register(familyRoutes({ family }));
     await app.register(consultRoutes({ consult }));
   };
-  // The back office's People and support area (issue 35) reads and changes accounts through this.
+  // The back office's People and support area reads and changes accounts through this.
   const support = createAccountSupport({
     repo,
     supportRepo: createAccountSupportRepo(ctx.db),
@@ -100,7 +100,7 @@ function loginServices(ctx: ModuleContext, repo: AccountsRepo) {
     publicUrl: config.publicUrl,
     ...clock,
   });
-  // A pharmacy's in-store assessment link finds or makes the patient's account (issue 20).
+  // A pharmacy's in-store assessment link finds or makes the patient's account.
   const patientLinks = createPatientLinksService({ repo, hasher, audit });
   return { accounts, passwords, staff, patientLinks };
 }

@@ -28,7 +28,7 @@ export interface AccountsPort extends StaffService, PatientLinksService, Account
   /**
    * The person's postal address on file, for a prescription (which must carry it): the street
    * line, state and ZIP; null when they have no street address on file. Only the prescription
-   * PDF asks (issue 36, finding 15); the caller audits the read with its own action.
+   * PDF asks; the caller audits the read with its own action.
    */
   postalAddress(
     personId: string,
@@ -142,7 +142,7 @@ export interface AccountSupportFacts {
 }
 
 /**
- * What the back office's People and support area (issue 35) asks of accounts, through the
+ * What the back office's People and support area asks of accounts, through the
  * port. It checks who may ask and audits; these only read and change.
  */
 export interface AccountSupport {
@@ -214,7 +214,7 @@ export interface StaffService {
   serviceAccount(origin: RequestOrigin, input: ServiceAccountInput): Promise<string>;
 }
 
-/** The patient a pharmacy's in-store assessment is for (issue 20), as the pharmacist typed it. */
+/** The patient a pharmacy's in-store assessment is for, as the pharmacist typed it. */
 export interface LinkedPatientInput {
   email: string;
   firstName: string;

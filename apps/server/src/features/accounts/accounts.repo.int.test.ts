@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, demo, startTestApp, type TestApp } from '../../../test/harness';
 import { createAccountsRepo } from './accounts.repo';
 
-/** The hot reads of the accounts area (issue 12): one statement, and never the password hash. */
+/** The hot reads of the accounts area: one statement, and never the password hash. */
 describe.each(databaseKinds)('accounts repo reads on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -61,7 +61,7 @@ export interface AccountsService extends DevicesService {
     input: SubmitCodeRequest,
     ctx: RequestContext,
   ): Promise<{ token: string; profile: SessionProfile; deviceToken: string }>;
-  /** A biometric login with the device credential an earlier session enrolled (issue 21). */
+  /** A biometric login with the device credential an earlier session enrolled. */
   loginWithAuthId(
     input: AuthIdLoginInput,
     ctx: RequestContext,

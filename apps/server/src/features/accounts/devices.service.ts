@@ -59,7 +59,7 @@ export interface DevicesService {
   /**
    * Turns biometric login on for the calling device: a new credential, answered once. Only a
    * native app's session with a password proven in the last few minutes (or `password` now);
-   * the account's login id is told by e-mail (issue 32, finding 4).
+   * the account's login id is told by e-mail.
    */
   enrolAuthId(
     session: { sessionId: string; accountId: string },

@@ -90,7 +90,7 @@ describe.each(databaseKinds)('family, settings, consents and location on %s', (k
       profile: { id: leo.id, phone: '(305) 555-7788' },
     });
     expect(res.statusCode).toBe(200);
-    // Kept in E.164, the form texts are sent to (issue 34).
+    // Kept in E.164, the form texts are sent to.
     expect(res.json().data.phone).toBe('+13055557788');
     const rows = await t.database.db
       .select()

@@ -42,7 +42,7 @@ describe.each(databaseKinds)('registration on %s', (kind) => {
     expect(person).toMatchObject({
       dob: '1990-03-14',
       relation: 'self',
-      // Typed 305-555-0142, kept in E.164: the form texts are sent to (issue 34).
+      // Typed 305-555-0142, kept in E.164: the form texts are sent to.
       phone: '+13055550142',
       state: 'FL',
     });

@@ -18,7 +18,7 @@ import { normalizeLoginId } from './accounts.service';
 
 /**
  * Registering with an address that has an account mails its owner at most this many times a
- * day (issue 32): a stranger cannot flood someone's inbox through the form. The answer to the
+ * day: a stranger cannot flood someone's inbox through the form. The answer to the
  * form stays the same either way.
  */
 export const existsMailsPerWindow = 3;

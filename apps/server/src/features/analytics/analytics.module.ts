@@ -9,7 +9,7 @@ import { analyticsRoutes } from './analytics.routes';
 import { createAnalyticsService } from './analytics.service';
 
 /**
- * The pharmacy's analytics (issue 20): figures over its Rx visits (rx), money (payments),
+ * The pharmacy's analytics: figures over its Rx visits (rx), money (payments),
  * links and staff (pharmacy, accounts), referral codes (brands), all through ports; and its own
  * table, the staff's login history, written when accounts tells of a login attempt.
  */

@@ -52,7 +52,7 @@ export interface AnalyticsService {
 }
 
 /**
- * The pharmacy's analytics (issue 20): figures over its Rx visits, its staff's logins, where
+ * The pharmacy's analytics: figures over its Rx visits, its staff's logins, where
  * its visits came from, its referral codes. For the pharmacy's administrator only: a pharmacist
  * is refused (403 `PHARMACY_ADMIN_ONLY`; money and staff logins are the owner's), anyone not a
  * pharmacy's staff 403 `PHARMACY_ONLY`, and another pharmacy's id is "not found" (404, audited

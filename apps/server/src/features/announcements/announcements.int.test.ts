@@ -30,7 +30,7 @@ interface Shown {
 }
 
 /**
- * Announcements to pharmacies through the whole app (issue 20), one app per database: the rx
+ * Announcements to pharmacies through the whole app, one app per database: the rx
  * administrator posts to the company's pharmacies (all, or chosen states), the platform admin to
  * every pharmacy; pharmacists and pharmacy admins read the current ones newest first and are
  * told by an in-app notice; a dismissal hides one for that login only; withdrawn and expired
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('Announcements to pharmacies on %s', (kind) => {
     expect(one.json().announcement).toMatchObject({
       title: 'Holiday hours',
       companyId: 'apothecall',
-      // The brand's display name, for 'Pharmacies of Apothecall' (issue 36, finding 11).
+      // The brand's display name, for 'Pharmacies of Apothecall'.
       companyName: 'Apothecall',
       states: [],
       expiresAt: null,

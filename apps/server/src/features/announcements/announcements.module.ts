@@ -8,7 +8,7 @@ import { announcementsRoutes } from './announcements.routes';
 import { createAnnouncementsService } from './announcements.service';
 
 /**
- * Announcements to pharmacies (issue 20): written by a company's rx administrator or the
+ * Announcements to pharmacies: written by a company's rx administrator or the
  * platform admin, read on the pharmacy staff's Home. A new one queues `announcements.notify`,
  * which finds the pharmacy logins it reaches and emits `announcements.published` (ids only) for
  * the notifications area to tell them.

@@ -47,7 +47,7 @@ interface Writer {
 }
 
 /**
- * Announcements to pharmacies (issue 20). Writers: the holder of rxSubscriptionAdmin:{company}
+ * Announcements to pharmacies. Writers: the holder of rxSubscriptionAdmin:{company}
  * whose credentials come from that company (its pharmacies: the pharmacy logins registered
  * under that brand) and the platform admin (every pharmacy); anyone else 403. A writer sees and
  * withdraws only what is theirs to write (another company's announcement is 404). Readers:

@@ -18,7 +18,7 @@ declare module '../../platform/jobs/jobs' {
 }
 
 /**
- * Tells the holder that an appointment is cancelled (issue 34): an e-mail in their language
+ * Tells the holder that an appointment is cancelled: an e-mail in their language
  * naming the provider and the time in the zone they booked from, with the calendar file's
  * METHOD:CANCEL (the invitation's UID, a higher SEQUENCE, STATUS:CANCELLED), so the event the
  * reminders filed in their calendar goes away. Queued by every path that deletes an appointment,

@@ -57,7 +57,7 @@ export const notOffered = () =>
   new AppError(400, 'APPOINTMENT_NOT_OFFERED', 'appointments.notOffered');
 
 /**
- * Spec sections 4 and 6 (issue 33): no appointment is booked or started with a nonce, free
+ * Spec sections 4 and 6: no appointment is booked or started with a nonce, free
  * (price 0) or prepay price (domain checkCanBook, the route guard's rule).
  */
 export function requireBookablePrice(

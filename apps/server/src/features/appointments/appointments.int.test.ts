@@ -222,7 +222,7 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     expect(Math.abs(queued.soon!.getTime() - (start - 15 * minute))).toBeLessThan(5_000);
 
     // Run now, twice each (a retry, a redelivery): one e-mail and one text per reminder, and
-    // one in-app notice (issue 19) that names nothing.
+    // one in-app notice that names nothing.
     const notices = await noticesOf(t, p.token);
     for (const kind of ['day', 'day', 'soon', 'soon'] as const) {
       await t.jobs.send('appointments.reminder', { appointmentId: id, kind });

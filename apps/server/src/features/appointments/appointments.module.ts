@@ -15,7 +15,7 @@ import { appointmentsRoutes } from './appointments.routes';
 import { createAppointmentsService } from './appointments.service';
 
 /**
- * Scheduled appointments (issue 18): providers' availability, patients' bookings (one per slot,
+ * Scheduled appointments: providers' availability, patients' bookings (one per slot,
  * by the database), the window, and the start into care's video room (care's port); reminders
  * as jobs queued at booking, 24 hours and 15 minutes before, and a cancellation e-mail as a job
  * queued at deletion (their calendar files: appointment-ics.ts).

@@ -7,7 +7,7 @@ export type BlockRecord = typeof availabilityBlocks.$inferSelect;
 export type AppointmentRecord = typeof appointments.$inferSelect;
 
 /**
- * The appointments area's tables. A provider is never double booked (issue 33): a booking and a
+ * The appointments area's tables. A provider is never double booked: a booking and a
  * new block are written under a per-provider advisory lock, after the check that no
  * live booking (or block) of theirs overlaps it; the partial unique index on (provider, start)
  * stays as a second guard. Every change of an appointment is conditional on the state it

@@ -44,11 +44,11 @@ export interface AppointmentsService extends AvailabilityService {
 }
 
 /**
- * Scheduled appointments (issue 18): providers publish availability; patients see a day's free
+ * Scheduled appointments: providers publish availability; patients see a day's free
  * slots, book one (the database lets one booking of a slot through), list and delete theirs,
  * and start one inside the window: the payment (once per appointment) and then the video visit,
  * claimed by the provider from the start (care's port). Reminders are jobs queued at booking; a
- * deletion queues the cancellation e-mail (issue 34). The provider's side and the offers are in
+ * deletion queues the cancellation e-mail. The provider's side and the offers are in
  * appointment-availability.ts; this file keeps the patient's bookings.
  */
 export function createAppointmentsService(deps: AppointmentsDeps): AppointmentsService {

@@ -10,7 +10,7 @@ import { renderPdf } from '../../platform/pdf';
 import { longDate } from '../../platform/pdf-text';
 
 /**
- * The intake of an in-store assessment as the PDF filed for the patient (issue 20): the
+ * The intake of an in-store assessment as the PDF filed for the patient: the
  * pharmacy, the day, the patient, the form, then symptoms, history, in-store tests and
  * comments, in the reader's language (platform/pdf.ts: embedded Unicode fonts, tagged).
  */

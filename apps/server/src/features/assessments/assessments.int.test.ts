@@ -63,7 +63,7 @@ const addedAnswers = {
 };
 
 /**
- * The pharmacy's in-store assessment through the whole app (issue 20): a verified pharmacy's
+ * The pharmacy's in-store assessment through the whole app: a verified pharmacy's
  * UTI intake in FL e-mails the patient a link (never the symptoms or results); NY and the other
  * listed states, a state the pharmacy does not take and an unverified pharmacy are refused with
  * nothing stored or sent; the patient's account is matched by e-mail or made (its password then
@@ -150,7 +150,7 @@ describe.each(databaseKinds)('In-store assessments on %s', (kind) => {
       .where(eq(accounts.loginId, email));
     expect(account?.role).toBe('patient');
     expect(row?.accountId).toBe(account?.id);
-    // The phone typed as 305-555-0101, kept in E.164 for the account and the intake (issue 34).
+    // The phone typed as 305-555-0101, kept in E.164 for the account and the intake.
     const [holder] = await t.database.db
       .select()
       .from(persons)

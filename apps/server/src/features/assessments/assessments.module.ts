@@ -7,7 +7,7 @@ import { assessmentsRoutes } from './assessments.routes';
 import { createAssessmentsService } from './assessments.service';
 
 /**
- * Pharmacy in-store assessments (issue 20): the intake a pharmacy submits, the patient's
+ * Pharmacy in-store assessments: the intake a pharmacy submits, the patient's
  * account (accounts port), the e-mailed link and the intake filed as the patient's document.
  * The Rx area continues a link into a visit through this area's port.
  */

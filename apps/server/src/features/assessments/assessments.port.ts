@@ -19,7 +19,7 @@ export interface AssessmentForVisit {
 }
 
 /**
- * What other areas may ask of in-store assessments (issue 20): the Rx area turns a patient's
+ * What other areas may ask of in-store assessments: the Rx area turns a patient's
  * link into a visit (find, continue exactly once, attach, or give back) and shows the intake
  * and its pharmacy on the visit; the documents area lists the intake as a paper the pharmacy
  * filed for the patient.

@@ -21,7 +21,7 @@ export interface AssessmentsRepo {
   byCodeHash(codeHash: string): Promise<AssessmentRecord | undefined>;
   /**
    * The organisation's assessment, or undefined (another pharmacy's is never found); with
-   * `states` (a pharmacist's grant), only one of those states (issue 32, finding 9).
+   * `states` (a pharmacist's grant), only one of those states.
    */
   ofOrganization(
     organizationId: string,

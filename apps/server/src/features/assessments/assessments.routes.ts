@@ -14,7 +14,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { AssessmentsService } from './assessments.service';
 
 /**
- * The in-store assessment's calls (issue 20): the pharmacy's staff submits and reads its own
+ * The in-store assessment's calls: the pharmacy's staff submits and reads its own
  * assessments (403 for anyone else; another pharmacy's ids 404); the patient checks the
  * e-mailed link's code (public: the code is the credential, sent in the body, never the URL)
  * and, signed in, starts the Rx visit it continues into.

@@ -60,7 +60,7 @@ const statesOf = (staff: PharmacyStaff): readonly string[] | null => staff.grant
  * intake is stored with a single-use link code kept only as its SHA-256, and the patient is
  * e-mailed the link (never the symptoms or results). The link continues into one Rx visit (the
  * rx area, through the port) with the intake attached and the pharmacy preselected. A
- * pharmacist's grant limits them to its states (issue 32, finding 9): they list and open only
+ * pharmacist's grant limits them to its states: they list and open only
  * those states' assessments (another's is 404, audited as denied) and submit only for them. Every
  * read and change is audited with the patient's account as the subject, by ids only.
  */

@@ -21,7 +21,7 @@ const support = 'support@apothecall.test';
 const pharmacist = 'pharmacist@apothecall.test';
 
 /**
- * The back office's People and support and accounting of disclosures (issue 35) through the
+ * The back office's People and support and accounting of disclosures through the
  * whole app, one app per database: who may search, read and act (admin and support; anyone else
  * 403, nobody 401); bad input is 400 naming the field in the caller's language and changes
  * nothing; the search finds by name, e-mail, phone and date of birth; the account page shows no

@@ -10,7 +10,7 @@ import { createDisclosuresService } from './disclosures.service';
 import { createPeopleAdminService } from './people-admin.service';
 
 /**
- * The back office's People and support and accounting of disclosures (issue 35): accounts,
+ * The back office's People and support and accounting of disclosures: accounts,
  * visits, payments and push devices through their areas' ports, sessions and the audit trail read from the platform's tables.
  */
 export function backofficePeopleModule(

@@ -27,7 +27,7 @@ const actionSummaries: Record<PeopleAction, string> = {
 };
 
 /**
- * The back office's People and support and accounting of disclosures (issue 35), under
+ * The back office's People and support and accounting of disclosures, under
  * /api/admin/people and /api/admin/disclosures: 401 without a session, 403 for a role without
  * the area's access (read for the search, the page and the disclosures; write for the actions).
  * Searches and whose record travel in POST bodies, never in a URL.

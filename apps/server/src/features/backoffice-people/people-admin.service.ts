@@ -35,7 +35,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const notFound = () => new AppError(404, 'NOT_FOUND', 'people.notFound');
 
 /**
- * Checks the caller's back-office access to an area (issue 35): a logged-in role without it is
+ * Checks the caller's back-office access to an area: a logged-in role without it is
  * refused 403 (and the refusal audited). Shared by the people and disclosures services.
  */
 export function requireBackOffice(

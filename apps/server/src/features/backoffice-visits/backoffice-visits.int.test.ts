@@ -27,7 +27,7 @@ import { rxVisits } from '../../db/schema/rx';
 const list = '/api/admin/visits/list';
 
 /**
- * The back office's visits area (issue 35) through the whole app, one app per database: admin
+ * The back office's visits area through the whole app, one app per database: admin
  * and support list (patient, provider and pharmacist 403, nobody 401); bad input is 400 in the
  * caller's language; stuck visits come first with their reason; every listed visit is audited.
  */

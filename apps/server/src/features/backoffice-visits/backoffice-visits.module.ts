@@ -8,7 +8,7 @@ import { backofficeVisitsRoutes } from './backoffice-visits.routes';
 import { createVisitsAdminService } from './visits-admin.service';
 
 /**
- * The back office's visits area (issue 35): every visit by kind and status, stuck ones first,
+ * The back office's visits area: every visit by kind and status, stuck ones first,
  * for admin and support. Care and rx own the visits (their ports), accounts the names, pharmacy
  * the pharmacies.
  */
@@ -28,7 +28,7 @@ export function backofficeVisitsModule(
   return {
     name: 'backoffice-visits',
     routes: backofficeVisitsRoutes({ admin }),
-    // The operator's Home (issue 36, finding 13): the stuck visits.
+    // The operator's Home: the stuck visits.
     async homeCounts(actor, wanted) {
       return wanted.has('stuckVisits') ? { stuckVisits: await admin.stuckCount(actor) } : {};
     },

@@ -11,7 +11,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { VisitsAdminService } from './visits-admin.service';
 
 /**
- * The back office's visits area (issue 35), under /api/admin/visits: the list of every visit,
+ * The back office's visits area, under /api/admin/visits: the list of every visit,
  * stuck ones first (admin and support). Filters travel in the body, never in the URL. Who may do
  * what is the service's check (backoffice.rules), on every call.
  */

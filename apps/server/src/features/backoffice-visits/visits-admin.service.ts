@@ -64,7 +64,7 @@ const videoFinal = (state: string) =>
 const rxFinal = (status: string) => isRxVisitStatus(status) && isFinalRxStatus(status);
 
 /**
- * The back office's visits area (issue 35): every visit (on-demand and appointment video visits
+ * The back office's visits area: every visit (on-demand and appointment video visits
  * from care, Rx visits from rx) by kind and status, stuck ones first with their reason
  * (domain backoffice/stuck-visits.rules). Admin and support (write on 'visits'); every call is
  * checked here, and every listed visit is audited as a read of its patient's record.

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { fontOf } from '../../platform/pdf-fonts';
 
 /**
- * A brand's icons (issue 34, finding 8; domain brands/brand-icons.rules.ts): PNGs drawn with
+ * A brand's icons (domain brands/brand-icons.rules.ts): PNGs drawn with
  * sharp from the brand's logo, contained on a square of the brand's colour, or, when the logo
  * cannot be read, the brand's initial on its colour. The letter is a glyph outline of Noto Sans
  * Bold (the PDFs' font, platform/pdf-fonts.ts) written into the SVG as a path, so it looks the

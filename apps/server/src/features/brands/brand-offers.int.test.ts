@@ -37,7 +37,7 @@ const partnerCatalog = {
 };
 
 /**
- * A brand's referral codes and subscription plans and prices in the back office (issue 35)
+ * A brand's referral codes and subscription plans and prices in the back office
  * through the whole app, one app per database: admin changes, support reads, other roles 403
  * (audited), nobody 401; bad input is 400 in the caller's language and changes nothing; every
  * change is audited field by field and applies at once (the price a patient is quoted, the plans

@@ -5,7 +5,7 @@ import { brandOffersRoutes } from './brand-offers.routes';
 import { createBrandOffersService } from './brand-offers.service';
 
 /**
- * A brand's referral codes and subscription plans and prices in the back office (issue 35).
+ * A brand's referral codes and subscription plans and prices in the back office.
  * Built after accounts (the caller's role) with the brands registry's `invalidate`, so a change
  * applies at once.
  */

@@ -25,7 +25,7 @@ export interface SubscriptionOffer {
 }
 
 /**
- * The brand's offers the back office edits (issue 35): its referral codes, and the subscription
+ * The brand's offers the back office edits: its referral codes, and the subscription
  * part of its settings (`appSettings.subscriptionPurchaseActive`, `subscriptionCatalog`).
  * Coupons are the payments area's.
  */

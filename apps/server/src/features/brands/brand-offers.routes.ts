@@ -14,7 +14,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { BrandOffersService } from './brand-offers.service';
 
 /**
- * A brand's referral codes and subscription plans and prices in the back office (issue 35),
+ * A brand's referral codes and subscription plans and prices in the back office,
  * under /admin/brands/:id/…. Reads need back-office read access to 'brands' (admin, support);
  * changes need write access (admin): 403 otherwise, 401 without a session.
  */

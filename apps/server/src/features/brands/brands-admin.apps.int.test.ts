@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, login, startTestApp, type TestApp } from '../../../test/harness';
 
 /**
- * A brand saved on one process, read on another (issue 35): two whole apps on one database. Over
+ * A brand saved on one process, read on another: two whole apps on one database. Over
  * Redis the `brands.changed` event reaches the other process, whose white-label shows the change
  * as soon as the message arrives (milliseconds); without Redis (one process in production) the
  * other app's cache still ends within its 30 seconds.

@@ -45,7 +45,7 @@ function harbor(overrides: Record<string, unknown> = {}) {
 }
 
 /**
- * The back office's brands area (issue 35) through the whole app: who may read and change it,
+ * The back office's brands area through the whole app: who may read and change it,
  * creating a brand and saving one (the public white-label answers the change at once), the
  * refusals of bad input in both languages with nothing changed, the logo upload and its public
  * address, the audit with before and after, and a restart's seed leaving the operator's brands

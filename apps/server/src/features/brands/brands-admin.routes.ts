@@ -14,7 +14,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { BrandsAdminService } from './brands-admin.service';
 
 /**
- * The back office's brands area (issue 35), under /admin/brands: the list, a brand, create,
+ * The back office's brands area, under /admin/brands: the list, a brand, create,
  * save, upload its logo. Reads need back-office read access to 'brands' (admin, support);
  * changes need write access (admin): 403 otherwise, 401 without a session.
  */

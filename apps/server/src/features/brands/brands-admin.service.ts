@@ -99,7 +99,7 @@ function editable(brand: AdminBrand): Omit<AdminBrand, 'id' | 'isMain' | 'logoUr
 }
 
 /**
- * The back office's brands area (issue 35): the operator lists the brands, creates one under a
+ * The back office's brands area: the operator lists the brands, creates one under a
  * company key of its own, and saves its name, host names and aliases, colours, home page,
  * background image, registration and attribution switches, app settings and care settings
  * (states, async states, hours); uploads its logo. Every call checks the caller's back-office

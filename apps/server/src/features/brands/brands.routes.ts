@@ -132,8 +132,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /**
  * Pages served beside the web app, at the site's root: the brand's web app manifest, so a
- * brand installs under its own name and colour, in the reader's language (issue 13), and the
- * brand's icons (issue 34, finding 8), the same for every visitor of the brand.
+ * brand installs under its own name and colour, in the reader's language, and the
+ * brand's icons, the same for every visitor of the brand.
  */
 export function brandPages(deps: {
   service: BrandsService;

@@ -3,7 +3,7 @@ import type { PresenceSweepResult } from './care-presence';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
-    /** Presence sweep (issue 33). No payload: it reads the roster and the waiting visits. */
+    /** Presence sweep. No payload: it reads the roster and the waiting visits. */
     'care.presence': Record<string, never>;
   }
 }

@@ -21,7 +21,7 @@ export interface PresenceSweepResult {
 }
 
 /**
- * Presence (issue 33): what the minute job does, on whichever process claims the run. Each step
+ * Presence: what the minute job does, on whichever process claims the run. Each step
  * is one conditional statement per row, so two processes sweeping at once (a deploy overlapping)
  * change each thing once: a provider switched off, a patient told, a visit cancelled — and the
  * refund carries the same idempotency key as the patient's own cancel, so it is paid once, by

@@ -140,7 +140,7 @@ describe.each(databaseKinds)('on-demand visits on %s', (kind) => {
       reason: 'soreThroat',
       waitTime: 5,
     });
-    // One charge, titled for people in their language, never with the reason's id (issue 13).
+    // One charge, titled for people in their language, never with the reason's id.
     const titles = async (lang: 'en' | 'es') =>
       (
         await t.fastify.inject({

@@ -128,7 +128,7 @@ export function careModule(
   return {
     name: 'care',
     sweepPresence: () => presence.sweep(),
-    // A provider's Home (issue 36, finding 13): the video visits waiting in their states.
+    // A provider's Home: the video visits waiting in their states.
     async homeCounts(actor, wanted) {
       return wanted.has('videoWaiting') ? { videoWaiting: await clinic.waitingCount(actor) } : {};
     },

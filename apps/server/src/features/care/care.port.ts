@@ -2,7 +2,7 @@ import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import type { Actor } from '../../platform/actor';
 import type { DocumentSource } from '../../platform/document-sources';
 
-/** A visit as the back office's account page lists it (issue 35): no reason, notes or screening. */
+/** A visit as the back office's account page lists it: no reason, notes or screening. */
 export interface VisitListing {
   id: string;
   personId: string;
@@ -14,7 +14,7 @@ export interface VisitListing {
   endedAt: Date | null;
 }
 
-/** A visit as the back office's visits list shows it (issue 35): no reason, notes or screening. */
+/** A visit as the back office's visits list shows it: no reason, notes or screening. */
 export interface AdminVisitRecord {
   id: string;
   accountId: string;
@@ -29,7 +29,7 @@ export interface AdminVisitRecord {
   createdAt: Date;
 }
 
-/** A scheduled appointment's visit, paid already, for its provider (issue 18). */
+/** A scheduled appointment's visit, paid already, for its provider. */
 export interface ScheduledVisitInput {
   accountId: string;
   personId: string;
@@ -64,20 +64,20 @@ export interface CarePort {
    * (issue 35: the provider was deactivated); how many went back.
    */
   releaseProviderVisits(actor: Actor, providerId: string): Promise<number>;
-  /** The family's Covid test certificates as documents (issue 19). */
+  /** The family's Covid test certificates as documents. */
   certificates: DocumentSource;
-  /** The back office's account page and search by visit reference (issue 35). */
+  /** The back office's account page and search by visit reference. */
   visitsOfAccount(accountId: string, limit: number): Promise<VisitListing[]>;
   /** The accounts with a visit whose id starts with this 8-character reference. */
   accountsOfVisitRef(ref: string): Promise<string[]>;
-  /** The back office's visits list (issue 35), unfinished first. */
+  /** The back office's visits list, unfinished first. */
   adminVisits(filter: {
     kind?: 'video' | 'appointment';
     state?: string;
   }): Promise<AdminVisitRecord[]>;
   /**
    * The operator cancels a video visit that is not over, refunded in full (one refund, the
-   * patient's own cancel's key), with a note the patient reads and is texted (issue 35).
+   * patient's own cancel's key), with a note the patient reads and is texted.
    * 404 unknown, 409 over.
    */
   adminCancel(actor: Actor, visitId: string, note: string): Promise<{ refunded: boolean }>;

@@ -35,7 +35,7 @@ export interface CareRepo {
     screening: Record<string, unknown> | null;
     ledgerId: string | null;
     priceCents: number;
-    /** A scheduled appointment's visit: claimed by its provider from the start (issue 18). */
+    /** A scheduled appointment's visit: claimed by its provider from the start. */
     claimedBy?: { providerId: string; at: Date };
     /** When it started, on the app's clock (the unclaimed limit counts from it); default now. */
     createdAt?: Date;

@@ -77,14 +77,14 @@ export interface CareService {
   /** The patient view of a visit, for pushes (no access check: callers own it). */
   view(visit: VisitRecord): Promise<PatientVisit>;
   /**
-   * Opens a scheduled appointment's visit, paid already, claimed by its provider (issue 18):
+   * Opens a scheduled appointment's visit, paid already, claimed by its provider:
    * one visit per idempotency key, the meet link sent and the line told only the first time.
    */
   startScheduledVisit(input: ScheduledVisitInput): Promise<PatientVisit>;
 }
 
 /**
- * The patient side of on-demand care (issue 6): start a visit for a family member — consents
+ * The patient side of on-demand care: start a visit for a family member — consents
  * current, the state offered, the screening passed, the price paid (credit, then card, through
  * the payments area with the visit's idempotency key) — wait in the queue with a live place and
  * wait estimate, and cancel while waiting for a refund.

@@ -24,7 +24,7 @@ type Ack<T> = (answer: T) => void;
 const roomOf = (visitId: string) => `visit:${visitId}`;
 
 /**
- * The visit's call and chat over socket.io (issue 6; spec section 7 "Real-time socket"):
+ * The visit's call and chat over socket.io (spec section 7 "Real-time socket"):
  * joinVisit (access-checked), WebRTC signalling relayed only between the visit's two sides,
  * messages stored before they are acknowledged, and messageReceived. Bad payloads are
  * answered with ok:false (or ignored when there is no ack), never with a crash.
@@ -32,7 +32,7 @@ const roomOf = (visitId: string) => `visit:${visitId}`;
  * Every socket of a process shares the same handler functions (socket.io calls a listener with
  * the socket as `this`), and a socket's own state (the visits it joined) is made on its first
  * join: most sockets (a patient waiting, staff on a list) never join a room, and per-socket
- * closures cost ~2.6 KB of heap a socket (issue 12).
+ * closures cost ~2.6 KB of heap a socket.
  */
 export function careSocketHandlers(deps: {
   io: Server;

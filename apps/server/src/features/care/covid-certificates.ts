@@ -21,7 +21,7 @@ import { renderCovidCertificatePdf } from './covid-certificate-pdf';
 import type { NewCovidCertificate, VisitRecordsRepo } from './visit-records.repo';
 
 /**
- * Covid test certificates (issue 19). A completed Covid certification visit issues one, in the
+ * Covid test certificates. A completed Covid certification visit issues one, in the
  * transaction that ends the visit (clinic.service.ts); the patient finds it among their
  * documents (this file's DocumentSource) and anyone holding its verification id can check it
  * on the brand's public page, which shows initials, the day, the test and the result only.

@@ -24,7 +24,7 @@ import { outbox } from '../../db/schema/platform';
 const minute = 60_000;
 
 /**
- * Presence (issue 33, finding 1): on duty follows the provider. Availability needs a connection
+ * Presence: on duty follows the provider. Availability needs a connection
  * seen within 2 minutes; logout of the last session ends on duty; the minute sweep switches off
  * the absent, tells stranded patients once, and cancels and refunds (once) a visit nobody claimed
  * within 20 minutes — on two server instances at once, and against a racing claim.

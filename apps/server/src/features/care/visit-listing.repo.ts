@@ -28,7 +28,7 @@ export function createVisitListingRepo(db: Db) {
         .orderBy(desc(visits.createdAt))
         .limit(limit);
     },
-    /** Visits of a kind and state for the back office's list (issue 35), unfinished first. */
+    /** Visits of a kind and state for the back office's list, unfinished first. */
     async adminVisits(filter: {
       kind?: 'video' | 'appointment';
       state?: string;

@@ -23,7 +23,7 @@ export interface DirectoryPharmacy {
   acceptsErx: boolean;
 }
 
-/** A Covid test certificate as stored (issue 19). */
+/** A Covid test certificate as stored. */
 export type CovidCertificateRecord = typeof covidCertificates.$inferSelect;
 export type NewCovidCertificate = Omit<
   typeof covidCertificates.$inferInsert,

@@ -12,7 +12,7 @@ import type { VisitRecordsRepo } from './visit-records.repo';
 const releasedKey: MessageKey = 'providers.visitReleased';
 
 /**
- * A deactivated provider's visits go back to the line (issue 35). Each visit they had claimed and
+ * A deactivated provider's visits go back to the line. Each visit they had claimed and
  * not ended moves from inProgress to waiting (one conditional statement: a visit they end at the
  * same moment is ended or released, never both), and the patient is told in their language: a
  * note in the visit's messages (the record) and a text. Audited per visit as a change of the

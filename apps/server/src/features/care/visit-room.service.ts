@@ -69,7 +69,7 @@ export function toMessage(row: StoredMessage): Message {
 }
 
 /**
- * The call and chat of one visit (issue 6): only the visit's patient account (or the meet
+ * The call and chat of one visit: only the visit's patient account (or the meet
  * token issued for it) and the provider who claimed it may join, read or write; anyone else
  * gets not-found. Messages are written before they are acknowledged, de-duplicated by the
  * sender's clientId, and only while the visit is active.

@@ -9,7 +9,7 @@ import { createRosterRepo } from './roster.repo';
  * credentials) that care, accounts and notes ask through its port. The console's queue, claim
  * and end-visit rules live with the visits they act on (features/care/clinic.service.ts).
  *
- * Presence (issue 33): on duty follows the provider. Their authenticated requests and their
+ * Presence: on duty follows the provider. Their authenticated requests and their
  * sockets' heartbeats mark them seen (in the database, so every process agrees); ending their
  * last session (logout, idle auto-logoff, expiry) switches them off duty; the care area's
  * minute job switches off whoever was not seen within the grace.

@@ -26,7 +26,7 @@ import { accounts } from '../../db/schema/accounts';
 import { providerLicenses } from '../../db/schema/clinic';
 
 /**
- * Licences with expiry dates (issue 35): Grace (FL only) whose FL licence expired yesterday in
+ * Licences with expiry dates: Grace (FL only) whose FL licence expired yesterday in
  * Florida neither sees nor claims an FL visit, on-demand or Rx (403 LICENCE_NOT_IN_FORCE, in the
  * caller's language); the same licence expiring today still lets her. One function (the roster's
  * `licenses`) serves every path.

@@ -6,17 +6,17 @@ import { AppError } from '../../platform/errors';
 export interface ProviderProfile {
   suffix: string;
   npi: string;
-  /** DEA registration number, when they have one (issue 35). */
+  /** DEA registration number, when they have one. */
   dea?: string | null;
   credential: Record<string, unknown>;
 }
 
-/** A provider's profile as the back office lists it (issue 35). */
+/** A provider's profile as the back office lists it. */
 export interface ProviderProfileRecord extends ProviderProfile {
   accountId: string;
 }
 
-/** A licence of any provider, for the expiry reminders (issue 35). */
+/** A licence of any provider, for the expiry reminders. */
 export interface ProviderLicenceRow {
   accountId: string;
   state: string;
@@ -24,7 +24,7 @@ export interface ProviderLicenceRow {
   expiresOn: string | null;
 }
 
-/** A provider's licence in a state, with whether it is in force now (issue 35). */
+/** A provider's licence in a state, with whether it is in force now. */
 export interface LicenceRecord {
   state: string;
   number: string;
@@ -65,7 +65,7 @@ export interface RosterPort {
   isOnDuty(providerId: string): Promise<boolean>;
   profile(providerId: string): Promise<ProviderProfile | undefined>;
 
-  // The back office's providers area (issue 35).
+  // The back office's providers area.
   /** Every provider profile (who the clinic knows as a provider). */
   profiles(): Promise<ProviderProfileRecord[]>;
   /** The account holding an NPI, if any. */
@@ -91,7 +91,7 @@ export interface RosterPort {
 }
 
 /**
- * A claim of a visit in a state where the provider's licence has expired (issue 35): refused
+ * A claim of a visit in a state where the provider's licence has expired: refused
  * with 403 LICENCE_NOT_IN_FORCE naming the state and the expiry date, audited as denied. Returns
  * when the provider never held a licence there (the caller answers "not found", as before).
  * The on-demand claim and the Rx line's claim both call it.

@@ -17,7 +17,7 @@ const sunriseAdmin = 'pharmacy-admin@apothecall.test';
 const loneStarPharmacist = 'lonestar-pharmacist@apothecall.test';
 
 /**
- * The CRM's customers as a list that grows (issue 36, finding 14): searched and paged by the
+ * The CRM's customers as a list that grows: searched and paged by the
  * server, 20 a page with the total, by name; every word of the search must match the name, the
  * e-mail or (digits only) the phone; a tag narrows it. Another pharmacy's customers never show;
  * a patient gets 403, no session 401; bad input is 400 naming the field in English and Spanish.

@@ -21,7 +21,7 @@ const sunriseAdmin = 'pharmacy-admin@apothecall.test';
 const loneStarPharmacist = 'lonestar-pharmacist@apothecall.test';
 
 /**
- * The pharmacy CRM through the whole app (issue 20): a pharmacist keeps a customer with a
+ * The pharmacy CRM through the whole app: a pharmacist keeps a customer with a
  * tag, an interaction and a task, and completes the task; the pharmacy's administrator sees the
  * same; another pharmacy sees none of it and gets 404 for its ids (audited as denied); a patient
  * gets 403; a tag outside its set is 400 naming the field in the caller's language and changes
@@ -80,7 +80,7 @@ describe.each(databaseKinds)('Pharmacy CRM on %s', (kind) => {
     expect(customer).toMatchObject({
       name: 'Nora Quinn',
       email: 'nora@example.test',
-      // Typed 305-555-0142, kept in E.164 (issue 34).
+      // Typed 305-555-0142, kept in E.164.
       phone: '+13055550142',
       patientAccountId: patient.accountId,
       tag: 'VIP',
@@ -300,7 +300,7 @@ describe.each(databaseKinds)('Pharmacy CRM on %s', (kind) => {
         }),
         'Patient account',
       ],
-      // Digits enough for the form, but no number of its country's plan (issue 34).
+      // Digits enough for the form, but no number of its country's plan.
       [
         await send(t, 'POST', '/api/pharmacy/crm/customers', pharmacist, {
           name: 'Wrong number',

@@ -6,7 +6,7 @@ import { crmRoutes } from './crm.routes';
 import { createCrmService } from './crm.service';
 
 /**
- * The pharmacy CRM (issue 20): a pharmacy's customers, its interactions with them and its
+ * The pharmacy CRM: a pharmacy's customers, its interactions with them and its
  * tasks, each with one tag of the spec's sets. Who the caller is comes from the pharmacy port;
  * whether a linked account is a patient's from the accounts port.
  */

@@ -32,7 +32,7 @@ import {
 
 export interface CrmService {
   customers(actor: Actor): Promise<CustomerView[]>;
-  /** A page of the customers matching every word and the tag, by name (issue 36, finding 14). */
+  /** A page of the customers matching every word and the tag, by name. */
   searchCustomers(
     actor: Actor,
     input: { query: string; tag: CustomerTag | ''; page: number },
@@ -54,14 +54,14 @@ export interface CrmService {
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
- * The pharmacy CRM (issue 20): customers, interactions and tasks of the caller's pharmacy
+ * The pharmacy CRM: customers, interactions and tasks of the caller's pharmacy
  * organisation, for its staff (pharmacist and administrator; anyone else 403 from the pharmacy
  * port). Every row is read and written through the organisation, so another pharmacy's id is
  * "not found" (404, never 403, so ids cannot be probed), audited as denied. Customers may be
  * patients: every read and change of one is audited, with the linked patient account as the
  * subject; the audit holds ids only, never names, notes or summaries.
  *
- * A pharmacist's grant limits them to its states (issue 32, finding 9). A customer's state is
+ * A pharmacist's grant limits them to its states. A customer's state is
  * its linked patient's state on file; a customer with none (no patient linked, or a patient
  * with no state) is the admin's, a grant naming every state's, and its author's. A customer
  * outside the grant is missing from the lists and 404 when opened or changed (audited as

@@ -12,7 +12,7 @@ import {
 import { auditLog } from '../../db/schema/platform';
 
 /**
- * The pharmacy's inbox and CRM are the pharmacy staff's only (issue 33, finding 6): a provider,
+ * The pharmacy's inbox and CRM are the pharmacy staff's only: a provider,
  * the rx admin, the admin and a patient are refused by role with 403 and the API's translated
  * 'Unauthorized.' (audited as denied), never a 200 with an empty list; the pharmacy's staff
  * still read their lists.

@@ -20,7 +20,7 @@ import { pdf } from '../../../test/image-fixtures';
 import { files } from '../../db/schema/files';
 
 /**
- * Documents and Covid certificates (issue 19), on both databases: a completed Covid
+ * Documents and Covid certificates, on both databases: a completed Covid
  * certification visit issues a certificate the patient finds among the month's documents with
  * the visit note and the receipt, opens as a PDF, and anyone verifies by its id (initials, day,
  * result only); uploads list by their month, open byte for byte and are removed; another
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('documents and certificates (%s)', (kind) => {
     const { documents } = await list(nora);
     const sources = documents.map((d) => d.source).sort();
     expect(sources).toEqual(['certificate', 'receipt', 'visitNote']);
-    // The receipt is titled by what was bought, not by its invoice number (issue 36).
+    // The receipt is titled by what was bought, not by its invoice number.
     expect(documents.find((d) => d.source === 'receipt')?.fdesc).toBe(
       'Receipt for Video visit: Covid certification',
     );

@@ -10,7 +10,7 @@ import { recordArchiveRoutes } from './record-archive.routes';
 import { createRecordArchiveService } from './record-archive.service';
 
 /**
- * A patient's documents (issue 19): the family's uploads and, through the other areas' document
+ * A patient's documents: the family's uploads and, through the other areas' document
  * sources, every paper the product wrote for them, listed by month and opened by token; and the
  * whole record as one archive (issue 35, record-archive.service.ts).
  */

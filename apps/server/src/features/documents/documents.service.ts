@@ -18,7 +18,7 @@ import type { FilesPort } from '../files/files.port';
 import type { DocumentRecord, DocumentsRepo } from './documents.repo';
 
 /**
- * A patient's documents (issue 19): the family's uploads (kept here, bytes in files) and every
+ * A patient's documents: the family's uploads (kept here, bytes in files) and every
  * paper the product wrote for them (visit notes, prescriptions, consents, receipts, Covid
  * certificates), which stay in their own areas and are listed through `DocumentSource`s. Lists
  * are by month, in the reader's time zone. A document opens with the token its list gave; only

@@ -344,7 +344,7 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
 
   // Decoding, scaling and the image worker are the same whatever stores the bytes: these run
   // with the local store only (on each database), not again against the S3 double, which the
-  // tests above exercise (issue 38, item 5: they are the slowest of the file).
+  // tests above exercise.
   if (store === 'local') {
     describe('large images (issue 32)', () => {
       /** One colour: small to send, yet as many pixels to decode as any photo of that size. */

@@ -20,7 +20,7 @@ import { rxVisits } from '../../db/schema/rx';
 const counts = '/api/home/counts';
 
 /**
- * A staff member's Home counts (issue 36, finding 13) through the whole app, one app per
+ * A staff member's Home counts through the whole app, one app per
  * database: one call per Home, each role gets its own counts (each with the screen where it is
  * acted on), the numbers agree with the screens they lead to, patients are refused in their
  * language and nobody signed in gets 401.

@@ -5,7 +5,7 @@ import { homeRoutes } from './home.routes';
 import { createHomeService } from './home.service';
 
 /**
- * A staff member's Home counts (issue 36, finding 13): one call that asks each area owning
+ * A staff member's Home counts: one call that asks each area owning
  * something the caller's role acts on how many there are (their `HomeCountSource`s).
  */
 export function homeModule(

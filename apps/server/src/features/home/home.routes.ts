@@ -4,7 +4,7 @@ import { actorOf } from '../../platform/actor';
 import { sessionRoutes } from '../../platform/route-groups';
 import type { HomeService } from './home.service';
 
-/** GET /api/home/counts (issue 36, finding 13): the counts on the caller's Home, in one call. */
+/** GET /api/home/counts: the counts on the caller's Home, in one call. */
 export function homeRoutes(deps: { home: HomeService }) {
   return sessionRoutes(async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@ import type { HomeCountSource } from '../../platform/home-counts';
 import { createHomeService } from './home.service';
 
 /**
- * A staff member's Home counts, on fakes (issue 37, item 6): the role's keys in the domain's
+ * A staff member's Home counts, on fakes: the role's keys in the domain's
  * order, each answered by the source that owns it, only those asked for, with the screen where
  * it is acted on; a count no source gave is left out; a patient is refused.
  */

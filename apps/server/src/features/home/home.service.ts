@@ -14,7 +14,7 @@ export interface HomeService {
 }
 
 /**
- * A staff member's Home counts (issue 36, finding 13): the keys of the caller's role (domain
+ * A staff member's Home counts: the keys of the caller's role (domain
  * home/home-counts.rules), each answered by the area that owns it, which checks the caller as
  * its own screen does. Anyone without a staff Home (patients) is refused. Counts only, so nothing
  * is audited as a read of a patient's record.

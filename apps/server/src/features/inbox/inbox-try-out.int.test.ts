@@ -13,7 +13,7 @@ const address = 'sunrise-pharmacy@inbox.apothecall.test';
 const hasCurl = spawnSync('curl', ['--version']).status === 0;
 
 /**
- * The embedded demo receives mail with nothing set (issue 34, finding 9): without
+ * The embedded demo receives mail with nothing set: without
  * INBOUND_SMTP_PORT (and without DATABASE_URL, with the demo data) the inbound SMTP endpoint
  * listens on loopback, 2525 or any free port when that is taken, and a failure to listen does
  * not stop the start. The start-up text's command delivers to the demo pharmacy.

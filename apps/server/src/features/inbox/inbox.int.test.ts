@@ -20,7 +20,7 @@ const address = 'sunrise-pharmacy@inbox.apothecall.test';
 const sender = 'maria.lopez@example.test';
 
 /**
- * The pharmacy e-mail inbox through the whole app (issue 20): mail sent over real SMTP to the
+ * The pharmacy e-mail inbox through the whole app: mail sent over real SMTP to the
  * app's own endpoint lands in the pharmacy's inbox, threaded; the pharmacy's reply goes out
  * through the mail channel with threading headers; other pharmacies and patients see nothing.
  */
@@ -221,7 +221,7 @@ describe.each(databaseKinds)('pharmacy e-mail inbox (%s)', (kind) => {
     const sent = (
       await outboxRows(t, and(eq(outbox.recipient, sender), eq(outbox.channel, 'email')))
     ).at(-1);
-    // Sent, so its text is no longer kept (issue 32): the wire has it.
+    // Sent, so its text is no longer kept: the wire has it.
     expect(sent).toMatchObject({
       subject: 'Re: Question about my refill',
       body: null,

@@ -10,7 +10,7 @@ import { createInboxService } from './inbox.service';
 import { createInboxReceiveService } from './inbox-receive.service';
 
 /**
- * The pharmacy e-mail inbox (issue 20): the SMTP endpoint for the pharmacies' addresses
+ * The pharmacy e-mail inbox: the SMTP endpoint for the pharmacies' addresses
  * (INBOUND_SMTP_PORT; off without it, except on the embedded demo), received mail stored per
  * pharmacy in threads, and the staff's threads, attachments and replies (sent through the
  * platform's mail channel).

@@ -13,7 +13,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { InboxService } from './inbox.service';
 
 /**
- * The pharmacy e-mail inbox (issue 20): the caller's pharmacy's threads newest first, a
+ * The pharmacy e-mail inbox: the caller's pharmacy's threads newest first, a
  * thread's e-mails, an attachment's bytes (a download, never shown inline) and a reply.
  */
 export function inboxRoutes(deps: { inbox: InboxService }) {

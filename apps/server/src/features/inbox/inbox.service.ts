@@ -41,7 +41,7 @@ export interface InboxService {
 const notFound = () => new AppError(404, 'NOT_FOUND', 'inbox.notFound');
 
 /**
- * The pharmacy staff's side of the inbox (issue 20): every call is scoped to the caller's
+ * The pharmacy staff's side of the inbox: every call is scoped to the caller's
  * organisation (PharmacyPort.staff: 403 for anyone not a pharmacy's staff). Another pharmacy's
  * thread or attachment answers 404, audited as denied; reads and replies are audited by ids.
  */

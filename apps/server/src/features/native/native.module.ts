@@ -2,7 +2,7 @@ import type { AreaModule, ModuleContext } from '../../platform/module';
 import { nativePages } from './native.routes';
 
 /**
- * The native apps' side of the server (issue 21): the link-association files and the browser
+ * The native apps' side of the server: the link-association files and the browser
  * landing of app links. Biometric login is the accounts area's (POST /account/authIdToken);
  * native push tokens are the notifications area's (POST /update-notification-token).
  */

@@ -16,7 +16,7 @@ export interface NativeLinks {
   readonly androidCertFingerprints: readonly string[];
 }
 
-/** The path universal links and app links claim: `/app/<action>?id=...` (issue 21). */
+/** The path universal links and app links claim: `/app/<action>?id=...`. */
 export const nativeLinkPrefix = '/app/';
 
 /** iOS universal links: the apps that open `/app/*` of this host. */

@@ -133,7 +133,7 @@ describe.each(databaseKinds)('visit notes on %s', (kind) => {
       'Video visit: Sore throat',
       'Video visit: Cough/cold',
     ]);
-    // The seeded notes carry their topic: in Spanish their subjects are Spanish (issue 13).
+    // The seeded notes carry their topic: in Spanish their subjects are Spanish.
     const inSpanish = await t.fastify.inject({
       method: 'POST',
       url: '/api/notes',

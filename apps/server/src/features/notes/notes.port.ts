@@ -25,6 +25,6 @@ export interface VisitNoteDraft {
  */
 export interface NotesPort {
   writeVisitNote(tx: Db, note: VisitNoteDraft): Promise<string>;
-  /** The family's visit notes as documents (issue 19), printed as PDFs when opened. */
+  /** The family's visit notes as documents, printed as PDFs when opened. */
   documents: DocumentSource;
 }

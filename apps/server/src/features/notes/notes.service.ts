@@ -43,7 +43,7 @@ export interface NotesService {
 /**
  * A note's subject in the reader's language: a visit note's is written from its topic (care
  * reason, completed or not) in that language; any other note's is its stored text. The one
- * place Notes, Home, the PDF and the documents list (issue 36, finding 6) take it from.
+ * place Notes, Home, the PDF and the documents list take it from.
  */
 export function noteSubject(row: Pick<NoteSummaryRecord, 'topic' | 'subject'>, lang: Lang): string {
   return row.topic ? visitNoteSubject(lang, row.topic) : row.subject;

@@ -23,7 +23,7 @@ import { type WebPushDouble, webPushDouble } from '../../../test/web-push-double
 import { pushDevices } from '../../db/schema/notifications';
 
 /**
- * Notifications (issue 19), on both databases, through the real jobs and the loopback push
+ * Notifications, on both databases, through the real jobs and the loopback push
  * services (Web Push with VAPID and aes128gcm; FCM HTTP v1; APNs over HTTP/2): a claim and a
  * chat message reach the patient's browser and phone; payloads carry no name, message text or
  * medication; the switch off sends nothing; a gone subscription or phone token is forgotten;

@@ -13,7 +13,7 @@ import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
 
 /**
- * Notifications (issue 19): the account's switch and devices, and the notices the other areas'
+ * Notifications: the account's switch and devices, and the notices the other areas'
  * events cause, sent by jobs through one push interface (Web Push, FCM, APNs) and shown in the
  * app on the account's sockets.
  */

@@ -4,7 +4,7 @@ import { createEventBus } from '../../platform/events';
 import { subscribeNotifier } from './notifications.notifier';
 
 /**
- * The notices of an Rx visit's change (issue 19), from the snapshot the change carries: a
+ * The notices of an Rx visit's change, from the snapshot the change carries: a
  * pharmacy's move by where the pharmacy is with it, a prescriber's by the visit's status; only
  * the statuses worth a notice, never the patient's own moves; once per status (the job's key).
  */

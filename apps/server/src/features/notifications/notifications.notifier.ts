@@ -23,7 +23,7 @@ const rxStatusesToTell: ReadonlySet<string> = new Set<RxVisitStatus>([
 ]);
 
 /**
- * What notifies (issue 19), from the areas' events: a provider claimed your visit, a new message
+ * What notifies, from the areas' events: a provider claimed your visit, a new message
  * (video chat or Rx), an Rx visit's status moved by its prescriber or pharmacy, an appointment
  * reminder, a new visit on a pharmacy's dashboard (its staff), a prepay program's low balance
  * (its holder), a new announcement (the pharmacy logins it reaches) and a form to sign (the

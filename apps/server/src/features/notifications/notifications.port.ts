@@ -1,4 +1,4 @@
-/** A push device as the back office lists it (issue 35): never its token or keys. */
+/** A push device as the back office lists it: never its token or keys. */
 export interface DeviceListing {
   /** web | apns | fcm */
   channel: string;

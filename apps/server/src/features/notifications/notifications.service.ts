@@ -8,7 +8,7 @@ import type { AccountsPort } from '../accounts/accounts.port';
 import type { NotificationsRepo, PushChannel } from './notifications.repo';
 
 /**
- * An account's notification settings and devices (issue 19): the on/off switch the sender
+ * An account's notification settings and devices: the on/off switch the sender
  * reads, browsers' Web Push subscriptions, native apps' tokens. Nothing here is health
  * information; changes are audited all the same (who turned what on, from where).
  */

@@ -111,7 +111,7 @@ export function createCardsService(deps: {
         }
         await deps.cards.saveCustomer(accountId, deps.gateway.name, customer);
       }
-      // The same card twice would be listed twice (issue 13); a real gateway refuses it too.
+      // The same card twice would be listed twice; a real gateway refuses it too.
       const onFile = await deps.cards.listProfiles(accountId, deps.gateway.name);
       const last4 = card.ccNumber.slice(-4);
       if (onFile.some((p) => p.valid && p.last4 === last4 && p.expiration === card.expiration)) {

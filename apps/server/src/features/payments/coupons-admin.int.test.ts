@@ -15,7 +15,7 @@ import { auditLog } from '../../db/schema/platform';
 const base = (brand: string) => `/api/admin/brands/${brand}/coupons`;
 
 /**
- * A brand's coupons in the back office (issue 35) through the whole app, one app per database:
+ * A brand's coupons in the back office through the whole app, one app per database:
  * admin reads and changes, support reads, other roles 403 (audited), nobody 401; bad input is 400
  * in the caller's language and changes nothing; every change is audited field by field; the
  * checkout prices from the change at once; a code is created once under 8 parallel requests.

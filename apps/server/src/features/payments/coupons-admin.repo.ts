@@ -15,7 +15,7 @@ export type CouponChange = Partial<
   >
 >;
 
-/** A brand's coupons as the back office reads and changes them (issue 35). */
+/** A brand's coupons as the back office reads and changes them. */
 export interface CouponsAdminRepo {
   couponsOf(brandId: string): Promise<AdminCouponRecord[]>;
   couponOf(brandId: string, code: string): Promise<AdminCouponRecord | undefined>;

@@ -12,7 +12,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { CouponsAdminService } from './coupons-admin.service';
 
 /**
- * A brand's coupons in the back office (issue 35), under /admin/brands/:id/coupons. Reads need
+ * A brand's coupons in the back office, under /admin/brands/:id/coupons. Reads need
  * back-office read access to 'brands' (admin, support); changes need write access (admin): 403
  * otherwise, 401 without a session.
  */

@@ -72,7 +72,7 @@ export interface LedgerRepo {
   succeededChargesOf(
     accountIds: readonly string[],
   ): Promise<{ id: string; accountId: string; amountCents: number; createdAt: Date }[]>;
-  /** These charges, succeeded, with what succeeded refunds gave back of each (issue 20). */
+  /** These charges, succeeded, with what succeeded refunds gave back of each. */
   chargesWithRefunds(
     chargeIds: readonly string[],
   ): Promise<{ id: string; amountCents: number; refundedCents: number }[]>;

@@ -23,7 +23,7 @@ import { auditLog } from '../../db/schema/platform';
 const admin = 'admin@apothecall.test';
 
 /**
- * The back office's money area (issue 35) through the whole app, with the Authorize.Net double
+ * The back office's money area through the whole app, with the Authorize.Net double
  * as the gateway: who may use it (admin only; support is refused like every other role), the
  * list of every ledger entry with its filters, bad input, the full refund (once per key, once per
  * charge, eight at once giving one refund in the ledger and one at the gateway), the audit.

@@ -5,7 +5,7 @@ import { ledger } from '../../db/schema/payments';
 import type { LedgerRecord } from './ledger.repo';
 
 /**
- * The back office's reads of the whole ledger (issue 35): every entry across accounts, filtered
+ * The back office's reads of the whole ledger: every entry across accounts, filtered
  * and paged, newest first; a charge's refund; a day's entries for reconciliation. Own table only:
  * the brand filter arrives as the brand's account ids (from the accounts port).
  */

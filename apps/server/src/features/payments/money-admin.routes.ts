@@ -13,7 +13,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { MoneyAdminService } from './money-admin.service';
 
 /**
- * The back office's money area (issue 35), under /admin/money: every ledger entry (filters in
+ * The back office's money area, under /admin/money: every ledger entry (filters in
  * the body, never the URL), the full refund of a succeeded charge with a reason. Back-office
  * access to 'money' on every call (admin only; support's is 'none'): 403 otherwise, 401 without
  * a session.

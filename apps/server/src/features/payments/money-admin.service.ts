@@ -46,7 +46,7 @@ const lookupsAtOnce = 5;
 export const backOfficeRefundKey = (key: string) => `backoffice-refund:${key}`;
 
 /**
- * The back office's money area (issue 35): every ledger entry across brands, and the full refund
+ * The back office's money area: every ledger entry across brands, and the full refund
  * of a succeeded charge through the payments area's one refund path (the same row, gateway call,
  * credit return and reconciliation as every other refund), with a reason, audited once. Every
  * call checks the caller's back-office access to 'money' (read; write for a refund): support's

@@ -69,7 +69,7 @@ export function paymentsModule(
     ...clock,
   });
 
-  // The back office's money area (issue 35): the whole ledger, refunds through `charges`.
+  // The back office's money area: the whole ledger, refunds through `charges`.
   const money = createMoneyAdminService({
     repo: createMoneyAdminRepo(ctx.db),
     ledger,
@@ -79,7 +79,7 @@ export function paymentsModule(
     audit,
   });
 
-  // The back office's brand offers (issue 35): a brand's coupons.
+  // The back office's brand offers: a brand's coupons.
   const couponsAdmin = createCouponsAdminService({
     repo: createCouponsAdminRepo(ctx.db),
     accounts: ports.accounts,

@@ -34,7 +34,7 @@ export interface PrepayEntryRecord {
  * payments tables.
  */
 export interface PaymentsPort {
-  /** The account's receipts (charges and refunds) as documents (issue 19). */
+  /** The account's receipts (charges and refunds) as documents. */
   receipts: DocumentSource;
   charge(
     accountId: string,
@@ -95,7 +95,7 @@ export interface PaymentsPort {
   ): Promise<{ id: string; accountId: string; amountCents: number; createdAt: Date }[]>;
   /**
    * The account's charges and refunds, newest first, as its own transactions list shows them
-   * (card brand and last four only): the back office's account page (issue 35).
+   * (card brand and last four only): the back office's account page.
    */
   transactionsOf(accountId: string): Promise<TransactionEntry[]>;
 }

@@ -153,7 +153,7 @@ export function createPricingService(deps: {
       };
     },
     async coupon(accountId, code, options) {
-      // Coupons and referral codes share one count of wrong codes per account (issue 32).
+      // Coupons and referral codes share one count of wrong codes per account.
       const coupon = await withCodeGuesses(deps.limiter, `account:${accountId}`, () =>
         usableCoupon(code),
       );

@@ -38,7 +38,7 @@ const bayside = {
 };
 
 /**
- * The back office's pharmacies area (issue 35) through the whole app: who may read and change
+ * The back office's pharmacies area through the whole app: who may read and change
  * it, the registry search and onboarding, the comparison with the registry, verify and unverify
  * (with their effect on the pharmacy's claims, status changes and downloads at once), inviting
  * the pharmacy's administrator, the audit of every change. One app per database.

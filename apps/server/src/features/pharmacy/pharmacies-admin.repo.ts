@@ -10,7 +10,7 @@ import type { PharmacyOrganizationRecord } from './pharmacy.port';
 
 export type VerificationEventRecord = typeof pharmacyVerificationEvents.$inferSelect;
 
-/** The back office's reads and writes of pharmacies and the registry (issue 35). */
+/** The back office's reads and writes of pharmacies and the registry. */
 export interface PharmaciesAdminRepo {
   /** Registry rows whose NCPDP ID starts with `ncpdpPrefix`, or whose name contains `name`. */
   searchRegistry(

@@ -18,7 +18,7 @@ import type { PharmaciesAdminService } from './pharmacies-admin.service';
 const tags = ['backoffice'];
 
 /**
- * The back office's pharmacies area (issue 35), under /admin/pharmacies: the registry search and
+ * The back office's pharmacies area, under /admin/pharmacies: the registry search and
  * onboarding, the list and a pharmacy's page, verify and unverify with a reason, invite its
  * administrator. Reads need back-office read access to 'pharmacies' (admin, support); changes
  * need write access (admin): 403 otherwise, 401 without a session.

@@ -56,7 +56,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
 }
 
 /**
- * The back office's pharmacies area (issue 35): the operator searches the NCPDP registry and
+ * The back office's pharmacies area: the operator searches the NCPDP registry and
  * onboards a pharmacy from its row (unverified, held for the operator), reads every pharmacy
  * with its details against the registry, verifies it (only when the registry confirms its
  * address, phone and fax: spec section 2) or unverifies it, each with a reason, and invites its

@@ -17,7 +17,7 @@ interface Place {
 }
 
 /**
- * One pharmacy, one address (issue 36, finding 9): Sunrise Pharmacy is offered by the video
+ * One pharmacy, one address: Sunrise Pharmacy is offered by the video
  * visit's pharmacy directory and by the Rx flow's pharmacy step; both show the address, city,
  * state and phone of its pharmacy organisation. On both databases.
  */

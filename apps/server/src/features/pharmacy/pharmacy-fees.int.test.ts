@@ -32,7 +32,7 @@ const fee = 500;
 type Res = Awaited<ReturnType<TestApp['fastify']['inject']>>;
 
 /**
- * A pharmacy's fee account (issue 33, finding 3): funds added by the admin's card once per key
+ * A pharmacy's fee account: funds added by the admin's card once per key
  * (2 and 8 at once), the claim refused when the balance is short and let through after a
  * top-up, the statement of fees and top-ups, and the low-balance e-mail once per crossing.
  */

@@ -16,7 +16,7 @@ import { pharmacyLinks } from '../../db/schema/pharmacy';
 const search = '/api/pharmacy/links/search';
 
 /**
- * The pharmacy's Rx links as a list that grows (issue 36, finding 14), one app per database:
+ * The pharmacy's Rx links as a list that grows, one app per database:
  * newest first, 20 a page with the total, searched by treatment (in the caller's language),
  * medication list, comment or id; bad input is 400 in the caller's language.
  */

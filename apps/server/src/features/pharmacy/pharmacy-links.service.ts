@@ -15,7 +15,7 @@ import type { PharmacyLinkRecord, PharmacyOrganizationRecord, PharmacyRepo } fro
 export interface PharmacyLinksService
   extends Pick<PharmacyPort, 'resolveLink' | 'routeFor' | 'allLinksOf'> {
   links(actor: Actor): Promise<RxLinkView[]>;
-  /** The links screen's page (issue 36, finding 14): newest first, matching `query`. */
+  /** The links screen's page: newest first, matching `query`. */
   searchLinks(
     actor: Actor,
     input: { query: string; page: number },

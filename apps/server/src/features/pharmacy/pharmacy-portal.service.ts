@@ -34,7 +34,7 @@ const isPharmacyRole = (role: string): role is PharmacyRole =>
   role === 'pharmacyAdmin' || role === 'pharmacist';
 
 /**
- * The pharmacy portal's organisation side (issue 15): who a pharmacy's staff are, pharmacists'
+ * The pharmacy portal's organisation side: who a pharmacy's staff are, pharmacists'
  * grants (invite by e-mail with states, links, claimed-only; revoke ends their sessions), Rx
  * links, and which verified pharmacy a patient's Rx visit goes to. The visits themselves are
  * the Rx area's; it asks this service who may see what. The Rx links and routing are

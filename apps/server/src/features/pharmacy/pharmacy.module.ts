@@ -35,7 +35,7 @@ export function pharmacyModule(
     claimFeeCents: ctx.config.payments.claimFeeCents,
     ...ctx.platform.clock,
   });
-  // The back office's pharmacies area (issue 35).
+  // The back office's pharmacies area.
   const admin = createPharmaciesAdminService({
     repo: createPharmaciesAdminRepo(ctx.db),
     organization: (id) => repo.organization(id),
@@ -63,7 +63,7 @@ export function pharmacyModule(
       feeTaken: portal.feeTaken,
     },
     service,
-    // The admin's Home (issue 36, finding 13): pharmacies awaiting verification.
+    // The admin's Home: pharmacies awaiting verification.
     async homeCounts(actor, wanted) {
       return wanted.has('pharmaciesUnverified')
         ? { pharmaciesUnverified: await admin.unverifiedCount(actor) }

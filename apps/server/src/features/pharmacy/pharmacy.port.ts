@@ -106,7 +106,7 @@ export interface PharmacyPort {
    * language, when it took the balance under the low mark (once per crossing).
    */
   feeTaken(organizationId: string, balanceAfter: number, feeCents: number): Promise<void>;
-  /** Every Rx link the pharmacy ever published, withdrawn ones too, oldest first (issue 20). */
+  /** Every Rx link the pharmacy ever published, withdrawn ones too, oldest first. */
   allLinksOf(organizationId: string): Promise<PharmacyLinkRecord[]>;
 }
 

@@ -57,7 +57,7 @@ export interface PharmacyRepo {
   ): Promise<PharmacyLinkRecord>;
   deleteLink(organizationId: string, id: string, at: Date): Promise<boolean>;
   /**
-   * Organisations the back office holds unverified (issue 35): their latest operator decision
+   * Organisations the back office holds unverified: their latest operator decision
    * is 'onboard' or 'unverify', so a registry import does not verify them by itself.
    */
   heldByOperator(): Promise<Set<string>>;
@@ -181,7 +181,7 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
           .where(
             and(eq(pharmacyLinks.organizationId, organizationId), isNull(pharmacyLinks.deletedAt)),
           )
-          // Newest first (issue 36, finding 14: a new link no longer lands at the bottom).
+          // Newest first.
           .orderBy(desc(pharmacyLinks.createdAt), desc(pharmacyLinks.id))
       );
     },

@@ -45,7 +45,7 @@ export function createPharmacyService(deps: {
     const organizations = await deps.repo.organizations();
     const entries = await deps.repo.registryEntries(organizations.map((o) => o.ncpdpId));
     // Held by the back office (onboarded and not yet verified, or unverified by an operator):
-    // a match does not verify them; a mismatch still unverifies anyone (issue 35).
+    // a match does not verify them; a mismatch still unverifies anyone.
     const held = await deps.repo.heldByOperator();
     let verified = 0;
     for (const organization of organizations) {

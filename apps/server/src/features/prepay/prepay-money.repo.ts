@@ -19,7 +19,7 @@ export interface PrepayProgramTotals {
 }
 
 /**
- * The back office's read of every prepay program (issue 35): a page of them, newest first,
+ * The back office's read of every prepay program: a page of them, newest first,
  * filtered by brand and pharmacy, how many match, and each one's tokens (issued, used at least
  * once, unused and not deleted) and sales (visits and cents of purchases and added funds, the
  * last one).

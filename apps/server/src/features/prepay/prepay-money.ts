@@ -18,7 +18,7 @@ export interface PrepayMoneyService {
 }
 
 /**
- * The back office's money console, its prepay programs list (issue 35): every program across
+ * The back office's money console, its prepay programs list: every program across
  * pharmacies, newest first, 50 a page, filtered by brand and pharmacy: visits bought, used and
  * left (the balance), access tokens issued, used and left, what was sold and the last sale.
  * Read-only. The caller's back-office access to 'money' is checked on every call as the payments

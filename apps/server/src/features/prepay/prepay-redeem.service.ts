@@ -140,7 +140,7 @@ export interface PrepayRedeemService extends PrepayPort {
 }
 
 /**
- * The patient's side of prepay (issue 16), which the Rx area reaches through the prepay port: a
+ * The patient's side of prepay, which the Rx area reaches through the prepay port: a
  * code (an access token, or an authorized user's program code) prices a visit at 0 (priceType
  * prepay), the redemption takes one visit from the program in one locked transaction (so 20
  * concurrent redemptions of a single-use token make one visit), and the visit's outcome settles

@@ -76,8 +76,8 @@ export function tokenView(token: TokenRecord, publicUrl: string): AccessTokenVie
 }
 
 /**
- * A prepay program's access tokens (issue 16; issue 37, item 6: cut from prepay.service.ts at
- * its seam): add, edit, send by e-mail or SMS within the send limits (issue 32), delete and
+ * A prepay program's access tokens (issue 37, item 6: cut from prepay.service.ts at
+ * its seam): add, edit, send by e-mail or SMS within the send limits, delete and
  * bulk. Every call asks `programFor` first, so only the program's holder reaches its tokens.
  */
 export function createPrepayTokensService(deps: {
@@ -88,7 +88,7 @@ export function createPrepayTokensService(deps: {
   audit: AuditService;
   mailer: Pick<Mailer, 'send'>;
   sms: Pick<SmsSender, 'send'>;
-  /** Counts token sends (issue 32): per recipient, per program per hour and per day. */
+  /** Counts token sends: per recipient, per program per hour and per day. */
   limiter: Pick<RateLimiter, 'hit' | 'peek'>;
   publicUrl: string;
   /** The caller's program as its holder, else a 404 (the program service's check). */

@@ -34,7 +34,7 @@ const visitPrice = 3000;
 type Res = Awaited<ReturnType<TestApp['fastify']['inject']>>;
 
 /**
- * Prepay programs and access tokens through the whole app (issue 16): a pharmacy's purchase,
+ * Prepay programs and access tokens through the whole app: a pharmacy's purchase,
  * tokens sent by SMS, redemption at price 0, the balance and its low-balance notice, a denial
  * that credits the visit back and starts the patient's reuse interval (day 24 refused, day 25
  * allowed, on the app's clock), 20 concurrent redemptions of one token, per-account and

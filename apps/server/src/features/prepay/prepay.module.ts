@@ -13,7 +13,7 @@ import { prepayNoticeJob } from './prepay-notice.job';
 import { createPrepayRedeemService } from './prepay-redeem.service';
 
 /**
- * Prepay programs (issue 16): banks of visits bought by card, their settings, authorized users
+ * Prepay programs: banks of visits bought by card, their settings, authorized users
  * and access tokens; the redemption of a code for a visit, which the Rx area reaches through
  * the port; the holder's notifications as jobs.
  */
@@ -67,7 +67,7 @@ export function prepayModule(
     },
     routes: async (app) => {
       await app.register(prepayRoutes({ prepay, redeem, limiter: platform.limiter }));
-      // The back office's money console reads every program (issue 35).
+      // The back office's money console reads every program.
       await app.register(
         prepayMoneyRoutes({
           money: createPrepayMoneyService({

@@ -16,7 +16,7 @@ export interface PrepayVisit {
 }
 
 /**
- * What other areas may ask of prepay (issue 16): price a visit by a code, take one visit from
+ * What other areas may ask of prepay: price a visit by a code, take one visit from
  * the program for it (once per visit), settle the visit's outcome (a prescription; a denial
  * that credits the visit back; a release when the patient cancels), and how visits were paid.
  * The port declares its own types; prepay-redeem.service.ts implements it.

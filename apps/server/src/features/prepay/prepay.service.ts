@@ -57,7 +57,7 @@ export interface PrepayService extends PrepayTokensService {
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
- * The program holder's side of prepay (issue 16): buying a program (a bank of visits paid by
+ * The program holder's side of prepay: buying a program (a bank of visits paid by
  * card through the payments port), its settings, authorized users and transactions; its access
  * tokens are prepay-tokens.service.ts's, reached through this service's holder check. Only the
  * holder manages a program; an authorized user may read it; anyone else gets 404.
@@ -70,7 +70,7 @@ export function createPrepayService(deps: {
   audit: AuditService;
   mailer: Mailer;
   sms: SmsSender;
-  /** Counts token sends (issue 32): per recipient, per program per hour and per day. */
+  /** Counts token sends: per recipient, per program per hour and per day. */
   limiter: Pick<RateLimiter, 'hit' | 'peek'>;
   publicUrl: string;
   visitPriceCents: number;

@@ -11,7 +11,7 @@ import { outbox } from '../../db/schema/platform';
 const dayMs = 86_400_000;
 
 /**
- * The daily licence-expiry reminder (issue 35) on both databases, with the app's movable clock:
+ * The daily licence-expiry reminder on both databases, with the app's movable clock:
  * a provider is e-mailed when a licence expires within 30 days in its state, in their language,
  * once per licence and expiry (a second run the same day or the next sends nothing more); a
  * licence 31 days away waits a day.

@@ -9,7 +9,7 @@ import type { RosterPort } from '../clinic/roster.port';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
-    /** The daily licence-expiry reminders (issue 35). No payload: it reads the licences. */
+    /** The daily licence-expiry reminders. No payload: it reads the licences. */
     'providers.licenceReminders': Record<string, never>;
   }
 }

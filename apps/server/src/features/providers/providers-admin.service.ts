@@ -45,7 +45,7 @@ function practiceOf(credential: Record<string, unknown> | undefined): ProviderPr
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The back office's providers area (issue 35): the admin reads and changes, support reads
+ * The back office's providers area: the admin reads and changes, support reads
  * (backoffice.rules `mayBackOffice(role, 'providers', need)`), anyone else is refused 403 and the
  * refusal audited. A provider is an account with the provider role and a clinic profile. The
  * invitation is the staff invite every organisation uses (a login with no usable password and a

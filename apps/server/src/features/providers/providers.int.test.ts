@@ -31,7 +31,7 @@ import { auditLog, outbox } from '../../db/schema/platform';
 import { rxVisits } from '../../db/schema/rx';
 
 /**
- * The back office's providers area (issue 35) through the whole app, on both databases: who may
+ * The back office's providers area through the whole app, on both databases: who may
  * read and change it (admin both, support read only, patients, providers and pharmacists
  * nothing, no session 401); bad input 400 in the caller's language with nothing changed; the
  * invitation e-mails a working set-password link; licences are added, updated and removed;

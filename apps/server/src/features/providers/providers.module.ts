@@ -8,7 +8,7 @@ import { providersRoutes } from './providers.routes';
 import { createProvidersAdminService } from './providers-admin.service';
 
 /**
- * The back office's providers area (issue 35): providers, their licences and access, for the
+ * The back office's providers area: providers, their licences and access, for the
  * admin (read and write) and support (read). The clinic owns the tables (its roster port),
  * accounts the logins, care and rx the visits a deactivated provider leaves. A daily job e-mails each
  * provider 30 days before a licence expires (licence-reminders.job.ts).

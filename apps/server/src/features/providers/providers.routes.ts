@@ -16,7 +16,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { ProvidersAdminService } from './providers-admin.service';
 
 /**
- * The back office's providers area (issue 35), under /api/admin/providers: the list and one
+ * The back office's providers area, under /api/admin/providers: the list and one
  * provider (admin and support), the invitation, licences, deactivation and reactivation (admin).
  * Who may do what is the service's check (backoffice.rules), on every call.
  */

@@ -18,7 +18,7 @@ import { auditLog } from '../../db/schema/platform';
 import { rxExternalCodes } from '../../db/schema/rx-codes';
 
 /**
- * External visit codes through the whole app (issue 20), one app per database: the pharmacy
+ * External visit codes through the whole app, one app per database: the pharmacy
  * sets its own reference on a visit it claimed, edits and clears it, and finds the visit by it
  * (case ignored); a code another visit of the pharmacy has is refused with a clear message and
  * nothing changed; bad codes are 400 in the caller's language; an unclaimed visit takes none;

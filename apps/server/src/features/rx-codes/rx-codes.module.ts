@@ -6,7 +6,7 @@ import { rxCodesRoutes } from './rx-codes.routes';
 import { createRxCodesService } from './rx-codes.service';
 
 /**
- * External visit codes (issue 20): a pharmacy's own reference for an Rx visit it claimed,
+ * External visit codes: a pharmacy's own reference for an Rx visit it claimed,
  * unique within the pharmacy; visits are asked of the rx port, the caller's pharmacy of the
  * pharmacy port.
  */

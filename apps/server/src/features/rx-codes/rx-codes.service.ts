@@ -15,7 +15,7 @@ export interface RxCodesService {
 }
 
 /**
- * External visit codes (issue 20): a pharmacy's own reference for an Rx visit it claimed, unique
+ * External visit codes: a pharmacy's own reference for an Rx visit it claimed, unique
  * within the pharmacy ignoring case. The rx port decides who may see a visit (its pharmacy's
  * staff within their grant; anyone else 404), so another pharmacy neither reads nor sets a code.
  * A code names a patient's prescription: reads, changes and look-ups are audited, by ids (the

@@ -5,7 +5,7 @@ import { renderTextPdf } from '../../platform/pdf';
 import { dateTime, longDate } from '../../platform/pdf-text';
 
 /**
- * A signed form as a PDF (issue 20): the form's title and text in the version and language the
+ * A signed form as a PDF: the form's title and text in the version and language the
  * patient signed, the pharmacy, the visit, the patient (and the designee), and the signature:
  * the typed name, when, and what the signer confirmed. Written when opened, from the stored
  * request and the domain catalogue, so it always prints what was signed: in the language it was

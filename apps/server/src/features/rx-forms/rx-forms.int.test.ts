@@ -34,7 +34,7 @@ interface FormRow {
 }
 
 /**
- * Form signing on Rx visits through the whole app (issue 20), one app per database: the
+ * Form signing on Rx visits through the whole app, one app per database: the
  * pharmacy that claimed a visit asks its patient to sign the HIPAA acknowledgement and a pick-up
  * authorization naming a designee; the same form twice is refused with nothing changed; the
  * patient is told in the app, reads the requests, and signs with the name on their profile (a
@@ -260,7 +260,7 @@ describe.each(databaseKinds)('Form signing on Rx visits on %s', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // Its times are written out in the reader's zone (X-Time-Zone), never ISO (issue 34).
+    // Its times are written out in the reader's zone (X-Time-Zone), never ISO.
     const inChicago = await t.fastify.inject({
       method: 'GET',
       url: `/api/pharmacy/rx/${visitId}/forms/${hipaaId}/signed.pdf`,

@@ -8,7 +8,7 @@ import { rxFormsRoutes } from './rx-forms.routes';
 import { createRxFormsService } from './rx-forms.service';
 
 /**
- * Form signing on Rx visits (issue 20): the pharmacy that claimed a visit asks its patient to
+ * Form signing on Rx visits: the pharmacy that claimed a visit asks its patient to
  * sign a form of the domain catalogue; the patient signs on the visit; the signed PDF is a
  * document (the port's source) and the pharmacy's download. Visits are asked of the rx port.
  */

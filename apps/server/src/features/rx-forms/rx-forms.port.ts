@@ -1,6 +1,6 @@
 import type { DocumentSource } from '../../platform/document-sources';
 
-/** What other areas may ask of form signing (issue 20): signed forms as documents. */
+/** What other areas may ask of form signing: signed forms as documents. */
 export interface RxFormsPort {
   documents: DocumentSource;
 }

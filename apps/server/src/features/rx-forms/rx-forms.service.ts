@@ -66,7 +66,7 @@ function pharmacyView(row: RxFormRequestRecord): PharmacyRxForm {
 }
 
 /**
- * Form signing on Rx visits (issue 20). The pharmacy that claimed a visit (the rx port decides
+ * Form signing on Rx visits. The pharmacy that claimed a visit (the rx port decides
  * who may see it: its pharmacy's staff within their grant; anyone else 404) asks its patient to
  * sign a form of the domain catalogue; one open request per form and visit. The visit's account
  * holder (who signs for a dependent too) reads it in their language and signs with their full

@@ -18,7 +18,7 @@ import {
 import { rxVisits } from '../../db/schema/rx';
 
 /**
- * The eRx seam (issue 15) against an e-prescribing endpoint on loopback that speaks SCRIPT: a
+ * The eRx seam against an e-prescribing endpoint on loopback that speaks SCRIPT: a
  * claimed prescription is posted as a NewRx to the pharmacy's NCPDP ID, and the answer shows on
  * the dashboard as transmitted, ERROR or Transmit-Error. The claim stands whatever it answers.
  */

@@ -16,7 +16,7 @@ declare module '../../platform/jobs/jobs' {
 
 /**
  * Tells a pharmacy that a new prescription waits on its dashboard, by e-mail and/or SMS to the
- * addresses it gave (issue 15). The notice names the pharmacy and links to the dashboard: never
+ * addresses it gave. The notice names the pharmacy and links to the dashboard: never
  * the patient or the medication. Sent once per visit (the send's idempotency key); a visit that
  * is no longer unclaimed when the job runs is not announced.
  */

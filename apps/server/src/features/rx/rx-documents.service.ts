@@ -39,14 +39,14 @@ export interface RxDocumentsService {
   ): Promise<Buffer>;
   /** The consents the patient signed, as a PDF, for the patient or the prescriber. */
   consentPdf(actor: Actor, visitId: string, who: 'patient' | 'prescriber'): Promise<Buffer>;
-  /** Prescriptions as the patient's documents (issue 19), dated when first written. */
+  /** Prescriptions as the patient's documents, dated when first written. */
   prescriptions: DocumentSource;
   /** Signed consents as the patient's documents, dated with their visit. */
   consents: DocumentSource;
 }
 
 /**
- * The Rx area's papers (issue 37, item 2: moved out of rx.module.ts, which only wires): the
+ * The Rx area's papers: the
  * prescription and consent PDFs, each read audited, and the two document sources the documents
  * area lists. Who may read a visit is the visit services' answer (the patient's own visit, the
  * prescriber's review, the pharmacy's claim); this service asks them, then prints.

@@ -32,7 +32,7 @@ export function createRxEvaluation(
 ): Pick<RxService, 'productInfo' | 'logForm' | 'submitEvaluation' | 'refill'> {
   const { now, view, ownPerson, ownVisit, linkIdOnFile } = access;
 
-  /** A pharmacy's in-store assessment (issue 20): its treatment, in its state, to its pharmacy. */
+  /** A pharmacy's in-store assessment: its treatment, in its state, to its pharmacy. */
   async function assessmentFor(actor: Actor, input: SubmitRxEvaluationInput, product: RxProduct) {
     const assessment = input.assessmentCode
       ? await deps.assessments.forVisit(actor, input.assessmentCode)

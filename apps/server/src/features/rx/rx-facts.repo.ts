@@ -4,13 +4,13 @@ import { rxVisits } from '../../db/schema/rx';
 import type { AdminRxVisitRecord, PharmacyVisitFact } from './rx.port';
 
 /**
- * The facts a pharmacy's analytics are computed from (issue 20): one indexed read of the light
+ * The facts a pharmacy's analytics are computed from: one indexed read of the light
  * columns of the pharmacy's visits that started in a range. No patient, no clinical content.
  */
 export function createRxFactsRepo(db: Db) {
   return {
     /**
-     * Rx visits of a status for the back office's visits list (issue 35), the unfinished first,
+     * Rx visits of a status for the back office's visits list, the unfinished first,
      * then the newest; at most `limit`. No evaluation, messages or prescription.
      */
     async adminRxVisits(filter: { status?: string }, limit: number): Promise<AdminRxVisitRecord[]> {

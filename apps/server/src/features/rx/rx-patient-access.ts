@@ -38,9 +38,9 @@ export interface RxPatientDeps {
   files: Pick<FilesPort, 'upload' | 'open' | 'openFor'>;
   /** Where a visit's prescription goes: a chosen verified pharmacy, or a link's. */
   pharmacy: Pick<PharmacyPort, 'routeFor' | 'resolveLink'>;
-  /** Visits paid from a prepay program by an access token or program code (issue 16). */
+  /** Visits paid from a prepay program by an access token or program code. */
   prepay: Pick<PrepayPort, 'quote' | 'redeem' | 'settle'>;
-  /** A pharmacy's in-store assessment link a visit continues (issue 20). */
+  /** A pharmacy's in-store assessment link a visit continues. */
   assessments: Pick<AssessmentsPort, 'forVisit' | 'continueOnce' | 'attachVisit' | 'release'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;

@@ -9,7 +9,7 @@ import type { RxService } from './rx-service.types';
 
 /**
  * Paying a visit: its price through the payments area, by card once per visit, or from a prepay
- * program by an access token or program code (issue 16); a paid visit waits for a prescriber.
+ * program by an access token or program code; a paid visit waits for a prescriber.
  */
 export function createRxPayment(
   deps: RxPatientDeps,

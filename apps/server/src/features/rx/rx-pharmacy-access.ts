@@ -35,7 +35,7 @@ export interface RxPharmacyDeps {
   pharmacy: Pick<PharmacyPort, 'verifiedStaff' | 'resolveLink' | 'feeTaken'>;
   accounts: Pick<AccountsPort, 'persons' | 'person'>;
   payments: Pick<PaymentsPort, 'debitPrepay' | 'creditPrepay'>;
-  /** The in-store assessment a visit continues: attribution and intake (issue 20). */
+  /** The in-store assessment a visit continues: attribution and intake. */
   assessments: Pick<AssessmentsPort, 'forVisits'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;

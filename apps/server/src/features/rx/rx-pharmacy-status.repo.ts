@@ -29,7 +29,7 @@ export interface RxStatusNoteRecord {
 export interface RxPharmacyStatusRepo {
   /**
    * Moves the visit's pharmacy status (only from `from`, at its version) and writes the move's
-   * history note in the same transaction: both or neither (issue 37, item 1).
+   * history note in the same transaction: both or neither.
    */
   movePharmacy(
     id: string,

@@ -43,7 +43,7 @@ const sunrise = 'sunrise-pharmacy';
 const fee = 500;
 
 /**
- * The pharmacy portal through the whole app (issue 15): routing a visit to a verified pharmacy,
+ * The pharmacy portal through the whole app: routing a visit to a verified pharmacy,
  * pharmacists' grants (invite, states, links, claimed-only, revoke), the dashboard, every
  * pharmacy-side move of the domain table, the prescriber's answer to a change request, the
  * claim and its fee (once, even when ten claims race), the PDF only after it, the live pushes

@@ -24,7 +24,7 @@ export type { RxPharmacyService } from './rx-pharmacy.types';
 const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : '');
 
 /**
- * The pharmacy's side of Rx visits (issue 15): the dashboard of visits routed to the pharmacy,
+ * The pharmacy's side of Rx visits: the dashboard of visits routed to the pharmacy,
  * filtered by the pharmacist's grant; the pharmacy-side status table of the domain enforced
  * here (notes where the spec asks, none for claimed); the claim, whose fee is taken from the
  * pharmacy's prepay account exactly once (an idempotency key per visit version, then a

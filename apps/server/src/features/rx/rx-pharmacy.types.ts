@@ -25,7 +25,7 @@ export interface RxPharmacyService {
     input: { status: PharmacyStatus; version: number; note: string },
   ): Promise<PharmacyRxDetail>;
   /**
-   * Several visits to one status (issue 36, finding 14): each goes through `changeStatus`, the
+   * Several visits to one status: each goes through `changeStatus`, the
    * single move (same rule, same audit); per visit, moved or refused and why.
    */
   bulkChangeStatus(

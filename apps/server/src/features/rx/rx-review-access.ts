@@ -38,7 +38,7 @@ export interface RxReviewDeps {
   roster: Pick<RosterPort, 'licenses' | 'licenceRecords'>;
   queue: VisitQueue<RxQueueItem>;
   payments: Pick<PaymentsPort, 'refund'>;
-  /** Prepaid visits: their outcome settles the program's token (issue 16). */
+  /** Prepaid visits: their outcome settles the program's token. */
   prepay: Pick<PrepayPort, 'settle'>;
   files: Pick<FilesPort, 'openFor'>;
   pharmacy: Pick<PharmacyPort, 'organization' | 'resolveLink'>;
@@ -76,12 +76,12 @@ export function createReviewAccess(deps: RxReviewDeps) {
     // A waiting visit is any prescriber's of its state once it is paid (the line holds only paid
     // visits); a claimed one stays its prescriber's, paid or not: the prescriber of record answers
     // for the prescription, so a pharmacy's change request always has someone to answer it
-    // (issue 33, finding 4; docs/rules.md "Change requests").
+    // (docs/rules.md "Change requests").
     const mayAct =
       visit &&
       states.includes(visit.location) &&
       (visit.prescriberId === actor.accountId || (visit.status === 'waiting' && isPaid(visit)));
-    // A waiting visit of a state whose licence expired: refused, saying why (issue 35).
+    // A waiting visit of a state whose licence expired: refused, saying why.
     if (visit && !states.includes(visit.location) && visit.status === 'waiting') {
       await refuseLapsedLicence(
         deps.roster,

@@ -4,7 +4,7 @@ import type { RxReviewAccess, RxReviewDeps } from './rx-review-access';
 
 /**
  * Reviews put back in the line: all of a deactivated prescriber's, or one by the back office,
- * each patient told by a message on the visit (issue 35).
+ * each patient told by a message on the visit.
  */
 export function createRxReviewRelease(
   deps: RxReviewDeps,

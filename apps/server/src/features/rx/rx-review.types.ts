@@ -14,12 +14,12 @@ import type { RxVisitRecord } from './rx.repo';
 export interface RxReviewService {
   /**
    * Puts the reviews a deactivated prescriber started back in the line, each patient told by a
-   * message on the visit (issue 35); how many went back.
+   * message on the visit; how many went back.
    */
   releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
   /**
    * The back office puts one Rx review a prescriber started back in the line with the operator's
-   * note (issue 35): 'released', 'notStarted' (an Rx visit no prescriber has started), or null
+   * note: 'released', 'notStarted' (an Rx visit no prescriber has started), or null
    * (no Rx visit has this id).
    */
   releaseReview(

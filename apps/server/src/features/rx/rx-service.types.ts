@@ -25,7 +25,7 @@ export interface RxService {
     actor: Actor,
     visitId: string,
   ): Promise<{ price: number; priceToken: string; data: { title: string; msg: string } }>;
-  /** The visit priced by an access token or program code: 0, priceType prepay (issue 16). */
+  /** The visit priced by an access token or program code: 0, priceType prepay. */
   prepayPrice(actor: Actor, visitId: string, code: string): Promise<PrepayOffer>;
   pay(
     actor: Actor,

@@ -26,7 +26,7 @@ export interface RxVisitRecord {
   prescriptionChangedAt: Date | null;
   pharmacyId: string | null;
   linkId: string | null;
-  /** Paid from a prepay program: the prepay area's redemption (issue 16). */
+  /** Paid from a prepay program: the prepay area's redemption. */
   prepayRedemptionId: string | null;
   pharmacyStatus: string | null;
   pharmacyNote: string;
@@ -34,7 +34,7 @@ export interface RxVisitRecord {
   claimFeeEntryId: string | null;
   claimFeeCents: number | null;
   erxStatus: string | null;
-  /** The pharmacy's in-store assessment the visit continues (issue 20; attribution). */
+  /** The pharmacy's in-store assessment the visit continues (attribution). */
   assessmentId: string | null;
   createdAt: Date;
   updatedAt: Date;

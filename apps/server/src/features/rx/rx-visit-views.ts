@@ -17,7 +17,7 @@ export function createRxViewLoader(deps: {
   accounts: Pick<AccountsPort, 'persons'>;
   pharmacy: Pick<PharmacyPort, 'organization'>;
   prepay: Pick<PrepayPort, 'visitPrepay'>;
-  /** The in-store assessments visits continue (issue 20): intake and pharmacy. */
+  /** The in-store assessments visits continue: intake and pharmacy. */
   assessments: Pick<AssessmentsPort, 'forVisits'>;
 }): RxViewLoader {
   return async (visits) => {

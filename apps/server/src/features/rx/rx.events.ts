@@ -2,7 +2,7 @@ import type { PharmacyStatus } from '@apothecall/domain/pharmacy/pharmacy-status
 import type { RxVisitStatus } from '@apothecall/domain/rx/rx-status.rules';
 
 /**
- * An Rx visit as a change left it (issue 37, item 1): what the listeners act on, at its version,
+ * An Rx visit as a change left it: what the listeners act on, at its version,
  * so none reads the visit again. Ids, states and the version only: no PHI.
  */
 export interface RxVisitSnapshot {

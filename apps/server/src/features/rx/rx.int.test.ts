@@ -43,7 +43,7 @@ const ldnAnswers = {
 const ldnConsent = [{ id: 'ldn', versionDate: '2025-01-01' }];
 
 /**
- * Asynchronous prescription visits through the whole app (issue 14): the catalogue, the
+ * Asynchronous prescription visits through the whole app: the catalogue, the
  * evaluation and its state rules, payment, the ID photo and attachments, the prescriber's line
  * and review, every move of the spec's status table, the prescription and its PDF, refills,
  * and who may see what. One app per database; every patient is the test's own.
@@ -333,7 +333,7 @@ describe.each(databaseKinds)('Rx visits on %s', (kind) => {
       expect(consents.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
 
-    // Both are among the family's documents of the month (issue 19), open as PDFs for the
+    // Both are among the family's documents of the month, open as PDFs for the
     // family, and answer 404 to another account.
     const docs = json(await send(t, 'POST', '/api/get-patient-docs', payer.token, {}))
       .documents as { source: string; token: string }[];

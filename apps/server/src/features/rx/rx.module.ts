@@ -30,7 +30,7 @@ import { createRxReviewService, type RxQueueItem } from './rx-review.service';
 import { createRxViewLoader, type RxViewLoader } from './rx-visit-views';
 
 type RxPorts = {
-  /** The pharmacies' in-store assessments a visit may continue (issue 20). */
+  /** The pharmacies' in-store assessments a visit may continue. */
   assessments: AssessmentsPort;
   care: CarePort;
   accounts: AccountsPort;
@@ -236,7 +236,7 @@ function buildPort(ctx: ModuleContext, ports: RxPorts, repo: RxRepo, services: R
 }
 
 /**
- * Home counts (issue 36, finding 13): a prescriber's line and change requests, a pharmacy's
+ * Home counts: a prescriber's line and change requests, a pharmacy's
  * unclaimed visits. Each asks only for the keys of the caller's role.
  */
 function buildHomeCounts(services: Pick<RxServices, 'review' | 'pharmacy'>): HomeCountSource {
@@ -258,7 +258,7 @@ function buildHomeCounts(services: Pick<RxServices, 'review' | 'pharmacy'>): Hom
 }
 
 /**
- * Asynchronous prescription (Rx) visits (issue 14): the patient's evaluation, payment, ID and
+ * Asynchronous prescription (Rx) visits: the patient's evaluation, payment, ID and
  * attachments, and the prescriber's review line on the shared visit queue, the spec's status
  * table, the prescription and its PDF. Live updates go out through the area's events.
  */

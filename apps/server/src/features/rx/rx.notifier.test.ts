@@ -7,7 +7,7 @@ import { subscribeRxNotifier } from './rx.notifier';
 import type { RxQueueItem } from './rx-review.service';
 
 /**
- * The Rx notifier tells a visit's change from the snapshot the event carries (issue 37, item 1):
+ * The Rx notifier tells a visit's change from the snapshot the event carries:
  * the patient gets the update at the visit's version, its prescriber their line, its pharmacy
  * its dashboard, and nothing reads the visit again.
  */

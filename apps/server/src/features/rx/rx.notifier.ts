@@ -29,7 +29,7 @@ export function subscribeRxNotifier(deps: {
     if (visit.prescriberId)
       deps.realtime.push(visit.prescriberId, realtimeEvents.rxMessage, { visitId });
   });
-  // From the snapshot the change carries: nothing is read again (issue 37, item 1).
+  // From the snapshot the change carries: nothing is read again.
   deps.events.on('rx.visitChanged', ({ visit }) => {
     const update: RxVisitUpdate = {
       id: visit.id,

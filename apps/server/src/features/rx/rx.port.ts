@@ -14,10 +14,10 @@ export interface RxVisitRef {
 }
 
 /**
- * What other areas may ask of Rx visits (issue 19): the family's prescriptions and signed
+ * What other areas may ask of Rx visits: the family's prescriptions and signed
  * consents as documents, printed when opened.
  */
-/** An Rx visit as the back office's visits list reads it (issue 35). */
+/** An Rx visit as the back office's visits list reads it. */
 export interface AdminRxVisitRecord {
   id: string;
   accountId: string;
@@ -34,14 +34,14 @@ export interface AdminRxVisitRecord {
 }
 
 export interface RxPort {
-  /** The back office's visits list (issue 35): Rx visits of a status, unfinished first. */
+  /** The back office's visits list: Rx visits of a status, unfinished first. */
   adminRxVisits(filter: { status?: string }, limit: number): Promise<AdminRxVisitRecord[]>;
   /**
    * Puts the reviews a deactivated prescriber started back in the line, each patient told
    * (issue 35); how many went back.
    */
   releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
-  /** The back office puts one started Rx review back in the line with a note (issue 35). */
+  /** The back office puts one started Rx review back in the line with a note. */
   adminReleaseReview(
     actor: Actor,
     visitId: string,
@@ -80,7 +80,7 @@ export interface RxPort {
   ): Promise<PharmacyVisitFact[]>;
 }
 
-/** What the analytics of a pharmacy read of one of its visits (issue 20). */
+/** What the analytics of a pharmacy read of one of its visits. */
 export interface PharmacyVisitFact {
   id: string;
   productId: string;

@@ -32,7 +32,7 @@ export interface RxRepo extends RxRecordsRepo, RxPharmacyStatusRepo {
     linkId: string | null;
     /** The white-label the visit is started under (issue 20: attribution). */
     brandId?: string | null;
-    /** The pharmacy's in-store assessment the visit continues (issue 20). */
+    /** The pharmacy's in-store assessment the visit continues. */
     assessmentId?: string | null;
   }): Promise<RxVisitRecord | undefined>;
   visit(id: string): Promise<RxVisitRecord | undefined>;

@@ -15,7 +15,7 @@ export type { RxUpload } from './rx-patient-access';
 export type { RxService } from './rx-service.types';
 
 /**
- * The patient's side of asynchronous prescription visits (issue 14): the catalogue, the
+ * The patient's side of asynchronous prescription visits: the catalogue, the
  * evaluation (evaluated again here for the patient's age and birth gender), the state rules,
  * payment through the payments area, the ID photo and requested attachments (through the files
  * area, encrypted), cancel, refill, messages. Every read or change of a visit is audited.

@@ -82,7 +82,7 @@ export function visitView(
     prescriptions: readonly RxPrescriptionRecord[];
     pharmacyName: string | null;
     prepay?: VisitPrepay | undefined;
-    /** The in-store assessment it continues (issue 20). */
+    /** The in-store assessment it continues. */
     assessment?: VisitAssessment | undefined;
   },
 ): RxVisitView {

@@ -21,7 +21,7 @@ const subsUrl = '/api/admin/money/subscriptions';
 const prepayUrl = '/api/admin/money/prepay-programs';
 
 /**
- * The back office's money console, its read-only lists of recurring money (issue 35): every
+ * The back office's money console, its read-only lists of recurring money: every
  * subscription across brands and every prepay program across pharmacies. Admin only (support,
  * patients, providers and pharmacists 403; nobody 401); filters, bad filters 400 in English and
  * Spanish (nothing audited), paging, and every listed row audited as a read of its holder's

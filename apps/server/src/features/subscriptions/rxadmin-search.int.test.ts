@@ -17,7 +17,7 @@ import { subscriptions } from '../../db/schema/subscriptions';
 const search = '/api/rxadmin/subscriptions/search';
 
 /**
- * The rx-subscription administrator's subscribers as a list that grows (issue 36, finding 14),
+ * The rx-subscription administrator's subscribers as a list that grows,
  * one app per database: newest first, 20 a page with the total, by member's name and status;
  * bad input 400 in the caller's language; anyone else 403.
  */

@@ -64,7 +64,7 @@ export function createSubscriptionPurchases(
   ): Promise<SubscriptionView> {
     const again = await deps.repo.byPurchaseKey(actor.accountId, input.idempotencyKey);
     if (again) return view(again, actor.lang);
-    // One purchase in flight per account and plan slot (issue 32): the card is charged once, and
+    // One purchase in flight per account and plan slot: the card is charged once, and
     // a simultaneous purchase with another key is refused before any charge (not refunded after).
     const slot = what.kind === 'visits' ? 'visits' : `rx:${what.serviceId}`;
     const at = now();

@@ -9,7 +9,7 @@ declare module '../../platform/jobs/jobs' {
 }
 
 /**
- * Renewals as a recurring job (issue 17): every five minutes one process, whichever claims the
+ * Renewals as a recurring job: every five minutes one process, whichever claims the
  * run, charges what has come due (`createRenewals`). Exclusive, so runs do not stack; a second
  * process running renewals at the same moment (a deploy overlapping) is safe anyway, because every
  * charge carries the renewal's idempotency key and the move to the next cycle is conditional.

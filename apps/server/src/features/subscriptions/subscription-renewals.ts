@@ -21,7 +21,7 @@ export interface RenewalResult {
 const declineCodes = new Set(['CARD_DECLINED', 'CARD_INVALID', 'CARD_AVS_MISMATCH']);
 
 /**
- * Renewals (issue 17), run by a recurring job in whichever process claims it, and safe to run in
+ * Renewals, run by a recurring job in whichever process claims it, and safe to run in
  * several processes at once:
  *
  * - a cancelled subscription whose renew date has come becomes inactive;

@@ -21,10 +21,10 @@ import type {
 import type { createSubscriptionsService } from './subscriptions.service';
 
 export interface SubscriptionsAdminService {
-  /** The rx administrator's Home counts (issue 36, finding 13): counts only, nobody named. */
+  /** The rx administrator's Home counts: counts only, nobody named. */
   counts(actor: Actor): Promise<{ renewalDeclined: number; renewingSoon: number }>;
   overview(actor: Actor): Promise<Omit<RxAdminResponse, 'error'>>;
-  /** One page of the subscribers, newest first, by name and status (issue 36, finding 14). */
+  /** One page of the subscribers, newest first, by name and status. */
   search(
     actor: Actor,
     input: { query: string; status?: string | undefined; page: number },
@@ -62,7 +62,7 @@ export function revenueByMonth(charges: readonly SubscriptionChargeRecord[]): Re
 }
 
 /**
- * The rx-subscription administrator (issue 17; spec guard step 3): the holder of
+ * The rx-subscription administrator (spec guard step 3): the holder of
  * `rxSubscriptionAdmin:{company}`, where the company is the one their credentials come from,
  * sees that company's subscribers, cancels (no more renewals) or cancels and refunds (the charge
  * that paid the current period goes back, and the subscription ends now), and the revenue by

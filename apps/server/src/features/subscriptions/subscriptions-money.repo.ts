@@ -18,7 +18,7 @@ function statusWhere(status: MoneySubscriptionsFilters['status']): SQL | undefin
 }
 
 /**
- * The back office's read of every subscription (issue 35): a page of them, newest first,
+ * The back office's read of every subscription: a page of them, newest first,
  * filtered by brand (the company that sold it) and the console's status, and how many match.
  */
 export function createSubscriptionsMoneyRepo(db: Db) {

@@ -8,7 +8,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { SubscriptionsMoneyService } from './subscriptions-money';
 
 /**
- * The back office's money console, its subscriptions list (issue 35), under /admin/money:
+ * The back office's money console, its subscriptions list, under /admin/money:
  * filters in the body, never the URL. Back-office access to 'money' on every call (admin only):
  * 403 otherwise, 401 without a session.
  */

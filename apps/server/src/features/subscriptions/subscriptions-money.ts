@@ -23,7 +23,7 @@ export interface SubscriptionsMoneyService {
 }
 
 /**
- * The back office's money console, its subscriptions list (issue 35): every subscription across
+ * The back office's money console, its subscriptions list: every subscription across
  * brands (the brand that sold it), newest first, 50 a page, filtered by brand and status (past
  * due: active with a declined renewal). Read-only. The caller's back-office access to 'money' is
  * checked on every call as the payments area's money console does (admin only; support's is

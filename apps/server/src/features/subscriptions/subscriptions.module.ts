@@ -17,7 +17,7 @@ import { subscriptionsMoneyRoutes } from './subscriptions-money.routes';
 export type { RenewalResult };
 
 /**
- * Subscriptions (issue 17): visit plans and rx subscriptions bought by card, cancel and
+ * Subscriptions: visit plans and rx subscriptions bought by card, cancel and
  * uncancel, member prices (a quote the care area charges like any other), renewals as a
  * recurring job, the member's notices as jobs, and the rx-subscription administrator's view.
  */
@@ -92,7 +92,7 @@ export function subscriptionsModule(
   return {
     name: 'subscriptions',
     renewDue: () => renewals.renewDue(),
-    // The rx administrator's Home (issue 36, finding 13).
+    // The rx administrator's Home.
     async homeCounts(actor, wanted) {
       if (!wanted.has('subscribersRenewalDeclined') && !wanted.has('subscribersRenewingSoon')) {
         return {};
@@ -105,7 +105,7 @@ export function subscriptionsModule(
     },
     routes: async (app) => {
       await app.register(subscriptionsRoutes({ subscriptions, admin }));
-      // The back office's money console reads every subscription (issue 35).
+      // The back office's money console reads every subscription.
       await app.register(
         subscriptionsMoneyRoutes({
           money: createSubscriptionsMoneyService({

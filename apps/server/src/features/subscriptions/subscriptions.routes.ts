@@ -25,7 +25,7 @@ import type { SubscriptionsAdminService } from './subscriptions-admin.service';
 /**
  * The subscription calls of spec section 7 (/subscription-pricing, -purchase, -cancel,
  * -unCancel, -price, /purchase-services) plus the rx services list and the rx-subscription
- * administrator's /rxadmin calls (issue 17).
+ * administrator's /rxadmin calls.
  */
 export function subscriptionsRoutes(deps: {
   subscriptions: SubscriptionsService;

@@ -70,7 +70,7 @@ export interface SubscriptionsService {
 }
 
 /**
- * The member's side of subscriptions (issue 17): what the brand sells, buying a visit plan or an
+ * The member's side of subscriptions: what the brand sells, buying a visit plan or an
  * rx subscription (charged through payments with the purchase's idempotency key), cancel and
  * uncancel, and the member price of a visit for one family member (spec section 5).
  */

@@ -69,7 +69,7 @@ describe.each(databaseKinds)('system endpoints on %s', (kind) => {
       expect.arrayContaining(['/api/account/token', '/api/account/profile', '/api/health']),
     );
     expect(doc.json().paths['/api/account/token'].post.requestBody).toBeDefined();
-    // The device list and its removal (issue 32, finding 4), with their schemas.
+    // The device list and its removal, with their schemas.
     expect(paths).toEqual(
       expect.arrayContaining(['/api/account/devices', '/api/account/devices/{id}']),
     );

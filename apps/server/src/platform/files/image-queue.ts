@@ -1,5 +1,5 @@
 /**
- * Image work's own queue (issue 32): at most `running` jobs at once, at most `waiting` more
+ * Image work's own queue: at most `running` jobs at once, at most `waiting` more
  * waiting their turn in order; past that a job is refused at once with `onFull()`'s error.
  *
  * Why: each image job is seconds of one core and up to a few hundred megabytes of memory in the

@@ -1,7 +1,7 @@
 /**
  * The image worker: a child process (image-worker-process.ts forks it) that does every sharp
  * decode and re-encode of uploads, at the lowest CPU priority, so a large photo never takes a
- * core from the API process's logins (argon2) and requests (issue 32).
+ * core from the API process's logins (argon2) and requests.
  *
  * It reads jobs from its IPC channel (advanced serialization: the bytes arrive as a
  * Uint8Array) and answers each with the re-encoded bytes or a refusal reason. It exits when

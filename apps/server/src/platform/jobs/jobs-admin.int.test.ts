@@ -14,7 +14,7 @@ import { auditLog, outbox } from '../../db/schema/platform';
 import { createJobs } from './jobs';
 
 /**
- * The back office's Jobs and outbox (issue 35) on each database: who may, bad input, a
+ * The back office's Jobs and outbox on each database: who may, bad input, a
  * dead-lettered job retried once, a refused e-mail listed (masked, no body) and re-sent exactly
  * once by eight simultaneous retries, and the audit of every retry.
  */

@@ -13,7 +13,7 @@ import { sessionRoutes } from '../route-groups';
 import type { JobsAdminService } from './jobs-admin.service';
 
 /**
- * The back office's Jobs and outbox (issue 35), under /api/admin/jobs: failed (dead-lettered)
+ * The back office's Jobs and outbox, under /api/admin/jobs: failed (dead-lettered)
  * jobs and undelivered messages, each with a retry. 401 without a session, 403 for a role
  * without the area (support included). Who may is the service's check, on every call.
  */

@@ -89,7 +89,7 @@ export interface PaymentGateway {
   findByInvoice(invoiceNumber: string): Promise<GatewayTransaction | undefined>;
   /**
    * The gateway's record of one transaction by its id, settled or not (a refund: 'refunded';
-   * a charge: as it stands): the back office's day reconciliation (issue 35). Undefined when the
+   * a charge: as it stands): the back office's day reconciliation. Undefined when the
    * gateway has no such approved transaction.
    */
   findTransaction(transactionId: string): Promise<GatewayTransaction | undefined>;

@@ -8,7 +8,7 @@ import type { PushConfig } from './push.config';
 import { createWebPushChannel } from './web-push';
 
 /**
- * Device push behind one interface (issue 19): Web Push for browsers (web-push.ts), FCM for
+ * Device push behind one interface: Web Push for browsers (web-push.ts), FCM for
  * Android (fcm.ts), APNs for iOS (apns.ts). Each send answers what to do with the target:
  *
  * - `sent`: the service accepted it;

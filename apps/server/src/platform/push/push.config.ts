@@ -6,7 +6,7 @@ import webPush from 'web-push';
 import { z } from 'zod';
 
 /**
- * The push variables (issue 19), read by config.ts through `parsePushConfig`. Each channel is on
+ * The push variables, read by config.ts through `parsePushConfig`. Each channel is on
  * when its variables are set and off otherwise, except web push: with neither VAPID key set, a
  * pair is generated into DATA_DIR/vapid.json on the first start and reused after (a new pair
  * would orphan every browser subscription, so back the file up with the database).

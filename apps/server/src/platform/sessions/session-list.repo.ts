@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/platform';
 
-/** A session as the back office lists it (issue 35): never its token or the token's hash. */
+/** A session as the back office lists it: never its token or the token's hash. */
 export interface SessionListing {
   platform: string;
   version: string;

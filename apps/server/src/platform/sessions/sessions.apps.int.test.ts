@@ -4,7 +4,7 @@ import { databaseKinds, get, login, send, startTestApp, type TestApp } from '../
 import { auditLog } from '../../db/schema/platform';
 
 /**
- * Sessions across processes (issue 12): two whole apps on one database, as two processes behind
+ * Sessions across processes: two whole apps on one database, as two processes behind
  * a load balancer, with and without Redis. Whatever the hot path caches, a session that ends on
  * one process is refused on its very next request on every process, and every read is audited.
  */

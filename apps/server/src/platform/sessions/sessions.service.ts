@@ -38,7 +38,7 @@ export interface SessionsService {
   hasLiveSession(accountId: string): Promise<boolean>;
   /**
    * Told of each request or socket event that counted as activity (a resolve that touches),
-   * with its account: presence (issue 33) follows it. Listeners must not throw.
+   * with its account: presence follows it. Listeners must not throw.
    */
   onActive(listener: (accountId: string) => void): void;
   revokeAllForAccount(accountId: string, reason: string, exceptSessionId?: string): Promise<void>;

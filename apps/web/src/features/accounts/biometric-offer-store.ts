@@ -1,7 +1,7 @@
 import { appStoragePrefix } from '../../lib/session-store';
 
 /**
- * The biometric offer's two marks (issue 21): a password login in the native app asks for the
+ * The biometric offer's two marks: a password login in the native app asks for the
  * offer (this tab's session, cleared with the session), and 'Not now' is remembered on this
  * device per login id (kept across logouts, see session-store's keptOnLogout).
  */

@@ -11,7 +11,7 @@ import { apiCall, apiUpload } from '../../lib/api-client';
 import { type MutationCallbacks, type QueryOptions, useCallQuery } from '../../lib/call-hooks';
 
 /**
- * The back office's brands calls (issue 35), /api/admin/brands/…: reads for admin and support,
+ * The back office's brands calls, /api/admin/brands/…: reads for admin and support,
  * changes for admin (the server answers anyone else 403).
  */
 export const adminBrandsQueryKey = ['admin', 'brands'] as const;

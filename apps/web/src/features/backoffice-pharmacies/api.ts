@@ -17,7 +17,7 @@ import {
 } from '../../lib/call-hooks';
 
 /**
- * The back office's pharmacies calls (issue 35), /api/admin/pharmacies/…: reads for admin and
+ * The back office's pharmacies calls, /api/admin/pharmacies/…: reads for admin and
  * support, changes for admin (the server answers anyone else 403).
  */
 export const adminPharmaciesQueryKey = ['admin', 'pharmacies'] as const;

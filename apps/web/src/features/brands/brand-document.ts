@@ -2,7 +2,7 @@ import { type BrandIconName, brandIconHref } from '@apothecall/domain/brands/bra
 import { serverUrl } from '../../lib/server-origin';
 
 /**
- * The page's own branding (issue 34, finding 8): its title, the browser's theme colour and the
+ * The page's own branding: its title, the browser's theme colour and the
  * favicon and home-screen icon links follow the brand once it is known. index.html carries the
  * house brand's (the title 'Apothecall', teal, the product's icons) until then, and for good
  * when no brand answers. The icons are the server's, drawn for the brand (GET /brand-icons/...).

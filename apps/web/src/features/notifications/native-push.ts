@@ -21,7 +21,7 @@ function offHere(): boolean {
 }
 
 /**
- * After a login in the native apps (issue 21): unless this device turned notifications off, the
+ * After a login in the native apps: unless this device turned notifications off, the
  * permission is asked the first time, and the platform's push token is sent to the server for
  * this account (POST /update-notification-token).
  */

@@ -5,7 +5,7 @@ import type {
 import { notificationsPreferenceKey } from '../../lib/session-store';
 
 /**
- * The browser side of web push (issue 19): the device's on/off, the permission, and the
+ * The browser side of web push: the device's on/off, the permission, and the
  * service worker's PushManager subscription. The browser's objects are handed in (`PushBrowser`,
  * from `browserPush()`), so the steps are tested without a browser. The push itself is shown by
  * the service worker (public/push-sw.js).
@@ -141,7 +141,7 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 }
 
 /**
- * How long the browser's push service may take to sign this browser up (issue 36, finding 9):
+ * How long the browser's push service may take to sign this browser up:
  * `PushManager.subscribe` asks the browser's push service (Google's, Mozilla's, Apple's) and
  * never settles when that service cannot be reached (a firewall, a captive portal), which left
  * the switch spinning for good. 15 s is far above a reachable service's answer (under 2 s).

@@ -4,7 +4,7 @@ import { followNativeAppState, nativeAppStateChanged } from '../foreground';
 import type { NativePlugins } from './plugins';
 
 /**
- * The native apps' events, wired once at start (issue 21): the app's state (foreground or
+ * The native apps' events, wired once at start: the app's state (foreground or
  * background, lib/foreground.ts), deep links (the URL the app was opened with, or one opened
  * while it runs) and taps on push notices. Only inside the native apps (main.tsx).
  */

@@ -2,7 +2,7 @@ import { rememberCompany, storedCompany } from '../brand-store';
 import { setServerOrigin } from '../server-origin';
 
 /**
- * What a native build was given (issue 21): the server it calls and the brand it is. The web
+ * What a native build was given: the server it calls and the brand it is. The web
  * build is the same one the server serves; `npm run native:sync` copies it into the native
  * projects with `native-config.json` beside it (apps/web/scripts/native-web.mjs), read here
  * before the first screen.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The committed native projects (apps/web/android, apps/web/ios) grant what the web app uses
- * natively (issue 34). A missing Android permission makes Capacitor's web view refuse the page
+ * natively. A missing Android permission makes Capacitor's web view refuse the page
  * (getUserMedia rejects: no video visit); a missing iOS usage string makes iOS end the app when
  * it asks. What the app needs is read from its code where it can be: the getUserMedia calls and
  * file inputs under src/, the Capacitor plugins in package.json (their Android sources name the

@@ -2,7 +2,7 @@ import type { Platform } from '@apothecall/domain/accounts/accounts.schemas';
 import { reportedPlatform } from '@apothecall/domain/session/platform.rules';
 
 /**
- * Where this page runs: a browser, or the native apps' web view (issue 21). Capacitor's native
+ * Where this page runs: a browser, or the native apps' web view. Capacitor's native
  * runtime puts `window.Capacitor` in place before the page's scripts run, so the shell can tell
  * without importing @capacitor/core: the plugins (lib/native/bridge.ts) are a chunk of their own
  * that a browser never fetches.

@@ -3,7 +3,7 @@ import type { SubscriptionPriceResponse } from '@apothecall/domain/subscriptions
 import type { StoredPrice } from './price-store';
 
 /**
- * The visit price a payment step shows and starts the visit with (issue 17; Get Care's payment
+ * The visit price a payment step shows and starts the visit with (Get Care's payment
  * step and an appointment's start): the normal one (default, coupon or referral: the price
  * store's, else the account's), or, when the account's plan prices this family member (POST
  * /subscription-price/ answered), the member or non-member price with the plan's token. The

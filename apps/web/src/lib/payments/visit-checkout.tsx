@@ -31,7 +31,7 @@ export interface CheckoutPayment {
   priceToken: string;
   /** A plan price comes with the plan's token; null for the normal price. */
   subscriptionToken: string | null;
-  /** 'member' or 'nonmember' for a plan price (issue 17), else the normal price's source. */
+  /** 'member' or 'nonmember' for a plan price, else the normal price's source. */
   pricingChoice: string;
 }
 

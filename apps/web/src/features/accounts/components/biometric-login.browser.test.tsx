@@ -17,7 +17,7 @@ import { BiometricSetting } from './biometric-setting';
 import { DeviceCredentials } from './device-credentials';
 
 /**
- * The native apps' biometric screens (issue 21) rendered in Chromium with the plugins' web
+ * The native apps' biometric screens rendered in Chromium with the plugins' web
  * implementations: the server's answers come from `fetch` (the app's network boundary), as
  * /account/authIdToken and /account/auth-id answer them.
  */

@@ -19,7 +19,7 @@ import { useBiometrics } from '../hooks/use-biometrics';
 import { enrolWithReauth, usePasswordReauth } from './password-reauth';
 
 /**
- * After a password login in the native apps (issue 21), 'Log in with {method} next time?':
+ * After a password login in the native apps, 'Log in with {method} next time?':
  * offered once per login when the device has biometrics and keeps no credential for this login
  * id, and not again on this device for a login id that said 'Not now'.
  */

@@ -21,7 +21,7 @@ import { enrolWithReauth, usePasswordReauth } from './password-reauth';
 /**
  * The profile's biometric login switch (native apps, issue 21): on when this device keeps this
  * login's credential; turning it off ends the credential on the server too. Turning it on asks
- * for the password again when this login is more than a few minutes old (issue 32).
+ * for the password again when this login is more than a few minutes old.
  */
 export function BiometricSetting() {
   const t = useT();

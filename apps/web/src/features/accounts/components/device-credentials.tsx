@@ -10,7 +10,7 @@ import { useRemoveDevice } from '../api/remove-device';
 import { failureMessage } from './profile-errors';
 
 /**
- * The profile's 'Devices that can log in' (issue 32, finding 4): every device with biometric
+ * The profile's 'Devices that can log in': every device with biometric
  * login on for this account, when it was turned on and last used; 'Remove' ends that device's
  * credential (it needs the password again). Shown in the browser too, so a lost phone can be
  * removed from any computer.

@@ -15,7 +15,7 @@ interface Asked {
 }
 
 /**
- * The password asked again before a device credential is issued (issue 32, finding 4): the
+ * The password asked again before a device credential is issued: the
  * server answers 403 REAUTH_REQUIRED when this session proved the password more than a few
  * minutes ago. `ask(submit)` opens the dialog; a wrong password shows the server's words and the
  * dialog stays; 'Cancel' answers null.

@@ -7,7 +7,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { LandingScreen } from './landing-screen';
 
 /**
- * The logged-out landing page in Chromium (issue 36, finding 3): beside log in and register, a
+ * The logged-out landing page in Chromium: beside log in and register, a
  * way to start a prescription visit (the public Rx catalogue, /rx), in English and Spanish.
  */
 let root: Root | null = null;

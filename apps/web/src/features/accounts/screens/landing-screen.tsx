@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n';
 
 /**
  * '/' while logged out: what the product is, and the ways in: log in, register (when the brand
- * offers it) and a prescription visit (issue 36, finding 3). The Rx catalogue (/rx) is public
+ * offers it) and a prescription visit. The Rx catalogue (/rx) is public
  * while logged out and every brand offers it (the treatments are the platform's, and a
  * prepaid-only brand's visits are Rx visits), so the way to it is always there; choosing a
  * treatment there asks for a login or an account.

@@ -8,7 +8,7 @@ import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { LoginScreen } from './login-screen';
 
 /**
- * The login's two-factor step in Chromium (issue 36, finding 19): the code goes to
+ * The login's two-factor step in Chromium: the code goes to
  * POST /submit-code with the tfaToken the TFA_REQUIRED answer carried (never the password
  * again), and a wrong code's message shows in English and Spanish.
  */

@@ -32,7 +32,7 @@ export function todayHere(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** "over 1 claim" / "over 12 claims", by the reader's plural rules (issue 36, finding 11). */
+/** "over 1 claim" / "over 12 claims", by the reader's plural rules. */
 export function claimsText(t: Translate, claims: number): string {
   return countText(t, claims, {
     one: 'analyticsUi.claim.claims.one',

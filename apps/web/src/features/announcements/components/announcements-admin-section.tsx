@@ -13,7 +13,7 @@ import { AnnouncementForm } from './announcement-post-form';
 import { AnnouncementItem } from './managed-announcement-item';
 
 /**
- * Announcements to pharmacies (issue 20), where their writers work: the rx administrator's
+ * Announcements to pharmacies, where their writers work: the rx administrator's
  * /rxadmin and the platform admin's Home. A form (title, message, optional last day, optional
  * states) and what was posted, newest first, with its status, audience and dismissals, and
  * Withdraw (asked first) while it is current.

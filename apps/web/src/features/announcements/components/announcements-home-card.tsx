@@ -70,7 +70,7 @@ function AnnouncementRow({
 }
 
 /**
- * The pharmacy Home's first card (issue 20): the announcements the rx administrator or the
+ * The pharmacy Home's first card: the announcements the rx administrator or the
  * platform admin posted to this pharmacy, newest first, each dismissable for this login only.
  * Nothing is shown when there are none.
  */

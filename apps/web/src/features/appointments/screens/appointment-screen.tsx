@@ -76,7 +76,7 @@ function PatientView({ session }: { session: StoredSession }) {
 }
 
 /**
- * /appointment (issue 18), by role: a provider manages their availability and sees who booked;
+ * /appointment, by role: a provider manages their availability and sees who booked;
  * a patient books a provider's free slot, and returns at that time to pay and start it.
  */
 export function AppointmentScreen() {

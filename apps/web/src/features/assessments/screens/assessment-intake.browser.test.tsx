@@ -9,7 +9,7 @@ import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../
 import { AssessmentIntake } from './assessment-screen';
 
 /**
- * The in-store assessment's intake in Chromium (issue 36, finding 12), in English and Spanish:
+ * The in-store assessment's intake in Chromium, in English and Spanish:
  * an unverified pharmacy is told what verification needs, who verifies and how to ask for it
  * (not "See 'About the pharmacy program'", a page that does not exist) and gets no form; a
  * verified one chooses the patient's state first, and a refused state (NY; one the pharmacy

@@ -122,7 +122,7 @@ function PharmacyFiled({ pharmacy }: { pharmacy: string }) {
 }
 
 /**
- * /instore?code= (issue 20): the link a pharmacy's in-store assessment e-mailed the patient.
+ * /instore?code=: the link a pharmacy's in-store assessment e-mailed the patient.
  * The code is checked (unknown, used or expired: the server's message); a new account chooses
  * its password here and is signed in, an existing one signs in (and comes back); then the
  * patient continues into the Rx visit with the intake's answers and the pharmacy chosen.

@@ -17,7 +17,7 @@ import {
 import { apiCall } from '../../../lib/api-client';
 
 /**
- * A brand's offers in the back office (issue 35), /api/admin/brands/:id/{coupons, referrals,
+ * A brand's offers in the back office, /api/admin/brands/:id/{coupons, referrals,
  * subscriptions}: reads for admin and support, changes for admin (the server answers anyone else
  * 403).
  */

@@ -42,7 +42,7 @@ const dayOf = (iso: string | null) => {
 };
 
 /**
- * The brand's coupons (issue 35): code, offer, expiry, how often applied and whether a patient
+ * The brand's coupons: code, offer, expiry, how often applied and whether a patient
  * may use it now; admin creates one, edits it (its kind and value only while nobody has applied
  * it), stops and restarts it. Support reads.
  */

@@ -8,7 +8,7 @@ import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { PlansForm } from './plans-section';
 
 /**
- * A brand's plans and prices form in Chromium (issue 35): the stored catalog in dollars, one row
+ * A brand's plans and prices form in Chromium: the stored catalog in dollars, one row
  * per plan and medication; support reads it with every field disabled and no Save, admin edits.
  */
 let root: Root | null = null;

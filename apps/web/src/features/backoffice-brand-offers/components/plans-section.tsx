@@ -74,7 +74,7 @@ function rowsOf(catalog: Catalog) {
 }
 
 /**
- * The brand's subscription plans and prices (issue 35): whether it sells subscriptions, and its
+ * The brand's subscription plans and prices: whether it sells subscriptions, and its
  * own catalog (or the deployment's defaults): plans by period with the monthly price and free
  * months, a member's and a non-member's visit price, and the medication subscriptions with their
  * names in English and Spanish, monthly price and billing intervals. Admin saves; support reads.

@@ -32,7 +32,7 @@ const priceOf = (text: string) =>
   text.trim() === '' ? null : dollarsToCents(Number(text.trim().replace(',', '.')));
 
 /**
- * The brand's referral codes (issue 35): the codes it hands out and its patients' own codes
+ * The brand's referral codes: the codes it hands out and its patients' own codes
  * (listed, not changed here); admin creates a code, changes its texts and price, retires it (kept
  * for the history that names it) and uses it again. Support reads.
  */

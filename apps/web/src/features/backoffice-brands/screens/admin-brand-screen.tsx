@@ -9,7 +9,7 @@ import { useAdminBrand } from '../api';
 import { BrandEditor } from '../components/brand-editor';
 
 /**
- * /admin/brands/new and /admin/brands/:id (issue 35): a brand's name and company key, host
+ * /admin/brands/new and /admin/brands/:id: a brand's name and company key, host
  * names and aliases, logo and colours (each with its contrast on white, by the domain's rule:
  * a colour that does not read is refused by the server, and the screen offers the nearest that
  * does), app settings, and the states and hours of its care. An admin saves after confirming

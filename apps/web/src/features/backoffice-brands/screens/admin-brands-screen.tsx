@@ -22,7 +22,7 @@ import { useSession } from '../../../lib/session-store';
 import { useAdminBrands } from '../api';
 
 /**
- * /admin/brands (issue 35): every white-label brand (name, company key, host names, colours as
+ * /admin/brands: every white-label brand (name, company key, host names, colours as
  * swatches), each opening its page; an admin also creates one. Support reads.
  */
 export function AdminBrandsScreen() {

@@ -15,7 +15,7 @@ import {
 import { apiCall } from '../../../lib/api-client';
 
 /**
- * The back office's money calls (issue 35), /api/admin/money/…: admin only (the server answers
+ * The back office's money calls, /api/admin/money/…: admin only (the server answers
  * anyone else 403). The filters travel in a POST body.
  */
 export const moneyTransactionsQueryKey = (filters: MoneyTransactionsRequest) =>

@@ -34,7 +34,7 @@ import { LoadProblem } from '../components/load-problem';
 import { PrepayPanel, SubscriptionsPanel } from './money-plans-panels';
 
 /**
- * /admin/money (issue 35): every ledger entry across brands (filters: brand, kind, status, days,
+ * /admin/money: every ledger entry across brands (filters: brand, kind, status, days,
  * invoice number or reference; 50 a page), each succeeded charge with a Refund button (a reason,
  * then a confirmation) for a role that may change the area (admin); and the day's reconciliation
  * of the ledger with the gateway, with the differences; read-only lists of every subscription

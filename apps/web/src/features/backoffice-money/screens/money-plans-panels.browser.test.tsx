@@ -10,7 +10,7 @@ import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { PrepayTable, SubscriptionsTable } from './money-plans-panels';
 
 /**
- * The money console's read-only lists in Chromium (issue 35): each subscription's patient, plan,
+ * The money console's read-only lists in Chromium: each subscription's patient, plan,
  * period, price, status and next renewal; each prepay program's pharmacy (or its holder when no
  * pharmacy bought it), visits and tokens bought, used and left, sales. At phone width the table
  * scrolls inside its box instead of widening the page.

@@ -146,7 +146,7 @@ function filtersOf<T>(draft: Record<string, string>, page: number): T {
 }
 
 /**
- * Every subscription across brands (issue 35): patient, brand, plan, period, price, status and
+ * Every subscription across brands: patient, brand, plan, period, price, status and
  * next renewal, filtered by brand and status, 50 a page. Read-only.
  */
 export function SubscriptionsPanel() {
@@ -204,7 +204,7 @@ export function SubscriptionsPanel() {
 }
 
 /**
- * Every prepay program across pharmacies (issue 35): the pharmacy, the program, its visits
+ * Every prepay program across pharmacies: the pharmacy, the program, its visits
  * bought, used and left, its tokens issued, used and left, what it sold and the last sale,
  * filtered by brand and pharmacy, 50 a page. Read-only.
  */

@@ -13,7 +13,7 @@ export function builtBackOfficeAreas(role: string | null | undefined): BackOffic
 }
 
 /**
- * The console's home (issue 35): on the admin's and support's Home, the back-office areas the
+ * The console's home: on the admin's and support's Home, the back-office areas the
  * role may open whose screen is built, each a link with a one-line description. Areas appear
  * here as their screens are added to the routes.
  */

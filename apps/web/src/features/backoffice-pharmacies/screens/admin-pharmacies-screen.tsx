@@ -24,7 +24,7 @@ import { useAdminPharmacies, useOnboardPharmacy, useSearchRegistry } from '../ap
 import { LoadProblem } from '../components/load-problem';
 
 /**
- * /admin/pharmacies (issue 35): every pharmacy (name, NCPDP ID, state, verified, its
+ * /admin/pharmacies: every pharmacy (name, NCPDP ID, state, verified, its
  * administrator), each opening its page; and, for a role that may change the area (admin),
  * "Onboard from the registry": search the NCPDP registry by NCPDP ID or name and onboard a row
  * (the pharmacy is created unverified and its page opens). Support reads the list only.

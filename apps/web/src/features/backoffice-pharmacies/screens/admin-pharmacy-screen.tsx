@@ -34,7 +34,7 @@ import {
 import { LoadProblem } from '../components/load-problem';
 
 /**
- * /admin/pharmacies/:id (issue 35): a pharmacy's details, its address, phone and fax against the
+ * /admin/pharmacies/:id: a pharmacy's details, its address, phone and fax against the
  * NCPDP registry's field by field (same, differs, missing in the registry), its verification
  * history (who, when, why), its administrators, and its fee account (balance and the latest
  * movements). A role that may change the area (admin) also verifies or unverifies it with a

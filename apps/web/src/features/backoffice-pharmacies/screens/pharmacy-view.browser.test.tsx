@@ -8,7 +8,7 @@ import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { PharmacyView } from './admin-pharmacy-screen';
 
 /**
- * A pharmacy's back-office page in Chromium (issue 35): the registry comparison, the history and
+ * A pharmacy's back-office page in Chromium: the registry comparison, the history and
  * the fee account for every back-office reader; verify/unverify and the administrator's invite
  * only for a role with write access (admin), never for support.
  */

@@ -9,7 +9,7 @@ import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../
 import { ActionDialog, AdminVisitsTable } from './admin-visits-screen';
 
 /**
- * The back office's visits table in Chromium (issue 35): stuck visits say why; Cancel only on
+ * The back office's visits table in Chromium: stuck visits say why; Cancel only on
  * the visits the server marks cancellable (an Rx visit too, not once a pharmacy has it), Reassign only on a claimed one or a started Rx review, and no
  * action for a role without write access.
  */
@@ -104,7 +104,7 @@ describe('AdminVisitsTable', () => {
 });
 
 /**
- * The confirmation of Cancel and refund (issue 36, finding 16), in English and Spanish: its
+ * The confirmation of Cancel and refund, in English and Spanish: its
  * button is red and light, no longer a solid red primary; Reassign (a forward action) stays filled.
  */
 describe.each(['en', 'es'] as const)('ActionDialog (%s)', (lang: Lang) => {

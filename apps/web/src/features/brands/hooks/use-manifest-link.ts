@@ -3,7 +3,7 @@ import { storedCompany, useBrandState } from '../../../lib/brand-store';
 import { useLang } from '../../../lib/i18n';
 
 /**
- * Points the page's manifest link at the brand's manifest in the page's language (issue 13):
+ * Points the page's manifest link at the brand's manifest in the page's language:
  * the server answers `/manifest.webmanifest` for the host's brand; a brand reached by company
  * key, or a language other than the browser's, is named in the link's query.
  */

@@ -27,7 +27,7 @@ export interface EndVisitDraft {
   refills: number | string;
   directions: string;
   pharmacyNcpdpId: string;
-  /** A Covid certification visit's test (issue 19): the radios' values ('' before a choice). */
+  /** A Covid certification visit's test: the radios' values ('' before a choice). */
   covidTestType: string;
   covidResult: string;
   /** The date input's value, YYYY-MM-DD ('' when empty). */

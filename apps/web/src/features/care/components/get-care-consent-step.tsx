@@ -55,7 +55,7 @@ export function GetCareConsentStep({
   const stateNotice = settings?.consentNotice[state as keyof typeof settings.consentNotice];
   const family = useDependents({ staleTime: 0 });
   // Care is behind the consents screen: the current versions are accepted already, so they are
-  // shown as accepted here, not asked a second time (issue 13).
+  // shown as accepted here, not asked a second time.
   const consents = useConsents();
   const alreadyAccepted = consents.data?.upToDate === true;
   const [checked, setConsent] = useState(consentGiven);

@@ -39,7 +39,7 @@ export function formatClock(iso: string, lang: Lang): string {
  * Why care is closed, as one sentence: with a time to come back (`next`), 'Care opens again
  * {when}' takes the server's formatted time; without one, the server's nextAvailableStr is
  * already a whole sentence ('Please check again in a few minutes'), so it is never put inside
- * another one: the same sentence is said in the page's language (issue 33).
+ * another one: the same sentence is said in the page's language.
  */
 export function closedText(
   t: Translate,

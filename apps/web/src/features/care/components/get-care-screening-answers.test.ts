@@ -235,7 +235,7 @@ describe('evaluateForm', () => {
     expect(
       evaluateForm(smoker, askedOf(forBirthControl), { ...forBirthControl, age: 34 }).kind,
     ).toBe('passed');
-    // A care reason asks no treatment: the same answers stop nothing (issue 13).
+    // A care reason asks no treatment: the same answers stop nothing.
     const forCare = {
       ...woman,
       sections: ['vitals', 'allergies', 'medications', 'medicalProblems'],

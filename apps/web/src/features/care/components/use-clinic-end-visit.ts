@@ -65,7 +65,7 @@ export function useClinicEndVisit(
   const [errors, setErrors] = useState<EndVisitDraftErrors>({});
   const [summary, setSummary] = useState<MessageKey | null>(null);
   const [confirming, setConfirming] = useState<VisitOutcome | null>(null);
-  // A Covid certification visit records the test it observed (issue 19).
+  // A Covid certification visit records the test it observed.
   const covid = recordsCovidTest(visit);
 
   useEffect(() => {

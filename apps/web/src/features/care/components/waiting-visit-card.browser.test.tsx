@@ -7,7 +7,7 @@ import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { WaitingVisitCard } from './waiting-visit-card';
 
 /**
- * The waiting room's card in Chromium (issue 33): when the last provider for the visit's state
+ * The waiting room's card in Chromium: when the last provider for the visit's state
  * has gone, the patient is told so, with the choice to cancel and the limit after which an
  * unclaimed visit is cancelled and refunded.
  */

@@ -106,7 +106,7 @@ function WaitingPlace({ visit }: { visit: PatientVisit }) {
         />
       </SimpleGrid>
       {visit.noProvider ? (
-        // Nobody licensed in the visit's state is available now (issue 33): the patient may
+        // Nobody licensed in the visit's state is available now: the patient may
         // keep waiting or cancel, and knows an unclaimed visit is cancelled and refunded.
         <Text size="sm" mt="xs" fw={600} data-testid="waiting-no-provider">
           {t('care.visit.noProviderNow', {

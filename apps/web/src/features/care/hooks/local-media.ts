@@ -41,7 +41,7 @@ export function mediaProblemOf(error: unknown): MediaProblem {
 
 /**
  * Which explanation the call screen shows for a problem. A camera refused inside the native apps
- * was refused by the phone's app permissions, not by a browser's address bar (issue 34): the
+ * was refused by the phone's app permissions, not by a browser's address bar: the
  * text says where the phone's settings keep them.
  */
 export function mediaProblemBodyKey(

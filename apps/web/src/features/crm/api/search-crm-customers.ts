@@ -13,7 +13,7 @@ export const crmCustomersSearchQueryKey = (request: CrmCustomersSearchRequest) =
 
 /**
  * POST /pharmacy/crm/customers/search: one page of the customers matching the search and the tag,
- * by name, with the total (issue 36, finding 14). A POST, so a name typed in the search never
+ * by name, with the total. A POST, so a name typed in the search never
  * travels in a URL.
  */
 export function searchCrmCustomers(

@@ -20,7 +20,7 @@ vi.mock('../api/search-crm-customers', () => ({
 }));
 
 /**
- * The CRM's customers as a list that grows, in Chromium (issue 36, finding 14): the page the
+ * The CRM's customers as a list that grows, in Chromium: the page the
  * server gives with the shared pager and its total, Next asking for the next page, the search
  * and the tag sent to the server (not filtered in the page), and 'nothing matches' when nothing
  * does, in English and Spanish.

@@ -65,7 +65,7 @@ function CustomerRow({ customer, onOpen }: { customer: CustomerView; onOpen: () 
 /**
  * The customers tab: Add customer (the form above the list), a search (name, e-mail or phone)
  * and a filter by tag that the server applies, and the list by name, 20 a page with the shared
- * pager (issue 36, finding 14), each customer with its tag badge; a name opens the customer.
+ * pager, each customer with its tag badge; a name opens the customer.
  */
 export function CustomersPanel({ onOpen }: { onOpen: (id: string) => void }) {
   const t = useT();

@@ -12,7 +12,7 @@ import { DocumentScreen } from './document-screen';
 vi.mock('../api/get-doc-data', () => ({ getDocData: vi.fn() }));
 
 /**
- * /doc in Chromium (issue 36, finding 6): opened by its address alone (a reload, a new tab: no
+ * /doc in Chromium: opened by its address alone (a reload, a new tab: no
  * document handed over in memory), it opens the document again by the opaque token in the
  * address, in English and Spanish; a token the server does not find says it is gone.
  */

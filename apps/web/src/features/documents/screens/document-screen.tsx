@@ -114,7 +114,7 @@ function NotAvailable() {
  * (its source and id, which open for the account that owns it; no name, no description); the
  * list's Open link also hands the document's facts over in memory (kind, title, patient, day).
  * A reload or a bookmark opens the document again by its token, named as the server names its
- * file (issue 36, finding 6); a token this account cannot open says the document is no longer
+ * file; a token this account cannot open says the document is no longer
  * available.
  */
 export function DocumentScreen() {

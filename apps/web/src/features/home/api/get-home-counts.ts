@@ -4,7 +4,7 @@ import { type QueryOptions, useCallQuery } from '../../../lib/call-hooks';
 
 export const homeCountsQueryKey = ['home', 'counts'] as const;
 
-/** GET /home/counts (issue 36, finding 13): what the staff member's role has to act on. */
+/** GET /home/counts: what the staff member's role has to act on. */
 export async function getHomeCounts(): Promise<HomeCount[]> {
   return (await apiCall('/home/counts', { schema: homeCountsResponseSchema })).counts;
 }

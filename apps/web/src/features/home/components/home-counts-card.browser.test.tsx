@@ -9,7 +9,7 @@ import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { HomeCountsCard } from './home-counts-card';
 
 /**
- * A staff member's Home counts in Chromium (issue 36, finding 13): the counts the server gives
+ * A staff member's Home counts in Chromium: the counts the server gives
  * for the role, each a link to the screen where it is acted on, in English and Spanish; one call
  * per Home; a failed call says so.
  */

@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { useHomeCounts } from '../api/get-home-counts';
 
 /**
- * A staff member's Home (issue 36, finding 13): how many of each thing their role acts on
+ * A staff member's Home: how many of each thing their role acts on
  * (domain home/home-counts.rules), from one call, each a link to the screen where it is done.
  * Asked again on every visit to Home.
  */

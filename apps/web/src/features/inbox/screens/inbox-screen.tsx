@@ -216,7 +216,7 @@ function InboxList({ onOpen }: { onOpen: (threadId: string) => void }) {
 }
 
 /**
- * /inbox (issue 20): the pharmacy's e-mail inbox. Its address (mail sent there arrives here),
+ * /inbox: the pharmacy's e-mail inbox. Its address (mail sent there arrives here),
  * the threads newest first, and a thread opened under the title (`?thread=<id>`, so Back
  * works) with its e-mails as text, attachments to download and a reply form. Pharmacy staff
  * only: anyone else is answered by the server's refusal.

@@ -24,7 +24,7 @@ vi.mock('../notification-calls', () => ({
 }));
 
 /**
- * The notifications switch in Chromium (issue 36, finding 9): when the browser's push service
+ * The notifications switch in Chromium: when the browser's push service
  * cannot be reached (its subscribe never answers), the switch stops spinning after 15 seconds
  * and says so, in English and Spanish; notifications stay off.
  */

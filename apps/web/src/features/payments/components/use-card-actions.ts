@@ -13,7 +13,7 @@ import type { DialogContent } from './result-dialog';
 function addFailedDialog(t: Translate, error: unknown): DialogContent {
   const invalid = t('validation.card.invalid');
   const message = error instanceof ApiError && error.status !== 0 ? error.message : null;
-  // The card is fine, it is simply saved already: no 'not valid' line (issue 13).
+  // The card is fine, it is simply saved already: no 'not valid' line.
   if (error instanceof ApiError && error.errorCode === 'CARD_ON_FILE' && message) {
     return { title: t('paymentScreens.cardForm.failedTitle'), lines: [message], tone: 'error' };
   }

@@ -10,7 +10,7 @@ import { transactionsQueryKey } from '../api/get-transactions';
 import { ReceiptScreen } from './receipt-screen';
 
 /**
- * The receipt in Chromium (issue 36): titled by what was bought and its day, not by the invoice
+ * The receipt in Chromium: titled by what was bought and its day, not by the invoice
  * number, which stays a labelled line of the receipt.
  */
 let root: Root | null = null;

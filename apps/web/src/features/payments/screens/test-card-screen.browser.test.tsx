@@ -6,7 +6,7 @@ import { loadLanguage, loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { TestCardScreen } from './test-card-screen';
 
 /**
- * /testcc in Chromium (issue 36, finding 19): a card typed in is checked with the card form's
+ * /testcc in Chromium: a card typed in is checked with the card form's
  * rules on the device; a good one is named by brand, last four and expiry, a bad one gets the
  * form's messages, in English and Spanish; nothing goes to any server.
  */

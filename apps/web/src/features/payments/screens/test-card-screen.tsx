@@ -11,7 +11,7 @@ interface Checked {
 }
 
 /**
- * /testcc, public (issue 36, finding 19; docs/api.md "Routes the spec names without saying what
+ * /testcc, public (docs/api.md "Routes the spec names without saying what
  * they are"): checks a card as typed with the card form's own rules (spec section 5: holder name,
  * number by length and Luhn, CVV, MM/YY not past, 5-digit zip) and says the brand, last four and
  * expiry it read. In the browser only: nothing is sent, stored or charged (so it is no oracle for

@@ -13,7 +13,7 @@ import { shortVisitId } from './pharmacy-dashboard';
 import { formatDay } from './pharmacy-format';
 
 /**
- * The pharmacy's fee account (issue 33, finding 3): the balance claim fees come from, "Add
+ * The pharmacy's fee account: the balance claim fees come from, "Add
  * funds" by the admin's card on file (one idempotency key per attempt), and the statement.
  */
 export function FeeAccountSection() {

@@ -6,7 +6,7 @@ import { isMessageKey, useT } from '../../../lib/i18n';
 import { useFindPharmacyRxByCode } from '../api/find-pharmacy-rx-by-code';
 
 /**
- * The dashboard's find-by-code (issue 20): the pharmacy's own reference for a visit (its
+ * The dashboard's find-by-code: the pharmacy's own reference for a visit (its
  * external code, case ignored) opens that visit; none is the server's sentence under the field.
  */
 export function FindByCodeForm({ onFound }: { onFound: (visitId: string) => void }) {

@@ -24,7 +24,7 @@ import { useBulkPharmacyStatus } from '../api/search-pharmacy-rx';
 import { shortVisitId } from './pharmacy-dashboard';
 
 /**
- * The dashboard's bulk move (issue 36, finding 14): the rows chosen on this page, one status and
+ * The dashboard's bulk move: the rows chosen on this page, one status and
  * one note; the server moves each as the single move and says per visit which moved and why not;
  * the dashboard is asked again.
  */

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/payments/payment-format';
 import { PharmacySection } from './pharmacy-section';
 
 /**
- * The in-store assessment an Rx visit continues (issue 20): the attribution ('In-store
+ * The in-store assessment an Rx visit continues: the attribution ('In-store
  * assessment by <pharmacy>') and the intake the pharmacy filled in: form, symptoms and onset,
  * history, in-store test results and comments.
  */

@@ -10,7 +10,7 @@ import { useSetPharmacyRxCode } from '../api/set-pharmacy-rx-code';
 import { PharmacySection } from './pharmacy-section';
 
 /**
- * The visit's external code (issue 20): the pharmacy's own reference for it (its system's Rx
+ * The visit's external code: the pharmacy's own reference for it (its system's Rx
  * number), set, changed or cleared once the visit is claimed; checked with the server's schema
  * first, and a code another visit has is the server's sentence under the field.
  */

@@ -220,7 +220,7 @@ function RequestRow({ visitId, form }: { visitId: string; form: PharmacyRxForm }
 }
 
 /**
- * Forms to sign on the visit (issue 20): what the pharmacy asked the patient to sign (waiting,
+ * Forms to sign on the visit: what the pharmacy asked the patient to sign (waiting,
  * signed with the time and the typed name, or withdrawn), the signed PDF, and, once the visit is
  * claimed, a request for another form of the catalogue (a pick-up authorization names its
  * designee).

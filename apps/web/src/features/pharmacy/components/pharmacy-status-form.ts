@@ -17,7 +17,7 @@ export interface StatusAction {
   readonly label: RxStatusMessageKey;
   readonly hint: RxStatusMessageKey;
   readonly outline: boolean;
-  /** Ends the visit for the patient (voided): the red secondary look (issue 36, finding 16). */
+  /** Ends the visit for the patient (voided): the red secondary look. */
   readonly destructive: boolean;
   readonly note: NoteRule;
   readonly prompt: RxStatusMessageKey | undefined;

@@ -10,7 +10,7 @@ import { StatusButton, StatusChangeForm } from './pharmacy-rx-detail';
 import { statusActionsOf } from './pharmacy-status-form';
 
 /**
- * The pharmacy's status buttons in Chromium (issue 36, finding 16), in English and Spanish:
+ * The pharmacy's status buttons in Chromium, in English and Spanish:
  * 'Voided' (the patient's prescription cannot be filled) no longer looks like the main action,
  * a filled button: it is red and light, and so is the save of its form, which asks the reason
  * first; a forward status (Ready) stays filled.

@@ -9,7 +9,7 @@ import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { LinksBody } from './links-screen';
 
 /**
- * The pharmacy's links as a list that grows, in Chromium (issue 36, finding 14): the page the
+ * The pharmacy's links as a list that grows, in Chromium: the page the
  * server gives (newest first) with the shared pager and its total, Next asking for the next
  * page, and a search sent to the server, with 'nothing matches' when nothing does.
  */

@@ -80,7 +80,7 @@ export function LinksBody() {
   );
 }
 
-/** The links, newest first, searched and paged on the server (issue 36, finding 14). */
+/** The links, newest first, searched and paged on the server. */
 function PharmacyLinksList({
   catalogue,
   onDelete,

@@ -9,7 +9,7 @@ import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { PrescriptionsDashboard } from './prescriptions-screen';
 
 /**
- * The prescription dashboard pages with the one shared Pager (issue 36, finding 14): its line
+ * The prescription dashboard pages with the one shared Pager: its line
  * says the total, Next asks the server for the next page, in English and Spanish.
  */
 let root: Root | null = null;

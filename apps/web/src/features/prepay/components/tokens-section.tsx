@@ -286,7 +286,7 @@ type TokenAction =
   | null;
 
 /**
- * A program's access tokens (issue 16): the list (code, state, use, delivery, claims) with
+ * A program's access tokens: the list (code, state, use, delivery, claims) with
  * Send, Edit and Delete (these two only while nobody claimed it) and Copy link; a new token
  * (sent at once when an address is given); and a bulk creation from a pasted list.
  */

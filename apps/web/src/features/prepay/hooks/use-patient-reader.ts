@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session-store';
 
 /**
  * Whether the prepay screens are read by a patient (the patient workspace's roles), not by a
- * pharmacy (issue 36, finding 9): a patient may buy a program for themselves and the people
+ * pharmacy: a patient may buy a program for themselves and the people
  * they choose, so the texts that explain programs speak to them, not of 'your patients'.
  */
 export function usePatientReader(): boolean {

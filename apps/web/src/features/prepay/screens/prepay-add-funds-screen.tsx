@@ -102,7 +102,7 @@ function AddFundsForm({ program }: { program: PrepayProgramView }) {
 }
 
 /**
- * /prepay-addFunds/{id} (issue 16): more visits for a program its holder manages: the visits,
+ * /prepay-addFunds/{id}: more visits for a program its holder manages: the visits,
  * the price of one (GET /prepay-pricing/{id}), the total and a card; then back to the
  * program's page with a toast.
  */

@@ -55,7 +55,7 @@ function AuthorizedView({ program }: { program: PrepayProgramView }) {
 }
 
 /**
- * /prepay-edit/{id} (issue 16): a program's page. Its holder sees the balance, the visits
+ * /prepay-edit/{id}: a program's page. Its holder sees the balance, the visits
  * bought and used and the program code at the top, then the settings, the authorized users
  * and the access tokens; an authorized user sees a read-only summary with the code to use.
  */

@@ -12,10 +12,10 @@ import { usePatientReader } from '../hooks/use-patient-reader';
 const homeListSize = 3;
 
 /**
- * /prepay-home (issue 16): the home of a white-label whose home page it is (route guard step
+ * /prepay-home: the home of a white-label whose home page it is (route guard step
  * 5): what prepaid visits are, the caller's programs, and the way to buy one. A patient reads
  * it as a buyer for themselves and the people they choose, a pharmacy as a buyer for its
- * patients (issue 36, finding 9).
+ * patients.
  */
 export function PrepayHomeScreen() {
   const t = useT();

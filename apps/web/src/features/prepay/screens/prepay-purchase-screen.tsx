@@ -23,7 +23,7 @@ import { usePatientReader } from '../hooks/use-patient-reader';
 import { useVisitsCharge, type VisitsCharge } from '../hooks/use-visits-charge';
 
 /**
- * /prepay-purchase (issue 16): buy a prepay program: the visits, a name, the authorized users'
+ * /prepay-purchase: buy a prepay program: the visits, a name, the authorized users'
  * e-mails (optional) and the low-balance alert; the price of one visit and the total (GET
  * /prepay-pricing/new); a saved card or a new one. Buying opens the new program's page.
  */

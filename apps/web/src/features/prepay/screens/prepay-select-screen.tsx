@@ -7,7 +7,7 @@ import { usePrepayList } from '../api/get-prepay-list';
 import { ProgramList } from '../components/program-list';
 
 /**
- * /prepay-select (issue 16): the prepay programs the caller holds or may use, each with its
+ * /prepay-select: the prepay programs the caller holds or may use, each with its
  * balance and whether they hold it; a holder manages, sees the transactions of and adds visits
  * to theirs. 'Buy a program' starts a purchase.
  */

@@ -131,7 +131,7 @@ function ReferredCard({ entry }: { entry: PrepayReferredTransaction }) {
 }
 
 /**
- * /prepay-transactions/{id} (issue 16): a program's transactions (purchases, added visits,
+ * /prepay-transactions/{id}: a program's transactions (purchases, added visits,
  * visits taken and credited back) and its referred transactions (the visits it paid: the
  * token or the program code, the state, the treatment; no patient names).
  */

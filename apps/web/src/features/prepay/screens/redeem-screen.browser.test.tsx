@@ -18,7 +18,7 @@ vi.mock('../api/check-prepay-code', async (original) => ({
 }));
 
 /**
- * The prepay screens as a patient reads them, in Chromium (issue 36, finding 9): a used access
+ * The prepay screens as a patient reads them, in Chromium: a used access
  * token explains what is still possible and offers log in, registration and the treatments (or,
  * signed in, the patient's Rx visits), never a dead end; the prepay home speaks to a patient
  * about themselves and the people they choose, not about 'your patients'. English and Spanish.

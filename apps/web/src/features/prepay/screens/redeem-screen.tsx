@@ -114,7 +114,7 @@ function OfferCard({
 }
 
 /**
- * A code that cannot be used is no dead end (issue 36, finding 9): what the patient can still do
+ * A code that cannot be used is no dead end: what the patient can still do
  * (a visit paid by card; a visit the code already paid for), and the ways there: log in,
  * register (when the brand offers it) and the treatments; signed in, their Rx visits.
  */

@@ -9,7 +9,7 @@ import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../
 import { Licences } from './provider-screen';
 
 /**
- * A provider's licences in the back office, in Chromium (issue 36, finding 16), in English and
+ * A provider's licences in the back office, in Chromium, in English and
  * Spanish: Remove no longer removes on the click; it asks first, saying what removing means,
  * with a light red confirmation and a way out.
  */

@@ -144,7 +144,7 @@ export function Licences({
 }) {
   const t = useT();
   const [draft, setDraft] = useState(emptyLicence);
-  // The licence whose removal is being confirmed (issue 36, finding 16: it took effect on click).
+  // The licence whose removal is being confirmed.
   const [removing, setRemoving] = useState<string | null>(null);
   const remove = useRemoveProviderLicence({
     onSuccess: () => {
@@ -276,7 +276,7 @@ function LicenceRow({
 }
 
 /**
- * /admin/providers/:id (issue 35): one provider's profile, licences (the admin adds, edits and
+ * /admin/providers/:id: one provider's profile, licences (the admin adds, edits and
  * removes them; support reads) and access (deactivate, reactivate).
  */
 export function ProviderScreen() {

@@ -28,7 +28,7 @@ export function ClinicRxLinkSection({ link }: { link: NonNullable<RxReview['link
   );
 }
 
-/** Where the prescription goes, read before prescribing (issue 36, finding 15). */
+/** Where the prescription goes, read before prescribing. */
 export function ClinicRxPharmacySection({ pharmacy }: { pharmacy: RxReview['pharmacy'] }) {
   const t = useT();
   return (

@@ -10,7 +10,7 @@ import { Facts } from '../../../components/facts';
 import { countText, useT } from '../../../lib/i18n';
 
 /**
- * The pharmacy's in-store assessment a visit continues (issue 20), for its prescriber: who
+ * The pharmacy's in-store assessment a visit continues, for its prescriber: who
  * assessed, the form, the symptoms and onset, the history, the in-store tests and comments.
  */
 export function RxAssessmentFacts({ assessment }: { assessment: VisitAssessment }) {

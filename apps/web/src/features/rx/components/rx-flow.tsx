@@ -40,7 +40,7 @@ export function RxFlow({
   /** The pharmacy's Rx link the catalogue was opened with: the visit goes to its pharmacy. */
   link?: ProductInfoLink | null;
   /**
-   * A pharmacy's in-store assessment link (issue 20): the visit is the account holder's, goes to
+   * A pharmacy's in-store assessment link: the visit is the account holder's, goes to
    * that pharmacy (no pharmacy step), and starts with the answers the intake holds.
    */
   instore?: (InstoreStart & { code: string }) | null;
@@ -72,7 +72,7 @@ function RxFlowStep({
   instore: (InstoreStart & { code: string }) | null;
 }) {
   const { step, index, total, patientId, state } = flow;
-  // A held prepay code may name the pharmacies the prescription must go to (issue 16).
+  // A held prepay code may name the pharmacies the prescription must go to.
   const prepayOffer = useHeldPrepay()?.offer ?? null;
   if (flow.stopped) return <RxStopped message={flow.stopped} onStartOver={flow.startOver} />;
   if (step === 'patient') {

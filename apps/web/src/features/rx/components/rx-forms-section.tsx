@@ -221,7 +221,7 @@ function FormRow({ form, onOpen }: { form: PatientRxForm; onOpen: () => void }) 
 }
 
 /**
- * The forms a visit's pharmacy asked the patient to sign (issue 20), on the visit's card: each
+ * The forms a visit's pharmacy asked the patient to sign, on the visit's card: each
  * waiting one opens to be read and signed (full name as the profile has it, the box ticked);
  * signed ones give their PDF (also kept in the documents). One query serves every card.
  */

@@ -31,7 +31,7 @@ function attemptMayHaveRun(error: unknown): boolean {
  * or a new one (the card pieces of lib/payments and the payments feature, as Get Care's
  * payment step), then 'Pay'. The visit then waits for medical review.
  *
- * An access token or program code (issue 16; the held one is applied at once) prices the visit
+ * An access token or program code (the held one is applied at once) prices the visit
  * 0 (POST /rx/visits/:id/prepay-price): the program that pays is shown, no card is asked for,
  * and 'Confirm visit' pays it from the program (prepayCode), after which the code is spent and
  * forgotten. A refusal is said under the field and the card payment stays; removing the code

@@ -21,7 +21,7 @@ import { RxStepFrame } from './rx-step-frame';
  * visits from the patient's state (GET /rx/pharmacies), or none ('I will take my prescription to
  * a pharmacy myself'). A visit that came through a pharmacy's Rx link goes to that pharmacy: it
  * is shown, not chosen. A pharmacy brand's own pharmacy is chosen first when it is offered.
- * A held prepay code whose program names pharmacies (issue 16) narrows the list to those of
+ * A held prepay code whose program names pharmacies narrows the list to those of
  * them taking the state, without 'No pharmacy'; when none is left the step says so and offers
  * to remove the code.
  */

@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n';
 import { RxPrepayRemove } from './rx-prepay-remove';
 
 /**
- * The prepay code the patient holds, over the Rx catalogue and flow (issue 16): which program
+ * The prepay code the patient holds, over the Rx catalogue and flow: which program
  * pays, that the code is applied at checkout (and, on the catalogue, that only its treatments
  * are shown), or why the code cannot be used; and a button to remove it.
  */

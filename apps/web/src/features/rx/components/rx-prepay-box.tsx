@@ -6,7 +6,7 @@ import { formatCents } from '../../../lib/payments/payment-format';
 import { RxPrepayRemove } from './rx-prepay-remove';
 
 /**
- * The payment step's 'Access token' box (issue 16): a code and Apply; while it is checked, a
+ * The payment step's 'Access token' box: a code and Apply; while it is checked, a
  * loader; once it prices the visit, which program pays, its checkout and price messages, and
  * 'Remove code'; a refusal (the server's words) under the field.
  */

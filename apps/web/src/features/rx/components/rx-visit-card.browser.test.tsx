@@ -9,7 +9,7 @@ import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { RxVisitCard } from './rx-visit-card';
 
 /**
- * A patient's Rx visit card in Chromium (issue 36): the visit is named by its short reference,
+ * A patient's Rx visit card in Chromium: the visit is named by its short reference,
  * never its id; an upload that was asked for leaves a lasting 'received' line in place of its
  * box; and the box for a requested document says what the prescriber asked for.
  */

@@ -16,7 +16,7 @@ import { RxVisitMessages } from './rx-visit-messages';
  * for, the pharmacy it goes to and where that pharmacy is with it (with the pharmacy's note),
  * the prescriber's request while more information is asked for, the uploads it waits for,
  * and what can be done now (pay, cancel, the prescription PDF, a refill, messages). A visit a
- * prepay program paid (issue 16) names the program, the access token and where it is.
+ * prepay program paid names the program, the access token and where it is.
  */
 export function RxVisitCard({ visit }: { visit: RxVisitView }) {
   const [showMessages, setShowMessages] = useState(false);

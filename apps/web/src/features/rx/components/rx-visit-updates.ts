@@ -22,7 +22,7 @@ export function withReceivedUpdate(
 }
 
 /**
- * A push about a change the list already holds (issue 37, item 1): its version is not newer
+ * A push about a change the list already holds: its version is not newer
  * than the visit's. Pushes can arrive late or twice (a reconnect, two API processes); such a
  * push would set the version back, announce an old status again and refetch for nothing, so it
  * is dropped. Every newer push is applied and the list fetched again: the push carries ids,

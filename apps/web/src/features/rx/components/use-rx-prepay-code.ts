@@ -6,7 +6,7 @@ import { useRxPrepayPrice } from '../api/get-rx-prepay-price';
 import { errorText } from './rx-format';
 
 /**
- * The payment step's access token (issue 16): the held one applied at once, or one typed and
+ * The payment step's access token: the held one applied at once, or one typed and
  * applied here; the visit's price by it, its refusal, and removing it. A code that priced the
  * visit is the one held; removed elsewhere (the banner over the flow), the card payment is back.
  * `onEdit`: the code was applied or removed (the step clears its own problem).

@@ -24,7 +24,7 @@ export function getRxAdminSubscriptions(): Promise<RxAdminSubscriptions> {
 export const rxAdminSubscribersSearchQueryKey = (request: RxAdminSubscribersSearch) =>
   [...rxAdminSubscriptionsQueryKey, 'search', request] as const;
 
-/** POST /rxadmin/subscriptions/search: one page of the subscribers, newest first (issue 36). */
+/** POST /rxadmin/subscriptions/search: one page of the subscribers, newest first. */
 export function searchRxAdminSubscribers(
   request: RxAdminSubscribersSearch,
 ): Promise<RxAdminSubscribersSearchResponse> {

@@ -8,7 +8,7 @@ import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../
 import { SubscribersList } from './subscribers-list';
 
 /**
- * The subscription administrator's list in Chromium (issue 36, finding 16), in English and
+ * The subscription administrator's list in Chromium, in English and
  * Spanish: 'Cancel and refund' is no longer a solid red button that looks like the main action;
  * it is outlined red like 'Cancel', and choosing it asks first (the reason dialog, onAction).
  */

@@ -9,7 +9,7 @@ import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { RxAdminScreen } from './rx-admin-screen';
 
 /**
- * /rxadmin's subscribers as a list that grows, in Chromium (issue 36, finding 14): the page the
+ * /rxadmin's subscribers as a list that grows, in Chromium: the page the
  * server gives with the shared pager and the total in the heading, Next asking for the next
  * page, and a search by name sent to the server.
  */

@@ -17,7 +17,7 @@ import { SubscribersList } from '../components/subscribers-list';
 import { formatDay } from '../components/subscription-format';
 
 /**
- * /rxadmin (issue 17): the rx-subscription administrator's subscribers (member, plan or
+ * /rxadmin: the rx-subscription administrator's subscribers (member, plan or
  * medication, status, next renewal, billing, last charge) with 'Cancel' and 'Cancel and refund'
  * (a reason asked first; POST /rxadmin/subscriptions/{id}/cancel), and the revenue by month.
  * The route guard (step 3) keeps everyone else out; the server answers them 403 too.
@@ -28,7 +28,7 @@ export function RxAdminScreen({ children }: { children?: ReactNode }) {
   const t = useT();
   const lang = useLang();
   const list = useRxAdminSubscriptions({ staleTime: 0 });
-  // The subscribers: searched and paged on the server, newest first (issue 36, finding 14).
+  // The subscribers: searched and paged on the server, newest first.
   const [draft, setDraft] = useState('');
   const [ask, setAsk] = useState<{ query: string; page: number }>({ query: '', page: 1 });
   const found = useRxAdminSubscribers(ask, {

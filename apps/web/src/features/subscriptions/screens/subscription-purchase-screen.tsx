@@ -30,7 +30,7 @@ import { TermsAccept } from '../components/terms-accept';
 import { useSubscriptionCharge } from '../hooks/use-subscription-charge';
 
 /**
- * /subscription-purchase (issue 17): a visit plan, individual or family, for a billing period
+ * /subscription-purchase: a visit plan, individual or family, for a billing period
  * among those GET /subscription-pricing offers (months, what each period bills, the monthly
  * rate, the free months, the visit prices it gives); the subscription terms and 'I accept'; a
  * saved card or a new one; Buy. Buying opens /subscription. A brand that sells no plans, or an

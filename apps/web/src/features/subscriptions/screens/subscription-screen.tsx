@@ -4,7 +4,7 @@ import { RxServicesSection } from '../components/rx-services-section';
 import { VisitPlanSection } from '../components/visit-plan-section';
 
 /**
- * /subscription (issue 17): the member's visit plan (status, renewal, billing, card; cancel with
+ * /subscription: the member's visit plan (status, renewal, billing, card; cancel with
  * a reason, uncancel, or buy one) and 'Medications by subscription' (the pharmacy's monthly
  * medications and the account's rx subscriptions).
  */
