@@ -125,7 +125,8 @@ async function fill(texts: {
   gender: string;
   relation: string;
 }) {
-  await expect.poll(() => labelled(texts.first)).toBeTruthy();
+  // The form is drawn once the profile and its texts are in: wait for its first field.
+  await expect.poll(() => labelled(texts.first)).toBeInstanceOf(HTMLInputElement);
   await userEvent.fill(labelled(texts.first) as HTMLInputElement, 'Lucia');
   await userEvent.fill(labelled(texts.last) as HTMLInputElement, 'Rivera');
   await userEvent.fill(labelled(texts.dob) as HTMLInputElement, '03-02-2015');
