@@ -19,7 +19,7 @@ declare module 'vitest' {
  * dumped, then seeded with the demo and dumped again. Every PGlite test database starts from one
  * of the two dumps instead of running initdb, the migrations and the seed itself (about 5 s each
  * on this machine's two cores; from a dump, under 1 s). A project whose workers run at a shifted
- * clock (vitest.config.ts, issue 31) gets dumps written by a process at that clock, so the demo's
+ * clock (vitest.config.ts) gets dumps written by a process at that clock, so the demo's
  * timestamps are the ones its tests would have seeded themselves.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {

@@ -28,7 +28,7 @@ import { databaseUrl } from './postgres-templates';
  */
 export type DatabaseKind = 'pglite' | 'postgres';
 
-// A shifted-clock project (vitest.config.ts, issue 31) names the instant its clock was moved to:
+// A shifted-clock project (vitest.config.ts) names the instant its clock was moved to:
 // a clock that reads otherwise means libfaketime was not preloaded, and the run would prove
 // nothing about that instant.
 const shiftedTo = process.env.TEST_CLOCK
@@ -48,7 +48,7 @@ export const databaseKinds: DatabaseKind[] = chosen ?? reachable;
 /**
  * `it` for a test of a date-sensitive file that reads no date, day, month, age or window (a
  * permission, a validation, a concurrency check): it runs at the real clock only, and the
- * shifted-clock projects (vitest.config.ts, issue 31) leave it out, spending their time on the
+ * shifted-clock projects (vitest.config.ts) leave it out, spending their time on the
  * tests the clock can change. When in doubt, use `it`: a test that runs at every clock costs
  * seconds, a day-boundary bug that escapes costs a patient's appointment.
  */

@@ -30,7 +30,7 @@ async function onAdmin(adminUrl: string, sql: string): Promise<void> {
  * Once per run, before the PostgreSQL project's tests (test/global-setup.ts): a database created
  * and migrated, and a copy of it with the demo seeded. Each test database is then a
  * `CREATE DATABASE … TEMPLATE` of one of them, a file copy inside the server, instead of running
- * the migrations and the seed again (about 0.9 s a database on this machine; issue 38, item 5).
+ * the migrations and the seed again (about 0.9 s a database on this machine).
  * Nothing stays connected to a template, as PostgreSQL requires for copying it.
  */
 export async function writePostgresTemplates(

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/platform';
 import type { AuditOutcome } from './audit.service';
 
-/** One row of the audit trail as read back (the accounting of disclosures, issue 35). */
+/** One row of the audit trail as read back (the accounting of disclosures). */
 export interface AuditTrailRow {
   id: number;
   at: Date;

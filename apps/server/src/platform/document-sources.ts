@@ -34,7 +34,7 @@ export interface OpenedDocument {
 export interface DocumentSource {
   readonly source: DocumentSourceKind;
   /**
-   * Papers a pharmacy filed for the patient (issue 20's in-store assessment): listed with the
+   * Papers a pharmacy filed for the patient (an in-store assessment): listed with the
    * pharmacy uploads too (/get-patient-pharmacy-upload), beside the month's documents.
    */
   readonly pharmacyFiled?: boolean;

@@ -20,7 +20,7 @@ export interface OutboxMessage {
   body: OutboxBodyState;
   /** E-mail attachments (an appointment's .ics), when the message has any. */
   attachments?: MailAttachment[];
-  /** Threading headers of a reply (issue 20's inbox), when the message has any. */
+  /** Threading headers of a reply (a pharmacy's inbox), when the message has any. */
   headers?: MailHeaders;
   status: string;
   createdAt: string;

@@ -10,8 +10,7 @@ import { requireSession } from './http';
  * the same `preHandler` (`needsSession`), so its `security` follows.
  *
  * Roles stay with the services: each checks the caller's role on the account row it reads
- * anyway, and a role here would cost every call one more read on the hot paths (issue 38,
- * item 1).
+ * anyway, and a role here would cost every call one more read on the hot paths.
  */
 export function sessionRoutes(
   declare: (app: FastifyInstance) => Promise<void>,

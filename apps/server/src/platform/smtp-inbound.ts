@@ -9,7 +9,7 @@ import {
 } from 'smtp-server';
 
 /**
- * The product's own inbound SMTP endpoint (issue 20: mail to the pharmacies' addresses). It is
+ * The product's own inbound SMTP endpoint (mail to the pharmacies' addresses). It is
  * MX-style: no AUTH, any sender, but a recipient is accepted only when `checkRecipient` says it
  * is one of ours (550 otherwise, "relaying denied" for another domain), so it never relays. A
  * message over `maxBytes` is refused with 552; one that cannot be stored answers 451 so the

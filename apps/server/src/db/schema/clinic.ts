@@ -14,10 +14,10 @@ import { accounts } from './accounts';
 // Other areas ask the clinic roster port (features/clinic/roster.port.ts).
 
 /**
- * A provider's licence in a state (one per provider and state): its number and expiry date
- * (issue 35). In force through the expiry day in the state's own zone (domain
- * clinic/licences.rules); a row from before issue 35 has no number ('') and no expiry (null,
- * in force until an administrator records one).
+ * A provider's licence in a state (one per provider and state): its number and expiry date. In
+ * force through the expiry day in the state's own zone (domain clinic/licences.rules); a row
+ * from before numbers and expiries were kept has no number ('') and no expiry (null, in force
+ * until an administrator records one).
  */
 export const providerLicenses = pgTable(
   'provider_licenses',

@@ -85,7 +85,7 @@ export const outbox = pgTable(
     bodyKeyId: text('body_key_id'),
     bodyPurgedAt: timestamp('body_purged_at', { withTimezone: true }),
     /**
-     * Headers of an e-mail that answers another (a pharmacy's reply from its inbox, issue 20):
+     * Headers of an e-mail that answers another (a pharmacy's reply from its inbox):
      * its Message-ID, In-Reply-To, References and Reply-To, so a re-send threads the same way.
      */
     headers: jsonb('headers').$type<{

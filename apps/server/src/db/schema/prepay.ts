@@ -47,7 +47,7 @@ export const prepayPrograms = pgTable(
     lowBalanceLimit: integer('low_balance_limit').notNull().default(0),
     /**
      * The holder was told the balance is at or under the limit, for the current stretch there
-     * (set by each redemption: domain lowBalanceNoticedAfter; issue 33).
+     * (set by each redemption: domain lowBalanceNoticedAfter).
      */
     lowBalanceNoticed: boolean('low_balance_noticed').notNull().default(false),
     reasonRestriction: text('reason_restriction').array().notNull().default(sql`'{}'`),

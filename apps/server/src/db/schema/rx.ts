@@ -74,11 +74,11 @@ export const rxVisits = pgTable(
     /** The pharmacy's in-store assessment the visit continues (attribution). */
     assessmentId: uuid('assessment_id').references(() => pharmacyAssessments.id),
     /**
-     * When the pharmacy claimed the visit (issue 20's time to claim; `claimedAt` is the
+     * When the pharmacy claimed the visit (the analytics' time to claim; `claimedAt` is the
      * prescriber's claim). Set by the claim's own conditional move.
      */
     pharmacyClaimedAt: timestamp('pharmacy_claimed_at', { withTimezone: true }),
-    /** The white-label the visit was started under (attribution; null before issue 20). */
+    /** The white-label the visit was started under (attribution; null on older visits). */
     brandId: text('brand_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,8 +23,8 @@ export const demoRxVisitKey = 'demo-sunrise-unclaimed';
 export const demoPrepayBalanceCents = 50_000;
 
 /**
- * The demo pharmacy whose inbox the start-up text names, with a command that mails it (issue 34,
- * finding 9), and the login that reads it under Inbox.
+ * The demo pharmacy whose inbox the start-up text names, with a command that mails it, and the
+ * login that reads it under Inbox.
  */
 export const demoInbox = {
   organizationId: 'sunrise-pharmacy',
@@ -168,8 +168,8 @@ async function seedDemoRxVisit(db: Db): Promise<void> {
       .from(rxVisits)
       .where(and(eq(rxVisits.accountId, patient), eq(rxVisits.idempotencyKey, demoRxVisitKey)));
     if (existing) return; // already seeded
-    // Paid like any visit that reaches a pharmacy: a card charge on the patient's ledger (issue 33,
-    // finding 4: without it the prescriber could not open the README's change request).
+    // Paid like any visit that reaches a pharmacy: a card charge on the patient's ledger
+    // (without it the prescriber could not open the README's change request).
     const [charge] = await tx
       .insert(ledger)
       .values({

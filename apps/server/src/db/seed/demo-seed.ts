@@ -405,7 +405,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<DemoLogi
         zipCode: '33132',
       });
       for (const state of demoLicenses[demo.loginId] ?? []) {
-        // Far-future expiry: the demo providers stay licensed (issue 35 keeps their states).
+        // Far-future expiry: the demo providers stay licensed in their states.
         await tx
           .insert(providerLicenses)
           .values({

@@ -16,7 +16,7 @@ export interface AccountSupportRepo {
 
 const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The back office's reads and changes of accounts (issue 35, People and support). */
+/** The back office's reads and changes of accounts (People and support). */
 export function createAccountSupportRepo(db: Db): AccountSupportRepo {
   return {
     async search(query, limit, offset) {

@@ -58,22 +58,22 @@ export interface AccountsPort extends StaffService, PatientLinksService, Account
   /**
    * The account holders' states on file (their address), by account; null when none is on file;
    * unknown accounts are left out. A pharmacy's CRM customer linked to a patient belongs to it
-   * (a pharmacist's grant limits them by state; issue 32, finding 9).
+   * (a pharmacist's grant limits them by state).
    */
   holderStates(accountIds: readonly string[]): Promise<Map<string, string | null>>;
   /**
    * Several accounts' brands and holders' full names at once ('' when no holder is on file);
-   * unknown accounts are left out (the back office's money list, issue 35).
+   * unknown accounts are left out (the back office's money list).
    */
   brandsAndNames(
     accountIds: readonly string[],
   ): Promise<Map<string, { brandId: string; name: string }>>;
-  /** The ids of a brand's accounts (the back office's money list filtered by brand, issue 35). */
+  /** The ids of a brand's accounts (the back office's money list filtered by brand). */
   accountIdsOfBrand(brandId: string): Promise<string[]>;
   /** The account holder's full name (providers' names on notes and in the waiting room). */
   displayName(accountId: string): Promise<string | undefined>;
   loginId(accountId: string): Promise<string | undefined>;
-  /** The account's notifications switch (profile settings; issue 19's sender reads it). */
+  /** The account's notifications switch (profile settings; the notification sender reads it). */
   notificationsOn(accountId: string): Promise<boolean>;
   setNotifications(accountId: string, on: boolean): Promise<void>;
   /** The referral code the account registered with, if any. */
@@ -206,7 +206,7 @@ export interface StaffService {
   /** Lets a disabled staff login sign in again with its password (a reactivated provider). */
   enableStaff(actor: Actor, accountId: string): Promise<void>;
   /**
-   * The id of an organisation's service account (issue 20: a pharmacy's mailbox, which owns the
+   * The id of an organisation's service account (a pharmacy's mailbox, which owns the
    * attachments of the e-mail it receives): found by its login id, or created disabled, with a
    * password nobody knows, so it never signs in, never is anyone's staff and is in no member
    * list. Files need an owning account; an organisation has none of its own.

@@ -68,7 +68,7 @@ export interface AccountsService extends DevicesService {
   ): Promise<{ token: string; profile: SessionProfile }>;
   logout(session: { sessionId: string; accountId: string }, origin: RequestOrigin): Promise<void>;
   /**
-   * Whether wrong passwords have locked the login (back office, issue 35): from one of these
+   * Whether wrong passwords have locked the login (back office): from one of these
    * addresses (where its failed logins came from) or on one of its known devices.
    */
   loginLocked(accountId: string, where: LoginPlaces): Promise<boolean>;

@@ -42,7 +42,7 @@ const minute = 60_000;
 type Range = { from: string; to: string };
 
 /**
- * The pharmacy's analytics through the whole app (issue 20's acceptance: "every analytics figure
+ * The pharmacy's analytics through the whole app (the acceptance rule: "every analytics figure
  * equals the same figure computed by a plain SQL query over seeded data; other pharmacies'
  * analytics answer 404"). Two pharmacies get visits through the real routes (links, treatments,
  * card and prepay payments, a refund, prescriptions, claims after known waits, pharmacy moves),

@@ -12,7 +12,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { AnalyticsService } from './analytics.service';
 
 /**
- * The pharmacy's analytics (spec sections 2 and 6; issue 20): overview, logins, attribution
+ * The pharmacy's analytics (spec sections 2 and 6): overview, logins, attribution
  * and referrals of the caller's own pharmacy, for its administrator. `?from=&to=` are calendar
  * days in the caller's time zone (default: the last 30 days). Another pharmacy's id answers 404,
  * a pharmacist 403 `PHARMACY_ADMIN_ONLY`, anyone else 403 `PHARMACY_ONLY`.

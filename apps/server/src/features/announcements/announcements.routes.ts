@@ -12,7 +12,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { AnnouncementsService } from './announcements.service';
 
 /**
- * Announcements to pharmacies (spec section 7, "announcements"; issue 20): the writers' list,
+ * Announcements to pharmacies (spec section 7, "announcements"): the writers' list,
  * post and withdraw (rx administrator or platform admin; anyone else 403), and the pharmacy
  * staff's current announcements and dismiss (anyone else 403; an announcement not shown to the
  * caller 404).

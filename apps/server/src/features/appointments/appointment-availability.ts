@@ -80,8 +80,8 @@ export function createAvailabilityService(
       [...new Set(blocks.map((b) => b.providerId))],
       new Date(at - 24 * 60 * minuteMs),
     );
-    // A provider's time is held by any live booking that overlaps it, of whichever block
-    // (issue 33), and offered once: a slot overlapping one offered already is left out.
+    // A provider's time is held by any live booking that overlaps it, of whichever block,
+    // and offered once: a slot overlapping one offered already is left out.
     const busy = new Map<string, { from: number; to: number }[]>();
     const hold = (providerId: string, span: { from: number; to: number }) => {
       const list = busy.get(providerId) ?? [];

@@ -28,8 +28,8 @@ export function appointmentCalendarType(method: AppointmentCalendarMethod): stri
  * An appointment as an iCalendar invitation (RFC 5545, with RFC 5546's iTIP methods), for the
  * reminder and cancellation e-mails' attachment, written by ical-generator (escaping, and lines
  * folded at 75 octets, not characters). METHOD:REQUEST while booked, METHOD:CANCEL with
- * STATUS:CANCELLED once deleted; the UID is the appointment's (`{id}@apothecall`, as sent since
- * issue 18), so a client updates or drops the event it filed. The start and end are in UTC. The
+ * STATUS:CANCELLED once deleted; the UID is the appointment's (`{id}@apothecall`, the same in
+ * every e-mail), so a client updates or drops the event it filed. The start and end are in UTC. The
  * organizer is the address the mail comes from and the one attendee is the recipient (the
  * message's own To), both required by RFC 5546 for REQUEST and CANCEL, no names. The summary and
  * description are the e-mail's own subject and text: the provider and the time, nothing about the

@@ -91,9 +91,9 @@ export function assessmentSubmit(deps: {
     const phone = phoneToStore(parsed.patient.phone, 'patient.phone');
     const intake = { ...parsed, patient: { ...parsed.patient, phone } };
     const state = intake.patient.state;
-    // One rule with the screen, which refuses the state before showing the form (issue 36,
-    // finding 12): not offered there, the pharmacy takes no visits from it (the Rx visit goes
-    // to it), or the pharmacist's grant does not name it (the admin: every state).
+    // One rule with the screen, which refuses the state before showing the form: not offered
+    // there, the pharmacy takes no visits from it (the Rx visit goes to it), or the
+    // pharmacist's grant does not name it (the admin: every state).
     const refusal = assessmentStateRefusal(state, staff.organization, staff.grant);
     if (refusal) await refuse(actor, organizationId, refusal, state);
     const at = now();

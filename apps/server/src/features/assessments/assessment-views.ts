@@ -51,7 +51,7 @@ export function view(row: AssessmentRecord): AssessmentView {
   };
 }
 
-/** The audit reason of each refusal (as before issue 36). */
+/** The audit reason of each refusal (the strings earlier audit rows hold). */
 export const refusalReason: Record<AssessmentStateRefusal, string> = {
   stateUnavailable: 'state-unavailable',
   notServed: 'pharmacy-not-serving',

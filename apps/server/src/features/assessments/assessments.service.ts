@@ -53,7 +53,7 @@ export interface AssessmentsService extends AssessmentsPort {
 const statesOf = (staff: PharmacyStaff): readonly string[] | null => staff.grant?.states ?? null;
 
 /**
- * Pharmacy in-store assessments (spec section 1; issue 20). A verified pharmacy's staff submits
+ * Pharmacy in-store assessments (spec section 1). A verified pharmacy's staff submits
  * a UTI or URI intake for a patient in a state where it is offered (not AR, DC, LA, MD, MN, MS,
  * NY, OK, RI, WA, WV) that the pharmacy takes visits from; a refusal stores and sends nothing.
  * Otherwise the patient's account is matched by e-mail or made for them (accounts port), the

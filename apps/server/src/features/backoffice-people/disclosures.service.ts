@@ -49,7 +49,7 @@ export function disclosuresCsv(rows: readonly DisclosureRow[]): string {
 }
 
 /**
- * The accounting of disclosures (issue 35, HIPAA §164.528): every audit row about a patient's
+ * The accounting of disclosures (HIPAA §164.528): every audit row about a patient's
  * record — rows naming the account or one of its people — newest first, with the actor's name
  * and role, the action, the outcome and the address; filtered by actor and by days (in the
  * caller's time zone). Read access to 'disclosures' (admin, support). Each list and each export

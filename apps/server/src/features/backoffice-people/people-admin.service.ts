@@ -58,7 +58,7 @@ const visitsShown = 100;
 const paymentsShown = 100;
 
 /**
- * People and support (issue 35, the back office's 'people' area): search accounts, an account's
+ * People and support (the back office's 'people' area): search accounts, an account's
  * page, and the operator's actions (unlock a login locked by wrong passwords, end all sessions,
  * disable and re-enable, resend the password-help link). Read for the search and the page,
  * write for the actions (backoffice.rules). Every account listed by a search, every page read

@@ -28,7 +28,7 @@ import { prepayProgramEntries, prepayRedemptions } from '../../db/schema/prepay'
 import { rxMessages, rxVisits } from '../../db/schema/rx';
 
 /**
- * The back office cancels an Rx visit (issue 35, domain backoffice/rx-cancel.rules): refunded in
+ * The back office cancels an Rx visit (domain backoffice/rx-cancel.rules): refunded in
  * full once of 8 cancels at once, or its prepaid visit given back once; a cancel racing the
  * prescriber's prescription, one wins; withdrawn from a pharmacy that has not claimed it, refused
  * once a pharmacy claimed it; the patient told in their language; audited. One app per database.

@@ -8,8 +8,8 @@ import { databaseKinds, startTestApp, type TestApp } from '../../../test/harness
 import { brands } from '../../db/schema/brands';
 
 /**
- * Each brand's icons, favicon and manifest (issue 34, finding 8: every brand had the same teal
- * icon). The web build here holds one logo, the partner's, drawn all red so the test can see it
+ * Each brand's icons, favicon and manifest (each brand its own, not one teal icon for all).
+ * The web build here holds one logo, the partner's, drawn all red so the test can see it
  * in the icon; the other brands' logos are not in it, so their icons are drawn from their
  * colour and initial.
  */

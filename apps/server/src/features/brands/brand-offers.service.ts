@@ -88,7 +88,7 @@ function storedCatalog(raw: unknown): StoredCatalog | null {
 }
 
 /**
- * A brand's referral codes and subscription plans and prices in the back office (issue 35,
+ * A brand's referral codes and subscription plans and prices in the back office (the
  * brands area; coupons are the payments area's). Admin reads and changes, support reads
  * (backoffice.rules 'brands'); anyone else is refused, and the refusal audited. Every change is
  * audited with each changed field's value before and after, and applies at once: the brands

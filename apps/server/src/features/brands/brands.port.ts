@@ -25,7 +25,7 @@ export interface BrandsPort {
   referralCodesOwnedBy(accountId: string): Promise<string[]>;
   /**
    * The codes a brand hands out and those these accounts own (a pharmacy's white-label and its
-   * staff, issue 20), by code.
+   * staff), by code.
    */
   referralsOf(
     brandId: string,

@@ -53,7 +53,7 @@ export interface BrandsRepo {
   referral(code: string): Promise<ReferralRow | undefined>;
   /** The referral codes an account owns (its referral links). */
   referralCodesOwnedBy(accountId: string): Promise<string[]>;
-  /** Codes a brand hands out, or that these accounts own (a pharmacy's codes, issue 20). */
+  /** Codes a brand hands out, or that these accounts own (a pharmacy's codes). */
   referralsOf(
     brandId: string,
     ownerAccountIds: readonly string[],

@@ -4,7 +4,7 @@ import { crmCustomers, crmInteractions, crmTasks } from '../../db/schema/crm';
 
 export type CustomerRecord = typeof crmCustomers.$inferSelect;
 export type InteractionRecord = typeof crmInteractions.$inferSelect;
-/** A task with what its customer's visibility needs (a grant's states; issue 32, finding 9). */
+/** A task with what its customer's visibility needs (a grant's states). */
 export type TaskRecord = typeof crmTasks.$inferSelect & {
   customerName: string | null;
   customerPatientAccountId: string | null;

@@ -20,7 +20,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { CrmService } from './crm.service';
 
 /**
- * The pharmacy CRM's calls (spec section 7, "CRM"; issue 20): customers, a customer's
+ * The pharmacy CRM's calls (spec section 7, "CRM"): customers, a customer's
  * interactions, and tasks, all of the caller's pharmacy (403 `PHARMACY_ONLY` for anyone else;
  * another pharmacy's ids 404).
  */

@@ -12,7 +12,7 @@ import { createRecordArchiveService } from './record-archive.service';
 /**
  * A patient's documents: the family's uploads and, through the other areas' document
  * sources, every paper the product wrote for them, listed by month and opened by token; and the
- * whole record as one archive (issue 35, record-archive.service.ts).
+ * whole record as one archive (record-archive.service.ts).
  */
 export function documentsModule(
   ctx: ModuleContext,

@@ -33,7 +33,7 @@ import { auditLog } from '../../db/schema/platform';
 type Answer = Awaited<ReturnType<TestApp['fastify']['inject']>>;
 
 /**
- * The patient's record as one archive (issue 35, area 7), on both databases: a patient with a
+ * The patient's record as one archive, on both databases: a patient with a
  * visit note, a prescription, uploads (theirs and a dependent's) and payments downloads one ZIP
  * whose every part is there and readable (the PDFs' text, the CSV, the summary against its
  * schema), with nothing of another account; staff roles are refused (403, audited), no session

@@ -5,7 +5,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { RecordArchiveService } from './record-archive.service';
 
 /**
- * POST /account/record-archive (issue 35, area 7): the signed-in patient's whole record as one
+ * POST /account/record-archive (the HIPAA right of access): the signed-in patient's whole record as one
  * ZIP, through the one download reply (no-store, attachment). Whose record it is comes from the
  * session only: the request has no body and nothing in its URL.
  */

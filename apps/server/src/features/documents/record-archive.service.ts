@@ -27,7 +27,7 @@ import type { DocumentsRepo } from './documents.repo';
 import { readmeLines } from './record-archive-readme';
 
 /**
- * The patient's whole record as one ZIP (issue 35, area 7: the HIPAA right of access), for the
+ * The patient's whole record as one ZIP (the HIPAA right of access), for the
  * signed-in account: every person of it (the holder, and the dependents the holder manages and
  * already sees in Documents, adults among them), each person's papers in `person-N/<kind>/`
  * (visit notes, prescriptions, consents, certificates and receipts rendered by the areas that

@@ -27,7 +27,7 @@ const rxStatusesToTell: ReadonlySet<string> = new Set<RxVisitStatus>([
  * (video chat or Rx), an Rx visit's status moved by its prescriber or pharmacy, an appointment
  * reminder, a new visit on a pharmacy's dashboard (its staff), a prepay program's low balance
  * (its holder), a new announcement (the pharmacy logins it reaches) and a form to sign (the
- * Rx visit's account holder; issue 20). Each becomes an in-app notice on the account's sockets and a
+ * Rx visit's account holder). Each becomes an in-app notice on the account's sockets and a
  * `notifications.send` job keyed by what caused it, so a notice goes out once whatever repeats.
  * Events carry ids only; the notice says a generic sentence and where to go.
  */

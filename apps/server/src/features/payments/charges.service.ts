@@ -13,7 +13,7 @@ export { refundRowOf, toEntry } from './charges-rows';
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The money core (spec sections 4, 7, 9; issue 5): every charge and refund is a ledger row,
+ * The money core (spec sections 4, 7, 9): every charge and refund is a ledger row,
  * written as pending before the gateway is called and settled after. The idempotency key makes
  * retries and concurrent duplicates one charge with one answer; a different amount under the
  * same key is refused. Credit is reserved with the pending row and given back if the charge

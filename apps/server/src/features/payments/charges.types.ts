@@ -28,7 +28,7 @@ export interface ChargesService {
   ): Promise<TransactionEntry>;
   /**
    * The same refund, saying whether this call made it (`created`) or answered an earlier one
-   * (the back office audits its refund once, issue 35).
+   * (the back office audits its refund once).
    */
   refundOnce(
     accountId: string,

@@ -50,7 +50,7 @@ const asKind = (kind: string): CouponKind =>
   (couponKinds as readonly string[]).includes(kind) ? (kind as CouponKind) : 'amount';
 
 /**
- * A brand's coupons in the back office (issue 35, brands area): list them with how often they
+ * A brand's coupons in the back office (the brands area): list them with how often they
  * were applied, create one (its code unique on the whole platform: the checkout finds a coupon
  * by its code alone), change it, stop it. Admin changes, support reads (backoffice.rules
  * 'brands'); anyone else is refused and the refusal audited. Every change is audited with each

@@ -83,12 +83,12 @@ export interface PaymentsPort {
   prepayEntries(prepayAccountId: string, limit: number): Promise<PrepayEntryRecord[]>;
   /**
    * Succeeded charges among these ids, each with what succeeded refunds gave back of it (a
-   * pharmacy's revenue, issue 20). Amounts only; never who paid or with what card.
+   * pharmacy's revenue). Amounts only; never who paid or with what card.
    */
   chargeTotals(
     chargeIds: readonly string[],
   ): Promise<{ id: string; amountCents: number; refundedCents: number }[]>;
-  /** Succeeded charges of these accounts made in the range, newest first (referrals, issue 20). */
+  /** Succeeded charges of these accounts made in the range, newest first (referrals). */
   chargesOf(
     accountIds: readonly string[],
     range: { from: Date; to: Date },

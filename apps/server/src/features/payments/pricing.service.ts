@@ -30,8 +30,8 @@ export interface PricingService {
   defaultPrice(accountId: string): Promise<PriceAnswer>;
   /**
    * GET /account/price: the price the account pays next — a coupon it applied and has not paid
-   * with (still valid), else the default (issue 13: an applied coupon was kept only in the
-   * tab, and a later login's checkout asked the full fee).
+   * with (still valid), else the default (an applied coupon kept only in the tab would leave a
+   * later login's checkout asking the full fee).
    */
   accountPrice(accountId: string): Promise<AccountPriceAnswer>;
   /** POST /account/price/restore-default: applied coupons set aside; the default price. */

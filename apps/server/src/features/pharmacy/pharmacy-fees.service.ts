@@ -28,7 +28,7 @@ export interface PharmacyFeesService extends Pick<PharmacyPort, 'feeTaken'> {
   ): Promise<PharmacyStatement>;
   /** The fee account's balance and movements, newest first (admin). */
   statement(actor: Actor): Promise<PharmacyStatement>;
-  /** Any pharmacy's fee account, as `statement` answers it (the back office's read; issue 35). */
+  /** Any pharmacy's fee account, as `statement` answers it (the back office's read). */
   statementOf(organizationId: string): Promise<PharmacyStatement>;
 }
 

@@ -11,7 +11,7 @@ import { pharmaciesInNppesFile } from './registry-import';
 const _serverRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * The NCPDP registry and pharmacy verification (issue 15, "Organisation and access"): the
+ * The NCPDP registry and pharmacy verification: the
  * NPPES fixture imported by streaming, each organisation checked again after every import, a
  * mismatch in address, phone or fax leaving it unverified; and the import command itself.
  */

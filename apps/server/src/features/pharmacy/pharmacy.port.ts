@@ -97,7 +97,7 @@ export interface PharmacyPort {
     state: string;
   }): Promise<PharmacyRoute>;
   organization(id: string): Promise<PharmacyOrganizationRecord | undefined>;
-  /** Every pharmacy organisation (announcements find their audience; issue 20). */
+  /** Every pharmacy organisation (announcements find their audience). */
   organizations(): Promise<PharmacyOrganizationRecord[]>;
   /** Accounts to tell when the pharmacy's dashboard changes: its enabled staff. */
   staffAccounts(organizationId: string): Promise<string[]>;

@@ -31,9 +31,9 @@ export interface PharmacyService {
 }
 
 /**
- * Pharmacy organisations and the NCPDP registry (issue 15, "Organisation and access"): a
- * pharmacy's Rx access needs a verified NCPDP ID whose address, phone and fax match the
- * registry imported from the NPPES file (domain pharmacy/ncpdp.rules.ts).
+ * Pharmacy organisations and the NCPDP registry: a pharmacy's Rx access needs a verified NCPDP
+ * ID whose address, phone and fax match the registry imported from the NPPES file (domain
+ * pharmacy/ncpdp.rules.ts).
  */
 export function createPharmacyService(deps: {
   repo: PharmacyRepo;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { pharmaciesInNppes, pharmaciesInNppesFile } from './registry-import';
 
 /**
- * The NPPES file through csv-parse (issue 34: the hand-written CSV reader replaced): quoted
+ * The NPPES file through csv-parse: quoted
  * fields with commas, doubled quotes and line breaks, a byte-order mark, CRLF and LF, non-ASCII
  * split between chunks, a stray quote in an unquoted field, short rows and blank lines.
  */

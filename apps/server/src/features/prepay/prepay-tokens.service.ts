@@ -76,9 +76,9 @@ export function tokenView(token: TokenRecord, publicUrl: string): AccessTokenVie
 }
 
 /**
- * A prepay program's access tokens (issue 37, item 6: cut from prepay.service.ts at
- * its seam): add, edit, send by e-mail or SMS within the send limits, delete and
- * bulk. Every call asks `programFor` first, so only the program's holder reaches its tokens.
+ * A prepay program's access tokens (cut from prepay.service.ts at its seam): add, edit, send by
+ * e-mail or SMS within the send limits, delete and bulk. Every call asks `programFor` first, so
+ * only the program's holder reaches its tokens.
  */
 export function createPrepayTokensService(deps: {
   repo: Pick<
@@ -115,7 +115,7 @@ export function createPrepayTokensService(deps: {
   }
 
   /**
-   * A new unused token, within the program's bound (twice its visits left, issue 32): a 409
+   * A new unused token, within the program's bound (twice its visits left): a 409
    * saying how many more can be made when the program already holds that many.
    */
   async function createToken(

@@ -228,7 +228,7 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
 
   it('sells a 5-visit program, sends a token by SMS, takes a visit at 0, warns once at the limit, credits a denial back', async () => {
     const bought = await program(5, {}, { lowBalanceLimit: 4 });
-    // The pharmacy admin's in-app notices (the same payloads as device pushes, issue 19).
+    // The pharmacy admin's in-app notices (the same payloads as device pushes).
     const adminNotices = await noticesOf(t, adminToken);
     expect(bought).toMatchObject({
       owner: true,

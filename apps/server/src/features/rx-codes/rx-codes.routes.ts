@@ -11,7 +11,7 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { RxCodesService } from './rx-codes.service';
 
 /**
- * External visit codes (spec section 7, "external visit codes"; issue 20): a visit's code, set
+ * External visit codes (spec section 7, "external visit codes"): a visit's code, set
  * or cleared, and the dashboard's find-by-code (a POST: the code names a prescription, so it
  * never rides in a URL). Another pharmacy's visit is 404.
  */

@@ -148,7 +148,7 @@ function patientFormRoutes(app: FastifyInstance, deps: RxFormsRoutesDeps) {
 }
 
 /**
- * Form signing on Rx visits (spec section 7, "form signing"; issue 20). The pharmacy's side
+ * Form signing on Rx visits (spec section 7, "form signing"). The pharmacy's side
  * under its visit (/pharmacy/rx/{id}/forms...), the patient's under theirs (/rx/...). A visit or
  * form the caller may not see is 404; nothing about the patient goes in a URL but ids.
  */

@@ -43,7 +43,7 @@ export interface RxFormsService {
   ): Promise<PatientRxForm>;
   /** The signed PDF, for the visit's account holder. */
   patientPdf(actor: Actor, visitId: string, formRequestId: string): Promise<Buffer>;
-  /** Signed forms in the patient's documents (issue 19's seam). */
+  /** Signed forms in the patient's documents (their document source). */
   documents: DocumentSource;
 }
 

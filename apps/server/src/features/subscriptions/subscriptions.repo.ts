@@ -76,7 +76,7 @@ export interface SubscriptionsRepo {
   allOfCompany(company: string, status?: string): Promise<SubscriptionRecord[]>;
   /**
    * The company's active subscriptions whose renewal was declined (being retried), and those
-   * renewing by `soonUntil` (the rx administrator's Home, issue 36 finding 13).
+   * renewing by `soonUntil` (the rx administrator's Home).
    */
   companyCounts(
     company: string,

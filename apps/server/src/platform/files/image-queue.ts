@@ -7,7 +7,7 @@
  * keeps the worker to one core and one image's memory; the bounded line keeps a burst from
  * piling up requests (each holding its upload in memory) that would wait minutes.
  * (It began as the guard of libuv's thread pool, which sharp and argon2 shared while images
- * were re-encoded in the API process: four large images held all four threads, issue 32.)
+ * were re-encoded in the API process: four large images held all four threads.)
  */
 export interface ImageQueue {
   /** Runs `job` when its turn comes; refuses at once when `waiting` jobs already wait. */

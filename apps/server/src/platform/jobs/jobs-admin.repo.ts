@@ -25,7 +25,7 @@ export interface JobsAdminRepo {
 }
 
 /**
- * The back office's reads and the one write on the outbox (issue 35, jobs area), and the
+ * The back office's reads and the one write on the outbox (the jobs area), and the
  * delivery job's run counts from pg-boss's own table (`pgboss.job`).
  */
 export function createJobsAdminRepo(database: Pick<Database, 'db' | 'raw'>): JobsAdminRepo {

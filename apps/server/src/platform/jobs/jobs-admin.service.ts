@@ -13,7 +13,7 @@ import type { JobsAdminRepo } from './jobs-admin.repo';
 
 export interface JobsAdminService {
   failedJobs(actor: Actor): Promise<FailedJob[]>;
-  /** How many jobs failed for good (the admin's Home, issue 36 finding 13). */
+  /** How many jobs failed for good (the admin's Home). */
   failedCount(actor: Actor): Promise<number>;
   retryJob(actor: Actor, id: string): Promise<boolean>;
   outbox(actor: Actor, status: 'failed' | 'pending'): Promise<UndeliveredMessage[]>;
@@ -24,7 +24,7 @@ export interface JobsAdminService {
 const pendingStatuses = ['sending'];
 
 /**
- * The back office's Jobs and outbox (issue 35, area 'jobs'): every call checks the caller's
+ * The back office's Jobs and outbox (area 'jobs'): every call checks the caller's
  * access (admin only: support has none), every retry is audited. A dead letter is redriven at
  * most once (a second retry finds it gone and says so). An undelivered message is re-queued by
  * moving its row from `failed` back to `sending` in one conditional update, so of any number of

@@ -8,7 +8,7 @@ import { createJobs, type JobOptions, type Jobs } from './jobs';
 import { paymentReconcileJob } from './payment-reconcile.job';
 
 /**
- * The job queue on both databases (issue 11 item 7): a job runs once across two instances, a
+ * The job queue on both databases: a job runs once across two instances, a
  * failing job retries and lands in the dead-letter state, and a job scheduled before a restart
  * runs after it. Timings are never asserted: the tests wait (bounded) for what the database says.
  */
