@@ -3,8 +3,8 @@ import type {
   PrepayProgramView,
 } from '@apothecall/domain/prepay/prepay.api';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useUpdatePrepayProgram } from '../api/update-prepay-program';
 import { type FieldError, fieldText } from './form-check';
 import {
@@ -17,23 +17,18 @@ import {
 /** The program settings' draft, its errors and its save (checked before sending). */
 export function useProgramSettings(program: PrepayProgramView) {
   const t = useT();
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftFromProgram(program));
-  const [errors, setErrors] = useState<Partial<Record<SettingsField, FieldError>>>({});
+  const form = useDraft<SettingsDraft, FieldError, SettingsField>(() => draftFromProgram(program));
+  const { draft, errors, set } = form;
   const save = useUpdatePrepayProgram({
     onSuccess: (updated) => {
-      setDraft(draftFromProgram(updated));
+      form.reset(draftFromProgram(updated));
       notifications.show({ color: 'green', message: t('prepayUi.settings.saved') });
     },
   });
 
-  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    if (key !== 'channels' && key !== 'visitType') {
-      setErrors((current) => ({ ...current, [key]: undefined }));
-    }
-  };
+  // The channels are switches with no refusal of their own.
   const setChannel = (kind: PrepayNotificationKind, channel: 'email' | 'sms', on: boolean) => {
-    setDraft((current) => ({
+    form.setDraft((current) => ({
       ...current,
       channels: { ...current.channels, [kind]: { ...current.channels[kind], [channel]: on } },
     }));
@@ -44,10 +39,10 @@ export function useProgramSettings(program: PrepayProgramView) {
     save.reset();
     const check = checkSettings(draft, isMessageKey);
     if (!check.ok) {
-      setErrors(check.errors);
+      form.refuse(check.errors);
       return;
     }
-    setErrors({});
+    form.refuse({});
     save.mutate({ id: program.id, settings: check.settings });
   };
 
