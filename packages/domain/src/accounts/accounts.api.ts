@@ -139,8 +139,8 @@ export type AuthIdLoginRequest = z.infer<typeof authIdLoginRequestSchema>;
 /**
  * POST /account/auth-id: turn biometric login on for this device (a signed-in native app). The
  * session must be a native app's and must have proven the password in the last few minutes
- * (`reauthMinutes`): a password login just now does, or the request carries `password`
- * (issue 32, finding 4). The credential's platform is the session's, not this field's.
+ * (`reauthMinutes`): a password login just now does, or the request carries `password`. The
+ * credential's platform is the session's, not this field's.
  */
 export const authIdEnrolRequestSchema = z.object({
   platform: z.enum(nativePlatforms, { error: 'session.biometric.nativeOnly' }),

@@ -63,7 +63,7 @@ export const passwordResetSchema = z
 
 /**
  * How recent a password proof must be to turn on something that logs in without the password
- * (a device's biometric credential, issue 32 finding 4): a password login or a re-entered
+ * (a device's biometric credential): a password login or a re-entered
  * password in the last 5 minutes.
  */
 export const reauthMinutes = 5;

@@ -1,6 +1,6 @@
 /**
  * The pharmacy's analytics (spec sections 2 and 6: "analytics, logins, attribution and
- * referrals"; issue 20): one contract for server and web. Every call names the caller's own
+ * referrals"): one contract for server and web. Every call names the caller's own
  * pharmacy (`pharmacyId`, its organisation id); another pharmacy's id answers 404.
  *
  * A range is two calendar days (`from`, `to`, both included) in the caller's time zone
@@ -185,7 +185,7 @@ export const analyticsAttributionSchema = z.object({
       paid: count,
     }),
   ),
-  /** The white-label each visit was made under; null: not recorded (visits before issue 20). */
+  /** The white-label each visit was made under; null: not recorded (older visits). */
   byBrand: z.array(
     z.object({
       brandId: z.string().nullable(),

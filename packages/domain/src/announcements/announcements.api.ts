@@ -89,7 +89,7 @@ export const managedAnnouncementSchema = z.object({
   translation: z.object({ title: z.string(), body: z.string() }).nullable(),
   /** The company whose pharmacies it reaches; null: every pharmacy (the platform admin's). */
   companyId: z.string().nullable(),
-  /** That company's display name (its brand's name, issue 36); null when companyId is. */
+  /** That company's display name (its brand's name); null when companyId is. */
   companyName: z.string().nullable(),
   states: z.array(z.string()),
   createdAt: isoDateTimeSchema,

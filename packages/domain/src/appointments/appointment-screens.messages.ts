@@ -1,5 +1,5 @@
 /**
- * Texts of the appointment screens (web, issue 18): the provider's availability (publish a
+ * Texts of the appointment screens (web): the provider's availability (publish a
  * weekly or one-date block, the list of blocks, the booked appointments ahead) and the patient's
  * booking (who, where, which day, the providers' free slots, the booking dialog, 'Your
  * appointments', the payment that starts one). The dialogs' and the server's texts ('Appointment

@@ -1,5 +1,5 @@
 /**
- * Scheduled appointments (spec sections 3, 4, 7, 8 and 9; issue 18): one contract for server
+ * Scheduled appointments (spec sections 3, 4, 7, 8 and 9): one contract for server
  * and web. Providers publish availability blocks (a weekly RRULE or one date, with local times in
  * the provider's zone, ages and states); patients see the free slots of a day (their own zone),
  * book one (exactly one of two racing patients wins), list and delete their appointments, and

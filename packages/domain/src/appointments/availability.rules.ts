@@ -1,5 +1,5 @@
 /**
- * Provider availability (spec section 3 "appointment offer"; issue 18): a block is a weekly
+ * Provider availability (spec section 3 "appointment offer"): a block is a weekly
  * recurrence (an RRULE with FREQ=WEEKLY and BYDAY) or one date, with a start and end time of day
  * in the PROVIDER's time zone, cut into slots. Slots are computed in that zone, so a block keeps
  * its local times across a daylight-saving change (09:00 stays 09:00; its UTC instant moves).
@@ -126,7 +126,7 @@ function spanOn(block: AvailabilityBlockRule, date: string): Slot | undefined {
 const overlapHorizonDays = 371;
 
 /**
- * Whether two blocks of one provider share any instant (issue 33: a provider is never double
+ * Whether two blocks of one provider share any instant (a provider is never double
  * booked, so a block that overlaps one of theirs is refused). Compared in real time, so blocks
  * in different zones and across daylight-saving changes are compared as they happen; touching
  * ends (09:00-10:00 and 10:00-11:00) do not overlap.

@@ -1,5 +1,5 @@
 /**
- * The pharmacy in-store assessment's calls (spec section 1; issue 20): the pharmacy submits an
+ * The pharmacy in-store assessment's calls (spec section 1): the pharmacy submits an
  * intake (POST /pharmacy/assessments) and reads its own (GET /pharmacy/assessments[/:id]); the
  * patient checks the e-mailed link (POST /instore/check, public) and, signed in, starts the Rx
  * visit it continues into (POST /instore/start). One contract for server and web: the server

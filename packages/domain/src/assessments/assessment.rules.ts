@@ -1,5 +1,5 @@
 /**
- * The pharmacy in-store assessment (spec section 1, "Pharmacy in-store assessment"; issue 20):
+ * The pharmacy in-store assessment (spec section 1, "Pharmacy in-store assessment"):
  * a verified pharmacy fills in a urinary tract (UTI) or upper respiratory (URI) infection intake
  * for a patient in the store (symptoms, history, in-store test results, comments) and submits;
  * the patient is e-mailed a link that continues into an asynchronous Rx visit with the intake
@@ -34,9 +34,9 @@ export function assessmentAvailableIn(state: string): boolean {
 }
 
 /**
- * Why this pharmacy user cannot assess a patient in `state`, or null when they can (issue 36,
- * finding 12). One rule for both sides: the /assessment screen asks it as soon as the state is
- * chosen, before the rest of the form is shown, and the server asks it again on submit. In order:
+ * Why this pharmacy user cannot assess a patient in `state`, or null when they can. One rule for
+ * both sides: the /assessment screen asks it as soon as the state is chosen, before the rest of
+ * the form is shown, and the server asks it again on submit. In order:
  * the state is one where the assessment is not offered (spec: AR, DC, LA, MD, MN, MS, NY, OK, RI,
  * WA, WV), the pharmacy takes no visits from it (the Rx visit goes to the pharmacy), or the
  * pharmacist's grant does not name it (the admin's grant is null: every state).

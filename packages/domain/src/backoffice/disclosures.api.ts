@@ -1,5 +1,5 @@
 /**
- * The accounting of disclosures (issue 35, HIPAA §164.528; the back office's 'disclosures'
+ * The accounting of disclosures (HIPAA §164.528; the back office's 'disclosures'
  * area): every audit row about one patient's record (their account or one of its people) — who
  * (the actor's name and role), when, what (the action), from where (the address) — filtered by
  * actor and by date, as a list and as a CSV file. Asked in a POST body (whose record is never in

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The back office's Jobs and outbox (issue 35, area 'jobs'): failed (dead-lettered) jobs and
+ * The back office's Jobs and outbox (area 'jobs'): failed (dead-lettered) jobs and
  * undelivered messages, each retried once. Never a payload, a message body, a push token or a
  * full address: the name, when, attempts and the error's code; the channel and a masked
  * recipient.

@@ -1,5 +1,5 @@
 /**
- * People and support (issue 35, the back office's 'people' area): the search of accounts and an
+ * People and support (the back office's 'people' area): the search of accounts and an
  * account's page with the operator's actions, under /api/admin/people. The search travels in a
  * POST body (never in a URL, which the logs keep). Pages show no password hash, no session or
  * push token and no card number. One contract for server and web; every field's message names

@@ -1,5 +1,5 @@
 /**
- * Stuck visits (issue 35, the back office's 'visits' area): which visits the operator's list
+ * Stuck visits (the back office's 'visits' area): which visits the operator's list
  * shows first, and why. Pure; the limits are named so the list, its tests and the docs agree.
  *
  * - An on-demand or appointment video visit waiting with no provider past `waitingNoProviderMs`.

@@ -1,5 +1,5 @@
 /**
- * Colours people can read (WCAG 2.1 AA, issue 13): every text colour the app paints on white or
+ * Colours people can read (WCAG 2.1 AA): every text colour the app paints on white or
  * on a light tint of a brand colour reaches 4.5:1. A brand's own colour is kept when it already
  * reads (as text on white, and under white text on a filled button); otherwise the same hue is
  * darkened just enough. Colours are #rrggbb.

@@ -1,5 +1,5 @@
 /**
- * The back office's offers of a brand (issue 35, brands area): its coupons, its referral codes
+ * The back office's offers of a brand (the brands area): its coupons, its referral codes
  * and its subscription plans and prices, under /api/admin/brands/:id/…. Admin reads and changes,
  * support reads (backoffice.rules 'brands'). One contract for server and web; every field's
  * message names it, in the reader's language.

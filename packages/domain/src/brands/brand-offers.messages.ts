@@ -1,5 +1,5 @@
 /**
- * Texts of a brand's offers in the back office (issue 35, brands area): the server's answers
+ * Texts of a brand's offers in the back office (the brands area): the server's answers
  * about coupons, referral codes and subscription plans and prices, and the screen
  * /admin/brands/:id/offers.
  */

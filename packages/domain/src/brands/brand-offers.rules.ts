@@ -7,7 +7,7 @@ import {
 import type { BrandOffersMessageKey } from './brand-offers.messages';
 
 /**
- * A brand's offers in the back office (issue 35, brands area): its coupons, its referral codes
+ * A brand's offers in the back office (the brands area): its coupons, its referral codes
  * and its subscription plans and prices. Pure: the code syntax, what a coupon's value may be,
  * what makes a catalog coherent, and the field-level before/after every change is audited with.
  *

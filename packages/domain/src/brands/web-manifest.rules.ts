@@ -3,8 +3,8 @@ import type { Lang } from '../i18n/i18n.rules';
 import { type BrandIconName, brandIconHref, brandIcons } from './brand-icons.rules';
 
 /**
- * The web app manifest of a brand, in a language (issue 13: every brand installed as an app
- * called 'Apothecall', and the manifest's `lang` was always 'en'). A brand on its own host has
+ * The web app manifest of a brand, in a language (so a brand installs under its own name, not
+ * as 'Apothecall', and `lang` is the reader's, not always 'en'). A brand on its own host has
  * the site's root as its id; a brand reached by company key on a shared host is an app of its
  * own (its id and start address carry the key, which the app reads at start).
  */

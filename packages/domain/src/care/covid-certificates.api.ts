@@ -1,5 +1,5 @@
 /**
- * Covid test certificates (spec sections 1, 2 "test-verification page", 9 terms; issue 19).
+ * Covid test certificates (spec sections 1, 2 "test-verification page", 9 terms).
  *
  * A visit for the 'Covid certification' care reason ends, when completed, with the test the
  * provider observed: its type, result and the day it was taken. The server issues a certificate

@@ -104,9 +104,8 @@ export interface ScreeningEvaluation {
 /**
  * The sections a visit asks this patient: their own health (vitals, allergies, medications,
  * medical problems) always; a treatment's own section (ED, LDN, birth control) only in a visit
- * for that treatment — an Rx visit names it; an on-demand care reason asks none
- * (issue 13: a sore throat was screened for LDN and birth control). Then the age and
- * birth-gender limits.
+ * for that treatment — an Rx visit names it; an on-demand care reason asks none (a sore throat
+ * is not screened for LDN and birth control). Then the age and birth-gender limits.
  */
 export function sectionsFor(
   patient: { age: number; birthGender?: BirthGender },

@@ -4,8 +4,8 @@ import type { Lang } from '../i18n/i18n.rules';
 import { careReasons } from './care-reasons';
 
 /**
- * What a visit's note is about, kept language-neutral beside the note (issue 13: the server
- * wrote the subject once, in the provider's language, and the Spanish app showed 'Video visit:
+ * What a visit's note is about, kept language-neutral beside the note (when the server
+ * wrote the subject once, in the provider's language, the Spanish app showed 'Video visit:
  * Sore throat'). Every reader gets the subject in their own language from the catalogue; the
  * stored subject line is the writer's rendering, kept for notes that have no topic.
  */

@@ -6,8 +6,8 @@
  *
  * A state that spans zones uses the zone where most of its people live (its board's seat):
  * Florida is New York's time, Texas Chicago's, Indiana Indianapolis's. Anything else falls back
- * to America/New_York. A licence recorded before issue 35 has no expiry date (null): it stays in
- * force until an administrator records one.
+ * to America/New_York. A licence recorded before expiries were kept has no expiry date (null):
+ * it stays in force until an administrator records one.
  */
 import { addDays, localDate } from '../dates/zones.rules';
 import type { UsStateCode } from '../places/places.rules';

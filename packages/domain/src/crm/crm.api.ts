@@ -1,5 +1,5 @@
 /**
- * The pharmacy CRM (spec sections 2 and 3, "Tag colour sets"; issue 20): a pharmacy's
+ * The pharmacy CRM (spec sections 2 and 3, "Tag colour sets"): a pharmacy's
  * customers, its interactions with them and its tasks, each with ONE tag of its set. One
  * contract for server and web: the server validates with these schemas and the web's forms
  * check with the same ones. Every field's message is a catalogue key naming the field, so a

@@ -2,8 +2,8 @@ import type { Lang } from '../i18n/i18n.rules';
 
 /**
  * Times of day for display: the one format every screen uses, patients' and staff's alike
- * (issue 36, finding 18: the clinic wrote times in the browser's own locale, so a provider's
- * 24-hour browser showed 14:30 where the patient read 2:30 PM).
+ * (in the browser's own locale, a provider's 24-hour browser would show 14:30 where the patient
+ * read 2:30 PM).
  *
  * The locale is the user's language in its US variant, never the browser's: 'en' -> 'en-US'
  * (12-hour, '2:30 PM'), 'es' -> 'es-US' (US Spanish: also 12-hour, '2:30 p.m.', as Spanish is

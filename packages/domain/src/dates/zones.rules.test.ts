@@ -12,7 +12,7 @@ import {
 const ny = 'America/New_York';
 
 /**
- * The instants issue 31 names: CI failed between midnight UTC and midnight in New York, where
+ * The instants that once broke CI: it failed between midnight UTC and midnight in New York, where
  * the machine's UTC day is already tomorrow. The tests' calendar reads the app's zone instead.
  */
 describe('the calendar a test reads (issue 31)', () => {

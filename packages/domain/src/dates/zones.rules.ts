@@ -2,7 +2,7 @@
  * Instants and calendar days in a time zone: the wall clock of an instant, the instant of a
  * local date and time (daylight-saving gaps and overlaps included), calendar arithmetic on
  * 'YYYY-MM-DD' days. Pure: Intl carries the IANA database; nothing here reads the clock, so
- * "now" is always a parameter (tests pass the instant they mean, issue 31).
+ * "now" is always a parameter (tests pass the instant they mean).
  */
 
 const dayMs = 86_400_000;
@@ -155,8 +155,8 @@ export type Calendar = ReturnType<typeof calendarAt>;
  * The next three instants after `now` at which a calendar read in the wrong zone goes wrong, for
  * the tests that run again with the clock moved there:
  * - the 15th at 00:30 UTC, when `timeZone` (west of UTC) is still on the 14th: the first of the
- *   machine's month, a month back, is the last day of the month before that in the zone (the CI
- *   failure of issue 31);
+ *   machine's month, a month back, is the last day of the month before that in the zone (where CI
+ *   once failed);
  * - 23:30 in the zone on the last day of a month, when UTC is already in the next month;
  * - 01:45 in the zone on its next daylight-saving change day, minutes before the change.
  */

@@ -1,5 +1,5 @@
 /**
- * The patient's record as one archive (issue 35, area 7: the HIPAA right of access). POST
+ * The patient's record as one archive (the HIPAA right of access). POST
  * /account/record-archive, with the session only (whose record it is is the session's account,
  * never a URL): a ZIP of every person of the account (the holder and the dependents they
  * manage), each person's papers in a folder per kind, the account's payments as a CSV, a

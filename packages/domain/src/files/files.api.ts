@@ -1,5 +1,5 @@
 /**
- * The files endpoints (issue 11 item 8):
+ * The files endpoints:
  * - POST /api/files, multipart/form-data with one file part and a `purpose` field;
  * - GET /api/files/{id} streams the file back (Content-Disposition: attachment);
  * - DELETE /api/files/{id}.

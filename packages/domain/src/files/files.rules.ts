@@ -1,5 +1,5 @@
 /**
- * Uploaded files (issue 11 item 8): what each purpose accepts, the upload limit's default and
+ * Uploaded files: what each purpose accepts, the upload limit's default and
  * the name a stored file is given. The server decides a file's type from its bytes (magic
  * numbers), never from its name or the Content-Type the client sent; these rules say which of
  * the detected kinds a purpose may hold.

@@ -1,8 +1,8 @@
 /**
  * The English texts only the feature screens use (Get Care, the clinic, the call, the Rx flow and
  * review, the pharmacy portal, prepay, subscriptions, payments, appointments): the web fetches
- * them with the first screen that needs them, so the login screen does not download them (issue
- * 16's note, issue 12's budget).
+ * them with the first screen that needs them, so the login screen does not download them (its
+ * bundle stays within its size budget).
  */
 
 import { analyticsMessagesEn } from '../analytics/analytics.messages';

@@ -109,7 +109,7 @@ export function workspaceOf(role: Role | string | null | undefined): Workspace {
 const onlyFor: Partial<Record<NavArea, readonly Role[]>> = {
   pharmacists: ['pharmacyAdmin'],
   programs: ['pharmacyAdmin'],
-  // The pharmacy's money, staff logins and referrals are its owner's (issue 20, route guard 4f).
+  // The pharmacy's money, staff logins and referrals are its owner's.
   analytics: ['pharmacyAdmin'],
 };
 
@@ -173,7 +173,7 @@ export function activeArea(items: readonly NavItem[], pathname: string): NavArea
 const noPrepayMenu: readonly string[] = ['provider', 'pharmacist'];
 
 /**
- * Whether the profile menu offers 'Prepay programs' (/prepay-select, issue 16): any account
+ * Whether the profile menu offers 'Prepay programs' (/prepay-select): any account
  * holder may buy a program, except a provider or a pharmacist (staff who do not buy visits).
  */
 export function offersPrepayInMenu(role: Role | string | null | undefined): boolean {

@@ -1,5 +1,5 @@
 /**
- * Notifications (spec sections 2, 4 "Notifications", 7 /update-notification-token; issue 19).
+ * Notifications (spec sections 2, 4 "Notifications", 7 /update-notification-token).
  *
  * - On/off is kept on the device (the web's local storage) and on the server (the account's
  *   setting, which the sender reads: off sends nothing to any device).
@@ -26,7 +26,7 @@ export const notificationKinds = [
   'pharmacyVisit',
   /** A prepay program's balance is under its limit (its holder). */
   'lowBalance',
-  /** A new announcement to pharmacies (the pharmacy logins it reaches; issue 20). */
+  /** A new announcement to pharmacies (the pharmacy logins it reaches). */
   'announcement',
   /** A pharmacy asks the patient to sign a form on an Rx visit. */
   'formRequested',

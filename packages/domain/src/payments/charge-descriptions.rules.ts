@@ -3,8 +3,8 @@ import { translate } from '../i18n/catalog';
 import { type Lang, pluralForm } from '../i18n/i18n.rules';
 
 /**
- * What a charge is for, as stored and as people read it (issue 13: 'On-demand visit
- * (soreThroat)' reached patients in both languages). The ledger keeps one language-neutral
+ * What a charge is for, as stored and as people read it (so no patient reads 'On-demand
+ * visit (soreThroat)', in either language). The ledger keeps one language-neutral
  * form (it also goes to the gateway as the order description); every answer shows it in the
  * reader's language.
  */

@@ -1,5 +1,5 @@
 /**
- * e-prescribing (issue 15's eRx seam): the NCPDP SCRIPT NewRx message built from a prescription
+ * e-prescribing (the eRx seam): the NCPDP SCRIPT NewRx message built from a prescription
  * the pharmacy claimed, and how a network's answer maps to the dashboard's display statuses
  * (transmitted, ERROR, Transmit-Error). The in-product PDF download stays the default channel;
  * a transmission channel is configured per deployment. Data in, data out: the message is a

@@ -29,8 +29,8 @@ export interface GrantScope {
 }
 
 /**
- * Whether the grant covers a record of the pharmacy that belongs to `state` (issue 32, finding
- * 9): a visit, an in-store assessment, a CRM customer linked to a patient. The admin (no grant)
+ * Whether the grant covers a record of the pharmacy that belongs to `state`: a visit, an
+ * in-store assessment, a CRM customer linked to a patient. The admin (no grant)
  * sees every one. A record with no state (a CRM customer with no patient, or a patient with no
  * state on file) is seen only by the admin and by a pharmacist whose grant names every state:
  * nobody can tell whether it is one of the others' states.

@@ -36,7 +36,7 @@ export const pharmacyOrganizationViewSchema = z.object({
   acceptsErx: z.boolean(),
   /** The registry confirmed the NCPDP ID, address, phone and fax (Rx access needs it). */
   verified: z.boolean(),
-  /** The states it takes Rx visits from, its own first (issue 36: the assessment checks it). */
+  /** The states it takes Rx visits from, its own first (the assessment checks it). */
   serviceStates: z.array(z.string()),
   /** The prepay account that pays claim fees. */
   prepayBalance: centsSchema,
@@ -137,7 +137,7 @@ export const pharmacyRxRowSchema = z.object({
   updatedAt: z.string(),
   /** The link it came through, if any. */
   linkId: z.string().nullable(),
-  /** The in-store assessment it continues, if any (attribution, issue 20). */
+  /** The in-store assessment it continues, if any (attribution). */
   assessmentId: z.string().nullable().default(null),
   /** The prescriber changed the prescription after the pharmacy saw it. */
   statusChanged: z.boolean(),

@@ -119,7 +119,7 @@ export type StatusActor = 'pharmacy' | 'prescriber';
  * - pharmacy, from contacted: unclaimed (patient answered, back to the queue), review, voided —
  *   contacted is not in the spec's claimable set, so it cannot be claimed directly;
  * - pharmacy, from review: unclaimed (the request withdrawn: the prescription as written is
- *   claimable again) or voided (awaiting the prescriber otherwise; issue 33, finding 4);
+ *   claimable again) or voided (awaiting the prescriber otherwise);
  * - prescriber, from review: approved or denied (the answer to the change request);
  * - pharmacy, from claimed and the fulfilment steps: only forward in the spec's order among
  *   ready, shipped, picked-up, delivered (skipping allowed);

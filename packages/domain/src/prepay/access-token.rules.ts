@@ -42,8 +42,8 @@ export function tokenRoom(balance: number, outstanding: number): number {
 }
 
 /**
- * How many access tokens may be sent (by e-mail or SMS, new or again), counted per window
- * (issue 32): to one phone number or e-mail address, from any program; and from one program.
+ * How many access tokens may be sent (by e-mail or SMS, new or again), counted per window: to
+ * one phone number or e-mail address, from any program; and from one program.
  */
 export const tokenSendLimits = {
   perRecipient: { max: 3, windowSeconds: 24 * 60 * 60 },
@@ -263,14 +263,14 @@ export function canUseProgram(input: {
 
 /**
  * The balance is low: at or under the low-balance limit (0 = off). The spec says "under a set
- * limit"; issue 16 wins: a limit of 4 warns when the balance drops to 4.
+ * limit"; the agreed rule is at or under: a limit of 4 warns when the balance drops to 4.
  */
 export function isLowBalance(balance: number, lowBalanceLimit: number): boolean {
   return lowBalanceLimit > 0 && balance <= lowBalanceLimit;
 }
 
 /**
- * The low-balance notification (spec section 4, issue 33): a redemption that leaves the balance
+ * The low-balance notification (spec section 4): a redemption that leaves the balance
  * at or under the limit tells the holder once per crossing. A crossing is the balance going from
  * over the limit to at or under it, or a program that is at or under it (bought so, or its limit
  * raised) and has not been told since it got there: `noticed` says a notice went for the

@@ -1,5 +1,5 @@
 /**
- * Texts of the patient's side of prepay access tokens (issue 16, web): the redemption screen
+ * Texts of the patient's side of prepay access tokens (web): the redemption screen
  * (/redeem/{code}), the held code's banner on the Rx catalogue, the pharmacy step's
  * restriction, the payment step's access-token box and the visit card's prepay line. The
  * token states themselves are in prepay.messages.ts.

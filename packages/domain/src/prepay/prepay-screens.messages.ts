@@ -1,5 +1,5 @@
 /**
- * Texts of the prepay program holder's screens (web, issue 16): the programs list, the
+ * Texts of the prepay program holder's screens (web): the programs list, the
  * purchase, a program's settings, authorized users and access tokens, its transactions, added
  * visits and the prepay home. The spec's error texts and the token states are in
  * prepay.messages.ts.

@@ -1,6 +1,6 @@
 /**
  * Prepay programs and access tokens (spec sections 3 "Prepay program", 4 "Access token",
- * 5 "Prepay purchase", 6, 7 and 9; issue 16): one contract for server and web.
+ * 5 "Prepay purchase", 6, 7 and 9): one contract for server and web.
  *
  * Units (decision, docs/rules.md): a program's balance, its limits and its low-balance limit
  * count VISITS. Money is integer cents and appears only where a card is charged (a purchase or

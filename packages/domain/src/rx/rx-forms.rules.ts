@@ -1,5 +1,5 @@
 /**
- * The forms a pharmacy may ask a patient to sign on an Rx visit (issue 20, "form signing"): a
+ * The forms a pharmacy may ask a patient to sign on an Rx visit (spec section 7, "form signing"): a
  * small catalogue, each form with versioned texts in English and Spanish (the texts live in
  * rx-forms.messages.ts under the version's key). A request records the version current when it
  * was made; the patient signs that version, and the signed PDF prints that version's text in the

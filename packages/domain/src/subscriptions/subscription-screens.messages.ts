@@ -1,5 +1,5 @@
 /**
- * Texts of the subscription screens (web, issue 17): buying a visit plan, the member's plan and
+ * Texts of the subscription screens (web): buying a visit plan, the member's plan and
  * medications by subscription, the rx-subscription administrator's subscribers and revenue, the
  * member price at the Get Care payment step, and the patient's Home card. The statuses, plan and
  * period names, cancel and uncancel, and the server's error texts are in

@@ -1,7 +1,7 @@
 import type { SubscriptionsMessageKey } from './subscriptions.messages';
 
 /**
- * Subscriptions (spec sections 3, 4, 5 and 9; issue 17): statuses, cancel and uncancel,
+ * Subscriptions (spec sections 3, 4, 5 and 9): statuses, cancel and uncancel,
  * renewal dates, and what a plan bills, from a brand's catalog (prices are configuration per
  * brand, never constants here). Money is integer cents.
  *
