@@ -30,6 +30,7 @@ import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
+import { useDraft } from '../../../lib/use-draft';
 import { useProvider } from '../api/get-provider';
 import { usePutProviderLicence } from '../api/put-provider-licence';
 import { useRemoveProviderLicence } from '../api/remove-provider-licence';
@@ -39,27 +40,19 @@ import { Practice } from '../components/provider-practice';
 import { ProviderHeading, ProviderProfile } from '../components/provider-profile';
 
 type LicenceField = 'state' | 'number' | 'expiresOn';
-const emptyLicence: Record<LicenceField, string> = { state: '', number: '', expiresOn: '' };
+type LicenceDraft = Record<LicenceField, string>;
+const emptyLicence: LicenceDraft = { state: '', number: '', expiresOn: '' };
 
-function LicenceForm({
-  provider,
-  draft,
-  setDraft,
-}: {
-  provider: ProviderAdminView;
-  draft: Record<LicenceField, string>;
-  setDraft: (draft: Record<LicenceField, string>) => void;
-}) {
+/** The licence form's state: held by the licences, whose Edit buttons fill the draft in. */
+type LicenceFormState = ReturnType<typeof useDraft<LicenceDraft>>;
+
+function LicenceForm({ provider, form }: { provider: ProviderAdminView; form: LicenceFormState }) {
   const t = useT();
-  const [errors, setErrors] = useState<Partial<Record<LicenceField, string>>>({});
-  const set = (field: LicenceField, value: string) => {
-    setDraft({ ...draft, [field]: value });
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const { draft, errors, set } = form;
   const save = usePutProviderLicence({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('providersUi.licences.saved') });
-      setDraft(emptyLicence);
+      form.setDraft(emptyLicence);
     },
   });
   return (
@@ -78,7 +71,7 @@ function LicenceForm({
           }
         }
         if (Object.keys(shown).length > 0) {
-          setErrors(shown);
+          form.refuse(shown);
           return;
         }
         save.mutate({
@@ -143,7 +136,7 @@ export function Licences({
   mayWrite: boolean;
 }) {
   const t = useT();
-  const [draft, setDraft] = useState(emptyLicence);
+  const form = useDraft<LicenceDraft>(emptyLicence);
   // The licence whose removal is being confirmed.
   const [removing, setRemoving] = useState<string | null>(null);
   const remove = useRemoveProviderLicence({
@@ -152,8 +145,9 @@ export function Licences({
       notifications.show({ color: 'green', message: t('providersUi.licences.removed') });
     },
   });
+  // Editing fills the draft in; a refusal shown stays until its field changes.
   const edit = (l: ProviderLicenceView) =>
-    setDraft({ state: l.state, number: l.number, expiresOn: l.expiresOn ?? '' });
+    form.setDraft({ state: l.state, number: l.number, expiresOn: l.expiresOn ?? '' });
   return (
     <SectionCard
       title={t('providersUi.licences.title')}
@@ -212,7 +206,7 @@ export function Licences({
         onClose={() => setRemoving(null)}
         testId="licence-remove-dialog"
       />
-      {mayWrite ? <LicenceForm provider={provider} draft={draft} setDraft={setDraft} /> : null}
+      {mayWrite ? <LicenceForm provider={provider} form={form} /> : null}
     </SectionCard>
   );
 }

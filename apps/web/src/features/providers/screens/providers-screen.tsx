@@ -28,6 +28,7 @@ import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-store';
+import { useDraft } from '../../../lib/use-draft';
 import { useProviders } from '../api/get-providers';
 import { useInviteProvider } from '../api/invite-provider';
 import { licenceText } from '../components/provider-format';
@@ -44,19 +45,15 @@ const emptyDraft: Record<InviteField, string> = {
 
 function InviteForm() {
   const t = useT();
-  const [draft, setDraft] = useState(emptyDraft);
-  const [errors, setErrors] = useState<Partial<Record<InviteField, string>>>({});
-  const set = (field: InviteField, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const form = useDraft<Record<InviteField, string>>(emptyDraft);
+  const { draft, errors, set } = form;
   const invite = useInviteProvider({
     onSuccess: (provider) => {
       notifications.show({
         color: 'green',
         message: t('providersUi.invite.sent', { email: provider.email }),
       });
-      setDraft(emptyDraft);
+      form.reset();
     },
   });
   const field = (name: InviteField, label: MessageKey, extra: { type?: string } = {}) => (
@@ -89,7 +86,7 @@ function InviteForm() {
               const name = issue.path[0] as InviteField;
               shown[name] ??= isMessageKey(issue.message) ? t(issue.message) : t('common.required');
             }
-            setErrors(shown);
+            form.refuse(shown);
             return;
           }
           invite.mutate(body);
@@ -193,7 +190,7 @@ function ProvidersTable({ providers }: { providers: readonly ProviderAdminView[]
 }
 
 /**
- * /admin/providers (issue 35, the back office's providers area): every provider with their
+ * /admin/providers (the back office's providers area): every provider with their
  * NPI, licences by state and expiry, whether they are on duty now (a "Who is on duty" filter)
  * and their access; the invitation form for whoever may change the area (the admin; support
  * reads only).
