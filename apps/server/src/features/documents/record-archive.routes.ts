@@ -5,9 +5,9 @@ import { sessionRoutes } from '../../platform/route-groups';
 import type { RecordArchiveService } from './record-archive.service';
 
 /**
- * POST /account/record-archive (the HIPAA right of access): the signed-in patient's whole record as one
- * ZIP, through the one download reply (no-store, attachment). Whose record it is comes from the
- * session only: the request has no body and nothing in its URL.
+ * POST /account/record-archive (the HIPAA right of access): the signed-in patient's whole record
+ * as one ZIP, through the one download reply (no-store, attachment). Whose record it is comes
+ * from the session only: the request has no body and nothing in its URL.
  */
 export function recordArchiveRoutes(deps: { archive: RecordArchiveService }) {
   return sessionRoutes(async (app) => {

@@ -7,9 +7,9 @@ import { outbox } from '../../db/schema/platform';
 
 /**
  * Two whole apps on one database, as two processes behind a load balancer would run: delivery
- * jobs sent from one app are worked by both, and each message leaves exactly once. The apps send through a Twilio double with different `From` numbers, so the double
- * sees which app delivered each message. No timing is asserted: the test waits (bounded) for
- * what the database says.
+ * jobs sent from one app are worked by both, and each message leaves exactly once. The apps send
+ * through a Twilio double with different `From` numbers, so the double sees which app delivered
+ * each message. No timing is asserted: the test waits (bounded) for what the database says.
  */
 const double = twilioDouble();
 let base = '';
