@@ -93,7 +93,7 @@ export default defineConfig({
       injectRegister: false,
       includeAssets: ['favicon.svg', 'brand/apothecall.svg', 'icons/apple-touch-icon.png'],
       // Each brand has its own manifest, in the reader's language: the server answers
-      // /manifest.webmanifest (features/brands/brands.routes.ts, issue 13).
+      // /manifest.webmanifest (features/brands/brands.routes.ts).
       manifest: false,
       workbox: {
         // The app shell (HTML, JS, CSS, icons) is precached; the API and socket never are.

@@ -36,8 +36,8 @@ const RxVisitsWatcher = lazyChunk(() =>
 );
 
 /**
- * In-app notices from the socket, and this browser's push subscription sent again after a login
- * (issue 19); fetched once someone is signed in.
+ * In-app notices from the socket, and this browser's push subscription sent again after a
+ * login; fetched once someone is signed in.
  */
 const NotificationsWatcher = lazyChunk(() =>
   import('../features/notifications/components/notifications-watcher').then(
@@ -76,7 +76,7 @@ const headerHeight = 56;
  * The shell: a fixed header (logo, profile switcher, language, logout), the signed-in role's
  * navigation (a row under the header, a bottom bar at phone width), the screen and the brand's
  * footer. Plain elements rather than Mantine's AppShell, whose navbar, aside and resize
- * code this layout does not use (~10 KB gzip on the first screen, issue 12).
+ * code this layout does not use (~10 KB gzip on the first screen).
  * `right-scroll-bar-position` keeps the fixed header still while a dialog locks the page's
  * scrolling (react-remove-scroll's class, as AppShell sets it).
  */

@@ -41,9 +41,8 @@ const AnnouncementsAdminSection = lazyChunk(() =>
  * clear 'Get care now', their membership, latest notes, location and family; a
  * provider's duty switch and queue; a pharmacy's prescriptions, links (and, for its
  * administrator, pharmacists); a pharmacy's and an rx admin's referred visits; everyone's
- * account; every staff Home opens with the counts of what the role acts on (issue 36, finding
- * 13: HomeCountsCard). Areas not built yet
- * have no card (the navigation does not offer them either).
+ * account; every staff Home opens with the counts of what the role acts on (HomeCountsCard).
+ * Areas not built yet have no card (the navigation does not offer them either).
  */
 export function RoleHome({ session }: { session: StoredSession }) {
   const t = useT();
@@ -68,7 +67,7 @@ export function RoleHome({ session }: { session: StoredSession }) {
   const brandName = brand.name ?? t('shell.appName');
   return (
     <HomeScreen session={session} staffOf={brandName}>
-      {/* What the role has to act on, counted, each leading to its screen (issue 36, finding 13). */}
+      {/* What the role has to act on, counted, each leading to its screen. */}
       <HomeCountsCard />
       {workspace === 'pharmacy' ? (
         <Suspense fallback={null}>

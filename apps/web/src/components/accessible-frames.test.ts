@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Two frames axe kept finding unnamed on new screens (issue 35's back office): a wide table's
+ * Two frames axe kept finding unnamed on new screens (the back office's): a wide table's
  * scroll frame (Mantine's Table.ScrollContainer takes no focus and has no name:
  * scrollable-region-focusable) and a modal's close button (Mantine's Modal without a label:
  * button-name). Screens use ScrollRegion and Dialog instead; this keeps it so.

@@ -5,8 +5,7 @@ import { Dialog, DialogActions } from './dialog';
 /**
  * A yes/no question before something that cannot be undone (delete a link or an access token,
  * revoke, cancel a visit): the question, what went wrong, a way out and the red action (light,
- * not filled: issue 36, finding 16). With a
- * `testId`, the dialog's body carries it and the action `${testId}-confirm`.
+ * not filled). With a `testId`, the dialog's body carries it and the action `${testId}-confirm`.
  */
 export function ConfirmDialog({
   opened,

@@ -8,7 +8,7 @@ export function pagesOf(total: number, pageSize: number): number {
 
 /**
  * Previous, "page x of y", Next: the one pager of the lists that grow (the back office's money
- * lists, the pharmacy's links; issue 36, finding 14). `info` is the list's own line (its count in
+ * lists, the pharmacy's links). `info` is the list's own line (its count in
  * its words), or by default 'Page x of y (n in all)'.
  */
 export function Pager({

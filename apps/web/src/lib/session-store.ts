@@ -18,7 +18,7 @@ export interface StoredSession {
 export const appStoragePrefix = 'apothecall.';
 const storageKey = `${appStoragePrefix}session`;
 /**
- * Notifications on or off on this device (spec section 4: stored locally; issue 19). A device's
+ * Notifications on or off on this device (spec section 4: stored locally). A device's
  * choice: after the next login the browser's push subscription is sent again to that account.
  */
 export const notificationsPreferenceKey = `${appStoragePrefix}notifications`;

@@ -75,7 +75,7 @@ export interface ThemeLabels {
 const readableGreen = readableOnWhite(DEFAULT_THEME.colors.green[6]);
 
 /**
- * Badges, alerts and buttons in any palette colour stay readable (issue 13, axe color-contrast):
+ * Badges, alerts and buttons in any palette colour stay readable (axe color-contrast):
  * text in the colour (light, outline, subtle variants) and white text on it (filled) use the
  * colour's shade 6 darkened just enough for WCAG AA, as brand colours are.
  */
@@ -151,9 +151,9 @@ export function brandTheme(
       PasswordInput: PasswordInput.extend({
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.passwordVisibility } },
       }),
-      // No badge text under 12 px (issue 36: the whole-product walk found Mantine's 9-11 px on
-      // the dashboard's counts, "Owner", "Yes"/"No", "Active"): the small sizes read at 12 px
-      // on a 20 px pill; lg and xl keep theirs.
+      // No badge text under 12 px (Mantine's 9-11 px was too small on the dashboard's counts,
+      // "Owner", "Yes"/"No", "Active"): the small sizes read at 12 px on a 20 px pill; lg and xl
+      // keep theirs.
       Badge: Badge.extend({
         vars: (_theme, props) =>
           props.size === 'lg' || props.size === 'xl'
@@ -171,7 +171,7 @@ export function brandTheme(
 /**
  * Mantine 9's v8 variables (the translucent light variant the screens were designed with), with
  * the secondary text grey and the error red replaced by colours that read on white (Mantine's
- * #868e96 and #fa5252 are 3.3:1; axe-core flagged them on every page, issue 13).
+ * #868e96 and #fa5252 are 3.3:1; axe-core flagged them on every page).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const base = v8CssVariablesResolver(theme);

@@ -3,9 +3,10 @@ import { getBrand } from '../../lib/brand-store';
 import { getWebappVersion } from './api/get-webapp-version';
 
 /**
- * The running app's version and the latest the server serves (issue 13: /api/webapp-version
- * was never asked). The build stamps its version into the app and into `version.json`, which
- * the server answers (apps/web/vite.config.ts); a difference means a newer build is deployed.
+ * The running app's version and the latest the server serves (/api/webapp-version, asked so a
+ * newer build is noticed). The build stamps its version into the app and into `version.json`,
+ * which the server answers (apps/web/vite.config.ts); a difference means a newer build is
+ * deployed.
  */
 export const runningVersion: string = __APP_VERSION__;
 

@@ -9,7 +9,7 @@ import { ApiError } from '../api-client';
 import type { NativePlugins } from './plugins';
 
 /**
- * Biometric login in the native apps (spec sections 4 and 8, issue 21). After a password login
+ * Biometric login in the native apps (spec sections 4 and 8). After a password login
  * the app may keep a device credential (`authId`, from POST /account/auth-id) in the platform's
  * secure storage (the iOS Keychain, the Android Keystore); a biometric check opens it and
  * POST /account/authIdToken logs in with it. The saved credential outlives logouts (it is what
@@ -21,7 +21,7 @@ export const credentialKey = 'apothecall.biometric';
 
 /**
  * iOS Keychain accessibility of the saved credential: readable only while the phone is unlocked,
- * and never carried to another phone by an iCloud or computer backup (a health app; issue 34).
+ * and never carried to another phone by an iCloud or computer backup (a health app).
  * The plugin's KeychainAccess.whenUnlockedThisDeviceOnly, by number, so the plugin itself stays
  * in its own chunk. Android's Keystore keys never leave the device.
  */

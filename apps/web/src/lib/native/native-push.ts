@@ -2,7 +2,7 @@ import type { NativePlugins } from './plugins';
 
 /**
  * Native push (spec section 4: "On native, a push token is registered and sent to the server
- * when logged in"; issue 21). The permission is asked (the first time), the app registers with
+ * when logged in"). The permission is asked (the first time), the app registers with
  * APNs or FCM through Capacitor, and the token the platform answers is sent with `send`
  * (POST /update-notification-token). A tap on a notice opens its route (bridge.ts).
  */

@@ -38,7 +38,7 @@ export interface CheckoutPayment {
 /**
  * A visit's checkout (Get Care's payment step, an appointment's start): the price (default,
  * coupon or referral, from the price store or the account; or the member or non-member price
- * of the account's visit plan, issue 17), the credit, the form of payment (a saved card or a
+ * of the account's visit plan), the credit, the form of payment (a saved card or a
  * new one; none when the price is zero or credit covers it), and the start itself (`start`,
  * sent with the payment fields). A stale price answers PRICE_TOKEN_STALE: the new price is
  * shown and the patient confirms again. `onNewAttempt`: the attempt ended without a visit, so

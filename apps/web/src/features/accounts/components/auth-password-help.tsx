@@ -16,7 +16,7 @@ export function AuthPasswordHelp({
   onOpen,
 }: {
   initialEmail?: () => string;
-  /** Called as the dialog opens (the login screen clears its failed-login alert: issue 13). */
+  /** Called as the dialog opens (the login screen clears its failed-login alert). */
   onOpen?: () => void;
 }) {
   const t = useT();

@@ -10,7 +10,7 @@ import { logInWithAuthId } from '../api/log-in-with-auth-id';
 import { useBiometrics } from '../hooks/use-biometrics';
 
 /**
- * The login screen's 'Log in with {Touch ID|Face ID|Biometric ID}' (native apps, issue 21),
+ * The login screen's 'Log in with {Touch ID|Face ID|Biometric ID}' (native apps),
  * shown while this device keeps a credential and its biometrics are available. A failure shows
  * '{method} login failed.'; a credential the server refuses is deleted and the button goes.
  */

@@ -19,7 +19,7 @@ import { useBiometrics } from '../hooks/use-biometrics';
 import { enrolWithReauth, usePasswordReauth } from './password-reauth';
 
 /**
- * The profile's biometric login switch (native apps, issue 21): on when this device keeps this
+ * The profile's biometric login switch (native apps): on when this device keeps this
  * login's credential; turning it off ends the credential on the server too. Turning it on asks
  * for the password again when this login is more than a few minutes old.
  */

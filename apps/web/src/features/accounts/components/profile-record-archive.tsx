@@ -6,7 +6,7 @@ import { useDownloadRecordArchive } from '../../documents/api/download-record-ar
 import { failureMessage } from './profile-errors';
 
 /**
- * "Download my record" (issue 35, area 7: the right of access): one ZIP of the record of
+ * "Download my record" (the right of access): one ZIP of the record of
  * everyone on the account, saved through an object URL (the token never in a URL).
  */
 export function RecordArchive() {

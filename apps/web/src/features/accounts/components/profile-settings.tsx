@@ -12,7 +12,7 @@ const twoFactorModes = ['off', 'email', 'sms'] as const;
 
 /**
  * The account's settings: two-factor login and language, each saved at once, and the way to the
- * notification settings (/notifications, issue 19: this device's push and the account's switch).
+ * notification settings (/notifications: this device's push and the account's switch).
  */
 export function ProfileSettings() {
   const t = useT();

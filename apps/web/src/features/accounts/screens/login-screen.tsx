@@ -21,7 +21,7 @@ import { AuthCard } from '../components/auth-card';
 import { translateFieldError } from '../components/auth-form-errors';
 import { AuthPasswordHelp } from '../components/auth-password-help';
 
-/** Biometric login (native apps only, issue 21): a chunk a browser never fetches. */
+/** Biometric login (native apps only): a chunk a browser never fetches. */
 const BiometricLoginButton = lazy(() =>
   import('../components/biometric-login-button').then((m) => ({
     default: m.BiometricLoginButton,

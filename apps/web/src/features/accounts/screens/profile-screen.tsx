@@ -13,7 +13,7 @@ import { RecordArchive } from '../components/profile-record-archive';
 import { RemoveAccount } from '../components/profile-remove-account';
 import { ProfileSettings } from '../components/profile-settings';
 
-/** Biometric login on or off (native apps only, issue 21). */
+/** Biometric login on or off (native apps only). */
 const BiometricSetting = lazy(() =>
   import('../components/biometric-setting').then((m) => ({ default: m.BiometricSetting })),
 );

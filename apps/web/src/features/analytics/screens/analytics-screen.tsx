@@ -22,7 +22,7 @@ const isTab = (value: string | null): value is AnalyticsTab =>
 
 /**
  * /analytics (spec sections 2 and 6: the pharmacy organisation's analytics, logins, attribution
- * and referrals; issue 20): one screen with a tab each and one date range for all. The tab and
+ * and referrals): one screen with a tab each and one date range for all. The tab and
  * the days are in the address (`?tab=logins&from=2026-11-01&to=2026-11-25`; dates, not PHI), so
  * Back and a reload keep them. Only the open tab asks the server. The pharmacy's administrator
  * only (route guard step 4f; the server answers a pharmacist 403).

@@ -101,7 +101,7 @@ type BlockLike = Pick<
  * A block in words: 'Mondays and Wednesdays, 9:00 AM–12:00 PM (America/New_York), 30-minute
  * slots, FL, ages 4–110' (a one-date block names its date instead of the weekdays). Times stay
  * in the block's own zone, as the provider published them, written in the reader's clock
- * (issue 36, finding 18: the stored 'HH:mm' is not shown as such).
+ * (the stored 'HH:mm' is not shown as such).
  */
 export function blockSummary(t: Translate, block: BlockLike, lang: Lang): string {
   const weekly = block.weekdays !== null && block.weekdays.length > 0;

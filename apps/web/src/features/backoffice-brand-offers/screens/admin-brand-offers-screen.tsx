@@ -9,7 +9,7 @@ import { PlansSection } from '../components/plans-section';
 import { ReferralsSection } from '../components/referrals-section';
 
 /**
- * /admin/brands/:id/offers (issue 35, brands area): what a brand sells and at what price — its
+ * /admin/brands/:id/offers (the brands area): what a brand sells and at what price — its
  * coupons, its referral codes, its subscription plans and prices. A role that may change the
  * brands area (admin) creates and edits; support reads. Every change applies at once.
  */

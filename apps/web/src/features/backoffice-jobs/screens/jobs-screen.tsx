@@ -225,7 +225,7 @@ function OutboxTab() {
 }
 
 /**
- * /admin/jobs (issue 35, the back office's jobs and outbox; admin only): failed (dead-lettered)
+ * /admin/jobs (the back office's jobs and outbox; admin only): failed (dead-lettered)
  * jobs and undelivered e-mail and SMS, each with a Retry behind a question. Never a payload or a
  * message text; recipients masked by the server.
  */

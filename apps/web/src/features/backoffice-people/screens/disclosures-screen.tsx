@@ -36,7 +36,7 @@ function accountOf(state: unknown): string | null {
 }
 
 /**
- * /admin/disclosures (issue 35, HIPAA §164.528): every audit row about the record of the account
+ * /admin/disclosures (HIPAA §164.528): every audit row about the record of the account
  * an account's page handed over — when, who (name and role), what, outcome, from where — with
  * filters by actor and by days, and 'Download CSV' of the same rows. Opened without an account
  * (a reload, a bookmark) it says where to start.

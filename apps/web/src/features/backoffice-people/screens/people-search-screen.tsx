@@ -11,7 +11,7 @@ import { useT } from '../../../lib/i18n';
 import { useSearchPeople } from '../api/people-api';
 
 /**
- * /admin/people (issue 35, People and support): search accounts by name, e-mail, phone, date of
+ * /admin/people (People and support): search accounts by name, e-mail, phone, date of
  * birth or visit reference (POST /admin/people/search, the query in the body, never in the
  * address), and a table of the accounts found, each opening its page; 'More results' pages on.
  * The route guard (step 4h) keeps roles without the area out; the server answers them 403.

@@ -115,7 +115,7 @@ function DisclosuresButton({ accountId }: { accountId: string }) {
 }
 
 /**
- * /admin/people/:id (issue 35, People and support): one account's profile, family, sessions
+ * /admin/people/:id (People and support): one account's profile, family, sessions
  * (started, last active, platform; never a token), visits (short reference), payments (card
  * brand and last four), push devices (never a token) and consents, with the actions the role may
  * take (write access): unlock the login, end all sessions, disable or re-enable, resend the

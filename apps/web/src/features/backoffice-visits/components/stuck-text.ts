@@ -17,7 +17,7 @@ const domainLimits: StuckLimits = { waitingNoProviderMs, rxUnreviewedMs, pharmac
 
 /**
  * Why a visit is stuck, with the limit it passed in the language's plural form ('over 1 hour',
- * 'over 24 hours'; issue 36, finding 11).
+ * 'over 24 hours').
  */
 export function stuckText(
   t: Translate,

@@ -193,7 +193,7 @@ export function AdminVisitsTable({
 }
 
 /**
- * /admin/visits (issue 35, the back office's visits area): every visit by kind and status, stuck
+ * /admin/visits (the back office's visits area): every visit by kind and status, stuck
  * ones first with the reason, and per row Cancel (refunded in full) and Reassign (back to the
  * line) with a note the patient reads, each confirmed. Cancel acts on the visits the server marks
  * cancellable (video visits not over; Rx visits no pharmacy claimed or works on); Reassign on a

@@ -8,7 +8,7 @@ import { applyUpdate, checkVersion, isNewer, runningVersion } from '../version-s
 
 /**
  * /update: this app's version beside the latest the server serves, and the update when there
- * is one (spec section 2 route; issue 13). Opening the screen asks the server afresh.
+ * is one (spec section 2 route). Opening the screen asks the server afresh.
  */
 export function UpdateScreen() {
   const t = useT();

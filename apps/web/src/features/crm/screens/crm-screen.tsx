@@ -9,7 +9,7 @@ import { TasksPanel } from '../components/tasks-panel';
 type CrmTab = 'customers' | 'tasks';
 
 /**
- * /crm (spec section 2, "CRM"; issue 20): the pharmacy's customers with their tag badges (add,
+ * /crm (spec section 2, "CRM"): the pharmacy's customers with their tag badges (add,
  * open, edit, record interactions) and its tasks (add with a tag and a due date, mark done). The
  * tab is `?tab=tasks`; a customer opens as `?customer=<id>` and Back returns to the list. The
  * pharmacy's staff only (route guard step 4d; the server answers anyone else 403).

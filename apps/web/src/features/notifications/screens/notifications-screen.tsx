@@ -120,7 +120,7 @@ function NotificationSwitch({ settings }: { settings: NotificationSettings }) {
 }
 
 /**
- * Notification settings (spec section 2: "Turn notifications on or off"; issue 19), reached
+ * Notification settings (spec section 2: "Turn notifications on or off"), reached
  * from the profile menu and the profile's settings: one switch, kept on this device
  * (localStorage) and on the account (POST /notifications/settings), with this browser's push
  * subscription.

@@ -131,7 +131,7 @@ export function PharmacyRxDetailView({
       <PharmacyRxHeading visit={visit} heading={heading} />
       <PharmacyRxActions visit={visit} actions={actions} />
 
-      {/* The pharmacy's own records on the visit (issue 20): its code, and forms to sign. */}
+      {/* The pharmacy's own records on the visit: its code, and forms to sign. */}
       <PharmacyRxCodeSection visitId={visit.id} claimed={visit.pdfAvailable} />
       <PharmacyRxFormsSection visitId={visit.id} claimed={visit.pdfAvailable} />
       <PharmacyRxPatientSection patient={visit.patient} />

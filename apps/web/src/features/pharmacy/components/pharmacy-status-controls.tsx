@@ -4,7 +4,7 @@ import { dangerButton } from '../../../components/danger-button';
 import { useT } from '../../../lib/i18n';
 import { checkStatusNote, type StatusAction } from './pharmacy-status-form';
 
-/** The chosen status's form (a destructive one's save in red, not filled: issue 36): its meaning, the note box with its prompt, save or cancel. */
+/** The chosen status's form (a destructive one's save in red, not filled): its meaning, the note box with its prompt, save or cancel. */
 export function StatusChangeForm({
   action,
   pending,
@@ -92,8 +92,8 @@ export function StatusChangeForm({
 
 /**
  * A status button with its meaning (the assign hint) as its description. A completing status is
- * filled, the others outlined; a destructive one (voided) red and light, never filled (issue 36,
- * finding 16): choosing it opens its form, which asks the reason before anything changes.
+ * filled, the others outlined; a destructive one (voided) red and light, never filled: choosing
+ * it opens its form, which asks the reason before anything changes.
  */
 export function StatusButton({
   action,

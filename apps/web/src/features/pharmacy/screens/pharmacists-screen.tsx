@@ -13,7 +13,7 @@ import { PharmacistCard } from '../components/pharmacist-card';
 import { InviteForm } from '../components/pharmacist-invite';
 
 /**
- * /pharmacists (our addition, issue 15; the route guard admits the pharmacy's administrator
+ * /pharmacists (our addition; the route guard admits the pharmacy's administrator
  * only): the pharmacists with their grants (states, links, claimed visits only), invited by
  * e-mail here and revoked after a confirmation.
  */

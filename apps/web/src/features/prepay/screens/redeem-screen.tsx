@@ -156,7 +156,7 @@ function RefusedWaysOn({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * /redeem/{code} (public; issue 16): the link a pharmacy's access token is sent with. The code
+ * /redeem/{code} (public): the link a pharmacy's access token is sent with. The code
  * is checked (POST /prepay-redeem/check, logged in or not) and held for the tab, so the Rx
  * catalogue shows what it pays for and the payment step applies it; then registration or login
  * (both come back to /rx), or the visit at once when signed in. A code that cannot be used

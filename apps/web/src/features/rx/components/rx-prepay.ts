@@ -2,7 +2,7 @@ import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import type { PrepayOffer, RedemptionState } from '@apothecall/domain/prepay/prepay.api';
 
 /**
- * What a held prepay code (an access token or a program code, issue 16) changes in the Rx
+ * What a held prepay code (an access token or a program code) changes in the Rx
  * flow: the treatments offered, the pharmacies offered, and how the visit card names the
  * token's state. An offer's empty list means "any".
  */

@@ -37,7 +37,7 @@ export function RxVisitCard({ visit }: { visit: RxVisitView }) {
         <RxVisitHeading visit={visit} titleId={titleId} />
         <RxVisitPharmacy visit={visit} />
 
-        {/* Forms the visit's pharmacy asked to sign (issue 20). */}
+        {/* Forms the visit's pharmacy asked to sign. */}
         {visit.pharmacy ? <RxFormsSection visitId={visit.id} /> : null}
 
         <RxVisitPrepay visit={visit} />

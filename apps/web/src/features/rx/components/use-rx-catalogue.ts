@@ -25,7 +25,7 @@ export function useRxCatalogue() {
   // A pharmacy's Rx link (/rx?id=<link>): its treatment only, and the visit goes to its pharmacy.
   const link = products.data?.link ?? null;
   const chosen = itemId ? products.data?.products.find((p) => p.id === itemId) : undefined;
-  // A pharmacy's in-store assessment link (/rx?itemId=&instore=<code>, issue 20): the intake's
+  // A pharmacy's in-store assessment link (/rx?itemId=&instore=<code>): the intake's
   // answers, its pharmacy and its state, for the signed-in patient the link is theirs.
   const instoreCode = params.get('instore') ?? '';
   const instore = useInstoreStart(instoreCode, {

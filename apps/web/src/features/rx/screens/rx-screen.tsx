@@ -10,7 +10,7 @@ import { useRxCatalogue } from '../components/use-rx-catalogue';
  * /rx, /rx2, /testrx (spec section 2): the treatment catalogue (public while logged out), and
  * the flow of the treatment chosen (`itemId`). Logged out, a chosen treatment offers log in or
  * registration, both of which come back to it (the `to` of the login redirect). While a prepay
- * code is held (issue 16, /redeem/{code}), a banner names the program that pays, the catalogue
+ * code is held (/redeem/{code}), a banner names the program that pays, the catalogue
  * shows only the treatments it pays for, and the code can be removed.
  */
 export function RxScreen() {

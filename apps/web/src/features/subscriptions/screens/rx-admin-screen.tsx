@@ -22,7 +22,7 @@ import { formatDay } from '../components/subscription-format';
  * (a reason asked first; POST /rxadmin/subscriptions/{id}/cancel), and the revenue by month.
  * The route guard (step 3) keeps everyone else out; the server answers them 403 too.
  * `children`: the other sections of the rx administrator's workspace (the announcements to
- * pharmacies, issue 20), shown below.
+ * pharmacies), shown below.
  */
 export function RxAdminScreen({ children }: { children?: ReactNode }) {
   const t = useT();
