@@ -196,9 +196,10 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
     },
     async markStranded(id) {
       const v = visits.find((x) => x.id === id);
-      if (v?.state !== 'waiting' || stranded.has(id)) return false;
+      if (v?.state !== 'waiting' || stranded.has(id)) return undefined;
       stranded.add(id);
-      return true;
+      v.version += 1;
+      return { ...v };
     },
     async visitByKey(accountId, key) {
       return copy(visits.find((v) => v.accountId === accountId && v.idempotencyKey === key));
@@ -236,6 +237,7 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
         claimedAt: input.claimedBy?.at ?? null,
         endedAt: null,
         outcome: null,
+        version: 0,
       };
       visits.push(visit);
       options.log?.push(`insertVisit ${visit.id}`);
@@ -261,11 +263,12 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
     },
     async move(id, from, to, changes = {}) {
       const visit = visits.find((v) => v.id === id && v.state === from);
-      if (!visit) return false;
+      if (!visit) return undefined;
       visit.state = to;
       if (changes.at && to !== 'inProgress' && to !== 'waiting') visit.endedAt = changes.at;
       if (changes.outcome) visit.outcome = changes.outcome;
-      return true;
+      visit.version += 1;
+      return { ...visit };
     },
     async claim(id, providerId, states, at) {
       const visit = visits.find(
@@ -275,18 +278,20 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
       visit.state = 'inProgress';
       visit.providerId = providerId;
       visit.claimedAt = at;
+      visit.version += 1;
       return true;
     },
     async release(id, providerId, at) {
       const visit = visits.find(
         (v) => v.id === id && v.state === 'inProgress' && v.providerId === providerId,
       );
-      if (!visit) return false;
+      if (!visit) return undefined;
       visit.state = 'waiting';
       visit.providerId = null;
       visit.claimedAt = null;
       visit.createdAt = at;
-      return true;
+      visit.version += 1;
+      return { ...visit };
     },
     async searchPharmacies() {
       return [];
@@ -309,6 +314,7 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
       claimedAt: null,
       endedAt: null,
       outcome: null,
+      version: 0,
       ...visit,
     };
     visits.push(record);

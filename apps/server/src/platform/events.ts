@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
  * merging, beside the code that emits them, e.g. in `care.events.ts`:
  *
  *   declare module '../../platform/events' {
- *     interface AppEvents { 'care.visitChanged': { visitId: string } }
+ *     interface AppEvents { 'care.queueChanged': { state: string } }
  *   }
  *
  * Payloads carry ids and states only (never PHI): with Redis they cross the network.

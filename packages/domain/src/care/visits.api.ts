@@ -56,6 +56,11 @@ export const patientVisitSchema = z.object({
    * waiting room says so (care.visit.noProviderNow). Absent from older servers.
    */
   noProvider: z.boolean().optional(),
+  /**
+   * Grows by one on every change of the visit: a screen drops a push older than what it holds
+   * (pushes can arrive out of order). Absent from older servers.
+   */
+  version: z.number().int().nonnegative().optional(),
 });
 export type PatientVisit = z.infer<typeof patientVisitSchema>;
 

@@ -41,6 +41,11 @@ export const visits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the waiting patient was told no provider is available in their state (once). */
     strandedAt: timestamp('stranded_at', { withTimezone: true }),
+    /**
+     * Grows by one on every change of the row, so a screen that holds version n drops a push of
+     * an older one (pushes from several processes can arrive out of order).
+     */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('visits_idempotency_key').on(t.accountId, t.idempotencyKey),

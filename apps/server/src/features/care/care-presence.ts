@@ -10,6 +10,7 @@ import type { RosterPort } from '../clinic/roster.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import './care.events';
 import type { CareRepo, VisitRecord } from './care.repo';
+import { careVisitSnapshot } from './care.views';
 
 export interface PresenceSweepResult {
   /** Providers switched off duty: not seen within the presence grace. */
@@ -58,8 +59,11 @@ export function createPresenceSweep(deps: {
 
   async function cancelUnclaimed(visit: VisitRecord, at: Date): Promise<boolean> {
     // Only from waiting: a provider's claim at the same moment wins or loses as a whole.
-    if (!(await deps.repo.move(visit.id, 'waiting', 'cancelled', { at, outcome: 'unclaimed' })))
-      return false;
+    const moved = await deps.repo.move(visit.id, 'waiting', 'cancelled', {
+      at,
+      outcome: 'unclaimed',
+    });
+    if (!moved) return false;
     await deps.audit.record(
       { ...origin, accountId: null },
       'visit.cancelUnclaimed',
@@ -67,7 +71,7 @@ export function createPresenceSweep(deps: {
       { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
     );
     await deps.events.emit('care.queueChanged', { state: visit.location });
-    await deps.events.emit('care.visitChanged', { visitId: visit.id });
+    await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(moved) });
     // The patient's own cancel uses this key too: one refund whichever path cancelled.
     if (visit.ledgerId)
       await deps.payments.refund(visit.accountId, visit.ledgerId, `refund:visit:${visit.id}`, {
@@ -108,9 +112,10 @@ export function createPresenceSweep(deps: {
           here = (await deps.roster.onDutyCount(visit.location)) > 0;
           available.set(visit.location, here);
         }
-        if (here || !(await deps.repo.markStranded(visit.id, at))) continue;
+        const stranded = here ? undefined : await deps.repo.markStranded(visit.id, at);
+        if (!stranded) continue;
         told += 1;
-        await deps.events.emit('care.visitChanged', { visitId: visit.id });
+        await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(stranded) });
         await text(visit.accountId, 'care.sms.noProvider', {
           minutes: unclaimedVisitLimitMs / 60_000,
         });

@@ -91,8 +91,6 @@ export function careModule(
     notes: ports.notes,
     queue,
     payments: ports.payments,
-    onClaimed: (visit) => room.sendMeetLink(visit),
-    onError: platform.warn('meet link not sent'),
     audit,
     events,
     ...clock,
@@ -113,6 +111,7 @@ export function careModule(
     queue,
     repo,
     care,
+    room,
     onError: platform.warn('meet sockets not evicted'),
   });
   realtime.useMeetTokens((token) => room.resolveMeetToken(token));

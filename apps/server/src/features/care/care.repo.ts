@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pharmacies, visits } from '../../db/schema/care';
 
@@ -19,6 +19,8 @@ export interface VisitRecord {
   claimedAt: Date | null;
   endedAt: Date | null;
   outcome: string | null;
+  /** Grows by one on every change of the row. */
+  version: number;
 }
 
 export interface CareRepo {
@@ -47,26 +49,30 @@ export interface CareRepo {
   waitingBefore(cutoff: Date): Promise<VisitRecord[]>;
   /** Waiting visits whose patient was not yet told that no provider is available. */
   waitingUntold(): Promise<VisitRecord[]>;
-  /** Marks a waiting visit's patient told (no provider available); false when already told. */
-  markStranded(id: string, at: Date): Promise<boolean>;
+  /** Marks a waiting visit's patient told (no provider available): the visit as it now is, or undefined when already told. */
+  markStranded(id: string, at: Date): Promise<VisitRecord | undefined>;
   /** Waiting visits in a state, oldest first. */
   waitingIn(states: readonly string[]): Promise<VisitRecord[]>;
   /** Whether the person has a completed visit in the state. */
   completedIn(personId: string, state: string): Promise<boolean>;
-  /** Moves a visit between states only from the expected one; false when it was not there. */
+  /**
+   * Moves a visit between states only from the expected one: the visit as it now is, or
+   * undefined when it was not there.
+   */
   move(
     id: string,
     from: string,
     to: string,
     changes?: { providerId?: string; at?: Date; outcome?: string },
-  ): Promise<boolean>;
+  ): Promise<VisitRecord | undefined>;
   /**
    * Puts a visit the provider had claimed back in the line (issue 35: the provider was
    * deactivated): only from inProgress and only theirs. Its wait starts again at `at` (the
    * unclaimed limit counts from it, so the presence sweep does not cancel it at once) and the
-   * patient may be told again that nobody is on duty. False when it was not theirs in progress.
+   * patient may be told again that nobody is on duty. The visit as it now is, or undefined when
+   * it was not theirs in progress.
    */
-  release(id: string, providerId: string, at: Date): Promise<boolean>;
+  release(id: string, providerId: string, at: Date): Promise<VisitRecord | undefined>;
   /** Claims a waiting visit in one of the provider's states; false when someone else got it. */
   claim(id: string, providerId: string, states: readonly string[], at: Date): Promise<boolean>;
   searchPharmacies(
@@ -76,7 +82,7 @@ export interface CareRepo {
   ): Promise<(typeof pharmacies.$inferSelect)[]>;
 }
 
-const visitColumns = {
+export const visitColumns = {
   id: visits.id,
   accountId: visits.accountId,
   personId: visits.personId,
@@ -93,7 +99,11 @@ const visitColumns = {
   claimedAt: visits.claimedAt,
   endedAt: visits.endedAt,
   outcome: visits.outcome,
+  version: visits.version,
 };
+
+/** Every change of a visit row bumps its version. */
+const bumped = { version: sql`${visits.version} + 1` };
 
 export function createCareRepo(db: Db): CareRepo {
   return {
@@ -168,10 +178,10 @@ export function createCareRepo(db: Db): CareRepo {
     async markStranded(id, at) {
       const rows = await db
         .update(visits)
-        .set({ strandedAt: at })
+        .set({ strandedAt: at, ...bumped })
         .where(and(eq(visits.id, id), eq(visits.state, 'waiting'), isNull(visits.strandedAt)))
-        .returning({ id: visits.id });
-      return rows.length === 1;
+        .returning(visitColumns);
+      return rows[0];
     },
     async waitingIn(states) {
       if (states.length === 0) return [];
@@ -188,10 +198,11 @@ export function createCareRepo(db: Db): CareRepo {
           state: to,
           ...(changes.at && to !== 'inProgress' && to !== 'waiting' ? { endedAt: changes.at } : {}),
           ...(changes.outcome ? { outcome: changes.outcome } : {}),
+          ...bumped,
         })
         .where(and(eq(visits.id, id), eq(visits.state, from)))
-        .returning({ id: visits.id });
-      return rows.length === 1;
+        .returning(visitColumns);
+      return rows[0];
     },
     async release(id, providerId, at) {
       const rows = await db
@@ -202,18 +213,19 @@ export function createCareRepo(db: Db): CareRepo {
           claimedAt: null,
           createdAt: at,
           strandedAt: null,
+          ...bumped,
         })
         .where(
           and(eq(visits.id, id), eq(visits.state, 'inProgress'), eq(visits.providerId, providerId)),
         )
-        .returning({ id: visits.id });
-      return rows.length === 1;
+        .returning(visitColumns);
+      return rows[0];
     },
     async claim(id, providerId, states, at) {
       if (states.length === 0) return false;
       const rows = await db
         .update(visits)
-        .set({ state: 'inProgress', providerId, claimedAt: at })
+        .set({ state: 'inProgress', providerId, claimedAt: at, ...bumped })
         .where(
           and(
             eq(visits.id, id),

@@ -307,7 +307,10 @@ describe('care.service cancel', () => {
     ]);
     expect(events.emitted).toEqual([
       { name: 'care.queueChanged', payload: { state: 'FL' } },
-      { name: 'care.visitChanged', payload: { visitId: started.visitId } },
+      {
+        name: 'care.visitChanged',
+        payload: { visit: expect.objectContaining({ id: started.visitId, state: 'cancelled' }) },
+      },
     ]);
 
     // Cancelling again answers the same; the refund's key keeps it one refund, and nothing is

@@ -33,7 +33,7 @@ import { memberVisitItem } from '../subscriptions/subscriptions.port';
 import './care.events';
 import type { ScheduledVisitInput } from './care.port';
 import type { CareRepo, VisitRecord } from './care.repo';
-import { patientVisit } from './care.views';
+import { careVisitSnapshot, patientVisit } from './care.views';
 
 /** Age today and birth gender, for the screening filters. */
 function patientFacts(
@@ -101,7 +101,7 @@ export function createCareService(deps: {
   /** Where the queue's providers and the patient learn that something changed. */
   events: Pick<EventBus, 'emit'>;
   /** Texts the patient the visit's one-time meet link (the visit room's). */
-  sendMeetLink: (visit: VisitRecord) => Promise<unknown>;
+  sendMeetLink: (visit: Pick<VisitRecord, 'id' | 'accountId'>) => Promise<unknown>;
   onError: (error: unknown) => void;
   now?: () => Date;
 }): CareService {
@@ -147,7 +147,7 @@ export function createCareService(deps: {
     if (inserted) {
       await deps.sendMeetLink(inserted).catch(deps.onError);
       await deps.events.emit('care.queueChanged', { state: inserted.location });
-      await deps.events.emit('care.visitChanged', { visitId: inserted.id });
+      await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(inserted) });
     }
     return view(stored);
   }
@@ -294,7 +294,7 @@ export function createCareService(deps: {
           { visitId: visit.id, refunded: Boolean(visit.ledgerId) },
         );
         await deps.events.emit('care.queueChanged', { state: visit.location });
-        await deps.events.emit('care.visitChanged', { visitId: visit.id });
+        await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(moved) });
       } else {
         // Cancelling again is answered like the first time, and pays a refund that failed
         // then (the refund's key makes it once; payments audits it).

@@ -1,5 +1,6 @@
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { type VisitState, visitStates } from '@apothecall/domain/care/visits.rules';
+import type { CareVisitSnapshot } from './care.events';
 import type { VisitRecord } from './care.repo';
 
 /**
@@ -32,5 +33,18 @@ export function patientVisit(
     providerName,
     // No wait estimate while waiting means no provider is available in the state now.
     noProvider: waiting && place !== null && waitTime === null,
+    version: visit.version,
+  };
+}
+
+/** The visit as its events carry it (care.events.ts). */
+export function careVisitSnapshot(visit: VisitRecord): CareVisitSnapshot {
+  return {
+    id: visit.id,
+    accountId: visit.accountId,
+    version: visit.version,
+    state: visit.state,
+    location: visit.location,
+    providerId: visit.providerId,
   };
 }

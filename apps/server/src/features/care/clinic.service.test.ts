@@ -121,10 +121,11 @@ function setUp() {
         (v) =>
           v.id === input.visitId && v.state === 'inProgress' && v.providerId === input.providerId,
       );
-      if (!visit) return { ended: false, noteId: null };
+      if (!visit) return { visit: null, noteId: null };
       visit.state = input.toState;
       visit.outcome = input.outcome;
       visit.endedAt = input.at;
+      visit.version += 1;
       log.push(`endVisit ${input.outcome}`);
       const noteId = input.note
         ? await writeNote({} as never, {
@@ -137,12 +138,9 @@ function setUp() {
       if (input.prescription) {
         prescriptions.push({ visitId: input.visitId, medication: input.prescription.medication });
       }
-      return { ended: true, noteId };
+      return { visit: { ...visit }, noteId };
     },
   };
-  const claimed: VisitRecord[] = [];
-  const errors: unknown[] = [];
-  let meetLinkFails = false;
   const queue = createVisitQueue<VisitRecord>({
     store: {
       waiting: (states) => care.repo.waitingIn(states),
@@ -187,11 +185,6 @@ function setUp() {
     },
     queue,
     payments: payments.port,
-    onClaimed: async (visit) => {
-      if (meetLinkFails) throw new Error('SMS provider down');
-      claimed.push(visit);
-    },
-    onError: (error) => errors.push(error),
     audit,
     events,
     now: clock.now,
@@ -212,15 +205,10 @@ function setUp() {
     log,
     notes,
     prescriptions,
-    claimed,
-    errors,
     licenses,
     duty,
     waiting,
     inProgress,
-    failMeetLink: () => {
-      meetLinkFails = true;
-    },
   };
 }
 
@@ -304,7 +292,7 @@ describe('clinic.service claim', () => {
   });
 
   it('lets exactly one of two concurrent claims win; the other is told it was taken', async () => {
-    const { service, waiting, care, audit, events, claimed } = setUp();
+    const { service, waiting, care, audit, events } = setUp();
     const visit = waiting('FL');
     const results = await Promise.allSettled([
       service.claim(as(samuel), visit.id),
@@ -321,24 +309,21 @@ describe('clinic.service claim', () => {
     const claims = audit.rows.filter((r) => r.action === 'clinic.claim');
     expect(claims.map((r) => r.outcome).sort()).toEqual(['denied', 'success']);
     expect(claims.find((r) => r.outcome === 'success')?.actorAccountId).toBe(winner);
-    // The line and the patient are told once; the meet link goes out once, for the winner.
+    // The line and the patient are told once, and the claim (the meet link's cue) once, for
+    // the winner, at the claimed visit's version.
+    const snapshot = {
+      id: visit.id,
+      accountId: visit.accountId,
+      version: 1,
+      state: 'inProgress',
+      location: 'FL',
+      providerId: winner,
+    };
     expect(events.emitted).toEqual([
       { name: 'care.queueChanged', payload: { state: 'FL' } },
-      { name: 'care.visitChanged', payload: { visitId: visit.id } },
-      { name: 'care.visitClaimed', payload: { visitId: visit.id, accountId: visit.accountId } },
+      { name: 'care.visitChanged', payload: { visit: snapshot } },
+      { name: 'care.visitClaimed', payload: { visit: snapshot } },
     ]);
-    expect(claimed.map((v) => v.providerId)).toEqual([winner]);
-  });
-
-  it('keeps the claim when the meet link cannot be sent', async () => {
-    const { service, waiting, errors, failMeetLink } = setUp();
-    failMeetLink();
-    const visit = waiting('FL');
-    expect(await service.claim(as(grace), visit.id)).toMatchObject({
-      state: 'inProgress',
-      providerId: grace,
-    });
-    expect(errors).toHaveLength(1);
   });
 });
 
@@ -442,7 +427,14 @@ describe('clinic.service end', () => {
     expect(notes[0]?.body).toContain('Amoxicillin 500 mg, quantity 20, refills 0');
     expect(notes[0]?.body).toContain('Bayfront Drugs');
     expect(prescriptions).toEqual([{ visitId: visit.id, medication: 'Amoxicillin' }]);
-    expect(events.emitted).toEqual([{ name: 'care.visitChanged', payload: { visitId: visit.id } }]);
+    expect(events.emitted).toEqual([
+      {
+        name: 'care.visitChanged',
+        payload: {
+          visit: expect.objectContaining({ id: visit.id, state: 'completed', version: 1 }),
+        },
+      },
+    ]);
     expect(audit.rows.find((r) => r.action === 'clinic.visit.end')?.detail).toMatchObject({
       outcome: 'completed',
       prescription: true,
@@ -464,7 +456,14 @@ describe('clinic.service end', () => {
     expect(payments.calls.filter((c) => c.op === 'refund')).toEqual([
       { op: 'refund', accountId: maria, key: `refund:visit:${visit.id}`, chargeId: visit.ledgerId },
     ]);
-    expect(events.emitted).toEqual([{ name: 'care.visitChanged', payload: { visitId: visit.id } }]);
+    expect(events.emitted).toEqual([
+      {
+        name: 'care.visitChanged',
+        payload: {
+          visit: expect.objectContaining({ id: visit.id, state: 'refunded', version: 1 }),
+        },
+      },
+    ]);
     // Asking again answers the same and keeps it one refund; a different outcome is refused.
     expect(await service.end(as(samuel), visit.id, body)).toMatchObject({ state: 'refunded' });
     await expect(
@@ -490,7 +489,14 @@ describe('clinic.service end', () => {
         detail: expect.objectContaining({ outcome: 'refund' }),
       }),
     ]);
-    expect(events.emitted).toEqual([{ name: 'care.visitChanged', payload: { visitId: visit.id } }]);
+    expect(events.emitted).toEqual([
+      {
+        name: 'care.visitChanged',
+        payload: {
+          visit: expect.objectContaining({ id: visit.id, state: 'refunded', version: 1 }),
+        },
+      },
+    ]);
     payments.failRefunds(false);
     expect(await service.end(as(samuel), visit.id, body)).toMatchObject({ state: 'refunded' });
     expect(payments.refunds()).toHaveLength(1);

@@ -19,6 +19,7 @@ import type { NotesPort } from '../notes/notes.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import './care.events';
 import type { CareRepo, VisitRecord } from './care.repo';
+import { careVisitSnapshot } from './care.views';
 import {
   noteRequiredError,
   outcomeState,
@@ -73,9 +74,6 @@ export function createClinicService(deps: {
   /** The shared visit-queue rule and service: the claim is one conditional update. */
   queue: Pick<VisitQueue<VisitRecord>, 'claim'>;
   payments: Pick<PaymentsPort, 'refund'>;
-  /** Texts the patient the one-time meet link once the visit is claimed. */
-  onClaimed?: (visit: VisitRecord) => Promise<void>;
-  onError?: (error: unknown) => void;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
   now?: () => Date;
@@ -270,14 +268,8 @@ export function createClinicService(deps: {
       if (!won) throw new AppError(409, 'ALREADY_CLAIMED', 'care.visit.alreadyClaimed');
       const claimed = (await deps.repo.visit(visit.id)) ?? visit;
       await deps.events.emit('care.queueChanged', { state: visit.location });
-      await deps.events.emit('care.visitChanged', { visitId: claimed.id });
-      await deps.events.emit('care.visitClaimed', {
-        visitId: claimed.id,
-        accountId: claimed.accountId,
-      });
-      // The claim stands even if the text message cannot be sent (logged, and the patient can
-      // still join from the waiting room).
-      await deps.onClaimed?.(claimed).catch((error: unknown) => deps.onError?.(error));
+      await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(claimed) });
+      await deps.events.emit('care.visitClaimed', { visit: careVisitSnapshot(claimed) });
       return claimed;
     },
 
@@ -334,7 +326,7 @@ export function createClinicService(deps: {
         credential,
         providerName,
       });
-      if (!result.ended) {
+      if (!result.visit) {
         throw new AppError(409, 'VISIT_NOT_IN_PROGRESS', 'care.visit.notInProgress');
       }
       // The end stands from here, whatever its refund does next: audited and announced first.
@@ -350,7 +342,7 @@ export function createClinicService(deps: {
           certificate: Boolean(certificate),
         },
       );
-      await deps.events.emit('care.visitChanged', { visitId: visit.id });
+      await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(result.visit) });
       // The outcome is decided first, so a concurrent "completed" cannot also be refunded; the
       // refund's key makes it once, and ending again with "refund" retries a failed one.
       if (input.outcome === 'refund' && visit.ledgerId) {

@@ -9,6 +9,7 @@ import type { BrandsPort } from '../brands/brands.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import './care.events';
 import type { CareRepo } from './care.repo';
+import { careVisitSnapshot } from './care.views';
 import type { VisitRecordsRepo } from './visit-records.repo';
 
 /**
@@ -90,7 +91,7 @@ export function createVisitAdmin(deps: {
         { visitId: visit.id, from: visit.state, refunded: Boolean(visit.ledgerId) },
       );
       await deps.events.emit('care.queueChanged', { state: visit.location });
-      await deps.events.emit('care.visitChanged', { visitId: visit.id });
+      await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(moved) });
       // The patient's own cancel and the sweep use this key too: one refund whichever path.
       if (visit.ledgerId)
         await deps.payments.refund(visit.accountId, visit.ledgerId, `refund:visit:${visit.id}`, {
@@ -117,7 +118,7 @@ export function createVisitAdmin(deps: {
         { visitId: visit.id, providerId: visit.providerId },
       );
       await deps.events.emit('care.queueChanged', { state: visit.location });
-      await deps.events.emit('care.visitChanged', { visitId: visit.id });
+      await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(released) });
       await tell(actor, visit, 'backoffice.visits.reassignedNote', note);
     },
   };

@@ -9,6 +9,7 @@ import {
   visits,
 } from '../../db/schema/care';
 import type { NotesPort, VisitNoteDraft } from '../notes/notes.port';
+import { type VisitRecord, visitColumns } from './care.repo';
 
 /** A pharmacy as the directory lists it (what a prescription and its note keep). */
 export interface DirectoryPharmacy {
@@ -90,7 +91,7 @@ export interface VisitRecordsRepo {
       /** A Covid certification visit's certificate, issued with the outcome. */
       certificate: NewCovidCertificate | null;
     },
-  ): Promise<{ ended: boolean; noteId: string | null }>;
+  ): Promise<{ visit: VisitRecord | null; noteId: string | null }>;
   /** A certificate by its public verification id. */
   certificateByVerificationId(verificationId: string): Promise<CovidCertificateRecord | undefined>;
   certificate(id: string): Promise<CovidCertificateRecord | undefined>;
@@ -197,7 +198,12 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
       return db.transaction(async (tx) => {
         const moved = await tx
           .update(visits)
-          .set({ state: input.toState, outcome: input.outcome, endedAt: input.at })
+          .set({
+            state: input.toState,
+            outcome: input.outcome,
+            endedAt: input.at,
+            version: sql`${visits.version} + 1`,
+          })
           .where(
             and(
               eq(visits.id, input.visitId),
@@ -205,8 +211,9 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
               eq(visits.providerId, input.providerId),
             ),
           )
-          .returning({ id: visits.id });
-        if (moved.length !== 1) return { ended: false, noteId: null };
+          .returning(visitColumns);
+        const [visit] = moved;
+        if (!visit) return { visit: null, noteId: null };
         let noteId: string | null = null;
         if (input.note) {
           noteId = await writeNote(tx as unknown as Db, {
@@ -229,7 +236,7 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
             createdAt: input.at,
           });
         }
-        return { ended: true, noteId };
+        return { visit, noteId };
       });
     },
     async certificateByVerificationId(verificationId) {

@@ -7,6 +7,7 @@ import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandsPort } from '../brands/brands.port';
 import './care.events';
 import type { CareRepo } from './care.repo';
+import { careVisitSnapshot } from './care.views';
 import type { VisitRecordsRepo } from './visit-records.repo';
 
 const releasedKey: MessageKey = 'providers.visitReleased';
@@ -36,7 +37,8 @@ export function createVisitRelease(deps: {
       let released = 0;
       for (const visit of await deps.repo.inProgressFor(providerId)) {
         const at = now();
-        if (!(await deps.repo.release(visit.id, providerId, at))) continue;
+        const back = await deps.repo.release(visit.id, providerId, at);
+        if (!back) continue;
         released += 1;
         const contact = await deps.accounts.holderContact(visit.accountId);
         const lang: Lang = contact?.language === 'es' ? 'es' : 'en';
@@ -57,7 +59,7 @@ export function createVisitRelease(deps: {
           { visitId: visit.id, providerId },
         );
         await deps.events.emit('care.queueChanged', { state: visit.location });
-        await deps.events.emit('care.visitChanged', { visitId: visit.id });
+        await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(back) });
         if (contact?.phone) {
           try {
             const brand = (await deps.brands.byId(contact.brandId)).name;

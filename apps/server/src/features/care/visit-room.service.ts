@@ -37,7 +37,7 @@ export interface VisitRoomService {
   /** The conversation, oldest first; an audited read of the patient's record. */
   conversation(actor: RoomActor, visitId: string): Promise<Message[]>;
   /** Creates the one-time link and texts it to the holder's phone (on claim). */
-  sendMeetLink(visit: VisitRecord): Promise<void>;
+  sendMeetLink(visit: Pick<VisitRecord, 'id' | 'accountId'>): Promise<void>;
   /** Exchanges the link's id for a visit-scoped meet token; the id stops working. */
   exchangeMeetLink(
     id: string,

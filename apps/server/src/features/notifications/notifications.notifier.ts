@@ -68,7 +68,7 @@ export function subscribeNotifier(deps: {
 
   deps.events.on(
     'care.visitClaimed',
-    guarded(async ({ visitId, accountId }) => notify([accountId], 'visitClaimed', visitId)),
+    guarded(async ({ visit }) => notify([visit.accountId], 'visitClaimed', visit.id)),
   );
   deps.events.on(
     'care.messageSent',

@@ -1,7 +1,7 @@
 import type { EventBus } from '../../platform/events';
 import './rx.events';
 import { translate } from '@apothecall/domain/i18n/catalog';
-import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
+import type { JobDefinition, JobPayloads, Jobs } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail.service';
 import type { SmsSender } from '../../platform/sms.service';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
@@ -12,6 +12,21 @@ declare module '../../platform/jobs/jobs' {
     /** A prescription reached a pharmacy's dashboard: tell the pharmacy (no PHI in the notice). */
     'rx.pharmacyNotice': { visitId: string };
   }
+}
+
+/**
+ * Queues the pharmacy notice when a prescription reaches a pharmacy (`rx.prescribed` with a
+ * pharmacy on the visit): once per visit and version, so a repeated event sends nothing more.
+ */
+export function queuePharmacyNotices(events: Pick<EventBus, 'on'>, jobs: Pick<Jobs, 'send'>): void {
+  events.on('rx.prescribed', async ({ visit }) => {
+    if (!visit.pharmacyId) return;
+    await jobs.send(
+      'rx.pharmacyNotice',
+      { visitId: visit.id },
+      { idempotencyKey: `rx.pharmacyNotice:${visit.id}:${visit.version}` },
+    );
+  });
 }
 
 /**

@@ -44,8 +44,6 @@ export interface RxReviewDeps {
   pharmacy: Pick<PharmacyPort, 'organization' | 'resolveLink'>;
   audit: AuditService;
   events: Pick<EventBus, 'emit'>;
-  /** A prescription reached a pharmacy's dashboard (it is told by e-mail or SMS: a job). */
-  onNewPharmacyVisit?: (visit: RxVisitRecord) => Promise<void>;
   now?: () => Date;
 }
 

@@ -4,7 +4,7 @@ import { canTransition, type RxVisitStatus } from '@apothecall/domain/rx/rx-stat
 import type { Actor } from '../../platform/actor';
 import { AppError, appErrors } from '../../platform/errors';
 import type { RxVisitChanges, RxVisitRecord } from './rx.repo';
-import { pharmacyStatusOf, statusOf } from './rx.views';
+import { pharmacyStatusOf, statusOf, visitSnapshot } from './rx.views';
 import type { RxReviewService } from './rx-review.types';
 import type { RxReviewAccess, RxReviewDeps } from './rx-review-access';
 
@@ -157,7 +157,7 @@ export function createRxReviewDecisions(
       });
       if (moved.prepayRedemptionId) await deps.prepay.settle(`rx:${visit.id}`, 'claimedWithRx');
       await told(moved);
-      if (moved.pharmacyId) await deps.onNewPharmacyVisit?.(moved);
+      await deps.events.emit('rx.prescribed', { visit: visitSnapshot(moved) });
       const [view] = await deps.views([moved]);
       if (!view) throw appErrors.notFound();
       return view;

@@ -7,6 +7,7 @@ import {
   recordingEvents,
 } from '../../../test/fakes';
 import { memoryRxRepo, only, rxId, rxViews, rxVisit } from '../../../test/fakes-rx';
+import type { AppEvents } from '../../platform/events';
 import type { VisitQueue } from '../../platform/visit-queue';
 import type { RosterPort } from '../clinic/roster.port';
 import type { PrepayPort } from '../prepay/prepay.port';
@@ -30,7 +31,6 @@ function setup(options: { visits?: RxVisitRecord[]; role?: string; claimWins?: b
   const events = recordingEvents();
   const payments = fakePaymentsPort();
   const settled: string[] = [];
-  const noticed: string[] = [];
   const queue = only<VisitQueue<RxQueueItem>>({
     async claim(item, claimant, _states, at) {
       if (options.claimWins === false) return false;
@@ -62,11 +62,12 @@ function setup(options: { visits?: RxVisitRecord[]; role?: string; claimWins?: b
     pharmacy: only({}, 'pharmacy'),
     audit,
     events,
-    onNewPharmacyVisit: async (visit) => {
-      noticed.push(visit.id);
-    },
     ...fakeClock(),
   });
+  const noticed = () =>
+    events.emitted.flatMap((e) =>
+      e.name === 'rx.prescribed' ? [(e.payload as AppEvents['rx.prescribed']).visit.id] : [],
+    );
   return { review, repo, audit, events, payments, settled, noticed };
 }
 
@@ -167,7 +168,7 @@ describe('the prescriber’s Rx review service', () => {
       ['Mupirocin', prescriberId],
     ]);
     expect(settled).toEqual([`rx:${visit.id} claimedWithRx`]);
-    expect(noticed).toEqual([visit.id]);
+    expect(noticed()).toEqual([visit.id]);
     expect(audit.rows.map((r) => r.action)).toEqual(['rx.review.prescribe']);
   });
 

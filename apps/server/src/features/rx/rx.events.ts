@@ -38,6 +38,11 @@ declare module '../../platform/events' {
     };
     /** A message was written on an Rx visit: both sides are told; `to` is the other side. */
     'rx.messageSent': { visitId: string; to: string | null };
+    /**
+     * A prescriber wrote the visit's prescription; with a pharmacy on the visit it now waits,
+     * unclaimed, on that pharmacy's dashboard (the pharmacy notice is queued from this).
+     */
+    'rx.prescribed': { visit: RxVisitSnapshot };
     /** A prescription reached a pharmacy's dashboard (its staff are told). */
     'rx.pharmacyVisitArrived': { visitId: string; pharmacyId: string };
   }
@@ -47,5 +52,6 @@ export const rxEventNames = {
   queueChanged: 'rx.queueChanged',
   visitChanged: 'rx.visitChanged',
   messageSent: 'rx.messageSent',
+  prescribed: 'rx.prescribed',
   pharmacyVisitArrived: 'rx.pharmacyVisitArrived',
 } as const;

@@ -14,7 +14,7 @@ import type { PaymentsPort } from '../payments/payments.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { PrepayPort } from '../prepay/prepay.port';
 import { createErxTransmitter } from './erx-channel';
-import { pharmacyNoticeJob } from './pharmacy-notice.job';
+import { pharmacyNoticeJob, queuePharmacyNotices } from './pharmacy-notice.job';
 import { subscribeRxNotifier } from './rx.notifier';
 import type { RxPort } from './rx.port';
 import { createRxRepo, type RxRepo } from './rx.repo';
@@ -111,13 +111,6 @@ function buildVisitServices(
     prepay: ports.prepay,
     audit,
     events,
-    onNewPharmacyVisit: async (visit) => {
-      await platform.jobs.send(
-        'rx.pharmacyNotice',
-        { visitId: visit.id },
-        { idempotencyKey: `rx.pharmacyNotice:${visit.id}:${visit.version}` },
-      );
-    },
     ...clock,
   });
   return { rx, review };
@@ -287,6 +280,7 @@ export function rxModule(
       events: platform.events,
     }),
   );
+  queuePharmacyNotices(events, platform.jobs);
   const { rx, review } = buildVisitServices(ctx, ports, repo, views, queue);
   const pharmacy = buildPharmacyService(ctx, ports, repo);
   subscribeRxNotifier({ events, realtime, queue, pharmacyLine, repo });

@@ -28,6 +28,17 @@ export function useAddActiveVisit() {
     ]);
 }
 
+/**
+ * Whether a push is about a change already held: both carry a version and the push's is not
+ * newer. Pushes can arrive late or twice (a reconnect, two API processes); applying such a push
+ * would move a visit back (a cancelled visit waiting again), so it is dropped.
+ */
+export function isOlderVisit(held: PatientVisit | undefined, pushed: PatientVisit): boolean {
+  return (
+    held?.version !== undefined && pushed.version !== undefined && pushed.version <= held.version
+  );
+}
+
 /** A pushed visit moves in the cached list; one in a final state leaves it. Stable. */
 export function useApplyActiveVisit() {
   const queryClient = useQueryClient();

@@ -7,6 +7,7 @@ import { useSocket, useSocketEvent } from '../../../lib/realtime';
 import { appStoragePrefix } from '../../../lib/session-store';
 import { setActiveVisitCount } from '../../../lib/visit-presence';
 import {
+  isOlderVisit,
   useActiveVisitList,
   useApplyActiveVisit,
   useRefreshActiveVisits,
@@ -58,6 +59,8 @@ export function useActiveVisits() {
   const query = useActiveVisitList({ staleTime: 0 });
   const [ended, setEnded] = useState<EndedVisit[]>([]);
   const remembered = useRef(storedVisitIds());
+  // The newest copy of each visit seen here (listed, pushed or ended): an older push is dropped.
+  const newest = useRef(new Map<string, PatientVisit>());
 
   const endVisit = useCallback((visit: EndedVisit) => {
     setEnded((list) => [visit, ...list.filter((v) => v.visitId !== visit.visitId)]);
@@ -66,6 +69,8 @@ export function useActiveVisits() {
   // A push: move the visit in the cached list; a final state moves it to the ended list.
   const apply = useCallback(
     (visit: PatientVisit) => {
+      if (isOlderVisit(newest.current.get(visit.visitId), visit)) return;
+      newest.current.set(visit.visitId, visit);
       applyToList(visit);
       if (!isActiveVisitState(visit.state)) endVisit(visit);
     },
@@ -90,7 +95,13 @@ export function useActiveVisits() {
   // lists ended while this page was closed.
   const visits = query.data;
   useEffect(() => {
-    if (visits) setActiveVisitCount(visits.length);
+    if (!visits) return;
+    setActiveVisitCount(visits.length);
+    for (const visit of visits) {
+      if (!isOlderVisit(newest.current.get(visit.visitId), visit)) {
+        newest.current.set(visit.visitId, visit);
+      }
+    }
   }, [visits]);
   useEffect(() => {
     if (!visits) return;
