@@ -11,6 +11,7 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
 import { saveBlob } from '../../../lib/save-blob';
+import { useDraft } from '../../../lib/use-draft';
 import { useDownloadRxForm } from '../api/download-rx-form';
 import { useRxForms } from '../api/get-rx-forms';
 import { useSignRxForm } from '../api/sign-rx-form';
@@ -37,6 +38,13 @@ function useFormTexts(form: PatientRxForm) {
   };
 }
 
+/** What the patient fills in to sign: their full name and the box ticked. */
+interface SignDraft {
+  fullName: string;
+  agreed: boolean;
+}
+const emptySignDraft: SignDraft = { fullName: '', agreed: false };
+
 function SignDialog({
   form,
   onClose,
@@ -48,36 +56,37 @@ function SignDialog({
 }) {
   const t = useT();
   const texts = useFormTexts(form);
-  const [fullName, setFullName] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<{ fullName?: string; agreed?: string }>({});
+  const signature = useDraft<SignDraft>(emptySignDraft);
+  const { draft, errors, set } = signature;
   const sign = useSignRxForm({
     onSuccess: onSigned,
     onError: (error) => {
       // The server's sentence names the field ('Full name: type your first and last name…').
-      if (error instanceof ApiError && error.status === 400) setErrors({ fullName: error.message });
+      if (error instanceof ApiError && error.status === 400) {
+        signature.refuse({ fullName: error.message });
+      }
     },
   });
   return (
     <Dialog opened onClose={onClose} title={texts.title} size="lg">
       <Form
         onSubmit={() => {
-          const checked = rxFormSignRequestSchema.safeParse({ fullName, agreed });
+          const checked = rxFormSignRequestSchema.safeParse(draft);
           if (!checked.success) {
-            const found: { fullName?: string; agreed?: string } = {};
+            const found: Partial<Record<keyof SignDraft, string>> = {};
             for (const issue of checked.error.issues) {
               const field = issue.path[0];
               if ((field === 'fullName' || field === 'agreed') && isMessageKey(issue.message)) {
                 found[field] ??= t(issue.message);
               }
             }
-            setErrors(found);
+            signature.refuse(found);
             return;
           }
           sign.mutate({
             visitId: form.visitId,
             formRequestId: form.id,
-            body: { fullName, agreed: true },
+            body: { fullName: draft.fullName, agreed: true },
           });
         }}
         data-testid="rx-form-sign-dialog"
@@ -97,11 +106,8 @@ function SignDialog({
           <TextInput
             label={t('rxFormsUi.patient.fullName')}
             description={t('rxFormsUi.patient.fullNameHint')}
-            value={fullName}
-            onChange={(event) => {
-              setFullName(event.currentTarget.value);
-              setErrors((e) => ({ ...e, fullName: undefined }));
-            }}
+            value={draft.fullName}
+            onChange={(event) => set('fullName', event.currentTarget.value)}
             maxLength={200}
             withAsterisk
             autoComplete="name"
@@ -110,11 +116,8 @@ function SignDialog({
           />
           <Checkbox
             label={t('rxFormsUi.patient.agree')}
-            checked={agreed}
-            onChange={(event) => {
-              setAgreed(event.currentTarget.checked);
-              setErrors((e) => ({ ...e, agreed: undefined }));
-            }}
+            checked={draft.agreed}
+            onChange={(event) => set('agreed', event.currentTarget.checked)}
             error={errors.agreed}
             data-testid="rx-form-agree"
           />
