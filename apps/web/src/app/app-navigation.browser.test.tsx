@@ -1,14 +1,12 @@
 import '@mantine/core/styles.css';
 import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
 import { navigationFor } from '@apothecall/domain/navigation/role-navigation.rules';
-import { MantineProvider } from '@mantine/core';
 import axe from 'axe-core';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { loadLanguage, setLanguage } from '../lib/i18n';
 import type { StoredSession } from '../lib/session-store';
+import { cleanupApp, renderWithApp } from '../testing/render';
 import { AppNavigation } from './app-navigation';
 
 /**
@@ -18,8 +16,6 @@ import { AppNavigation } from './app-navigation';
  * with no entry cut or overlapping another, labels are at least 12 px, and axe finds no serious
  * or critical violation, with "More" open or not.
  */
-let root: Root | null = null;
-
 const everything = () => true;
 
 function sessionOf(role: string): StoredSession {
@@ -69,21 +65,15 @@ const widths = [320, 360, 768, 1024, 1280, 1440, 1600] as const;
 const axeWidths = new Set<number>([360, 1280]);
 
 async function render(role: string, at = '/') {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <MemoryRouter initialEntries={[at]}>
-        <AppNavigation session={sessionOf(role)} isBuilt={everything} />
-      </MemoryRouter>
-    </MantineProvider>,
+  const { host, unmount } = await renderWithApp(
+    <AppNavigation session={sessionOf(role)} isBuilt={everything} />,
+    { route: at },
   );
   const nav = await expect
     .poll(() => host.querySelector<HTMLElement>('nav[data-testid="app-nav"]'))
     .not.toBeNull()
     .then(() => host.querySelector('nav[data-testid="app-nav"]') as HTMLElement);
-  return { host, nav };
+  return { host, nav, unmount };
 }
 
 /** The bar's entries: its links and the "More" button. */
@@ -125,9 +115,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   await page.viewport(414, 896);
 });
 
@@ -139,7 +127,7 @@ describe('AppNavigation', () => {
         await page.viewport(width, width < 768 ? 740 : 800);
         for (const role of roles) {
           const where = `${role} at ${width} px (${lang})`;
-          const { host, nav } = await render(role);
+          const { host, nav, unmount } = await render(role);
           expect(nav.getAttribute('aria-label')).toBe(lang === 'en' ? 'Main' : 'Principal');
           const entries = barEntries(nav);
           // One row, inside the window, nothing overlapping, nothing cut, 12 px or more.
@@ -189,8 +177,7 @@ describe('AppNavigation', () => {
               .map((item) => item.path)
               .sort(),
           );
-          root?.unmount();
-          root = null;
+          unmount();
           host.remove();
         }
       });

@@ -1,11 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { HashRouter, Link, Navigate, Route, Routes } from 'react-router';
+import { Link, Navigate, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cleanupApp, renderWithApp } from '../testing/render';
 import { addressRoute, useErrorToastsScopedToScreen } from './error-toasts';
 
 /**
@@ -13,8 +12,6 @@ import { addressRoute, useErrorToastsScopedToScreen } from './error-toasts';
  * the app's hash router: moving to another screen closes a red toast, not a success; a toast
  * raised right after a redirect (the route guard's) stays on the screen it lands on.
  */
-let root: Root | null = null;
-
 function Shell({ children }: { children: ReactNode }) {
   useErrorToastsScopedToScreen();
   return <>{children}</>;
@@ -29,30 +26,22 @@ function Refused() {
 }
 
 async function render(start: string) {
-  window.location.hash = `#${start}`;
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <Notifications />
-      <HashRouter>
-        <Shell>
-          <Routes>
-            <Route
-              path="/notes"
-              element={
-                <Link to="/payments" data-testid="to-payments">
-                  Payments
-                </Link>
-              }
-            />
-            <Route path="/payments" element={<p data-testid="payments">Payments</p>} />
-            <Route path="/refused" element={<Refused />} />
-          </Routes>
-        </Shell>
-      </HashRouter>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <Shell>
+      <Routes>
+        <Route
+          path="/notes"
+          element={
+            <Link to="/payments" data-testid="to-payments">
+              Payments
+            </Link>
+          }
+        />
+        <Route path="/payments" element={<p data-testid="payments">Payments</p>} />
+        <Route path="/refused" element={<Refused />} />
+      </Routes>
+    </Shell>,
+    { notifications: true, hashRouter: true, route: start },
   );
   await expect.poll(() => host.childElementCount).toBeGreaterThan(0);
   return host;
@@ -61,11 +50,8 @@ async function render(start: string) {
 const toastTexts = () =>
   [...document.querySelectorAll('.mantine-Notification-description')].map((n) => n.textContent);
 
-afterEach(() => {
-  notifications.clean();
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
   window.location.hash = '';
 });
 

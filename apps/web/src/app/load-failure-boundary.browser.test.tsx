@@ -1,11 +1,10 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
 import { type ReactNode, Suspense, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { loadLanguage, setLanguage } from '../lib/i18n';
 import { lazyChunk } from '../lib/lazy-chunk';
+import { cleanupApp, renderWithApp } from '../testing/render';
 import { LoadFailureBoundary } from './load-failure-boundary';
 
 /**
@@ -14,14 +13,8 @@ import { LoadFailureBoundary } from './load-failure-boundary';
  * a screen says so in the person's language and offers to try again, a watcher shows nothing,
  * and the rest of the page stays. A failed fetch used to leave the whole page blank.
  */
-let root: Root | null = null;
-
-function render(children: ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(<MantineProvider>{children}</MantineProvider>);
-  return host;
+async function render(children: ReactNode): Promise<HTMLElement> {
+  return (await renderWithApp(children)).host;
 }
 
 /** A component whose loader fails `failures` times (a 503, a dropped connection), then loads. */
@@ -60,16 +53,14 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   await setLanguage('en');
 });
 
 describe('a chunk that fails to load', () => {
   it('is fetched again and drawn when a later fetch succeeds', async () => {
     const { Part, asks } = flakyPart(2, 'The screen');
-    render(
+    await render(
       <LoadFailureBoundary>
         <Suspense fallback={<p>Loading</p>}>
           <Part />
@@ -87,7 +78,7 @@ describe('a chunk that fails to load', () => {
     ] as const) {
       await setLanguage(lang);
       const { Part, asks } = flakyPart(99, 'The screen');
-      render(
+      await render(
         <Shell>
           <LoadFailureBoundary>
             <Suspense fallback={<p>Loading</p>}>
@@ -104,14 +95,13 @@ describe('a chunk that fails to load', () => {
       // The rest of the page still works.
       await userEvent.click(page.getByRole('button', { name: 'Header button 0' }));
       await expect.element(page.getByRole('button', { name: 'Header button 1' })).toBeVisible();
-      root?.unmount();
-      document.body.innerHTML = '';
+      await cleanupApp();
     }
   });
 
   it('in a part the page can do without (quiet) shows nothing and leaves the screen', async () => {
     const { Part: Watcher, asks } = flakyPart(99, 'The watcher');
-    const host = render(
+    const host = await render(
       <Shell>
         <LoadFailureBoundary quiet>
           <Suspense fallback={null}>
@@ -131,19 +121,14 @@ describe('a chunk that fails to load', () => {
   it('is drawn again at the next address (resetKey)', async () => {
     screenFails = true;
     const at = (key: string) => (
-      <MantineProvider>
-        <LoadFailureBoundary resetKey={key}>
-          <Screen />
-        </LoadFailureBoundary>
-      </MantineProvider>
+      <LoadFailureBoundary resetKey={key}>
+        <Screen />
+      </LoadFailureBoundary>
     );
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    root.render(at('/a'));
+    const { rerender } = await renderWithApp(at('/a'));
     await expect.element(page.getByRole('alert')).toBeVisible();
     screenFails = false;
-    root.render(at('/b'));
+    rerender(at('/b'));
     await expect.element(page.getByText('Drawn')).toBeVisible();
   });
 });

@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, setLanguage, translate } from '../lib/i18n';
+import { cleanupApp, renderWithApp } from '../testing/render';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
@@ -11,16 +10,12 @@ import { ConfirmDialog } from './confirm-dialog';
  * 16), in English and Spanish: its action is red and light, not a filled primary button, beside
  * the way out.
  */
-let root: Root | null = null;
-
 beforeAll(async () => {
   await loadLanguage('en');
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 afterAll(async () => {
@@ -33,24 +28,19 @@ describe.each(['en', 'es'] as const)('ConfirmDialog (%s)', (lang) => {
   });
 
   it('shows the destructive action light red, beside the way out', async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    root.render(
-      <MantineProvider>
-        <ConfirmDialog
-          opened
-          title="?"
-          body="?"
-          confirmLabel={translate(lang, 'navigation.externalLink.continue')}
-          cancelLabel={translate(lang, 'navigation.externalLink.cancel')}
-          pending={false}
-          error={null}
-          onConfirm={() => {}}
-          onClose={() => {}}
-          testId="confirm"
-        />
-      </MantineProvider>,
+    await renderWithApp(
+      <ConfirmDialog
+        opened
+        title="?"
+        body="?"
+        confirmLabel={translate(lang, 'navigation.externalLink.continue')}
+        cancelLabel={translate(lang, 'navigation.externalLink.cancel')}
+        pending={false}
+        error={null}
+        onConfirm={() => {}}
+        onClose={() => {}}
+        testId="confirm"
+      />,
     );
     await expect
       .poll(() => document.querySelector('[data-testid="confirm-confirm"]'))

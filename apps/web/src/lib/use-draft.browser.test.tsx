@@ -1,26 +1,16 @@
-import { type ReactNode, useEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { cleanupApp, renderWithApp } from '../testing/render';
 import { useDraft } from './use-draft';
 
 /**
  * The shared form state in Chromium: typing sets the field and clears its own refusal only; a
  * failed check shows its refusals; reset starts again.
  */
-let root: Root | null = null;
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
-
-function render(children: ReactNode) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(children);
-}
 
 interface Draft {
   name: string;
@@ -65,7 +55,7 @@ function Probe({ onReady }: { onReady?: (reset: (next?: Draft) => void) => void 
 
 describe('useDraft', () => {
   it('shows a failed check, and clears only the refusal of the field typed in', async () => {
-    render(<Probe />);
+    await renderWithApp(<Probe />);
     await userEvent.click(page.getByRole('button', { name: 'Save' }));
     await expect
       .element(page.getByTestId('errors'))
@@ -79,7 +69,7 @@ describe('useDraft', () => {
 
   it('starts again on reset, with the empty or a given draft', async () => {
     let reset: ((next?: Draft) => void) | undefined;
-    render(<Probe onReady={(r) => (reset = r)} />);
+    await renderWithApp(<Probe onReady={(r) => (reset = r)} />);
     await userEvent.type(page.getByLabelText('Name'), 'Ana');
     await userEvent.click(page.getByRole('button', { name: 'Save' }));
     await expect.element(page.getByTestId('errors')).toHaveTextContent('Email needed|File needed');

@@ -1,15 +1,12 @@
 import '@mantine/core/styles.css';
 import { BiometricAuth, BiometryType } from '@aparajita/capacitor-biometric-auth';
 import { SecureStorage } from '@aparajita/capacitor-secure-storage';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { credentialKey, savedCredential } from '../../../lib/native/biometric-login';
 import { setSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { askBiometricOffer, biometricOfferDeclined } from '../biometric-offer-store';
 import { BiometricLoginButton } from './biometric-login-button';
 import { BiometricOffer } from './biometric-offer';
@@ -21,21 +18,11 @@ import { DeviceCredentials } from './device-credentials';
  * implementations: the server's answers come from `fetch` (the app's network boundary), as
  * /account/authIdToken and /account/auth-id answer them.
  */
-let root: Root | null = null;
 let host: HTMLElement;
 
-function render(ui: ReactNode) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  const client = new QueryClient();
+async function render(ui: ReactNode) {
   // A real browser renders on its own schedule; the tests wait for what they expect to see.
-  root.render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </MantineProvider>,
-  );
+  ({ host } = await renderWithApp(ui, { notifications: true }));
 }
 
 function answer(status: number, body: unknown) {
@@ -96,8 +83,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  root?.unmount();
-  host?.remove();
+  await cleanupApp();
   vi.restoreAllMocks();
   await SecureStorage.remove(credentialKey).catch(() => false);
 });
@@ -110,7 +96,7 @@ describe('the login screen’s biometric button', () => {
         answer(200, { error: false, token: 't', profile, referral: null, pricing: null }),
       );
     const loggedIn = vi.fn();
-    render(<BiometricLoginButton onLoggedIn={loggedIn} />);
+    await render(<BiometricLoginButton onLoggedIn={loggedIn} />);
     await until(() => host.textContent?.includes('Log in with Face ID') ?? false);
     const button = [...host.querySelectorAll('button')].find((b) =>
       b.textContent?.includes('Log in with Face ID'),
@@ -129,7 +115,7 @@ describe('the login screen’s biometric button', () => {
     vi.spyOn(window, 'fetch').mockResolvedValue(
       answer(401, { error: true, errorMsg: 'Unauthorized.', errorCode: 'UNAUTHORIZED' }),
     );
-    render(<BiometricLoginButton onLoggedIn={vi.fn()} />);
+    await render(<BiometricLoginButton onLoggedIn={vi.fn()} />);
     await until(() => host.textContent?.includes('Log in with Face ID') ?? false);
     host.querySelector('button')?.click();
     await until(() => host.textContent?.includes('Face ID login failed.') ?? false);
@@ -140,7 +126,7 @@ describe('the login screen’s biometric button', () => {
 
   it('no saved credential, no button', async () => {
     await SecureStorage.remove(credentialKey);
-    render(<BiometricLoginButton onLoggedIn={vi.fn()} />);
+    await render(<BiometricLoginButton onLoggedIn={vi.fn()} />);
     // Wait until the device was read (the plugins answered), then: nothing to press.
     await until(() => host.isConnected);
     await new Promise((r) => setTimeout(r, 200));
@@ -152,7 +138,7 @@ describe("the profile's biometric switch", () => {
   it('turns Face ID login off: the server is told, the device forgets the credential', async () => {
     setSession({ token: 'session-token', profile });
     const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(answer(200, { error: false }));
-    render(<BiometricSetting />);
+    await render(<BiometricSetting />);
     await until(() => host.textContent?.includes('Turn off Face ID login') ?? false);
     const off = [...host.querySelectorAll('button')].find((b) =>
       b.textContent?.includes('Turn off Face ID login'),
@@ -172,7 +158,7 @@ describe("the profile's biometric switch", () => {
     vi.spyOn(window, 'fetch').mockResolvedValue(
       answer(200, { error: false, authId: 'n'.repeat(64) }),
     );
-    render(<BiometricSetting />);
+    await render(<BiometricSetting />);
     await until(() => host.textContent?.includes('Use Face ID') ?? false);
     const on = [...host.querySelectorAll('button')].find((b) =>
       b.textContent?.includes('Use Face ID'),
@@ -205,7 +191,7 @@ describe('turning it on from an older login asks for the password again (issue 3
         }),
       )
       .mockResolvedValueOnce(answer(200, { error: false, authId: 'p'.repeat(64) }));
-    render(<BiometricSetting />);
+    await render(<BiometricSetting />);
     await until(() => bodyButton('Use Face ID') !== undefined);
     bodyButton('Use Face ID')?.click();
     await until(
@@ -245,7 +231,7 @@ describe('turning it on from an older login asks for the password again (issue 3
     setSession({ token: 'session-token', profile });
     await SecureStorage.remove(credentialKey);
     const fetch = vi.spyOn(window, 'fetch').mockResolvedValueOnce(reauthRequired());
-    render(<BiometricSetting />);
+    await render(<BiometricSetting />);
     await until(() => bodyButton('Use Face ID') !== undefined);
     bodyButton('Use Face ID')?.click();
     await until(() => bodyButton('Cancel') !== undefined);
@@ -282,7 +268,7 @@ describe("the profile's devices that can log in (issue 32)", () => {
       .mockResolvedValueOnce(answer(200, { error: false, devices }))
       .mockResolvedValueOnce(answer(200, { error: false }))
       .mockResolvedValueOnce(answer(200, { error: false, devices: devices.slice(0, 1) }));
-    render(<DeviceCredentials />);
+    await render(<DeviceCredentials />);
     await until(() => host.querySelectorAll('li').length === 2);
     const items = [...host.querySelectorAll('li')];
     expect(items[0]?.textContent).toContain('Android app');
@@ -309,7 +295,7 @@ describe("the profile's devices that can log in (issue 32)", () => {
   it('says so when no device logs in with biometrics', async () => {
     setSession({ token: 'session-token', profile });
     vi.spyOn(window, 'fetch').mockResolvedValue(answer(200, { error: false, devices: [] }));
-    render(<DeviceCredentials />);
+    await render(<DeviceCredentials />);
     await until(() => host.textContent?.includes('No device logs in with biometrics.') ?? false);
   });
 });
@@ -325,7 +311,7 @@ describe('the offer after a password login', () => {
     const fetch = vi
       .spyOn(window, 'fetch')
       .mockResolvedValue(answer(200, { error: false, authId: 'o'.repeat(64) }));
-    render(<BiometricOffer />);
+    await render(<BiometricOffer />);
     await until(
       () => document.body.textContent?.includes('Log in with Face ID next time?') ?? false,
     );
@@ -345,7 +331,7 @@ describe('the offer after a password login', () => {
     setSession({ token: 'session-token', profile });
     askBiometricOffer('patient@apothecall.test');
     const fetch = vi.spyOn(window, 'fetch');
-    render(<BiometricOffer />);
+    await render(<BiometricOffer />);
     await until(() => button('Not now') !== undefined);
     button('Not now')?.click();
     await until(() => button('Not now') === undefined);

@@ -1,19 +1,14 @@
 import '@mantine/core/styles.css';
 import type { DeviceCredential } from '@apothecall/domain/accounts/accounts.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { DeviceCredentials } from './device-credentials';
 
 /**
  * The devices that can log in with biometrics, in Chromium: Remove is asked first, then sent,
  * and the devices are asked for again; in English and Spanish.
  */
-let root: Root | null = null;
-
 const device = (n: number, platform: DeviceCredential['platform']): DeviceCredential => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   platform,
@@ -54,20 +49,7 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <DeviceCredentials />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<DeviceCredentials />, { language: lang });
   return host;
 }
 
@@ -81,10 +63,7 @@ const confirm = () => document.querySelector<HTMLElement>('[data-testid="device-
 const deviceReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET').length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

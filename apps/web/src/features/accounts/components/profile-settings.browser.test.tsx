@@ -1,21 +1,15 @@
 import '@mantine/core/styles.css';
 import type { AccountSettings } from '@apothecall/domain/accounts/accounts.schemas';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
-import { clearSession, setSession } from '../../../lib/session-store';
+import type { StoredSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { ProfileSettings } from './profile-settings';
 
 /**
  * The account's settings in Chromium: a two-factor choice is saved at once and shown from the
  * settings the server answers with, without asking for them again; in English and Spanish.
  */
-let root: Root | null = null;
-
 const holderId = '00000000-0000-4000-8000-000000000001';
 const profile = {
   id: holderId,
@@ -71,23 +65,11 @@ function serve(language: AccountSettings['language']) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  setSession({ token: 'session-token', profile } as Parameters<typeof setSession>[0]);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <ProfileSettings />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<ProfileSettings />, {
+    language: lang,
+    session: { token: 'session-token', profile } as StoredSession,
+    route: '/',
+  });
   return host;
 }
 
@@ -95,11 +77,7 @@ const twoFactor = () => document.querySelectorAll<HTMLSelectElement>('select')[0
 const settingsReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET').length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  clearSession();
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

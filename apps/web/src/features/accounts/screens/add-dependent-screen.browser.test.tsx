@@ -1,20 +1,16 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
-import { clearSession, getSession, setSession } from '../../../lib/session-store';
+import type { StoredSession } from '../../../lib/session-store';
+import { getSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { AddDependentScreen } from './add-dependent-screen';
 
 /**
  * Adding a dependent in Chromium: the dependent is sent, the session's profile is read again
  * (the switcher lists the family from it) before Home follows; in English and Spanish.
  */
-let root: Root | null = null;
-
 const holderId = '00000000-0000-4000-8000-000000000001';
 const childId = '00000000-0000-4000-8000-000000000002';
 const member = (id: string, first: string, relation: string) => ({
@@ -87,27 +83,16 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  setSession({ token: 'session-token', profile: profile(false) } as Parameters<
-    typeof setSession
-  >[0]);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={['/add-dependent']}>
-          <Routes>
-            <Route path="/add-dependent" element={<AddDependentScreen />} />
-            <Route path="/" element={<p data-testid="home-screen">home</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <Routes>
+      <Route path="/add-dependent" element={<AddDependentScreen />} />
+      <Route path="/" element={<p data-testid="home-screen">home</p>} />
+    </Routes>,
+    {
+      language: lang,
+      session: { token: 'session-token', profile: profile(false) } as StoredSession,
+      route: '/add-dependent',
+    },
   );
   return host;
 }
@@ -137,11 +122,7 @@ async function fill(texts: {
 const submit = () => document.querySelector<HTMLElement>('button[type="submit"]');
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  clearSession();
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,11 +1,8 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { ConsentGate } from '../components/consent-gate';
 import { ConsentsScreen } from './consents-screen';
 
@@ -14,8 +11,6 @@ import { ConsentsScreen } from './consents-screen';
  * back to where the person was going, and the care screen's gate lets them in at once with the
  * status the acceptance answered; in English and Spanish.
  */
-let root: Root | null = null;
-
 interface Call {
   method: string;
   path: string;
@@ -55,31 +50,19 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={['/consents?to=%2Fcare']}>
-          <Routes>
-            <Route path="/consents" element={<ConsentsScreen />} />
-            <Route
-              path="/care"
-              element={
-                <ConsentGate>
-                  <p data-testid="care-screen">care</p>
-                </ConsentGate>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <Routes>
+      <Route path="/consents" element={<ConsentsScreen />} />
+      <Route
+        path="/care"
+        element={
+          <ConsentGate>
+            <p data-testid="care-screen">care</p>
+          </ConsentGate>
+        }
+      />
+    </Routes>,
+    { language: lang, route: '/consents?to=%2Fcare' },
   );
   return host;
 }
@@ -88,10 +71,7 @@ const boxes = () => [...document.querySelectorAll<HTMLInputElement>('input[type=
 const submit = () => document.querySelector<HTMLElement>('button[type="submit"]');
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,10 +1,7 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { LocationCard } from './home-screen';
 
 /**
@@ -12,8 +9,6 @@ import { LocationCard } from './home-screen';
  * for the person and shown as confirmed from the answer, without asking for the location again;
  * a state where care is not offered says why; in English and Spanish.
  */
-let root: Root | null = null;
-
 const ptId = '00000000-0000-4000-8000-000000000002';
 
 interface Call {
@@ -51,20 +46,9 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <LocationCard ptId={ptId} name="Leo Rivera" />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<LocationCard ptId={ptId} name="Leo Rivera" />, {
+    language: lang,
+  });
   return host;
 }
 
@@ -73,10 +57,7 @@ const status = () => card()?.querySelector('[role="status"]')?.textContent ?? nu
 const locationReads = (calls: Call[]) => calls.filter((c) => c.method === 'GET').length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,28 +1,15 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { LandingScreen } from './landing-screen';
 
 /**
  * The logged-out landing page in Chromium: beside log in and register, a
  * way to start a prescription visit (the public Rx catalogue, /rx), in English and Spanish.
  */
-let root: Root | null = null;
-
 async function render() {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <MemoryRouter initialEntries={['/']}>
-        <LandingScreen />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<LandingScreen />, { route: '/' });
   await expect.poll(() => host.querySelector('h1')).not.toBeNull();
   return host;
 }
@@ -30,10 +17,8 @@ async function render() {
 const links = (host: HTMLElement) =>
   [...host.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 afterAll(() => setLanguage('en'));

@@ -1,10 +1,6 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { LoginScreen } from './login-screen';
 
 /**
@@ -12,7 +8,6 @@ import { LoginScreen } from './login-screen';
  * POST /submit-code with the tfaToken the TFA_REQUIRED answer carried (never the password
  * again), and a wrong code's message shows in English and Spanish.
  */
-let root: Root | null = null;
 /** What the server answers (its catalogue), in each language. */
 const texts = {
   en: {
@@ -67,22 +62,7 @@ function server(lang: 'en' | 'es') {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={['/login']}>
-          <LoginScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<LoginScreen />, { language: lang, route: '/login' });
   await expect.poll(() => host.querySelector('form')).not.toBeNull();
   return host;
 }
@@ -98,11 +78,8 @@ const submitForm = (host: HTMLElement) =>
   host.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
 
 afterEach(async () => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
-  await setLanguage('en');
 });
 
 describe('LoginScreen two-factor step', () => {

@@ -1,12 +1,9 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearSession, getSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { RegisterScreen } from './register-screen';
 
 /**
@@ -14,8 +11,6 @@ import { RegisterScreen } from './register-screen';
  * in with them and goes back where it was going; when that login fails (the e-mail had an
  * account already) the account-created screen follows; in English and Spanish.
  */
-let root: Root | null = null;
-
 const holderId = '00000000-0000-4000-8000-000000000001';
 const profile = {
   id: holderId,
@@ -71,25 +66,13 @@ function serve(loginWorks: boolean) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={['/register?to=%2Frx']}>
-          <Routes>
-            <Route path="/register" element={<RegisterScreen />} />
-            <Route path="/rx" element={<p data-testid="rx-screen">rx</p>} />
-            <Route path="/account-created" element={<p data-testid="created-screen">created</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <Routes>
+      <Route path="/register" element={<RegisterScreen />} />
+      <Route path="/rx" element={<p data-testid="rx-screen">rx</p>} />
+      <Route path="/account-created" element={<p data-testid="created-screen">created</p>} />
+    </Routes>,
+    { language: lang, route: '/register?to=%2Frx' },
   );
   return host;
 }
@@ -123,11 +106,8 @@ async function fillForm() {
 const submit = () => document.querySelector<HTMLElement>('button[type="submit"]');
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
+  await cleanupApp();
   clearSession();
-  document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
 

@@ -1,9 +1,7 @@
 import '@mantine/core/styles.css';
 import type { AnalyticsOverview } from '@apothecall/domain/analytics/analytics.api';
-import { MantineProvider } from '@mantine/core';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { OverviewPanel } from './overview-panel';
 
 /**
@@ -11,8 +9,6 @@ import { OverviewPanel } from './overview-panel';
  * with its overall row and a row per link (a withdrawn one marked, one without visits saying
  * so), with numbers written in the reader's locale (en-US, es-US), in English and Spanish.
  */
-let root: Root | null = null;
-
 const overview: AnalyticsOverview = {
   range: { from: '2026-11-01', to: '2026-11-25', timeZone: 'America/New_York' },
   visits: 12,
@@ -38,16 +34,7 @@ const overview: AnalyticsOverview = {
 };
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <OverviewPanel data={overview} />
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<OverviewPanel data={overview} />, { language: lang });
   await expect.poll(() => host.querySelector('[data-testid="analytics-overview"]')).not.toBeNull();
   return host;
 }
@@ -59,10 +46,7 @@ const linkRow = (linkId: string) =>
     ?.textContent ?? null;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
 });
 
 describe('OverviewPanel', () => {

@@ -1,11 +1,8 @@
 import '@mantine/core/styles.css';
 import type { ManagedAnnouncement } from '@apothecall/domain/announcements/announcements.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { AnnouncementsAdminSection } from './announcements-admin-section';
 
 /**
@@ -13,8 +10,6 @@ import { AnnouncementsAdminSection } from './announcements-admin-section';
  * status; posting sends what was typed and asks for the list again; withdrawing is asked first,
  * then sent, and the list is asked for again; in English and Spanish.
  */
-let root: Root | null = null;
-
 const posted = (n: number, status: ManagedAnnouncement['status']): ManagedAnnouncement => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   title: `Notice ${n}`,
@@ -74,20 +69,7 @@ function serve(start: ManagedAnnouncement[]) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <AnnouncementsAdminSection />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<AnnouncementsAdminSection />, { language: lang });
   return host;
 }
 
@@ -100,10 +82,7 @@ const statuses = () =>
   );
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

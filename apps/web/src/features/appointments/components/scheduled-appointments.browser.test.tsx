@@ -1,12 +1,8 @@
 import '@mantine/core/styles.css';
 import type { ScheduledAppointment } from '@apothecall/domain/appointments/appointments.schemas';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { ScheduledAppointments } from './scheduled-appointments';
 
 /**
@@ -14,8 +10,6 @@ import { ScheduledAppointments } from './scheduled-appointments';
  * asked first, and the list the deletion answers with is shown at once (not asked for again);
  * in English and Spanish.
  */
-let root: Root | null = null;
-
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const appointment = (n: number, startTime: string): ScheduledAppointment => ({
   appointmentId: id(n),
@@ -60,22 +54,7 @@ function serve(start: ScheduledAppointment[]) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <ScheduledAppointments />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<ScheduledAppointments />, { language: lang, route: '/' });
   return host;
 }
 
@@ -93,10 +72,7 @@ const scheduledReads = (calls: Call[]) =>
   calls.filter((c) => c.method === 'GET' && c.path.endsWith('/appointments-scheduled')).length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { PharmacyMe } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { AssessmentIntake } from './assessment-screen';
 
 /**
@@ -16,8 +14,6 @@ import { AssessmentIntake } from './assessment-screen';
  * takes no visits from; one outside a pharmacist's grant) is refused before any other field
  * appears. An allowed state opens the whole intake.
  */
-let root: Root | null = null;
-
 const me = (over: { verified?: boolean; grant?: PharmacyMe['grant'] } = {}): PharmacyMe => ({
   error: false,
   organization: {
@@ -38,16 +34,7 @@ const me = (over: { verified?: boolean; grant?: PharmacyMe['grant'] } = {}): Pha
 });
 
 async function render(value: PharmacyMe) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <AssessmentIntake me={value} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<AssessmentIntake me={value} />);
   await expect.poll(() => host.textContent ?? '').not.toBe('');
   return host;
 }
@@ -73,10 +60,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 afterAll(async () => {

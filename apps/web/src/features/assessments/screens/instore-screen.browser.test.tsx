@@ -1,12 +1,8 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearSession, getSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { InstoreScreen } from './instore-screen';
 
 /**
@@ -14,8 +10,6 @@ import { InstoreScreen } from './instore-screen';
  * then the account is signed in with it and the visit can continue; two different passwords are
  * refused before anything is sent; in English and Spanish.
  */
-let root: Root | null = null;
-
 const holderId = '00000000-0000-4000-8000-000000000001';
 const profile = {
   id: holderId,
@@ -93,22 +87,10 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={[`/instore?code=${code}`]}>
-          <InstoreScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<InstoreScreen />, {
+    language: lang,
+    route: `/instore?code=${code}`,
+  });
   return host;
 }
 
@@ -116,11 +98,8 @@ const passwords = () => [...document.querySelectorAll<HTMLInputElement>('input[t
 const submit = () => document.querySelector<HTMLElement>('button[type="submit"]');
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
+  await cleanupApp();
   clearSession();
-  document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
 

@@ -1,18 +1,14 @@
 import '@mantine/core/styles.css';
 import type { BrandSubscriptions } from '@apothecall/domain/brands/brand-offers.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { PlansForm } from './plans-section';
 
 /**
  * A brand's plans and prices form in Chromium: the stored catalog in dollars, one row
  * per plan and medication; support reads it with every field disabled and no Save, admin edits.
  */
-let root: Root | null = null;
-
 const catalog = {
   plans: [
     { plan: 'individual' as const, period: 'annual' as const, monthlyCents: 2500, freeMonths: 1 },
@@ -32,15 +28,8 @@ const catalog = {
 const data: BrandSubscriptions = { error: false, sells: true, catalog, defaults: catalog };
 
 async function render(mayWrite: boolean) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <PlansForm brandId="apothecall" data={data} mayWrite={mayWrite} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <PlansForm brandId="apothecall" data={data} mayWrite={mayWrite} />,
   );
   await expect.poll(() => host.querySelector('[data-testid="plans-form"]')).not.toBeNull();
   return host;
@@ -58,10 +47,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('PlansForm', () => {

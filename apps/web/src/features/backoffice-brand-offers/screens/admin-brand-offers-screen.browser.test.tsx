@@ -6,18 +6,13 @@ import {
   type BrandSubscriptions,
   createCouponRequestSchema,
 } from '@apothecall/domain/brands/brand-offers.api';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearSession, setSession } from '../../../lib/session-store';
-import { cssVariablesResolver, defaultPrimary, useBrandTheme } from '../../brands/brand-theme';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import {
   createBrandCoupon,
   getBrandCoupons,
@@ -43,18 +38,6 @@ vi.mock('../api', async (original) => ({
  * Spanish; axe finds nothing serious. A patient applying the coupon at checkout ($36.75) and a
  * stopped one refused is coupons-admin.int.test.ts's (both databases).
  */
-let root: Root | null = null;
-
-/** The app's theme as app.tsx builds it for the main brand: axe checks the colours it shows. */
-function Themed({ children }: { children: ReactNode }) {
-  const theme = useBrandTheme(defaultPrimary, null);
-  return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {children}
-    </MantineProvider>
-  );
-}
-
 const profile: SessionProfile = {
   id: '00000000-0000-4000-8000-0000000000ad',
   personId: '00000000-0000-4000-8000-0000000000ad',
@@ -131,22 +114,11 @@ function serve() {
 }
 
 async function render() {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <Themed>
-      <Notifications />
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={['/admin/brands/apothecall/offers']}>
-          <Routes>
-            <Route path="/admin/brands/:id/offers" element={<AdminBrandOffersScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Themed>,
+  const { host } = await renderWithApp(
+    <Routes>
+      <Route path="/admin/brands/:id/offers" element={<AdminBrandOffersScreen />} />
+    </Routes>,
+    { theme: 'brand', notifications: true, route: '/admin/brands/apothecall/offers' },
   );
   await expect.poll(() => host.querySelector('[data-testid="coupon-SAVE20"]')).not.toBeNull();
   await expect.poll(() => host.querySelector('[data-testid="coupon-new"]')).not.toBeNull();
@@ -204,11 +176,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  notifications.clean();
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
   clearSession();
   for (const fn of [
     getBrandCoupons,

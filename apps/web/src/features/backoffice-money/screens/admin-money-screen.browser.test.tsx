@@ -2,18 +2,12 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { SessionProfile } from '@apothecall/domain/accounts/accounts.schemas';
 import type { MoneyTransaction } from '@apothecall/domain/backoffice/money.api';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
-import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearSession, setSession } from '../../../lib/session-store';
-import { cssVariablesResolver, defaultPrimary, useBrandTheme } from '../../brands/brand-theme';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { getMoneyTransactions, getReconciliation, refundTransaction } from '../api';
 import { AdminMoneyScreen } from './admin-money-screen';
 
@@ -33,18 +27,6 @@ vi.mock('../api', async (original) => ({
  * reconciliation. The refund's rules, idempotency and the patient's own list of it are
  * money-admin.int.test.ts's (both databases).
  */
-let root: Root | null = null;
-
-/** The app's theme as app.tsx builds it for the main brand: axe checks the colours it shows. */
-function Themed({ children }: { children: ReactNode }) {
-  const theme = useBrandTheme(defaultPrimary, null);
-  return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {children}
-    </MantineProvider>
-  );
-}
-
 const profile: SessionProfile = {
   id: '00000000-0000-4000-8000-0000000000ad',
   personId: '00000000-0000-4000-8000-0000000000ad',
@@ -120,21 +102,11 @@ function serve() {
 }
 
 async function render() {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <Themed>
-      <Notifications />
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={['/admin/money']}>
-          <AdminMoneyScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </Themed>,
-  );
+  const { host } = await renderWithApp(<AdminMoneyScreen />, {
+    theme: 'brand',
+    notifications: true,
+    route: '/admin/money',
+  });
   await expect.poll(() => host.querySelector('[data-testid="money-transactions"]')).not.toBeNull();
   return host;
 }
@@ -207,11 +179,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  notifications.clean();
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
   clearSession();
   vi.mocked(getMoneyTransactions).mockReset();
   vi.mocked(refundTransaction).mockReset();

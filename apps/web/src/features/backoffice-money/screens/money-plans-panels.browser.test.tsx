@@ -3,10 +3,9 @@ import type {
   MoneyPrepayProgram,
   MoneySubscription,
 } from '@apothecall/domain/backoffice/money-plans.api';
-import { MantineProvider } from '@mantine/core';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { PrepayTable, SubscriptionsTable } from './money-plans-panels';
 
 /**
@@ -15,8 +14,6 @@ import { PrepayTable, SubscriptionsTable } from './money-plans-panels';
  * pharmacy bought it), visits and tokens bought, used and left, sales. At phone width the table
  * scrolls inside its box instead of widening the page.
  */
-let root: Root | null = null;
-
 const subscription = (over: Partial<MoneySubscription>): MoneySubscription => ({
   id: '00000000-0000-4000-8000-000000000001',
   patientName: 'Odalys Fenwick',
@@ -53,11 +50,7 @@ const program = (over: Partial<MoneyPrepayProgram>): MoneyPrepayProgram => ({
 });
 
 async function render(node: React.ReactNode, width?: number) {
-  const host = document.createElement('div');
-  if (width) host.style.width = `${width}px`;
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(<MantineProvider>{node}</MantineProvider>);
+  const { host } = await renderWithApp(node, { width });
   await expect.poll(() => host.querySelector('table')).not.toBeNull();
   return host;
 }
@@ -67,10 +60,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('the money console lists', () => {

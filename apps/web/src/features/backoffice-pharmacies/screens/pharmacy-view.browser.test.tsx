@@ -1,10 +1,8 @@
 import '@mantine/core/styles.css';
 import type { PharmacyDetail } from '@apothecall/domain/backoffice/pharmacies.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { PharmacyView } from './admin-pharmacy-screen';
 
 /**
@@ -12,8 +10,6 @@ import { PharmacyView } from './admin-pharmacy-screen';
  * the fee account for every back-office reader; verify/unverify and the administrator's invite
  * only for a role with write access (admin), never for support.
  */
-let root: Root | null = null;
-
 const pharmacy: PharmacyDetail = {
   id: 'lone-star-pharmacy',
   name: 'Lone Star Compounding Pharmacy',
@@ -67,16 +63,7 @@ const pharmacy: PharmacyDetail = {
 };
 
 async function render(mayWrite: boolean) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <PharmacyView pharmacy={pharmacy} mayWrite={mayWrite} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<PharmacyView pharmacy={pharmacy} mayWrite={mayWrite} />);
   await expect.poll(() => host.querySelector('[data-testid="pharmacy-comparison"]')).not.toBeNull();
   return host;
 }
@@ -89,10 +76,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('PharmacyView', () => {

@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
 import type { AdminVisitRow } from '@apothecall/domain/backoffice/visits.api';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { ActionDialog, AdminVisitsTable } from './admin-visits-screen';
 
 /**
@@ -13,8 +11,6 @@ import { ActionDialog, AdminVisitsTable } from './admin-visits-screen';
  * the visits the server marks cancellable (an Rx visit too, not once a pharmacy has it), Reassign only on a claimed one or a started Rx review, and no
  * action for a role without write access.
  */
-let root: Root | null = null;
-
 const row = (over: Partial<AdminVisitRow>): AdminVisitRow => ({
   id: '00000000-0000-4000-8000-000000000001',
   ref: '00000000',
@@ -48,18 +44,13 @@ const visits = [
 ];
 
 async function render(mayWrite: boolean) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   const acted: string[] = [];
-  root.render(
-    <MantineProvider>
-      <AdminVisitsTable
-        visits={visits}
-        mayWrite={mayWrite}
-        onAct={(visit, action) => acted.push(`${action} ${visit.ref}`)}
-      />
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <AdminVisitsTable
+      visits={visits}
+      mayWrite={mayWrite}
+      onAct={(visit, action) => acted.push(`${action} ${visit.ref}`)}
+    />,
   );
   await expect.poll(() => host.querySelector('[data-testid="admin-visits-table"]')).not.toBeNull();
   return { host, acted };
@@ -72,10 +63,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('AdminVisitsTable', () => {
@@ -116,15 +105,8 @@ describe.each(['en', 'es'] as const)('ActionDialog (%s)', (lang: Lang) => {
   });
 
   async function dialog(action: 'cancel' | 'reassign') {
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    root.render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <ActionDialog target={{ visit: row({ ref: 'AAAA0001' }), action }} onClose={() => {}} />
-        </QueryClientProvider>
-      </MantineProvider>,
+    await renderWithApp(
+      <ActionDialog target={{ visit: row({ ref: 'AAAA0001' }), action }} onClose={() => {}} />,
     );
     await expect
       .poll(() => document.querySelector('[data-testid="admin-visit-confirm"]'))

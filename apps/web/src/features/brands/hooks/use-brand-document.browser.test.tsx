@@ -1,7 +1,7 @@
 import type { WhiteLabelResponse } from '@apothecall/domain/brands/brands.api';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBrand, setBrand } from '../../../lib/brand-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { useBrandDocument } from './use-brand-document';
 
 /**
@@ -81,24 +81,18 @@ const head = () => ({
   manifest: document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
 });
 
-let root: Root | null = null;
-
 beforeEach(() => {
   document.head.innerHTML = houseHead;
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('the page of a brand', () => {
   it("keeps the house brand's title, colour and icons until the brand is known", async () => {
     expect(getBrand().loaded).toBe(false);
-    const host = document.body.appendChild(document.createElement('div'));
-    root = createRoot(host);
-    root.render(<Branded />);
+    await renderWithApp(<Branded />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(head()).toEqual({
       title: 'Apothecall',
@@ -110,9 +104,7 @@ describe('the page of a brand', () => {
   });
 
   it("takes the brand's name, colour, favicons and home-screen icon, and the next brand's", async () => {
-    const host = document.body.appendChild(document.createElement('div'));
-    root = createRoot(host);
-    root.render(<Branded />);
+    await renderWithApp(<Branded />);
     setBrand(whiteLabel('partner', 'Partner Health', '#7048e8', '0123456789abcdef'));
     await expect.poll(() => document.title).toBe('Partner Health');
     expect(head()).toEqual({

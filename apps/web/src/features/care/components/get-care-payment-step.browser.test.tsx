@@ -1,12 +1,8 @@
 import '@mantine/core/styles.css';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearStoredPrice } from '../../../lib/payments/price-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { type GetCareCheckout, GetCarePaymentStep } from './get-care-payment-step';
 
 /**
@@ -15,8 +11,6 @@ import { type GetCareCheckout, GetCarePaymentStep } from './get-care-payment-ste
  * sends; a stale price shown again with the new amount and sent with its new token; a free
  * visit sent without a card; in English and Spanish.
  */
-let root: Root | null = null;
-
 const patientId = '00000000-0000-4000-8000-000000000009';
 const started: PatientVisit = {
   visitId: '00000000-0000-4000-8000-000000000001',
@@ -116,30 +110,18 @@ function server(setup: Server) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
   const onStarted = vi.fn();
   const onNewAttempt = vi.fn();
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <GetCarePaymentStep
-            index={6}
-            total={7}
-            checkout={checkout}
-            onBack={() => {}}
-            onNewAttempt={onNewAttempt}
-            onStarted={onStarted}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <GetCarePaymentStep
+      index={6}
+      total={7}
+      checkout={checkout}
+      onBack={() => {}}
+      onNewAttempt={onNewAttempt}
+      onStarted={onStarted}
+    />,
+    { language: lang, route: '/' },
   );
   return { host, onStarted, onNewAttempt };
 }
@@ -150,10 +132,7 @@ const button = (host: HTMLElement, text: string) =>
   [...host.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   clearStoredPrice();
   vi.unstubAllGlobals();
 });

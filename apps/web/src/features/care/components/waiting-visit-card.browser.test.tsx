@@ -1,9 +1,8 @@
 import '@mantine/core/styles.css';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
-import { MantineProvider } from '@mantine/core';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { WaitingVisitCard } from './waiting-visit-card';
 
 /**
@@ -11,8 +10,6 @@ import { WaitingVisitCard } from './waiting-visit-card';
  * has gone, the patient is told so, with the choice to cancel and the limit after which an
  * unclaimed visit is cancelled and refunded.
  */
-let root: Root | null = null;
-
 const waiting: PatientVisit = {
   visitId: 'v1',
   patientId: 'p1',
@@ -26,15 +23,10 @@ const waiting: PatientVisit = {
 };
 
 async function render(visit: PatientVisit) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <ul>
-        <WaitingVisitCard visit={visit} patientName="Maria Rivera" onCancel={() => undefined} />
-      </ul>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <ul>
+      <WaitingVisitCard visit={visit} patientName="Maria Rivera" onCancel={() => undefined} />
+    </ul>,
   );
   await expect.poll(() => host.querySelector('[data-testid="waiting-visit"]')).not.toBeNull();
   return host;
@@ -45,10 +37,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('WaitingVisitCard', () => {

@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
 import type { CrmCustomersSearchRequest, CustomerView } from '@apothecall/domain/crm/crm.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { searchCrmCustomers } from '../api/search-crm-customers';
 import { CustomersPanel } from './customers-panel';
 
@@ -25,8 +23,6 @@ vi.mock('../api/search-crm-customers', () => ({
  * and the tag sent to the server (not filtered in the page), and 'nothing matches' when nothing
  * does, in English and Spanish.
  */
-let root: Root | null = null;
-
 const customer = (n: number): CustomerView => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   name: `Customer ${String(n).padStart(2, '0')}`,
@@ -59,16 +55,7 @@ function serve() {
 }
 
 async function render() {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <CustomersPanel onOpen={() => undefined} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<CustomersPanel onOpen={() => undefined} />);
   await expect.poll(() => host.querySelectorAll('[data-testid="crm-customer"]').length).toBe(20);
   return host;
 }
@@ -79,10 +66,8 @@ const names = (host: HTMLElement) =>
 beforeAll(async () => {
   await loadScreenTexts();
 });
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
   vi.mocked(searchCrmCustomers).mockReset();
 });
 afterAll(() => setLanguage('en'));

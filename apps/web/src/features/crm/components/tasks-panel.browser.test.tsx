@@ -1,19 +1,14 @@
 import '@mantine/core/styles.css';
 import type { TaskView } from '@apothecall/domain/crm/crm.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { TasksPanel } from './tasks-panel';
 
 /**
  * The CRM's tasks in Chromium: 'Mark done' sends the change and the tasks are asked for again,
  * the task then done with 'Reopen'; 'Reopen' does the reverse; in English and Spanish.
  */
-let root: Root | null = null;
-
 const taskId = '00000000-0000-4000-8000-000000000001';
 const task = (done: boolean): TaskView => ({
   id: taskId,
@@ -60,20 +55,7 @@ function serve(startDone: boolean) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <TasksPanel customers={[]} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<TasksPanel customers={[]} />, { language: lang });
   return host;
 }
 
@@ -83,10 +65,7 @@ const taskReads = (calls: Call[]) =>
   calls.filter((c) => c.method === 'GET' && c.path.endsWith('/pharmacy/crm/tasks')).length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,11 +1,8 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { getDocData } from '../api/get-doc-data';
 import { DocumentScreen } from './document-screen';
 
@@ -16,24 +13,11 @@ vi.mock('../api/get-doc-data', () => ({ getDocData: vi.fn() }));
  * document handed over in memory), it opens the document again by the opaque token in the
  * address, in English and Spanish; a token the server does not find says it is gone.
  */
-let root: Root | null = null;
-
 const token = 'dmlzaXROb3RlOjEyMzQ1Njc4LTEyMzQtMTIzNC0xMjM0LTEyMzQ1Njc4OTBhYg';
 const pdf = btoa('%PDF-1.4\n%%EOF\n');
 
 async function render(path: string) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <DocumentScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<DocumentScreen />, { route: path });
   await expect.poll(() => host.querySelector('h1')).not.toBeNull();
   return host;
 }
@@ -42,10 +26,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
   vi.mocked(getDocData).mockReset();
 });
 

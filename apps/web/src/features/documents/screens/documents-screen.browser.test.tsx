@@ -1,13 +1,9 @@
 import '@mantine/core/styles.css';
 import type { DocumentView } from '@apothecall/domain/documents/documents.schemas';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
-import { clearSession, setSession } from '../../../lib/session-store';
+import type { StoredSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { DocumentsScreen } from './documents-screen';
 
 /**
@@ -15,8 +11,6 @@ import { DocumentsScreen } from './documents-screen';
  * month's list is asked for again with it; a removal is asked first, then sent, and the list is
  * asked for again; in English and Spanish.
  */
-let root: Root | null = null;
-
 const holderId = '00000000-0000-4000-8000-000000000001';
 const profile = {
   id: holderId,
@@ -104,23 +98,11 @@ function serve(start: DocumentView[]) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  setSession({ token: 'session-token', profile } as Parameters<typeof setSession>[0]);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <DocumentsScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<DocumentsScreen />, {
+    language: lang,
+    session: { token: 'session-token', profile } as StoredSession,
+    route: '/',
+  });
   return host;
 }
 
@@ -132,11 +114,7 @@ const listReads = (calls: Call[]) =>
   calls.filter((c) => c.path.endsWith('/get-patient-docs')).length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  clearSession();
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

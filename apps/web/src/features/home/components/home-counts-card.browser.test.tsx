@@ -1,11 +1,7 @@
 import '@mantine/core/styles.css';
 import type { HomeCount } from '@apothecall/domain/home/home-counts.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { HashRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { HomeCountsCard } from './home-counts-card';
 
 /**
@@ -13,8 +9,6 @@ import { HomeCountsCard } from './home-counts-card';
  * for the role, each a link to the screen where it is acted on, in English and Spanish; one call
  * per Home; a failed call says so.
  */
-let root: Root | null = null;
-
 const providerCounts: HomeCount[] = [
   { key: 'rxChangeRequests', count: 2, path: '/clinic/rx' },
   { key: 'rxWaiting', count: 5, path: '/clinic/rx' },
@@ -37,22 +31,7 @@ function answer(status: number, body: unknown) {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <HashRouter>
-          <HomeCountsCard />
-        </HashRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<HomeCountsCard />, { language: lang, hashRouter: true });
   return host;
 }
 
@@ -62,10 +41,7 @@ const href = (host: HTMLElement, id: string) =>
   host.querySelector(`[data-testid="${id}"]`)?.getAttribute('href') ?? null;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,11 +1,8 @@
 import '@mantine/core/styles.css';
 import type { InboxEmailView } from '@apothecall/domain/inbox/inbox.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { InboxThreadView } from './inbox-thread-view';
 
 /**
@@ -13,8 +10,6 @@ import { InboxThreadView } from './inbox-thread-view';
  * field and the thread is asked for again with the reply in it; an empty reply is refused
  * before anything is sent; in English and Spanish.
  */
-let root: Root | null = null;
-
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const threadId = id(1);
 const email = (n: number, direction: 'in' | 'out', text: string): InboxEmailView => ({
@@ -73,19 +68,9 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <InboxThreadView threadId={threadId} onBack={() => undefined} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <InboxThreadView threadId={threadId} onBack={() => undefined} />,
+    { language: lang },
   );
   return host;
 }
@@ -100,10 +85,7 @@ const threadReads = (calls: Call[]) =>
   calls.filter((c) => c.method === 'GET' && c.path.endsWith(`/threads/${threadId}`)).length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,13 +1,9 @@
 import '@mantine/core/styles.css';
 import type { NoteSummary } from '@apothecall/domain/notes/notes.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
-import { clearSession, setSession } from '../../../lib/session-store';
+import type { StoredSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { NotesScreen } from './notes-screen';
 
 /**
@@ -15,8 +11,6 @@ import { NotesScreen } from './notes-screen';
  * older notes' asks for the page ending where the last one said, and 'No older notes' ends the
  * list; in English and Spanish.
  */
-let root: Root | null = null;
-
 const holderId = '00000000-0000-4000-8000-000000000001';
 const profile = {
   id: holderId,
@@ -81,23 +75,11 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  setSession({ token: 'session-token', profile } as Parameters<typeof setSession>[0]);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <NotesScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<NotesScreen />, {
+    language: lang,
+    session: { token: 'session-token', profile } as StoredSession,
+    route: '/',
+  });
   return host;
 }
 
@@ -109,11 +91,7 @@ const button = (text: string) =>
   [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  clearSession();
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

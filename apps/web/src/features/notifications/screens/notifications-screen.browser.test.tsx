@@ -1,10 +1,8 @@
 import '@mantine/core/styles.css';
 import type { NotificationSettings } from '@apothecall/domain/notifications/notifications.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp, testQueryClient } from '../../../testing/render';
 import { notificationSettingsQueryKey } from '../api/get-notification-settings';
 import { notificationCalls } from '../notification-calls';
 import { browserPush, type PushBrowser, type SubscriptionLike } from '../web-push';
@@ -28,8 +26,6 @@ vi.mock('../notification-calls', () => ({
  * cannot be reached (its subscribe never answers), the switch stops spinning after 15 seconds
  * and says so, in English and Spanish; notifications stay off.
  */
-let root: Root | null = null;
-
 const settings: NotificationSettings = {
   error: false,
   enabled: false,
@@ -49,18 +45,9 @@ const unreachable: PushBrowser = {
 };
 
 async function render() {
-  const client = new QueryClient();
+  const client = testQueryClient();
   client.setQueryData(notificationSettingsQueryKey, settings);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <NotificationsScreen />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<NotificationsScreen />, { queryClient: client });
   await expect.poll(() => host.querySelector('input[type="checkbox"]')).not.toBeNull();
   return host;
 }
@@ -71,11 +58,9 @@ beforeAll(async () => {
   vi.mocked(notificationCalls.getSettings).mockResolvedValue(settings);
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
 });
 
 afterAll(() => setLanguage('en'));

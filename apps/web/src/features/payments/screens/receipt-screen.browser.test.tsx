@@ -1,11 +1,8 @@
 import '@mantine/core/styles.css';
 import type { TransactionEntry } from '@apothecall/domain/payments/payments.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp, testQueryClient } from '../../../testing/render';
 import { transactionsQueryKey } from '../api/get-transactions';
 import { ReceiptScreen } from './receipt-screen';
 
@@ -13,8 +10,6 @@ import { ReceiptScreen } from './receipt-screen';
  * The receipt in Chromium: titled by what was bought and its day, not by the invoice
  * number, which stays a labelled line of the receipt.
  */
-let root: Root | null = null;
-
 const entry: TransactionEntry = {
   id: 'tx-1',
   kind: 'charge',
@@ -30,20 +25,12 @@ const entry: TransactionEntry = {
 };
 
 async function render() {
-  const client = new QueryClient();
+  const client = testQueryClient();
   client.setQueryData(transactionsQueryKey, [entry]);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/transactions/receipt?id=tx-1']}>
-          <ReceiptScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<ReceiptScreen />, {
+    queryClient: client,
+    route: '/transactions/receipt?id=tx-1',
+  });
   await expect.poll(() => host.querySelector('[data-receipt]')).not.toBeNull();
   return host;
 }
@@ -53,10 +40,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('ReceiptScreen', () => {

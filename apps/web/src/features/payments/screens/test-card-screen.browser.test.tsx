@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLanguage, loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { TestCardScreen } from './test-card-screen';
 
 /**
@@ -10,17 +9,8 @@ import { TestCardScreen } from './test-card-screen';
  * rules on the device; a good one is named by brand, last four and expiry, a bad one gets the
  * form's messages, in English and Spanish; nothing goes to any server.
  */
-let root: Root | null = null;
-
 async function render() {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <TestCardScreen />
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<TestCardScreen />);
   await vi.waitFor(() =>
     expect(host.querySelector('[data-screen="testCreditCard"]')).not.toBeNull(),
   );
@@ -49,9 +39,7 @@ describe('the card check (/testcc)', () => {
     await loadLanguage('es');
   });
   afterEach(async () => {
-    root?.unmount();
-    root = null;
-    document.body.innerHTML = '';
+    await cleanupApp();
     await setLanguage('en');
   });
 

@@ -1,14 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { PharmacyMe, PharmacyRxDetail } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { PrescriptionsDashboard } from '../screens/prescriptions-screen';
 
 /**
@@ -16,8 +11,6 @@ import { PrescriptionsDashboard } from '../screens/prescriptions-screen';
  * claims it (the fee paid shown, the PDF button focused); a status chosen with its note is
  * sent at the visit's version; what is sent and the toast, in English and Spanish.
  */
-let root: Root | null = null;
-
 const visitId = '00000000-0000-4000-8000-000000000042';
 
 function detail(over: Partial<PharmacyRxDetail> = {}): PharmacyRxDetail {
@@ -97,23 +90,11 @@ const me = {
 } as unknown as PharmacyMe;
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={[`/prescriptions?visit=${visitId}`]}>
-          <PrescriptionsDashboard me={me} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<PrescriptionsDashboard me={me} />, {
+    language: lang,
+    notifications: true,
+    route: `/prescriptions?visit=${visitId}`,
+  });
   return host;
 }
 
@@ -123,11 +104,7 @@ const toasts = () =>
   [...document.querySelectorAll('.mantine-Notification-description')].map((n) => n.textContent);
 
 afterEach(async () => {
-  notifications.clean();
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

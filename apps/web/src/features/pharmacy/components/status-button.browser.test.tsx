@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { StatusButton, StatusChangeForm } from './pharmacy-rx-detail';
 import { statusActionsOf } from './pharmacy-status-form';
 
@@ -15,17 +13,8 @@ import { statusActionsOf } from './pharmacy-status-form';
  * a filled button: it is red and light, and so is the save of its form, which asks the reason
  * first; a forward status (Ready) stays filled.
  */
-let root: Root | null = null;
-
 async function render(node: ReactNode) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(node);
   await expect.poll(() => host.querySelector('button')).not.toBeNull();
   return host;
 }
@@ -37,10 +26,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 afterAll(async () => {

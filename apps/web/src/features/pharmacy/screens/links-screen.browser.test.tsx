@@ -1,11 +1,7 @@
 import '@mantine/core/styles.css';
 import type { RxLinkView } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { LinksBody } from './links-screen';
 
 /**
@@ -13,8 +9,6 @@ import { LinksBody } from './links-screen';
  * server gives (newest first) with the shared pager and its total, Next asking for the next
  * page, and a search sent to the server, with 'nothing matches' when nothing does.
  */
-let root: Root | null = null;
-
 const link = (n: number): RxLinkView => ({
   id: `link-${n}`,
   screenId: 'acute',
@@ -52,22 +46,7 @@ function server() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <LinksBody />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<LinksBody />, { language: lang, route: '/' });
   return host;
 }
 
@@ -77,10 +56,7 @@ const byTestId = (host: HTMLElement, id: string) =>
   host.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

@@ -1,19 +1,13 @@
 import '@mantine/core/styles.css';
 import type { PharmacyMe, PharmacyRxRow } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { PrescriptionsDashboard } from './prescriptions-screen';
 
 /**
  * The prescription dashboard pages with the one shared Pager: its line
  * says the total, Next asks the server for the next page, in English and Spanish.
  */
-let root: Root | null = null;
-
 const visit = (n: number): PharmacyRxRow => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   productId: 'acute',
@@ -90,22 +84,10 @@ function server() {
 const me = { role: 'pharmacist' } as unknown as PharmacyMe;
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <PrescriptionsDashboard me={me} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<PrescriptionsDashboard me={me} />, {
+    language: lang,
+    route: '/',
+  });
   return host;
 }
 
@@ -115,10 +97,7 @@ const byTestId = (host: HTMLElement, id: string) =>
   host.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

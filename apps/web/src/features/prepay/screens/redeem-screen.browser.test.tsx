@@ -1,12 +1,10 @@
 import '@mantine/core/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearSession, setSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp, testQueryClient } from '../../../testing/render';
 import { checkPrepayCode } from '../api/check-prepay-code';
 import { prepayListQueryKey } from '../api/get-prepay-list';
 import { PrepayHomeScreen } from './prepay-home-screen';
@@ -23,8 +21,6 @@ vi.mock('../api/check-prepay-code', async (original) => ({
  * signed in, the patient's Rx visits), never a dead end; the prepay home speaks to a patient
  * about themselves and the people they choose, not about 'your patients'. English and Spanish.
  */
-let root: Root | null = null;
-
 const profile = {
   id: '00000000-0000-4000-8000-000000000001',
   personId: '00000000-0000-4000-8000-000000000001',
@@ -52,22 +48,14 @@ const used = {
 };
 
 async function render(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(prepayListQueryKey, []);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/redeem/:code" element={<RedeemScreen />} />
-            <Route path="/prepay-home" element={<PrepayHomeScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <Routes>
+      <Route path="/redeem/:code" element={<RedeemScreen />} />
+      <Route path="/prepay-home" element={<PrepayHomeScreen />} />
+    </Routes>,
+    { queryClient: client, route: path },
   );
   await expect.poll(() => host.querySelector('h1')).not.toBeNull();
   return host;
@@ -83,10 +71,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
   clearSession();
   vi.mocked(checkPrepayCode).mockReset();
 });

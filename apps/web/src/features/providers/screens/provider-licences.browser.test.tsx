@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { ProviderAdminView } from '@apothecall/domain/providers/providers.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { Licences } from './provider-screen';
 
 /**
@@ -13,8 +11,6 @@ import { Licences } from './provider-screen';
  * Spanish: Remove no longer removes on the click; it asks first, saying what removing means,
  * with a light red confirmation and a way out.
  */
-let root: Root | null = null;
-
 const provider: ProviderAdminView = {
   id: '00000000-0000-4000-8000-000000000001',
   name: 'Samuel Okafor',
@@ -33,10 +29,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 afterAll(async () => {
@@ -49,16 +43,7 @@ describe.each(['en', 'es'] as const)('Licences (%s)', (lang: Lang) => {
   });
 
   it('asks before removing a licence, with a light red confirmation', async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    root.render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <Licences provider={provider} mayWrite />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    const { host } = await renderWithApp(<Licences provider={provider} mayWrite />);
     await expect.poll(() => host.querySelector('[data-testid="licence-remove"]')).not.toBeNull();
     expect(document.querySelector('[data-testid="licence-remove-dialog"]')).toBeNull();
     host.querySelector<HTMLButtonElement>('[data-testid="licence-remove"]')?.click();

@@ -1,13 +1,10 @@
 import '@mantine/core/styles.css';
 import type { ProviderAdminView } from '@apothecall/domain/providers/providers.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
-import { clearSession, setSession } from '../../../lib/session-store';
+import type { StoredSession } from '../../../lib/session-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { ProviderScreen } from './provider-screen';
 
 /**
@@ -15,8 +12,6 @@ import { ProviderScreen } from './provider-screen';
  * (asked first) and the provider deactivated (asked first) are shown from the server's answer,
  * and the provider is asked for again; in English and Spanish.
  */
-let root: Root | null = null;
-
 const providerId = '00000000-0000-4000-8000-000000000001';
 const adminId = '00000000-0000-4000-8000-000000000009';
 const profile = {
@@ -95,24 +90,15 @@ function serve() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  setSession({ token: 'session-token', profile } as Parameters<typeof setSession>[0]);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={[`/admin/providers/${providerId}`]}>
-          <Routes>
-            <Route path="/admin/providers/:id" element={<ProviderScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <Routes>
+      <Route path="/admin/providers/:id" element={<ProviderScreen />} />
+    </Routes>,
+    {
+      language: lang,
+      session: { token: 'session-token', profile } as StoredSession,
+      route: `/admin/providers/${providerId}`,
+    },
   );
   return host;
 }
@@ -127,11 +113,7 @@ const providerReads = (calls: Call[]) =>
     .length;
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  clearSession();
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

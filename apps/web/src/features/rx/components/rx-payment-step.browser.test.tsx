@@ -1,13 +1,9 @@
 import '@mantine/core/styles.css';
 import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearHeldPrepayCode } from '../../../lib/prepay-code-store';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { RxPaymentStep } from './rx-payment-step';
 
 /**
@@ -16,8 +12,6 @@ import { RxPaymentStep } from './rx-payment-step';
  * visit 0, the program named, and 'Confirm visit' paying with the code and no card; in English
  * and Spanish.
  */
-let root: Root | null = null;
-
 const visitId = '00000000-0000-4000-8000-000000000007';
 const visit = {
   id: visitId,
@@ -107,28 +101,16 @@ function server(refusals: { status: number; errorCode: string; errorMsg: string 
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
   const onPaid = vi.fn();
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <RxPaymentStep
-            index={4}
-            total={5}
-            visit={visit}
-            summary={[['Patient', 'Ana Diaz']]}
-            onPaid={onPaid}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <RxPaymentStep
+      index={4}
+      total={5}
+      visit={visit}
+      summary={[['Patient', 'Ana Diaz']]}
+      onPaid={onPaid}
+    />,
+    { language: lang, route: '/' },
   );
   return { host, onPaid };
 }
@@ -139,10 +121,7 @@ const button = (host: HTMLElement, text: string) =>
   [...host.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   clearHeldPrepayCode();
   vi.unstubAllGlobals();
 });

@@ -1,11 +1,8 @@
 import '@mantine/core/styles.css';
 import { type RxVisitView, rxVisitViewSchema } from '@apothecall/domain/rx/rx-visits.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { RxVisitCard } from './rx-visit-card';
 
 /**
@@ -13,8 +10,6 @@ import { RxVisitCard } from './rx-visit-card';
  * never its id; an upload that was asked for leaves a lasting 'received' line in place of its
  * box; and the box for a requested document says what the prescriber asked for.
  */
-let root: Root | null = null;
-
 const visitId = '3f2a9c1e-7b4d-4e1a-9f00-123456789abc';
 const base: RxVisitView = rxVisitViewSchema.parse({
   id: visitId,
@@ -44,19 +39,11 @@ const idFile = {
 } as const;
 
 async function render(visit: RxVisitView) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <ul>
-            <RxVisitCard visit={visit} />
-          </ul>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <ul>
+      <RxVisitCard visit={visit} />
+    </ul>,
+    { route: '/' },
   );
   await expect.poll(() => host.querySelector('[data-testid="rx-visit"]')).not.toBeNull();
   return host;
@@ -67,10 +54,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 describe('RxVisitCard', () => {
@@ -84,8 +69,7 @@ describe('RxVisitCard', () => {
     const asking = await render(base);
     expect(asking.querySelector('[data-testid="rx-upload-id"]')).not.toBeNull();
     expect(asking.querySelector('[data-testid="rx-id-received"]')).toBeNull();
-    root?.unmount();
-    document.body.innerHTML = '';
+    await cleanupApp();
 
     const host = await render({ ...base, idPending: false, version: 3, files: [idFile] });
     expect(host.querySelector('[data-testid="rx-upload-id"]')).toBeNull();

@@ -1,14 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { RxReview, RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { ClinicRxReviewScreen } from './clinic-rx-review-screen';
 
 /**
@@ -16,8 +12,6 @@ import { ClinicRxReviewScreen } from './clinic-rx-review-screen';
  * asking the patient for more (a note is required, an upload may be asked), approving and
  * declining with a refund; what is sent, and the toast that says it, in English and Spanish.
  */
-let root: Root | null = null;
-
 const visitId = '00000000-0000-4000-8000-000000000001';
 
 function visitView(status: RxVisitView['status'], version: number): RxVisitView {
@@ -108,24 +102,11 @@ function server(start: RxVisitView['status'], changeRequest: RxReview['changeReq
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter initialEntries={[`/clinic/rx/${visitId}`]}>
-          <Routes>
-            <Route path="/clinic/rx/:id" element={<ClinicRxReviewScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  const { host } = await renderWithApp(
+    <Routes>
+      <Route path="/clinic/rx/:id" element={<ClinicRxReviewScreen />} />
+    </Routes>,
+    { language: lang, notifications: true, route: `/clinic/rx/${visitId}` },
   );
   return host;
 }
@@ -138,11 +119,7 @@ const toasts = () =>
   [...document.querySelectorAll('.mantine-Notification-description')].map((n) => n.textContent);
 
 afterEach(async () => {
-  notifications.clean();
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 

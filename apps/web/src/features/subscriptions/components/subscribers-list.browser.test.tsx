@@ -1,10 +1,9 @@
 import '@mantine/core/styles.css';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
 import type { SubscriberView } from '@apothecall/domain/subscriptions/subscriptions.api';
-import { MantineProvider } from '@mantine/core';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadScreenTexts, setLanguage, translate } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { SubscribersList } from './subscribers-list';
 
 /**
@@ -12,8 +11,6 @@ import { SubscribersList } from './subscribers-list';
  * Spanish: 'Cancel and refund' is no longer a solid red button that looks like the main action;
  * it is outlined red like 'Cancel', and choosing it asks first (the reason dialog, onAction).
  */
-let root: Root | null = null;
-
 const subscriber: SubscriberView = {
   id: '00000000-0000-4000-8000-000000000001',
   kind: 'visits',
@@ -34,10 +31,8 @@ beforeAll(async () => {
   await loadScreenTexts();
 });
 
-afterEach(() => {
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+afterEach(async () => {
+  await cleanupApp();
 });
 
 afterAll(async () => {
@@ -50,18 +45,13 @@ describe.each(['en', 'es'] as const)('SubscribersList (%s)', (lang: Lang) => {
   });
 
   it('shows Cancel and refund outlined red, not filled, and asks through onAction', async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
     const acted: string[] = [];
-    root.render(
-      <MantineProvider>
-        <SubscribersList
-          subscribers={[subscriber]}
-          labelledBy="x"
-          onAction={(s, refund) => acted.push(`${s.memberName} ${refund}`)}
-        />
-      </MantineProvider>,
+    const { host } = await renderWithApp(
+      <SubscribersList
+        subscribers={[subscriber]}
+        labelledBy="x"
+        onAction={(s, refund) => acted.push(`${s.memberName} ${refund}`)}
+      />,
     );
     await expect
       .poll(() => host.querySelector('[data-testid="rxadmin-cancel-refund"]'))

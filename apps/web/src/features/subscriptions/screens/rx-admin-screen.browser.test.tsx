@@ -1,11 +1,7 @@
 import '@mantine/core/styles.css';
 import type { SubscriberView } from '@apothecall/domain/subscriptions/subscriptions.api';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
+import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { RxAdminScreen } from './rx-admin-screen';
 
 /**
@@ -13,8 +9,6 @@ import { RxAdminScreen } from './rx-admin-screen';
  * server gives with the shared pager and the total in the heading, Next asking for the next
  * page, and a search by name sent to the server.
  */
-let root: Root | null = null;
-
 const subscriber = (n: number): SubscriberView => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   kind: 'visits',
@@ -58,22 +52,7 @@ function server() {
 }
 
 async function render(lang: 'en' | 'es') {
-  await loadScreenTexts();
-  await setLanguage(lang);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  root.render(
-    <MantineProvider>
-      <QueryClientProvider
-        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-      >
-        <MemoryRouter>
-          <RxAdminScreen />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { host } = await renderWithApp(<RxAdminScreen />, { language: lang, route: '/' });
   return host;
 }
 
@@ -82,10 +61,7 @@ const byTestId = (host: HTMLElement, id: string) =>
 const names = (host: HTMLElement) => host.textContent?.match(/Member \d+/g) ?? [];
 
 afterEach(async () => {
-  await setLanguage('en');
-  root?.unmount();
-  root = null;
-  document.body.innerHTML = '';
+  await cleanupApp();
   vi.unstubAllGlobals();
 });
 
