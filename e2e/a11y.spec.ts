@@ -2,8 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoStaff, expectAccessible, logIn, useSpanish } from './support';
 
 /**
- * axe-core on every screen the specs visit. A serious or critical violation fails the run
- * (issue 13). The desktop project checks them in English, the phone project in Spanish (its
+ * axe-core on every screen the specs visit. A serious or critical violation fails the run. The
+ * desktop project checks them in English, the phone project in Spanish (its
  * longer words at the narrow width): both languages and both widths, in half the time of every
  * pairing, which kept CI inside its budget as screens were added. Screens that need a
  * visit, a note or a receipt are checked where their journeys reach them (care-visit.spec.ts,

@@ -18,8 +18,8 @@ const axeSource = readFileSync(
  * screens share one), and it reports the violations only. `@axe-core/playwright`, which this
  * replaces, put the unminified axe (1.5 MB) into the page again for every check and then
  * opened a blank page beside it to put it in once more and merge the results: a new renderer
- * and two parses of axe a screen, which made the accessibility walks the suite's slowest specs
- * (issue 38, item 5). The app has no frames, so nothing is lost by not reaching into them.
+ * and two parses of axe a screen, which made the accessibility walks the suite's slowest specs.
+ * The app has no frames, so nothing is lost by not reaching into them.
  */
 export async function axeViolations(page: Page): Promise<AxeResults['violations']> {
   const present = await page.evaluate(() => 'axe' in window);

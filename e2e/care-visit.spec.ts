@@ -239,8 +239,8 @@ test('a patient gets care by video: screening, payment, queue, claim, call, chat
   const pdf = await readFile((await download.path()) ?? '');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-  // Switched to Spanish, the note and its charge read in Spanish, from the catalogue (issue 13:
-  // the server wrote the subject once, in English, and the charge showed 'soreThroat').
+  // Switched to Spanish, the note and its charge read in Spanish, from the catalogue (not a
+  // subject written once in English, nor a charge that says 'soreThroat').
   await page.getByText('ES', { exact: true }).click();
   await expect(page.locator('[data-screen="note"]')).toContainText(
     'Consulta por video: Dolor de garganta',

@@ -172,7 +172,7 @@ test('coupon: SAVE20 lowers the price, holds at a later login, EXPIRED10 is refu
   await expect(price).not.toHaveText(defaultPrice ?? '');
   await expect(page.getByTestId('price-source')).toHaveText('With coupon SAVE20');
   // The applied price survives a reload, and holds at a later login on another device: the
-  // account keeps the coupon until it pays a visit (issue 13: the next login asked $49).
+  // account keeps the coupon until it pays a visit (not the full $49 at the next login).
   const couponPrice = await price.textContent();
   await page.reload();
   await expect(price).toHaveText(couponPrice ?? '');

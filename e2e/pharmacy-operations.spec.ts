@@ -6,7 +6,7 @@ import { appCalendar, demoStaff, expectAccessible, logIn, test } from './support
 /**
  * README, "Try the pharmacy's analytics".
  *
- * Pharmacy operations (issue 20, started; desktop only): an e-mail sent to the pharmacy's
+ * Pharmacy operations (desktop only): an e-mail sent to the pharmacy's
  * address over SMTP appears in its inbox and is answered; a CRM customer is tagged and a task
  * added and done; the administrator reads the demo's analytics.
  */

@@ -62,7 +62,7 @@ process.env.E2E_CLOCK_OFFSETS ??= JSON.stringify(
     : [],
 );
 /**
- * The presence server's clock (issue 33, ghost providers): libfaketime reads its offset from this
+ * The presence server's clock (ghost providers): libfaketime reads its offset from this
  * file (re-read every second), so care-presence.spec moves the server's clock forward past the
  * 2-minute presence grace and the 20-minute unclaimed limit instead of waiting for them. Created
  * once in the runner (at +0) and handed to the workers through the environment.
@@ -187,7 +187,7 @@ export default defineConfig({
     // worker encoding frames all run long, for traces that are thrown away when the test passes
     // (on payments and roles, 55 of 200 CPU-seconds). Not the DOM snapshots before and after each
     // action (`snapshots`) either: serialising the page for every action took about a tenth of
-    // the e2e CPU (renderer, browser and worker; issue 38, item 5). What a failure looked like
+    // the e2e CPU (renderer, browser and worker). What a failure looked like
     // stays: its screenshot below, and the page's accessibility tree in error-context.md.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
@@ -224,7 +224,7 @@ export default defineConfig({
       // specs open their own phone-sized patient beside a desktop provider, so they run once, in
       // the desktop project; the rest (log in and out, password help, brands, idle logout, the
       // update offer, the install manifest, dependents) is the same code at any width, run once
-      // (issue 38, item 5: CI time).
+      // to save CI time.
       testMatch: ['a11y.spec.ts', 'register.spec.ts', 'roles.spec.ts', 'payments.spec.ts'],
       use: {
         viewport: { width: 360, height: 740 },

@@ -4,7 +4,7 @@ import { newPatient } from './care-api';
 import { logIn, openContext, test } from './support';
 
 /**
- * Profile's Download my record (issue 35, area 7; the README's documents paragraph mentions it,
+ * Profile's Download my record (the README's documents paragraph mentions it,
  * documents-notifications.spec walks the rest of that paragraph). A new patient downloads their
  * record from Profile: one ZIP under a dated name (no person's name) holding the README, the
  * summary and the payments list. At phone width the section fits the screen.

@@ -119,7 +119,7 @@ test("a new adult registers, logs in, confirms 'I am in' FL and accepts the cons
   await location.getByLabel('State').selectOption('FL');
   await location.getByRole('button', { name: 'Confirm' }).click();
   await expect(location.getByRole('status')).toHaveText('Confirmed location: Florida');
-  // The select says the same as the card, now and when Home is opened again (issue 13, 8).
+  // The select says the same as the card, now and when Home is opened again.
   await expect(location.getByLabel('State')).toHaveValue('FL');
   await page.reload();
   await expect(location.getByRole('status')).toHaveText('Confirmed location: Florida');

@@ -16,9 +16,9 @@ import {
 /**
  * README, "Try the pharmacy portal".
  *
- * The pharmacy portal end to end, in four browser contexts, on the demo's own data
- * (issue 33, finding 4). The demo patient's seeded visit waits,
- * paid and prescribed, on the seeded, verified Sunrise Pharmacy's dashboard. Sunrise's admin
+ * The pharmacy portal end to end, in four browser contexts, on the demo's own data. The demo
+ * patient's seeded visit waits, paid and prescribed, on the seeded, verified Sunrise Pharmacy's
+ * dashboard. Sunrise's admin
  * invites a pharmacist for FL by e-mail; the pharmacist (standing in for the README's
  * `pharmacist@apothecall.test`: same pharmacy, same state) chooses a password through the mailed
  * link, finds the demo visit under Unclaimed and asks for a dosing change; the demo prescriber

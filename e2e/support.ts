@@ -67,7 +67,7 @@ export const test = base.extend<{ closeOpenedContexts: undefined }>({
 
 /**
  * The tag of the tests that read a calendar day, a month, an age or a window: `npm test` runs
- * them again at three shifted clocks (scripts/test-clock.mjs, issue 31).
+ * them again at three shifted clocks (scripts/test-clock.mjs).
  */
 export const clock = { tag: '@clock' };
 
@@ -139,7 +139,7 @@ export function mainNav(page: Page): Locator {
 /**
  * An entry of the main navigation, ready to click: in the bar, or under "More", which this
  * opens when the entry is not in the bar (the entries that do not fit the window's width are
- * there, issue 36, finding 8).
+ * there).
  */
 export async function navEntry(page: Page, name: string): Promise<Locator> {
   const nav = mainNav(page);

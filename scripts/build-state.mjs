@@ -1,5 +1,5 @@
-// Whether a workspace's build is up to date (issue 34, finding 10: `npm start` rebuilt everything
-// every time). A build records a SHA-256 of its inputs (every file of the source folders and the
+// Whether a workspace's build is up to date (so `npm start` does not rebuild everything every
+// time). A build records a SHA-256 of its inputs (every file of the source folders and the
 // build configuration, the lockfile, and the environment variables the build reads) in
 // `<output>/.build-inputs` once it has succeeded; the build is up to date while its output's entry
 // file exists and that record equals the hash of the inputs as they are now. Contents are hashed,

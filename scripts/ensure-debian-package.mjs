@@ -2,7 +2,7 @@
 //   node scripts/ensure-debian-package.mjs /usr/bin/chromium chromium
 //     (the browser tests and the e2e specs; Playwright's own browser download cannot work here)
 //   node scripts/ensure-debian-package.mjs /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 faketime
-//     (the date-sensitive tests at shifted clocks, issue 31)
+//     (the date-sensitive tests at shifted clocks)
 // As root it installs the package; otherwise it says the command.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

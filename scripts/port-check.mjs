@@ -1,5 +1,5 @@
-// Whether the server's port is free, asked before `npm start` builds anything (issue 34, finding
-// 10): a busy port used to be reported by the server only after a build of a minute or more.
+// Whether the server's port is free, asked before `npm start` builds anything: a busy port used
+// to be reported by the server only after a build of a minute or more.
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 

@@ -1,6 +1,6 @@
 // Image uploads as background load, in their own process: makes one JPEG (`large`: 39.9
 // megapixels of noise, about 7 MB, the most expensive image the server accepts; `huge`: 99
-// megapixels of one colour, about 0.6 MB, as in issue 32's report, which the server now refuses
+// megapixels of one colour, about 0.6 MB but huge decoded, which the server now refuses
 // from its header), prints `READY`, then keeps `lanes` uploads of it in flight for `seconds`.
 // Prints one JSON line: how many were stored, refused as too large, refused as busy, refused by
 // the account's image limit (30 in 10 minutes), failed.
