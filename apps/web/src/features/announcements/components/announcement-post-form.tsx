@@ -17,10 +17,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Form } from '../../../components/form';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useCreateAnnouncement } from '../api/create-announcement';
 import {
   type AnnouncementDraft,
@@ -40,25 +40,21 @@ function today(now = new Date()): string {
 /** The form that posts an announcement (its list is refreshed by the call's hook). */
 export function AnnouncementForm() {
   const t = useT();
-  const [draft, setDraft] = useState<AnnouncementDraft>(emptyAnnouncementDraft);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDraft<AnnouncementDraft>(emptyAnnouncementDraft);
+  const { draft, errors, set } = form;
   const post = useCreateAnnouncement({
     onSuccess: () => {
-      setDraft(emptyAnnouncementDraft);
+      form.reset();
       notifications.show({ color: 'green', message: t('announcementsUi.form.posted') });
     },
   });
-  const set: SetField = (field, value) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
   return (
     <Form
       aria-label={t('announcementsUi.form.submit')}
       onSubmit={() => {
         const checked = checkAnnouncement(draft, today(), isMessageKey);
         if (!checked.ok) {
-          setErrors(
+          form.refuse(
             Object.fromEntries(Object.entries(checked.errors).map(([k, key]) => [k, t(key)])),
           );
           return;
