@@ -1,18 +1,19 @@
 import { localDate } from '@apothecall/domain/dates/zones.rules';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useAddAvailability } from '../api/add-availability';
 import { browserTimeZone } from './appointment-format';
 import {
   type AvailabilityDraft,
-  type AvailabilityErrors,
   type AvailabilityField,
   checkAvailability,
+  type FieldError,
   newAvailabilityDraft,
 } from './availability-form-check';
 import { DateFields, PatientFields, TimeFields } from './availability-form-fields';
@@ -26,8 +27,8 @@ export function AvailabilityForm() {
   const t = useT();
   const zone = useMemo(browserTimeZone, []);
   const today = localDate(Date.now(), zone);
-  const [draft, setDraft] = useState<AvailabilityDraft>(() => newAvailabilityDraft(today, zone));
-  const [errors, setErrors] = useState<AvailabilityErrors>({});
+  const form = useDraft<AvailabilityDraft, FieldError>(() => newAvailabilityDraft(today, zone));
+  const { draft, errors } = form;
 
   const publish = useAddAvailability({
     onSuccess: () => {
@@ -36,10 +37,7 @@ export function AvailabilityForm() {
   });
 
   const set = <K extends keyof AvailabilityDraft>(field: K, value: AvailabilityDraft[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    if (field !== 'kind') {
-      setErrors((e) => ({ ...e, [field as AvailabilityField]: undefined }));
-    }
+    form.set(field, value);
     publish.reset();
   };
   const error = (field: AvailabilityField) => {
@@ -50,10 +48,10 @@ export function AvailabilityForm() {
   const submit = () => {
     const check = checkAvailability(draft, today);
     if (!check.ok) {
-      setErrors(check.errors);
+      form.refuse(check.errors);
       return;
     }
-    setErrors({});
+    form.refuse({});
     publish.mutate(check.value);
   };
 
