@@ -10,12 +10,13 @@ import { useState } from 'react';
 import { Form } from '../../../components/form';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { usePharmacyMe } from '../../pharmacy/api/get-pharmacy-me';
 import { useSubmitAssessment } from '../api/submit-assessment';
 import {
   type AssessmentDraft,
   checkDraft,
-  type DraftErrors,
+  type DraftError,
   type DraftField,
   emptyDraft,
   switchForm,
@@ -31,12 +32,12 @@ import {
 import { RecentAssessments } from '../components/recent-assessments';
 
 /**
- * /assessment (spec section 1, "Pharmacy in-store assessment"; issue 20): the pharmacy's staff
- * fills in a urinary tract or upper respiratory infection intake with the patient in the store
- * and submits; the patient is e-mailed a link to continue the consultation. Its newest
- * assessments are listed below. What is known before the form is refused before it (issue 36,
- * finding 12): an unverified pharmacy is told what verification needs instead of the form (GET
- * /pharmacy/me), and the intake opens only once the patient's state is chosen and allowed.
+ * /assessment (spec section 1, "Pharmacy in-store assessment"): the pharmacy's staff fills in a
+ * urinary tract or upper respiratory infection intake with the patient in the store and submits;
+ * the patient is e-mailed a link to continue the consultation. Its newest assessments are listed
+ * below. What is known before the form is refused before it: an unverified pharmacy is told what
+ * verification needs instead of the form (GET /pharmacy/me), and the intake opens only once the
+ * patient's state is chosen and allowed.
  */
 export function AssessmentScreen() {
   const t = useT();
@@ -76,18 +77,18 @@ export function AssessmentScreen() {
  */
 export function AssessmentIntake({ me }: { me: PharmacyMe }) {
   const t = useT();
-  const [draft, setDraft] = useState<AssessmentDraft>(() => emptyDraft('uti'));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const intake = useDraft<AssessmentDraft, DraftError>(() => emptyDraft('uti'));
+  const { draft, errors } = intake;
   const [sent, setSent] = useState<{ email: string } | null>(null);
   const submit = useSubmitAssessment({
     onSuccess: () => {
       setSent({ email: draft.email.trim().toLowerCase() });
-      setDraft((d) => ({ ...emptyDraft(d.form), state: d.state }));
+      // The next patient starts with the same form and state.
+      intake.reset({ ...emptyDraft(draft.form), state: draft.state });
     },
   });
   const set = <F extends DraftField>(field: F, value: AssessmentDraft[F]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    intake.set(field, value);
     submit.reset();
   };
   const errorOf = (field: DraftField) => {
@@ -115,7 +116,7 @@ export function AssessmentIntake({ me }: { me: PharmacyMe }) {
         if (draft.state === '' || refusal) return;
         const checked = checkDraft(draft, calendarDateOfUtc(new Date()), isMessageKey);
         if (!checked.ok) {
-          setErrors(checked.errors);
+          intake.refuse(checked.errors);
           return;
         }
         submit.mutate(checked.request);
@@ -129,8 +130,8 @@ export function AssessmentIntake({ me }: { me: PharmacyMe }) {
             <FormChoice
               form={form}
               onChoose={(next) => {
-                if (next) setDraft((d) => switchForm(d, next));
-                setErrors({});
+                if (next) intake.setDraft((d) => switchForm(d, next));
+                intake.refuse({});
                 submit.reset();
               }}
             />
