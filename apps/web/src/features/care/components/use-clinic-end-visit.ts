@@ -5,11 +5,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { isMessageKey, useT } from '../../../lib/i18n';
 import { appStoragePrefix } from '../../../lib/session-store';
+import { useDraft } from '../../../lib/use-draft';
 import { type EndVisitResult, useEndClinicVisit } from '../api/clinic-end-visit';
 import {
   checkEndVisitDraft,
   type EndVisitDraft,
-  type EndVisitDraftErrors,
   emptyEndVisitDraft,
   recordsCovidTest,
   restoreEndVisitDraft,
@@ -61,8 +61,8 @@ export function useClinicEndVisit(
   onEnded: (outcome: VisitOutcome, result: EndVisitResult, withRx: boolean) => void,
 ) {
   const t = useT();
-  const [draft, setDraft] = useState<EndVisitDraft>(() => loadDraft(visit));
-  const [errors, setErrors] = useState<EndVisitDraftErrors>({});
+  const form = useDraft<EndVisitDraft>(() => loadDraft(visit));
+  const { draft, errors, set } = form;
   const [summary, setSummary] = useState<MessageKey | null>(null);
   const [confirming, setConfirming] = useState<VisitOutcome | null>(null);
   // A Covid certification visit records the test it observed.
@@ -75,11 +75,6 @@ export function useClinicEndVisit(
       // Storage full or unavailable: the draft simply does not survive a reload.
     }
   }, [draft, visit.visitId]);
-
-  const set = <K extends keyof EndVisitDraft>(key: K, value: EndVisitDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   // The same check the server runs, as the provider types.
   const violations = useMemo(() => {
@@ -114,7 +109,7 @@ export function useClinicEndVisit(
   const ask = (outcome: VisitOutcome) => {
     mutation.reset();
     const check = checkEndVisitDraft(draft, outcome, covid);
-    setErrors(check.errors);
+    form.refuse(check.errors);
     setSummary(check.summary);
     if (check.summary) return;
     if (outcome === 'completed' && draft.rxOn && violations.length > 0) {
