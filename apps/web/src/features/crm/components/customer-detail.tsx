@@ -3,6 +3,7 @@ import {
   type InteractionView,
   maxInteractionSummary,
 } from '@apothecall/domain/crm/crm.api';
+import type { MessageKey } from '@apothecall/domain/i18n/catalog';
 import { formatPhone } from '@apothecall/domain/validation/contact.rules';
 import {
   Alert,
@@ -23,13 +24,13 @@ import { Form } from '../../../components/form';
 import { SectionCard } from '../../../components/section-card';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, useLang, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { useAddCrmInteraction } from '../api/add-crm-interaction';
 import { useCrmInteractions } from '../api/get-crm-interactions';
 import { formatDateTime } from './crm-format';
 import {
   checkInteraction,
   emptyInteractionDraft,
-  type FieldErrors,
   type InteractionDraft,
   type InteractionField,
 } from './crm-forms';
@@ -39,17 +40,16 @@ import { CustomerForm } from './customer-form';
 /** Records an interaction with the customer: when, how, a summary and one interaction tag. */
 function InteractionForm({ customerId }: { customerId: string }) {
   const t = useT();
-  const [draft, setDraft] = useState<InteractionDraft>(() => emptyInteractionDraft(new Date()));
-  const [errors, setErrors] = useState<FieldErrors<InteractionField>>({});
+  const form = useDraft<InteractionDraft, MessageKey>(() => emptyInteractionDraft(new Date()));
+  const { draft, errors } = form;
   const add = useAddCrmInteraction({
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('crmUi.interactions.added') });
-      setDraft(emptyInteractionDraft(new Date()));
+      form.reset();
     },
   });
   const set = <F extends InteractionField>(field: F, value: InteractionDraft[F]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    form.set(field, value);
     add.reset();
   };
   const errorOf = (field: InteractionField) => {
@@ -62,7 +62,7 @@ function InteractionForm({ customerId }: { customerId: string }) {
         onSubmit={() => {
           const checked = checkInteraction(draft, isMessageKey);
           if (!checked.ok) {
-            setErrors(checked.errors);
+            form.refuse(checked.errors);
             return;
           }
           add.mutate({ customerId, body: checked.request });
