@@ -25,13 +25,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Form } from '../../../components/form';
 import { StatusChip } from '../../../components/status-chip';
 import { errorText } from '../../../lib/api-client';
 import { isMessageKey, type Translate, useLang, useT } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/payments/payment-format';
 import { saveBlob } from '../../../lib/save-blob';
+import { useDraft } from '../../../lib/use-draft';
 import { useDownloadPharmacyRxForm } from '../api/download-pharmacy-rx-form';
 import { usePharmacyRxForms } from '../api/get-pharmacy-rx-forms';
 import { useRequestPharmacyRxForm } from '../api/request-pharmacy-rx-form';
@@ -53,28 +54,33 @@ function formTitle(t: Translate, formId: string, version?: string): string {
   return chosen ? t(chosen.titleKey) : formId;
 }
 
+/** The request being written: the form asked for and, for a pick-up authorization, its designee. */
+interface RequestDraft {
+  formId: RxFormId;
+  designeeName: string;
+}
+
+const firstRequest: RequestDraft = { formId: 'hipaaNotice', designeeName: '' };
+
 /** A request for another form of the catalogue (a pick-up authorization names its designee). */
 function RequestForm({ visitId }: { visitId: string }) {
   const t = useT();
-  const [formId, setFormId] = useState<RxFormId>('hipaaNotice');
-  const [designee, setDesignee] = useState('');
-  const [errors, setErrors] = useState<{ formId?: string; designeeName?: string }>({});
-  const form = rxFormById(formId);
+  const request = useDraft<RequestDraft>(firstRequest);
+  const { draft, errors } = request;
+  const form = rxFormById(draft.formId);
+  const designeeName = form?.needsDesignee ? draft.designeeName : '';
   const ask = useRequestPharmacyRxForm({
     onSuccess: () => {
-      setDesignee('');
+      request.set('designeeName', '');
       notifications.show({ color: 'green', message: t('rxFormsUi.pharmacy.requested') });
     },
   });
   return (
     <Form
       onSubmit={() => {
-        const checked = rxFormRequestInputSchema.safeParse({
-          formId,
-          designeeName: form?.needsDesignee ? designee : '',
-        });
+        const checked = rxFormRequestInputSchema.safeParse({ formId: draft.formId, designeeName });
         if (!checked.success) {
-          const found: { formId?: string; designeeName?: string } = {};
+          const found: Partial<Record<keyof RequestDraft, string>> = {};
           for (const issue of checked.error.issues) {
             const field = issue.path[0];
             const key: MessageKey = isMessageKey(issue.message)
@@ -82,24 +88,22 @@ function RequestForm({ visitId }: { visitId: string }) {
               : 'rxForms.field.form';
             if (field === 'formId' || field === 'designeeName') found[field] ??= t(key);
           }
-          setErrors(found);
+          request.refuse(found);
           return;
         }
-        ask.mutate({
-          visitId,
-          body: { formId, designeeName: form?.needsDesignee ? designee : '' },
-        });
+        ask.mutate({ visitId, body: { formId: draft.formId, designeeName } });
       }}
       data-testid="pharmacy-rx-form-request"
     >
       <Stack gap="xs">
         <NativeSelect
           label={t('rxFormsUi.pharmacy.form')}
-          value={formId}
+          value={draft.formId}
           onChange={(event) => {
             const next = rxFormById(event.currentTarget.value);
-            if (next) setFormId(next.id);
-            setErrors({});
+            if (next) request.set('formId', next.id);
+            // Another form asks for other things: none of the shown refusals still applies.
+            request.refuse({});
             ask.reset();
           }}
           data={rxFormCatalogue.map((f) => ({ value: f.id, label: formTitle(t, f.id) }))}
@@ -110,11 +114,8 @@ function RequestForm({ visitId }: { visitId: string }) {
           <TextInput
             label={t('rxFormsUi.pharmacy.designee')}
             description={t('rxFormsUi.pharmacy.designeeHint')}
-            value={designee}
-            onChange={(event) => {
-              setDesignee(event.currentTarget.value);
-              setErrors({});
-            }}
+            value={draft.designeeName}
+            onChange={(event) => request.set('designeeName', event.currentTarget.value)}
             maxLength={maxDesigneeName}
             withAsterisk
             error={errors.designeeName}
