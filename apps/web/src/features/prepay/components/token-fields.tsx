@@ -1,6 +1,6 @@
 import { Group, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { type FieldError, fieldText } from './form-check';
 import {
   checkDelivery,
@@ -18,21 +18,22 @@ type TokenUseErrors = { intervalDays?: FieldError | undefined; note?: FieldError
  * change clears the errors); `check()` checks the draft and shows what is wrong.
  */
 export function useTokenUseDraft(initial: TokenUseDraft | (() => TokenUseDraft)) {
-  const [draft, setDraft] = useState<TokenUseDraft>(initial);
-  const [errors, setErrors] = useState<TokenUseErrors>({});
+  const form = useDraft<TokenUseDraft, FieldError>(initial);
   return {
-    setDraft,
+    setDraft: form.setDraft,
     fields: {
-      draft,
-      errors,
+      draft: form.draft,
+      errors: form.errors,
       onChange: (next: TokenUseDraft) => {
-        setDraft(next);
-        setErrors({});
+        // The fields hand back the whole draft, and a change of use hides the days: every
+        // refusal goes with any change.
+        form.setDraft(next);
+        form.refuse({});
       },
     },
     check: () => {
-      const checked = checkTokenUse(draft);
-      setErrors(checked.ok ? {} : checked.errors);
+      const checked = checkTokenUse(form.draft);
+      form.refuse(checked.ok ? {} : checked.errors);
       return checked;
     },
   };
@@ -43,21 +44,20 @@ export function useTokenUseDraft(initial: TokenUseDraft | (() => TokenUseDraft))
  * change clears the error); `check()` checks the draft and shows what is wrong.
  */
 export function useDeliveryDraft(initial: DeliveryDraft) {
-  const [draft, setDraft] = useState<DeliveryDraft>(initial);
-  const [error, setError] = useState<FieldError | undefined>(undefined);
+  const form = useDraft<DeliveryDraft, FieldError>(initial);
   return {
-    setDraft,
+    setDraft: form.setDraft,
     fields: {
-      draft,
-      error,
+      draft: form.draft,
+      error: form.errors.to,
       onChange: (next: DeliveryDraft) => {
-        setDraft(next);
-        setError(undefined);
+        form.setDraft(next);
+        form.refuse({});
       },
     },
     check: () => {
-      const checked = checkDelivery(draft);
-      setError(checked.ok ? undefined : checked.error);
+      const checked = checkDelivery(form.draft);
+      form.refuse(checked.ok ? {} : { to: checked.error });
       return checked;
     },
   };
