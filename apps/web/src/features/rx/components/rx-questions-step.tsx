@@ -14,6 +14,7 @@ import type { RxVisitsMessageKey } from '@apothecall/domain/rx/rx-visits.message
 import { Alert, Checkbox, Fieldset, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Translate, useT } from '../../../lib/i18n';
+import { useDraft } from '../../../lib/use-draft';
 import { RxStepFrame } from './rx-step-frame';
 
 /** Section legends read as the section's heading. */
@@ -113,7 +114,9 @@ function QuestionField({
 /**
  * The treatment's evaluation, by section, with its branches (a question shown only after a
  * given answer), evaluated in the browser with the same function the server runs
- * (evaluateRxAnswers): missing answers are marked; a stop ends the flow with its text.
+ * (evaluateRxAnswers): missing answers are marked; a stop ends the flow with its text. The
+ * answers are the step's draft, started from those the flow holds and handed back to it as they
+ * change (the flow keeps them while another step is shown).
  */
 export function RxQuestionsStep({
   index,
@@ -132,9 +135,11 @@ export function RxQuestionsStep({
   total: number;
   product: RxProduct;
   patient: RxPatientFacts;
+  /** The answers the flow holds: the draft starts from them. */
   answers: RxAnswers;
   submitting: boolean;
   problem: ReactNode;
+  /** Each change of the draft, for the flow to keep. */
   onChange: (answers: RxAnswers) => void;
   onBack: () => void;
   onStopped: (stop: RxVisitsMessageKey) => void;
@@ -142,9 +147,11 @@ export function RxQuestionsStep({
   onPassed: (answers: RxAnswers) => void;
 }) {
   const t = useT();
-  const [errors, setErrors] = useState<Readonly<Record<string, RxVisitsMessageKey>>>({});
+  // Refusals are keyed by the question's id.
+  const form = useDraft<RxAnswers, RxVisitsMessageKey, string>(answers);
+  const { draft, errors } = form;
   const [incomplete, setIncomplete] = useState(false);
-  const asked = questionsAsked(product, answers, patient);
+  const asked = questionsAsked(product, draft, patient);
 
   // A treatment this patient cannot have whatever they answer (age, birth gender) stops at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked when the step opens.
@@ -160,11 +167,16 @@ export function RxQuestionsStep({
     ])
     .filter(([, questions]) => questions.length > 0);
 
+  const errorOf = (questionId: string) => {
+    const key = errors[questionId];
+    return key ? t(key) : undefined;
+  };
+
   const submit = () => {
-    const evaluation = evaluateRxAnswers(product, answers, patient);
+    const evaluation = evaluateRxAnswers(product, draft, patient);
     const found: Record<string, RxVisitsMessageKey> = {};
     for (const issue of evaluation.issues) found[issue.questionId] ??= issue.key;
-    setErrors(found);
+    form.refuse(found);
     const firstStop = evaluation.stops[0];
     if (firstStop) {
       onStopped(firstStop);
@@ -177,7 +189,7 @@ export function RxQuestionsStep({
     setIncomplete(false);
     const kept: Record<string, string | readonly string[]> = {};
     for (const question of asked) {
-      const value = answers[question.id];
+      const value = draft[question.id];
       if (value !== undefined) kept[question.id] = value;
     }
     onPassed(kept);
@@ -208,16 +220,11 @@ export function RxQuestionsStep({
                   key={question.id}
                   question={question}
                   patient={patient}
-                  value={answers[question.id]}
-                  error={
-                    errors[question.id] ? t(errors[question.id] as RxVisitsMessageKey) : undefined
-                  }
+                  value={draft[question.id]}
+                  error={errorOf(question.id)}
                   onChange={(value) => {
-                    onChange({ ...answers, [question.id]: value });
-                    if (errors[question.id]) {
-                      const { [question.id]: _cleared, ...rest } = errors;
-                      setErrors(rest);
-                    }
+                    form.set(question.id, value);
+                    onChange({ ...draft, [question.id]: value });
                   }}
                 />
               ))}
