@@ -25,6 +25,13 @@ function setup(
   options: { visits?: RxVisitRecord[]; staff?: PharmacyStaff; balance?: number } = {},
 ) {
   const repo = memoryRxRepo({ visits: options.visits ?? [] });
+  /** The detail's reads (the patient, the prescriptions, the history), in order. */
+  const reads: string[] = [];
+  const prescriptionsOf = repo.prescriptionsOf.bind(repo);
+  repo.prescriptionsOf = async (ids) => {
+    reads.push('prescriptions');
+    return prescriptionsOf(ids);
+  };
   const audit = recordingAudit();
   const events = recordingEvents();
   const debits: string[] = [];
@@ -53,7 +60,13 @@ function setup(
         fees.push(after);
       },
     },
-    accounts: { person: async () => undefined, persons: async () => [] },
+    accounts: {
+      person: async () => {
+        reads.push('person');
+        return undefined;
+      },
+      persons: async () => [],
+    },
     payments,
     assessments: only({}, 'assessments'),
     audit,
@@ -61,7 +74,7 @@ function setup(
     claimFeeCents: 300,
     ...fakeClock(),
   });
-  return { service, repo, audit, events, debits, fees };
+  return { service, repo, audit, events, debits, fees, reads };
 }
 
 const prescribed = (overrides: Partial<RxVisitRecord> = {}) =>
@@ -161,5 +174,35 @@ describe('the pharmacy’s Rx service', () => {
     await service.claim(fakeActor(pharmacistId), visit.id, { version: visit.version });
     const { visit: claimed } = await service.visitForPdf(fakeActor(pharmacistId), visit.id);
     expect(claimed.pharmacyStatus).toBe('claimed');
+  });
+
+  it('moves several claimed visits at once without reading the detail of each; a stale one is refused alone', async () => {
+    const fresh = [
+      prescribed({ pharmacyStatus: 'claimed' }),
+      prescribed({ pharmacyStatus: 'claimed' }),
+    ];
+    const stale = prescribed({ pharmacyStatus: 'claimed', version: 3 });
+    const { service, repo, audit, reads } = setup({ visits: [...fresh, stale] });
+    const results = await service.bulkChangeStatus(fakeActor(pharmacistId), {
+      visits: [...fresh, stale].map((v) => ({ id: v.id, version: v === stale ? 2 : v.version })),
+      status: 'ready',
+      note: '',
+    });
+    expect(results.map((r) => [r.moved, r.pharmacyStatus, r.errorCode])).toEqual([
+      [true, 'ready', null],
+      [true, 'ready', null],
+      [false, null, 'RX_STALE'],
+    ]);
+    expect(results[0]?.version).toBe((fresh[0]?.version ?? 0) + 1);
+    expect(repo.db.visits.map((v) => v.pharmacyStatus)).toEqual(['ready', 'ready', 'claimed']);
+    expect(audit.rows.map((r) => r.action)).toEqual(['pharmacy.rx.status', 'pharmacy.rx.status']);
+    expect(reads).toEqual([]);
+    // The single change answers with the detail.
+    await service.changeStatus(fakeActor(pharmacistId), stale.id, {
+      status: 'ready',
+      version: 3,
+      note: '',
+    });
+    expect(reads.sort()).toEqual(['person', 'prescriptions']);
   });
 });

@@ -7,14 +7,17 @@ import {
 import type { PharmacyBulkStatusResult } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import {
   checkStatusChange,
+  type PharmacyStatus,
   pharmacyStatuses,
   pharmacyStatusLabelKey,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
+import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import type { PersonFacts } from '../accounts/accounts.port';
 
 import './rx.events';
 import type { RxVisitRecord } from './rx.repo';
+import { pharmacyStatusOf } from './rx.views';
 import type { RxPharmacyService } from './rx-pharmacy.types';
 import { createPharmacyAccess, type RxPharmacyDeps } from './rx-pharmacy-access';
 import { createRxPharmacyClaim } from './rx-pharmacy-claim';
@@ -34,6 +37,56 @@ const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : '');
 export function createRxPharmacyService(deps: RxPharmacyDeps): RxPharmacyService {
   const access = createPharmacyAccess(deps);
   const { now, subject, reachable, row, detailOf, visible, told } = access;
+
+  /**
+   * One visit to a new pharmacy status: the move and its note in one statement, audited and
+   * told. The single change answers with the visit's detail; a bulk change needs only the
+   * status and version, so it does not read the detail of every visit it moves.
+   */
+  async function moveStatus(
+    actor: Actor,
+    visitId: string,
+    input: { status: PharmacyStatus; version: number; note: string },
+  ) {
+    const { staff, visit, status: from } = await reachable(actor, visitId);
+    const to = input.status;
+    if (to === 'claimed') {
+      throw new AppError(409, 'PHARMACY_TRANSITION_REFUSED', 'pharmacy.useClaim');
+    }
+    if (staff.grant?.claimedOnly && !isClaimed(from)) {
+      throw new AppError(403, 'PHARMACY_CLAIMED_ONLY', 'pharmacy.claimedOnly');
+    }
+    const check = checkStatusChange({ from, to, note: input.note });
+    if (!check.ok) {
+      if (check.code === 'notAllowed') {
+        // The refusal names both statuses, as the pharmacy sees them, in the caller's language.
+        throw new AppError(409, 'PHARMACY_TRANSITION_REFUSED', check.messageKey, {
+          from: translate(actor.lang, pharmacyStatusLabelKey(from)),
+          to: translate(actor.lang, pharmacyStatusLabelKey(to)),
+        });
+      }
+      throw new AppError(400, 'VALIDATION', check.messageKey, undefined, { field: 'note' });
+    }
+    if (visit.version !== input.version) {
+      throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
+    }
+    const moved = await deps.repo.movePharmacy(
+      visit.id,
+      { pharmacyStatus: from, version: input.version },
+      to,
+      { pharmacyNote: check.note ?? '' },
+      { note: check.note ?? '', byRole: 'pharmacy', accountId: actor.accountId },
+    );
+    if (!moved) throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
+    await deps.audit.record(actor, 'pharmacy.rx.status', subject(visit), {
+      visitId: visit.id,
+      organizationId: staff.organization.id,
+      from,
+      to,
+    });
+    await told(moved);
+    return { staff, moved };
+  }
 
   return {
     ...createRxPharmacyClaim(deps, access),
@@ -115,43 +168,7 @@ export function createRxPharmacyService(deps: RxPharmacyDeps): RxPharmacyService
     },
 
     async changeStatus(actor, visitId, input) {
-      const { staff, visit, status: from } = await reachable(actor, visitId);
-      const to = input.status;
-      if (to === 'claimed') {
-        throw new AppError(409, 'PHARMACY_TRANSITION_REFUSED', 'pharmacy.useClaim');
-      }
-      if (staff.grant?.claimedOnly && !isClaimed(from)) {
-        throw new AppError(403, 'PHARMACY_CLAIMED_ONLY', 'pharmacy.claimedOnly');
-      }
-      const check = checkStatusChange({ from, to, note: input.note });
-      if (!check.ok) {
-        if (check.code === 'notAllowed') {
-          // The refusal names both statuses, as the pharmacy sees them, in the caller's language.
-          throw new AppError(409, 'PHARMACY_TRANSITION_REFUSED', check.messageKey, {
-            from: translate(actor.lang, pharmacyStatusLabelKey(from)),
-            to: translate(actor.lang, pharmacyStatusLabelKey(to)),
-          });
-        }
-        throw new AppError(400, 'VALIDATION', check.messageKey, undefined, { field: 'note' });
-      }
-      if (visit.version !== input.version) {
-        throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
-      }
-      const moved = await deps.repo.movePharmacy(
-        visit.id,
-        { pharmacyStatus: from, version: input.version },
-        to,
-        { pharmacyNote: check.note ?? '' },
-        { note: check.note ?? '', byRole: 'pharmacy', accountId: actor.accountId },
-      );
-      if (!moved) throw new AppError(409, 'RX_STALE', 'pharmacy.stale');
-      await deps.audit.record(actor, 'pharmacy.rx.status', subject(visit), {
-        visitId: visit.id,
-        organizationId: staff.organization.id,
-        from,
-        to,
-      });
-      await told(moved);
+      const { staff, moved } = await moveStatus(actor, visitId, input);
       return detailOf(staff, moved);
     },
 
@@ -160,7 +177,7 @@ export function createRxPharmacyService(deps: RxPharmacyDeps): RxPharmacyService
       // One after another, each its own move: a refusal of one leaves the others as they are.
       for (const { id, version } of input.visits) {
         try {
-          const moved = await this.changeStatus(actor, id, {
+          const { moved } = await moveStatus(actor, id, {
             status: input.status,
             version,
             note: input.note,
@@ -168,7 +185,7 @@ export function createRxPharmacyService(deps: RxPharmacyDeps): RxPharmacyService
           results.push({
             visitId: id,
             moved: true,
-            pharmacyStatus: moved.pharmacyStatus,
+            pharmacyStatus: pharmacyStatusOf(moved),
             version: moved.version,
             errorCode: null,
             message: null,

@@ -25,8 +25,8 @@ export interface RxPharmacyService {
     input: { status: PharmacyStatus; version: number; note: string },
   ): Promise<PharmacyRxDetail>;
   /**
-   * Several visits to one status: each goes through `changeStatus`, the
-   * single move (same rule, same audit); per visit, moved or refused and why.
+   * Several visits to one status: each goes through the single move of `changeStatus` (same
+   * rule, same audit), without reading each visit's detail; per visit, moved or refused and why.
    */
   bulkChangeStatus(
     actor: Actor,
