@@ -8,6 +8,7 @@ import type { CodesRepo } from '../src/features/accounts/codes.repo';
 import type { MailMessage } from '../src/platform/mail.service';
 import type { SessionProof } from '../src/platform/sessions/sessions.repo';
 import type { SessionsService } from '../src/platform/sessions/sessions.service';
+import { only } from './fakes';
 
 /**
  * Fakes of the accounts area's tables for its services' unit tests: an account and its holder
@@ -156,13 +157,7 @@ export function memoryCodes(now: () => Date) {
 
 /** A repo answering only the given methods: any other call fails the test by name. */
 export function accountsRepoOf(methods: Partial<AccountsRepo>): AccountsRepo {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof AccountsRepo];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected accounts repo call: ${name}`);
-    },
-  }) as AccountsRepo;
+  return only<AccountsRepo>(methods, 'accounts repo');
 }
 
 /** A mailer and an SMS sender that keep what they were asked to send. */
@@ -221,12 +216,6 @@ export function recordingSessions(now: () => Date) {
       if (proof) proof.passwordProvenAt = now();
     },
   };
-  const sessions = new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof SessionsService];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected sessions call: ${name}`);
-    },
-  }) as SessionsService;
+  const sessions = only<SessionsService>(methods, 'sessions');
   return { sessions, made, revoked, proofs };
 }

@@ -6,6 +6,7 @@ import type {
   RedemptionRecord,
   TokenRecord,
 } from '../src/features/prepay/prepay.repo';
+import { only } from './fakes';
 
 /**
  * In-memory fakes of the prepay area's tables for its services' unit tests: a program and a
@@ -69,13 +70,7 @@ export function aToken(programId: string, overrides: Partial<TokenRecord> = {}):
 
 /** A repo answering only the given methods: any other call fails the test by name. */
 export function prepayRepoOf(methods: Partial<PrepayRepo>): PrepayRepo {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof PrepayRepo];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected prepay repo call: ${name}`);
-    },
-  }) as PrepayRepo;
+  return only<PrepayRepo>(methods, 'prepay repo');
 }
 
 /**

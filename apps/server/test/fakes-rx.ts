@@ -10,6 +10,9 @@ import type {
   RxVisitRecord,
 } from '../src/features/rx/rx.repo';
 import type { RxViewLoader } from '../src/features/rx/rx-visit-views';
+import { only } from './fakes';
+
+export { only };
 
 /**
  * In-memory Rx records for the Rx services' unit tests: a visit builder, a repo over arrays
@@ -245,25 +248,5 @@ export function memoryRxRepo(seed: Partial<MemoryRx> = {}): RxRepo & { db: Memor
       db.formLog.push({ accountId, productId, step });
     },
   };
-  return new Proxy(repo, {
-    get(target, name) {
-      if (name === 'db') return db;
-      const method = target[name as keyof RxRepo];
-      if (!method) throw new Error(`memoryRxRepo: ${String(name)} was not expected`);
-      return method;
-    },
-  }) as RxRepo & { db: MemoryRx };
-}
-
-/** A port or repo of which a test gives only the methods its path calls; any other throws. */
-export function only<T extends object>(impl: Partial<T>, what = 'fake'): T {
-  return new Proxy(impl, {
-    get(target, name) {
-      const value = target[name as keyof T];
-      if (value === undefined && typeof name === 'string' && name !== 'then') {
-        throw new Error(`${what}: ${name} was not expected`);
-      }
-      return value;
-    },
-  }) as T;
+  return only<RxRepo & { db: MemoryRx }>({ ...repo, db }, 'memoryRxRepo');
 }

@@ -11,6 +11,21 @@ import type { AppEvents, EventBus, EventName } from '../src/platform/events';
  * unit tests (`*.test.ts`): no database, no network. Each test builds its own.
  */
 
+/**
+ * A port, repo or service of which a test gives only the methods its path calls: any other
+ * method read fails the test, naming it and `what` the fake stands for. Symbols and `then` read
+ * as absent, so the fake can be printed and a promise of it resolves.
+ */
+export function only<T extends object>(methods: Partial<T>, what = 'fake'): T {
+  return new Proxy(methods, {
+    get(target, name) {
+      if (name in target) return target[name as keyof T];
+      if (typeof name === 'symbol' || name === 'then') return undefined;
+      throw new Error(`unexpected ${what} call: ${name}`);
+    },
+  }) as T;
+}
+
 /** A clock a test moves by hand. */
 export function fakeClock(start = new Date('2026-03-02T15:00:00.000Z')) {
   let at = start.getTime();

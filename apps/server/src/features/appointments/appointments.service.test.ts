@@ -2,7 +2,7 @@ import { currentLegalVersions } from '@apothecall/domain/accounts/consents.rules
 import type { BookAppointmentRequest } from '@apothecall/domain/appointments/appointments.schemas';
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, fakeClock, fakePaymentsPort, recordingAudit } from '../../../test/fakes';
+import { fakeActor, fakeClock, fakePaymentsPort, only, recordingAudit } from '../../../test/fakes';
 import type { PersonFacts } from '../accounts/accounts.port';
 import type { AppointmentRecord, AppointmentsRepo, BlockRecord } from './appointments.repo';
 import { createAppointmentsService } from './appointments.service';
@@ -60,17 +60,6 @@ function appointment(overrides: Partial<AppointmentRecord> = {}): AppointmentRec
   };
 }
 
-/** A repo of only the given methods: any other call is a mistake of the service. */
-function repoOf(methods: Partial<AppointmentsRepo>): AppointmentsRepo {
-  return new Proxy(methods as AppointmentsRepo, {
-    get(target, name) {
-      const method = target[name as keyof AppointmentsRepo];
-      if (!method) throw new Error(`unexpected repo call: ${String(name)}`);
-      return method;
-    },
-  });
-}
-
 function setUp(repo: Partial<AppointmentsRepo>, options: { licensed?: string[] } = {}) {
   const clock = fakeClock();
   const audit = recordingAudit();
@@ -94,7 +83,7 @@ function setUp(repo: Partial<AppointmentsRepo>, options: { licensed?: string[] }
     ],
   ]);
   const service = createAppointmentsService({
-    repo: repoOf(repo),
+    repo: only<AppointmentsRepo>(repo, 'appointments repo'),
     accounts: {
       role: async (id) => (id === provider ? 'provider' : 'patient'),
       person: async (id) => people.get(id),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { maxDisclosureRows } from '@apothecall/domain/backoffice/disclosures.api';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, recordingAudit } from '../../../test/fakes';
+import { fakeActor, only, recordingAudit } from '../../../test/fakes';
 import type { AuditTrailFilter, AuditTrailRow } from '../../platform/audit-trail.repo';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
 import { createDisclosuresService, disclosuresCsv } from './disclosures.service';
@@ -22,17 +22,6 @@ const roles: Record<string, string> = {
 };
 const names: Record<string, string> = { [holderId]: 'Nora Quinn', 'support-1': 'Sam Support' };
 
-/** An accounts port answering only what a test needs: any other call fails it by name. */
-function portOf<T extends object>(methods: Partial<T>): T {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof T];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected call: ${String(name)}`);
-    },
-  }) as T;
-}
-
 function setUp(rowCount = 2) {
   const audit = recordingAudit();
   const asked: { filter: AuditTrailFilter; limit: number }[] = [];
@@ -48,28 +37,31 @@ function setUp(rowCount = 2) {
     ip: '203.0.113.5',
   }));
   const service = createDisclosuresService({
-    accounts: portOf<AccountsPort>({
-      membership: async (id) =>
-        roles[id]
-          ? {
-              role: roles[id],
-              organizationType: null,
-              organizationId: null,
-              permissions: [],
-              disabled: false,
-            }
-          : undefined,
-      person: async (id) =>
-        id === childId
-          ? person(childId, holderId)
-          : id === strangerPerson
-            ? person(strangerPerson, 'someone-else')
+    accounts: only<AccountsPort>(
+      {
+        membership: async (id) =>
+          roles[id]
+            ? {
+                role: roles[id],
+                organizationType: null,
+                organizationId: null,
+                permissions: [],
+                disabled: false,
+              }
             : undefined,
-      family: async (id) =>
-        id === holderId ? [person(holderId, holderId), person(childId, holderId)] : [],
-      displayName: async (id) => names[id],
-      role: async (id) => roles[id],
-    }),
+        person: async (id) =>
+          id === childId
+            ? person(childId, holderId)
+            : id === strangerPerson
+              ? person(strangerPerson, 'someone-else')
+              : undefined,
+        family: async (id) =>
+          id === holderId ? [person(holderId, holderId), person(childId, holderId)] : [],
+        displayName: async (id) => names[id],
+        role: async (id) => roles[id],
+      },
+      'accounts port',
+    ),
     trail: {
       about: async (filter, limit) => {
         asked.push({ filter, limit });

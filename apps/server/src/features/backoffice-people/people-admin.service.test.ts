@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { peopleSearchPageSize } from '@apothecall/domain/backoffice/people.api';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, fakeClock, recordingAudit } from '../../../test/fakes';
+import { fakeActor, fakeClock, only, recordingAudit } from '../../../test/fakes';
 import type { AccountMatch, AccountSupportFacts, AccountsPort } from '../accounts/accounts.port';
 import { createPeopleAdminService } from './people-admin.service';
 
@@ -16,16 +16,6 @@ const roles: Record<string, string> = {
   'support-1': 'support',
   'doc-1': 'provider',
 };
-
-function portOf<T extends object>(methods: Partial<T>): T {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof T];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected call: ${String(name)}`);
-    },
-  }) as T;
-}
 
 function facts(overrides: Partial<AccountSupportFacts> = {}): AccountSupportFacts {
   const id = overrides.id ?? randomUUID();
@@ -83,39 +73,42 @@ function setUp(options: { matches?: number } = {}) {
   const calls: string[] = [];
   const searched: unknown[] = [];
   const service = createPeopleAdminService({
-    accounts: portOf<AccountsPort>({
-      membership: async (id) =>
-        roles[id]
-          ? {
-              role: roles[id],
-              organizationType: null,
-              organizationId: null,
-              permissions: [],
-              disabled: false,
-            }
-          : undefined,
-      searchAccounts: async (query, limit, offset) => {
-        searched.push({ query, limit, offset });
-        return Array.from({ length: Math.min(options.matches ?? 2, limit) }, (_, i) => match(i));
+    accounts: only<AccountsPort>(
+      {
+        membership: async (id) =>
+          roles[id]
+            ? {
+                role: roles[id],
+                organizationType: null,
+                organizationId: null,
+                permissions: [],
+                disabled: false,
+              }
+            : undefined,
+        searchAccounts: async (query, limit, offset) => {
+          searched.push({ query, limit, offset });
+          return Array.from({ length: Math.min(options.matches ?? 2, limit) }, (_, i) => match(i));
+        },
+        supportFacts: async (id) => [patient, staff].find((f) => f.id === id),
+        loginLocked: async () => true,
+        unlockLogin: async (id, where) => {
+          calls.push(`unlock ${id} ${where.addresses.join(',')} ${where.deviceHashes.join(',')}`);
+        },
+        endAllSessions: async (id, reason) => {
+          calls.push(`end ${id} ${reason}`);
+        },
+        setAccountDisabled: async (id, disabled) => {
+          calls.push(`disabled ${id} ${disabled ? disabled.reason : 'none'}`);
+        },
+        resetTwoFactor: async (id) => {
+          calls.push(`tfa ${id}`);
+        },
+        sendResetLink: async (loginId) => {
+          calls.push(`link ${loginId}`);
+        },
       },
-      supportFacts: async (id) => [patient, staff].find((f) => f.id === id),
-      loginLocked: async () => true,
-      unlockLogin: async (id, where) => {
-        calls.push(`unlock ${id} ${where.addresses.join(',')} ${where.deviceHashes.join(',')}`);
-      },
-      endAllSessions: async (id, reason) => {
-        calls.push(`end ${id} ${reason}`);
-      },
-      setAccountDisabled: async (id, disabled) => {
-        calls.push(`disabled ${id} ${disabled ? disabled.reason : 'none'}`);
-      },
-      resetTwoFactor: async (id) => {
-        calls.push(`tfa ${id}`);
-      },
-      sendResetLink: async (loginId) => {
-        calls.push(`link ${loginId}`);
-      },
-    }),
+      'accounts port',
+    ),
     care: {
       accountsOfVisitRef: async (ref) => (ref === 'abcdef12' ? ['acc-from-visit'] : []),
       visitsOfAccount: async () =>

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { visitNoteSubject } from '@apothecall/domain/care/visit-note-topic.rules';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, recordingAudit } from '../../../test/fakes';
+import { fakeActor, only, recordingAudit } from '../../../test/fakes';
 import type { PersonFacts } from '../accounts/accounts.port';
 import type { NoteRecord, NotesRepo } from './notes.repo';
 import { createNotesService } from './notes.service';
-
-/** Answers only the given methods: any other call fails the test by name. */
-function only<T extends object>(what: string, methods: Partial<T>): T {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof T];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected ${what} call: ${name}`);
-    },
-  }) as T;
-}
 
 const maria = '6a2b8d30-0000-4000-8000-000000000001';
 const nora = '6a2b8d30-0000-4000-8000-000000000002';
@@ -73,25 +62,28 @@ function setup(notes: NoteRecord[], pageSize = 2) {
   const asked: { from?: Date; before?: Date; limit?: number }[] = [];
   const byNewest = (a: NoteRecord, b: NoteRecord) =>
     b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id);
-  const repo = only<NotesRepo>('notes repo', {
-    async listForPerson(personId, options = {}) {
-      asked.push(options);
-      return notes
-        .filter(
-          (n) =>
-            n.personId === personId &&
-            (!options.from || n.createdAt >= options.from) &&
-            (!options.before || n.createdAt < options.before),
-        )
-        .sort(byNewest)
-        .slice(0, options.limit ?? Number.POSITIVE_INFINITY)
-        .map(({ author: _a, body: _b, providerCredential: _c, ...summary }) => summary);
+  const repo = only<NotesRepo>(
+    {
+      async listForPerson(personId, options = {}) {
+        asked.push(options);
+        return notes
+          .filter(
+            (n) =>
+              n.personId === personId &&
+              (!options.from || n.createdAt >= options.from) &&
+              (!options.before || n.createdAt < options.before),
+          )
+          .sort(byNewest)
+          .slice(0, options.limit ?? Number.POSITIVE_INFINITY)
+          .map(({ author: _a, body: _b, providerCredential: _c, ...summary }) => summary);
+      },
+      async note(id) {
+        const found = notes.find((n) => n.id === id);
+        return found ? { ...found } : undefined;
+      },
     },
-    async note(id) {
-      const found = notes.find((n) => n.id === id);
-      return found ? { ...found } : undefined;
-    },
-  });
+    'notes repo',
+  );
   const audit = recordingAudit();
   const service = createNotesService({
     repo,

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeActor, recordingAudit } from '../../../test/fakes';
+import { fakeActor, only, recordingAudit } from '../../../test/fakes';
 import type { NotificationsRepo, PushChannel } from './notifications.repo';
 import { createNotificationsService } from './notifications.service';
-
-/** Answers only the given methods: any other call fails the test by name. */
-function only<T extends object>(what: string, methods: Partial<T>): T {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof T];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected ${what} call: ${name}`);
-    },
-  }) as T;
-}
 
 const maria = '4c8e2f10-0000-4000-8000-000000000001';
 
@@ -25,19 +14,22 @@ function setup(webPushKey: string | null = 'vapid-public') {
     p256dh?: string | null;
     auth?: string | null;
   }[] = [];
-  const repo = only<NotificationsRepo>('notifications repo', {
-    async upsertDevice(input) {
-      const at = devices.findIndex((d) => d.channel === input.channel && d.token === input.token);
-      if (at >= 0) devices.splice(at, 1);
-      devices.push({ ...input });
+  const repo = only<NotificationsRepo>(
+    {
+      async upsertDevice(input) {
+        const at = devices.findIndex((d) => d.channel === input.channel && d.token === input.token);
+        if (at >= 0) devices.splice(at, 1);
+        devices.push({ ...input });
+      },
+      async removeDevice(accountId, channel, token) {
+        const at = devices.findIndex(
+          (d) => d.accountId === accountId && d.channel === channel && d.token === token,
+        );
+        if (at >= 0) devices.splice(at, 1);
+      },
     },
-    async removeDevice(accountId, channel, token) {
-      const at = devices.findIndex(
-        (d) => d.accountId === accountId && d.channel === channel && d.token === token,
-      );
-      if (at >= 0) devices.splice(at, 1);
-    },
-  });
+    'notifications repo',
+  );
   const switches = new Map<string, boolean>();
   const audit = recordingAudit();
   const service = createNotificationsService({

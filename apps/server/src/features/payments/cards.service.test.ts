@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AddCardInput } from '@apothecall/domain/payments/payments.api';
 import { describe, expect, it } from 'vitest';
-import { fakeClock, recordingAudit } from '../../../test/fakes';
+import { fakeClock, only, recordingAudit } from '../../../test/fakes';
 import { type CardInput, GatewayError, type PaymentGateway } from '../../platform/payments/gateway';
 import type { CardsRepo, ProfileRecord } from './cards.repo';
 import { createCardsService } from './cards.service';
 import type { SecretsRepo } from './secrets.repo';
-
-/** Answers only the given methods: any other call fails the test by name. */
-function only<T extends object>(what: string, methods: Partial<T>): T {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof T];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected ${what} call: ${name}`);
-    },
-  }) as T;
-}
 
 const maria = '9d4f6a70-0000-4000-8000-000000000001';
 const nora = '9d4f6a70-0000-4000-8000-000000000002';
@@ -27,57 +16,65 @@ function setup() {
   const clock = fakeClock();
   const customers = new Map<string, string>();
   const profiles: (ProfileRecord & { accountId: string; deletedAt: Date | null })[] = [];
-  const cards = only<CardsRepo>('cards repo', {
-    async customerOf(accountId) {
-      return customers.get(accountId);
+  const cards = only<CardsRepo>(
+    {
+      async customerOf(accountId) {
+        return customers.get(accountId);
+      },
+      async saveCustomer(accountId, _gateway, id) {
+        customers.set(accountId, id);
+      },
+      async listProfiles(accountId) {
+        return profiles
+          .filter((p) => p.accountId === accountId && !p.deletedAt)
+          .map(({ accountId: _, deletedAt: __, ...p }) => p);
+      },
+      async findProfile(accountId, id) {
+        const found = profiles.find(
+          (p) => p.accountId === accountId && p.id === id && !p.deletedAt,
+        );
+        return found ? { ...found } : undefined;
+      },
+      async insertProfile(accountId, _gateway, profile) {
+        profiles.push({ ...profile, id: randomUUID(), valid: true, accountId, deletedAt: null });
+      },
+      async deleteProfile(id, at) {
+        const found = profiles.find((p) => p.id === id);
+        if (found) found.deletedAt = at;
+      },
     },
-    async saveCustomer(accountId, _gateway, id) {
-      customers.set(accountId, id);
-    },
-    async listProfiles(accountId) {
-      return profiles
-        .filter((p) => p.accountId === accountId && !p.deletedAt)
-        .map(({ accountId: _, deletedAt: __, ...p }) => p);
-    },
-    async findProfile(accountId, id) {
-      const found = profiles.find((p) => p.accountId === accountId && p.id === id && !p.deletedAt);
-      return found ? { ...found } : undefined;
-    },
-    async insertProfile(accountId, _gateway, profile) {
-      profiles.push({ ...profile, id: randomUUID(), valid: true, accountId, deletedAt: null });
-    },
-    async deleteProfile(id, at) {
-      const found = profiles.find((p) => p.id === id);
-      if (found) found.deletedAt = at;
-    },
-  });
+    'cards repo',
+  );
   const secrets: SecretsRepo = { secret: async (_name, make) => make() };
   const gatewayCalls: string[] = [];
   const sentCards: CardInput[] = [];
   let refuse: GatewayError | undefined;
   let deleteRefusal: GatewayError | undefined;
-  const gateway = only<PaymentGateway>('gateway', {
-    name: 'test-gateway',
-    async createCustomer(input) {
-      gatewayCalls.push(`createCustomer ${input.merchantCustomerId} ${input.email}`);
-      return { customerProfileId: `cust-${customers.size + 1}` };
+  const gateway = only<PaymentGateway>(
+    {
+      name: 'test-gateway',
+      async createCustomer(input) {
+        gatewayCalls.push(`createCustomer ${input.merchantCustomerId} ${input.email}`);
+        return { customerProfileId: `cust-${customers.size + 1}` };
+      },
+      async addCard(customer, card) {
+        gatewayCalls.push(`addCard ${customer}`);
+        sentCards.push(card);
+        if (refuse) throw refuse;
+        return {
+          paymentProfileId: `pp-${sentCards.length}`,
+          brand: 'visa',
+          last4: card.number.slice(-4),
+          expiration: `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`,
+        };
+      },
+      async deleteCard(customer, paymentProfileId) {
+        gatewayCalls.push(`deleteCard ${customer} ${paymentProfileId}`);
+        if (deleteRefusal) throw deleteRefusal;
+      },
     },
-    async addCard(customer, card) {
-      gatewayCalls.push(`addCard ${customer}`);
-      sentCards.push(card);
-      if (refuse) throw refuse;
-      return {
-        paymentProfileId: `pp-${sentCards.length}`,
-        brand: 'visa',
-        last4: card.number.slice(-4),
-        expiration: `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`,
-      };
-    },
-    async deleteCard(customer, paymentProfileId) {
-      gatewayCalls.push(`deleteCard ${customer} ${paymentProfileId}`);
-      if (deleteRefusal) throw deleteRefusal;
-    },
-  });
+    'gateway',
+  );
   const audit = recordingAudit();
   const service = createCardsService({
     cards,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fakeActor, fakeClock, recordingAudit } from '../../../test/fakes';
+import { fakeActor, fakeClock, only, recordingAudit } from '../../../test/fakes';
 import { aGrant, aLink, aPharmacy, recordingMailer } from '../../../test/fakes-pharmacy';
 import { AppError } from '../../platform/errors';
 import type { AccountsPort, StaffInvite } from '../accounts/accounts.port';
@@ -15,17 +15,6 @@ const patient = '1b2c3d40-0000-4000-8000-0000000000f4';
 const newcomer = '1b2c3d40-0000-4000-8000-0000000000f5';
 
 type Member = NonNullable<Awaited<ReturnType<AccountsPort['membership']>>>;
-
-/** A repo answering only the given methods: any other call fails the test by name. */
-function repoOf(methods: Partial<PharmacyRepo>): PharmacyRepo {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof PharmacyRepo];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected pharmacy repo call: ${name}`);
-    },
-  }) as PharmacyRepo;
-}
 
 /**
  * The portal with fakes: a verified pharmacy with its admin, a pharmacist holding a grant and
@@ -51,24 +40,27 @@ function setUp(options: { verified?: boolean; inviteRefused?: 'exists' | 'sendin
   const invites: StaffInvite[] = [];
   const disabled: { accountId: string; reason: string }[] = [];
   const service = createPharmacyPortalService({
-    repo: repoOf({
-      organization: async (id) => [sunrise, elsewhere].find((o) => o.id === id),
-      grantOf: async (accountId) => grants.find((g) => g.accountId === accountId),
-      grantsOf: async (id) => grants.filter((g) => g.organizationId === id),
-      grant: async (id) => grants.find((g) => g.id === id),
-      linksOf: async (id) =>
-        [aLink(sunrise.id, { id: 'sunriselink1' })].filter((l) => l.organizationId === id),
-      async saveGrant(grant, at) {
-        const saved = { ...grant, id: randomUUID(), createdAt: at, revokedAt: null };
-        grants.push(saved);
-        return saved;
+    repo: only<PharmacyRepo>(
+      {
+        organization: async (id) => [sunrise, elsewhere].find((o) => o.id === id),
+        grantOf: async (accountId) => grants.find((g) => g.accountId === accountId),
+        grantsOf: async (id) => grants.filter((g) => g.organizationId === id),
+        grant: async (id) => grants.find((g) => g.id === id),
+        linksOf: async (id) =>
+          [aLink(sunrise.id, { id: 'sunriselink1' })].filter((l) => l.organizationId === id),
+        async saveGrant(grant, at) {
+          const saved = { ...grant, id: randomUUID(), createdAt: at, revokedAt: null };
+          grants.push(saved);
+          return saved;
+        },
+        async revokeGrant(id, at) {
+          const grant = grants.find((g) => g.id === id);
+          if (grant) grant.revokedAt = at;
+          return grant;
+        },
       },
-      async revokeGrant(id, at) {
-        const grant = grants.find((g) => g.id === id);
-        if (grant) grant.revokedAt = at;
-        return grant;
-      },
-    }),
+      'pharmacy repo',
+    ),
     accounts: {
       membership: async (id) => members[id],
       membersOf: async () => [

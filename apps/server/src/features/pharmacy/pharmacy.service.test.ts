@@ -1,21 +1,10 @@
 import type { RegistryPharmacy } from '@apothecall/domain/pharmacy/ncpdp.rules';
 import { describe, expect, it } from 'vitest';
-import { fakeClock } from '../../../test/fakes';
+import { fakeClock, only } from '../../../test/fakes';
 import { aPharmacy } from '../../../test/fakes-pharmacy';
 import type { PharmacyOrganizationRecord } from './pharmacy.port';
 import type { PharmacyRepo } from './pharmacy.repo';
 import { createPharmacyService, registryBatch } from './pharmacy.service';
-
-/** Answers only the given methods: any other call fails the test by name. */
-function only<T extends object>(what: string, methods: Partial<T>): T {
-  return new Proxy(methods, {
-    get(target, name) {
-      if (name in target) return target[name as keyof T];
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      throw new Error(`unexpected ${what} call: ${name}`);
-    },
-  }) as T;
-}
 
 /** The registry entry that matches a pharmacy's own address, phone and fax. */
 const listing = (
@@ -39,31 +28,34 @@ function setup(organizations: PharmacyOrganizationRecord[], held: string[] = [])
   const clock = fakeClock();
   const registry = new Map<string, RegistryPharmacy>();
   const batches: number[] = [];
-  const repo = only<PharmacyRepo>('pharmacy repo', {
-    async upsertRegistry(entries) {
-      batches.push(entries.length);
-      for (const e of entries) registry.set(e.ncpdpId, e);
+  const repo = only<PharmacyRepo>(
+    {
+      async upsertRegistry(entries) {
+        batches.push(entries.length);
+        for (const e of entries) registry.set(e.ncpdpId, e);
+      },
+      async registryEntries(ids) {
+        return ids.flatMap((id) => registry.get(id) ?? []);
+      },
+      async organizations() {
+        return organizations;
+      },
+      async organization(id) {
+        return organizations.find((o) => o.id === id);
+      },
+      async heldByOperator() {
+        return new Set(held);
+      },
+      async setVerification(id, verifiedAt, mismatches) {
+        const o = organizations.find((x) => x.id === id);
+        if (o) {
+          o.verifiedAt = verifiedAt;
+          o.mismatches = [...mismatches];
+        }
+      },
     },
-    async registryEntries(ids) {
-      return ids.flatMap((id) => registry.get(id) ?? []);
-    },
-    async organizations() {
-      return organizations;
-    },
-    async organization(id) {
-      return organizations.find((o) => o.id === id);
-    },
-    async heldByOperator() {
-      return new Set(held);
-    },
-    async setVerification(id, verifiedAt, mismatches) {
-      const o = organizations.find((x) => x.id === id);
-      if (o) {
-        o.verifiedAt = verifiedAt;
-        o.mismatches = [...mismatches];
-      }
-    },
-  });
+    'pharmacy repo',
+  );
   return { service: createPharmacyService({ repo, now: clock.now }), registry, batches, clock };
 }
 
