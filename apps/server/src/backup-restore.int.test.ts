@@ -20,8 +20,8 @@ import { seedDemo } from './db/seed/demo-seed';
 import { createPasswordHasher } from './platform/passwords';
 
 /**
- * The backup and restore recipe of docs/operations.md ("Backup and restore"), in process (issue
- * 34, finding 6). PostgreSQL: pg_dump -Fc of the live database, pg_restore into a new one.
+ * The backup and restore recipe of docs/operations.md ("Backup and restore"), in process.
+ * PostgreSQL: pg_dump -Fc of the live database, pg_restore into a new one.
  * Embedded: the server stopped, DATA_DIR copied. Then an app on the copy: the demo patient and a
  * patient registered before the backup log in, the migrations count as applied, and a message
  * sealed before the backup still opens (the files key came along). scripts/backup-restore-check.mjs

@@ -2,8 +2,8 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { requireSession } from './http';
 
 /**
- * Who may call a group of routes, declared once for the group rather than on each route (issue
- * 37, item 5). The routes `declare` adds, and only they, answer only with a session:
+ * Who may call a group of routes, declared once for the group rather than on each route. The
+ * routes `declare` adds, and only they, answer only with a session:
  * `requireSession` runs first, then `check` (a group's own condition, such as the jobs console's
  * admin check), then whatever a route adds. A route needing no session is declared outside any
  * group, so every public route is one a reader can see is public. The OpenAPI document reads

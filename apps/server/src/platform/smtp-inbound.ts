@@ -69,8 +69,8 @@ export function createSmtpInbound(deps: {
   port: number;
   host: string;
   /**
-   * When `port` is taken, listen on any free port instead (the embedded demo's endpoint, issue
-   * 34): `port()` says which. Otherwise a taken port fails `start()`.
+   * When `port` is taken, listen on any free port instead (the embedded demo's
+   * endpoint): `port()` says which. Otherwise a taken port fails `start()`.
    */
   anyPortIfTaken?: boolean;
   /** Our domain: the greeting's name. */

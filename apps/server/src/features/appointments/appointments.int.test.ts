@@ -243,7 +243,7 @@ describe.each(databaseKinds)('appointments on %s', (kind) => {
     expect(ics?.content).toContain('BEGIN:VEVENT');
     expect(ics?.content).toContain(`DTSTART:${slot.from.replace(/[-:]/g, '').slice(0, 15)}Z`);
     expect(ics?.content).not.toContain('Two days');
-    // Issue 34: an invitation a calendar program files under the appointment's stable UID.
+    // An invitation a calendar program files under the appointment's stable UID.
     const request = readCalendar(ics!.content);
     expect(request).toMatchObject({
       method: 'REQUEST',

@@ -16,10 +16,10 @@ import { oneTimeCodes } from '../../db/schema/accounts';
 import { auditLog, outbox } from '../../db/schema/platform';
 
 /**
- * Issue 21, the server's part of the native apps: biometric login with a device credential
+ * The server's part of the native apps: biometric login with a device credential
  * (POST /account/auth-id, /account/authIdToken, DELETE /account/auth-id), the native web views'
  * cross-origin calls, and the link-association files with the browser landing of app links.
- * Issue 32, finding 4: only a native app's session that proved the password in the last 5
+ * Only a native app's session that proved the password in the last 5
  * minutes turns a credential on, the owner is e-mailed, and the account lists and removes its
  * devices (GET /account/devices, DELETE /account/devices/:id).
  */
