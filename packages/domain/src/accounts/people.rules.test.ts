@@ -138,8 +138,8 @@ describe('name (spec 5)', () => {
     expect(fullNameSchema.parse('  Ana    Lopez ')).toBe('Ana Lopez');
   });
 
-  // Issue 36, finding 10: the spec's rule stays (ASCII letters), and the refusal names what it
-  // refused, in the user's language.
+  // The spec's rule stays (ASCII letters), and the refusal names what it refused, in the user's
+  // language.
   it("names the refused characters of 'José Peña', in English and Spanish", () => {
     const result = validateFullName('José  Peña');
     expect(result).toEqual({

@@ -1,6 +1,6 @@
 /**
- * Announcements to pharmacies (spec section 7, "Rx visit endpoints: ... announcements"; issue
- * 20). The rx administrator of a company (rxSubscriptionAdmin:{company}) writes to the
+ * Announcements to pharmacies (spec section 7, "Rx visit endpoints: ... announcements").
+ * The rx administrator of a company (rxSubscriptionAdmin:{company}) writes to the
  * pharmacies of that company; the platform administrator writes to every pharmacy. Either may
  * narrow the audience to chosen states and give a last day; either may withdraw it. Pharmacists
  * and pharmacy administrators read the current ones on their Home, newest first, and dismiss

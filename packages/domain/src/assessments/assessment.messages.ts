@@ -113,7 +113,7 @@ const en = {
   'assessmentUi.lead':
     'Fill in the intake with the patient in the store. They receive an e-mail link to continue the consultation with a provider.',
   'assessmentUi.unavailable': 'Not available for patients in {states}.',
-  // Issue 36, finding 12: the state comes first, so a refused state is told before the form.
+  // The state comes first, so a refused state is told before the form.
   'assessmentUi.section.where': 'Where the patient is',
   'assessmentUi.stateFirst':
     'Choose the state first: the intake opens when an in-store assessment can be made for a patient there.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type MessageKey, translate } from '../i18n/catalog';
 import { type Lang, type PluralForms, pluralForm } from '../i18n/i18n.rules';
 
-/** Issue 36, finding 11: the money screens' pagers count by the language's plural rules. */
+/** The money screens' pagers count by the language's plural rules. */
 function pager(lang: Lang, key: string): string[] {
   const forms = { one: `${key}.one`, other: `${key}.other` } as PluralForms<MessageKey>;
   return [0, 1, 2].map((count) =>

@@ -5,8 +5,8 @@
  */
 const en = {
   'navigation.unauthorized': 'Unauthorized.',
-  // Issue 36, finding 12: says who may open the page and how access is given, instead of the
-  // spec's pointer to an "About the pharmacy program" page that does not exist.
+  // Says who may open the page and how access is given, instead of the spec's pointer to an
+  // "About the pharmacy program" page that does not exist.
   'navigation.verifiedAccountOnly':
     "This page is for the staff of verified pharmacies only. A pharmacy's administrator gives its pharmacists access on the Pharmacists page; Apothecall's staff verify a pharmacy once its NCPDP ID, address, phone and fax match the NCPDP registry.",
   'navigation.actionRequired':

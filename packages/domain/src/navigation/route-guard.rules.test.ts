@@ -98,7 +98,7 @@ describe('route guard steps (spec section 4)', () => {
       to: '/prepay-home',
       message: 'navigation.verifiedAccountOnly',
     });
-    // Issue 36, finding 12: no pointer to a page that does not exist; who gives access instead.
+    // No pointer to a page that does not exist; who gives access instead.
     for (const lang of ['en', 'es'] as const) {
       const text = translate(lang, 'navigation.verifiedAccountOnly');
       expect(text).not.toMatch(/About the pharmacy program|Acerca del programa/);

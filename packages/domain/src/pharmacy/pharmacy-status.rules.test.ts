@@ -192,7 +192,7 @@ describe('per-status configuration (spec section 3)', () => {
         const c = pharmacyStatusConfigs[s];
         expect(c.claimable).toBe((claimableStatuses as readonly string[]).includes(s));
         expect(c.rxCompleted).toBe(isCompleted(s));
-        // Issue 36, finding 16: only a completing, non-destructive status is a filled button.
+        // Only a completing, non-destructive status is a filled button.
         expect(c.destructive).toBe(s === 'voided');
         expect(c.outline).toBe(!isCompleted(s) || s === 'voided');
         expect(c.textInput).toBe(takesNote(s));

@@ -3,9 +3,9 @@ import { type MessageKey, translate } from '../i18n/catalog';
 import { type PluralForms, pluralForm } from '../i18n/i18n.rules';
 
 /**
- * Issue 36, finding 11: the pharmacy's count messages read by the language's plural rules ('1
- * waiting visit', not '1 waiting visits'), and the in-store e-mail puts no English article
- * before the brand ('a Apothecall provider').
+ * The pharmacy's count messages read by the language's plural rules ('1 waiting visit', not '1
+ * waiting visits'), and the in-store e-mail puts no English article before the brand ('a
+ * Apothecall provider').
  */
 function counted(lang: 'en' | 'es', forms: PluralForms<MessageKey>): string[] {
   return [0, 1, 2].map((count) => translate(lang, pluralForm(lang, count, forms), { count }));

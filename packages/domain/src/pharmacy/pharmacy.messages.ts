@@ -4,7 +4,7 @@
  * texts are in pharmacy-screens.messages.ts.
  */
 const en = {
-  // Issue 36, finding 12: what verification needs, who verifies and how to ask (docs/operations.md,
+  // What verification needs, who verifies and how to ask (docs/operations.md,
   // "Pharmacy registry (NCPDP)"); the spec's "About the pharmacy program" page does not exist.
   'pharmacy.unverified':
     "Your pharmacy is not verified yet, so it cannot work prescription visits, links or in-store assessments. Verification needs its NCPDP ID, address, phone and fax to match the NCPDP registry (the national NPPES file, read again each month); Apothecall's staff then verify it in their back office. If your pharmacy's details changed, correct them with NCPDP first. To ask for verification, your pharmacy's administrator contacts the Apothecall team that set up your pharmacy (the one that sent the administrator's invitation).",

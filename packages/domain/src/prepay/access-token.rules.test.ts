@@ -185,7 +185,7 @@ describe('program limits (spec sections 3 and 9)', () => {
   it('low balance: 0 turns it off; otherwise fires once when the balance falls to the limit', () => {
     expect(isLowBalance(0, 0)).toBe(false);
     expect(shouldNotifyLowBalance(10, 0, 0, false)).toBe(false);
-    // Issue 16: a 5-visit program with a limit of 4 warns when the balance drops to 4.
+    // A 5-visit program with a limit of 4 warns when the balance drops to 4.
     expect(shouldNotifyLowBalance(5, 4, 4, false)).toBe(true);
     expect(shouldNotifyLowBalance(4, 3, 4, true)).toBe(false);
     expect(shouldNotifyLowBalance(6, 5, 4, false)).toBe(false);

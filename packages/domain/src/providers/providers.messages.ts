@@ -99,7 +99,7 @@ const en = {
   'providersUi.licences.remove': 'Remove',
   'providersUi.licences.removeLabel': 'Remove the {state} licence',
   'providersUi.licences.removed': 'Licence removed.',
-  // Issue 36, finding 16: removing a licence is confirmed first.
+  // Removing a licence is confirmed first.
   'providersUi.licences.removeConfirm':
     "Remove {name}'s {state} licence? From now on they are not offered {state} visits and cannot claim them, until a licence is entered again.",
   'providersUi.licences.failed': 'Could not change the licence: {message}',

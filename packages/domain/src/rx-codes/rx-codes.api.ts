@@ -1,6 +1,6 @@
 /**
- * External visit codes (spec section 7, "Rx visit endpoints: ... external visit codes"; issue
- * 20): the pharmacy's own reference for an Rx visit it claimed (its pharmacy-management
+ * External visit codes (spec section 7, "Rx visit endpoints: ... external visit codes"):
+ * the pharmacy's own reference for an Rx visit it claimed (its pharmacy-management
  * system's Rx number, say). Letters, digits and dashes, 1 to 40 characters; unique within the
  * pharmacy, ignoring case ('RX-100' and 'rx-100' are the same code); editable and clearable.
  * Only the pharmacy that set it reads it; anyone else's visit answers 404.

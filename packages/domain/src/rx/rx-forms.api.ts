@@ -1,6 +1,6 @@
 /**
- * Form signing on an Rx visit (spec section 7, "Rx visit endpoints: ... form signing"; issue
- * 20). The pharmacy that claimed the visit asks its patient to sign a form of the catalogue
+ * Form signing on an Rx visit (spec section 7, "Rx visit endpoints: ... form signing").
+ * The pharmacy that claimed the visit asks its patient to sign a form of the catalogue
  * (rx-forms.rules.ts); the patient (the account holder, for a dependent too) reads it on the
  * visit and signs with their full name and a checkbox; the signed form is a PDF in the
  * patient's documents and a download for the pharmacy. Anyone else's visit or form is 404.

@@ -1,6 +1,6 @@
 /**
- * Subscriptions (spec sections 3 "User session", 4 "Subscription", 5 "Pricing", 7 and 9; issue
- * 17): one contract for server and web.
+ * Subscriptions (spec sections 3 "User session", 4 "Subscription", 5 "Pricing", 7 and 9):
+ * one contract for server and web.
  *
  * - Visit plans: individual or family, billed for a period (quarterly, every 6 months, annually;
  *   one month free on annual billing), from the brand's catalog. A member pays the member price
