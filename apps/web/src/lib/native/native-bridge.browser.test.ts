@@ -23,7 +23,7 @@ import { registerNativePush } from './native-push';
 import type { NativePlugins } from './plugins';
 
 /**
- * Issue 21: the native bridge in a real browser (Debian's Chromium), against Capacitor's own web
+ * The native bridge in a real browser (Debian's Chromium), against Capacitor's own web
  * implementations of the plugins: the App plugin (its listeners), BiometricAuth (its web side
  * simulates the device's biometry, and its prompt is the page's confirm(), which stands for the
  * person at the sensor) and SecureStorage (its web side keeps items in the browser's storage).

@@ -4,7 +4,7 @@ import { loadLanguage, translator } from '../../../lib/i18n';
 import { encodeFieldError, translateFieldError } from './auth-form-errors';
 
 /**
- * Issue 36, finding 10: the register form shows under the name field exactly which characters
+ * The register form shows under the name field exactly which characters
  * the spec's rule (A-Z, 0-9 and '-') refused, in the app's language. The screen encodes the
  * schema's first issue with encodeFieldError and renders it with translateFieldError.
  */

@@ -76,7 +76,7 @@ export function PrescriptionsDashboard({ me }: { me: PharmacyMe }) {
         query={state.query}
         onSearch={(query) => dispatch({ type: 'search', query })}
       />
-      {/* Issue 20: a visit found by the pharmacy's own external code opens at once. */}
+      {/* A visit found by the pharmacy's own external code opens at once. */}
       <FindByCodeForm onFound={(visitId) => setParams({ visit: visitId })} />
 
       <Tabs
