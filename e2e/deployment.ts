@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * A deployment of its own for the specs that deploy a new version while a page is open (issue
- * 21): the built server serving a web build from a folder of its own, which a second build
+ * A deployment of its own for the specs that deploy a new version while a page is open:
+ * the built server serving a web build from a folder of its own, which a second build
  * replaces, and restarted on the same port and data, as an operator deploys.
  */
 const root = path.resolve(import.meta.dirname, '..');

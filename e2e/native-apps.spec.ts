@@ -3,7 +3,7 @@ import { buildWeb, type Deployment, startDeployment } from './deployment';
 import { expectHome, logIn } from './support';
 
 /**
- * Issue 21 in the browser: an installed web app (standalone) left in the background while a
+ * In the browser: an installed web app (standalone) left in the background while a
  * new version is deployed reloads into it on return (spec section 4), and an app link opened
  * without the app lands on login with the referral code set (spec section 2).
  *

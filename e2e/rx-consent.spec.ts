@@ -4,7 +4,7 @@ import { consentDocuments } from '../packages/domain/src/rx/consent-documents.ru
 import { expectAccessible, logIn, openContext, test } from './support';
 
 /**
- * Issue 36, findings 1 and 2. A newcomer who chose LDN and is sent to the consents to treat
+ * A newcomer who chose LDN and is sent to the consents to treat
  * reads 'Consent to treat' and comes back: after accepting, they are on LDN's flow, not on Home.
  * In the flow, the LDN consent's text (the version the checkbox accepts, the one the consent
  * record PDF prints) is shown above its checkbox, in English and then in Spanish, with the

@@ -178,7 +178,7 @@ test('a new patient gets LDN prescribed asynchronously: register in the flow, ev
 
   await upload(page, 'rx-upload-id', en('rxUi.visits.uploadId'), photoId);
   await upload(page, 'rx-upload-attachment', en('rxUi.visits.uploadAttachment'), labResults);
-  // Issue 36: what was sent stays said in place of each box; the visit is named by its short
+  // What was sent stays said in place of each box; the visit is named by its short
   // reference; no toast shows its id or repeats its unchanged status after each upload.
   await expect(card.getByTestId('rx-id-received')).toContainText('ID received on ');
   await expect(card.getByTestId('rx-document-received')).toContainText('Document received on ');

@@ -23,8 +23,8 @@ export function appCalendar() {
 }
 
 /**
- * How far the running test's project moved the clock (the clock-N projects of the config, issue
- * 31): their server runs under libfaketime by this offset, and so do the dates a test computes.
+ * How far the running test's project moved the clock (the clock-N projects of the config):
+ * their server runs under libfaketime by this offset, and so do the dates a test computes.
  */
 function clockOffsetMs(): number {
   return Number(base.info().project.metadata?.clockOffsetMs ?? 0);

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, expectHome, logIn, useSpanish } from './support';
 
 /**
- * Issue 13: the app asks the server for the version it serves and offers a newer one; /update
- * was a placeholder. A newer deployment is played by answering /api/webapp-version with
+ * The app asks the server for the version it serves and offers a newer one on /update, not a
+ * placeholder. A newer deployment is played by answering /api/webapp-version with
  * another version; the real answer (the build's own version.json) then shows no update.
  */
 test('a newer deployed version is offered, explained on /update and loaded', async ({ page }) => {

@@ -1,5 +1,5 @@
-// `npm start` rebuilds a workspace only when its inputs changed (scripts/build-state.mjs, issue
-// 34, finding 10): these walk the rule on a throw-away tree shaped like a workspace.
+// `npm start` rebuilds a workspace only when its inputs changed (scripts/build-state.mjs):
+// these walk the rule on a throw-away tree shaped like a workspace.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
