@@ -15,6 +15,7 @@ import { errorText } from '../../../lib/api-client';
 import { useLang, useT } from '../../../lib/i18n';
 import { CardChoice } from '../../../lib/payments/card-choice';
 import { formatCents } from '../../../lib/payments/payment-format';
+import { useDraft } from '../../../lib/use-draft';
 import { useRxServices } from '../api/get-rx-services';
 import { usePurchaseServices } from '../api/purchase-services';
 import { useSubscriptionChanges } from '../hooks/use-subscription-changes';
@@ -160,15 +161,24 @@ function ServiceCard({
   );
 }
 
+/** What the Subscribe dialog holds: the interval and the terms accepted (refused as 'terms'). */
+interface ServiceDraft {
+  months: number | null;
+  acceptTerms: boolean;
+}
+
 /** Subscribes to one medication: the interval, the terms, the card; Subscribe. */
 function SubscribeDialog({ service, onClose }: { service: RxServiceView; onClose: () => void }) {
   const t = useT();
   const lang = useLang();
   const charge = useSubscriptionCharge();
   const { choice, problem, setProblem } = charge;
-  const [months, setMonths] = useState<number | null>(service.months[0] ?? null);
-  const [acceptTerms, setAcceptTerms] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<ServiceField, FieldError>>>({});
+  const form = useDraft<ServiceDraft, FieldError, ServiceField>(() => ({
+    months: service.months[0] ?? null,
+    acceptTerms: false,
+  }));
+  const { draft, errors } = form;
+  const { months } = draft;
   const buy = usePurchaseServices({
     onSuccess: (subscription) => {
       notifications.show({
@@ -181,13 +191,13 @@ function SubscribeDialog({ service, onClose }: { service: RxServiceView; onClose
   });
   const submit = () => {
     setProblem(null);
-    const check = checkService({ months, acceptTerms }, service);
+    const check = checkService(draft, service);
     if (!check.ok) {
-      setErrors(check.errors);
+      form.refuse(check.errors);
       setProblem(t('subscriptionUi.form.fix'));
       return;
     }
-    setErrors({});
+    form.refuse({});
     if (!charge.cardChosen()) return;
     buy.mutate({
       service: service.id,
@@ -211,10 +221,7 @@ function SubscribeDialog({ service, onClose }: { service: RxServiceView; onClose
         <Radio.Group
           label={t('subscriptionUi.rx.interval')}
           value={months === null ? '' : String(months)}
-          onChange={(value) => {
-            setMonths(Number(value));
-            setErrors((current) => ({ ...current, months: undefined }));
-          }}
+          onChange={(value) => form.set('months', Number(value))}
           withAsterisk
           error={fieldText(errors.months)}
         >
@@ -236,10 +243,10 @@ function SubscribeDialog({ service, onClose }: { service: RxServiceView; onClose
             t('subscriptionUi.terms.cancel'),
             t('subscriptionUi.terms.declined'),
           ]}
-          accepted={acceptTerms}
+          accepted={draft.acceptTerms}
           onChange={(accepted) => {
-            setAcceptTerms(accepted);
-            setErrors((current) => ({ ...current, terms: undefined }));
+            form.set('acceptTerms', accepted);
+            form.clear('terms');
           }}
           error={fieldText(errors.terms)}
           testId="subscription-rx"
