@@ -6,6 +6,7 @@ import './announcements.events';
 import { createAnnouncementsRepo } from './announcements.repo';
 import { announcementsRoutes } from './announcements.routes';
 import { createAnnouncementsService } from './announcements.service';
+import { announcementsNotifyJob } from './announcements-notify.job';
 
 /**
  * Announcements to pharmacies: written by a company's rx administrator or the
@@ -28,24 +29,9 @@ export function announcementsModule(
       const brand = await ports.brands.byId(companyId).catch(() => undefined);
       return brand?.id === companyId && brand.name ? brand.name : companyId;
     },
-    published: async (row) => {
-      await platform.jobs.send(
-        'announcements.notify',
-        { announcementId: row.id },
-        { idempotencyKey: `announcements.notify:${row.id}` },
-      );
-    },
+    jobs: platform.jobs,
     ...platform.clock,
   });
-  platform.jobs.define(
-    'announcements.notify',
-    async ({ announcementId }) => {
-      const accountIds = await announcements.audience(announcementId);
-      if (accountIds.length > 0) {
-        await platform.events.emit('announcements.published', { announcementId, accountIds });
-      }
-    },
-    { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300 },
-  );
+  platform.jobs.register(announcementsNotifyJob({ announcements, events: platform.events }));
   return { name: 'announcements', routes: announcementsRoutes({ announcements }) };
 }

@@ -155,8 +155,13 @@ function setUp() {
     },
     audit,
     companyName: async (id) => (id === 'acme' ? 'Acme Health' : id),
-    published: async (row) => {
-      published.push(row.id);
+    jobs: {
+      send: async (name, payload) => {
+        if (name === 'announcements.notify') {
+          published.push((payload as { announcementId: string }).announcementId);
+        }
+        return '1';
+      },
     },
     now: clock.now,
   });

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, SchemaError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type {
@@ -66,8 +67,8 @@ export function createAnnouncementsService(deps: {
   audit: AuditService;
   /** A company's display name (its brand's name); its key when the brand is unknown. */
   companyName: (companyId: string) => Promise<string>;
-  /** A new announcement was stored: its notices go out (a job, so they survive a restart). */
-  published: (announcement: AnnouncementRecord) => Promise<void>;
+  /** A new announcement's notices go out as a job (`announcements.notify`: they survive a restart). */
+  jobs: Pick<Jobs, 'send'>;
   now?: () => Date;
 }): AnnouncementsService {
   const now = deps.now ?? (() => new Date());
@@ -176,7 +177,11 @@ export function createAnnouncementsService(deps: {
         companyId: row.companyId,
         states: row.states.join(','),
       });
-      await deps.published(row);
+      await deps.jobs.send(
+        'announcements.notify',
+        { announcementId: row.id },
+        { idempotencyKey: `announcements.notify:${row.id}` },
+      );
       return managedView({ ...row, dismissals: 0 });
     },
 

@@ -96,8 +96,10 @@ function setUp() {
           : undefined,
     }),
     audit,
-    changed: async (id) => {
-      changed.push(id);
+    events: {
+      emit: async (name, payload) => {
+        if (name === 'brands.changed') changed.push((payload as { brandId: string }).brandId);
+      },
     },
     now: () => new Date('2026-03-02T15:00:00Z'),
   });

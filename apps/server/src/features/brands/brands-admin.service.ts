@@ -18,6 +18,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
+import type { EventBus } from '../../platform/events';
+import './brands.events';
 import { backOfficeGate } from '../../platform/back-office';
 import { AppError, appErrors } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -108,13 +110,14 @@ function editable(brand: AdminBrand): Omit<AdminBrand, 'id' | 'isMain' | 'logoUr
  * belong to one brand (409 naming the brand that has it); a colour that does not read on white
  * is refused naming the colour (a stored colour that predates the rule is kept until changed).
  * Saving keeps the settings edited elsewhere (the subscription catalog). After a change the
- * brand registry is read again: `changed` tells every process (brands.module.ts).
+ * brand registry is read again: `brands.changed` tells every process.
  */
 export function createBrandsAdminService(deps: {
   repo: BrandsRepo;
   accounts: () => Pick<AccountsPort, 'membership'>;
   audit: AuditService;
-  changed: (brandId: string) => Promise<void>;
+  /** `brands.changed` after a save: every process reads the brands again (brands.module.ts). */
+  events: Pick<EventBus, 'emit'>;
   now?: () => Date;
 }): BrandsAdminService {
   const now = deps.now ?? (() => new Date());
@@ -242,7 +245,7 @@ export function createBrandsAdminService(deps: {
         brandId: id,
         after: editable(brand),
       });
-      await deps.changed(id);
+      await deps.events.emit('brands.changed', { brandId: id });
       return brand;
     },
 
@@ -273,7 +276,7 @@ export function createBrandsAdminService(deps: {
           brandId: id,
           changes: outcome.changes,
         });
-        await deps.changed(id);
+        await deps.events.emit('brands.changed', { brandId: id });
       }
       return { brand: outcome.after, changed: outcome.changes.map((c) => c.field) };
     },
@@ -316,7 +319,7 @@ export function createBrandsAdminService(deps: {
           brandId: id,
           changes: [{ field: 'logoUrl', before: outcome.before, after: logoUrl }],
         });
-        await deps.changed(id);
+        await deps.events.emit('brands.changed', { brandId: id });
       }
       return outcome.brand;
     },

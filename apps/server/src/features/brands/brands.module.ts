@@ -58,12 +58,9 @@ export function brandsModule(ctx: ModuleContext): AreaModule & {
   // Built after this module (accounts needs the brands' port): app.ts connects it.
   let accounts: AccountsPort | undefined;
   const { events } = ctx.platform;
-  // A brand saved in any process: every process reads the brands again (REDIS_URL fans it out).
+  // A brand saved in any process: every process, this one first, reads the brands again
+  // (REDIS_URL fans it out).
   events.onEvery('brands.changed', () => service.invalidate());
-  const changed = async (brandId: string) => {
-    service.invalidate();
-    await events.emit('brands.changed', { brandId });
-  };
   const admin = createBrandsAdminService({
     repo,
     accounts: () => {
@@ -71,7 +68,7 @@ export function brandsModule(ctx: ModuleContext): AreaModule & {
       return accounts;
     },
     audit: ctx.platform.audit,
-    changed,
+    events,
     ...ctx.platform.clock,
   });
   const { config } = ctx;
@@ -101,10 +98,11 @@ export function brandsModule(ctx: ModuleContext): AreaModule & {
       accounts = ports.accounts;
     },
     invalidate(brandId) {
-      // `changed` forgets this process's cache before its first await: at once, here.
-      void changed(brandId).catch(
-        ctx.platform.warn('brands.changed not sent to the other processes'),
-      );
+      // This process forgets its cache at once, before the event's first await.
+      service.invalidate();
+      void events
+        .emit('brands.changed', { brandId })
+        .catch(ctx.platform.warn('brands.changed not sent to the other processes'));
     },
     routes: async (app) => {
       await publicRoutes(app);
