@@ -1,17 +1,14 @@
 import { link } from '@apothecall/domain/navigation/links';
 import type { PlanOffer } from '@apothecall/domain/subscriptions/subscriptions.api';
-import type {
-  BillingPeriod,
-  SubscriptionPlan,
-} from '@apothecall/domain/subscriptions/subscriptions.rules';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { useLang, useT } from '../../../lib/i18n';
 import { CardChoice } from '../../../lib/payments/card-choice';
 import { formatCents } from '../../../lib/payments/payment-format';
+import { useDraft } from '../../../lib/use-draft';
 import { type SubscriptionPricing, useSubscriptionPricing } from '../api/get-subscription-pricing';
 import { usePurchaseSubscription } from '../api/purchase-subscription';
 import { LoadProblem } from '../components/load-problem';
@@ -21,6 +18,7 @@ import {
   defaultPeriod,
   type FieldError,
   findOffer,
+  type PlanDraft,
   type PlanField,
   plansOffered,
   renewsTermsText,
@@ -96,17 +94,21 @@ function PurchaseForm({
   const navigate = useNavigate();
   const charge = useSubscriptionCharge();
   const { choice, problem, setProblem } = charge;
-  const [plan, setPlan] = useState<SubscriptionPlan | null>(() => plansOffered(offers)[0] ?? null);
-  const [period, setPeriod] = useState<BillingPeriod | null>(() =>
-    defaultPeriod(offers, plansOffered(offers)[0] ?? null),
-  );
-  const [acceptTerms, setAcceptTerms] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<PlanField, FieldError>>>({});
+  // The terms' refusal is named 'terms', not after the box's field.
+  const form = useDraft<PlanDraft, FieldError, PlanField>(() => {
+    const plan = plansOffered(offers)[0] ?? null;
+    return { plan, period: defaultPeriod(offers, plan), acceptTerms: false };
+  });
+  const { draft, errors } = form;
+  const { plan, period } = draft;
 
-  // A plan without the chosen period (another plan's) starts from its own default period.
+  // A plan without the chosen period (another plan's) starts from its own default period (the
+  // refusals shown stay: this is not the person's change).
   useEffect(() => {
-    if (!findOffer(offers, plan, period)) setPeriod(defaultPeriod(offers, plan));
-  }, [offers, plan, period]);
+    if (!findOffer(offers, plan, period)) {
+      form.setDraft((current) => ({ ...current, period: defaultPeriod(offers, plan) }));
+    }
+  }, [offers, plan, period, form.setDraft]);
 
   const offer = findOffer(offers, plan, period);
 
@@ -120,13 +122,13 @@ function PurchaseForm({
 
   const submit = () => {
     setProblem(null);
-    const check = checkPlan({ plan, period, acceptTerms }, offers);
+    const check = checkPlan(draft, offers);
     if (!check.ok) {
-      setErrors(check.errors);
+      form.refuse(check.errors);
       setProblem(t('subscriptionUi.form.fix'));
       return;
     }
-    setErrors({});
+    form.refuse({});
     if (!charge.cardChosen()) return;
     buy.mutate({
       ...check.request,
@@ -154,8 +156,8 @@ function PurchaseForm({
             offers={offers}
             value={plan}
             onChange={(next) => {
-              setPlan(next);
-              setErrors((current) => ({ ...current, plan: undefined, period: undefined }));
+              form.set('plan', next);
+              form.clear('period');
             }}
             error={fieldText(errors.plan)}
           />
@@ -163,10 +165,7 @@ function PurchaseForm({
             offers={offers}
             plan={plan}
             value={period}
-            onChange={(next) => {
-              setPeriod(next);
-              setErrors((current) => ({ ...current, period: undefined }));
-            }}
+            onChange={(next) => form.set('period', next)}
             error={fieldText(errors.period)}
           />
         </Stack>
@@ -180,10 +179,10 @@ function PurchaseForm({
         <Stack gap="md">
           <TermsAccept
             lines={termsLines}
-            accepted={acceptTerms}
+            accepted={draft.acceptTerms}
             onChange={(accepted) => {
-              setAcceptTerms(accepted);
-              setErrors((current) => ({ ...current, terms: undefined }));
+              form.set('acceptTerms', accepted);
+              form.clear('terms');
             }}
             error={fieldText(errors.terms)}
             testId="subscription-purchase"
