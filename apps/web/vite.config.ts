@@ -122,6 +122,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: each chunk's file and static imports, from which
+    // scripts/web-budget.mjs sums what every main route loads (the server serves no dot-folder).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
