@@ -82,6 +82,8 @@ const steps = [
     ],
   },
   { name: 'production build', cmd: 'npm', args: ['run', 'build'] },
+  // The JavaScript each main route needs at its first paint, against scripts/web-budget.json.
+  { name: 'web size budget', cmd: 'node', args: ['scripts/web-budget.mjs'] },
   // The native apps: the production build synced into ios/ and android/.
   { name: 'native projects (cap sync)', cmd: 'node', args: ['scripts/native-sync-check.mjs'] },
   { name: 'e2e tests', cmd: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] },
@@ -134,7 +136,9 @@ for (const step of steps.filter((s) => !staticSteps.includes(s))) {
   const blocked = results.some((r) => !r.ok);
   if (
     blocked &&
-    ['production build', 'native projects (cap sync)', 'e2e tests'].includes(step.name)
+    ['production build', 'web size budget', 'native projects (cap sync)', 'e2e tests'].includes(
+      step.name,
+    )
   ) {
     results.push({ name: step.name, ok: false, skipped: true });
     continue;
