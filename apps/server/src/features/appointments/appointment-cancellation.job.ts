@@ -1,5 +1,5 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
-import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
+import type { JobDefinition, JobPayloads, Jobs } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail.service';
 import type { AccountsPort } from '../accounts/accounts.port';
 import {
@@ -8,13 +8,25 @@ import {
   type CalendarOrganizer,
   calendarAttachment,
 } from './appointment-mail';
-import type { AppointmentsRepo } from './appointments.repo';
+import type { AppointmentRecord, AppointmentsRepo } from './appointments.repo';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
     /** A deleted appointment's cancellation e-mail (the id only), queued once per appointment. */
     'appointments.cancellation': { appointmentId: string };
   }
+}
+
+/** Queues a deleted appointment's cancellation e-mail, once per appointment. */
+export async function queueCancellation(
+  jobs: Pick<Jobs, 'send'>,
+  appointment: Pick<AppointmentRecord, 'id'>,
+): Promise<void> {
+  await jobs.send(
+    'appointments.cancellation',
+    { appointmentId: appointment.id },
+    { idempotencyKey: `appointment:${appointment.id}:cancel` },
+  );
 }
 
 /**

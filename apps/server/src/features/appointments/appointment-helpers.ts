@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError, appErrors } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { CarePort } from '../care/care.port';
 import type { RosterPort } from '../clinic/roster.port';
@@ -27,10 +28,11 @@ export interface AppointmentsDeps {
   care: Pick<CarePort, 'startScheduledVisit'>;
   audit: AuditService;
   windowMinutes: number;
-  /** Queues the appointment's reminders (24 hours and 15 minutes before). */
-  scheduleReminders: (appointment: AppointmentRecord) => Promise<void>;
-  /** Queues a deleted appointment's cancellation e-mail (its calendar's METHOD:CANCEL). */
-  announceCancellation: (appointment: AppointmentRecord) => Promise<void>;
+  /**
+   * Queues a booking's reminders (`appointments.reminder`, 24 hours and 15 minutes before) and a
+   * deletion's cancellation e-mail (`appointments.cancellation`, its calendar's METHOD:CANCEL).
+   */
+  jobs: Pick<Jobs, 'send'>;
   now?: () => Date;
 }
 

@@ -1,6 +1,6 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { EventBus } from '../../platform/events';
-import type { JobDefinition, JobPayloads } from '../../platform/jobs/jobs';
+import type { JobDefinition, JobPayloads, Jobs } from '../../platform/jobs/jobs';
 import type { Mailer } from '../../platform/mail.service';
 import type { SmsSender } from '../../platform/sms.service';
 import type { AccountsPort } from '../accounts/accounts.port';
@@ -10,7 +10,7 @@ import {
   type CalendarOrganizer,
   calendarAttachment,
 } from './appointment-mail';
-import type { AppointmentsRepo } from './appointments.repo';
+import type { AppointmentRecord, AppointmentsRepo } from './appointments.repo';
 
 export type ReminderKind = 'day' | 'soon';
 
@@ -26,6 +26,31 @@ export const reminderLeadMs: Readonly<Record<ReminderKind, number>> = {
   day: 24 * 60 * 60_000,
   soon: 15 * 60_000,
 };
+
+/**
+ * Queues a booked appointment's reminders, 24 hours and 15 minutes before its start, each once
+ * (keyed by the appointment and the kind).
+ */
+export async function queueReminders(
+  jobs: Pick<Jobs, 'send'>,
+  appointment: Pick<AppointmentRecord, 'id' | 'startAt'>,
+  now: () => Date,
+): Promise<void> {
+  for (const kind of ['day', 'soon'] as ReminderKind[]) {
+    const at = appointment.startAt.getTime() - reminderLeadMs[kind];
+    // A reminder whose moment has passed at booking is not sent (booked within the day:
+    // no day-before reminder; within 15 minutes: the booking itself is the reminder).
+    if (at <= now().getTime()) continue;
+    await jobs.send(
+      'appointments.reminder',
+      { appointmentId: appointment.id, kind },
+      {
+        startAfter: new Date(Date.now() + (at - now().getTime())),
+        idempotencyKey: `appointment:${appointment.id}:${kind}`,
+      },
+    );
+  }
+}
 
 /**
  * Sends one reminder of a booked appointment by e-mail (with the calendar invitation,

@@ -5,11 +5,7 @@ import type { RosterPort } from '../clinic/roster.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import { appointmentCancellationJob } from './appointment-cancellation.job';
 import { organizerOf } from './appointment-mail';
-import {
-  appointmentReminderJob,
-  type ReminderKind,
-  reminderLeadMs,
-} from './appointment-reminder.job';
+import { appointmentReminderJob } from './appointment-reminder.job';
 import { createAppointmentsRepo } from './appointments.repo';
 import { appointmentsRoutes } from './appointments.routes';
 import { createAppointmentsService } from './appointments.service';
@@ -32,7 +28,6 @@ export function appointmentsModule(
   const { platform, config } = ctx;
   const repo = createAppointmentsRepo(ctx.db);
   const windowMinutes = config.appointments.windowMinutes;
-  const now = platform.clock.now ?? (() => new Date());
   const organizer = organizerOf(config.mail.from);
   platform.jobs.register(
     appointmentReminderJob({
@@ -65,29 +60,7 @@ export function appointmentsModule(
     care: ports.care,
     audit: platform.audit,
     windowMinutes,
-    scheduleReminders: async (appointment) => {
-      for (const kind of ['day', 'soon'] as ReminderKind[]) {
-        const at = appointment.startAt.getTime() - reminderLeadMs[kind];
-        // A reminder whose moment has passed at booking is not sent (booked within the day:
-        // no day-before reminder; within 15 minutes: the booking itself is the reminder).
-        if (at <= now().getTime()) continue;
-        await platform.jobs.send(
-          'appointments.reminder',
-          { appointmentId: appointment.id, kind },
-          {
-            startAfter: new Date(Date.now() + (at - now().getTime())),
-            idempotencyKey: `appointment:${appointment.id}:${kind}`,
-          },
-        );
-      }
-    },
-    announceCancellation: async (appointment) => {
-      await platform.jobs.send(
-        'appointments.cancellation',
-        { appointmentId: appointment.id },
-        { idempotencyKey: `appointment:${appointment.id}:cancel` },
-      );
-    },
+    jobs: platform.jobs,
     ...platform.clock,
   });
   return { name: 'appointments', routes: appointmentsRoutes({ appointments, windowMinutes }) };

@@ -3,6 +3,7 @@ import type { BookAppointmentRequest } from '@apothecall/domain/appointments/app
 import type { PatientVisit } from '@apothecall/domain/care/visits.api';
 import { describe, expect, it } from 'vitest';
 import { fakeActor, fakeClock, fakePaymentsPort, only, recordingAudit } from '../../../test/fakes';
+import type { SendOptions } from '../../platform/jobs/jobs';
 import type { PersonFacts } from '../accounts/accounts.port';
 import type { AppointmentRecord, AppointmentsRepo, BlockRecord } from './appointments.repo';
 import { createAppointmentsService } from './appointments.service';
@@ -64,8 +65,7 @@ function setUp(repo: Partial<AppointmentsRepo>, options: { licensed?: string[] }
   const clock = fakeClock();
   const audit = recordingAudit();
   const payments = fakePaymentsPort({ priceCents: 4900 });
-  const reminded: string[] = [];
-  const cancelled: string[] = [];
+  const sent: { name: string; payload: unknown; options?: SendOptions }[] = [];
   const visits: { idempotencyKey: string; ledgerId: string; priceCents: number }[] = [];
   const people = new Map<string, PersonFacts>([
     [
@@ -103,15 +103,15 @@ function setUp(repo: Partial<AppointmentsRepo>, options: { licensed?: string[] }
     },
     audit,
     windowMinutes: 10,
-    scheduleReminders: async (a) => {
-      reminded.push(a.id);
-    },
-    announceCancellation: async (a) => {
-      cancelled.push(a.id);
+    jobs: {
+      send: async (name, payload, options) => {
+        sent.push({ name, payload, options });
+        return `job-${sent.length}`;
+      },
     },
     now: clock.now,
   });
-  return { service, audit, payments, reminded, cancelled, visits, clock };
+  return { service, audit, payments, sent, visits, clock };
 }
 
 const booking: BookAppointmentRequest = {
@@ -179,16 +179,18 @@ describe('appointments service', () => {
     expect(audit.rows).toEqual([]);
   });
 
-  it('books a free slot: the reminders are queued and the booking audited', async () => {
+  it('books a free slot: the reminders still to come are queued and the booking audited', async () => {
     const written: unknown[] = [];
-    const { service, audit, reminded } = setUp({
+    const { service, audit, sent } = setUp({
       block: async (id) => (id === blockId ? block : undefined),
       book: async (row) => {
         written.push(row);
         return { kind: 'booked', row: appointment() };
       },
     });
+    const before = Date.now();
     const booked = await service.book(fakeActor(maria), booking);
+    const after = Date.now();
     expect(booked).toMatchObject({
       appointmentId,
       providerName: 'Samuel Okafor, MD',
@@ -205,7 +207,22 @@ describe('appointments service', () => {
         notes: 'since Sunday',
       }),
     ]);
-    expect(reminded).toEqual([appointmentId]);
+    // Booked 23 hours ahead: the day-before reminder's moment has passed, only the 15-minute one
+    // is queued, 22 h 45 min from now, once per appointment and kind.
+    expect(sent).toEqual([
+      {
+        name: 'appointments.reminder',
+        payload: { appointmentId, kind: 'soon' },
+        options: {
+          startAfter: expect.any(Date),
+          idempotencyKey: `appointment:${appointmentId}:soon`,
+        },
+      },
+    ]);
+    const wait = 22 * 60 * 60_000 + 45 * 60_000;
+    const startAfter = sent[0]?.options?.startAfter?.getTime() ?? 0;
+    expect(startAfter).toBeGreaterThanOrEqual(before + wait);
+    expect(startAfter).toBeLessThanOrEqual(after + wait);
     expect(audit.rows).toEqual([
       expect.objectContaining({
         action: 'appointment.book',
@@ -216,7 +233,7 @@ describe('appointments service', () => {
   });
 
   it('refuses a slot the block does not offer, and one booked by someone else meanwhile', async () => {
-    const { service, reminded, audit } = setUp({
+    const { service, sent, audit } = setUp({
       block: async () => block,
       book: async () => ({ kind: 'taken' }),
     });
@@ -230,13 +247,13 @@ describe('appointments service', () => {
     await expect(
       service.book(fakeActor(stranger), { ...booking, pt: maria }),
     ).rejects.toMatchObject({ status: 404 });
-    expect(reminded).toEqual([]);
+    expect(sent).toEqual([]);
     expect(audit.rows).toEqual([]);
   });
 
   it('tells the patient of a deletion only when this call deleted it', async () => {
     let removedOnce = false;
-    const { service, cancelled, audit } = setUp({
+    const { service, sent, audit } = setUp({
       appointment: async () => appointment(),
       remove: async () => {
         if (removedOnce) return undefined;
@@ -247,7 +264,13 @@ describe('appointments service', () => {
     });
     await service.remove(fakeActor(maria), appointmentId);
     await service.remove(fakeActor(maria), appointmentId);
-    expect(cancelled).toEqual([appointmentId]);
+    expect(sent).toEqual([
+      {
+        name: 'appointments.cancellation',
+        payload: { appointmentId },
+        options: { idempotencyKey: `appointment:${appointmentId}:cancel` },
+      },
+    ]);
     expect(audit.rows.map((r) => r.action)).toEqual(['appointment.delete', 'appointment.delete']);
   });
 

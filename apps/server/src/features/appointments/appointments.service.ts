@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { memberVisitItem } from '../subscriptions/subscriptions.port';
 import { type AvailabilityService, createAvailabilityService } from './appointment-availability';
+import { queueCancellation } from './appointment-cancellation.job';
 import {
   type AppointmentsDeps,
   ageAt,
@@ -26,6 +27,7 @@ import {
   requireBookablePrice,
   ruleOf,
 } from './appointment-helpers';
+import { queueReminders } from './appointment-reminder.job';
 
 export { ruleOf };
 
@@ -112,7 +114,7 @@ export function createAppointmentsService(deps: AppointmentsDeps): AppointmentsS
       if (booked.kind === 'taken') {
         throw new AppError(409, 'APPOINTMENT_TAKEN', 'appointments.taken');
       }
-      await deps.scheduleReminders(booked.row);
+      await queueReminders(deps.jobs, booked.row, now);
       await deps.audit.record(
         actor,
         'appointment.book',
@@ -129,7 +131,7 @@ export function createAppointmentsService(deps: AppointmentsDeps): AppointmentsS
       if (found.state === 'booked') {
         // Only the call whose update deleted it tells the patient (two deletes at once: one).
         const removed = await deps.repo.remove(found.id, now());
-        if (removed) await deps.announceCancellation(removed);
+        if (removed) await queueCancellation(deps.jobs, removed);
         await deps.audit.record(
           actor,
           'appointment.delete',
