@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeActor, fakeClock } from '../../../test/fakes';
 import { aProgram, aToken, memoryRedemptions, prepayRepoOf } from '../../../test/fakes-prepay';
 import { AppError } from '../../platform/errors';
+import type { SendOptions } from '../../platform/jobs/jobs';
 import type { PrepayVisit } from './prepay.port';
 import type { ProgramRecord, ProgramUserRecord, TokenRecord } from './prepay.repo';
 import { createPrepayRedeemService } from './prepay-redeem.service';
@@ -20,9 +21,16 @@ const visit = (ref: string, overrides: Partial<PrepayVisit> = {}): PrepayVisit =
   ...overrides,
 });
 
+/** The `prepay.notice` job a notice is, keyed by its kind and the redemption that caused it. */
+const notice = (kind: string, programId: string, redemptionId: string) => ({
+  name: 'prepay.notice',
+  payload: { programId, kind },
+  options: { idempotencyKey: `prepay.notice:${kind}:${redemptionId}` },
+});
+
 /**
  * The patient's side of prepay with its tables in memory: one program of the holder's, its
- * tokens and authorized users, and the holder's notices as they are asked for.
+ * tokens and authorized users, and the holder's notices as the jobs they queue.
  */
 function setUp(
   program: ProgramRecord,
@@ -32,7 +40,7 @@ function setUp(
   const clock = fakeClock();
   const programs = [program];
   const tables = memoryRedemptions(programs, tokens, users);
-  const notices: { kind: string; programId: string }[] = [];
+  const notices: { name: string; payload: unknown; options?: SendOptions }[] = [];
   const service = createPrepayRedeemService({
     repo: prepayRepoOf({
       ...tables.repo,
@@ -43,8 +51,11 @@ function setUp(
     pharmacy: {
       organization: async (id) => (id === 'ph-1' ? pharmacyNamed('Main St') : undefined),
     },
-    notify: async (kind, programId) => {
-      notices.push({ kind, programId });
+    jobs: {
+      send: async (name, payload, options) => {
+        notices.push({ name, payload, options });
+        return `job-${notices.length}`;
+      },
     },
     now: clock.now,
   });
@@ -99,7 +110,7 @@ describe('prepay redemptions (service, fakes)', () => {
     expect(redemptions[0]).toMatchObject({ email: 'nora@example.test', state: 'claimed' });
     expect(program.balance).toBe(9);
     expect(token).toMatchObject({ state: 'claimed', claimCount: 1 });
-    expect(notices).toEqual([{ kind: 'prepayClaimed', programId: program.id }]);
+    expect(notices).toEqual([notice('prepayClaimed', program.id, first.redemptionId)]);
   });
 
   it('tells the holder of a low balance when a redemption crosses the limit, and not after', async () => {
@@ -110,11 +121,15 @@ describe('prepay redemptions (service, fakes)', () => {
     ];
     const { service, notices } = setUp(program, tokens);
 
-    await service.redeem(caller, 'FIRSTCODE234', visit('rx:visit-1'));
+    const first = await service.redeem(caller, 'FIRSTCODE234', visit('rx:visit-1'));
     program.lowBalanceNoticed = true; // as the repo sets it while at or under the limit
-    await service.redeem(caller, 'SECONDCODE23', visit('rx:visit-2'));
+    const second = await service.redeem(caller, 'SECONDCODE23', visit('rx:visit-2'));
 
-    expect(notices.map((n) => n.kind)).toEqual(['prepayClaimed', 'lowBalance', 'prepayClaimed']);
+    expect(notices).toEqual([
+      notice('prepayClaimed', program.id, first.redemptionId),
+      notice('lowBalance', program.id, first.redemptionId),
+      notice('prepayClaimed', program.id, second.redemptionId),
+    ]);
   });
 
   it('refuses a treatment the program does not pay for, writing nothing', async () => {
@@ -188,7 +203,7 @@ describe('prepay redemptions (service, fakes)', () => {
   it('settles a denial by crediting the visit back and telling the holder; a second settle tells nothing', async () => {
     const program = aProgram(holder);
     const { service, notices, redemptions } = setUp(program, [aToken(program.id)]);
-    await service.redeem(caller, 'TOKENCODE234', visit('rx:visit-1'));
+    const { redemptionId } = await service.redeem(caller, 'TOKENCODE234', visit('rx:visit-1'));
     notices.length = 0;
 
     await service.settle('rx:visit-1', 'denied');
@@ -196,7 +211,7 @@ describe('prepay redemptions (service, fakes)', () => {
 
     expect(redemptions[0]?.state).toBe('denied');
     expect(program.balance).toBe(10);
-    expect(notices).toEqual([{ kind: 'prepayRxDenied', programId: program.id }]);
+    expect(notices).toEqual([notice('prepayRxDenied', program.id, redemptionId)]);
     expect(await service.visitPrepay(['rx:visit-1', 'rx:other'])).toEqual(
       new Map([
         ['rx:visit-1', { programName: 'Sunrise visits', token: 'TOKENCODE234', state: 'denied' }],

@@ -13,6 +13,7 @@ import {
 import type { PrepayOffer, VisitPrepay } from '@apothecall/domain/prepay/prepay.api';
 import type { Caller } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
 import type { PharmacyPort } from '../pharmacy/pharmacy.port';
 import type { PrepayPort, PrepayVisit } from './prepay.port';
 import type { PrepayRepo, ProgramRecord, RedemptionSnapshot, TokenRecord } from './prepay.repo';
@@ -151,10 +152,19 @@ export interface PrepayRedeemService extends PrepayPort {
 export function createPrepayRedeemService(deps: {
   repo: PrepayRepo;
   pharmacy: Pick<PharmacyPort, 'organization'>;
-  notify: (kind: PrepayNoticeKind, programId: string, ref: string) => Promise<void>;
+  /** The holder's notices go out as jobs (`prepay.notice`), one per kind and redemption. */
+  jobs: Pick<Jobs, 'send'>;
   now?: () => Date;
 }): PrepayRedeemService {
   const now = deps.now ?? (() => new Date());
+
+  async function notify(kind: PrepayNoticeKind, programId: string, ref: string) {
+    await deps.jobs.send(
+      'prepay.notice',
+      { programId, kind },
+      { idempotencyKey: `prepay.notice:${kind}:${ref}` },
+    );
+  }
 
   async function pharmaciesOf(program: ProgramRecord) {
     const found = await Promise.all(
@@ -249,7 +259,7 @@ export function createPrepayRedeemService(deps: {
       if (!outcome) throw refused(unknownCode);
       if (!outcome.replayed) {
         const id = outcome.redemption.id;
-        await deps.notify('prepayClaimed', found.program.id, id);
+        await notify('prepayClaimed', found.program.id, id);
         if (
           shouldNotifyLowBalance(
             outcome.balanceBefore,
@@ -258,7 +268,7 @@ export function createPrepayRedeemService(deps: {
             outcome.lowBalanceNoticed,
           )
         ) {
-          await deps.notify('lowBalance', found.program.id, id);
+          await notify('lowBalance', found.program.id, id);
         }
       }
       return {
@@ -271,8 +281,8 @@ export function createPrepayRedeemService(deps: {
       const settled = await deps.repo.settle(visitRef, outcome, now());
       if (!settled || settled.redemption.state !== outcome) return;
       const { id, programId } = settled.redemption;
-      if (outcome === 'claimedWithRx') await deps.notify('prepayRx', programId, id);
-      if (outcome === 'denied') await deps.notify('prepayRxDenied', programId, id);
+      if (outcome === 'claimedWithRx') await notify('prepayRx', programId, id);
+      if (outcome === 'denied') await notify('prepayRxDenied', programId, id);
     },
 
     async visitPrepay(refs) {

@@ -35,13 +35,7 @@ export function prepayModule(
   const redeem = createPrepayRedeemService({
     repo,
     pharmacy: ports.pharmacy,
-    notify: async (kind, programId, ref) => {
-      await platform.jobs.send(
-        'prepay.notice',
-        { programId, kind },
-        { idempotencyKey: `prepay.notice:${kind}:${ref}` },
-      );
-    },
+    jobs: platform.jobs,
     ...platform.clock,
   });
   const prepay = createPrepayService({

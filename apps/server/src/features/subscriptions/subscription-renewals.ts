@@ -2,8 +2,10 @@ import { subscriptionChargeDescription } from '@apothecall/domain/payments/charg
 import { isDue, nextRenewDate } from '@apothecall/domain/subscriptions/subscriptions.rules';
 import type { RequestOrigin } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { SubscriptionRecord, SubscriptionsRepo } from './subscriptions.repo';
+import './subscription-notice.job';
 import { asSubscription } from './subscriptions.service';
 
 export type RenewalNoticeKind = 'receipt' | 'retry' | 'inactive';
@@ -32,12 +34,13 @@ const declineCodes = new Set(['CARD_DECLINED', 'CARD_INVALID', 'CARD_AVS_MISMATC
  *   the next cycle (the renew date moves one period from the date that was due);
  * - a declined charge is one failed try: the renewal is tried again after `retryMs`, with a new
  *   key; after `attempts` tries the subscription turns inactive. The member is e-mailed a receipt,
- *   each decline, and the end (through `notify`, a job sent once per key).
+ *   each decline, and the end (a `subscriptions.notice` job, sent once per key).
  */
 export function createRenewals(deps: {
   repo: SubscriptionsRepo;
   payments: Pick<PaymentsPort, 'quote' | 'charge' | 'cardsOnFile'>;
-  notify: (kind: RenewalNoticeKind, subscriptionId: string, ref: string) => Promise<void>;
+  /** The member's notices go out as jobs (`subscriptions.notice`). */
+  jobs: Pick<Jobs, 'send'>;
   attempts: number;
   retryMs: number;
   /** Test-only fault injection: stop right after the charge, before the subscription moves. */
@@ -47,6 +50,14 @@ export function createRenewals(deps: {
 }): { renewDue(): Promise<RenewalResult> } {
   const now = deps.now ?? (() => new Date());
   const origin: RequestOrigin = { ip: 'job', requestId: 'subscriptions.renew' };
+
+  async function notify(kind: RenewalNoticeKind, subscriptionId: string, ref: string) {
+    await deps.jobs.send(
+      'subscriptions.notice',
+      { subscriptionId, kind },
+      { idempotencyKey: `subscriptions.notice:${subscriptionId}:${kind}:${ref}` },
+    );
+  }
 
   async function cardFor(sub: SubscriptionRecord): Promise<string | null> {
     const cards = await deps.payments.cardsOnFile(sub.accountId);
@@ -95,7 +106,7 @@ export function createRenewals(deps: {
         });
         if (moved) {
           result.renewed++;
-          await deps.notify('receipt', sub.id, String(cycle));
+          await notify('receipt', sub.id, String(cycle));
         } else {
           result.deferred++;
         }
@@ -119,10 +130,10 @@ export function createRenewals(deps: {
     }
     if (ends) {
       result.ended++;
-      await deps.notify('inactive', sub.id, String(cycle));
+      await notify('inactive', sub.id, String(cycle));
     } else {
       result.declined++;
-      await deps.notify('retry', sub.id, `${cycle}:${tries}`);
+      await notify('retry', sub.id, `${cycle}:${tries}`);
     }
   }
 

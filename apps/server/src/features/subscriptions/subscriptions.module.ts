@@ -42,13 +42,7 @@ export function subscriptionsModule(
     payments: ports.payments,
     attempts: settings.renewalAttempts,
     retryMs: settings.retryMs,
-    notify: async (kind, subscriptionId, ref) => {
-      await platform.jobs.send(
-        'subscriptions.notice',
-        { subscriptionId, kind },
-        { idempotencyKey: `subscriptions.notice:${subscriptionId}:${kind}:${ref}` },
-      );
-    },
+    jobs: platform.jobs,
     onError: (error, subscriptionId) =>
       platform.log.warn(
         { subscriptionId, err: error instanceof Error ? error.message : String(error) },
