@@ -2,7 +2,7 @@ import { link } from '@apothecall/domain/navigation/links';
 import { workspaceOf } from '@apothecall/domain/navigation/role-navigation.rules';
 import type { RoutePath } from '@apothecall/domain/navigation/routes';
 import { Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { useAutoLogout } from '../features/accounts/hooks/use-auto-logout';
@@ -13,7 +13,7 @@ import { BrandLogo } from '../features/brands/components/brand-logo';
 import { UpdateBanner } from '../features/brands/components/update-banner';
 import { useVersionCheck } from '../features/brands/hooks/use-version-check';
 import { useBrandState } from '../lib/brand-store';
-import { useT } from '../lib/i18n';
+import { loadScreenTexts, useT } from '../lib/i18n';
 import { lazyChunk } from '../lib/lazy-chunk';
 import { isNative } from '../lib/native/runtime';
 import { useSession } from '../lib/session-store';
@@ -28,10 +28,19 @@ const ProfileSwitcher = lazyChunk(() =>
 const AppNavigation = lazyChunk(() => import('./app-navigation').then((m) => m.AppNavigation));
 
 /**
+ * A signed-in part from a feature (the watchers below): it may show the screens' texts (a
+ * notice, an Rx visit's status), which the login screen does not fetch, so it waits for them as
+ * the feature screens do (lazy-screens.tsx).
+ */
+function signedInPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazyChunk(() => Promise.all([load(), loadScreenTexts()]).then(([component]) => component));
+}
+
+/**
  * A signed-in patient's Rx visits, watched for the route guard (step 6) and the socket's
  * status pushes; fetched once someone is signed in.
  */
-const RxVisitsWatcher = lazyChunk(() =>
+const RxVisitsWatcher = signedInPart(() =>
   import('../features/rx/components/rx-visits-watcher').then((m) => m.RxVisitsWatcher),
 );
 
@@ -39,7 +48,7 @@ const RxVisitsWatcher = lazyChunk(() =>
  * In-app notices from the socket, and this browser's push subscription sent again after a
  * login; fetched once someone is signed in.
  */
-const NotificationsWatcher = lazyChunk(() =>
+const NotificationsWatcher = signedInPart(() =>
   import('../features/notifications/components/notifications-watcher').then(
     (m) => m.NotificationsWatcher,
   ),
@@ -49,7 +58,7 @@ const NotificationsWatcher = lazyChunk(() =>
  * A pharmacy's staff member's inbox, loaded into the cache at sign-in (spec section 4: pharmacy
  * organisations load e-mails, newest first); fetched once such a person is signed in.
  */
-const InboxPrefetch = lazyChunk(() =>
+const InboxPrefetch = signedInPart(() =>
   import('../features/inbox/components/inbox-prefetch').then((m) => m.InboxPrefetch),
 );
 
@@ -57,7 +66,7 @@ const InboxPrefetch = lazyChunk(() =>
  * The native apps' offer of biometric login after a password login; a browser never
  * fetches it.
  */
-const BiometricOffer = lazyChunk(() =>
+const BiometricOffer = signedInPart(() =>
   import('../features/accounts/components/biometric-offer').then((m) => m.BiometricOffer),
 );
 
@@ -65,7 +74,7 @@ const BiometricOffer = lazyChunk(() =>
  * A patient's documents of this month, loaded into the cache at sign-in (spec section 4: a login
  * loads the month's family documents); fetched once a patient is signed in.
  */
-const DocumentsPrefetch = lazyChunk(() =>
+const DocumentsPrefetch = signedInPart(() =>
   import('../features/documents/components/documents-prefetch').then((m) => m.DocumentsPrefetch),
 );
 
@@ -168,6 +177,9 @@ export function AppLayout({ isBuilt }: { isBuilt: (path: RoutePath) => boolean }
           <LoadFailureBoundary quiet>
             <Suspense fallback={null}>
               <AppNavigation session={session} isBuilt={isBuilt} />
+            </Suspense>
+            {/* Apart from the navigation: they wait for the screens' texts as well. */}
+            <Suspense fallback={null}>
               {workspaceOf(session.profile.role) === 'patient' ? (
                 <>
                   <RxVisitsWatcher />
