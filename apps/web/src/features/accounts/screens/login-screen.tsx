@@ -5,9 +5,8 @@ import {
 import { link } from '@apothecall/domain/navigation/links';
 import { safeReturnPath } from '@apothecall/domain/navigation/routes';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type UseFormReturnType, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
@@ -15,6 +14,7 @@ import { getEntryReferral, useBrandState } from '../../../lib/brand-store';
 import { useT } from '../../../lib/i18n';
 import { appPlatform, isNative } from '../../../lib/native/runtime';
 import { setSession, useSession } from '../../../lib/session-store';
+import { useDraft } from '../../../lib/use-draft';
 import { type LoginStep, useLogin } from '../api/login';
 import { askBiometricOffer } from '../biometric-offer-store';
 import { AuthCard } from '../components/auth-card';
@@ -34,6 +34,7 @@ const formSchema = loginWithCodeRequestSchema.pick({
   tfaCode: true,
 });
 type LoginValues = { loginId: string; password: string; tfaCode: string };
+const emptyLogin: LoginValues = { loginId: '', password: '', tfaCode: '' };
 type Login = Omit<z.infer<typeof loginWithCodeRequestSchema>, 'tfaCode'>;
 
 /** The pending login's token a TFA_REQUIRED answer carries (for POST /submit-code). */
@@ -44,24 +45,24 @@ function tfaTokenOf(error: unknown): string | null {
 }
 
 /**
- * The login form: the e-mail and password, or (two-factor) the e-mail kept and the code. The
- * password is not asked again once proven.
+ * The login form's refusals: the e-mail and password, or (two-factor) the e-mail kept and the
+ * code. The password is not asked again once proven.
  */
-function useLoginForm(needsCode: boolean) {
-  return useForm<LoginValues>({
-    mode: 'uncontrolled',
-    initialValues: { loginId: '', password: '', tfaCode: '' },
-    validate: (values) => {
-      const errors = zod4Resolver(formSchema)(
-        needsCode
-          ? { loginId: values.loginId, password: 'proven', tfaCode: values.tfaCode }
-          : { ...values, tfaCode: undefined },
-      );
-      if (needsCode && values.tfaCode.trim() === '') errors.tfaCode = 'accounts.tfa.codeFormat';
-      return errors;
-    },
-  });
+function checkLogin(
+  values: LoginValues,
+  needsCode: boolean,
+): Partial<Record<keyof LoginValues, string>> {
+  const errors: Partial<Record<keyof LoginValues, string>> = zod4Resolver(formSchema)(
+    needsCode
+      ? { loginId: values.loginId, password: 'proven', tfaCode: values.tfaCode }
+      : { ...values, tfaCode: undefined },
+  );
+  if (needsCode && values.tfaCode.trim() === '') errors.tfaCode = 'accounts.tfa.codeFormat';
+  return errors;
 }
+
+/** The login form's draft and refusals (a changed field clears its own refusal). */
+type LoginForm = ReturnType<typeof useDraft<LoginValues>>;
 
 export function LoginScreen() {
   const t = useT();
@@ -74,7 +75,7 @@ export function LoginScreen() {
   const [tfaToken, setTfaToken] = useState<string | null>(null);
   const needsCode = tfaToken !== null;
 
-  const form = useLoginForm(needsCode);
+  const form = useDraft<LoginValues>(emptyLogin);
 
   // The step the form's values make: the code with the pending login's token, or the password.
   const stepOf = (values: LoginValues): LoginStep => {
@@ -99,11 +100,11 @@ export function LoginScreen() {
       const token = tfaTokenOf(error);
       if (token) {
         setTfaToken(token);
-        form.setFieldValue('password', '');
-        form.setFieldValue('tfaCode', '');
+        form.set('password', '');
+        form.set('tfaCode', '');
       } else if (error instanceof ApiError && error.errorCode === 'TFA_INVALID') {
         // A wrong code: try again (5 wrong ones spend it; "Start over" then sends a new one).
-        form.setFieldValue('tfaCode', '');
+        form.set('tfaCode', '');
       } else if (needsCode && error instanceof ApiError && error.errorCode === 'UNAUTHORIZED') {
         // The pending login ended (10 minutes): log in again.
         setTfaToken(null);
@@ -124,8 +125,16 @@ export function LoginScreen() {
   const codeRequested = error instanceof ApiError && error.errorCode === 'TFA_REQUIRED';
   const restart = () => {
     setTfaToken(null);
-    form.setFieldValue('tfaCode', '');
+    form.set('tfaCode', '');
     mutation.reset();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // As a check does: the refusals it finds replace those shown (none when it passes).
+    const refusals = checkLogin(form.draft, needsCode);
+    form.refuse(refusals);
+    if (Object.keys(refusals).length === 0) mutation.mutate(stepOf(form.draft));
   };
 
   return (
@@ -140,7 +149,7 @@ export function LoginScreen() {
           <BiometricLoginButton onLoggedIn={signedIn} />
         </Suspense>
       ) : null}
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(stepOf(values)))} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <CredentialFields form={form} needsCode={needsCode} />
           {needsCode ? (
@@ -160,7 +169,7 @@ export function LoginScreen() {
         </Stack>
       </form>
       <LoginLinks
-        loginId={() => form.getValues().loginId}
+        loginId={() => form.draft.loginId}
         onHelpOpen={() => {
           // The failed login's alert does not stay behind the dialog.
           if (!needsCode) mutation.reset();
@@ -173,7 +182,7 @@ export function LoginScreen() {
 }
 
 /** Two-factor: what the server asked, and the code's field. */
-function CodeStep({ form, message }: { form: UseFormReturnType<LoginValues>; message: string }) {
+function CodeStep({ form, message }: { form: LoginForm; message: string }) {
   const t = useT();
   return (
     <>
@@ -186,8 +195,8 @@ function CodeStep({ form, message }: { form: UseFormReturnType<LoginValues>; mes
         inputMode="numeric"
         maxLength={6}
         data-autofocus
-        key={form.key('tfaCode')}
-        {...form.getInputProps('tfaCode')}
+        value={form.draft.tfaCode}
+        onChange={(event) => form.set('tfaCode', event.currentTarget.value)}
         error={translateFieldError(t, form.errors.tfaCode)}
       />
     </>
@@ -223,13 +232,7 @@ function LoginLinks({
 }
 
 /** The e-mail (kept, read-only, while the code is asked) and the password. */
-function CredentialFields({
-  form,
-  needsCode,
-}: {
-  form: UseFormReturnType<LoginValues>;
-  needsCode: boolean;
-}) {
+function CredentialFields({ form, needsCode }: { form: LoginForm; needsCode: boolean }) {
   const t = useT();
   return (
     <>
@@ -239,16 +242,16 @@ function CredentialFields({
         type="email"
         inputMode="email"
         readOnly={needsCode}
-        key={form.key('loginId')}
-        {...form.getInputProps('loginId')}
+        value={form.draft.loginId}
+        onChange={(event) => form.set('loginId', event.currentTarget.value)}
         error={translateFieldError(t, form.errors.loginId)}
       />
       {needsCode ? null : (
         <PasswordInput
           label={t('accounts.login.password')}
           autoComplete="current-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
+          value={form.draft.password}
+          onChange={(event) => form.set('password', event.currentTarget.value)}
           error={translateFieldError(t, form.errors.password)}
         />
       )}
