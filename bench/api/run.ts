@@ -4,6 +4,7 @@
 import { freshPostgres } from '../postgres';
 import { runScript, startServer } from '../processes';
 import type { Row } from '../report';
+import { benchReads } from './reads';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -216,5 +217,6 @@ export async function benchApi(): Promise<Row[]> {
   } finally {
     await postgres.drop();
   }
+  rows.push(...(await benchReads()));
   return rows;
 }
