@@ -14,6 +14,7 @@ import { trackResponses } from './after-response';
 import { AppError, appErrors, SchemaError } from './errors';
 import { securityHeaders } from './security-headers';
 import type { SessionsService } from './sessions/sessions.service';
+import { zoneFormat } from './time';
 
 /**
  * The HTTP conventions of spec section 7, in one place:
@@ -50,10 +51,13 @@ export function errorBody(
   return { error: true, errorMsg: translate(lang, key, params), errorCode: code };
 }
 
+/** A zone is known when a formatter can be made in it (kept: each request names its zone). */
+const zoneOnly: Intl.DateTimeFormatOptions = {};
+
 function isValidTimeZone(value: string): boolean {
   if (value.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    zoneFormat(zoneOnly, value);
     return true;
   } catch {
     return false;

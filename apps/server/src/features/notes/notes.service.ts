@@ -10,7 +10,7 @@ import { type Note, providerCredentialSchema } from '@apothecall/domain/notes/no
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import { AppError } from '../../platform/errors';
-import { instantAt } from '../../platform/time';
+import { instantAt, zoneFormat } from '../../platform/time';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
 import type { NoteRecord, NoteSummaryRecord, NotesRepo } from './notes.repo';
 
@@ -52,18 +52,19 @@ export function noteSubject(row: Pick<NoteSummaryRecord, 'topic' | 'subject'>, l
 const notFound = () => new AppError(404, 'NOT_FOUND', 'notes.notFound');
 const patientNotFound = () => new AppError(404, 'NOT_FOUND', 'notes.patientNotFound');
 
+const dateTimeParts: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
 /** The calendar day (YYYY-MM-DD) and wall-clock time (HH:MM:SS) of an instant in a zone. */
 export function localDateTime(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = zoneFormat(dateTimeParts, timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '00';
   return {
