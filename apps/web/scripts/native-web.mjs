@@ -30,6 +30,8 @@ if (!/^https?:\/\/[^/\s]+$/.test(serverOrigin)) {
 const company = process.env.NATIVE_COMPANY?.trim() || null;
 
 const browserOnly = (name) =>
+  // The build's manifest (.vite/manifest.json) is for the size budget (scripts/web-budget.mjs).
+  name === '.vite' ||
   name === 'sw.js' ||
   name === 'registerSW.js' ||
   name === 'push-sw.js' ||
