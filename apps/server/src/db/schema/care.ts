@@ -50,6 +50,8 @@ export const visits = pgTable(
   (t) => [
     uniqueIndex('visits_idempotency_key').on(t.accountId, t.idempotencyKey),
     index('visits_state_location_idx').on(t.state, t.location),
+    // A provider's own visits in progress (their queue, read on every refresh).
+    index('visits_provider_state_idx').on(t.providerId, t.state),
   ],
 );
 

@@ -36,6 +36,8 @@ export const notes = pgTable(
   },
   (t) => [
     index('notes_person_created_idx').on(t.personId, t.createdAt),
+    // The family's notes of a month (the documents list reads every source by account).
+    index('notes_account_created_idx').on(t.accountId, t.createdAt),
     uniqueIndex('notes_visit_unique').on(t.visitId),
   ],
 );

@@ -88,6 +88,14 @@ export const rxVisits = pgTable(
     index('rx_visits_account_idx').on(t.accountId, t.createdAt),
     index('rx_visits_status_location_idx').on(t.status, t.location),
     index('rx_visits_pharmacy_idx').on(t.pharmacyId, t.pharmacyStatus, t.prescribedAt),
+    // The pharmacy dashboard's counts: a pharmacist's states, every status, the unseen ones,
+    // read from the index alone.
+    index('rx_visits_pharmacy_location_idx').on(
+      t.pharmacyId,
+      t.location,
+      t.pharmacyStatus,
+      t.pharmacySeenAt,
+    ),
   ],
 );
 
