@@ -55,8 +55,8 @@ export function lineFrom(child: ChildProcess, prefix: string): Promise<string> {
 
 /**
  * Line commands a bench server answers on stdin: `HEAP` -> `HEAP <bytes>` (heap used after a
- * full collection; the process runs with --expose-gc), and `NAME arg` -> `NAME <answer>` for
- * each of `more`.
+ * full collection; the process runs with --expose-gc), `CPU` -> `CPU <µs>` (the CPU time the
+ * process used so far), and `NAME arg` -> `NAME <answer>` for each of `more`.
  */
 export function answerCommands(more: Record<string, (arg: string) => Promise<string>> = {}): void {
   let input = '';
@@ -70,6 +70,9 @@ export function answerCommands(more: Record<string, (arg: string) => Promise<str
       const handler = more[name];
       if (handler) {
         void handler(arg).then((answer) => process.stdout.write(`${name} ${answer}\n`));
+      } else if (command === 'CPU') {
+        const used = process.cpuUsage();
+        process.stdout.write(`CPU ${used.user + used.system}\n`);
       } else if (command === 'HEAP') {
         const gc = (globalThis as { gc?: () => void }).gc;
         gc?.();
