@@ -149,6 +149,13 @@ export function createAccountsRepo(db: Db): AccountsRepo {
     .where(eq(accounts.id, sql.placeholder('id')))
     .orderBy(sql`case when ${persons.relation} = 'self' then 0 else 1 end`, asc(persons.createdAt))
     .prepare('account_with_persons');
+  // Every read of one person's record (notes, documents, visits) starts here.
+  const personById = db
+    .select(personColumns)
+    .from(persons)
+    .where(eq(persons.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('person_by_id');
   return {
     ...createCodesRepo(db),
     async findForLogin(loginId) {
@@ -189,11 +196,7 @@ export function createAccountsRepo(db: Db): AccountsRepo {
       return personsOf.execute({ accountId });
     },
     async findPerson(personId) {
-      const [row] = await db
-        .select(personColumns)
-        .from(persons)
-        .where(eq(persons.id, personId))
-        .limit(1);
+      const [row] = await personById.execute({ id: personId });
       return row;
     },
     async createAccount(input) {

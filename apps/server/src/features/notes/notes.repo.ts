@@ -1,5 +1,5 @@
 import type { VisitNoteTopic } from '@apothecall/domain/care/visit-note-topic.rules';
-import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notes } from '../../db/schema/notes';
 import type { VisitNoteDraft } from './notes.port';
@@ -53,8 +53,22 @@ const summaryColumns = {
 };
 
 export function createNotesRepo(db: Db): NotesRepo {
+  // The whole list of a person's notes (the notes screen): prepared once, named.
+  const ofPerson = db
+    .select(summaryColumns)
+    .from(notes)
+    .where(eq(notes.personId, sql.placeholder('personId')))
+    .orderBy(desc(notes.createdAt), desc(notes.id))
+    .prepare('notes_of_person');
   return {
     async listForPerson(personId, options = {}) {
+      if (
+        options.from === undefined &&
+        options.before === undefined &&
+        options.limit === undefined
+      ) {
+        return ofPerson.execute({ personId });
+      }
       const query = db
         .select(summaryColumns)
         .from(notes)
