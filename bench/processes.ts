@@ -40,16 +40,20 @@ export interface Server {
 export function lineFrom(child: ChildProcess, prefix: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
+    const onExit = (code: number | null) =>
+      reject(new Error(`process exited with ${code} before ${prefix}`));
     const onData = (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const line = out.split('\n').find((l) => l.startsWith(`${prefix} `));
       if (line) {
         child.stdout?.off('data', onData);
+        // A server asked many times must not keep one exit listener per answer.
+        child.off('exit', onExit);
         resolve(line.slice(prefix.length + 1).trim());
       }
     };
     child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`process exited with ${code} before ${prefix}`)));
+    child.once('exit', onExit);
   });
 }
 

@@ -118,7 +118,9 @@ export async function seedLarge(url: string, patients = 10_000): Promise<LargeSe
         now() - (random() * interval '730 days') as at
       from generate_series(1, ${visitsPerKind}) as g(v)
       join bench_patients p on p.i = 1 + (g.v::bigint * 7919) % ${patients}`);
-    // A few wait in the line (some in the demo providers' states), a few are in progress.
+    // A few wait in the line (some in the demo providers' states), a few are in progress. They
+    // joined seconds ago: the presence sweep cancels a visit unclaimed for 20 minutes, and the
+    // bench's queue must not empty while it runs.
     await q(`insert into visits (id, account_id, person_id, idempotency_key, state, location,
         reason, notes, provider_id, claimed_at, ended_at, outcome, created_at, price_cents)
       select v.id, v.account_id, v.account_id, 'bench-' || v.v,
@@ -131,7 +133,7 @@ export async function seedLarge(url: string, patients = 10_000): Promise<LargeSe
         case when v.v % 2000 in (0, 1) then null else v.at + interval '20 minutes' end,
         case when v.v % 2000 in (0, 1) then null when v.v % 10 = 0 then 'cancelled'
           else 'completed' end,
-        case when v.v % 2000 = 0 then now() - (v.v % 60) * interval '1 minute' else v.at end,
+        case when v.v % 2000 = 0 then now() - (v.v % 60) * interval '1 second' else v.at end,
         3900
       from bench_visits v`);
     // The demo providers' line: waiting visits in FL and TX, and one in progress each.
@@ -141,7 +143,7 @@ export async function seedLarge(url: string, patients = 10_000): Promise<LargeSe
         case when p.i % 2 = 0 then 'FL' else 'TX' end, ${pick(reasons, 'p.i')}, 'Sore throat',
         case when p.i = 1 then ${lit(d.provider)}::uuid when p.i = 2 then ${lit(d.provider2)}::uuid
           else null end,
-        case when p.i <= 2 then now() end, now() - p.i * interval '1 minute', 3900
+        case when p.i <= 2 then now() end, now() - p.i * interval '1 second', 3900
       from bench_patients p where p.i <= 14`);
     await q(`insert into notes (account_id, person_id, visit_id, provider_id, provider_name,
         author, subject, topic, body, provider_credential, created_at)

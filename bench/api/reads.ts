@@ -3,6 +3,8 @@
 // the demo seed and the large seed (seed-large.ts), the load generator in its own process; each
 // read measured on the product then at once on the reference, printed side by side as a ratio.
 
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { freshPostgres } from '../postgres';
 import { runScript, type Server, startServer } from '../processes';
 import type { Row } from '../report';
@@ -19,6 +21,44 @@ interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Answered, warm-up included. */
+  requests: number;
+}
+
+/**
+ * The CPU time (µs) the database's server processes used so far: the backends connected to the
+ * bench's database, read from /proc (PostgreSQL on this machine; 0 elsewhere). A backend that
+ * left between two readings takes its time with it: the pools keep theirs during a run.
+ */
+async function databaseCpu(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // Gone, or not on this machine.
+    }
+  }
+  return ticks * (1_000_000 / clockTicks);
+}
+
+/** Kernel clock ticks a second (the unit of /proc/<pid>/stat times); 100 on Linux. */
+const clockTicks = 100;
+
+/** A load run and the CPU (µs per request) the server and the database spent on it. */
+async function measured(server: Server, db: pg.Client, request: ReturnType<typeof requestOf>) {
+  const before = { server: Number(await server.ask('CPU', 'CPU')), db: await databaseCpu(db) };
+  const result = await load(request);
+  const after = { server: Number(await server.ask('CPU', 'CPU')), db: await databaseCpu(db) };
+  return {
+    ...result,
+    serverCpu: (after.server - before.server) / result.requests,
+    dbCpu: (after.db - before.db) / result.requests,
+  };
 }
 
 interface Read {
@@ -74,8 +114,16 @@ async function load(request: ReturnType<typeof requestOf>): Promise<LoadResult> 
   return result;
 }
 
+/** An existing database already seeded (BENCH_READS_DATABASE_URL), kept as it is. */
+async function database() {
+  const given = process.env.BENCH_READS_DATABASE_URL;
+  if (given) return { url: given, seeded: true, drop: async () => undefined };
+  const fresh = await freshPostgres('apothecall_bench_reads');
+  return fresh && { ...fresh, seeded: false };
+}
+
 export async function benchReads(): Promise<Row[]> {
-  const postgres = await freshPostgres('apothecall_bench_reads');
+  const postgres = await database();
   if (!postgres) {
     console.log('bench/api reads: no PostgreSQL server answered; not measured');
     return [
@@ -84,14 +132,16 @@ export async function benchReads(): Promise<Row[]> {
   }
   const product = await startServer('api/server.ts', ['api', postgres.url]);
   let reference: Server | undefined;
+  const db = new pg.Client({ connectionString: postgres.url });
   try {
-    if (patients > 0) {
+    if (patients > 0 && !postgres.seeded) {
       const seeded = await seedLarge(postgres.url, patients);
       console.log(
         `bench/api reads: large seed ${seeded.patients} patients, ${seeded.careVisits} video visits, ${seeded.rxVisits} Rx visits, ${seeded.notes} notes in ${seeded.seconds.toFixed(0)} s`,
       );
     }
     reference = await startServer('api/reference.ts', [postgres.url]);
+    await db.connect();
     const tokens = {
       patient: await login(product.url, 'patient@apothecall.test'),
       provider: await login(product.url, 'provider@apothecall.test'),
@@ -135,22 +185,27 @@ export async function benchReads(): Promise<Row[]> {
       `bench/api reads: ${seconds} s a figure, ${connections} connections, product then reference, PostgreSQL`,
     );
     console.log(
-      `  ${'read'.padEnd(22)} ${'product'.padStart(20)} ${'reference'.padStart(20)}   ratio  goal met  answer (product / reference)`,
+      `  ${'read'.padEnd(22)} ${'product'.padStart(24)} ${'reference'.padStart(24)}   ratio  met  CPU µs/request: server + database, product / reference  answer size`,
     );
     const rows: Row[] = [];
+    // BENCH_READS=notes,profile: only the reads whose names start so (a quicker look at one).
+    const only = process.env.BENCH_READS?.split(',');
     for (const read of reads) {
+      if (only && !only.some((name) => read.name.startsWith(name))) continue;
       const token = tokens[read.login as keyof typeof tokens];
       const ours = requestOf(product, read, token);
       const theirs = requestOf(reference, read, token);
       const sizes = `${await probe(ours)} / ${await probe(theirs)}`;
-      const p = await load(ours);
-      const r = await load(theirs);
+      const p = await measured(product, db, ours);
+      const r = await measured(reference, db, theirs);
       const ratio = p.rps / r.rps;
       const met = ratio >= 0.9 && p.p99 <= 25;
       const figure = (x: LoadResult) =>
         `${x.rps.toFixed(0).padStart(6)} req/s p99 ${String(x.p99).padStart(3)} ms`;
+      const cpu = (x: typeof p) =>
+        `${x.serverCpu.toFixed(0).padStart(5)} + ${x.dbCpu.toFixed(0).padStart(4)}`;
       console.log(
-        `  ${read.name.padEnd(22)} ${figure(p)} ${figure(r)}   ${ratio.toFixed(2)}x  ${met ? 'yes' : 'NO '}  ${sizes}`,
+        `  ${read.name.padEnd(22)} ${figure(p)} ${figure(r)}   ${ratio.toFixed(2)}x  ${met ? 'yes' : 'NO '}  ${cpu(p)} / ${cpu(r)}  ${sizes}`,
       );
       rows.push({
         figure: `${read.name}, PostgreSQL (x reference)`,
@@ -161,6 +216,7 @@ export async function benchReads(): Promise<Row[]> {
     }
     return rows;
   } finally {
+    await db.end().catch(() => undefined);
     await reference?.stop();
     await product.stop();
     await postgres.drop();

@@ -41,6 +41,9 @@ const auditColumns = `insert into audit_log (at, actor_account_id, action, outco
 
 const pool = new pg.Pool({ connectionString: process.argv[2], max: poolMax });
 
+/** One statement, named: each connection parses and plans it once, as the product's hot ones. */
+const run = (name: string, text: string, values: unknown[]) => pool.query({ name, text, values });
+
 const tokenHash = (request: FastifyRequest) => {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -59,7 +62,8 @@ const app = Fastify({ logger: false });
 // GET /api/account/profile: the account and its people (holder first), one audit row
 // 'profile.read' about the holder.
 app.get('/api/account/profile', async (request, reply) => {
-  const { rows } = await pool.query(
+  const { rows } = await run(
+    'profile',
     `with ${session},
       people as (
         select a.id as account_id, a.role, a.login_id, a.brand_id, a.organization_id,
@@ -110,7 +114,8 @@ app.get('/api/account/profile', async (request, reply) => {
 // patient's name, age and gender; whether they are on duty; one audit row 'clinic.queue.read'
 // naming the visits listed. Alarms are the stored screening's (the product evaluates them again).
 app.get('/api/clinic/queue', async (request, reply) => {
-  const { rows } = await pool.query(
+  const { rows } = await run(
+    'queue',
     `with ${session},
       me as (select a.id from s join accounts a on a.id = s.account_id where a.role = 'provider'),
       lic as (
@@ -183,7 +188,8 @@ app.post('/api/pharmacy/rx/search', async (request, reply) => {
   const tab = body.tab ?? 'unclaimed';
   const page = body.page ?? 1;
   const pageSize = body.pageSize ?? 20;
-  const { rows } = await pool.query(
+  const { rows } = await run(
+    'pharmacy_search',
     `with ${session},
       staff as (
         select a.id, o.id as organization_id, g.states, g.links, g.claimed_only,
@@ -281,7 +287,8 @@ app.post('/api/get-patient-docs-date', async (request, reply) => {
   const timeZone = timeZoneOf(request);
   const month = String((request.body as { fdate?: string } | undefined)?.fdate ?? '');
   if (!/^\d{4}-\d{2}$/.test(month)) return refuse(reply, 400, 'VALIDATION');
-  const { rows } = await pool.query(
+  const { rows } = await run(
+    'documents_month',
     `with ${session}, ${monthBounds},
       family as (
         select p.id, p.first_name || ' ' || p.last_name as name,
@@ -378,7 +385,8 @@ app.post('/api/get-patient-docs-date', async (request, reply) => {
 app.post('/api/notes', async (request, reply) => {
   const uid = String((request.body as { uid?: string } | undefined)?.uid ?? '');
   if (!/^[0-9a-f-]{36}$/.test(uid)) return refuse(reply, 404, 'NOT_FOUND');
-  const { rows } = await pool.query(
+  const { rows } = await run(
+    'notes_list',
     `with ${session},
       person as (select p.id, p.account_id from s join persons p on p.id = $4::uuid
         and p.account_id = s.account_id),
@@ -410,7 +418,8 @@ app.post('/api/notes', async (request, reply) => {
 // patient's name, files, live prescriptions, pharmacy name, in-store assessment id; whether one
 // waits for an upload; one audit row 'rx.visit.list' naming the visits.
 app.get('/api/rx/visits', async (request, reply) => {
-  const { rows } = await pool.query(
+  const { rows } = await run(
+    'rx_visits',
     `with ${session},
       v as (
         select v.* from s join rx_visits v on v.account_id = s.account_id
