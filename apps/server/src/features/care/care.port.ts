@@ -61,7 +61,7 @@ export interface CarePort {
   hadVideoVisit(personId: string, state: string): Promise<boolean>;
   /**
    * Puts the visits a provider claimed and did not end back in the line, telling each patient
-   * (issue 35: the provider was deactivated); how many went back.
+   * (the provider was deactivated); how many went back.
    */
   releaseProviderVisits(actor: Actor, providerId: string): Promise<number>;
   /** The family's Covid test certificates as documents. */

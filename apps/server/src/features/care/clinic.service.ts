@@ -59,7 +59,7 @@ export interface ClinicService {
 }
 
 /**
- * The provider side of the queue (issue 6, area `clinic`): only providers; only visits from
+ * The provider side of the queue (area `clinic`): only providers; only visits from
  * the states they are licensed in (others are "not found"); the claim is one conditional
  * UPDATE, so two providers claiming at once cannot both win. Reading a patient's queue entry
  * is a read of their record and is audited. What the provider is shown is composed in

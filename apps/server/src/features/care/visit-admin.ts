@@ -13,7 +13,7 @@ import { careVisitSnapshot } from './care.views';
 import type { VisitRecordsRepo } from './visit-records.repo';
 
 /**
- * The operator's actions on one video visit (issue 35, the back office's visits area): cancel a
+ * The operator's actions on one video visit (the back office's visits area): cancel a
  * visit that is not over, or put a claimed one back in the line, each with a note the patient
  * reads in the visit's messages and is texted, in their language. The cancel is one conditional
  * move (waiting to cancelled, in progress to refunded): of cancels at once, one moves the visit

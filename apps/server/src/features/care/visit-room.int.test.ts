@@ -252,7 +252,7 @@ describe.each(databaseKinds)('visit room, outcomes and meet link on %s', (kind) 
     expect(read.provider).toBe('Samuel Okafor, MD');
     expect(read.body).toContain('Amoxicillin 500 mg, quantity 20, refills 0');
     expect(read.body).toContain('Bayfront Drugs');
-    // The subject is read in the reader's language, from the catalogue (issue 13: the server
+    // The subject is read in the reader's language, from the catalogue (the server once
     // wrote it once, in English, and the Spanish app showed 'Video visit: Sore throat').
     const inSpanish = async (method: 'GET' | 'POST', url: string, payload?: object) =>
       (

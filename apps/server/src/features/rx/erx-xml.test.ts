@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newRxXml, readErxAnswer } from './erx-xml';
 
 /**
- * The NewRx written by xmlbuilder2 and read back by fast-xml-parser (issue 34: the XML was
+ * The NewRx written by xmlbuilder2 and read back by fast-xml-parser (the XML was once
  * string templates and regular expressions): what people type (& < > " ' and Muñoz) comes back
  * as typed, and a network's answer is read as XML, in any namespace prefix.
  */

@@ -7,7 +7,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
 
 /**
- * The eRx seam's XML (issue 34: libraries instead of string templates and regular expressions).
+ * The eRx seam's XML, written and read by libraries (not string templates and regular expressions).
  * The domain shapes the NewRx as elements and decides what an answer means
  * (pharmacy/erx.rules.ts); this file writes the one and reads the other.
  */

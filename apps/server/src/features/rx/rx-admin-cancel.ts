@@ -42,7 +42,7 @@ function refusal(visit: Pick<RxVisitRecord, 'status' | 'pharmacyStatus'>): AppEr
 }
 
 /**
- * The operator's cancel of one Rx visit (issue 35, the back office's visits area): which visits
+ * The operator's cancel of one Rx visit (the back office's visits area): which visits
  * may be cancelled is the domain's (backoffice/rx-cancel.rules). The cancel is one conditional
  * move of the visit (its status and version), the same guard as the prescriber's moves and the
  * pharmacy's claim: of cancels racing each other, a prescription or a claim, exactly one wins.

@@ -727,7 +727,7 @@ describe.each(databaseKinds)('Pharmacy portal on %s', (kind) => {
     const res = await send(t, 'POST', '/api/pharmacy/rx/search', lone, {});
     expect(res.statusCode).toBe(403);
     expect(json(res)).toMatchObject({ errorCode: 'PHARMACY_UNVERIFIED' });
-    // Issue 36, finding 12: no pointer to an "About the pharmacy program" page that does not exist.
+    // No pointer to an "About the pharmacy program" page that does not exist.
     expect(json(res).errorMsg).not.toContain('About the pharmacy program');
     expect(json(res).errorMsg).toContain(
       'Verification needs its NCPDP ID, address, phone and fax to match the NCPDP registry',

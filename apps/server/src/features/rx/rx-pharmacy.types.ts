@@ -45,7 +45,7 @@ export interface RxPharmacyService {
   ): Promise<{ visit: RxVisitRecord; staff: PharmacyStaff }>;
   /**
    * A visit this pharmacy user may see, whether claimed, for the areas that hang their own
-   * records on a visit (forms, external codes; issue 20): 404 otherwise (audited as denied).
+   * records on a visit (forms, external codes): 404 otherwise (audited as denied).
    */
   reachableVisit(
     actor: Actor,

@@ -10,7 +10,7 @@ import type { RxPrescriptionRecord } from './rx.repo';
  * The legal prescription (letter, 1 inch margins): the prescriber's credential block (name and
  * credential, address, phone, fax, NPI, client number), the patient (name, date of birth,
  * address, gender, phone: what a prescription needs, spec section 1; "Address not on file" when
- * the person has no street address, issue 36 finding 15), each medication with its sig,
+ * the person has no street address), each medication with its sig,
  * the pharmacy, the date (the day it was written, and claimed, in the reader's time zone) and the
  * visit.
  */

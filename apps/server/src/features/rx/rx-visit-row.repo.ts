@@ -59,7 +59,7 @@ export interface RxVisitChanges {
   claimFeeEntryId?: string;
   claimFeeCents?: number;
   erxStatus?: string | null;
-  /** The pharmacy's claim (issue 20: time to claim). */
+  /** The pharmacy's claim (its analytics' time to claim). */
   pharmacyClaimedAt?: Date;
 }
 

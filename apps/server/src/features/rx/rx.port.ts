@@ -37,8 +37,8 @@ export interface RxPort {
   /** The back office's visits list: Rx visits of a status, unfinished first. */
   adminRxVisits(filter: { status?: string }, limit: number): Promise<AdminRxVisitRecord[]>;
   /**
-   * Puts the reviews a deactivated prescriber started back in the line, each patient told
-   * (issue 35); how many went back.
+   * Puts the reviews a deactivated prescriber started back in the line, each patient told;
+   * how many went back.
    */
   releaseReviews(actor: Actor, prescriberId: string): Promise<number>;
   /** The back office puts one started Rx review back in the line with a note. */
@@ -48,8 +48,8 @@ export interface RxPort {
     note: string,
   ): Promise<'released' | 'notStarted' | null>;
   /**
-   * The back office cancels one Rx visit with a note the patient reads and is texted (issue 35,
-   * domain backoffice/rx-cancel.rules): refunded in full or its prepaid visit given back; 409
+   * The back office cancels one Rx visit with a note the patient reads and is texted (the
+   * domain's backoffice/rx-cancel.rules): refunded in full or its prepaid visit given back; 409
    * saying why when it may not be cancelled; null when no Rx visit has this id.
    */
   adminCancel(
@@ -61,7 +61,7 @@ export interface RxPort {
   consents: DocumentSource;
   /**
    * A visit the calling pharmacy user may see (its pharmacy's, within the grant), with whether
-   * the pharmacy claimed it (issue 20: forms and external codes hang on it); 404 for any other
+   * the pharmacy claimed it (forms and external codes hang on it); 404 for any other
    * (audited as denied), 403 for anyone not a verified pharmacy's staff.
    */
   pharmacyVisit(
@@ -72,7 +72,7 @@ export interface RxPort {
   ownVisit(actor: Actor, visitId: string): Promise<RxVisitRef>;
   /**
    * The light facts of a pharmacy's visits that started in the range, oldest first (the
-   * pharmacy's analytics, issue 20). No patient and no clinical content: the caller audits.
+   * pharmacy's analytics). No patient and no clinical content: the caller audits.
    */
   pharmacyVisitsStarted(
     pharmacyId: string,
@@ -88,7 +88,7 @@ export interface PharmacyVisitFact {
   status: string;
   pharmacyStatus: string | null;
   linkId: string | null;
-  /** The white-label the visit was started under (null for visits before issue 20). */
+  /** The white-label the visit was started under (null for visits older than attribution). */
   brandId: string | null;
   /** The in-store assessment the visit continues, if any. */
   assessmentId: string | null;

@@ -30,7 +30,7 @@ export interface RxRepo extends RxRecordsRepo, RxPharmacyStatusRepo {
     refillOf: string | null;
     pharmacyId: string | null;
     linkId: string | null;
-    /** The white-label the visit is started under (issue 20: attribution). */
+    /** The white-label the visit is started under (attribution). */
     brandId?: string | null;
     /** The pharmacy's in-store assessment the visit continues. */
     assessmentId?: string | null;
@@ -63,7 +63,7 @@ export interface RxRepo extends RxRecordsRepo, RxPharmacyStatusRepo {
   /** Claims a waiting visit in one of the prescriber's states: true for exactly one claimant. */
   claim(id: string, prescriberId: string, states: readonly string[], at: Date): Promise<boolean>;
   /**
-   * Puts a review the prescriber started back in the line (issue 35: the prescriber was
+   * Puts a review the prescriber started back in the line (the prescriber was
    * deactivated): only from started and only theirs. False when it was not.
    */
   release(id: string, prescriberId: string): Promise<boolean>;

@@ -5,7 +5,7 @@ import { cleanupApp, renderWithApp } from '../../testing/render';
 import { brandTheme, defaultPrimary } from './brand-theme';
 
 /**
- * The brand theme in Chromium: badge text is at least 12 px at every small size (issue 36: the
+ * The brand theme in Chromium: badge text is at least 12 px at every small size (a
  * whole-product walk measured Mantine's 9-11 px on the prescriptions dashboard's counts, the
  * prepay program's "Owner", the back office's "Yes"/"No" and "Active").
  */

@@ -5,8 +5,8 @@ import { cleanupApp, renderWithApp } from '../../../testing/render';
 import { useBrandDocument } from './use-brand-document';
 
 /**
- * The page takes the brand's title, theme colour and icons once the brand is known (issue 34,
- * finding 8: every brand's page was 'Apothecall', teal, with the product's favicon), in
+ * The page takes the brand's title, theme colour and icons once the brand is known (every
+ * brand's page once was 'Apothecall', teal, with the product's favicon), in
  * Chromium: the head starts as index.html writes it.
  */
 const houseHead = `
