@@ -10,10 +10,11 @@ import { cleanupApp, renderWithApp } from '../testing/render';
 import { AppNavigation } from './app-navigation';
 
 /**
- * The role's navigation in Chromium at a phone's 320 and 360 px and at desktop widths from 768
- * to 1600 px (the narrowest of each band of nav-bar.rules.ts), in English and Spanish: every entry is in the bar or under "More", the bar is one row inside the window
- * with no entry cut or overlapping another, labels are at least 12 px, and axe finds no serious
- * or critical violation, with "More" open or not.
+ * The role's navigation in Chromium at a phone's 320 and 360 px and at desktop widths from 768 to
+ * 1600 px (the narrowest of each band of nav-bar.rules.ts), in English and Spanish: every entry is
+ * in the bar or under "More", the bar is one row inside the window with no entry cut or overlapping
+ * another, labels are at least 12 px, and axe finds no serious or critical violation, with "More"
+ * open or not.
  */
 const everything = () => true;
 

@@ -5,9 +5,9 @@ import { cleanupApp, renderWithApp } from '../testing/render';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
- * The shared confirmation before something that cannot be undone (delete a link or a token,
- * revoke a pharmacist, remove a licence or a device, delete an appointment), in English and Spanish: its action is red and light, not a filled primary button, beside
- * the way out.
+ * The shared confirmation before something that cannot be undone (delete a link or a token, revoke
+ * a pharmacist, remove a licence or a device, delete an appointment), in English and Spanish: its
+ * action is red and light, not a filled primary button, beside the way out.
  */
 beforeAll(async () => {
   await loadLanguage('en');

@@ -13,11 +13,11 @@ import type { RxRepo, RxVisitRecord } from './rx.repo';
 const worst: Record<ErxOutcome, number> = { transmitted: 0, ERROR: 1, 'Transmit-Error': 2 };
 
 /**
- * The eRx transmission channel (the seam to e-prescribing networks): after a claim, each
- * current prescription of the visit goes to the configured e-prescribing endpoint as an NCPDP SCRIPT NewRx (XML over
- * HTTPS), and the dashboard shows the outcome (transmitted, ERROR, Transmit-Error: the worst of
- * the visit's messages). Without ERX_URL no channel exists and the PDF is the only way.
- * A network failure is an outcome, never an error of the claim: the fee is paid, the PDF opens.
+ * The eRx transmission channel (the seam to e-prescribing networks): after a claim, each current
+ * prescription of the visit goes to the configured e-prescribing endpoint as an NCPDP SCRIPT NewRx
+ * (XML over HTTPS), and the dashboard shows the outcome (transmitted, ERROR, Transmit-Error: the
+ * worst of the visit's messages). Without ERX_URL no channel exists and the PDF is the only way. A
+ * network failure is an outcome, never an error of the claim: the fee is paid, the PDF opens.
  */
 export function createErxTransmitter(deps: {
   url: string;

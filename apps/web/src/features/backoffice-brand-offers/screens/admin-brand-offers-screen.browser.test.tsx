@@ -32,8 +32,8 @@ vi.mock('../api', async (original) => ({
 }));
 
 /**
- * A brand's offers in Chromium (was e2e/backoffice-brand-offers.spec.ts,
- * moved here to keep CI short): the operator creates a 25%-off coupon typing its code in lower case, the row shows it
+ * A brand's offers in Chromium (was e2e/backoffice-brand-offers.spec.ts, moved here to keep CI
+ * short): the operator creates a 25%-off coupon typing its code in lower case, the row shows it
  * upper-cased, "25% off" and "In use"; "Stop CODE" stops it and the row says Stopped. English and
  * Spanish; axe finds nothing serious. A patient applying the coupon at checkout ($36.75) and a
  * stopped one refused is coupons-admin.int.test.ts's (both databases).

@@ -19,13 +19,13 @@ vi.mock('../api', async (original) => ({
 }));
 
 /**
- * The admin's money console in Chromium (was e2e/backoffice-money.spec.ts,
- * moved here to keep CI short): the admin finds a charge by its 8-character reference, the row shows the
- * patient and the amount; Refund opens "Refund $49.00 in full", the reason and the charge go to
- * the server, the toast says so and the row says Refunded; the Reconciliation tab's Compare says
- * what it checked. English and Spanish; axe finds nothing serious on the list, the dialog and the
- * reconciliation. The refund's rules, idempotency and the patient's own list of it are
- * money-admin.int.test.ts's (both databases).
+ * The admin's money console in Chromium (was e2e/backoffice-money.spec.ts, moved here to keep CI
+ * short): the admin finds a charge by its 8-character reference, the row shows the patient and the
+ * amount; Refund opens "Refund $49.00 in full", the reason and the charge go to the server, the
+ * toast says so and the row says Refunded; the Reconciliation tab's Compare says what it checked.
+ * English and Spanish; axe finds nothing serious on the list, the dialog and the reconciliation.
+ * The refund's rules, idempotency and the patient's own list of it are money-admin.int.test.ts's
+ * (both databases).
  */
 const profile: SessionProfile = {
   id: '00000000-0000-4000-8000-0000000000ad',
