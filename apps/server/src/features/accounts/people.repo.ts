@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, persons } from '../../db/schema/accounts';
 import type { AccountSupport } from './account-support.service';
@@ -29,6 +29,13 @@ export function createPeopleRepo(
   db: Db,
   repo: AccountsRepo,
 ): Omit<AccountsPort, keyof StaffService | keyof PatientLinksService | keyof AccountSupport> {
+  // Several people at once (a queue's, a page's patients): prepared once (named), the ids as one
+  // array parameter.
+  const personsByIds = db
+    .select(personColumns)
+    .from(persons)
+    .where(sql`${persons.id} = any(${sql.placeholder('ids')})`)
+    .prepare('persons_by_ids');
   return {
     async notificationsOn(accountId) {
       return (await repo.findById(accountId))?.notifications ?? false;
@@ -51,10 +58,7 @@ export function createPeopleRepo(
     },
     async persons(personIds) {
       if (personIds.length === 0) return [];
-      const rows = await db
-        .select(personColumns)
-        .from(persons)
-        .where(inArray(persons.id, [...new Set(personIds)]));
+      const rows = await personsByIds.execute({ ids: [...new Set(personIds)] });
       return rows.map(facts);
     },
     async consents(accountId) {

@@ -66,7 +66,7 @@ export interface CareRepo {
     changes?: { providerId?: string; at?: Date; outcome?: string },
   ): Promise<VisitRecord | undefined>;
   /**
-   * Puts a visit the provider had claimed back in the line (issue 35: the provider was
+   * Puts a visit the provider had claimed back in the line (the provider was
    * deactivated): only from inProgress and only theirs. Its wait starts again at `at` (the
    * unclaimed limit counts from it, so the presence sweep does not cancel it at once) and the
    * patient may be told again that nobody is on duty. The visit as it now is, or undefined when
@@ -106,6 +106,24 @@ export const visitColumns = {
 const bumped = { version: sql`${visits.version} + 1` };
 
 export function createCareRepo(db: Db): CareRepo {
+  // The provider's queue reads these on every refresh: prepared once (named); the states go as
+  // one array parameter, so one statement serves any number of them.
+  const waitingInStates = db
+    .select(visitColumns)
+    .from(visits)
+    .where(
+      and(eq(visits.state, 'waiting'), sql`${visits.location} = any(${sql.placeholder('states')})`),
+    )
+    .orderBy(asc(visits.createdAt), asc(visits.id))
+    .prepare('care_waiting_in_states');
+  const inProgressOf = db
+    .select(visitColumns)
+    .from(visits)
+    .where(
+      and(eq(visits.providerId, sql.placeholder('providerId')), eq(visits.state, 'inProgress')),
+    )
+    .orderBy(asc(visits.createdAt))
+    .prepare('care_in_progress_of_provider');
   return {
     async visitByKey(accountId, idempotencyKey) {
       const [row] = await db
@@ -156,11 +174,7 @@ export function createCareRepo(db: Db): CareRepo {
         .orderBy(asc(visits.createdAt));
     },
     async inProgressFor(providerId) {
-      return db
-        .select(visitColumns)
-        .from(visits)
-        .where(and(eq(visits.providerId, providerId), eq(visits.state, 'inProgress')))
-        .orderBy(asc(visits.createdAt));
+      return inProgressOf.execute({ providerId });
     },
     async waitingBefore(cutoff) {
       return db
@@ -185,11 +199,7 @@ export function createCareRepo(db: Db): CareRepo {
     },
     async waitingIn(states) {
       if (states.length === 0) return [];
-      return db
-        .select(visitColumns)
-        .from(visits)
-        .where(and(eq(visits.state, 'waiting'), inArray(visits.location, [...states])))
-        .orderBy(asc(visits.createdAt), asc(visits.id));
+      return waitingInStates.execute({ states: [...states] });
     },
     async move(id, from, to, changes = {}) {
       const rows = await db

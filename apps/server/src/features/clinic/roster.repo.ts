@@ -30,16 +30,24 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
         gte(providerLicenses.expiresOn, licenceDay(state, now().getTime())),
       ),
     );
-  const records = (providerId: string) =>
-    db
-      .select({
-        state: providerLicenses.state,
-        number: providerLicenses.number,
-        expiresOn: providerLicenses.expiresOn,
-      })
-      .from(providerLicenses)
-      .where(eq(providerLicenses.accountId, providerId))
-      .orderBy(asc(providerLicenses.state));
+  // A provider's licences and duty are read on every queue refresh: prepared once (named).
+  const licencesOf = db
+    .select({
+      state: providerLicenses.state,
+      number: providerLicenses.number,
+      expiresOn: providerLicenses.expiresOn,
+    })
+    .from(providerLicenses)
+    .where(eq(providerLicenses.accountId, sql.placeholder('providerId')))
+    .orderBy(asc(providerLicenses.state))
+    .prepare('licences_of_provider');
+  const dutyOf = db
+    .select({ onDuty: providerDuty.onDuty })
+    .from(providerDuty)
+    .where(eq(providerDuty.accountId, sql.placeholder('providerId')))
+    .limit(1)
+    .prepare('duty_of_provider');
+  const records = (providerId: string) => licencesOf.execute({ providerId });
   return {
     async licenses(providerId) {
       return statesInForce(await records(providerId), now().getTime());
@@ -102,11 +110,7 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
       return rows.map((r) => r.id);
     },
     async isOnDuty(providerId) {
-      const [row] = await db
-        .select({ onDuty: providerDuty.onDuty })
-        .from(providerDuty)
-        .where(eq(providerDuty.accountId, providerId))
-        .limit(1);
+      const [row] = await dutyOf.execute({ providerId });
       return row?.onDuty ?? false;
     },
     async profile(providerId) {
