@@ -185,12 +185,20 @@ describe('Authorize.Net adapter: what is particular to Authorize.Net', () => {
     expect(again).toEqual(first);
   });
 
-  it("answers the same card stored twice on a customer (E00039) as 'duplicate'", async () => {
+  it('answers a card the customer already holds (E00039) with that card: an add whose answer was lost', async () => {
     const customerProfileId = await newCustomer();
-    await gateway.addCard(customerProfileId, card);
-    const error = await rejection(gateway.addCard(customerProfileId, card));
-    expect(error.kind).toBe('duplicate');
-    expect(error.gatewayCode).toBe('E00039');
+    const first = await gateway.addCard(customerProfileId, card);
+    const again = await gateway.addCard(customerProfileId, card);
+    expect(double.requests.at(-1)?.method).toBe('createCustomerPaymentProfileRequest');
+    expect(again).toEqual(first);
+    // Still the one card: a charge to it goes through.
+    await gateway.charge({
+      customerProfileId,
+      paymentProfileId: again.paymentProfileId,
+      amountCents: 4900,
+      invoiceNumber: 'held-card-1',
+      description: 'Visit',
+    });
   });
 
   it("answers the same invoice and amount charged twice within two minutes as 'duplicate'", async () => {

@@ -223,8 +223,14 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
         // A zero-dollar authorisation (a cent where the processor has no zero-dollar auth).
         validationMode: 'liveMode',
       });
-      if (answer.ok) {
-        const paymentProfileId = asString(answer.body.customerPaymentProfileId);
+      // E00039 names the card this customer already holds: an earlier add whose answer was lost
+      // (its process stopped before recording it). Refused, the card could never be added again;
+      // it is the card asked for, so it is taken, as a duplicate customer is in createCustomer.
+      const held = answer.messages.some((m) => m.code === 'E00039')
+        ? asString(answer.body.customerPaymentProfileId)
+        : undefined;
+      if (answer.ok || held) {
+        const paymentProfileId = held || asString(answer.body.customerPaymentProfileId);
         if (!paymentProfileId) {
           throw new GatewayError('error', 'no-id', 'Authorize.Net stored a card without an id');
         }
