@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, then one table of figure, goal and whether it was met.
 import { benchImages } from './api/images';
 import { benchApi } from './api/run';
+import { benchHa } from './ha/run';
 import { benchLoad } from './load/run';
 import { benchRealtime } from './realtime/run';
 import { printTable, type Row } from './report';
@@ -13,4 +14,5 @@ if (!only || only === 'images') rows.push(...(await benchImages()));
 if (!only || only === 'realtime') rows.push(...(await benchRealtime()));
 if (!only || only === 'load') rows.push(...(await benchLoad()));
 if (!only || only === 'web') rows.push(...(await benchWeb()));
+if (!only || only === 'ha') rows.push(...(await benchHa()));
 printTable(rows);
