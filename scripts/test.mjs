@@ -1,9 +1,9 @@
 // `npm test`: every check the project has, in one command, with one closing line.
 //   lint + format (Biome) -> Dockerfile lint -> type-check (tsc, every workspace) -> import boundaries
-//   (dependency-cruiser) -> Debian's Chromium and libfaketime -> unit + integration (Vitest; PGlite
-//   always, PostgreSQL when TEST_DATABASE_URL is set, the date-sensitive files again at three shifted
-//   clocks; the native bridge in Chromium) -> production build -> native projects (cap sync) -> e2e
-//   (Playwright + Debian Chromium; the @clock tests again at the shifted clocks).
+//   (dependency-cruiser) -> Debian's Chromium, libfaketime and HAProxy -> unit + integration
+//   (Vitest; PGlite always, PostgreSQL when TEST_DATABASE_URL is set, the date-sensitive files again
+//   at three shifted clocks; the native bridge in Chromium) -> production build -> native projects
+//   (cap sync) -> e2e (Playwright + Debian Chromium; the @clock tests again at the shifted clocks).
 // Ends with "tests: N passed, N failed" counting the Vitest and Playwright tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -69,6 +69,12 @@ const steps = [
       '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1',
       'faketime',
     ],
+  },
+  // Debian's HAProxy: the two-instance test (apps/server/src/two-instances.int.test.ts).
+  {
+    name: 'haproxy',
+    cmd: 'node',
+    args: ['scripts/ensure-debian-package.mjs', '/usr/sbin/haproxy', 'haproxy'],
   },
   {
     name: 'unit and integration tests',
