@@ -1,11 +1,13 @@
 import { notificationKinds } from '@apothecall/domain/notifications/notifications.api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguage, translator } from '../../lib/i18n';
+import { loadLanguage, loadScreenTexts, translator } from '../../lib/i18n';
 import { noticeText } from './notice-text';
 
-describe("an in-app notice's toast (issue 36, finding 7)", () => {
+describe("an in-app notice's toast", () => {
   beforeAll(async () => {
-    // The core texts only, as before a screen's texts are in.
+    // The texts the notices' watcher waits for before it listens (app-layout.tsx): the core and
+    // the screens' parts, in both languages.
+    await loadScreenTexts();
     await loadLanguage('en');
     await loadLanguage('es');
   });
@@ -21,7 +23,7 @@ describe("an in-app notice's toast (issue 36, finding 7)", () => {
     expect(noticeText(translator('en'), payload)).toBe('A provider is ready for your visit.');
   });
 
-  it('has every kind’s sentence in the core texts of both languages', () => {
+  it('has every kind’s sentence in the texts the watcher waits for, in both languages', () => {
     for (const kind of notificationKinds) {
       for (const lang of ['en', 'es'] as const) {
         expect(noticeText(translator(lang), { kind })).not.toBe(`notifications.kind.${kind}`);
