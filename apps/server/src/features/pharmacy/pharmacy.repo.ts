@@ -77,6 +77,18 @@ const registryColumns = {
 };
 
 export function createPharmacyRepo(db: Db): PharmacyRepo {
+  // Every pharmacy staff request reads its organisation and grant, and a patient's visits their
+  // pharmacy's name: prepared once (named).
+  const organizationById = db
+    .select()
+    .from(pharmacyOrganizations)
+    .where(eq(pharmacyOrganizations.id, sql.placeholder('id')))
+    .prepare('pharmacy_organization_by_id');
+  const grantOfAccount = db
+    .select()
+    .from(pharmacistGrants)
+    .where(eq(pharmacistGrants.accountId, sql.placeholder('accountId')))
+    .prepare('pharmacist_grant_of_account');
   return {
     async upsertRegistry(entries, at) {
       if (entries.length === 0) return;
@@ -110,10 +122,7 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
       return db.select().from(pharmacyOrganizations);
     },
     async organization(id) {
-      const [row] = await db
-        .select()
-        .from(pharmacyOrganizations)
-        .where(eq(pharmacyOrganizations.id, id));
+      const [row] = await organizationById.execute({ id });
       return row;
     },
     async verifiedServing(state) {
@@ -129,10 +138,7 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
         .orderBy(asc(pharmacyOrganizations.name));
     },
     async grantOf(accountId) {
-      const [row] = await db
-        .select()
-        .from(pharmacistGrants)
-        .where(eq(pharmacistGrants.accountId, accountId));
+      const [row] = await grantOfAccount.execute({ accountId });
       return row;
     },
     async grantsOf(organizationId) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   rxFormLog,
@@ -95,6 +95,32 @@ const idDocumentColumns = {
 };
 
 export function createRxRecordsRepo(db: Db): RxRecordsRepo {
+  // The files and prescriptions of a list of visits (the patient's visits, their documents):
+  // prepared once (named), the visit ids as one array parameter.
+  const filesOfVisits = db
+    .select({
+      visitId: rxVisitFiles.visitId,
+      fileId: rxVisitFiles.fileId,
+      docType: rxVisitFiles.docType,
+      name: rxVisitFiles.name,
+      contentType: rxVisitFiles.contentType,
+      createdAt: rxVisitFiles.createdAt,
+    })
+    .from(rxVisitFiles)
+    .where(sql`${rxVisitFiles.visitId} = any(${sql.placeholder('visitIds')})`)
+    .orderBy(asc(rxVisitFiles.createdAt))
+    .prepare('rx_files_of_visits');
+  const prescriptionsOfVisits = db
+    .select()
+    .from(rxPrescriptions)
+    .where(
+      and(
+        sql`${rxPrescriptions.visitId} = any(${sql.placeholder('visitIds')})`,
+        isNull(rxPrescriptions.supersededAt),
+      ),
+    )
+    .orderBy(asc(rxPrescriptions.createdAt))
+    .prepare('rx_prescriptions_of_visits');
   return {
     async linkFile(visitId, file) {
       await db
@@ -104,18 +130,7 @@ export function createRxRecordsRepo(db: Db): RxRecordsRepo {
     },
     async filesOf(visitIds) {
       if (visitIds.length === 0) return [];
-      return db
-        .select({
-          visitId: rxVisitFiles.visitId,
-          fileId: rxVisitFiles.fileId,
-          docType: rxVisitFiles.docType,
-          name: rxVisitFiles.name,
-          contentType: rxVisitFiles.contentType,
-          createdAt: rxVisitFiles.createdAt,
-        })
-        .from(rxVisitFiles)
-        .where(inArray(rxVisitFiles.visitId, [...visitIds]))
-        .orderBy(asc(rxVisitFiles.createdAt));
+      return filesOfVisits.execute({ visitIds: [...visitIds] });
     },
 
     async insertIdDocument(input) {
@@ -154,16 +169,7 @@ export function createRxRecordsRepo(db: Db): RxRecordsRepo {
     },
     async prescriptionsOf(visitIds) {
       if (visitIds.length === 0) return [];
-      return db
-        .select()
-        .from(rxPrescriptions)
-        .where(
-          and(
-            inArray(rxPrescriptions.visitId, [...visitIds]),
-            isNull(rxPrescriptions.supersededAt),
-          ),
-        )
-        .orderBy(asc(rxPrescriptions.createdAt));
+      return prescriptionsOfVisits.execute({ visitIds: [...visitIds] });
     },
 
     async insertMessage(input) {

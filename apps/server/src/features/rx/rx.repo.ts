@@ -74,6 +74,19 @@ export interface RxRepo extends RxRecordsRepo, RxPharmacyStatusRepo {
 }
 
 export function createRxRepo(db: Db): RxRepo {
+  // An account's visits: its Rx screen and its documents read them on every visit: prepared
+  // once (named).
+  const visitsOfAccount = db
+    .select(visitColumns)
+    .from(rxVisits)
+    .where(
+      and(
+        eq(rxVisits.accountId, sql.placeholder('accountId')),
+        sql`${rxVisits.status} <> 'cancel'`,
+      ),
+    )
+    .orderBy(desc(rxVisits.createdAt))
+    .prepare('rx_visits_of_account');
   return {
     ...createRxRecordsRepo(db),
     ...createRxPharmacyStatusRepo(db),
@@ -97,11 +110,7 @@ export function createRxRepo(db: Db): RxRepo {
       return row;
     },
     async visitsOf(accountId) {
-      return db
-        .select(visitColumns)
-        .from(rxVisits)
-        .where(and(eq(rxVisits.accountId, accountId), sql`${rxVisits.status} <> 'cancel'`))
-        .orderBy(desc(rxVisits.createdAt));
+      return visitsOfAccount.execute({ accountId });
     },
     async visitsOfPerson(personId) {
       return db
