@@ -12,6 +12,7 @@ import type {
 import {
   isPharmacyStatus,
   type PharmacyStatus,
+  pharmacyStatuses,
 } from '@apothecall/domain/pharmacy/pharmacy-status.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
@@ -26,6 +27,7 @@ import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { pharmacyStatusOf, prescriptionView, visitSnapshot } from './rx.views';
+import type { RxPharmacyFilter } from './rx-pharmacy-status.repo';
 
 export const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
@@ -175,9 +177,43 @@ export function createPharmacyAccess(deps: RxPharmacyDeps) {
     return { staff, all };
   }
 
+  /**
+   * What the staff member's grant shows (as `visible` filters it), for the database to filter:
+   * of `statuses`, the claimed ones only for a claimed-only grant; the grant's states and links.
+   */
+  function filterOf(
+    staff: PharmacyStaff,
+    statuses: readonly PharmacyStatus[] = pharmacyStatuses,
+  ): RxPharmacyFilter {
+    const scope = scopeOf(staff);
+    return {
+      statuses: scope?.claimedOnly ? statuses.filter(isClaimed) : [...statuses],
+      states: scope ? scope.states : null,
+      links: scope ? scope.links : [],
+    };
+  }
+
+  /** The visits `visible` lists, counted per status by the database (no row leaves it). */
+  async function visibleCounts(actor: Actor) {
+    const staff = await dashboardStaff(actor);
+    const rows = await deps.repo.pharmacyCounts(staff.organization.id, filterOf(staff));
+    return { staff, counts: new Map(rows.map((r) => [r.status, r])) };
+  }
+
   async function told(visit: RxVisitRecord) {
     await deps.events.emit('rx.visitChanged', { visit: visitSnapshot(visit), by: 'pharmacy' });
   }
 
-  return { now, subject, scopeOf, reachable, row, detailOf, visible, told };
+  return {
+    now,
+    subject,
+    scopeOf,
+    reachable,
+    row,
+    detailOf,
+    visible,
+    filterOf,
+    visibleCounts,
+    told,
+  };
 }

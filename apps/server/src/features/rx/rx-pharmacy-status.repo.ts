@@ -15,6 +15,23 @@ export interface RxPharmacyListItem {
   seenAt: Date | null;
 }
 
+/**
+ * Which of a pharmacy's visits the dashboard shows: those in `statuses`, of `states` (null:
+ * every state), through one of `links` (empty: with or without a link).
+ */
+export interface RxPharmacyFilter {
+  statuses: readonly string[];
+  states: readonly string[] | null;
+  links: readonly string[];
+}
+
+/** How many visits a filter shows in one pharmacy status, and how many were never opened. */
+export interface RxPharmacyCount {
+  status: string;
+  total: number;
+  unseen: number;
+}
+
 export interface RxStatusNoteRecord {
   id: string;
   visitId: string;
@@ -43,6 +60,14 @@ export interface RxPharmacyStatusRepo {
     pharmacyId: string,
     states: readonly string[] | null,
   ): Promise<RxPharmacyListItem[]>;
+  /** Counted in the database, per pharmacy status: the dashboard's tabs and its new ones. */
+  pharmacyCounts(pharmacyId: string, filter: RxPharmacyFilter): Promise<RxPharmacyCount[]>;
+  /** One page of the visits the filter shows, newest prescribed first (as pharmacyVisits). */
+  pharmacyPage(
+    pharmacyId: string,
+    filter: RxPharmacyFilter,
+    page: { offset: number; limit: number },
+  ): Promise<RxVisitRecord[]>;
   /** Records the pharmacy's first look (no version change: nothing the patient sees moved). */
   markPharmacySeen(id: string, at: Date): Promise<RxVisitRecord | undefined>;
   setErxStatus(id: string, erxStatus: string): Promise<RxVisitRecord | undefined>;
@@ -52,7 +77,41 @@ export interface RxPharmacyStatusRepo {
 }
 
 export function createRxPharmacyStatusRepo(db: Db): RxPharmacyStatusRepo {
+  const shownBy = (pharmacyId: string, filter: RxPharmacyFilter) =>
+    and(
+      eq(rxVisits.pharmacyId, pharmacyId),
+      inArray(rxVisits.pharmacyStatus, [...filter.statuses]),
+      ...(filter.states ? [inArray(rxVisits.location, [...filter.states])] : []),
+      ...(filter.links.length > 0 ? [inArray(rxVisits.linkId, [...filter.links])] : []),
+    );
   return {
+    async pharmacyCounts(pharmacyId, filter) {
+      if (filter.statuses.length === 0 || filter.states?.length === 0) return [];
+      const rows = await db
+        .select({
+          status: rxVisits.pharmacyStatus,
+          total: sql<number | string>`count(*)`,
+          unseen: sql<number | string>`count(*) filter (where ${rxVisits.pharmacySeenAt} is null)`,
+        })
+        .from(rxVisits)
+        .where(shownBy(pharmacyId, filter))
+        .groupBy(rxVisits.pharmacyStatus);
+      return rows.map((r) => ({
+        status: r.status ?? '',
+        total: Number(r.total),
+        unseen: Number(r.unseen),
+      }));
+    },
+    async pharmacyPage(pharmacyId, filter, page) {
+      if (filter.statuses.length === 0 || filter.states?.length === 0) return [];
+      return db
+        .select(visitColumns)
+        .from(rxVisits)
+        .where(shownBy(pharmacyId, filter))
+        .orderBy(desc(rxVisits.prescribedAt), desc(rxVisits.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
     async movePharmacy(id, from, to, changes, note) {
       return db.transaction(async (tx) => {
         const [moved] = await tx

@@ -36,7 +36,47 @@ const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : '');
  */
 export function createRxPharmacyService(deps: RxPharmacyDeps): RxPharmacyService {
   const access = createPharmacyAccess(deps);
-  const { now, subject, reachable, row, detailOf, visible, told } = access;
+  const { now, subject, reachable, row, detailOf, visible, filterOf, visibleCounts, told } = access;
+
+  /**
+   * The dashboard without a search (how it opens, and every tab): counted and paged by the
+   * database, so only the page's visits leave it. The same figures and rows as `search` below.
+   */
+  async function dashboardPage(
+    actor: Actor,
+    input: { tab: 'all' | PharmacyStatus; page: number; pageSize: number },
+  ) {
+    const { staff, counts: shown } = await visibleCounts(actor);
+    const counts = Object.fromEntries(
+      pharmacyStatuses.map((s) => [s, shown.get(s)?.total ?? 0]),
+    ) as Record<string, number>;
+    const inTab = pharmacyStatuses.filter((s) => input.tab === 'all' || s === input.tab);
+    const visits = await deps.repo.pharmacyPage(staff.organization.id, filterOf(staff, inTab), {
+      offset: (input.page - 1) * input.pageSize,
+      limit: input.pageSize,
+    });
+    const people = await deps.accounts.persons(visits.map((v) => v.personId));
+    // The page shows names and dates of birth: a read of each listed patient's record.
+    await deps.audit.record(
+      actor,
+      'pharmacy.rx.search',
+      { accountId: actor.accountId },
+      { organizationId: staff.organization.id, visits: visits.map((v) => v.id) },
+    );
+    return {
+      visits: visits.map((v) =>
+        row(
+          v,
+          people.find((p) => p.id === v.personId),
+        ),
+      ),
+      counts,
+      newUnclaimed: shown.get('unclaimed')?.unseen ?? 0,
+      page: input.page,
+      pageSize: input.pageSize,
+      total: inTab.reduce((n, s) => n + (counts[s] ?? 0), 0),
+    };
+  }
 
   /**
    * One visit to a new pharmacy status: the move and its note in one statement, audited and
@@ -92,12 +132,12 @@ export function createRxPharmacyService(deps: RxPharmacyDeps): RxPharmacyService
     ...createRxPharmacyClaim(deps, access),
 
     async unclaimedCounts(actor) {
-      const { all } = await visible(actor);
-      const unclaimed = all.filter((v) => v.status === 'unclaimed');
-      return { unclaimed: unclaimed.length, unseen: unclaimed.filter((v) => !v.seenAt).length };
+      const unclaimed = (await visibleCounts(actor)).counts.get('unclaimed');
+      return { unclaimed: unclaimed?.total ?? 0, unseen: unclaimed?.unseen ?? 0 };
     },
 
     async search(actor, input) {
+      if (parseDashboardQuery(input.query).kind === 'none') return dashboardPage(actor, input);
       const { staff, all } = await visible(actor);
       const counts = Object.fromEntries(pharmacyStatuses.map((s) => [s, 0])) as Record<
         string,
