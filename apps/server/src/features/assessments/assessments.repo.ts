@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pharmacyAssessments } from '../../db/schema/assessments';
 
@@ -47,6 +47,19 @@ export interface AssessmentsRepo {
 
 export function createAssessmentsRepo(db: Db): AssessmentsRepo {
   const t = pharmacyAssessments;
+  // An account's in-store assessments of a month (its documents): prepared once (named).
+  const ofAccountInRange = db
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.accountId, sql.placeholder('accountId')),
+        gte(t.createdAt, sql.placeholder('from')),
+        lt(t.createdAt, sql.placeholder('to')),
+      ),
+    )
+    .orderBy(desc(t.createdAt))
+    .prepare('assessments_of_account_in_range');
   return {
     async insert(row) {
       const [inserted] = await db.insert(t).values(row).returning();
@@ -87,13 +100,7 @@ export function createAssessmentsRepo(db: Db): AssessmentsRepo {
         .limit(assessmentListLimit);
     },
     async ofAccount(accountId, range) {
-      return db
-        .select()
-        .from(t)
-        .where(
-          and(eq(t.accountId, accountId), gte(t.createdAt, range.from), lt(t.createdAt, range.to)),
-        )
-        .orderBy(desc(t.createdAt));
+      return ofAccountInRange.execute({ accountId, from: range.from, to: range.to });
     },
     async byId(id) {
       const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);

@@ -126,6 +126,19 @@ const messageColumns = {
 };
 
 export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
+  // An account's certificates of a month (its documents): prepared once (named).
+  const certificatesInRange = db
+    .select()
+    .from(covidCertificates)
+    .where(
+      and(
+        eq(covidCertificates.accountId, sql.placeholder('accountId')),
+        gte(covidCertificates.issuedAt, sql.placeholder('from')),
+        lt(covidCertificates.issuedAt, sql.placeholder('before')),
+      ),
+    )
+    .orderBy(desc(covidCertificates.issuedAt))
+    .prepare('certificates_of_account_in_range');
   return {
     async insertMessage(input) {
       const inserted = await db
@@ -256,17 +269,7 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
       return row;
     },
     async certificatesOf(accountId, range) {
-      return db
-        .select()
-        .from(covidCertificates)
-        .where(
-          and(
-            eq(covidCertificates.accountId, accountId),
-            gte(covidCertificates.issuedAt, range.from),
-            lt(covidCertificates.issuedAt, range.before),
-          ),
-        )
-        .orderBy(desc(covidCertificates.issuedAt));
+      return certificatesInRange.execute({ accountId, from: range.from, before: range.before });
     },
     async insertMeetLink(input) {
       await db.insert(meetLinks).values(input);

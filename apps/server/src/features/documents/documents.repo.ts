@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema/documents';
 
@@ -21,6 +21,21 @@ export interface DocumentsRepo {
 }
 
 export function createDocumentsRepo(db: Db): DocumentsRepo {
+  // A month of one source (the documents list reads two on every open): prepared once (named).
+  const ofAccountInDays = db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountId, sql.placeholder('accountId')),
+        eq(documents.source, sql.placeholder('source')),
+        gte(documents.fdate, sql.placeholder('firstDay')),
+        lte(documents.fdate, sql.placeholder('lastDay')),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .orderBy(desc(documents.fdate), desc(documents.createdAt))
+    .prepare('documents_of_account_in_days');
   return {
     async insert(row) {
       const [inserted] = await db.insert(documents).values(row).returning();
@@ -28,19 +43,12 @@ export function createDocumentsRepo(db: Db): DocumentsRepo {
       return inserted;
     },
     async listForAccount(accountId, source, days) {
-      return db
-        .select()
-        .from(documents)
-        .where(
-          and(
-            eq(documents.accountId, accountId),
-            eq(documents.source, source),
-            gte(documents.fdate, days.firstDay),
-            lte(documents.fdate, days.lastDay),
-            isNull(documents.deletedAt),
-          ),
-        )
-        .orderBy(desc(documents.fdate), desc(documents.createdAt));
+      return ofAccountInDays.execute({
+        accountId,
+        source,
+        firstDay: days.firstDay,
+        lastDay: days.lastDay,
+      });
     },
     async allForAccount(accountId) {
       return db

@@ -60,6 +60,19 @@ export function createNotesRepo(db: Db): NotesRepo {
     .where(eq(notes.personId, sql.placeholder('personId')))
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .prepare('notes_of_person');
+  // A family's notes of a month (the documents list): prepared once (named).
+  const ofAccountInRange = db
+    .select(summaryColumns)
+    .from(notes)
+    .where(
+      and(
+        eq(notes.accountId, sql.placeholder('accountId')),
+        gte(notes.createdAt, sql.placeholder('from')),
+        lt(notes.createdAt, sql.placeholder('before')),
+      ),
+    )
+    .orderBy(desc(notes.createdAt), desc(notes.id))
+    .prepare('notes_of_account_in_range');
   return {
     async listForPerson(personId, options = {}) {
       if (
@@ -84,17 +97,7 @@ export function createNotesRepo(db: Db): NotesRepo {
     },
 
     async listForAccount(accountId, range) {
-      return db
-        .select(summaryColumns)
-        .from(notes)
-        .where(
-          and(
-            eq(notes.accountId, accountId),
-            gte(notes.createdAt, range.from),
-            lt(notes.createdAt, range.before),
-          ),
-        )
-        .orderBy(desc(notes.createdAt), desc(notes.id));
+      return ofAccountInRange.execute({ accountId, from: range.from, before: range.before });
     },
 
     async note(id) {

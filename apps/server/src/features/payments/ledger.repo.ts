@@ -111,6 +111,13 @@ type LedgerRow = { [K in keyof typeof ledgerColumns]: unknown };
 const asLedger = (row: LedgerRow) => row as unknown as LedgerRecord;
 
 export function createLedgerRepo(db: Db): LedgerRepo {
+  // An account's transactions (its receipts, and the month's documents): prepared once (named).
+  const entriesOf = db
+    .select(ledgerColumns)
+    .from(ledger)
+    .where(and(eq(ledger.accountId, sql.placeholder('accountId')), eq(ledger.state, 'succeeded')))
+    .orderBy(desc(ledger.createdAt))
+    .prepare('ledger_entries_of_account');
   return {
     async insertPending(entry) {
       const rows = await db
@@ -230,11 +237,7 @@ export function createLedgerRepo(db: Db): LedgerRepo {
       return rows.map(asLedger);
     },
     async listEntries(accountId) {
-      const rows = await db
-        .select(ledgerColumns)
-        .from(ledger)
-        .where(and(eq(ledger.accountId, accountId), eq(ledger.state, 'succeeded')))
-        .orderBy(desc(ledger.createdAt));
+      const rows = await entriesOf.execute({ accountId });
       return rows.map(asLedger);
     },
     async succeededChargesOf(accountIds) {

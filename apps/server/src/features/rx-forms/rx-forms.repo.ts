@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rxFormRequests } from '../../db/schema/rx-forms';
 
@@ -50,6 +50,20 @@ export interface RxFormsRepo {
 }
 
 export function createRxFormsRepo(db: Db): RxFormsRepo {
+  // The forms an account signed in a month (its documents): prepared once (named).
+  const signedInRange = db
+    .select()
+    .from(rxFormRequests)
+    .where(
+      and(
+        eq(rxFormRequests.accountId, sql.placeholder('accountId')),
+        eq(rxFormRequests.status, 'signed'),
+        gte(rxFormRequests.signedAt, sql.placeholder('from')),
+        lt(rxFormRequests.signedAt, sql.placeholder('to')),
+      ),
+    )
+    .orderBy(desc(rxFormRequests.signedAt))
+    .prepare('rx_forms_signed_in_range');
   return {
     async insert(row) {
       const [inserted] = await db
@@ -89,18 +103,7 @@ export function createRxFormsRepo(db: Db): RxFormsRepo {
     },
 
     signedIn(accountId, range) {
-      return db
-        .select()
-        .from(rxFormRequests)
-        .where(
-          and(
-            eq(rxFormRequests.accountId, accountId),
-            eq(rxFormRequests.status, 'signed'),
-            gte(rxFormRequests.signedAt, range.from),
-            lt(rxFormRequests.signedAt, range.to),
-          ),
-        )
-        .orderBy(desc(rxFormRequests.signedAt));
+      return signedInRange.execute({ accountId, from: range.from, to: range.to });
     },
 
     async sign(id, accountId, signature) {
