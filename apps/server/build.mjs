@@ -1,5 +1,6 @@
 // Bundles the server (with the domain package's TypeScript) into dist/main.js, and the image
-// worker it forks (platform/files/image-worker.ts) into dist/image-worker.js; npm packages
+// worker it forks (platform/files/image-worker.ts) into dist/image-worker.js and the embedded
+// database's thread (db/pglite-worker.ts) into dist/pglite-worker.js; npm packages
 // stay external and load from node_modules. Copies the migrations (and the demo registry
 // fixture) next to the bundle.
 import { cpSync, rmSync } from 'node:fs';
@@ -15,6 +16,8 @@ await build({
     { in: path.join(here, 'src/main.ts'), out: 'main' },
     // Found next to the bundle by platform/files/image-worker-process.ts.
     { in: path.join(here, 'src/platform/files/image-worker.ts'), out: 'image-worker' },
+    // The embedded database's thread, found next to the bundle by db/pglite-thread.ts.
+    { in: path.join(here, 'src/db/pglite-worker.ts'), out: 'pglite-worker' },
   ],
   outdir: dist,
   bundle: true,

@@ -31,7 +31,20 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openMigratedDatabase(configuredDatabase(config));
+  const target = configuredDatabase(config);
+  const database = await openMigratedDatabase(
+    target.kind === 'pglite'
+      ? {
+          ...target,
+          // Without its database the server would answer every request with an error: it stops,
+          // and whatever supervises it (npm start's terminal, systemd, a container) sees why.
+          onLost: (error) => {
+            process.stderr.write(`Apothecall stopped: ${error.message}\n`);
+            process.exit(1);
+          },
+        }
+      : target,
+  );
   const hasher = createPasswordHasher();
   const logins = config.demoSeed ? await seedDemo(database.db, hasher) : [];
 

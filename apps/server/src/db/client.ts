@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread';
 
 /** The database every repo receives: PGlite (embedded) and node-postgres share this type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -27,7 +28,7 @@ export interface Database {
    * Rejects when the database does not answer.
    */
   pendingMigrations(): Promise<number>;
-  /** PostgreSQL: the app's connection pool now (PGlite has one in-process connection: none). */
+  /** PostgreSQL: the app's connection pool now (PGlite has one connection: none). */
   pool?(): PoolStats;
   /**
    * The same database for a library that brings its own SQL (the job queue, platform/jobs).
@@ -51,8 +52,8 @@ export interface RawRows {
 }
 
 /**
- * PGlite: the one in-process instance (a single connection, so these statements queue with the
- * app's own). PostgreSQL: the pool's `query`, and the connection string for a library that opens
+ * PGlite: the one instance, in its own thread (a single connection, so these statements queue with
+ * the app's own). PostgreSQL: the pool's `query`, and the connection string for a library that opens
  * connections of its own (pg-boss keeps a small pool and one LISTEN connection).
  */
 export type RawDatabase =
@@ -67,7 +68,7 @@ export type RawDatabase =
        * block would meet an aborted transaction).
        */
       exec(text: string): Promise<RawRows[]>;
-      /** LISTEN in process: PGlite delivers its own NOTIFYs. */
+      /** LISTEN on the instance: PGlite delivers its own NOTIFYs. */
       listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
       /** The whole data directory as one uncompressed tarball (a snapshot `snapshot` reopens). */
       dump(): Promise<Blob>;
@@ -102,6 +103,11 @@ export type DatabaseTarget =
       dataDir?: string | undefined;
       /** An in-memory database started from a `raw.dump()` (no initdb: the tests' templates). */
       snapshot?: Blob | undefined;
+      /**
+       * Told once if the database's thread dies (every query then fails): the server exits rather
+       * than answer without a database.
+       */
+      onLost?: ((error: Error) => void) | undefined;
     }
   | { kind: 'postgres'; url: string };
 
@@ -135,13 +141,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
-  if (target.dataDir) {
-    mkdirSync(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir);
-  } else {
-    client = await PGlite.create(target.snapshot ? { loadDataDir: target.snapshot } : {});
-  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const thread = await startPgliteThread({
+    dataDir: target.dataDir,
+    snapshot: target.snapshot,
+    settings: embeddedSettings,
+    onLost: target.onLost,
+  });
+  // drizzle's PGlite driver asks only for what the thread's client answers: query, exec and
+  // transaction, with PGlite's results.
+  const client = thread.client as unknown as PGlite;
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
@@ -152,19 +161,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     raw: {
       kind: 'pglite',
       query: async (text, params) => {
-        const result = await client.query<Record<string, unknown>>(text, params);
-        return { rows: result.rows };
+        const result = await thread.client.query(text, params);
+        return { rows: result.rows as Record<string, unknown>[] };
       },
       exec: async (text) =>
-        opensTransaction.test(text)
-          ? await client.transaction(async (tx) => await tx.exec(text))
-          : await client.exec(text),
-      listen: (channel, callback) => client.listen(channel, callback),
-      dump: async () => await client.dumpDataDir('none'),
+        (opensTransaction.test(text)
+          ? await thread.execLocked(text)
+          : await thread.client.exec(text)) as RawRows[],
+      listen: (channel, callback) => thread.listen(channel, callback),
+      dump: () => thread.dump(),
     },
-    close: () => client.close(),
+    close: () => thread.close(),
   };
 }
+
+/**
+ * PostgreSQL settings of the embedded database, after PGlite's own. shared_buffers: PGlite's
+ * default, 128 MB, is allocated inside its WebAssembly memory and touched at start-up (about
+ * 150 MB of the server's resident memory); the embedded database is small and its files are in
+ * the OS's cache anyway.
+ */
+const embeddedSettings = ['shared_buffers=16MB'];
 
 async function pingDb(db: Db): Promise<boolean> {
   try {
