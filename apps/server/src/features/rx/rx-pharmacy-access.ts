@@ -27,7 +27,7 @@ import type { PharmacyPort, PharmacyStaff } from '../pharmacy/pharmacy.port';
 import './rx.events';
 import type { RxRepo, RxVisitRecord } from './rx.repo';
 import { pharmacyStatusOf, prescriptionView, visitSnapshot } from './rx.views';
-import type { RxPharmacyFilter } from './rx-pharmacy-status.repo';
+import type { RxPharmacyFilter, RxPharmacyRow } from './rx-pharmacy-status.repo';
 
 export const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
@@ -103,7 +103,7 @@ export function createPharmacyAccess(deps: RxPharmacyDeps) {
     return { staff, visit, status: visit.pharmacyStatus };
   }
 
-  function row(visit: RxVisitRecord, person: PersonFacts | undefined): PharmacyRxRow {
+  function row(visit: RxPharmacyRow, person: PersonFacts | undefined): PharmacyRxRow {
     const erx = visit.erxStatus;
     return {
       id: visit.id,

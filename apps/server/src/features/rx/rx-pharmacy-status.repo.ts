@@ -25,6 +25,23 @@ export interface RxPharmacyFilter {
   links: readonly string[];
 }
 
+/** What a dashboard row shows of a visit (the columns pharmacyPage reads). */
+export type RxPharmacyRow = Pick<
+  RxVisitRecord,
+  | 'id'
+  | 'personId'
+  | 'productId'
+  | 'pharmacyStatus'
+  | 'erxStatus'
+  | 'version'
+  | 'location'
+  | 'prescribedAt'
+  | 'updatedAt'
+  | 'linkId'
+  | 'assessmentId'
+  | 'prescriptionChangedAt'
+>;
+
 /** How many visits a filter shows in one pharmacy status, and how many were never opened. */
 export interface RxPharmacyCount {
   status: string;
@@ -67,7 +84,7 @@ export interface RxPharmacyStatusRepo {
     pharmacyId: string,
     filter: RxPharmacyFilter,
     page: { offset: number; limit: number },
-  ): Promise<RxVisitRecord[]>;
+  ): Promise<RxPharmacyRow[]>;
   /** Records the pharmacy's first look (no version change: nothing the patient sees moved). */
   markPharmacySeen(id: string, at: Date): Promise<RxVisitRecord | undefined>;
   setErxStatus(id: string, erxStatus: string): Promise<RxVisitRecord | undefined>;
@@ -77,25 +94,78 @@ export interface RxPharmacyStatusRepo {
 }
 
 export function createRxPharmacyStatusRepo(db: Db): RxPharmacyStatusRepo {
-  const shownBy = (pharmacyId: string, filter: RxPharmacyFilter) =>
+  const rowColumns = {
+    id: rxVisits.id,
+    personId: rxVisits.personId,
+    productId: rxVisits.productId,
+    pharmacyStatus: rxVisits.pharmacyStatus,
+    erxStatus: rxVisits.erxStatus,
+    version: rxVisits.version,
+    location: rxVisits.location,
+    prescribedAt: rxVisits.prescribedAt,
+    updatedAt: rxVisits.updatedAt,
+    linkId: rxVisits.linkId,
+    assessmentId: rxVisits.assessmentId,
+    prescriptionChangedAt: rxVisits.prescriptionChangedAt,
+  };
+  // The dashboard opens on every pharmacist's screen: its two statements are prepared once
+  // (named), one of each per shape of grant (every state or some; any link or some), the
+  // statuses, states and links as array parameters.
+  const shapes = [
+    { states: false, links: false },
+    { states: true, links: false },
+    { states: false, links: true },
+    { states: true, links: true },
+  ] as const;
+  const shownBy = (shape: (typeof shapes)[number]) =>
     and(
-      eq(rxVisits.pharmacyId, pharmacyId),
-      inArray(rxVisits.pharmacyStatus, [...filter.statuses]),
-      ...(filter.states ? [inArray(rxVisits.location, [...filter.states])] : []),
-      ...(filter.links.length > 0 ? [inArray(rxVisits.linkId, [...filter.links])] : []),
+      eq(rxVisits.pharmacyId, sql.placeholder('pharmacyId')),
+      sql`${rxVisits.pharmacyStatus} = any(${sql.placeholder('statuses')})`,
+      shape.states ? sql`${rxVisits.location} = any(${sql.placeholder('states')})` : undefined,
+      shape.links ? sql`${rxVisits.linkId} = any(${sql.placeholder('links')})` : undefined,
     );
+  const name = (what: string, shape: (typeof shapes)[number]) =>
+    `rx_pharmacy_${what}${shape.states ? '_states' : ''}${shape.links ? '_links' : ''}`;
+  const counts = shapes.map((shape) =>
+    db
+      .select({
+        status: rxVisits.pharmacyStatus,
+        total: sql<number | string>`count(*)`,
+        unseen: sql<number | string>`count(*) filter (where ${rxVisits.pharmacySeenAt} is null)`,
+      })
+      .from(rxVisits)
+      .where(shownBy(shape))
+      .groupBy(rxVisits.pharmacyStatus)
+      .prepare(name('counts', shape)),
+  );
+  const pages = shapes.map((shape) =>
+    db
+      .select(rowColumns)
+      .from(rxVisits)
+      .where(shownBy(shape))
+      .orderBy(desc(rxVisits.prescribedAt), desc(rxVisits.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name('page', shape)),
+  );
+  /** The statement of the filter's shape and its parameters. */
+  const shaped = <T>(of: readonly T[], pharmacyId: string, filter: RxPharmacyFilter) => {
+    const at = (filter.states ? 1 : 0) + (filter.links.length > 0 ? 2 : 0);
+    return {
+      statement: of[at] as T,
+      params: {
+        pharmacyId,
+        statuses: [...filter.statuses],
+        states: [...(filter.states ?? [])],
+        links: [...filter.links],
+      },
+    };
+  };
   return {
     async pharmacyCounts(pharmacyId, filter) {
       if (filter.statuses.length === 0 || filter.states?.length === 0) return [];
-      const rows = await db
-        .select({
-          status: rxVisits.pharmacyStatus,
-          total: sql<number | string>`count(*)`,
-          unseen: sql<number | string>`count(*) filter (where ${rxVisits.pharmacySeenAt} is null)`,
-        })
-        .from(rxVisits)
-        .where(shownBy(pharmacyId, filter))
-        .groupBy(rxVisits.pharmacyStatus);
+      const { statement, params } = shaped(counts, pharmacyId, filter);
+      const rows = await statement.execute(params);
       return rows.map((r) => ({
         status: r.status ?? '',
         total: Number(r.total),
@@ -104,13 +174,8 @@ export function createRxPharmacyStatusRepo(db: Db): RxPharmacyStatusRepo {
     },
     async pharmacyPage(pharmacyId, filter, page) {
       if (filter.statuses.length === 0 || filter.states?.length === 0) return [];
-      return db
-        .select(visitColumns)
-        .from(rxVisits)
-        .where(shownBy(pharmacyId, filter))
-        .orderBy(desc(rxVisits.prescribedAt), desc(rxVisits.id))
-        .limit(page.limit)
-        .offset(page.offset);
+      const { statement, params } = shaped(pages, pharmacyId, filter);
+      return statement.execute({ ...params, offset: page.offset, limit: page.limit });
     },
     async movePharmacy(id, from, to, changes, note) {
       return db.transaction(async (tx) => {
