@@ -74,6 +74,7 @@ async function call<T = Record<string, unknown>>(
   inProgressAgain = false,
 ): Promise<T> {
   const started = performance.now();
+  let unavailable = 0;
   for (let attempt = 0; ; attempt += 1) {
     let failure: string;
     try {
@@ -104,6 +105,11 @@ async function call<T = Record<string, unknown>>(
         [502, 503, 504].includes(response.status) ||
         (inProgressAgain && response.status === 409 && code === 'IN_PROGRESS');
       if (!again) throw new Refused(response.status, code);
+      // A charge known not taken answers 503 PAYMENT_UNAVAILABLE to every retry of its key: after a
+      // few, the patient leaves this attempt and starts again (a new key), as a person would.
+      if (code === 'PAYMENT_UNAVAILABLE' && inProgressAgain && ++unavailable >= 5) {
+        throw new Refused(response.status, code);
+      }
       failure = `${response.status}${code ? ` ${code}` : ''}`;
     } catch (error) {
       if (error instanceof Refused) throw error;
@@ -207,6 +213,13 @@ interface PatientResult {
 }
 
 let started = 0;
+/** Resolved when the run ends: the patients still waiting then stop. */
+let stopAll: () => void = () => {};
+const stopWaiting = new Promise<void>((resolve) => {
+  stopAll = resolve;
+});
+/** Patients whose first attempt's key answered 503 PAYMENT_UNAVAILABLE for good. */
+const startedOver: number[] = [];
 let killPrinted = false;
 const patientResults: PatientResult[] = [];
 const finishedPatients = new Set<number>();
@@ -301,23 +314,32 @@ async function patient(n: number): Promise<() => Promise<void>> {
       '/api/account/pricing/default',
       token,
     );
-    const { visit } = await call<{ visit: { visitId: string; state: VisitState } }>(
-      'visit start',
-      'POST',
-      '/api/visit-start/',
-      token,
-      {
-        patientID: profile.personId,
-        complaint: { reason: 'soreThroat', notes: 'Since Monday' },
-        pharmacy: null,
-        states: ['FL'],
-        priceToken,
-        payProfileID,
-        visitScreenResult: { passed: true, answers: {} },
-        idempotencyKey: `ha-visit-${n}`,
-      },
-      true,
-    );
+    const startWith = (key: string) =>
+      call<{ visit: { visitId: string; state: VisitState } }>(
+        'visit start',
+        'POST',
+        '/api/visit-start/',
+        token,
+        {
+          patientID: profile.personId,
+          complaint: { reason: 'soreThroat', notes: 'Since Monday' },
+          pharmacy: null,
+          states: ['FL'],
+          priceToken,
+          payProfileID,
+          visitScreenResult: { passed: true, answers: {} },
+          idempotencyKey: key,
+        },
+        true,
+      );
+    let visit: { visitId: string; state: VisitState };
+    try {
+      ({ visit } = await startWith(`ha-visit-${n}`));
+    } catch (error) {
+      if (!(error instanceof Refused && error.code === 'PAYMENT_UNAVAILABLE')) throw error;
+      startedOver.push(n);
+      ({ visit } = await startWith(`ha-visit-${n}-again`));
+    }
     result.visitId = visit.visitId;
     const before = pushed.get(visit.visitId);
     if (before) ended(before);
@@ -333,7 +355,7 @@ async function patient(n: number): Promise<() => Promise<void>> {
   }
   const w = watched;
   return async () => {
-    await Promise.race([finished, pause(Math.max(deadline - Date.now(), 0))]);
+    await Promise.race([finished, stopWaiting, pause(Math.max(deadline - Date.now(), 0))]);
     result.drops = w.drops;
     result.reconnects = w.reconnects;
     result.pushesAfter = w.pushesSinceReconnect;
@@ -387,7 +409,7 @@ async function cardOnFile(token: string): Promise<string> {
 
 let claims = 0;
 let lostRaces = 0;
-let ends = 0;
+const endedVisits = new Set<string>();
 let providersDone = false;
 const providerSockets: Watched[] = [];
 
@@ -404,12 +426,11 @@ async function provider(n: number): Promise<void> {
         outcome: 'completed',
         note: { assessment: 'Viral pharyngitis', plan: 'Fluids and rest' },
       });
-      ends += 1;
     } catch (error) {
       // Ended already: a retried end whose first try went through.
       if (!(error instanceof Refused && error.code === 'VISIT_NOT_IN_PROGRESS')) throw error;
-      ends += 1;
     }
+    endedVisits.add(visitId);
   };
   while (!providersDone && Date.now() < deadline) {
     const queue = await call<{ visits: { visitId: string }[]; mine: { visitId: string }[] }>(
@@ -467,6 +488,14 @@ await Promise.all(
   }),
 );
 if (!killPrinted) process.stdout.write('KILL now\n');
+// Every patient has its answer, or every visit started has been ended and its patient had a
+// while to be told: a patient still waiting then was never told.
+const allEnded = (async () => {
+  while (endedVisits.size < started && Date.now() < deadline) await pause(500);
+  await pause(15_000);
+})();
+await Promise.race([Promise.all(waits), allEnded]);
+stopAll();
 await Promise.all(waits);
 providersDone = true;
 await providersRunning;
@@ -490,7 +519,9 @@ process.stdout.write(
     providers: providerCount,
     visits: patientResults.flatMap((p) => (p.visitId ? [{ n: p.n, visitId: p.visitId }] : [])),
     finished: finishedPatients.size,
-    unfinished: patientResults.filter((p) => p.visitId && !p.finished).map((p) => p.n),
+    unfinished: patientResults
+      .filter((p) => p.visitId && !p.finished)
+      .map((p) => ({ n: p.n, visitId: p.visitId, drops: p.drops, sawInProgress: p.sawInProgress })),
     patientFailures: patientResults.flatMap((p) => (p.failed ? [`${p.n}: ${p.failed}`] : [])),
     providerFailure,
     claims,
@@ -499,7 +530,8 @@ process.stdout.write(
       .filter((p) => p.visitId && p.drops === 0 && !p.sawInProgress)
       .map((p) => p.n),
     lostRaces,
-    ends,
+    ends: endedVisits.size,
+    startedOver,
     sockets: {
       dropped: dropped.length,
       reconnected: dropped.filter((p) => p.reconnects > 0).length,

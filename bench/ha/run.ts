@@ -1,8 +1,9 @@
 // bench/ha: two instances of the product on one PostgreSQL database, Redis, the S3 double and
-// the card gateway double (Authorize.Net's wire format), behind HAProxy on loopback; virtual
-// patients (BENCH_HA_PATIENTS, 500) log in, put a card on file, start a paid Get Care visit and
-// wait in the waiting room, while providers (BENCH_HA_PROVIDERS, 4) claim and end the visits;
-// when half the visits have started, one instance is killed (SIGKILL). Then, from the clients'
+// the card gateway double (Authorize.Net's wire format, answering in BENCH_HA_GATEWAY_MS, 400),
+// behind HAProxy on loopback; virtual patients (BENCH_HA_PATIENTS, 500) log in, put a card on
+// file, start a paid Get Care visit and wait in the waiting room, while providers
+// (BENCH_HA_PROVIDERS, 4) claim and end the visits. When half the visits have started (and the
+// instance holds a few sockets), one instance is killed (SIGKILL). Then, from the clients'
 // answers, the database and the gateway's record: 0 visits lost, 0 double charges, every socket
 // of the lost instance back on the survivor, seeing the queue. The clients run in their own
 // process (bench/ha/clients.ts), each instance in its own (bench/ha/instance.ts).
@@ -56,7 +57,9 @@ export interface ClientFigures {
   providers: number;
   visits: { n: number; visitId: string }[];
   finished: number;
-  unfinished: number[];
+  /** Patients whose visit ended without them being told (socket drops, whether told of the claim). */
+  unfinished: { n: number; visitId: string; drops: number; sawInProgress: boolean }[];
+  startedOver: number[];
   patientFailures: string[];
   providerFailure: string | null;
   claims: number;
@@ -107,6 +110,8 @@ export interface HaFigures {
   chargesCutOff: number;
   /** Cards the gateway holds and the database does not: a card add cut off by the kill. */
   cardsOnlyAtGateway: number;
+  /** The visits whose patient was never told they ended: claimed and ended when (s from the kill). */
+  untold: { visitId: string; claimedS: number | null; endedS: number | null }[];
   /** Warnings and errors the instances logged, by message: how many, the first when (s from the kill). */
   logs: { message: string; count: number; firstFromKillS: number }[];
 }
@@ -182,6 +187,31 @@ async function countRows(url: string, text: string, params: unknown[]): Promise<
   try {
     const { rows } = await client.query<{ count: string }>(text, params);
     return Number(rows[0]?.count ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+async function untoldVisits(url: string, ids: string[], killedAt: Date) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      id: string;
+      claimed: string | null;
+      ended: string | null;
+    }>(
+      `select id, extract(epoch from claimed_at - $2)::text as claimed,
+         extract(epoch from ended_at - $2)::text as ended
+       from visits where id = any($1::uuid[])`,
+      [ids, killedAt],
+    );
+    const seconds = (v: string | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
+    return rows.map((r) => ({
+      visitId: r.id,
+      claimedS: seconds(r.claimed),
+      endedS: seconds(r.ended),
+    }));
   } finally {
     await client.end();
   }
@@ -284,6 +314,10 @@ export async function runHa(options: HaOptions): Promise<HaFigures> {
     // Awaited below; until then a crash of the clients must not go unhandled.
     result.catch(() => undefined);
     await lineFrom(clients, 'KILL');
+    // An instance holding no socket would prove nothing about them: wait (a while) for some.
+    for (let i = 0; i < 100 && Number(await lost.ask('SOCKETS')) < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const socketsAtKill = {
       lost: Number(await lost.ask('SOCKETS')),
       survivor: Number(await survivor.ask('SOCKETS')),
@@ -309,6 +343,11 @@ export async function runHa(options: HaOptions): Promise<HaFigures> {
     const figures = JSON.parse(await result) as ClientFigures;
     const flaps = { lostBeforeKill: downsBefore.a ?? 0, survivor: (await balancer.downs()).b ?? 0 };
     const checks = await checkHa(database.url, gateway, figures.visits, new Date(killedEpoch));
+    const untold = await untoldVisits(
+      database.url,
+      figures.unfinished.map((u) => u.visitId),
+      new Date(killedEpoch),
+    );
     // Each patient adds one card: the gateway holds one for each customer it was asked to add to
     // (asked again, it answers E00039 and keeps the one).
     const cardsAtGateway = new Set(
@@ -333,6 +372,7 @@ export async function runHa(options: HaOptions): Promise<HaFigures> {
       reconcileSeconds: options.reconcileSeconds,
       chargesCutOff,
       cardsOnlyAtGateway,
+      untold,
       logs: [...logs].map(([message, { count, first }]) => ({
         message,
         count,
@@ -355,7 +395,17 @@ export function describeHa(f: HaFigures): string[] {
     return l ? `p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)} (${l.count})` : '-';
   };
   return [
-    `patients ${c.patients}, providers ${c.providers}; visits answered 2xx ${c.visits.length}, rows ${k.visitRows}, finished ${c.finished}, unfinished ${c.unfinished.length}`,
+    `patients ${c.patients}, providers ${c.providers}; visits answered 2xx ${c.visits.length}, rows ${k.visitRows}, finished ${c.finished}, unfinished ${c.unfinished.length}; started over with a new key ${c.startedOver.length}`,
+    ...(c.unfinished.length
+      ? [
+          `never told their visit ended: ${c.unfinished
+            .map((u) => {
+              const v = f.untold.find((x) => x.visitId === u.visitId);
+              return `patient ${u.n} (socket drops ${u.drops}, told of the claim ${u.sawInProgress}, claimed ${v?.claimedS ?? '-'} s and ended ${v?.endedS ?? '-'} s from the kill)`;
+            })
+            .join('; ')}`,
+        ]
+      : []),
     `claims ${c.claims} (races lost ${c.lostRaces}), ends ${c.ends}; patients never told of their claim with their socket up ${c.claimNotTold.length}; captures at the gateway ${k.captures}`,
     `lost ${k.lost}, duplicate visits ${k.duplicateVisits}, double charges ${k.doubleCharges}, charged without a visit ${k.chargedWithoutVisit}, visits without exactly one charge ${k.visitsWithoutOneCharge}, ledger still pending ${k.pendingLedger}, not completed ${k.notCompleted}`,
     `kill at ${c.killedAtMs === null ? '-' : ms(c.killedAtMs)} of ${ms(c.ms)}; sockets at the kill: ${f.socketsAtKill.lost} on the lost instance, ${f.socketsAtKill.survivor} on the survivor; HAProxy marked it down after ${f.markedDownMs === null ? '-' : ms(f.markedDownMs)}; charges cut off at the gateway ${f.chargesCutOff}, cards held only by the gateway ${f.cardsOnlyAtGateway}; live instances taken out on slow health checks: ${f.flaps.lostBeforeKill} (lost, before the kill), ${f.flaps.survivor} (survivor)`,

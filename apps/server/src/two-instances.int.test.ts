@@ -24,7 +24,7 @@ describe.skipIf(!adminUrl)(
         patients,
         providers: 2,
         lanes: 8,
-        holdMs: 100,
+        holdMs: 250,
         deadlineSeconds: 120,
         adminUrl: adminUrl ?? '',
         databaseName: `apothecall_test_ha_${process.pid}`,
