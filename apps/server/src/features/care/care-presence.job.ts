@@ -10,8 +10,9 @@ declare module '../../platform/jobs/jobs' {
 
 /**
  * Every minute one process switches off duty the providers not seen within the grace, tells
- * waiting patients whose state has nobody left, and cancels (and refunds) visits nobody claimed
- * within the limit (`createPresenceSweep`). Exclusive, so runs do not stack; two processes at
+ * waiting patients whose state has nobody left, cancels (and refunds) visits nobody claimed
+ * within the limit, and tells each patient of a visit in progress its state again
+ * (`createPresenceSweep`). Exclusive, so runs do not stack; two processes at
  * once are safe anyway (every change is conditional, every refund keyed).
  */
 export function carePresenceJob(deps: {

@@ -19,6 +19,8 @@ export interface PresenceSweepResult {
   told: number;
   /** Waiting visits nobody claimed within the limit, cancelled and refunded. */
   cancelled: number;
+  /** Visits in progress whose patient was told their state again. */
+  retold: number;
 }
 
 /**
@@ -31,6 +33,8 @@ export interface PresenceSweepResult {
  */
 export function createPresenceSweep(deps: {
   repo: Pick<CareRepo, 'waitingBefore' | 'waitingUntold' | 'markStranded' | 'move'>;
+  /** Every visit in progress (care.repo's inProgressVisits). */
+  inProgress: () => Promise<VisitRecord[]>;
   roster: Pick<RosterPort, 'expireAbsent' | 'onDutyCount' | 'licenses'>;
   payments: Pick<PaymentsPort, 'refund'>;
   accounts: Pick<AccountsPort, 'holderContact'>;
@@ -120,7 +124,16 @@ export function createPresenceSweep(deps: {
           minutes: unclaimedVisitLimitMs / 60_000,
         });
       }
-      return { offDuty: off.length, told, cancelled };
+      // A claim's push goes out from the process that made it, after its commit: a process that
+      // stopped in between (a crash, a kill) told nobody, and the patient's socket, on another
+      // process, never dropped, so the waiting room does not ask again. Each visit in progress is
+      // told again here, at the latest a sweep after its claim; a screen that has it drops it
+      // (same version).
+      const inProgress = await deps.inProgress();
+      for (const visit of inProgress) {
+        await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(visit) });
+      }
+      return { offDuty: off.length, told, cancelled, retold: inProgress.length };
     },
   };
 }

@@ -105,6 +105,14 @@ export const visitColumns = {
 /** Every change of a visit row bumps its version. */
 const bumped = { version: sql`${visits.version} + 1` };
 
+/**
+ * Every visit in progress (claimed, not ended), through the state index: the presence sweep tells
+ * each patient again (a claim whose process stopped before its push told nobody).
+ */
+export function inProgressVisits(db: Db): Promise<VisitRecord[]> {
+  return db.select(visitColumns).from(visits).where(eq(visits.state, 'inProgress'));
+}
+
 export function createCareRepo(db: Db): CareRepo {
   // The provider's queue reads these on every refresh: prepared once (named); the states go as
   // one array parameter, so one statement serves any number of them.
