@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { configuredDatabase } from './db/client';
+import { configuredDatabase, type DatabaseTarget, openDatabase } from './db/client';
 import { demoInbox } from './db/seed/demo-pharmacies';
 import { demoPrepay } from './db/seed/demo-prepay';
 import { demoPassword, seedDemo } from './db/seed/demo-seed';
@@ -32,21 +33,29 @@ async function main(): Promise<void> {
   }
 
   const target = configuredDatabase(config);
-  const database = await openMigratedDatabase(
+  const createdNow =
+    target.kind === 'pglite' && !existsSync(path.join(target.dataDir ?? '', 'PG_VERSION'));
+  const withLoss: DatabaseTarget =
     target.kind === 'pglite'
       ? {
           ...target,
           // Without its database the server would answer every request with an error: it stops,
           // and whatever supervises it (npm start's terminal, systemd, a container) sees why.
-          onLost: (error) => {
+          onLost: (error: Error) => {
             process.stderr.write(`Apothecall stopped: ${error.message}\n`);
             process.exit(1);
           },
         }
-      : target,
-  );
+      : target;
+  let database = await openMigratedDatabase(withLoss);
   const hasher = createPasswordHasher();
   const logins = config.demoSeed ? await seedDemo(database.db, hasher) : [];
+  if (target.kind === 'pglite' && createdNow) {
+    // initdb, the migrations and the seed leave the embedded database's thread about 100 MB
+    // bigger than serving needs, memory it does not give back: a new thread serves instead.
+    await database.close();
+    database = await openDatabase(withLoss);
+  }
 
   const { fastify, reconcilePayments, inboundSmtpPort } = await buildApp({
     config,
