@@ -16,7 +16,7 @@ import { describeHa, runHa } from '../../../bench/ha/run';
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!adminUrl)(
-  'two instances behind HAProxy, one killed mid-run (PostgreSQL, TEST_DATABASE_URL only: PGlite is one process its own)',
+  'two instances behind HAProxy, one killed mid-run (PostgreSQL only, where TEST_DATABASE_URL is set: an embedded PGlite belongs to one process)',
   () => {
     it('loses no visit, charges nobody twice, and every socket comes back on the survivor', async () => {
       const patients = 40;
