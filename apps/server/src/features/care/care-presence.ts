@@ -127,8 +127,8 @@ export function createPresenceSweep(deps: {
       // A claim's push goes out from the process that made it, after its commit: a process that
       // stopped in between (a crash, a kill) told nobody, and the patient's socket, on another
       // process, never dropped, so the waiting room does not ask again. Each visit in progress is
-      // told again here, at the latest a sweep after its claim; a screen that has it drops it
-      // (same version).
+      // told again here, at the latest a sweep after its claim; a screen that has it already
+      // sets the same state again.
       const inProgress = await deps.inProgress();
       for (const visit of inProgress) {
         await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(visit) });

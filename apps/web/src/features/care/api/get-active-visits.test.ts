@@ -16,9 +16,12 @@ const visit = (state: PatientVisit['state'], version?: number): PatientVisit => 
 });
 
 describe('isOlderVisit', () => {
-  it('drops a push that is not newer than the copy held', () => {
+  it('drops a push older than the copy held', () => {
     expect(isOlderVisit(visit('cancelled', 2), visit('waiting', 1))).toBe(true);
-    expect(isOlderVisit(visit('inProgress', 2), visit('inProgress', 2))).toBe(true);
+  });
+
+  it('applies a push at the same version: the line moved (place, wait), not the visit', () => {
+    expect(isOlderVisit(visit('waiting', 2), { ...visit('waiting', 2), place: 1 })).toBe(false);
   });
 
   it('applies a newer push, the first copy, and any copy from a server without versions', () => {

@@ -29,13 +29,14 @@ export function useAddActiveVisit() {
 }
 
 /**
- * Whether a push is about a change already held: both carry a version and the push's is not
- * newer. Pushes can arrive late or twice (a reconnect, two API processes); applying such a push
- * would move a visit back (a cancelled visit waiting again), so it is dropped.
+ * Whether a push is older than the copy held: both carry a version and the push's is lower.
+ * Pushes can arrive late (a reconnect, two API processes); applying such a push would move a
+ * visit back (a cancelled visit waiting again), so it is dropped. A push at the same version is
+ * applied: the line's updates (place, wait) change no row, so they carry the visit's version.
  */
 export function isOlderVisit(held: PatientVisit | undefined, pushed: PatientVisit): boolean {
   return (
-    held?.version !== undefined && pushed.version !== undefined && pushed.version <= held.version
+    held?.version !== undefined && pushed.version !== undefined && pushed.version < held.version
   );
 }
 
