@@ -26,24 +26,35 @@ interface LoadResult {
 }
 
 /**
- * The CPU time (µs) the database's server processes used so far: the backends connected to the
- * bench's database, read from /proc (PostgreSQL on this machine; 0 elsewhere). A backend that
- * left between two readings takes its time with it: the pools keep theirs during a run.
+ * The CPU time (µs) each server process of the database used so far, by process id: the
+ * backends connected to the bench's database, read from /proc (PostgreSQL on this machine;
+ * none elsewhere).
  */
-async function databaseCpu(client: pg.Client): Promise<number> {
+async function databaseCpu(client: pg.Client): Promise<Map<number, number>> {
   const { rows } = await client.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
-  let ticks = 0;
+  const used = new Map<number, number>();
   for (const { pid } of rows) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+      used.set(pid, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * (1_000_000 / clockTicks));
     } catch {
       // Gone, or not on this machine.
     }
   }
-  return ticks * (1_000_000 / clockTicks);
+  return used;
+}
+
+/**
+ * What the backends alive at the second reading used since the first (a backend that started
+ * in between, all of its time). One that left in between is not counted: the pools keep their
+ * connections busy during a run, so that is one idle since the run before.
+ */
+function databaseCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, used] of after) total += used - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Kernel clock ticks a second (the unit of /proc/<pid>/stat times); 100 on Linux. */
@@ -57,7 +68,7 @@ async function measured(server: Server, db: pg.Client, request: ReturnType<typeo
   return {
     ...result,
     serverCpu: (after.server - before.server) / result.requests,
-    dbCpu: (after.db - before.db) / result.requests,
+    dbCpu: databaseCpuSince(before.db, after.db) / result.requests,
   };
 }
 
