@@ -5,7 +5,6 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { SubscriptionRecord, SubscriptionsRepo } from './subscriptions.repo';
-import './subscription-notice.job';
 import { asSubscription } from './subscriptions.service';
 
 export type RenewalNoticeKind = 'receipt' | 'retry' | 'inactive';
