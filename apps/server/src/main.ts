@@ -13,6 +13,51 @@ import { createPasswordHasher } from './platform/passwords';
 import { unsupportedRuntime } from './platform/runtime';
 import { inboxLines } from './start-up-text';
 
+/** What `npm start` prints once listening: where, which database, the demo logins and inbox. */
+function startUpBanner({
+  config,
+  port,
+  embedded,
+  logins,
+  smtpPort,
+}: {
+  config: ReturnType<typeof loadConfig>;
+  port: number;
+  embedded: boolean;
+  logins: { role: string; loginId: string }[];
+  smtpPort: number | undefined;
+}): string[] {
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `Apothecall is running on http://${shownHost}:${port}`,
+    `Database: ${embedded ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `API docs: http://${shownHost}:${port}/api/docs`,
+    `Runtime: Node.js ${process.version}`,
+  ];
+  if (logins.length > 0) {
+    lines.push('', `Demo logins (password for all: ${demoPassword})`);
+    for (const login of logins) lines.push(`  ${login.role.padEnd(28)} ${login.loginId}`);
+    lines.push(
+      '',
+      `Demo access token (Sunrise prepaid visits): ${demoPrepay.token}`,
+      `  open http://${shownHost}:${port}/#/redeem/${demoPrepay.token}`,
+    );
+  }
+  if (smtpPort !== undefined) {
+    lines.push(
+      '',
+      ...inboxLines({
+        host: config.inbox.smtpHost,
+        port: smtpPort,
+        domain: config.inbox.domain,
+        demo: logins.length > 0 ? demoInbox : undefined,
+      }),
+    );
+  }
+  return lines;
+}
+
 /** Entry point: config, database + migrations, demo seed, listen, graceful shutdown. */
 async function main(): Promise<void> {
   const refused = unsupportedRuntime(process.versions.node);
@@ -72,37 +117,15 @@ async function main(): Promise<void> {
   await fastify.listen({ host: config.host, port: config.port });
   fastify.log.info({ node: process.version }, `running on Node.js ${process.version}`);
 
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [
-    '',
-    `Apothecall is running on http://${shownHost}:${port}`,
-    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `API docs: http://${shownHost}:${port}/api/docs`,
-    `Runtime: Node.js ${process.version}`,
-  ];
-  if (logins.length > 0) {
-    lines.push('', `Demo logins (password for all: ${demoPassword})`);
-    for (const login of logins) lines.push(`  ${login.role.padEnd(28)} ${login.loginId}`);
-    lines.push(
-      '',
-      `Demo access token (Sunrise prepaid visits): ${demoPrepay.token}`,
-      `  open http://${shownHost}:${port}/#/redeem/${demoPrepay.token}`,
-    );
-  }
-  const smtpPort = inboundSmtpPort();
-  if (smtpPort !== undefined) {
-    lines.push(
-      '',
-      ...inboxLines({
-        host: config.inbox.smtpHost,
-        port: smtpPort,
-        domain: config.inbox.domain,
-        demo: logins.length > 0 ? demoInbox : undefined,
-      }),
-    );
-  }
+  const lines = startUpBanner({
+    config,
+    port,
+    embedded: database.kind === 'pglite',
+    logins,
+    smtpPort: inboundSmtpPort(),
+  });
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   let stopping = false;
