@@ -121,6 +121,9 @@ export async function startPgliteThread(options: {
     settings: options.settings,
   };
   const worker = new Worker(pgliteWorkerModule(), {
+    // Not the server's loader hooks (tsx): the worker imports only PGlite and types, which Node
+    // strips itself, and loading tsx again cost each worker about a second.
+    execArgv: [],
     workerData: start,
     transferList: snapshot ? [snapshot] : [],
   });
