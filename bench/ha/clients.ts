@@ -512,7 +512,11 @@ const figuresOf = (values: number[]) => ({
 });
 const windowMs = 10_000;
 const killed = killedAt ?? Number.POSITIVE_INFINITY;
-const dropped = patientResults.filter((p) => p.drops > 0);
+// A patient whose socket dropped but who never came back and still knew its visit had ended
+// learned it before the drop (only a push or the list after a reconnection tells it): it was
+// done, and closed its socket, as the app does once a visit is over. Only the others must return.
+const doneBeforeDrop = (p: (typeof patientResults)[number]) => p.finished && p.reconnects === 0;
+const dropped = patientResults.filter((p) => p.drops > 0 && !doneBeforeDrop(p));
 process.stdout.write(
   `RESULT ${JSON.stringify({
     patients: patientCount,
