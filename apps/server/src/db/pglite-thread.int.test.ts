@@ -56,6 +56,42 @@ describe('the embedded database in its own thread', () => {
     expect(heard).toEqual(['hello']);
   });
 
+  it('sends each kind of parameter as PostgreSQL reads it, on either path', async () => {
+    thread = await startPgliteThread({ settings: [] });
+    const { client } = thread;
+    await client.exec(
+      'create table v (b boolean, i int, n bigint, f float8, t text, j jsonb, at timestamptz, a int[])',
+    );
+    const insert = 'insert into v values ($1, $2, $3, $4, $5, $6, $7, $8)';
+    // Strings, numbers, bigints, booleans and nulls: one call into PostgreSQL.
+    await client.query(insert, [true, 7, 9007199254740993n, 1.5, 'x', '{"k":1}', null, null]);
+    // An object, a date and an array: PGlite's query(), which serializes them by type.
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    await client.query(insert, [false, null, null, null, null, { k: 2 }, at, [1, 2]]);
+    const { rows } = await client.query('select * from v order by b desc');
+    expect(rows).toEqual([
+      { b: true, i: 7, n: 9007199254740993n, f: 1.5, t: 'x', j: { k: 1 }, at: null, a: null },
+      { b: false, i: null, n: null, f: null, t: null, j: { k: 2 }, at, a: [1, 2] },
+    ]);
+    // drizzle's shape: rows as arrays, timestamps left as text.
+    const shaped = await client.query('select at from v where b = $1', [false], {
+      rowMode: 'array',
+      parsers: { 1184: (value: string) => value },
+    });
+    expect(shaped.rows).toEqual([['2026-01-02 03:04:05+00']]);
+    expect((await client.query('update v set i = $1', [1])).affectedRows).toBe(2);
+
+    // A failing statement inside a transaction rolls it back and says why.
+    const failed = await client
+      .transaction(async (tx) => {
+        await tx.query('insert into v (i) values ($1)', [3]);
+        await tx.query('insert into v (i) values ($1)', ['not a number']);
+      })
+      .catch((e: unknown) => e);
+    expect(failed).toMatchObject({ code: '22P02' });
+    expect((await client.query('select count(*)::int as n from v')).rows).toEqual([{ n: 2 }]);
+  });
+
   it('fails the calls in flight and every later one when the worker dies, and says so once', async () => {
     const lost: Error[] = [];
     const dying = await startPgliteThread({ settings: [], onLost: (e) => lost.push(e) });

@@ -3,7 +3,7 @@
 // the server's messages (pglite-thread.ts), so that the server's event loop never runs a query.
 // Run as a worker_threads worker, from sources (Node strips the types) or as dist/pglite-worker.js.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import type { ErrorData, QueryShape, Reply, Request, WorkerStart } from './pglite-protocol';
 
 const port = parentPort;
@@ -50,6 +50,58 @@ function queryOptions(shape: QueryShape) {
 /** Fields that cross the thread (a result's `blob` is for COPY, which the server does not use). */
 function plain(result: Results): Results {
   return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+}
+
+type Primitive = string | number | bigint | boolean | null | undefined;
+const primitive = (value: unknown): value is Primitive =>
+  value === null || ['string', 'number', 'bigint', 'boolean', 'undefined'].includes(typeof value);
+
+/**
+ * One statement in one call into PostgreSQL: Parse, Bind, Describe, Execute and Sync sent
+ * together. PGlite's own `query()` makes six calls (it first asks the parameters' types, to
+ * serialize each by its type), each through its JavaScript protocol layer; with parameters that
+ * are all strings, numbers, booleans or null, their text is the same whatever the type (as
+ * node-postgres sends them), so that first question is not needed. Other parameters (objects,
+ * arrays, dates, bytes) go through `query()`. The same locks as `query()`: outside a transaction
+ * it waits for any transaction to end.
+ */
+async function statement(
+  db: PGlite,
+  text: string,
+  params: Primitive[],
+  shape: QueryShape,
+  inTransaction: boolean,
+): Promise<Results> {
+  const { serialize } = protocol;
+  const parts = [
+    serialize.parse({ text }),
+    serialize.bind({
+      values: params.map((v) => (v === null || v === undefined ? null : String(v))),
+    }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ];
+  const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    message.set(part, at);
+    at += part.length;
+  }
+  const run = async () => {
+    const { messages } = await db.execProtocol(message, { syncToFs: !inTransaction });
+    const [result] = parse.parseResults(messages, db.parsers, queryOptions(shape));
+    return result ?? { rows: [], fields: [] };
+  };
+  return inTransaction
+    ? await db._runExclusiveQuery(run)
+    : await db._runExclusiveTransaction(() => db._runExclusiveQuery(run));
+}
+
+async function query(db: PGlite, request: Extract<Request, { op: 'query' }>): Promise<Results> {
+  const { text, params, shape, tx } = request;
+  if (params.every(primitive)) return await statement(db, text, params, shape, tx !== undefined);
+  return await target(db, tx).query(text, params, queryOptions(shape));
 }
 
 function target(db: PGlite, tx: number | undefined): PGlite | Transaction {
@@ -101,15 +153,8 @@ async function run(
 ): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   switch (request.op) {
     case 'query':
-      return {
-        value: plain(
-          await target(db, request.tx).query(
-            request.text,
-            request.params,
-            queryOptions(request.shape),
-          ),
-        ),
-      };
+      if (request.tx !== undefined) target(db, request.tx);
+      return { value: plain(await query(db, request)) };
     case 'exec':
       return {
         value: (await target(db, request.tx).exec(request.text, queryOptions(request.shape))).map(
