@@ -52,6 +52,8 @@ export const visits = pgTable(
     index('visits_state_location_idx').on(t.state, t.location),
     // A provider's own visits in progress (their queue, read on every refresh).
     index('visits_provider_state_idx').on(t.providerId, t.state),
+    // The visits ended in the last minutes, told again by the presence sweep.
+    index('visits_ended_at_idx').on(t.endedAt),
   ],
 );
 

@@ -19,9 +19,15 @@ export interface PresenceSweepResult {
   told: number;
   /** Waiting visits nobody claimed within the limit, cancelled and refunded. */
   cancelled: number;
-  /** Visits in progress whose patient was told their state again. */
+  /** Visits in progress, or ended within `endedRetellMs`, whose patient was told their state again. */
   retold: number;
 }
+
+/**
+ * How far back the sweep tells ended visits again: three runs of the minute job, so an end whose
+ * push was lost is told even if a run or two did not happen (the process holding the job stopped).
+ */
+export const endedRetellMs = 3 * 60_000;
 
 /**
  * Presence: what the minute job does, on whichever process claims the run. Each step
@@ -35,6 +41,8 @@ export function createPresenceSweep(deps: {
   repo: Pick<CareRepo, 'waitingBefore' | 'waitingUntold' | 'markStranded' | 'move'>;
   /** Every visit in progress (care.repo's inProgressVisits). */
   inProgress: () => Promise<VisitRecord[]>;
+  /** The visits ended at or after a moment (care.repo's endedVisitsSince). */
+  endedSince: (since: Date) => Promise<VisitRecord[]>;
   roster: Pick<RosterPort, 'expireAbsent' | 'onDutyCount' | 'licenses'>;
   payments: Pick<PaymentsPort, 'refund'>;
   accounts: Pick<AccountsPort, 'holderContact'>;
@@ -124,16 +132,19 @@ export function createPresenceSweep(deps: {
           minutes: unclaimedVisitLimitMs / 60_000,
         });
       }
-      // A claim's push goes out from the process that made it, after its commit: a process that
-      // stopped in between (a crash, a kill) told nobody, and the patient's socket, on another
-      // process, never dropped, so the waiting room does not ask again. Each visit in progress is
-      // told again here, at the latest a sweep after its claim; a screen that has it already
-      // sets the same state again.
-      const inProgress = await deps.inProgress();
-      for (const visit of inProgress) {
+      // A claim's or an end's push goes out from the process that made it, after its commit: a
+      // process that stopped in between (a crash, a kill) told nobody, and the patient's socket,
+      // on another process, never dropped, so the waiting room does not ask again. Each visit in
+      // progress, and each ended in the last minutes, is told again here, at the latest a sweep
+      // after the change; a screen that has it already sets the same state again.
+      const retell = [
+        ...(await deps.inProgress()),
+        ...(await deps.endedSince(new Date(at.getTime() - endedRetellMs))),
+      ];
+      for (const visit of retell) {
         await deps.events.emit('care.visitChanged', { visit: careVisitSnapshot(visit) });
       }
-      return { offDuty: off.length, told, cancelled, retold: inProgress.length };
+      return { offDuty: off.length, told, cancelled, retold: retell.length };
     },
   };
 }

@@ -9,7 +9,13 @@ import type { NotesPort } from '../notes/notes.port';
 import type { PaymentsPort } from '../payments/payments.port';
 import { subscribeCareNotifier } from './care.notifier';
 import type { CarePort } from './care.port';
-import { type CareRepo, createCareRepo, inProgressVisits, type VisitRecord } from './care.repo';
+import {
+  type CareRepo,
+  createCareRepo,
+  endedVisitsSince,
+  inProgressVisits,
+  type VisitRecord,
+} from './care.repo';
 import { careRoutes } from './care.routes';
 import { createCareService } from './care.service';
 import { careSocketHandlers } from './care.socket';
@@ -182,6 +188,7 @@ function startPresence(
   const presence = createPresenceSweep({
     repo,
     inProgress: () => inProgressVisits(ctx.db),
+    endedSince: (since) => endedVisitsSince(ctx.db, since),
     roster: ports.roster,
     payments: ports.payments,
     accounts: ports.accounts,

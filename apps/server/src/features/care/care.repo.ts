@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pharmacies, visits } from '../../db/schema/care';
 
@@ -111,6 +111,15 @@ const bumped = { version: sql`${visits.version} + 1` };
  */
 export function inProgressVisits(db: Db): Promise<VisitRecord[]> {
   return db.select(visitColumns).from(visits).where(eq(visits.state, 'inProgress'));
+}
+
+/**
+ * The visits ended at or after `since` (completed, refunded, no-show, cancelled), through the
+ * ended-at index: the presence sweep tells each patient again (an end whose process stopped
+ * before its push told nobody).
+ */
+export function endedVisitsSince(db: Db, since: Date): Promise<VisitRecord[]> {
+  return db.select(visitColumns).from(visits).where(gte(visits.endedAt, since));
 }
 
 export function createCareRepo(db: Db): CareRepo {

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_ended_at_idx" ON "visits" USING btree ("ended_at");
