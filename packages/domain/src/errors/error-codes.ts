@@ -119,6 +119,7 @@ export const errorCodes = [
   'CARD_INVALID',
   'CARD_ON_FILE', // the same card (last four and expiry) is already saved
   'PAYMENT_UNAVAILABLE',
+  'PAYMENT_NOT_CHARGED', // the attempt failed and the gateway holds no charge for it: a new key may try again
   'COUPON_INVALID',
   'IDEMPOTENCY_MISMATCH',
   'IN_PROGRESS', // the same idempotency key is still being worked on

@@ -122,6 +122,7 @@ export const paymentErrorCodes = {
   avs: 'CARD_AVS_MISMATCH',
   invalid: 'CARD_INVALID',
   unavailable: 'PAYMENT_UNAVAILABLE',
+  notCharged: 'PAYMENT_NOT_CHARGED',
   couponInvalid: 'COUPON_INVALID',
   idempotencyMismatch: 'IDEMPOTENCY_MISMATCH',
   priceTokenStale: 'PRICE_TOKEN_STALE',

@@ -26,6 +26,8 @@ const en = {
   'payments.priceChanged': 'The price changed. Please review the new price before you pay.',
   'payments.idempotencyMismatch': 'This payment was already started with a different amount.',
   'payments.inProgress': 'This payment is still being processed. Please wait a moment.',
+  'payments.notCharged':
+    'Your payment did not go through, and nothing was charged. Please try again.',
   'payments.receipt.title': 'Receipt',
   'payments.receipt.invoice': 'Invoice {invoice}',
   'payments.receipt.date': 'Date: {date}',
@@ -62,6 +64,7 @@ const es: Record<keyof typeof en, string> = {
   'payments.priceChanged': 'El precio cambió. Revise el nuevo precio antes de pagar.',
   'payments.idempotencyMismatch': 'Este pago ya se inició con un importe diferente.',
   'payments.inProgress': 'Este pago todavía se está procesando. Espere un momento.',
+  'payments.notCharged': 'Su pago no se procesó y no se le cobró nada. Inténtelo de nuevo.',
   'payments.receipt.title': 'Recibo',
   'payments.receipt.invoice': 'Factura {invoice}',
   'payments.receipt.date': 'Fecha: {date}',

@@ -440,15 +440,18 @@ describe('charges.service charge', () => {
     expect(await charge('visit:key-8')).toEqual(settled);
     expect(pay.transactions).toHaveLength(1);
 
+    // The gateway holds no charge for it: not charged, said as a 4xx (the next try takes a new
+    // key), the same for a retry of the key, and a new key pays.
     pay.failNext('down');
-    await expect(charge('visit:key-9')).rejects.toMatchObject({
-      status: 503,
-      code: 'PAYMENT_UNAVAILABLE',
-    });
+    const notCharged = { status: 409, code: 'PAYMENT_NOT_CHARGED' };
+    await expect(charge('visit:key-9')).rejects.toMatchObject(notCharged);
     expect(store.rows.find((r) => r.idempotencyKey === 'visit:key-9')).toMatchObject({
       state: 'failed',
       errorCode: 'not-charged',
     });
+    await expect(charge('visit:key-9')).rejects.toMatchObject(notCharged);
+    expect(await charge('visit:key-10')).toMatchObject({ transactionStatus: 'approved' });
+    expect(pay.transactions).toHaveLength(2);
   });
 });
 

@@ -74,8 +74,11 @@ export function createChargesService(deps: ChargesDeps): ChargesService {
         );
         throw cardError(error);
       }
-      // The gateway may or may not have charged: ask it before answering.
+      // The gateway may or may not have charged: ask it before answering. Its record holding no
+      // charge ends the attempt (failed, not charged): the answer says so, and a new attempt
+      // (a new key) may try again. Unanswered, the entry stays pending and the key open.
       const settled = await settleFromGateway(entry).catch(() => 'pending' as const);
+      if (settled === 'failed') throw failureOf('not-charged');
       if (settled !== 'succeeded')
         throw new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
     }
@@ -125,6 +128,10 @@ export function createChargesService(deps: ChargesDeps): ChargesService {
     if (code === 'invalid' || code === 'not-found' || code === 'no-card') {
       return new AppError(400, 'CARD_INVALID', 'validation.card.invalid');
     }
+    // Verified at the gateway: nothing was charged. A 4xx, so that the client's next try is a new
+    // attempt with a new key (a 5xx keeps the key, and this key's answer never changes).
+    if (code === 'not-charged')
+      return new AppError(409, 'PAYMENT_NOT_CHARGED', 'payments.notCharged');
     return new AppError(503, 'PAYMENT_UNAVAILABLE', 'errors.unavailable');
   }
 

@@ -12,6 +12,8 @@ describe('an attempt to pay', () => {
     expect(attemptMayHaveRun(new Error('parse'))).toBe(true);
     expect(attemptMayHaveRun(new ApiError(402, 'CARD_DECLINED', 'declined'))).toBe(false);
     expect(attemptMayHaveRun(new ApiError(400, 'APPOINTMENT_EXPIRED', 'expired'))).toBe(false);
+    // Verified at the gateway: nothing was charged, so the next try is a new attempt.
+    expect(attemptMayHaveRun(new ApiError(409, 'PAYMENT_NOT_CHARGED', 'not charged'))).toBe(false);
   });
 
   it('has a fresh v4 UUID key each time', () => {
