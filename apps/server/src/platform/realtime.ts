@@ -3,6 +3,7 @@ import {
   type PingAck,
   realtimeEvents,
   realtimeUnauthorized,
+  realtimeUnavailable,
 } from '@apothecall/domain/realtime/realtime.events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -130,7 +131,7 @@ export function attachRealtime(
           void socket.join(`meet:${meet.accountId}`);
           next();
         },
-        () => next(new Error(realtimeUnauthorized)),
+        () => next(new Error(realtimeUnavailable)),
       );
       return;
     }
@@ -150,7 +151,8 @@ export function attachRealtime(
         void socket.join(`session:${resolved.sessionId}`);
         next();
       },
-      () => next(new Error(realtimeUnauthorized)),
+      // Not checked (the database did not answer) is not refused: the client keeps its session.
+      () => next(new Error(realtimeUnavailable)),
     );
   });
 

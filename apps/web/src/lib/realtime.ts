@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { currentLanguage } from './i18n';
 import { serverOrigin } from './server-origin';
 import { clearSessionIfToken, getSession, subscribeSession } from './session-store';
+import { retryRefusals } from './socket-refusals';
 
 /**
  * The one real-time connection of this tab (spec section 7: opened manually, with the token —
@@ -29,6 +30,11 @@ function connect(auth: { token: string } | { meetToken: string }): Socket {
   });
   s.on('connect', emit);
   s.on('disconnect', emit);
+  retryRefusals(s, () => {
+    // The server does not know this session (expired, revoked): the app forgets it, as after a 401.
+    if ('token' in auth) clearSessionIfToken(auth.token);
+    emit();
+  });
   s.on(realtimeEvents.sessionEnded, () => {
     s.disconnect();
     // The server ended this session (logout elsewhere, a revoked login, expiry): the app

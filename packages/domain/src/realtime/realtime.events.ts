@@ -50,8 +50,14 @@ export const realtimeEvents = {
 export const pingAckSchema = z.object({ ok: z.literal(true), at: z.string() });
 export type PingAck = z.infer<typeof pingAckSchema>;
 
-/** Error message the server uses to refuse a handshake (connect_error). */
+/** Error message the server uses to refuse a handshake (connect_error): unknown credentials. */
 export const realtimeUnauthorized = 'unauthorized';
+
+/**
+ * Error message of a handshake the server could not check (its database did not answer): the
+ * credentials are not known to be bad, so the client keeps them and tries again later.
+ */
+export const realtimeUnavailable = 'unavailable';
 
 export const visitRoles = ['patient', 'provider'] as const;
 export type VisitRole = (typeof visitRoles)[number];
