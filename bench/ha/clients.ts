@@ -74,7 +74,6 @@ async function call<T = Record<string, unknown>>(
   inProgressAgain = false,
 ): Promise<T> {
   const started = performance.now();
-  let unavailable = 0;
   for (let attempt = 0; ; attempt += 1) {
     let failure: string;
     try {
@@ -104,12 +103,9 @@ async function call<T = Record<string, unknown>>(
       const again =
         [502, 503, 504].includes(response.status) ||
         (inProgressAgain && response.status === 409 && code === 'IN_PROGRESS');
+      // A charge known not taken answers 409 PAYMENT_NOT_CHARGED: refused, and the patient starts
+      // again with a new key, as the web does.
       if (!again) throw new Refused(response.status, code);
-      // A charge known not taken answers 503 PAYMENT_UNAVAILABLE to every retry of its key: after a
-      // few, the patient leaves this attempt and starts again (a new key), as a person would.
-      if (code === 'PAYMENT_UNAVAILABLE' && inProgressAgain && ++unavailable >= 5) {
-        throw new Refused(response.status, code);
-      }
       failure = `${response.status}${code ? ` ${code}` : ''}`;
     } catch (error) {
       if (error instanceof Refused) throw error;
@@ -218,7 +214,7 @@ let stopAll: () => void = () => {};
 const stopWaiting = new Promise<void>((resolve) => {
   stopAll = resolve;
 });
-/** Patients whose first attempt's key answered 503 PAYMENT_UNAVAILABLE for good. */
+/** Patients whose first attempt was answered 409 PAYMENT_NOT_CHARGED (a new key started over). */
 const startedOver: number[] = [];
 let killPrinted = false;
 const patientResults: PatientResult[] = [];
@@ -336,7 +332,7 @@ async function patient(n: number): Promise<() => Promise<void>> {
     try {
       ({ visit } = await startWith(`ha-visit-${n}`));
     } catch (error) {
-      if (!(error instanceof Refused && error.code === 'PAYMENT_UNAVAILABLE')) throw error;
+      if (!(error instanceof Refused && error.code === 'PAYMENT_NOT_CHARGED')) throw error;
       startedOver.push(n);
       ({ visit } = await startWith(`ha-visit-${n}-again`));
     }
