@@ -16,6 +16,10 @@ export { idFromKey, maskContacts } from './jobs-helpers';
  * - a job is claimed by one worker, in any number of processes (`FOR UPDATE SKIP LOCKED` in one
  *   statement), so it runs once — unless its run outlives `expireInSeconds` or its process dies,
  *   when it is retried: handlers must be idempotent (check the state they are about to change);
+ * - a running job's worker beats (every `heartbeatSeconds / 4`); a job whose beats stop for
+ *   `heartbeatSeconds` (its process died or lost the database) is failed by the next supervise
+ *   pass of any live process and retried like any failure, so it is not held for its whole
+ *   `expireInSeconds`. A long run on a live process keeps beating and is never failed so;
  * - a failed run is retried after `retryDelaySeconds`, doubled each time with `retryBackoff`;
  *   after `retryLimit` retries the job moves to the dead-letter queue, where it stays (30 days)
  *   until an operator redrives it (`deadLetters()`, `redrive()`, GET /api/ops/jobs/dead);
@@ -49,6 +53,11 @@ export interface JobOptions {
   retryDelayMaxSeconds?: number;
   /** A run still going after this long counts as failed (its signal is aborted) and is retried. */
   expireInSeconds: number;
+  /**
+   * A run whose worker has not beaten for this long (its process died) counts as failed and is
+   * retried, using one of its retries: whole seconds, at least 10 (pg-boss's floor). Default 20.
+   */
+  heartbeatSeconds?: number;
   /** Handlers of this job running at once in this process (default 1). */
   concurrency?: number;
   /**
@@ -156,6 +165,9 @@ export interface JobsLogger {
 /** The one dead-letter queue: every job's last failure lands here. */
 export const deadLetterQueue = 'dead-letter';
 const deadLetterRetentionSeconds = 30 * 24 * 3600;
+/** A run's worker beats four times per `heartbeatSeconds`, so three late beats fail nothing. */
+export const defaultHeartbeatSeconds = 20;
+const beatsPerHeartbeat = 4;
 
 export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
   database: { readonly raw: RawDatabase };
@@ -174,6 +186,11 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
   cronCheckSeconds?: number;
   /** PostgreSQL only: pg-boss's own pool size (default 4). */
   poolSize?: number;
+  /**
+   * How often pg-boss's supervise and monitor pass runs (default 10 s, at least 1): it fails the
+   * jobs whose heartbeat stopped or whose `expireInSeconds` ran out, and counts the queues.
+   */
+  superviseSeconds?: number;
 }): Jobs<P> {
   const { logger } = deps;
   const pollSeconds = deps.pollIntervalSeconds ?? 5;
@@ -184,8 +201,12 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
 
   function newBoss(): PgBoss {
     const raw = deps.database.raw;
+    const superviseSeconds = deps.superviseSeconds ?? 10;
     const common = {
       useListenNotify: true,
+      // One pass is as frequent as the longer of the two (see pg-boss's boss.js), so both move.
+      superviseIntervalSeconds: superviseSeconds,
+      monitorIntervalSeconds: superviseSeconds,
       ...(deps.cronCheckSeconds
         ? {
             cronMonitorIntervalSeconds: deps.cronCheckSeconds,
@@ -225,6 +246,7 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
         ? { retryDelayMax: options.retryDelayMaxSeconds }
         : {}),
       expireInSeconds: options.expireInSeconds,
+      heartbeatSeconds: heartbeatOf(options),
       deadLetter: deadLetterQueue,
       notify: true,
     };
@@ -314,6 +336,7 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
             // delayed job sends no notification when it comes due.
             pollingIntervalSeconds: pollSeconds,
             notifyPollingIntervalSeconds: pollSeconds,
+            heartbeatRefreshSeconds: heartbeatOf(options) / beatsPerHeartbeat,
           },
           run(name, handler, options),
         );
@@ -365,4 +388,8 @@ export function createJobs<P extends PayloadRegistry<P> = JobPayloads>(deps: {
     },
   };
   return jobs;
+}
+
+function heartbeatOf(options: JobOptions): number {
+  return options.heartbeatSeconds ?? defaultHeartbeatSeconds;
 }
