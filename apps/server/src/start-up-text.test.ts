@@ -3,7 +3,7 @@ import { inboxLines } from './start-up-text';
 
 const demo = { organizationId: 'sunrise-pharmacy', name: 'Sunrise', reader: 'pharmacist@x.test' };
 
-describe('the start-up text about inbound e-mail (issue 34)', () => {
+describe('the start-up text about inbound e-mail', () => {
   it("names the demo pharmacy's address, the endpoint, who reads it and a command that mails it", () => {
     const [about, command] = inboxLines({
       host: '127.0.0.1',

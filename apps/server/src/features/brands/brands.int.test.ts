@@ -54,7 +54,7 @@ describe.each(databaseKinds)('white-label brands on %s', (kind) => {
     expect(partner.name).toBe('Partner Health');
   });
 
-  it("gives each brand its own web manifest, in the reader's language (issue 13)", async () => {
+  it("gives each brand its own web manifest, in the reader's language", async () => {
     const manifest = async (url: string, host: string, language = 'en-US') => {
       const res = await t.fastify.inject({
         method: 'GET',

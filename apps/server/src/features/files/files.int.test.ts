@@ -346,7 +346,7 @@ describe.each(combinations)('files on $db, stored $store', ({ db, store }) => {
   // with the local store only (on each database), not again against the S3 double, which the
   // tests above exercise.
   if (store === 'local') {
-    describe('large images (issue 32)', () => {
+    describe('large images', () => {
       /** One colour: small to send, yet as many pixels to decode as any photo of that size. */
       const flat = (width: number, height: number, format: 'jpeg' | 'png') =>
         sharp({ create: { width, height, channels: 3, background: '#c87828' } })

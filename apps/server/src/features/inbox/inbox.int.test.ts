@@ -287,7 +287,7 @@ describe.each(databaseKinds)('pharmacy e-mail inbox (%s)', (kind) => {
     expect(list.body.threads.some((r) => r.lastSnippet === 'big')).toBe(false);
   });
 
-  it('answers 451 while too many images wait (issue 32), so the sender tries again later', async () => {
+  it('answers 451 while too many images wait, so the sender tries again later', async () => {
     const message = {
       to: address,
       subject: 'Insurance card again',

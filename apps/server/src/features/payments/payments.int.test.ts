@@ -229,7 +229,7 @@ describe.each(databaseKinds)('payments on %s', (kind) => {
     }
   });
 
-  it('keeps an applied coupon for the account until it pays a visit or is set aside (issue 13)', async () => {
+  it('keeps an applied coupon for the account until it pays a visit or is set aside', async () => {
     const nora = await newPatient(t);
     expect((await get('/api/account/price', nora.token)).json()).toMatchObject({
       price: 4900,

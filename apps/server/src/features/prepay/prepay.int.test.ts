@@ -397,7 +397,7 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
     });
   });
 
-  it('warns a program bought at its low-balance limit at its first redemption, once (issue 33)', async () => {
+  it('warns a program bought at its low-balance limit at its first redemption, once', async () => {
     // 2 visits, limit 2: the redemption that leaves 1 is under the limit; the one that leaves 0
     // is the same stretch under it, no second notice.
     // Claimed tokens are mailed too: the second redemption's mail shows its notices went out.
@@ -486,7 +486,7 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
   );
 
   itReadsNoDate(
-    'holds an Rx visit to the prescription rules of every path: one category per prepaid visit, Cialis only as a package (issue 33)',
+    'holds an Rx visit to the prescription rules of every path: one category per prepaid visit, Cialis only as a package',
     async () => {
       /** An LDN visit whose evaluation lists fibromyalgia (no records asked for). */
       const ldnVisit = async (payer: Payer) =>
@@ -879,7 +879,7 @@ describe.each(databaseKinds)('Prepay programs on %s', (kind) => {
   );
 
   itReadsNoDate(
-    'keeps the notification number in E.164, and refuses one that is no number (issue 34)',
+    'keeps the notification number in E.164, and refuses one that is no number',
     async () => {
       const bought = await program(1, (current) => ({
         notifications: { ...(current.notifications as object), phone: '(305) 555-0188' },

@@ -100,7 +100,7 @@ describe('sessions service', () => {
     expect(order).toEqual(['listener done: account', 'revocation answered']);
   });
 
-  it('records the password proof of a password login, none of a biometric one, and a new one when told (issue 32)', async () => {
+  it('records the password proof of a password login, none of a biometric one, and a new one when told', async () => {
     const { service, advance } = setup();
     const byPassword = await service.create('a1', {
       platform: 'cordova-ios',
