@@ -24,6 +24,9 @@ await build({
   platform: 'node',
   target: 'node24',
   format: 'esm',
+  // Chunks: what main.ts imports with import() (the S3 store, the PDF writer) is its own file,
+  // loaded with its npm packages when first needed rather than at start.
+  splitting: true,
   sourcemap: true,
   packages: 'external',
   // The domain workspace ships TypeScript sources, so it is bundled rather than imported.

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailAttachment, MailHeaders, OutboxRepo } from './outbox.repo';
 
 /**
@@ -33,12 +33,17 @@ export function createMailer(deps: {
   /** Queues a re-send of a failed message (the outbox-delivery job). */
   retry?: (outboxId: number) => Promise<void>;
 }): Mailer {
-  let transport: Transporter | undefined;
-  if (deps.smtpUrl) transport = nodemailer.createTransport(deps.smtpUrl);
+  // nodemailer is loaded only with SMTP_URL set (most starts keep mail in the outbox).
+  const { smtpUrl } = deps;
+  const transport: Promise<Transporter> | undefined = smtpUrl
+    ? import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl))
+    : undefined;
+  // A failure to load is the first send's error (recorded and retried), not an unhandled rejection.
+  transport?.catch(() => {});
   async function deliver(message: MailMessage): Promise<string | undefined> {
     if (!transport) throw new Error('no SMTP transport configured');
     const { headers, ...rest } = message;
-    const info = await transport.sendMail({
+    const info = await (await transport).sendMail({
       from: deps.from,
       ...rest,
       ...(headers?.messageId ? { messageId: headers.messageId } : {}),
@@ -73,7 +78,10 @@ export function createMailer(deps: {
       }
     },
     close() {
-      transport?.close();
+      void transport?.then(
+        (opened) => opened.close(),
+        () => {},
+      );
     },
   };
 }

@@ -12,8 +12,11 @@ import type * as Fontkit from 'fontkit';
 export type Face = 'regular' | 'bold' | 'mono' | 'cjk' | 'cjkBold';
 
 const require = createRequire(import.meta.url);
-/** fontkit as pdfkit loads it (its CommonJS build), so the process holds one copy of it. */
-const fontkit = require('fontkit') as typeof Fontkit;
+/**
+ * fontkit as pdfkit loads it (its CommonJS build), so the process holds one copy of it; loaded
+ * with the first font, not at start (docs/performance.md, "Memory").
+ */
+let fontkit: typeof Fontkit | undefined;
 
 const cjkFile = (file: string) =>
   // The package exports only its index (dist/); its fonts are beside it.
@@ -39,6 +42,7 @@ export function fontOf(face: Face): LoadedFont {
   let found = loaded.get(face);
   if (!found) {
     const bytes = readFileSync(fontFiles[face]());
+    fontkit ??= require('fontkit') as typeof Fontkit;
     const font = fontkit.create(bytes) as Fontkit.Font;
     // Glyph composition (ccmp) off: Noto Sans decomposes 'ị' into 'i' and a dot-below glyph that
     // maps to no character, so the PDF would read back 'i' (copy, search, screen readers). The

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import {
   SMTPServer,
   type SMTPServerDataStream,
@@ -103,6 +103,8 @@ export function createSmtpInbound(deps: {
       throw smtpError(552, '5.3.4 Message too big');
     }
     const raw = Buffer.concat(chunks);
+    // Loaded with the first message, not at start: most starts receive none (docs/performance.md).
+    const { simpleParser } = await import('mailparser');
     let parsed: ParsedMail;
     try {
       parsed = await simpleParser(raw, {

@@ -4,7 +4,7 @@ import { type FilesKey, generateFilesKey, parseFilesKey } from './file-crypto';
 import type { FileStore } from './file-store';
 import type { FilesConfig } from './files.config';
 import { createLocalFileStore } from './local-file-store';
-import { createS3FileStore } from './s3-file-store';
+import type { S3FileStoreOptions } from './s3-file-store';
 
 /** The name of the generated key file inside DATA_DIR. */
 export const generatedKeyFile = 'files.key';
@@ -41,6 +41,22 @@ export function resolveFilesKey(config: FilesConfig, dataDir: string): FilesKey 
 /** The configured store: encrypted files under DATA_DIR/files, or an S3-compatible bucket. */
 export function createFileStore(config: FilesConfig, dataDir: string): FileStore {
   const key = resolveFilesKey(config, dataDir);
-  if (config.storage.kind === 's3') return createS3FileStore({ ...config.storage, key });
+  if (config.storage.kind === 's3') return lazyS3FileStore({ ...config.storage, key });
   return createLocalFileStore({ root: path.join(dataDir, 'files'), key });
+}
+
+/**
+ * The S3 store, its module (and the AWS SDK with it) loaded here, only when S3 is configured:
+ * most starts keep files on disk and never need it (docs/performance.md, "Memory"). Each call
+ * waits for the store; a failure to load is each call's error.
+ */
+function lazyS3FileStore(options: S3FileStoreOptions): FileStore {
+  const store = import('./s3-file-store').then((s3) => s3.createS3FileStore(options));
+  store.catch(() => {});
+  return {
+    put: async (key, body) => (await store).put(key, body),
+    get: async (key) => (await store).get(key),
+    delete: async (key) => (await store).delete(key),
+    close: async () => (await store).close(),
+  };
 }
