@@ -4,12 +4,13 @@ import type {
 } from '@apothecall/domain/care/covid-certificates.api';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Lang } from '@apothecall/domain/i18n/i18n.rules';
-import QRCode from 'qrcode';
 import { renderPdf } from '../../platform/pdf';
 import { longDate } from '../../platform/pdf-text';
 
 /** The certificate's QR code: the public verification page, as a PNG. */
-function certificateQrPng(verifyUrl: string): Promise<Buffer> {
+async function certificateQrPng(verifyUrl: string): Promise<Buffer> {
+  // Loaded with the first certificate, not at start (docs/performance.md, "Memory").
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(verifyUrl, {
     type: 'png',
     errorCorrectionLevel: 'M',

@@ -75,7 +75,7 @@ export function createErxTransmitter(deps: {
         const res = await send(deps.url, {
           method: 'POST',
           headers: { 'content-type': 'application/xml; charset=utf-8' },
-          body: newRxXml(message),
+          body: await newRxXml(message),
           signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
         });
         result = erxOutcome(res.status, readErxAnswer(await res.text()));

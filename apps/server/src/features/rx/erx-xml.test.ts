@@ -36,8 +36,8 @@ const reader = new XMLParser({
 });
 
 describe('newRxXml', () => {
-  it('writes a well-formed SCRIPT NewRx that reads back field by field', () => {
-    const xml = newRxXml(input);
+  it('writes a well-formed SCRIPT NewRx that reads back field by field', async () => {
+    const xml = await newRxXml(input);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(XMLValidator.validate(xml)).toBe(true);
     const { Message } = reader.parse(xml);
@@ -73,8 +73,8 @@ describe('newRxXml', () => {
     });
   });
 
-  it('escapes markup and keeps UTF-8 as written, with no character XML forbids', () => {
-    const xml = newRxXml(input);
+  it('escapes markup and keeps UTF-8 as written, with no character XML forbids', async () => {
+    const xml = await newRxXml(input);
     expect(xml).toContain("<LastName>O'Neil &lt;Jr&gt;</LastName>");
     expect(xml).toContain('<FirstName>Ana &amp; Bo</FirstName>');
     expect(xml).toContain('<LastName>Muñoz</LastName>');

@@ -4,7 +4,6 @@ import {
   newRxMessage,
 } from '@apothecall/domain/pharmacy/erx.rules';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { create } from 'xmlbuilder2';
 
 /**
  * The eRx seam's XML, written and read by libraries (not string templates and regular expressions).
@@ -17,7 +16,9 @@ import { create } from 'xmlbuilder2';
  * as is (Muñoz stays Muñoz), and a character XML 1.0 does not allow (a control character pasted
  * into a name or the directions) replaced by U+FFFD, so the document is always well formed.
  */
-export function newRxXml(input: NewRxInput): string {
+export async function newRxXml(input: NewRxInput): Promise<string> {
+  // Loaded with the first NewRx, not at start: most starts send none (docs/performance.md).
+  const { create } = await import('xmlbuilder2');
   return create(
     { version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' },
     newRxMessage(input),
