@@ -56,7 +56,7 @@ describe('printable', () => {
   });
 });
 
-describe('renderPdf: the one place PDFs are made (issue 34)', () => {
+describe('renderPdf: the one place PDFs are made', () => {
   const render = () =>
     renderPdf({ title: `Nota — ${mixed}`, lang: 'es' }, (pdf) => {
       pdf.text(`Título ${mixed}`, { role: 'H1', bold: true, size: 18 });

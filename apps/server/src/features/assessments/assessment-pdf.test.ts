@@ -32,7 +32,7 @@ const intake: AssessmentIntake = {
   comments: `Speaks ${mixed}`,
 };
 
-describe('the in-store assessment PDF (issue 34)', () => {
+describe('the in-store assessment PDF', () => {
   it('prints the patient’s name and the comments as written, in embedded Noto fonts', async () => {
     const pdf = await renderAssessmentPdf({
       brandName: 'Apothecall',

@@ -31,7 +31,7 @@ const printable = {
   patient: { name: `Lê ${mixed}`, dob: '1990-03-14' },
 } satisfies PrintableNote;
 
-describe('the visit note PDF (issue 34)', () => {
+describe('the visit note PDF', () => {
   it('prints Vietnamese and Chinese as written, in embedded Noto fonts', async () => {
     const pdf = await renderNotePdf({
       brandName: 'Apothecall',

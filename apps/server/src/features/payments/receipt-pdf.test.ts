@@ -20,7 +20,7 @@ const tx: TransactionEntry = {
   creditCents: 0,
 };
 
-describe('the receipt PDF (issue 34)', () => {
+describe('the receipt PDF', () => {
   it('prints the card holder’s name as written and the time in the reader’s zone, in embedded fonts', async () => {
     const pdf = await renderReceiptPdf(tx, {
       lang: 'en',

@@ -24,7 +24,7 @@ const input = {
 /** The text with line wraps and Intl's narrow spaces read as plain spaces. */
 const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
 
-describe('the signed form PDF (issue 34)', () => {
+describe('the signed form PDF', () => {
   it('prints the signer’s name as typed, in embedded Noto fonts', async () => {
     const pdf = await renderSignedFormPdf({ ...input, lang: 'en' });
     expect(pdfText(pdf).split('\n')).toContain(`Patient: Lê ${mixed}, born March 14, 1990`);

@@ -15,7 +15,7 @@ const input = {
   consents: [{ id: 'ldn', versionDate: '2025-01-01', acceptedAt: '2026-11-21T03:30:00.000Z' }],
 };
 
-describe('the consent record PDF (issue 34)', () => {
+describe('the consent record PDF', () => {
   it('prints the patient as written, in embedded fixed-width and CJK fonts, dated in the reader’s zone', async () => {
     const pdf = await renderConsentPdf({ ...input, lang: 'en' });
     const text = pdfText(pdf);

@@ -36,7 +36,7 @@ const input = {
   writtenAt: new Date('2026-11-21T03:30:00Z'),
 };
 
-describe('the prescription PDF (issue 34)', () => {
+describe('the prescription PDF', () => {
   it('prints the patient and the directions as written, dated in the reader’s zone, in embedded fonts', async () => {
     const pdf = await renderPrescriptionPdf({ ...input, lang: 'en' });
     const lines = pdfText(pdf).split('\n');
