@@ -71,7 +71,7 @@ describe('the in-store assessment PDF', () => {
     });
   });
 
-  it('counts the days since the symptoms began by each language’s plural rules (issue 36, finding 11)', async () => {
+  it('counts the days since the symptoms began by each language’s plural rules', async () => {
     const text = async (lang: 'en' | 'es', onsetDays: number) =>
       pdfText(
         await renderAssessmentPdf({

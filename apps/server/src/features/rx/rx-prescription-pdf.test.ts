@@ -74,7 +74,7 @@ describe('the prescription PDF', () => {
     expect(text).not.toContain('+1305');
   });
 
-  it("prints the patient's address, as a US prescription must (issue 36, finding 15)", async () => {
+  it("prints the patient's address, as a US prescription must", async () => {
     const en = pdfText(await renderPrescriptionPdf({ ...input, lang: 'en' })).split('\n');
     expect(en).toContain('Address: 12 Ocean Drive, Miami, FL 33139');
     const es = pdfText(await renderPrescriptionPdf({ ...input, lang: 'es' })).split('\n');
