@@ -520,209 +520,206 @@ describe.each(databaseKinds)('a weekly block across a daylight-saving change, on
   });
 });
 
-describe.each(databaseKinds)(
-  'one provider, one time; bookable prices, on %s',
-  (kind) => {
-    let t: TestApp;
-    let provider: string;
-    let providerId: string;
-    /** Each test its own provider-local day, two weeks and more ahead. */
-    const dayAhead = (n: number) => addDays(localDate(Date.now(), ny), 14 + n);
-    beforeAll(async () => {
-      t = await startTestApp(kind);
-      provider = await login(t, demo.provider);
-      const probe = await publish(t, provider, {
-        startDate: dayAhead(0),
-        startTime: '06:00',
-        endTime: '07:00',
-      });
-      const [row] = await t.database.db
-        .select({ providerId: availabilityBlocks.providerId })
-        .from(availabilityBlocks)
-        .where(eq(availabilityBlocks.id, probe.id));
-      providerId = row!.providerId;
+describe.each(databaseKinds)('one provider, one time; bookable prices, on %s', (kind) => {
+  let t: TestApp;
+  let provider: string;
+  let providerId: string;
+  /** Each test its own provider-local day, two weeks and more ahead. */
+  const dayAhead = (n: number) => addDays(localDate(Date.now(), ny), 14 + n);
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    provider = await login(t, demo.provider);
+    const probe = await publish(t, provider, {
+      startDate: dayAhead(0),
+      startTime: '06:00',
+      endTime: '07:00',
     });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const [row] = await t.database.db
+      .select({ providerId: availabilityBlocks.providerId })
+      .from(availabilityBlocks)
+      .where(eq(availabilityBlocks.id, probe.id));
+    providerId = row!.providerId;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-    const block = (day: string, startTime: string, endTime: string, extra: object = {}) => ({
-      startDate: day,
-      startTime,
-      endTime,
-      slotMinutes: 15,
-      timeZone: ny,
-      states: ['FL'],
-      ...extra,
-    });
+  const block = (day: string, startTime: string, endTime: string, extra: object = {}) => ({
+    startDate: day,
+    startTime,
+    endTime,
+    slotMinutes: 15,
+    timeZone: ny,
+    states: ['FL'],
+    ...extra,
+  });
 
-    it('refuses a block that overlaps one of their own, in English and Spanish; a touching one is fine', async () => {
-      const day = dayAhead(1);
-      await publish(t, provider, block(day, '18:00', '19:00'));
-      const inside = await call(t, 'POST', '/api/clinic/availability', provider, {
-        ...block(day, '18:03', '18:48'),
-      });
-      expect(inside.statusCode).toBe(409);
-      expect(inside.json()).toMatchObject({
-        errorCode: 'AVAILABILITY_OVERLAPS',
-        errorMsg: `This time overlaps your availability from 18:00 to 19:00 starting ${day}. Choose a time that does not overlap, or remove that availability first.`,
-      });
-      const spanish = await t.fastify.inject({
-        method: 'POST',
-        url: '/api/clinic/availability',
-        headers: {
-          authorization: `Bearer ${provider}`,
-          'x-time-zone': ny,
-          'accept-language': 'es',
-        },
-        payload: block(day, '17:30', '18:15'),
-      });
-      expect(spanish.statusCode).toBe(409);
-      expect(spanish.json().errorMsg).toBe(
-        `Este horario se superpone con su disponibilidad de 18:00 a 19:00 a partir del ${day}. Elija un horario que no se superponga o elimine primero esa disponibilidad.`,
-      );
-      // A weekly block that meets it on its weekday is refused too.
-      const weekly = await call(t, 'POST', '/api/clinic/availability', provider, {
-        ...block(dayAhead(-6), '18:30', '20:00'),
-        weekdays: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'],
+  it('refuses a block that overlaps one of their own, in English and Spanish; a touching one is fine', async () => {
+    const day = dayAhead(1);
+    await publish(t, provider, block(day, '18:00', '19:00'));
+    const inside = await call(t, 'POST', '/api/clinic/availability', provider, {
+      ...block(day, '18:03', '18:48'),
+    });
+    expect(inside.statusCode).toBe(409);
+    expect(inside.json()).toMatchObject({
+      errorCode: 'AVAILABILITY_OVERLAPS',
+      errorMsg: `This time overlaps your availability from 18:00 to 19:00 starting ${day}. Choose a time that does not overlap, or remove that availability first.`,
+    });
+    const spanish = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/clinic/availability',
+      headers: {
+        authorization: `Bearer ${provider}`,
+        'x-time-zone': ny,
+        'accept-language': 'es',
+      },
+      payload: block(day, '17:30', '18:15'),
+    });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json().errorMsg).toBe(
+      `Este horario se superpone con su disponibilidad de 18:00 a 19:00 a partir del ${day}. Elija un horario que no se superponga o elimine primero esa disponibilidad.`,
+    );
+    // A weekly block that meets it on its weekday is refused too.
+    const weekly = await call(t, 'POST', '/api/clinic/availability', provider, {
+      ...block(dayAhead(-6), '18:30', '20:00'),
+      weekdays: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'],
+      endDate: null,
+    });
+    expect(weekly.json().errorCode).toBe('AVAILABILITY_OVERLAPS');
+    // Refused blocks change nothing; a block that only touches it is published.
+    await publish(t, provider, block(day, '19:00', '19:30'));
+    const blocks = (await call(t, 'GET', '/api/clinic/availability', provider)).json().blocks as {
+      startDate: string;
+      startTime: string;
+    }[];
+    expect(
+      blocks
+        .filter((b) => b.startDate === day)
+        .map((b) => b.startTime)
+        .sort(),
+    ).toEqual(['18:00', '19:00']);
+  });
+
+  for (const [n, at] of [
+    [2, 2],
+    [8, 3],
+  ] as const) {
+    it(`${n} parallel bookings of overlapping times in two overlapping (legacy) blocks make one booking`, async () => {
+      const day = dayAhead(at);
+      // Legacy data: two overlapping blocks written before the rule, straight into the table.
+      const legacy = [
+        ['18:00', '19:00'],
+        ['18:03', '18:48'],
+      ].map(([startTime, endTime]) => ({
+        providerId,
+        rrule: null,
+        startDate: day,
         endDate: null,
-      });
-      expect(weekly.json().errorCode).toBe('AVAILABILITY_OVERLAPS');
-      // Refused blocks change nothing; a block that only touches it is published.
-      await publish(t, provider, block(day, '19:00', '19:30'));
-      const blocks = (await call(t, 'GET', '/api/clinic/availability', provider)).json().blocks as {
-        startDate: string;
-        startTime: string;
-      }[];
-      expect(
-        blocks
-          .filter((b) => b.startDate === day)
-          .map((b) => b.startTime)
-          .sort(),
-      ).toEqual(['18:00', '19:00']);
-    });
-
-    for (const [n, at] of [
-      [2, 2],
-      [8, 3],
-    ] as const) {
-      it(`${n} parallel bookings of overlapping times in two overlapping (legacy) blocks make one booking`, async () => {
-        const day = dayAhead(at);
-        // Legacy data: two overlapping blocks written before the rule, straight into the table.
-        const legacy = [
-          ['18:00', '19:00'],
-          ['18:03', '18:48'],
-        ].map(([startTime, endTime]) => ({
-          providerId,
-          rrule: null,
-          startDate: day,
-          endDate: null,
-          startTime: startTime!,
-          endTime: endTime!,
-          slotMinutes: 15,
-          timeZone: ny,
-          states: ['FL'],
-          minAge: 4,
-          maxAge: 110,
-        }));
-        const [a, b] = await t.database.db.insert(availabilityBlocks).values(legacy).returning();
-        const patients: Patient[] = [];
-        for (let i = 0; i < n; i += 1) {
-          const p = await newPatient(t);
-          await readyToPay(t, p);
-          patients.push(p);
-        }
-        // 18:00-18:15 of one block and 18:03-18:18 of the other, in turn.
-        const starts = [zonedTime(day, '18:00'), zonedTime(day, '18:03')];
-        const results = await Promise.all(
-          patients.map((p, i) => {
-            const from = starts[i % 2]!;
-            return call(t, 'POST', '/api/appointments', p.token, {
-              blockId: i % 2 === 0 ? a!.id : b!.id,
-              time: new Date(from).toISOString(),
-              to: new Date(from + 15 * minute).toISOString(),
-              complaint: { reason: 'soreThroat', notes: '' },
-              pharmacy: null,
-              provider: null,
-              pt: p.personId,
-            });
-          }),
+        startTime: startTime!,
+        endTime: endTime!,
+        slotMinutes: 15,
+        timeZone: ny,
+        states: ['FL'],
+        minAge: 4,
+        maxAge: 110,
+      }));
+      const [a, b] = await t.database.db.insert(availabilityBlocks).values(legacy).returning();
+      const patients: Patient[] = [];
+      for (let i = 0; i < n; i += 1) {
+        const p = await newPatient(t);
+        await readyToPay(t, p);
+        patients.push(p);
+      }
+      // 18:00-18:15 of one block and 18:03-18:18 of the other, in turn.
+      const starts = [zonedTime(day, '18:00'), zonedTime(day, '18:03')];
+      const results = await Promise.all(
+        patients.map((p, i) => {
+          const from = starts[i % 2]!;
+          return call(t, 'POST', '/api/appointments', p.token, {
+            blockId: i % 2 === 0 ? a!.id : b!.id,
+            time: new Date(from).toISOString(),
+            to: new Date(from + 15 * minute).toISOString(),
+            complaint: { reason: 'soreThroat', notes: '' },
+            pharmacy: null,
+            provider: null,
+            pt: p.personId,
+          });
+        }),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([
+        200,
+        ...Array.from({ length: n - 1 }, () => 409),
+      ]);
+      for (const lost of results.filter((r) => r.statusCode === 409)) {
+        expect(lost.json().errorCode).toBe('APPOINTMENT_TAKEN');
+      }
+      const live = await t.database.db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.providerId, providerId),
+            ne(appointments.state, 'deleted'),
+            gte(appointments.startAt, new Date(zonedTime(day, '00:00'))),
+            lt(appointments.startAt, new Date(zonedTime(addDays(day, 1), '00:00'))),
+          ),
         );
-        expect(results.map((r) => r.statusCode).sort()).toEqual([
-          200,
-          ...Array.from({ length: n - 1 }, () => 409),
-        ]);
-        for (const lost of results.filter((r) => r.statusCode === 409)) {
-          expect(lost.json().errorCode).toBe('APPOINTMENT_TAKEN');
-        }
-        const live = await t.database.db
-          .select({ id: appointments.id })
-          .from(appointments)
-          .where(
-            and(
-              eq(appointments.providerId, providerId),
-              ne(appointments.state, 'deleted'),
-              gte(appointments.startAt, new Date(zonedTime(day, '00:00'))),
-              lt(appointments.startAt, new Date(zonedTime(addDays(day, 1), '00:00'))),
-            ),
-          );
-        expect(live).toHaveLength(1);
-        // The booked time leaves the offers of both blocks.
-        const offered = await call(
-          t,
-          'GET',
-          `/api/appointmentsGET?date=${day}&state=FL`,
-          patients[0]!.token,
-        );
-        expect(offered.statusCode, offered.body).toBe(200);
-        const slots = (
-          offered.json().offers as { slots: { from: string; to: string }[] }[]
-        ).flatMap((o) => o.slots);
-        const booked = await t.database.db
-          .select()
-          .from(appointments)
-          .where(eq(appointments.id, live[0]!.id));
-        for (const s of slots) {
-          const overlaps =
-            Date.parse(s.from) < booked[0]!.endAt.getTime() &&
-            booked[0]!.startAt.getTime() < Date.parse(s.to);
-          expect(overlaps, s.from).toBe(false);
-        }
-      });
-    }
-
-    it('books and starts no appointment with a free price (the FREEVISIT coupon)', async () => {
-      const day = dayAhead(4);
-      const free = await publish(t, provider, block(day, '09:00', '10:00'));
-      const p = await newPatient(t);
-      const payer = await readyToPay(t, p);
-      const slots = await slotsOf(t, p, day, free.id);
-      // Booked at the standard price.
-      const booked = await call(t, 'POST', '/api/appointments', p.token, bookBody(p, slots[0]!));
-      expect(booked.statusCode, booked.body).toBe(200);
-      const id = booked.json().appointment.appointmentId as string;
-      // Inside the window, the patient applies the free coupon (a price token lasts 30 minutes).
-      t.advance(Date.parse(slots[0]!.from) - 5 * minute - Date.now());
-      const token = await login(t, p.loginId, p.password);
-      const coupon = await call(t, 'POST', '/api/redeem-coupon', token, { coupon: 'FREEVISIT' });
-      expect(coupon.json().price).toBe(0);
-      // With it applied, no booking ...
-      const refused = await call(t, 'POST', '/api/appointments', token, bookBody(p, slots[1]!));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({
-        errorCode: 'APPOINTMENT_PRICE_NOT_ALLOWED',
-        errorMsg: 'Appointments not available for this type of visit.',
-      });
-      // ... and no start with its $0 token.
-      const start = await call(t, 'POST', `/api/appointments-start/${id}`, token, {
-        priceToken: coupon.json().priceToken,
-        payProfileID: payer.payProfileID,
-        idempotencyKey: `start-${id}`,
-      });
-      expect(start.statusCode).toBe(400);
-      expect(start.json().errorCode).toBe('APPOINTMENT_PRICE_NOT_ALLOWED');
-      const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
-      expect(row).toMatchObject({ state: 'booked', visitId: null });
+      expect(live).toHaveLength(1);
+      // The booked time leaves the offers of both blocks.
+      const offered = await call(
+        t,
+        'GET',
+        `/api/appointmentsGET?date=${day}&state=FL`,
+        patients[0]!.token,
+      );
+      expect(offered.statusCode, offered.body).toBe(200);
+      const slots = (offered.json().offers as { slots: { from: string; to: string }[] }[]).flatMap(
+        (o) => o.slots,
+      );
+      const booked = await t.database.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.id, live[0]!.id));
+      for (const s of slots) {
+        const overlaps =
+          Date.parse(s.from) < booked[0]!.endAt.getTime() &&
+          booked[0]!.startAt.getTime() < Date.parse(s.to);
+        expect(overlaps, s.from).toBe(false);
+      }
     });
-  },
-);
+  }
+
+  it('books and starts no appointment with a free price (the FREEVISIT coupon)', async () => {
+    const day = dayAhead(4);
+    const free = await publish(t, provider, block(day, '09:00', '10:00'));
+    const p = await newPatient(t);
+    const payer = await readyToPay(t, p);
+    const slots = await slotsOf(t, p, day, free.id);
+    // Booked at the standard price.
+    const booked = await call(t, 'POST', '/api/appointments', p.token, bookBody(p, slots[0]!));
+    expect(booked.statusCode, booked.body).toBe(200);
+    const id = booked.json().appointment.appointmentId as string;
+    // Inside the window, the patient applies the free coupon (a price token lasts 30 minutes).
+    t.advance(Date.parse(slots[0]!.from) - 5 * minute - Date.now());
+    const token = await login(t, p.loginId, p.password);
+    const coupon = await call(t, 'POST', '/api/redeem-coupon', token, { coupon: 'FREEVISIT' });
+    expect(coupon.json().price).toBe(0);
+    // With it applied, no booking ...
+    const refused = await call(t, 'POST', '/api/appointments', token, bookBody(p, slots[1]!));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'APPOINTMENT_PRICE_NOT_ALLOWED',
+      errorMsg: 'Appointments not available for this type of visit.',
+    });
+    // ... and no start with its $0 token.
+    const start = await call(t, 'POST', `/api/appointments-start/${id}`, token, {
+      priceToken: coupon.json().priceToken,
+      payProfileID: payer.payProfileID,
+      idempotencyKey: `start-${id}`,
+    });
+    expect(start.statusCode).toBe(400);
+    expect(start.json().errorCode).toBe('APPOINTMENT_PRICE_NOT_ALLOWED');
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row).toMatchObject({ state: 'booked', visitId: null });
+  });
+});
