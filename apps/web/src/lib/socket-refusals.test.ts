@@ -73,11 +73,11 @@ describe('a socket whose handshake the server refuses', () => {
     answer = realtimeUnavailable;
     handshakes = 0;
     const s = socket(() => undefined);
+    // Closed as the first refusal arrives, after retryRefusals has planned its next try.
+    s.once('connect_error', () => s.disconnect());
     await expect.poll(() => handshakes).toBe(1);
-    s.disconnect();
-    const after = handshakes;
     await settle(150);
-    expect(handshakes).toBe(after);
+    expect(handshakes).toBe(1);
   });
 
   it('waits longer after each refusal, up to half a minute', () => {
