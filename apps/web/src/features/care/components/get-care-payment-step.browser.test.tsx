@@ -194,6 +194,9 @@ describe('the visit checkout', () => {
     expect(byTestId(host, 'care-price')?.textContent).toBe('$45.00');
     expect(onNewAttempt).toHaveBeenCalledTimes(1);
     expect(onStarted).not.toHaveBeenCalled();
+    // The new price can show before the refused attempt has settled: the button is busy (and
+    // disabled) until then, and a click on it would do nothing.
+    await expect.poll(() => start?.disabled).toBe(false);
     start?.click();
     await expect.poll(() => onStarted.mock.calls.length).toBe(1);
     expect(starts.map((s) => s.priceToken)).toEqual(['token-a', 'token-b']);
