@@ -188,7 +188,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|dev-dist|coverage|\\.native-www|android|ios)/' },
+    exclude: { path: '(^|/)(dist|dev-dist|coverage|\\.native-www|\\.test-build|android|ios)/' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     enhancedResolveOptions: {

@@ -7,6 +7,7 @@ import { type Socket, io as socketClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededServerData } from '../test/harness';
 import { freePort } from '../test/ports';
+import { serverEntry } from '../test/run-files';
 
 /**
  * The real entry point (main.ts) in a child process, on a random port with a data directory of
@@ -60,9 +61,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const data = await seededServerData('pglite', 'apothecall-shutdown-');
   const dataDir = data.dataDir;
-  // Node itself with tsx's loader (not the tsx command, which is a second process): the signals
-  // the tests send reach the server directly.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'main.ts')], {
+  // Node itself (test/run-files.ts): the signals the tests send reach the server directly.
+  const main = await serverEntry('main');
+  const child = spawn(main.command, main.args, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/ports';
+import { serverEntry } from '../test/run-files';
 import { DatabaseStartupError, openMigratedDatabase } from './db/startup-errors';
 
 /**
@@ -16,11 +17,11 @@ import { DatabaseStartupError, openMigratedDatabase } from './db/startup-errors'
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 async function startFails(databaseUrl: string): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apothecall-startup-'));
-  const child = spawn(tsx, [path.join(here, 'main.ts')], {
+  const main = await serverEntry('main');
+  const child = spawn(main.command, main.args, {
     cwd: repoRoot,
     env: {
       ...process.env,

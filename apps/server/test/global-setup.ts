@@ -1,29 +1,110 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { writePgliteTemplates } from './pglite-templates';
 import { type PostgresTemplates, writePostgresTemplates } from './postgres-templates';
+import type { BackgroundFiles } from './run-files';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Tarballs of an embedded database: migrated, and migrated with the demo seeded. */
-    pgliteTemplates: { migrated: string; seeded: string };
+    /**
+     * Tarballs of an embedded database: migrated, and migrated with the demo seeded; written in
+     * the background, ready once `ready` exists (test/run-files.ts).
+     */
+    pgliteTemplates: { migrated: string; seeded: string } & BackgroundFiles;
     /** The PostgreSQL project's template databases (test/postgres-templates.ts). */
     postgresTemplates: PostgresTemplates;
+    /**
+     * The server bundled as `npm run build` bundles it (apps/server/build.mjs --test), for the
+     * tests that start it in a child process; ready once `ready` exists.
+     */
+    serverBuild: { dir: string } & BackgroundFiles;
+  }
+}
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(serverRoot, '../..');
+
+/** A child process whose end writes `ready` (exit 0) or `failed` (anything else, with its output). */
+function background(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  files: BackgroundFiles,
+): { child: ChildProcess; done: Promise<boolean> } {
+  const child = spawn(command, args, { cwd: serverRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + String(chunk)).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const done = new Promise<boolean>((resolve) => {
+    child.once('error', (error) => {
+      writeFileSync(files.failed, `${command}: ${error.message}`);
+      resolve(false);
+    });
+    child.once('exit', (code, signal) => {
+      if (code === 0) writeFileSync(files.ready, '');
+      else writeFileSync(files.failed, `${args.join(' ')}: exit ${code ?? signal}\n${output}`);
+      resolve(code === 0);
+    });
+  });
+  return { child, done };
+}
+
+/**
+ * The run's server bundle: built once (a lock folder decides which project's setup builds it)
+ * into apps/server/.test-build/<the runner's pid>, beside the server's own node_modules so its
+ * packages resolve as dist/'s do, and removed as the runner exits.
+ */
+function serverBuild(): { dir: string } & BackgroundFiles {
+  const dir = path.join(serverRoot, '.test-build', String(process.pid));
+  const files = { dir, ready: `${dir}.ready`, failed: `${dir}.failed` };
+  mkdirSync(path.dirname(dir), { recursive: true });
+  try {
+    mkdirSync(`${dir}.lock`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return files;
+    throw error;
+  }
+  process.once('exit', () => {
+    for (const p of [dir, `${dir}.lock`, files.ready, files.failed]) {
+      rmSync(p, { recursive: true, force: true });
+    }
+  });
+  background(process.execPath, ['build.mjs', '--outdir', dir, '--test'], process.env, files);
+  return files;
+}
+
+/** Resolves once `files.ready` (true) or `files.failed` (false) exists. */
+async function settled(files: BackgroundFiles): Promise<boolean> {
+  for (;;) {
+    if (existsSync(files.ready)) return true;
+    if (existsSync(files.failed)) return false;
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /**
- * Once per run and project, before its tests: an embedded database is created, migrated and
- * dumped, then seeded with the demo and dumped again. Every PGlite test database starts from one
- * of the two dumps instead of running initdb, the migrations and the seed itself (about 5 s each
- * on this machine's two cores; from a dump, under 1 s). A project whose workers run at a shifted
- * clock (vitest.config.ts) gets dumps written by a process at that clock, so the demo's
- * timestamps are the ones its tests would have seeded themselves.
+ * Once per run and project, before its tests: the PGlite templates. An embedded database is
+ * created, migrated and dumped, then seeded with the demo and dumped again; every PGlite test
+ * database starts from one of the two dumps instead of running initdb, the migrations and the seed
+ * itself (about 5 s each on this machine's two cores; from a dump, under 1 s). The dumps are
+ * written by the server bundle's template writer in a process of its own, under the project's
+ * environment (a shifted-clock project's libfaketime settings, vitest.config.ts, so the demo's
+ * timestamps are those its tests would have seeded themselves).
+ *
+ * None of it is awaited here: Vitest runs the projects' setups one after the other before any
+ * test, and the four template writers (the real clock and three shifted ones) then held the
+ * whole run for about 45 s on mostly one core. They now run side by side while the domain, web
+ * and browser tests start; a test file waits for its templates (test/harness.ts) and a spawning
+ * test for the bundle (test/run-files.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
   const env = project.config.env ?? {};
+  const build = serverBuild();
+  project.provide('serverBuild', build);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (env.TEST_DATABASE_KINDS === 'postgres' && adminUrl) {
     const { templates, drop } = await writePostgresTemplates(
@@ -33,32 +114,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('postgresTemplates', templates);
     return drop;
   }
-  const dir = path.join(
-    project.config.root,
-    '..',
-    '..',
-    '.tmp',
-    `pglite-templates-${process.pid}-${project.name}`,
-  );
+  const dir = path.join(repoRoot, '.tmp', `pglite-templates-${process.pid}-${project.name}`);
   mkdirSync(dir, { recursive: true });
-  const templates = env.FAKETIME
-    ? await writeAtShiftedClock(dir, env)
-    : await writePgliteTemplates(dir);
+  const templates = {
+    migrated: path.join(dir, 'migrated.tar'),
+    seeded: path.join(dir, 'seeded.tar'),
+    ready: path.join(dir, 'ready'),
+    failed: path.join(dir, 'failed'),
+  };
   project.provide('pgliteTemplates', templates);
-  return () => rmSync(dir, { recursive: true, force: true });
-}
-
-/** test/pglite-templates.ts in a process of its own, under the project's libfaketime settings. */
-async function writeAtShiftedClock(
-  dir: string,
-  env: Partial<Record<string, string>>,
-): Promise<{ migrated: string; seeded: string }> {
-  const script = path.join(import.meta.dirname, 'pglite-templates.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dir], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  let writer: ChildProcess | undefined;
+  void settled(build).then((built) => {
+    if (!built) {
+      writeFileSync(templates.failed, 'the server bundle failed to build (see its own failure)');
+      return;
+    }
+    writer = background(
+      process.execPath,
+      [path.join(build.dir, 'pglite-templates.js'), dir],
+      { ...process.env, ...env },
+      templates,
+    ).child;
   });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`PGlite templates at ${env.TEST_CLOCK}: exit ${code}`);
-  return { migrated: path.join(dir, 'migrated.tar'), seeded: path.join(dir, 'seeded.tar') };
+  return () => {
+    writer?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

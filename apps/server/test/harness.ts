@@ -19,6 +19,7 @@ import { seedDemo } from '../src/db/seed/demo-seed';
 import { createPasswordHasher } from '../src/platform/passwords';
 import { toE164 } from '../src/platform/phone-numbers';
 import { databaseUrl } from './postgres-templates';
+import { whenReady } from './run-files';
 
 /**
  * Integration tests run once per database: always on PGlite (in memory), and on PostgreSQL
@@ -81,14 +82,23 @@ async function freshPostgres(
   };
 }
 
-/** The run's PGlite templates (test/global-setup.ts), read once per test file. */
+/**
+ * The run's PGlite templates (test/global-setup.ts), read once per test file. They are written in
+ * the background as the run starts: a file that imports this harness waits for them while it is
+ * collected, when no hook or test timeout runs (on a slow machine it can outlast one).
+ */
+{
+  const provided = inject('pgliteTemplates');
+  if (provided) await whenReady('the PGlite templates (test/pglite-templates.ts)', provided);
+}
 const templates = new Map<'migrated' | 'seeded', Blob>();
-function pgliteTemplate(which: 'migrated' | 'seeded'): Blob | undefined {
+async function pgliteTemplate(which: 'migrated' | 'seeded'): Promise<Blob | undefined> {
   let blob = templates.get(which);
   if (!blob) {
-    const file = inject('pgliteTemplates')?.[which];
-    if (!file) return undefined;
-    blob = new Blob([new Uint8Array(readFileSync(file))]);
+    const provided = inject('pgliteTemplates');
+    if (!provided) return undefined;
+    await whenReady('the PGlite templates (test/pglite-templates.ts)', provided);
+    blob = new Blob([new Uint8Array(readFileSync(provided[which]))]);
     templates.set(which, blob);
   }
   return blob;
@@ -103,7 +113,7 @@ export async function openTestDatabase(
   seeded = false,
 ): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const snapshot = pgliteTemplate(seeded ? 'seeded' : 'migrated');
+    const snapshot = await pgliteTemplate(seeded ? 'seeded' : 'migrated');
     const database = await openDatabase({ kind: 'pglite', snapshot });
     if (!snapshot) {
       await database.migrate();
@@ -136,7 +146,7 @@ export async function unpackPgliteTemplate(
   dir: string,
   which: 'migrated' | 'seeded',
 ): Promise<void> {
-  const snapshot = pgliteTemplate(which);
+  const snapshot = await pgliteTemplate(which);
   if (!snapshot) return;
   const client = await PGlite.create(dir, { loadDataDir: snapshot });
   await client.close();

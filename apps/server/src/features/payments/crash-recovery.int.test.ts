@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseKinds, seededServerData } from '../../../test/harness';
 import { freePort } from '../../../test/ports';
+import { serverEntry } from '../../../test/run-files';
 import { openDatabase } from '../../db/client';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -22,7 +23,8 @@ interface Running {
  */
 async function start(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const main = await serverEntry('main');
+  const proc = spawn(main.command, main.args, {
     cwd: serverDir,
     env: {
       ...process.env,

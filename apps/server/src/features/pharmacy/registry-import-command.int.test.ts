@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unpackPgliteTemplate } from '../../../test/harness';
+import { serverEntry } from '../../../test/run-files';
 import { openDatabase } from '../../db/client';
 import { registryFixture } from '../../db/seed/demo-pharmacies';
 import { createPharmacyRepo } from './pharmacy.repo';
@@ -27,8 +28,12 @@ describe('npm run registry:import', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  let command: Awaited<ReturnType<typeof serverEntry>>;
+  beforeAll(async () => {
+    command = await serverEntry('registry-import');
+  });
   const run = (args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/registry-import.ts', ...args], {
+    spawnSync(command.command, [...command.args, ...args], {
       cwd: serverRoot,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       encoding: 'utf8',
