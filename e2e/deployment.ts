@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +51,8 @@ export interface Deployment {
 }
 
 async function healthy(baseURL: string, child: ChildProcess, output: () => string) {
-  const until = Date.now() + 60_000;
+  // A safety limit, not a speed check.
+  const until = Date.now() + 120_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
     try {
@@ -74,6 +75,12 @@ export async function startDeployment(webBuild: string): Promise<Deployment> {
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'apothecall-e2e-web-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'apothecall-e2e-data-'));
   cpSync(path.resolve(root, webBuild), webDist, { recursive: true });
+  // The suite's seeded folder (playwright.config.ts): a start on a copy costs about half the CPU
+  // of seeding one, and a fresh seed outlasted a minute on a busy machine once.
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (template && existsSync(path.join(template, 'pglite'))) {
+    cpSync(template, dataDir, { recursive: true });
+  }
   let child: ChildProcess;
   let log = '';
   const start = async () => {

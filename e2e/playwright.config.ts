@@ -68,6 +68,12 @@ process.env.E2E_CLOCK_OFFSETS ??= JSON.stringify(
  * once in the runner (at +0) and handed to the workers through the environment.
  */
 process.env.E2E_PRESENCE_CLOCK_FILE ??= path.join(dataDir('presence-clock'), 'faketime');
+/**
+ * The seeded data folder the servers at the real clock start from (e2e/servers.mjs), named once in
+ * the runner and handed to the workers through the environment: a deployment a spec starts
+ * (e2e/deployment.ts) copies it too, instead of seeding its own on a busy machine.
+ */
+process.env.E2E_TEMPLATE_DIR ??= dataDir('template');
 export const presenceClockFile = process.env.E2E_PRESENCE_CLOCK_FILE;
 if (!existsSync(presenceClockFile)) writeFileSync(presenceClockFile, '+0\n');
 const clocks = JSON.parse(process.env.E2E_CLOCK_OFFSETS) as {
@@ -247,7 +253,7 @@ export default defineConfig({
     env: {
       E2E_SERVERS: JSON.stringify(servers),
       E2E_SERVERS_READY_PORT: String(readyPort),
-      E2E_TEMPLATE_DIR: dataDir('template'),
+      E2E_TEMPLATE_DIR: process.env.E2E_TEMPLATE_DIR,
       E2E_TEMPLATE_PORT: String(templatePort),
     },
   },

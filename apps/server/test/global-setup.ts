@@ -2,7 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type PostgresTemplates, writePostgresTemplates } from './postgres-templates';
+import {
+  type PostgresTemplates,
+  postgresTemplateNames,
+  writePostgresTemplates,
+} from './postgres-templates';
 import type { BackgroundFiles } from './run-files';
 
 declare module 'vitest' {
@@ -12,8 +16,11 @@ declare module 'vitest' {
      * the background, ready once `ready` exists (test/run-files.ts).
      */
     pgliteTemplates: { migrated: string; seeded: string } & BackgroundFiles;
-    /** The PostgreSQL project's template databases (test/postgres-templates.ts). */
-    postgresTemplates: PostgresTemplates;
+    /**
+     * The PostgreSQL project's template databases (test/postgres-templates.ts), written in the
+     * background, ready once `ready` exists.
+     */
+    postgresTemplates: PostgresTemplates & BackgroundFiles;
     /**
      * The server bundled as `npm run build` bundles it (apps/server/build.mjs --test), for the
      * tests that start it in a child process; ready once `ready` exists.
@@ -95,9 +102,12 @@ async function settled(files: BackgroundFiles): Promise<boolean> {
  * environment (a shifted-clock project's libfaketime settings, vitest.config.ts, so the demo's
  * timestamps are those its tests would have seeded themselves).
  *
+ * The PostgreSQL project's template databases are written by this process, also in the
+ * background.
+ *
  * None of it is awaited here: Vitest runs the projects' setups one after the other before any
  * test, and the four template writers (the real clock and three shifted ones) then held the
- * whole run for about 45 s on mostly one core. They now run side by side while the domain, web
+ * whole run for about 45 s on mostly one core, PostgreSQL's for about 10 s more. They now run side by side while the domain, web
  * and browser tests start; a test file waits for its templates (test/harness.ts) and a spawning
  * test for the bundle (test/run-files.ts).
  */
@@ -106,16 +116,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const build = serverBuild();
   project.provide('serverBuild', build);
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (env.TEST_DATABASE_KINDS === 'postgres' && adminUrl) {
-    const { templates, drop } = await writePostgresTemplates(
-      adminUrl,
-      `apothecall_template_${process.pid}`,
-    );
-    project.provide('postgresTemplates', templates);
-    return drop;
-  }
   const dir = path.join(repoRoot, '.tmp', `pglite-templates-${process.pid}-${project.name}`);
   mkdirSync(dir, { recursive: true });
+  if (env.TEST_DATABASE_KINDS === 'postgres' && adminUrl) {
+    // Mostly PostgreSQL's own work (about 10 s of the run's start on a busy machine).
+    const files = { ready: path.join(dir, 'ready'), failed: path.join(dir, 'failed') };
+    const written = writePostgresTemplates(adminUrl, `apothecall_template_${process.pid}`).then(
+      (done) => {
+        writeFileSync(files.ready, '');
+        return done;
+      },
+      (error: unknown) => {
+        writeFileSync(
+          files.failed,
+          error instanceof Error ? (error.stack ?? error.message) : String(error),
+        );
+        return undefined;
+      },
+    );
+    project.provide('postgresTemplates', {
+      ...postgresTemplateNames(`apothecall_template_${process.pid}`),
+      ...files,
+    });
+    return async () => {
+      await (await written)?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
   const templates = {
     migrated: path.join(dir, 'migrated.tar'),
     seeded: path.join(dir, 'seeded.tar'),

@@ -83,13 +83,15 @@ async function freshPostgres(
 }
 
 /**
- * The run's PGlite templates (test/global-setup.ts), read once per test file. They are written in
- * the background as the run starts: a file that imports this harness waits for them while it is
+ * The run's PGlite templates (test/global-setup.ts), read once per test file. They, and the
+ * PostgreSQL project's template databases, are written in the background as the run starts: a file that imports this harness waits for them while it is
  * collected, when no hook or test timeout runs (on a slow machine it can outlast one).
  */
 {
   const provided = inject('pgliteTemplates');
   if (provided) await whenReady('the PGlite templates (test/pglite-templates.ts)', provided);
+  const postgres = inject('postgresTemplates');
+  if (postgres) await whenReady('the PostgreSQL templates (test/postgres-templates.ts)', postgres);
 }
 const templates = new Map<'migrated' | 'seeded', Blob>();
 async function pgliteTemplate(which: 'migrated' | 'seeded'): Promise<Blob | undefined> {

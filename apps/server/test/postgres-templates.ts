@@ -9,6 +9,11 @@ export interface PostgresTemplates {
   seeded: string;
 }
 
+/** The two templates' names for a run's prefix. */
+export function postgresTemplateNames(prefix: string): PostgresTemplates {
+  return { migrated: `${prefix}_migrated`, seeded: `${prefix}_seeded` };
+}
+
 /** `adminUrl` with another database name. */
 export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
@@ -37,7 +42,7 @@ export async function writePostgresTemplates(
   adminUrl: string,
   prefix: string,
 ): Promise<{ templates: PostgresTemplates; drop: () => Promise<void> }> {
-  const templates = { migrated: `${prefix}_migrated`, seeded: `${prefix}_seeded` };
+  const templates = postgresTemplateNames(prefix);
   await onAdmin(adminUrl, `create database ${templates.migrated}`);
   const migrated = await openDatabase({
     kind: 'postgres',
