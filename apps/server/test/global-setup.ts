@@ -1,19 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type BackgroundFiles, whenReady } from './background-files';
 import {
   type PostgresTemplates,
   postgresTemplateNames,
   writePostgresTemplates,
 } from './postgres-templates';
-import type { BackgroundFiles } from './run-files';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /**
      * Tarballs of an embedded database: migrated, and migrated with the demo seeded; written in
-     * the background, ready once `ready` exists (test/run-files.ts).
+     * the background, ready once `ready` exists (test/background-files.ts).
      */
     pgliteTemplates: { migrated: string; seeded: string } & BackgroundFiles;
     /**
@@ -84,15 +84,6 @@ function serverBuild(): { dir: string } & BackgroundFiles {
   return files;
 }
 
-/** Resolves once `files.ready` (true) or `files.failed` (false) exists. */
-async function settled(files: BackgroundFiles): Promise<boolean> {
-  for (;;) {
-    if (existsSync(files.ready)) return true;
-    if (existsSync(files.failed)) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /**
  * Once per run and project, before its tests: the PGlite templates. An embedded database is
  * created, migrated and dumped, then seeded with the demo and dumped again; every PGlite test
@@ -106,10 +97,11 @@ async function settled(files: BackgroundFiles): Promise<boolean> {
  * background.
  *
  * None of it is awaited here: Vitest runs the projects' setups one after the other before any
- * test, and the four template writers (the real clock and three shifted ones) then held the
- * whole run for about 45 s on mostly one core, PostgreSQL's for about 10 s more. They now run side by side while the domain, web
- * and browser tests start; a test file waits for its templates (test/harness.ts) and a spawning
- * test for the bundle (test/run-files.ts).
+ * test, so the four template writers (the real clock and three shifted ones) ran in turn, about
+ * 45 s of mostly one core, and PostgreSQL's about 10 s more. They now run side by side with the
+ * first tests (on two busy cores that moves the CPU work more than it removes it; the waiting on
+ * PostgreSQL is what overlaps); a test file waits for its templates (test/harness.ts) and a
+ * spawning test for the bundle (test/run-files.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void> | void> {
   const env = project.config.env ?? {};
@@ -151,18 +143,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   project.provide('pgliteTemplates', templates);
   let writer: ChildProcess | undefined;
-  void settled(build).then((built) => {
-    if (!built) {
-      writeFileSync(templates.failed, 'the server bundle failed to build (see its own failure)');
-      return;
-    }
-    writer = background(
-      process.execPath,
-      [path.join(build.dir, 'pglite-templates.js'), dir],
-      { ...process.env, ...env },
-      templates,
-    ).child;
-  });
+  void whenReady('the server bundle', build)
+    .then(
+      () => true,
+      () => false,
+    )
+    .then((built) => {
+      if (!built) {
+        writeFileSync(templates.failed, 'the server bundle failed to build (see its own failure)');
+        return;
+      }
+      writer = background(
+        process.execPath,
+        [path.join(build.dir, 'pglite-templates.js'), dir],
+        { ...process.env, ...env },
+        templates,
+      ).child;
+    });
   return () => {
     writer?.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -18,8 +18,8 @@ import { providerDuty } from '../src/db/schema/clinic';
 import { seedDemo } from '../src/db/seed/demo-seed';
 import { createPasswordHasher } from '../src/platform/passwords';
 import { toE164 } from '../src/platform/phone-numbers';
+import { whenReady } from './background-files';
 import { databaseUrl } from './postgres-templates';
-import { whenReady } from './run-files';
 
 /**
  * Integration tests run once per database: always on PGlite (in memory), and on PostgreSQL
