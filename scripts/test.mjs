@@ -20,22 +20,11 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
   process.exit(1);
 }
 
-/**
- * glibc's malloc asks the kernel for transparent huge pages (2 MiB) for the large blocks it maps
- * (`glibc.malloc.hugetlb=1`, glibc 2.35 and later; where the kernel's THP setting is `madvise`,
- * as on this machine and the CI's, nothing else does). The embedded database's work page-faulted a
- * third of the run's CPU into the kernel, 4 KiB at a time: PGlite's templates took 12.9
- * CPU-seconds and 574,000 faults without it, 9.2-10.1 and 230,000 with it; two server integration
- * files 65.7 CPU-seconds and 1.68 million faults against 52.8 and 0.74 million (docs/operations.md).
- * Every process below inherits it (Vitest's workers, the servers the tests and the e2e suite
- * start); Chromium allocates with its own allocator, and an older glibc or another libc ignores
- * it. Set here, not in the product: huge pages raise the resident memory the embedded default is
- * held to (issue 38, item 6), which the tests do not measure.
- */
-if (!(process.env.GLIBC_TUNABLES ?? '').includes('glibc.malloc.hugetlb')) {
-  process.env.GLIBC_TUNABLES = [process.env.GLIBC_TUNABLES, 'glibc.malloc.hugetlb=1']
-    .filter(Boolean)
-    .join(':');
+/** `GLIBC_TUNABLES` with glibc's malloc on transparent huge pages, unless it already says. */
+function withHugePages(tunables = '') {
+  return tunables.includes('glibc.malloc.hugetlb')
+    ? tunables
+    : [tunables, 'glibc.malloc.hugetlb=1'].filter(Boolean).join(':');
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,6 +85,15 @@ const steps = [
   },
   {
     name: 'unit and integration tests',
+    // glibc's malloc asks the kernel for transparent huge pages (2 MiB) for the large blocks it
+    // maps (glibc 2.35 and later; the kernel's THP setting is `madvise` here and on the CI's
+    // machine). The embedded database's tests page-faulted a third of their CPU into the kernel,
+    // 4 KiB at a time: two server integration files took 65.7 CPU-seconds and 1.68 million faults
+    // without it, 52.8 and 0.74 million with it (docs/operations.md). Vitest's workers and the
+    // servers its tests start inherit it; an older glibc or another libc ignores it. Not for the
+    // e2e step, where the same setting made a spec slower (care-visit 171 and 173 s against 145
+    // and 154), nor for the product (huge pages raise the memory issue 38's item 6 holds down).
+    env: { GLIBC_TUNABLES: withHugePages(process.env.GLIBC_TUNABLES) },
     cmd: 'npx',
     args: [
       'vitest',
@@ -169,7 +167,11 @@ for (const step of steps.filter((s) => !staticSteps.includes(s))) {
   }
   console.log(`\n=== ${step.name}`);
   const started = Date.now();
-  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  const run = spawnSync(step.cmd, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   results.push({ name: step.name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
 }
 
