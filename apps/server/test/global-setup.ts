@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type BackgroundFiles, whenReady } from './background-files';
@@ -46,14 +46,19 @@ function background(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // A run that ends before the child does (one short file) kills it and removes its folder in the
+  // teardown: there is then nowhere to write, and nobody left to read it.
+  const record = (file: string, text: string) => {
+    if (existsSync(path.dirname(file))) writeFileSync(file, text);
+  };
   const done = new Promise<boolean>((resolve) => {
     child.once('error', (error) => {
-      writeFileSync(files.failed, `${command}: ${error.message}`);
+      record(files.failed, `${command}: ${error.message}`);
       resolve(false);
     });
     child.once('exit', (code, signal) => {
-      if (code === 0) writeFileSync(files.ready, '');
-      else writeFileSync(files.failed, `${args.join(' ')}: exit ${code ?? signal}\n${output}`);
+      if (code === 0) record(files.ready, '');
+      else record(files.failed, `${args.join(' ')}: exit ${code ?? signal}\n${output}`);
       resolve(code === 0);
     });
   });
