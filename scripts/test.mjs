@@ -51,7 +51,7 @@ const steps = [
     cmd: 'npx',
     args: ['depcruise', 'apps', 'packages', 'e2e', 'bench', '--config', '.dependency-cruiser.cjs'],
   },
-  // Debian's Chromium: the web app's browser tests (the native bridge) and the e2e specs.
+  // Debian's Chromium: the e2e specs that need the full browser (notifications).
   {
     name: 'chromium',
     cmd: 'node',
@@ -61,7 +61,8 @@ const steps = [
       'chromium',
     ],
   },
-  // Debian's chromium-headless-shell: the e2e specs that need no full browser.
+  // Debian's chromium-headless-shell: the web app's browser tests and the e2e specs that need no
+  // full browser.
   {
     name: 'chromium-headless-shell',
     cmd: 'node',
