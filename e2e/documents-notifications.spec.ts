@@ -104,7 +104,11 @@ test('notifications: permission granted, subscribed; a provider chat message is 
     const patient = await newPatient(request);
     const visitId = await startVisitByApi(request, patient);
 
-    const page = await openContext(browser, false, { permissions: ['notifications'] });
+    // The push arrives through the service worker.
+    const page = await openContext(browser, false, {
+      permissions: ['notifications'],
+      serviceWorkers: 'allow',
+    });
     await useLoopbackPushService(page, (key) => push.subscribe(key));
     await page.goto('/#/login');
     await logIn(page, patient.email, patient.password);

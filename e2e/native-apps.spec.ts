@@ -2,6 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { buildWeb, type Deployment, startDeployment } from './deployment';
 import { expectHome, logIn } from './support';
 
+// The installed app runs its service worker (the suite blocks it elsewhere: e2e/playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * In the browser: an installed web app (standalone) left in the background while a
  * new version is deployed reloads into it on return (spec section 4), and an app link opened

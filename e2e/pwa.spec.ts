@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 
+// The service worker is what this checks (the suite blocks it elsewhere: e2e/playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('the app is installable: manifest with 192 and 512 icons, and a service worker', async ({
   page,
   request,

@@ -222,6 +222,8 @@ export async function openContext(
     locale: 'en-US',
     timezoneId: appTimeZone,
     reducedMotion: 'reduce',
+    // As the project's own contexts (e2e/playwright.config.ts): no service worker unless asked.
+    serviceWorkers: base.info().project.use.serviceWorkers ?? 'block',
     ...options,
     ...(phone
       ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }

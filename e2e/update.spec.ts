@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectHome, logIn, useSpanish } from './support';
 
+// A returning visitor's page, with the service worker in control (the suite blocks it elsewhere:
+// e2e/playwright.config.ts); the describe below takes it away again.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The app asks the server for the version it serves and offers a newer one on /update, not a
  * placeholder. A newer deployment is played by answering /api/webapp-version with
