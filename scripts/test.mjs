@@ -36,12 +36,11 @@ const playwrightJson = path.join(tmp, 'playwright.json');
 rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 
-// The type-check: TypeScript 7's native compiler on each program (scripts/typecheck.mjs).
-const workspaces = typecheckPrograms;
 const steps = [
   { name: 'lint and format', cmd: 'npx', args: ['biome', 'check', '.'] },
   { name: 'container recipe', cmd: 'node', args: ['scripts/lint-dockerfile.mjs'] },
-  ...workspaces.map((ws) => ({
+  // The type-check: TypeScript 7's native compiler on each program (scripts/typecheck.mjs).
+  ...typecheckPrograms.map((ws) => ({
     name: `type-check ${ws}`,
     cmd: process.execPath,
     args: [nativeTsc, '-p', ws],
