@@ -1,6 +1,6 @@
 import type { PaymentProfilesResponse } from '@apothecall/domain/payments/payments.api';
 import { Alert, Button, Group, Loader, Radio, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../api-client';
 import { useT } from '../i18n';
 import { type CardChoiceApi, useHandedAddCard, useHandedCards } from './api/cards';
@@ -16,17 +16,15 @@ export type { CardChoiceApi } from './api/cards';
  */
 export function useCardChoice(api: CardChoiceApi, options: { onAdded?: () => void } = {}) {
   const profiles = useHandedCards(api);
-  const [cardId, setCardId] = useState('');
+  const [picked, setCardId] = useState('');
   const [adding, setAdding] = useState(false);
   const cards = (profiles.data?.payProfiles ?? []).map((p) => p.card);
   const validCards = cards.filter((c) => c.paymentProfileValid);
-
-  // Preselect the first usable card.
-  useEffect(() => {
-    if (cardId === '' || !validCards.some((c) => c.profileID === cardId)) {
-      setCardId(validCards[0]?.profileID ?? '');
-    }
-  }, [validCards, cardId]);
+  // The card picked while it is usable, else the first usable one: worked out as the page is
+  // drawn, so the button that pays never shows before the card it pays with.
+  const cardId = validCards.some((c) => c.profileID === picked)
+    ? picked
+    : (validCards[0]?.profileID ?? '');
 
   const add = useHandedAddCard(api, profiles.data, {
     onSuccess: (list: PaymentProfilesResponse) => {

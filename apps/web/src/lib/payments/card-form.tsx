@@ -76,8 +76,11 @@ export function CardForm({
         noValidate
         onSubmit={form.onSubmit((values) => {
           const parsed = cardEntrySchema.safeParse(values);
-          // Validation passed above; the number and CVV leave the form either way.
-          form.setValues({ ccNumber: '', cvv: '' });
+          // Validation passed above; the number and CVV leave the form either way. Field by
+          // field, so that each input is replaced by an empty one (an uncontrolled form's
+          // `setValues` changes only its values, and the page keeps showing what was typed).
+          form.setFieldValue('ccNumber', '');
+          form.setFieldValue('cvv', '');
           if (parsed.success) onSubmit(parsed.data);
         })}
       >
