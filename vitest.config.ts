@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './apps/web/react-on-preact';
 import { calendarEdges } from './packages/domain/src/dates/zones.rules';
 
 /**
@@ -154,6 +155,8 @@ export default defineConfig({
       },
       {
         define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+        // The app's renderer, as in the build: React on Preact.
+        resolve: { alias: reactOnPreact },
         // Bundled before the first test: a dependency found mid-run makes Vite bundle again,
         // and the page's modules from the first bundle then fail to load.
         optimizeDeps: {
@@ -166,10 +169,10 @@ export default defineConfig({
             '@mantine/core',
             '@mantine/notifications',
             '@tanstack/react-query',
-            'react',
-            'react-dom/client',
-            'react/jsx-dev-runtime',
-            'react/jsx-runtime',
+            'preact',
+            'preact/compat',
+            'preact/compat/client',
+            'preact/jsx-runtime',
             'zod',
           ],
         },

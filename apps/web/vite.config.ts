@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactOnPreact } from './react-on-preact';
 
 const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -82,11 +83,14 @@ function zodWithoutJsonSchema(): Plugin {
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(buildVersion) },
+  resolve: { alias: reactOnPreact },
   plugins: [
     catalogPerLanguage(),
     zodWithoutJsonSchema(),
     versionFile(),
-    react(),
+    // JSX for React's automatic runtime (mapped to Preact's, react-on-preact.ts). React's Fast
+    // Refresh needs React DOM: off, so an edit under `npm run dev` reloads the page instead.
+    react({ refreshExclude: /./ }),
     VitePWA({
       registerType: 'autoUpdate',
       // Registered from main.tsx (virtual:pwa-register): no inline script, so the CSP holds.

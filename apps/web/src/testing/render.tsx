@@ -52,6 +52,24 @@ export interface Rendered {
   unmount: () => void;
 }
 
+/**
+ * Waits for the page to apply what the events a test just dispatched changed. The renderer
+ * (Preact, docs/performance.md "First screen") renders a state change on a microtask after the
+ * event, not inside it; a person's next key or click is a later task, so a test that dispatches
+ * events back to back (type, then click) awaits this in between, as the browser would have run
+ * them. A task of its own through a message channel, which fake timers leave alone.
+ */
+export function rendered(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 /** A query client for a test: a failed query shows its failure at once instead of retrying. */
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { credentialKey, savedCredential } from '../../../lib/native/biometric-login';
 import { setSession } from '../../../lib/session-store';
-import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
 import { askBiometricOffer, biometricOfferDeclined } from '../biometric-offer-store';
 import { BiometricLoginButton } from './biometric-login-button';
 import { BiometricOffer } from './biometric-offer';
@@ -54,9 +54,10 @@ const profile = {
 };
 
 /** Types into a React-controlled input as a person would (the value, then the input event). */
-function type(input: HTMLInputElement, value: string) {
+async function type(input: HTMLInputElement, value: string) {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
+  await rendered();
 }
 
 const bodyButton = (name: string) =>
@@ -206,14 +207,14 @@ describe('turning it on from an older login asks for the password again (issue 3
       );
     expect(password()).not.toBeNull();
     // A wrong password: the server's words, and the dialog stays.
-    type(password() as HTMLInputElement, 'Wrong-Pass-1');
+    await type(password() as HTMLInputElement, 'Wrong-Pass-1');
     bodyButton('Continue')?.click();
     await until(
       () =>
         document.body.querySelector('[role="alert"]')?.textContent ===
         'The current password is not correct.',
     );
-    type(password() as HTMLInputElement, 'Quinn-Pass-42');
+    await type(password() as HTMLInputElement, 'Quinn-Pass-42');
     bodyButton('Continue')?.click();
     await expect
       .poll(async () => (await savedCredential({ storage: SecureStorage }))?.authId)

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
 import { LoginScreen } from './login-screen';
 
 /**
@@ -67,10 +67,11 @@ async function render(lang: 'en' | 'es') {
   return host;
 }
 
-function type(input: HTMLInputElement, value: string) {
+async function type(input: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   setter?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
+  await rendered();
 }
 const field = (host: HTMLElement, selector: string) =>
   host.querySelector<HTMLInputElement>(selector);
@@ -91,8 +92,8 @@ describe('LoginScreen two-factor step', () => {
       const loginId = field(host, 'input[autocomplete="username"]');
       const password = field(host, 'input[autocomplete="current-password"]');
       if (!loginId || !password) throw new Error('login fields missing');
-      type(loginId, 'quinn@example.test');
-      type(password, 'Quinn-Pass-42');
+      await type(loginId, 'quinn@example.test');
+      await type(password, 'Quinn-Pass-42');
       submitForm(host);
       await expect.poll(() => field(host, 'input[autocomplete="one-time-code"]')).not.toBeNull();
       // The password left the form once it was proven.
@@ -100,7 +101,7 @@ describe('LoginScreen two-factor step', () => {
       expect(host.textContent).toContain(translate(lang, 'accounts.tfa.required'));
       const code = field(host, 'input[autocomplete="one-time-code"]');
       if (!code) throw new Error('code field missing');
-      type(code, '123456');
+      await type(code, '123456');
       submitForm(host);
       await expect
         .poll(() => host.querySelector('[role="alert"]')?.textContent ?? '')

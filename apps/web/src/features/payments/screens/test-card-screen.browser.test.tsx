@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLanguage, loadScreenTexts, setLanguage } from '../../../lib/i18n';
-import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
 import { TestCardScreen } from './test-card-screen';
 
 /**
@@ -17,13 +17,14 @@ async function render() {
   return host;
 }
 
-function type(host: HTMLElement, label: string, value: string) {
+async function type(host: HTMLElement, label: string, value: string) {
   const input = [...host.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))
     ?.control as HTMLInputElement | null;
   if (!input) throw new Error(`no field ${label}`);
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   setter?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
+  await rendered();
 }
 
 function submit(host: HTMLElement, name: string) {
@@ -46,11 +47,11 @@ describe('the card check (/testcc)', () => {
   it('names a good card by brand, last four and expiry, sends nothing, and clears the number', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const host = await render();
-    type(host, 'Name on card', 'Ana Lopez');
-    type(host, 'Card number', '4111 1111 1111 1111');
-    type(host, 'Expiration (MM/YY)', '09/39');
-    type(host, 'CVV', '123');
-    type(host, 'Billing zip code', '33101');
+    await type(host, 'Name on card', 'Ana Lopez');
+    await type(host, 'Card number', '4111 1111 1111 1111');
+    await type(host, 'Expiration (MM/YY)', '09/39');
+    await type(host, 'CVV', '123');
+    await type(host, 'Billing zip code', '33101');
     submit(host, 'Check the card');
     await vi.waitFor(() =>
       expect(host.querySelector('[data-testid="test-card-result"]')?.textContent).toContain(
@@ -68,11 +69,11 @@ describe('the card check (/testcc)', () => {
   it('says what is wrong with a bad card, in Spanish too, and names no card', async () => {
     await setLanguage('es');
     const host = await render();
-    type(host, 'Nombre en la tarjeta', 'Ana Lopez');
-    type(host, 'Número de tarjeta', '4111 1111 1111 1112');
-    type(host, 'Vencimiento (MM/AA)', '01/20');
-    type(host, 'CVV', '123');
-    type(host, 'Código postal de facturación', '33101');
+    await type(host, 'Nombre en la tarjeta', 'Ana Lopez');
+    await type(host, 'Número de tarjeta', '4111 1111 1111 1112');
+    await type(host, 'Vencimiento (MM/AA)', '01/20');
+    await type(host, 'CVV', '123');
+    await type(host, 'Código postal de facturación', '33101');
     submit(host, 'Verificar la tarjeta');
     await vi.waitFor(() =>
       expect(host.textContent).toContain('La información de pago no es válida.'),

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import type { RxLinkView } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
 import { LinksBody } from './links-screen';
 
 /**
@@ -90,6 +90,7 @@ describe('LinksBody', () => {
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
     setValue?.call(input, 'nada');
     input.dispatchEvent(new Event('input', { bubbles: true }));
+    await rendered();
     byTestId(host, 'pharmacy-links-search-submit')?.click();
     await expect
       .poll(() => byTestId(host, 'pharmacy-links-empty')?.textContent)

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import type { PharmacyMe, PharmacyRxRow } from '@apothecall/domain/pharmacy/pharmacy-portal.api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
 import { PrescriptionsDashboard } from './prescriptions-screen';
 
 /**
@@ -146,7 +146,9 @@ describe('PrescriptionsDashboard bulk move', () => {
         (b.getAttribute('aria-label') ?? '').includes(`(${name})`),
       );
     box('Patient 25')?.click();
+    await rendered();
     box('Patient 24')?.click();
+    await rendered();
     choose(host, 'contacted');
     const submit = byTestId(host, 'pharmacy-bulk-submit') as HTMLButtonElement;
     await expect.poll(() => submit.textContent).toBe('Move 2 selected');

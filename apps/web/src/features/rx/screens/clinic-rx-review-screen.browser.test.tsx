@@ -4,7 +4,7 @@ import type { RxReview, RxVisitView } from '@apothecall/domain/rx/rx-visits.api'
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
 import { ClinicRxReviewScreen } from './clinic-rx-review-screen';
 
 /**
@@ -153,6 +153,7 @@ describe('ClinicRxReviewScreen', () => {
     expect(host.textContent).not.toContain('Please write what the patient should add.');
     const upload = host.querySelector<HTMLInputElement>('input[type="checkbox"]');
     upload?.click();
+    await rendered();
     button(host, 'Send request')?.click();
     await expect.poll(() => review$(host)?.dataset.status).toBe('exit');
     expect(sent).toEqual([

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import type { SubscriberView } from '@apothecall/domain/subscriptions/subscriptions.api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
 import { RxAdminScreen } from './rx-admin-screen';
 
 /**
@@ -88,6 +88,7 @@ describe('RxAdminScreen subscribers', () => {
       'member 1',
     );
     input.dispatchEvent(new Event('input', { bubbles: true }));
+    await rendered();
     byTestId(host, 'rxadmin-search-submit')?.click();
     await expect.poll(() => names(host).length).toBe(11);
     expect(asked.at(-1)).toEqual({ query: 'member 1', page: 1 });
