@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routes } from '../../packages/domain/src/navigation/routes';
+import { firstScreenRoutes, firstScreenScript } from './first-screen';
 import { reactOnPreact } from './react-on-preact';
 
 const { version } = JSON.parse(
@@ -81,6 +83,77 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/**
+ * The first screen's files announced by the page (first-screen.ts): a classic script, its name
+ * hashed like the chunks it names, written beside them and loaded from the page's `<head>`
+ * after zod's config. It names, per language, the core texts' chunk and, for a signed-out
+ * visitor, the screen's chunk of the four first screens (login, registration, a new password,
+ * the landing screen), each with the chunks it imports that the entry does not.
+ */
+function firstScreenHints(): Plugin {
+  const sources: Record<string, string> = {
+    login: 'src/features/accounts/screens/login-screen.tsx',
+    register: 'src/features/accounts/screens/register-screen.tsx',
+    resetPassword: 'src/features/accounts/screens/reset-password-screen.tsx',
+    home: 'src/features/accounts/screens/landing-screen.tsx',
+  };
+  const texts: Record<string, string> = {
+    en: 'packages/domain/src/i18n/catalog.core.en.ts',
+    es: 'packages/domain/src/i18n/catalog.core.es.ts',
+  };
+  return {
+    name: 'apothecall:first-screen-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('no entry chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // A chunk and everything it imports statically, however deep.
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        for (const imported of byName.get(fileName)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const loaded = closure(entry.fileName);
+      const filesOf = (source: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
+        if (!chunk) this.error(`no chunk for ${source}`);
+        return [...closure(chunk.fileName)]
+          .filter((file) => !loaded.has(file))
+          .map((file) => `/${file}`);
+      };
+      const screens = Object.fromEntries(
+        Object.entries(sources).map(([screen, source]) => [screen, filesOf(source)]),
+      );
+      const script = firstScreenScript(
+        {
+          texts: Object.fromEntries(
+            Object.entries(texts).map(([lang, source]) => [lang, filesOf(source)]),
+          ),
+          routes: firstScreenRoutes(routes, Object.keys(sources)),
+          fallback: 'home',
+          screens,
+        },
+        'apothecall.',
+      );
+      const fileName = this.getFileName(
+        this.emitFile({ type: 'asset', name: 'first-screen.js', source: script }),
+      );
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset' || typeof page.source !== 'string') this.error('no index.html');
+      const zodConfig = '<script src="/zod-config.js"></script>';
+      if (!page.source.includes(zodConfig)) this.error('index.html has no zod-config.js script');
+      page.source = page.source.replace(
+        zodConfig,
+        `${zodConfig}\n    <script src="/${fileName}"></script>`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(buildVersion) },
   resolve: { alias: reactOnPreact },
@@ -88,6 +161,7 @@ export default defineConfig({
     catalogPerLanguage(),
     zodWithoutJsonSchema(),
     versionFile(),
+    firstScreenHints(),
     // JSX for React's automatic runtime (mapped to Preact's, react-on-preact.ts). React's Fast
     // Refresh needs React DOM: off, so an edit under `npm run dev` reloads the page instead.
     react({ refreshExclude: /./ }),
