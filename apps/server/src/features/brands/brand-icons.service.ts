@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { contrastRatio } from '@apothecall/domain/brands/brand-colors.rules';
 import { type BrandIcon, brandInitial } from '@apothecall/domain/brands/brand-icons.rules';
-import { loadSharp } from '../../platform/files/sharp';
+import sharp from 'sharp';
 import { fontOf } from '../../platform/pdf-fonts';
 
 /**
@@ -116,7 +116,6 @@ export function drawnIconSvg(source: Omit<IconSource, 'logo'>): string {
 /** The logo, contained in the middle of a square of the brand's colour; throws if unreadable. */
 async function logoIcon(logo: Buffer, icon: BrandIcon, background: string): Promise<Buffer> {
   const inner = Math.round(icon.size * (icon.purpose === 'maskable' ? maskableLogoShare : 1));
-  const sharp = await loadSharp();
   const meta = await sharp(logo).metadata();
   const longest = Math.max(meta.width ?? 0, meta.height ?? 0);
   if (longest <= 0) throw new Error('the logo has no size');
@@ -150,7 +149,6 @@ export async function renderIcon(
       onLogoError(error);
     }
   }
-  const sharp = await loadSharp();
   return sharp(Buffer.from(drawnIconSvg(source)))
     .flatten({ background: rgb(source.colorPrimary) })
     .png()

@@ -15,13 +15,13 @@ import {
 } from '@apothecall/domain/brands/brands-admin.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
 import type { EventBus } from '../../platform/events';
 import './brands.events';
 import { backOfficeGate } from '../../platform/back-office';
 import { AppError, appErrors } from '../../platform/errors';
-import { loadSharp } from '../../platform/files/sharp';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { BrandRow, BrandsRepo, BrandWrite } from './brands.repo';
 
@@ -296,7 +296,6 @@ export function createBrandsAdminService(deps: {
       }
       let png: Buffer;
       try {
-        const sharp = await loadSharp();
         png = await sharp(bytes, { limitInputPixels: 25_000_000 })
           .rotate()
           .resize(logoSide, logoSide, { fit: 'inside', withoutEnlargement: true })

@@ -5,6 +5,7 @@ import {
   purposeAccepts,
 } from '@apothecall/domain/files/files.rules';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { AppError } from '../errors';
 import type { ImageJobAnswer } from './image-job';
 import { createImageQueue, type ImageQueue } from './image-queue';
@@ -13,7 +14,6 @@ import {
   ImageWorkerFailure,
   type ImageWorkerProcess,
 } from './image-worker-process';
-import { loadSharp } from './sharp';
 
 /**
  * What an upload really is, decided from its bytes, and the bytes fit to store:
@@ -111,15 +111,14 @@ const kindOfMime: Readonly<Record<string, FileKind>> = {
 };
 
 /** True when this sharp build can decode HEVC-coded HEIC (the prebuilt one cannot). */
-export async function sharpDecodesHeic(): Promise<boolean> {
-  const sharp = await loadSharp();
+export function sharpDecodesHeic(): boolean {
   return (sharp.format.heif?.input.fileSuffix ?? []).includes('.heic');
 }
 
 /** The kinds a purpose accepts that this server can actually take in (for the refusal text). */
-export async function acceptedKinds(purpose: FilePurpose): Promise<readonly FileKind[]> {
+export function acceptedKinds(purpose: FilePurpose): readonly FileKind[] {
   const kinds = purposeAccepts[purpose];
-  return (await sharpDecodesHeic()) ? kinds : kinds.filter((kind) => kind !== 'heic');
+  return sharpDecodesHeic() ? kinds : kinds.filter((kind) => kind !== 'heic');
 }
 
 export async function inspectUpload(
@@ -144,7 +143,7 @@ export async function inspectUpload(
   const detected = await fileTypeFromBuffer(bytes);
   const kind = detected ? kindOfMime[detected.mime] : undefined;
   if (!kind || !purposeAccepts[options.purpose].includes(kind)) {
-    throw fileErrors.typeNotAllowed(await acceptedKinds(options.purpose));
+    throw fileErrors.typeNotAllowed(acceptedKinds(options.purpose));
   }
   if (kind === 'pdf') {
     return { kind, contentType: 'application/pdf', extension: 'pdf', bytes };

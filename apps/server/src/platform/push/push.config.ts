@@ -2,6 +2,7 @@ import { createECDH, createPrivateKey } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
+import webPush from 'web-push';
 import { z } from 'zod';
 
 /**
@@ -195,22 +196,6 @@ function isVapidPair(publicKey: string, privateKey: string): boolean {
 const vapidFileSchema = z.object({ publicKey: z.string(), privateKey: z.string() });
 
 /**
- * A new VAPID pair (RFC 8292: a P-256 key), as web-push's `generateVAPIDKeys` writes it: the
- * uncompressed public point (65 bytes) and the private scalar (32 bytes, zero-padded), each
- * base64url. Made here so that reading the configuration does not load web-push.
- */
-export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  const curve = createECDH('prime256v1');
-  curve.generateKeys();
-  const pad = (bytes: Buffer, length: number) =>
-    bytes.length < length ? Buffer.concat([Buffer.alloc(length - bytes.length), bytes]) : bytes;
-  return {
-    publicKey: pad(curve.getPublicKey(), 65).toString('base64url'),
-    privateKey: pad(curve.getPrivateKey(), 32).toString('base64url'),
-  };
-}
-
-/**
  * The VAPID pair in DATA_DIR/vapid.json, created on first use (mode 0600, flag 'wx' so exactly
  * one of two starting processes writes it; the other reads the winner's pair).
  */
@@ -221,7 +206,7 @@ function generatedVapidPair(
   try {
     mkdirSync(dataDir, { recursive: true });
     try {
-      const pair = generateVapidKeys();
+      const pair = webPush.generateVAPIDKeys();
       writeFileSync(file, `${JSON.stringify(pair)}\n`, { flag: 'wx', mode: 0o600 });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

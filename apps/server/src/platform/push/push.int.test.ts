@@ -10,7 +10,7 @@ import { type ApnsDouble, apnsDouble } from '../../../test/apns-double';
 import { type FcmDouble, fcmDouble } from '../../../test/fcm-double';
 import { freePort } from '../../../test/ports';
 import { type WebPushDouble, webPushDouble } from '../../../test/web-push-double';
-import { generateVapidKeys, type PushConfig, parsePushConfig } from './push.config';
+import { type PushConfig, parsePushConfig } from './push.config';
 import { createPushSender, type PushSender } from './push-sender';
 
 const payload: PushPayload = {
@@ -409,25 +409,6 @@ describe('parsePushConfig', () => {
       expect(first.config.apns).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('generates a pair web-push itself accepts, without loading web-push to read the configuration', () => {
-    for (let i = 0; i < 20; i += 1) {
-      const pair = generateVapidKeys();
-      expect(Buffer.from(pair.publicKey, 'base64url')).toHaveLength(65);
-      expect(Buffer.from(pair.privateKey, 'base64url')).toHaveLength(32);
-      expect(() =>
-        webPush.setVapidDetails('mailto:support@apothecall.test', pair.publicKey, pair.privateKey),
-      ).not.toThrow();
-      const headers = webPush.getVapidHeaders(
-        'https://push.example.test',
-        'mailto:support@apothecall.test',
-        pair.publicKey,
-        pair.privateKey,
-        'aes128gcm',
-      );
-      expect(headers.Authorization).toMatch(new RegExp(`^vapid t=.+, k=${pair.publicKey}$`));
     }
   });
 

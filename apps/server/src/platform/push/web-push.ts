@@ -1,5 +1,5 @@
 import type { PushPayload } from '@apothecall/domain/notifications/notifications.api';
-import type { RequestDetails } from 'web-push';
+import webPush, { type RequestDetails } from 'web-push';
 import type { WebPushConfig } from './push.config';
 
 /**
@@ -36,8 +36,6 @@ export function createWebPushChannel(
       options: { ttlSeconds: number; urgency: 'normal' | 'high' },
     ): Promise<Delivery> {
       let request: RequestDetails;
-      // web-push with the first message (about 14 MB resident that most processes never use).
-      const webPush = (await import('web-push')).default;
       try {
         request = webPush.generateRequestDetails(
           { endpoint: target.endpoint, keys: target.keys },
