@@ -69,24 +69,30 @@ describe('the first screen’s files', () => {
     ]);
   });
 
-  it('are announced by the written script, on its own, as module preloads', () => {
+  /**
+   * The written script run on its own against a page of stand-ins: the storage's `getItem`, the
+   * hash and the browser's languages; answers the links it appended to the head.
+   */
+  function runScript(getItem: (key: string) => string | null, hash: string, languages: string[]) {
     const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
-    const run = new Function(
-      'localStorage',
-      'location',
-      'navigator',
-      'document',
-      firstScreenScript(map, 'apothecall.'),
+    const document = {
+      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+      head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+    };
+    const script = firstScreenScript(map, 'apothecall.');
+    new Function('localStorage', 'location', 'navigator', 'document', script)(
+      { getItem },
+      { hash },
+      { languages },
+      document,
     );
-    run(
-      { getItem: (key: string) => (key === 'apothecall.lang' ? 'es' : null) },
-      { hash: '#/login' },
-      { languages: ['en-US'] },
-      {
-        createElement: () => ({ rel: '', href: '', crossOrigin: null }),
-        head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
-      },
-    );
+    return links;
+  }
+
+  it('are announced by the written script, on its own, as module preloads', () => {
+    const links = runScript((key) => (key === 'apothecall.lang' ? 'es' : null), '#/login', [
+      'en-US',
+    ]);
     expect(links).toEqual([
       { rel: 'modulepreload', href: '/assets/core.es.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/login.js', crossOrigin: '' },
@@ -95,26 +101,13 @@ describe('the first screen’s files', () => {
   });
 
   it('announce nothing, and throw nothing, without storage', () => {
-    const links: unknown[] = [];
-    const run = new Function(
-      'localStorage',
-      'location',
-      'navigator',
-      'document',
-      firstScreenScript(map, 'apothecall.'),
-    );
-    expect(() =>
-      run(
-        {
-          getItem: () => {
-            throw new Error('SecurityError');
-          },
-        },
-        { hash: '#/login' },
-        { languages: [] },
-        { createElement: () => ({}), head: { appendChild: (l: unknown) => links.push(l) } },
-      ),
-    ).not.toThrow();
+    const noStorage = () => {
+      throw new Error('SecurityError');
+    };
+    let links: unknown[] = ['not run'];
+    expect(() => {
+      links = runScript(noStorage, '#/login', []);
+    }).not.toThrow();
     expect(links).toEqual([]);
   });
 });
