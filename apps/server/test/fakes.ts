@@ -276,6 +276,16 @@ export function memoryCareRepo(options: { now?: () => Date; log?: string[] } = {
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
         .map((v) => ({ ...v }));
     },
+    async queueOf(providerId, states) {
+      return visits
+        .filter(
+          (v) =>
+            (v.state === 'waiting' && states.includes(v.location)) ||
+            (v.state === 'inProgress' && v.providerId === providerId),
+        )
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+        .map((v) => ({ ...v }));
+    },
     async move(id, from, to, changes = {}) {
       const visit = visits.find((v) => v.id === id && v.state === from);
       if (!visit) return undefined;

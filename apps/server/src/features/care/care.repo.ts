@@ -53,6 +53,11 @@ export interface CareRepo {
   markStranded(id: string, at: Date): Promise<VisitRecord | undefined>;
   /** Waiting visits in a state, oldest first. */
   waitingIn(states: readonly string[]): Promise<VisitRecord[]>;
+  /**
+   * A provider's queue in one read: the visits waiting in the states and the provider's own in
+   * progress, oldest first (`state` tells them apart).
+   */
+  queueOf(providerId: string, states: readonly string[]): Promise<VisitRecord[]>;
   /** Whether the person has a completed visit in the state. */
   completedIn(personId: string, state: string): Promise<boolean>;
   /**
@@ -141,6 +146,21 @@ export function createCareRepo(db: Db): CareRepo {
     )
     .orderBy(asc(visits.createdAt))
     .prepare('care_in_progress_of_provider');
+  // The queue's refresh: both lists in one statement (each arm through its own index).
+  const queueOfProvider = db
+    .select(visitColumns)
+    .from(visits)
+    .where(
+      or(
+        and(
+          eq(visits.state, 'waiting'),
+          sql`${visits.location} = any(${sql.placeholder('states')})`,
+        ),
+        and(eq(visits.providerId, sql.placeholder('providerId')), eq(visits.state, 'inProgress')),
+      ),
+    )
+    .orderBy(asc(visits.createdAt), asc(visits.id))
+    .prepare('care_queue_of_provider');
   return {
     async visitByKey(accountId, idempotencyKey) {
       const [row] = await db
@@ -217,6 +237,9 @@ export function createCareRepo(db: Db): CareRepo {
     async waitingIn(states) {
       if (states.length === 0) return [];
       return waitingInStates.execute({ states: [...states] });
+    },
+    async queueOf(providerId, states) {
+      return queueOfProvider.execute({ providerId, states: [...states] });
     },
     async move(id, from, to, changes = {}) {
       const rows = await db

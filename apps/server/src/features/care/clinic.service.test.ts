@@ -173,7 +173,10 @@ function setUp() {
       setDuty: async (id, onDuty) => {
         duty.set(id, onDuty);
       },
-      isOnDuty: async (id) => duty.get(id) ?? false,
+      standing: async (id) => ({
+        states: [...(licenses[id] ?? [])],
+        onDuty: duty.get(id) ?? false,
+      }),
       profile: async (id) => profiles[id],
     },
     notes: {

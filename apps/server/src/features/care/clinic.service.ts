@@ -69,7 +69,7 @@ export function createClinicService(deps: {
   repo: CareRepo;
   records: VisitRecordsRepo;
   accounts: Pick<AccountsPort, 'person' | 'persons' | 'role' | 'displayName'>;
-  roster: Pick<RosterPort, 'licenses' | 'licenceRecords' | 'setDuty' | 'isOnDuty' | 'profile'>;
+  roster: Pick<RosterPort, 'licenses' | 'licenceRecords' | 'setDuty' | 'standing' | 'profile'>;
   notes: Pick<NotesPort, 'writeVisitNote'>;
   /** The shared visit-queue rule and service: the claim is one conditional update. */
   queue: Pick<VisitQueue<VisitRecord>, 'claim'>;
@@ -197,13 +197,12 @@ export function createClinicService(deps: {
     async queue(actor) {
       const providerId = actor.accountId;
       await requireProvider(providerId);
-      const states = await deps.roster.licenses(providerId);
-      const waiting = await deps.repo.waitingIn(states);
+      const { states, onDuty } = await deps.roster.standing(providerId);
+      // The waiting line and the provider's own visits in progress, oldest first, in one read.
+      const visits = await deps.repo.queueOf(providerId, states);
       const at = now();
       const entries: QueueEntry[] = [];
       const mine: QueueEntry[] = [];
-      const own = await deps.repo.inProgressFor(providerId);
-      const visits = [...waiting, ...own];
       // The patients of the whole list in one query, not one per visit.
       const people = new Map(
         (await deps.accounts.persons(visits.map((v) => v.personId))).map((p) => [p.id, p]),
@@ -216,7 +215,7 @@ export function createClinicService(deps: {
       await deps.audit.record(actor, 'clinic.queue.read', null, {
         visits: [...entries, ...mine].map((e) => e.visitId),
       });
-      return { onDuty: await deps.roster.isOnDuty(providerId), visits: entries, mine };
+      return { onDuty, visits: entries, mine };
     },
 
     async waitingCount(actor) {

@@ -112,4 +112,29 @@ describe.each(databaseKinds)('Licence expiry on %s', (kind) => {
     await ok('claim', await send(t, 'POST', `/api/clinic/visits/${visitId}/claim`, grace));
     await ok('rx claim', await send(t, 'POST', `/api/clinic/rx/${rxId}/claim`, grace));
   });
+
+  // The queue reads the licences and the duty in one statement, the line and her own visits in
+  // another: with no licence at all, the duty and her visits in progress are still read.
+  it('with no licence at all, her queue has no waiting line but still her duty and her own visits', async () => {
+    await setDuty(t, grace, true);
+    const visitId = await waitingFloridaVisit();
+    await ok('claim', await send(t, 'POST', `/api/clinic/visits/${visitId}/claim`, grace));
+    const other = await waitingFloridaVisit();
+    expect(await queued(other)).toBe(true);
+    const saved = await t.database.db
+      .select()
+      .from(providerLicenses)
+      .where(eq(providerLicenses.accountId, graceId));
+    await t.database.db.delete(providerLicenses).where(eq(providerLicenses.accountId, graceId));
+    try {
+      const queue = (await ok('queue', await get(t, '/api/clinic/queue', grace))).json();
+      expect(queue.onDuty).toBe(true);
+      expect(queue.visits).toEqual([]);
+      expect(queue.mine.map((v: { visitId: string }) => v.visitId)).toEqual([visitId]);
+      await setDuty(t, grace, false);
+      expect((await get(t, '/api/clinic/queue', grace)).json().onDuty).toBe(false);
+    } finally {
+      await t.database.db.insert(providerLicenses).values(saved);
+    }
+  });
 });

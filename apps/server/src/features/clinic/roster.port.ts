@@ -63,6 +63,8 @@ export interface RosterPort {
   /** Switches off duty every provider not seen within the grace; the ones switched. */
   expireAbsent(at: Date): Promise<string[]>;
   isOnDuty(providerId: string): Promise<boolean>;
+  /** `licenses` and `isOnDuty` in one read, for the queue's refresh. */
+  standing(providerId: string): Promise<{ states: string[]; onDuty: boolean }>;
   profile(providerId: string): Promise<ProviderProfile | undefined>;
 
   // The back office's providers area.

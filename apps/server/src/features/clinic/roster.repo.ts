@@ -47,7 +47,23 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
     .where(eq(providerDuty.accountId, sql.placeholder('providerId')))
     .limit(1)
     .prepare('duty_of_provider');
+  // The queue's refresh: the licences with the duty beside each (an unlicensed provider, who has
+  // no queue, reads the duty alone).
+  const licencesAndDutyOf = db
+    .select({
+      state: providerLicenses.state,
+      number: providerLicenses.number,
+      expiresOn: providerLicenses.expiresOn,
+      onDuty: sql<boolean | null>`(select ${providerDuty.onDuty} from ${providerDuty}
+        where ${providerDuty.accountId} = ${sql.placeholder('providerId')})`,
+    })
+    .from(providerLicenses)
+    .where(eq(providerLicenses.accountId, sql.placeholder('providerId')))
+    .orderBy(asc(providerLicenses.state))
+    .prepare('licences_and_duty_of_provider');
   const records = (providerId: string) => licencesOf.execute({ providerId });
+  const dutyNow = async (providerId: string) =>
+    (await dutyOf.execute({ providerId }))[0]?.onDuty ?? false;
   return {
     async licenses(providerId) {
       return statesInForce(await records(providerId), now().getTime());
@@ -110,8 +126,13 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
       return rows.map((r) => r.id);
     },
     async isOnDuty(providerId) {
-      const [row] = await dutyOf.execute({ providerId });
-      return row?.onDuty ?? false;
+      return dutyNow(providerId);
+    },
+    async standing(providerId) {
+      const rows = await licencesAndDutyOf.execute({ providerId });
+      const [first] = rows;
+      if (!first) return { states: [], onDuty: await dutyNow(providerId) };
+      return { states: statesInForce(rows, now().getTime()), onDuty: first.onDuty ?? false };
     },
     async profile(providerId) {
       const [row] = await db

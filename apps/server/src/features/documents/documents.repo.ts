@@ -7,10 +7,10 @@ export type NewDocument = Omit<typeof documents.$inferInsert, 'createdAt' | 'del
 
 export interface DocumentsRepo {
   insert(row: NewDocument): Promise<DocumentRecord>;
-  /** An account's documents of one source whose fdate is in [firstDay, lastDay], newest first. */
+  /** An account's documents of these sources whose fdate is in [firstDay, lastDay], newest first. */
   listForAccount(
     accountId: string,
-    source: string,
+    sources: readonly string[],
     days: { firstDay: string; lastDay: string },
   ): Promise<DocumentRecord[]>;
   /** Every document of the account filed as a file (its uploads and pharmacies'), oldest first. */
@@ -21,14 +21,15 @@ export interface DocumentsRepo {
 }
 
 export function createDocumentsRepo(db: Db): DocumentsRepo {
-  // A month of one source (the documents list reads two on every open): prepared once (named).
+  // A month of the account's files (the documents list reads its two sources on every open, in
+  // one statement): prepared once (named); the sources go as one array parameter.
   const ofAccountInDays = db
     .select()
     .from(documents)
     .where(
       and(
         eq(documents.accountId, sql.placeholder('accountId')),
-        eq(documents.source, sql.placeholder('source')),
+        sql`${documents.source} = any(${sql.placeholder('sources')})`,
         gte(documents.fdate, sql.placeholder('firstDay')),
         lte(documents.fdate, sql.placeholder('lastDay')),
         isNull(documents.deletedAt),
@@ -42,10 +43,10 @@ export function createDocumentsRepo(db: Db): DocumentsRepo {
       if (!inserted) throw new Error('document not stored');
       return inserted;
     },
-    async listForAccount(accountId, source, days) {
+    async listForAccount(accountId, sources, days) {
       return ofAccountInDays.execute({
         accountId,
-        source,
+        sources: [...sources],
         firstDay: days.firstDay,
         lastDay: days.lastDay,
       });

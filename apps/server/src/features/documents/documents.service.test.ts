@@ -55,11 +55,11 @@ function setup(options: { failInsert?: boolean } = {}) {
       rows.push(stored);
       return { ...stored };
     },
-    async listForAccount(accountId, source, days) {
+    async listForAccount(accountId, sources, days) {
       return rows.filter(
         (r) =>
           r.accountId === accountId &&
-          r.source === source &&
+          sources.includes(r.source) &&
           !r.deletedAt &&
           r.fdate >= days.firstDay &&
           r.fdate <= days.lastDay,

@@ -170,11 +170,7 @@ export function createDocumentsService(deps: {
       const range = monthRange(listed, actor.timeZone);
       const [family, uploads, brand, ...fromSources] = await Promise.all([
         deps.accounts.family(actor.accountId),
-        Promise.all(
-          (['upload', 'pharmacyUpload'] as const).map((s) =>
-            deps.repo.listForAccount(actor.accountId, s, range),
-          ),
-        ),
+        deps.repo.listForAccount(actor.accountId, ['upload', 'pharmacyUpload'], range),
         actor.brand(),
         ...deps.sources.map(async (s) => ({
           source: s.source,
@@ -182,7 +178,7 @@ export function createDocumentsService(deps: {
         })),
       ]);
       const documents = [
-        ...uploads.flat().flatMap((row) => viewOfUpload(row, family) ?? []),
+        ...uploads.flatMap((row) => viewOfUpload(row, family) ?? []),
         ...fromSources.flatMap(({ source, entries }) =>
           entries.flatMap((e) => viewOfEntry(source, e, family, actor, brand.name) ?? []),
         ),
@@ -202,7 +198,7 @@ export function createDocumentsService(deps: {
       const filedBy = deps.sources.filter((s) => s.pharmacyFiled);
       const [family, rows, brand, ...fromSources] = await Promise.all([
         deps.accounts.family(actor.accountId),
-        deps.repo.listForAccount(actor.accountId, 'pharmacyUpload', range),
+        deps.repo.listForAccount(actor.accountId, ['pharmacyUpload'], range),
         actor.brand(),
         // What pharmacies filed through their own area (in-store assessments), not as files.
         ...filedBy.map(async (s) => ({

@@ -43,7 +43,11 @@ function setUp(options: { verified?: boolean; inviteRefused?: 'exists' | 'sendin
     repo: only<PharmacyRepo>(
       {
         organization: async (id) => [sunrise, elsewhere].find((o) => o.id === id),
-        grantOf: async (accountId) => grants.find((g) => g.accountId === accountId),
+        organizationAndGrant: async (id, accountId) => {
+          const organization = [sunrise, elsewhere].find((o) => o.id === id);
+          const grant = grants.find((g) => g.accountId === accountId) ?? null;
+          return organization ? { organization, grant } : undefined;
+        },
         grantsOf: async (id) => grants.filter((g) => g.organizationId === id),
         grant: async (id) => grants.find((g) => g.id === id),
         linksOf: async (id) =>

@@ -76,13 +76,14 @@ export function createPharmacyPortalService(deps: {
     ) {
       return undefined;
     }
-    const organization = await deps.repo.organization(member.organizationId);
-    if (!organization) return undefined;
+    // The organisation and the account's grant in one read (an admin's grant goes unused).
+    const found = await deps.repo.organizationAndGrant(member.organizationId, accountId);
+    if (!found) return undefined;
+    const { organization, grant } = found;
     const readyRx = hasPermission(member.permissions, readyRxPermission);
     if (member.role === 'pharmacyAdmin') {
       return { accountId, organization, role: 'pharmacyAdmin', readyRx, grant: null };
     }
-    const grant = await deps.repo.grantOf(accountId);
     if (!grant || grant.revokedAt || grant.organizationId !== organization.id) return undefined;
     return { accountId, organization, role: 'pharmacist', readyRx, grant };
   }
@@ -257,6 +258,7 @@ export function createPharmacyPortalService(deps: {
     },
 
     organization: (id) => deps.repo.organization(id),
+    organizationsIn: (ids) => deps.repo.organizationsIn(ids),
 
     organizations() {
       return deps.repo.organizations();

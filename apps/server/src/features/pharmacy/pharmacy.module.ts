@@ -57,6 +57,7 @@ export function pharmacyModule(
       resolveLink: portal.resolveLink,
       routeFor: portal.routeFor,
       organization: portal.organization,
+      organizationsIn: portal.organizationsIn,
       organizations: portal.organizations,
       staffAccounts: portal.staffAccounts,
       allLinksOf: portal.allLinksOf,

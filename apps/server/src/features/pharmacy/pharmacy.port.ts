@@ -97,6 +97,8 @@ export interface PharmacyPort {
     state: string;
   }): Promise<PharmacyRoute>;
   organization(id: string): Promise<PharmacyOrganizationRecord | undefined>;
+  /** The organisations of these ids that exist, in one read (a list naming its pharmacies). */
+  organizationsIn(ids: readonly string[]): Promise<PharmacyOrganizationRecord[]>;
   /** Every pharmacy organisation (announcements find their audience). */
   organizations(): Promise<PharmacyOrganizationRecord[]>;
   /** Accounts to tell when the pharmacy's dashboard changes: its enabled staff. */

@@ -32,6 +32,7 @@ export interface PharmacyRepo {
   registryEntries(ncpdpIds: readonly string[]): Promise<RegistryPharmacy[]>;
   organizations(): Promise<PharmacyOrganizationRecord[]>;
   organization(id: string): Promise<PharmacyOrganizationRecord | undefined>;
+  organizationsIn(ids: readonly string[]): Promise<PharmacyOrganizationRecord[]>;
   setVerification(
     id: string,
     verifiedAt: Date | null,
@@ -39,7 +40,13 @@ export interface PharmacyRepo {
   ): Promise<void>;
   /** Verified organisations taking Rx visits from a state (its own or one it serves). */
   verifiedServing(state: string): Promise<PharmacyOrganizationRecord[]>;
-  grantOf(accountId: string): Promise<PharmacistGrantRecord | undefined>;
+  /** An organisation and the account's grant, if any, in one read (who a staff member is). */
+  organizationAndGrant(
+    organizationId: string,
+    accountId: string,
+  ): Promise<
+    { organization: PharmacyOrganizationRecord; grant: PharmacistGrantRecord | null } | undefined
+  >;
   grantsOf(organizationId: string): Promise<PharmacistGrantRecord[]>;
   grant(id: string): Promise<PharmacistGrantRecord | undefined>;
   /** Writes the grant of an account (a new invitation replaces an earlier, revoked one). */
@@ -84,11 +91,18 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
     .from(pharmacyOrganizations)
     .where(eq(pharmacyOrganizations.id, sql.placeholder('id')))
     .prepare('pharmacy_organization_by_id');
-  const grantOfAccount = db
+  const organizationsByIds = db
     .select()
-    .from(pharmacistGrants)
-    .where(eq(pharmacistGrants.accountId, sql.placeholder('accountId')))
-    .prepare('pharmacist_grant_of_account');
+    .from(pharmacyOrganizations)
+    .where(sql`${pharmacyOrganizations.id} = any(${sql.placeholder('ids')})`)
+    .prepare('pharmacy_organizations_by_ids');
+  const organizationAndGrantOf = db
+    .select({ organization: pharmacyOrganizations, grant: pharmacistGrants })
+    .from(pharmacyOrganizations)
+    .leftJoin(pharmacistGrants, eq(pharmacistGrants.accountId, sql.placeholder('accountId')))
+    .where(eq(pharmacyOrganizations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('pharmacy_organization_and_grant');
   return {
     async upsertRegistry(entries, at) {
       if (entries.length === 0) return;
@@ -125,6 +139,10 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
       const [row] = await organizationById.execute({ id });
       return row;
     },
+    async organizationsIn(ids) {
+      if (ids.length === 0) return [];
+      return organizationsByIds.execute({ ids: [...new Set(ids)] });
+    },
     async verifiedServing(state) {
       return db
         .select()
@@ -137,8 +155,8 @@ export function createPharmacyRepo(db: Db): PharmacyRepo {
         )
         .orderBy(asc(pharmacyOrganizations.name));
     },
-    async grantOf(accountId) {
-      const [row] = await grantOfAccount.execute({ accountId });
+    async organizationAndGrant(id, accountId) {
+      const [row] = await organizationAndGrantOf.execute({ id, accountId });
       return row;
     },
     async grantsOf(organizationId) {

@@ -15,7 +15,7 @@ export type RxViewLoader = (visits: readonly RxVisitRecord[]) => Promise<RxVisit
 export function createRxViewLoader(deps: {
   repo: Pick<RxRepo, 'filesOf' | 'prescriptionsOf'>;
   accounts: Pick<AccountsPort, 'persons'>;
-  pharmacy: Pick<PharmacyPort, 'organization'>;
+  pharmacy: Pick<PharmacyPort, 'organizationsIn'>;
   prepay: Pick<PrepayPort, 'visitPrepay'>;
   /** The in-store assessments visits continue: intake and pharmacy. */
   assessments: Pick<AssessmentsPort, 'forVisits'>;
@@ -30,7 +30,7 @@ export function createRxViewLoader(deps: {
       deps.accounts.persons(visits.map((v) => v.personId)),
       deps.repo.filesOf(ids),
       deps.repo.prescriptionsOf(ids),
-      Promise.all(pharmacyIds.map((id) => deps.pharmacy.organization(id))),
+      deps.pharmacy.organizationsIn(pharmacyIds),
       prepaid.length > 0 ? deps.prepay.visitPrepay(prepaid) : Promise.resolve(new Map()),
       assessed.length > 0 ? deps.assessments.forVisits(assessed) : Promise.resolve(new Map()),
     ]);
@@ -48,7 +48,7 @@ export function createRxViewLoader(deps: {
             uploadedAt: f.createdAt.toISOString(),
           })),
         prescriptions: prescriptions.filter((p) => p.visitId === visit.id),
-        pharmacyName: pharmacies.find((o) => o?.id === visit.pharmacyId)?.name ?? null,
+        pharmacyName: pharmacies.find((o) => o.id === visit.pharmacyId)?.name ?? null,
         prepay: prepay.get(`rx:${visit.id}`),
         assessment: visit.assessmentId ? assessments.get(visit.assessmentId) : undefined,
       });
