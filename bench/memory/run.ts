@@ -1,7 +1,9 @@
 // bench/memory: the embedded default's resident memory at idle (the server as `npm start` runs
 // it with no environment: embedded PGlite, the demo seeded on first start) beside a bare
-// socket.io server's, each in its own process, read from /proc (Linux). Both run from sources
-// through tsx, as every bench server does.
+// socket.io server's, each in its own process, read from /proc (Linux). The product runs as
+// `npm start` does: package.json's start command (the build brought up to date, then the bundle,
+// which on Linux replaces that process with glibc's malloc set: scripts/server-malloc.mjs); the
+// bare server from sources through tsx, as every bench server does.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { lineFrom, spawnScript } from '../processes';
 import type { Row } from '../report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const mainTs = path.join(here, '../../apps/server/src/main.ts');
+const root = path.join(here, '../..');
 /** How long a server is left alone before its memory is read. */
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 10000);
 const demoPassword = 'Apothecall-Demo-1';
@@ -43,11 +45,22 @@ async function bare(): Promise<number> {
   }
 }
 
+/** `npm start`'s command, from package.json (`node <flags> scripts/start.mjs`), run directly. */
+function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [program, ...args] = pkg.scripts.start.split(/\s+/);
+  if (program !== 'node') throw new Error(`npm start is not a node command: ${pkg.scripts.start}`);
+  return args;
+}
+
 /** The product with no DATABASE_URL: idle after start-up, then idle after requests. */
 async function embedded(): Promise<{ started: number; afterRequests: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'apothecall-bench-memory-'));
-  // The V8 flag `npm start` and the Dockerfile give the server.
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', '--import', 'tsx', mainTs], {
+  // The process keeps its id when start.mjs becomes the server (process.execve).
+  const child = spawn(process.execPath, startCommand(), {
+    cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
