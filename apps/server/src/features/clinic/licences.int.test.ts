@@ -28,8 +28,8 @@ import { providerLicenses } from '../../db/schema/clinic';
 /**
  * Licences with expiry dates: Grace (FL only) whose FL licence expired yesterday in
  * Florida neither sees nor claims an FL visit, on-demand or Rx (403 LICENCE_NOT_IN_FORCE, in the
- * caller's language); the same licence expiring today still lets her. One function (the roster's
- * `licenses`) serves every path.
+ * caller's language); the same licence expiring today still lets her. One rule (the roster's
+ * `licenses`, and `standing` for the queue's refresh) serves every path.
  */
 describe.each(databaseKinds)('Licence expiry on %s', (kind) => {
   let t: TestApp;

@@ -40,8 +40,9 @@ export interface LicenceRecord {
 export interface RosterPort {
   /**
    * The states a provider is licensed in now: their licences in force today in each state's own
-   * zone (domain clinic/licences.rules). Every queue, claim and review path asks this one
-   * function, so an expired licence stops them everywhere the same day.
+   * zone (domain clinic/licences.rules). Every queue, claim and review path asks this function
+   * (or `standing`, which applies the same rule), so an expired licence stops them everywhere
+   * the same day.
    */
   licenses(providerId: string): Promise<string[]>;
   /** Every licence of the provider (in force or not), by state. */
@@ -63,7 +64,7 @@ export interface RosterPort {
   /** Switches off duty every provider not seen within the grace; the ones switched. */
   expireAbsent(at: Date): Promise<string[]>;
   isOnDuty(providerId: string): Promise<boolean>;
-  /** `licenses` and `isOnDuty` in one read, for the queue's refresh. */
+  /** `licenses` (the same rule) and `isOnDuty` in one read, for the queue's refresh. */
   standing(providerId: string): Promise<{ states: string[]; onDuty: boolean }>;
   profile(providerId: string): Promise<ProviderProfile | undefined>;
 

@@ -125,9 +125,7 @@ export function createRosterRepo(db: Db, now: () => Date = () => new Date()): Ro
         .returning({ id: providerDuty.accountId });
       return rows.map((r) => r.id);
     },
-    async isOnDuty(providerId) {
-      return dutyNow(providerId);
-    },
+    isOnDuty: dutyNow,
     async standing(providerId) {
       const rows = await licencesAndDutyOf.execute({ providerId });
       const [first] = rows;
