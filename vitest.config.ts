@@ -95,6 +95,10 @@ export default defineConfig({
           root: 'packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // A safety limit, not a speed check: the property tests compute hundreds of zoned dates
+          // per case (availability's overlap law takes 0.6 s alone), and on two cores shared with
+          // the browser and integration files the same law took 5.7 s, over Vitest's default 5 s.
+          testTimeout: 30_000,
           // Pure tests that put back what they stub: one worker runs many files, instead of a
           // new worker (about 0.9 s of start-up on this machine) for each of about 150 files.
           isolate: false,
