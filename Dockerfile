@@ -27,7 +27,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     DEMO_SEED=false \
-    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
+    GLIBC_TUNABLES=glibc.malloc.mmap_threshold=16384
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
