@@ -38,7 +38,7 @@ const AnnouncementsAdminSection = lazyChunk(() =>
 
 /**
  * Each role's Home, what that person needs first: a patient's visit in progress, a
- * clear 'Get care now', their membership, latest notes, location and family; a
+ * clear 'Get care now', their latest notes, location, family and membership; a
  * provider's duty switch and queue; a pharmacy's prescriptions, links (and, for its
  * administrator, pharmacists); a pharmacy's and an rx admin's referred visits; everyone's
  * account; every staff Home opens with the counts of what the role acts on (HomeCountsCard).
@@ -56,10 +56,13 @@ export function RoleHome({ session }: { session: StoredSession }) {
         <GetCareNowCard />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <RxHomeCard />
-          <MembershipHomeCard />
           <RecentNotesCard key={`notes-${person.id}`} person={person} />
           <LocationCard key={person.id} ptId={person.id} name={person.name} />
           <FamilyCard person={person} />
+          {/* Last: it appears only once the brand's plans are known (and only if it sells
+              them); above the others it pushed them 156 px down under the patient's finger
+              (docs/performance.md, Lighthouse). */}
+          <MembershipHomeCard />
         </SimpleGrid>
       </HomeScreen>
     );
