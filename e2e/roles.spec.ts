@@ -125,8 +125,10 @@ test("the rx admin's and the admin's Homes are their own, in Spanish too", async
   });
   await expect(page.getByRole('link', { name: 'Get care now' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
-  // The logout ends on the landing screen; only then to the login (a goto racing the logout's
-  // own navigation could land on the landing screen instead).
+  // The logout ends on the landing screen, then the login is opened. The app navigates before
+  // the server answers the logout (use-logout.ts): when it navigated after, the answer could come
+  // once the login was open and take the page back to the landing screen (a CI run timed out
+  // typing into the login form that had gone).
   await expect(page.getByRole('heading', { name: /Care from a licensed provider/ })).toBeVisible();
   await page.goto('/#/login');
   await logIn(page, demoStaff.admin.loginId);

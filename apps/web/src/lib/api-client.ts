@@ -35,7 +35,11 @@ function timeZone(): string {
   }
 }
 
-export function apiHeaders(): Record<string, string> {
+/**
+ * The spec's headers. `token` is the session's unless given: a logout sends the token it just
+ * forgot here (useEndSession).
+ */
+export function apiHeaders(token = getSession()?.token): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'x-time-zone': timeZone(),
@@ -44,7 +48,6 @@ export function apiHeaders(): Record<string, string> {
       brand: currentBrandId(),
     }).toString(),
   };
-  const token = getSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;
 }
@@ -55,14 +58,16 @@ interface CallOptions<T> {
   schema: z.ZodType<T>;
   /** Network failure message (already translated). */
   offlineMessage?: string;
+  /** The token to send instead of the session's (a logout's, once forgotten here). */
+  token?: string;
 }
 
 async function send(
   path: string,
   init: { method: string; headers: Record<string, string>; body: BodyInit | null },
   offlineMessage: string | undefined,
+  sentToken = getSession()?.token,
 ): Promise<Response> {
-  const sentToken = getSession()?.token;
   let response: Response;
   try {
     response = await fetch(apiUrl(path), init);
@@ -92,7 +97,8 @@ async function send(
 }
 
 export async function apiCall<T>(path: string, options: CallOptions<T>): Promise<T> {
-  const headers = apiHeaders();
+  const token = options.token ?? getSession()?.token;
+  const headers = apiHeaders(token);
   const response = await send(
     path,
     {
@@ -102,6 +108,7 @@ export async function apiCall<T>(path: string, options: CallOptions<T>): Promise
       body: options.body === undefined ? null : JSON.stringify(options.body),
     },
     options.offlineMessage,
+    token,
   );
   const payload: unknown = await response.json().catch(() => null);
   return options.schema.parse(payload);

@@ -12,9 +12,12 @@ export interface LogoutOptions {
 }
 
 /**
- * Ends the session on the server (best effort; the server then refuses the old token), forgets
- * every trace of it here (session, storage, query cache), then goes to the given in-app path
- * or the root (spec section 2: after logout, the given path, otherwise the root).
+ * Forgets every trace of the session here (session, storage, query cache) and goes to the given
+ * in-app path or the root (spec section 2: after logout, the given path, otherwise the root), at
+ * once; then ends the session on the server (best effort; the server then refuses the old
+ * token), which the returned promise waits for. The navigation comes before the server's
+ * answer: when it came after, a person who had already moved on (opened the login screen again)
+ * was taken back to the root by a logout she had seen finish.
  */
 export function useLogout(): (to?: string, options?: LogoutOptions) => Promise<void> {
   const endSession = useEndSession();
@@ -22,11 +25,12 @@ export function useLogout(): (to?: string, options?: LogoutOptions) => Promise<v
   const t = useT();
   return useCallback(
     async (to?: string, options?: LogoutOptions) => {
-      await endSession();
+      const ended = endSession();
       if (options?.messageKey) {
         notifications.show({ id: options.messageKey, message: t(options.messageKey) });
       }
       navigate(afterLogoutPath(to), { replace: true });
+      await ended;
     },
     [navigate, endSession, t],
   );
