@@ -28,6 +28,11 @@ test('activity keeps the session; idle past the configured limit logs out and en
   await expectHome(page);
   await stop();
   expect(await page.evaluate(() => localStorage.getItem('apothecall.session'))).not.toBeNull();
+  // The app signs the page out at once and tells the server after (use-logout.ts): the server's
+  // answer, not the screen, says when the token has ended.
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/account/logout'), {
+    timeout: 20_000,
+  });
 
   // No activity: the app logs out with the 'Auto logout' toast and shows the login screen.
   await expect(page.getByText('Auto logout', { exact: true })).toBeVisible({ timeout: 10_000 });
@@ -36,6 +41,7 @@ test('activity keeps the session; idle past the configured limit logs out and en
   expect(await page.evaluate(() => localStorage.getItem('apothecall.session'))).toBeNull();
 
   // The server refuses the old token: the logout reached it.
+  expect((await loggedOut).ok()).toBe(true);
   const response = await request.get(`${autoLogoutBaseURL}/api/account/profile`, {
     headers: { authorization: `Bearer ${token}` },
   });
