@@ -154,7 +154,10 @@ const en = {
   'careUi.ended.refunded':
     'The provider could not treat this online, so your payment was refunded. The note explains why.',
   'careUi.ended.noShow': 'The visit ended because the provider could not reach you.',
-  'careUi.ended.cancelled': 'Your visit was cancelled and your payment was refunded.',
+  // Shown as soon as the cancel stands, before the refund reaches the card (and a card refund
+  // takes days to show): it says what is true at every moment of that.
+  'careUi.ended.cancelled':
+    'Your visit was cancelled and your payment is being refunded. A card refund can take a few business days to show.',
   'careUi.ended.unknown': 'Your visit has ended.',
   'careUi.ended.notes': 'Go to Notes',
 
@@ -330,7 +333,8 @@ const es: Record<CareUiMessageKey, string> = {
   'careUi.ended.refunded':
     'El proveedor no pudo atender esto en línea, así que se le reembolsó el pago. La nota explica por qué.',
   'careUi.ended.noShow': 'La consulta terminó porque el proveedor no pudo comunicarse con usted.',
-  'careUi.ended.cancelled': 'Su consulta se canceló y se le reembolsó el pago.',
+  'careUi.ended.cancelled':
+    'Su consulta se canceló y se le está reembolsando el pago. Un reembolso a tarjeta puede tardar unos días hábiles en verse.',
   'careUi.ended.unknown': 'Su consulta terminó.',
   'careUi.ended.notes': 'Ir a Notas',
 
