@@ -10,6 +10,7 @@ import {
 } from '@playwright/test';
 import { calendarAt } from '../packages/domain/src/dates/zones.rules';
 import { axeViolations } from './axe';
+import { unstyledMantineClasses } from './mantine-styles';
 import { appTimeZone } from './playwright.config';
 
 export { appTimeZone };
@@ -206,6 +207,7 @@ export async function expectAccessible(page: Page, where: string) {
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
     );
   expect(serious, `axe on ${where}`).toEqual([]);
+  expect(await unstyledMantineClasses(page), `Mantine's styles on ${where}`).toEqual([]);
 }
 
 /**
