@@ -5,7 +5,7 @@ import type {
 import { isUsStateCode, stateNameKey, usStates } from '@apothecall/domain/places/places.rules';
 import { Alert, Button, Group, Loader, NativeSelect, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { errorText } from '../lib/api-client';
 import { type Translate, useT } from '../lib/i18n';
@@ -41,11 +41,12 @@ export function useStateConfirm(
   const queryKey = api.queryKey(patientId);
   const location = useQuery({ queryKey, queryFn: () => api.load(patientId) });
   const confirmed = location.data?.state ?? null;
-  const [selected, setSelected] = useState('');
-
-  useEffect(() => {
-    setSelected(confirmed ?? '');
-  }, [confirmed]);
+  // What the person chose, for this family member; until then the confirmed state. Worked out
+  // while drawing: an effect that copied the confirmed state into the choice once it loaded
+  // replaced a state chosen while the location was still loading.
+  const [chosen, setChosen] = useState<{ patientId: string; state: string } | null>(null);
+  const selected = chosen?.patientId === patientId ? chosen.state : (confirmed ?? '');
+  const setSelected = (state: string) => setChosen({ patientId, state });
 
   const confirm = useMutation({
     mutationFn: (state: string) => api.save({ ptId: patientId, state }),
