@@ -17,8 +17,8 @@ interface Call {
   body: unknown;
 }
 
-/** The server: no confirmed state at first; Texas is not offered. */
-function serve() {
+/** The server: no confirmed state at first (or `confirmed`, once `loaded`); Texas is not offered. */
+function serve(confirmed: string | null = null, loaded: Promise<void> = Promise.resolve()) {
   const calls: Call[] = [];
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -39,7 +39,8 @@ function serve() {
           reason: available ? null : 'Care is not offered in Texas yet.',
         });
       }
-      return json({ error: false, state: null, validAsyncState: false, states: ['FL'] });
+      await loaded;
+      return json({ error: false, state: confirmed, validAsyncState: false, states: ['FL'] });
     }),
   );
   return calls;
@@ -75,6 +76,22 @@ describe('LocationCard', () => {
       { ptId, state: 'FL' },
     ]);
     expect(locationReads(calls)).toBe(1);
+  });
+
+  it('keeps a state chosen while the confirmed one loads', async () => {
+    let load: () => void = () => undefined;
+    serve(
+      'FL',
+      new Promise<void>((resolve) => {
+        load = resolve;
+      }),
+    );
+    await render('en');
+    await expect.poll(() => card()?.querySelector('select') ?? null).not.toBeNull();
+    await userEvent.selectOptions(card()!.querySelector('select')!, 'GA');
+    load();
+    await expect.poll(() => status()).toBe('Confirmed location: Florida');
+    expect(card()!.querySelector('select')!.value).toBe('GA');
   });
 
   it('says why care is not offered in the state confirmed, in Spanish', async () => {

@@ -3,7 +3,7 @@ import { link } from '@apothecall/domain/navigation/links';
 import { isUsStateCode, stateNameKey, usStates } from '@apothecall/domain/places/places.rules';
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
@@ -17,13 +17,12 @@ export function LocationCard({ ptId, name }: { ptId: string; name: string }) {
   const t = useT();
   const location = useConsultLocation(ptId);
   const confirmed = location.data?.state ?? null;
-  const [selected, setSelected] = useState<string>('');
+  // The state chosen, else the confirmed one (the card is keyed by person). Worked out while
+  // drawing: an effect that copied the confirmed state once it loaded replaced a state chosen
+  // while it was loading.
+  const [chosen, setSelected] = useState<string | null>(null);
+  const selected = chosen ?? confirmed ?? '';
   const [result, setResult] = useState<SetConsultLocationResult | null>(null);
-
-  // A fresh answer starts from the confirmed state (the card is keyed by person).
-  useEffect(() => {
-    setSelected(confirmed ?? '');
-  }, [confirmed]);
 
   const stateName = (code: string) => (isUsStateCode(code) ? t(stateNameKey(code)) : code);
 
