@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredSession } from '../lib/session-store';
 import { cleanupApp, renderWithApp } from '../testing/render';
+import { patientProfile } from '../testing/sessions';
 import { RoleHome } from './role-home';
 
 /**
@@ -11,29 +12,7 @@ import { RoleHome } from './role-home';
  * 0.046; docs/performance.md).
  */
 const patientId = '00000000-0000-4000-8000-000000000021';
-const session = {
-  token: 'session-token',
-  profile: {
-    id: patientId,
-    personId: patientId,
-    name: 'Maria Rivera',
-    role: 'patient',
-    loginId: 'patient@apothecall.test',
-    brandId: 'apothecall',
-    credentials: { from: null, role: 'patient', organizationType: null },
-    permissions: [],
-    users: [
-      {
-        id: patientId,
-        personId: patientId,
-        name: 'Maria Rivera',
-        firstName: 'Maria',
-        lastName: 'Rivera',
-        relation: 'self',
-      },
-    ],
-  },
-} as unknown as StoredSession;
+const session: StoredSession = { token: 'session-token', profile: patientProfile(patientId) };
 
 /** Every call answers at once (a refusal: the cards say they could not load) but the plans'. */
 function serve() {

@@ -66,7 +66,7 @@ describe("the 'I am in' state", () => {
     const { host } = await renderWithApp(<Harness api={api} patientId="p1" />, {
       language: 'en',
     });
-    await expect.poll(() => select(host)).toBeTruthy();
+    await expect.poll(() => select(host)).toBeInstanceOf(HTMLSelectElement);
     choose(host, 'TX');
     await rendered();
     expect(select(host).value).toBe('TX');

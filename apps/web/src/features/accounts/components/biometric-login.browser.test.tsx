@@ -7,6 +7,7 @@ import { loadLanguage, loadScreenTexts } from '../../../lib/i18n';
 import { credentialKey, savedCredential } from '../../../lib/native/biometric-login';
 import { setSession } from '../../../lib/session-store';
 import { cleanupApp, rendered, renderWithApp } from '../../../testing/render';
+import { patientProfile } from '../../../testing/sessions';
 import { askBiometricOffer, biometricOfferDeclined } from '../biometric-offer-store';
 import { BiometricLoginButton } from './biometric-login-button';
 import { BiometricOffer } from './biometric-offer';
@@ -32,26 +33,7 @@ function answer(status: number, body: unknown) {
   });
 }
 
-const profile = {
-  id: '00000000-0000-4000-8000-000000000001',
-  personId: '00000000-0000-4000-8000-000000000001',
-  name: 'Maria Rivera',
-  role: 'patient',
-  loginId: 'patient@apothecall.test',
-  brandId: 'apothecall',
-  credentials: { from: null, role: 'patient', organizationType: null },
-  permissions: [],
-  users: [
-    {
-      id: '00000000-0000-4000-8000-000000000001',
-      personId: '00000000-0000-4000-8000-000000000001',
-      name: 'Maria Rivera',
-      firstName: 'Maria',
-      lastName: 'Rivera',
-      relation: 'self',
-    },
-  ],
-};
+const profile = patientProfile();
 
 /** Types into a React-controlled input as a person would (the value, then the input event). */
 async function type(input: HTMLInputElement, value: string) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { StoredSession } from '../../../lib/session-store';
 import { cleanupApp, renderWithApp } from '../../../testing/render';
+import { patientProfile } from '../../../testing/sessions';
 import { ProfileSettings } from './profile-settings';
 
 /**
@@ -11,26 +12,7 @@ import { ProfileSettings } from './profile-settings';
  * settings the server answers with, without asking for them again; in English and Spanish.
  */
 const holderId = '00000000-0000-4000-8000-000000000001';
-const profile = {
-  id: holderId,
-  personId: holderId,
-  name: 'Maria Rivera',
-  role: 'patient',
-  loginId: 'patient@apothecall.test',
-  brandId: 'apothecall',
-  credentials: { from: null, role: 'patient', organizationType: null },
-  permissions: [],
-  users: [
-    {
-      id: holderId,
-      personId: holderId,
-      name: 'Maria Rivera',
-      firstName: 'Maria',
-      lastName: 'Rivera',
-      relation: 'self',
-    },
-  ],
-};
+const profile = patientProfile(holderId);
 
 interface Call {
   method: string;

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { loadScreenTexts, setLanguage } from '../../../lib/i18n';
 import { clearSession, setSession } from '../../../lib/session-store';
 import { cleanupApp, renderWithApp, testQueryClient } from '../../../testing/render';
+import { patientProfile } from '../../../testing/sessions';
 import { checkPrepayCode } from '../api/check-prepay-code';
 import { prepayListQueryKey } from '../api/get-prepay-list';
 import { PrepayHomeScreen } from './prepay-home-screen';
@@ -21,26 +22,7 @@ vi.mock('../api/check-prepay-code', async (original) => ({
  * signed in, the patient's Rx visits), never a dead end; the prepay home speaks to a patient
  * about themselves and the people they choose, not about 'your patients'. English and Spanish.
  */
-const profile = {
-  id: '00000000-0000-4000-8000-000000000001',
-  personId: '00000000-0000-4000-8000-000000000001',
-  name: 'Maria Rivera',
-  role: 'patient',
-  loginId: 'patient@apothecall.test',
-  brandId: 'apothecall',
-  credentials: { from: null, role: 'patient', organizationType: null },
-  permissions: [],
-  users: [
-    {
-      id: '00000000-0000-4000-8000-000000000001',
-      personId: '00000000-0000-4000-8000-000000000001',
-      name: 'Maria Rivera',
-      firstName: 'Maria',
-      lastName: 'Rivera',
-      relation: 'self',
-    },
-  ],
-};
+const profile = patientProfile();
 
 const used = {
   en: 'This access token has already been used.',
