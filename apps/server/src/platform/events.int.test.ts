@@ -28,8 +28,9 @@ describe('event bus across processes', () => {
     }
   });
 
+  // Up to 10 s: on a loaded CI machine a message between two connections can take a while.
   async function until(check: () => boolean) {
-    for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1000 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
   }
 
   it('keeps events in their process when there is no Redis', async () => {
@@ -63,8 +64,9 @@ describe('event bus across processes', () => {
           seen.push(`${name}:every:${n}`);
         });
       }
-      // Let both subscriptions reach Redis before publishing.
-      await new Promise((r) => setTimeout(r, 100));
+      // Both subscriptions confirmed by Redis before publishing (a fixed 100 ms wait was not
+      // always enough on a loaded machine: b missed the message).
+      await Promise.all([a.listening, b.listening]);
       await a.emit('test.crossed', { n: 1 });
       await until(() => seen.includes('b:every:1'));
       expect(seen.sort()).toEqual(['a:every:1', 'a:once:1', 'b:every:1']);

@@ -30,6 +30,12 @@ export interface EventBus {
   emit<N extends EventName>(name: N, payload: AppEvents[N]): Promise<void>;
   on<N extends EventName>(name: N, handler: EventHandler<N>): () => void;
   onEvery<N extends EventName>(name: N, handler: EventHandler<N>): () => void;
+  /**
+   * Settles once this process listens to the other processes' events: at once without Redis,
+   * after Redis confirmed the subscription with it (or refused it: that is logged, and events
+   * then stay in this process). Messages published before it settles do not reach this process.
+   */
+  readonly listening: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,8 +79,12 @@ export function createEventBus(opts: {
   }
 
   const redis = opts.redis;
+  let listening = Promise.resolve();
   if (redis) {
-    redis.sub.subscribe(channel).catch((error: unknown) => opts.onError('event fan-out', error));
+    listening = redis.sub.subscribe(channel).then(
+      () => undefined,
+      (error: unknown) => opts.onError('event fan-out', error),
+    );
     redis.sub.on('message', (from, raw: string) => {
       if (from !== channel) return;
       let envelope: Envelope;
@@ -90,6 +100,7 @@ export function createEventBus(opts: {
   }
 
   return {
+    listening,
     async emit(name, payload) {
       if (redis && every.has(name)) {
         const envelope: Envelope = { name, payload, from: processId };
