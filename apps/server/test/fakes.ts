@@ -101,7 +101,8 @@ export function fakePaymentsPort(options: { priceCents?: number; log?: string[] 
     // Care never lists receipts; the real source is tested in documents.int.test.ts.
     receipts: {
       source: 'receipt',
-      list: async () => [],
+      papers: undefined as never,
+      describe: () => [],
       open: async () => {
         throw new Error('not used');
       },

@@ -11,7 +11,7 @@ import type { AssessmentsRepo } from './assessments.repo';
  * pharmacy), and each opened as its PDF; another account's is not found, audited as denied.
  */
 export function assessmentDocuments(deps: {
-  repo: Pick<AssessmentsRepo, 'ofAccount' | 'byId'>;
+  repo: Pick<AssessmentsRepo, 'papers' | 'byId'>;
   audit: AuditService;
   pharmacyName: (organizationId: string) => Promise<string>;
 }): DocumentSource {
@@ -20,19 +20,20 @@ export function assessmentDocuments(deps: {
   return {
     source: 'assessment',
     pharmacyFiled: true,
-    async list(accountId, range, lang) {
-      const rows = await deps.repo.ofAccount(accountId, range);
+    papers: deps.repo.papers,
+    async describe(rows, lang) {
+      // The pharmacies' names through their area (a statement only when there are assessments).
+      const organizationOf = (row: (typeof rows)[number]) => String(row.data.organizationId);
       const names = new Map<string, string>();
-      for (const id of new Set(rows.map((r) => r.organizationId))) {
+      for (const id of new Set(rows.map(organizationOf))) {
         names.set(id, await pharmacyName(id));
       }
       return rows.map((row) => {
-        const pharmacy = names.get(row.organizationId) ?? '';
+        const pharmacy = names.get(organizationOf(row)) ?? '';
         return {
           id: row.id,
-          accountId: row.accountId,
           personId: null,
-          at: row.createdAt,
+          at: row.at,
           ftype: 'application/pdf',
           fdesc: translate(lang, 'assessment.attribution', { pharmacy }),
           author: pharmacy,

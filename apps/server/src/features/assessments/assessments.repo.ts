@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PapersQuery, paperColumns } from '../../db/document-papers';
 import { pharmacyAssessments } from '../../db/schema/assessments';
 
 export type AssessmentRecord = typeof pharmacyAssessments.$inferSelect;
@@ -34,7 +35,8 @@ export interface AssessmentsRepo {
     states: readonly string[] | null,
   ): Promise<AssessmentRecord[]>;
   /** The account's assessments made in [from, to) (its documents). */
-  ofAccount(accountId: string, range: { from: Date; to: Date }): Promise<AssessmentRecord[]>;
+  /** The family's assessments of [from, to), for its documents (`PapersQuery`). */
+  readonly papers: PapersQuery;
   byId(id: string): Promise<AssessmentRecord | undefined>;
   byIds(ids: readonly string[]): Promise<AssessmentRecord[]>;
   /** sent -> continued, only the account's link and only before it expires; false otherwise. */
@@ -47,9 +49,16 @@ export interface AssessmentsRepo {
 
 export function createAssessmentsRepo(db: Db): AssessmentsRepo {
   const t = pharmacyAssessments;
-  // An account's in-store assessments of a month (its documents): prepared once (named).
-  const ofAccountInRange = db
-    .select()
+  // An account's in-store assessments of a month (its documents).
+  const papers = db
+    .select(
+      paperColumns('assessment', {
+        id: t.id,
+        personId: null,
+        at: t.createdAt,
+        data: sql`jsonb_build_object('organizationId', ${t.organizationId})`,
+      }),
+    )
     .from(t)
     .where(
       and(
@@ -58,8 +67,7 @@ export function createAssessmentsRepo(db: Db): AssessmentsRepo {
         lt(t.createdAt, sql.placeholder('to')),
       ),
     )
-    .orderBy(desc(t.createdAt))
-    .prepare('assessments_of_account_in_range');
+    .$dynamic();
   return {
     async insert(row) {
       const [inserted] = await db.insert(t).values(row).returning();
@@ -99,9 +107,7 @@ export function createAssessmentsRepo(db: Db): AssessmentsRepo {
         .orderBy(desc(t.createdAt), desc(t.id))
         .limit(assessmentListLimit);
     },
-    async ofAccount(accountId, range) {
-      return ofAccountInRange.execute({ accountId, from: range.from, to: range.to });
-    },
+    papers,
     async byId(id) {
       const [row] = await db.select().from(t).where(eq(t.id, id)).limit(1);
       return row;

@@ -27,7 +27,11 @@ import { createCovidCertificatesService } from './covid-certificates';
 import { covidCertificateRoutes } from './covid-certificates.routes';
 import { createVisitAdmin } from './visit-admin';
 import { createVisitListingRepo } from './visit-listing.repo';
-import { createVisitRecordsRepo, type VisitRecordsRepo } from './visit-records.repo';
+import {
+  certificatePapers,
+  createVisitRecordsRepo,
+  type VisitRecordsRepo,
+} from './visit-records.repo';
 import { createVisitRelease } from './visit-release';
 import { createVisitRoomService } from './visit-room.service';
 
@@ -106,6 +110,7 @@ export function careModule(
 
   const certificates = createCovidCertificatesService({
     records,
+    papers: certificatePapers(ctx.db),
     accounts: ports.accounts,
     audit,
     verifyPage: `${config.publicUrl}/#/test`,

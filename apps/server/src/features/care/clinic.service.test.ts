@@ -112,7 +112,6 @@ function setUp() {
     meetSession: unused,
     certificateByVerificationId: unused,
     certificate: unused,
-    certificatesOf: unused,
     revokeMeetFor: unused,
     pharmacy: async (id) => directory[id],
     // One transaction in the real repo: the conditional move, the note, the prescription.

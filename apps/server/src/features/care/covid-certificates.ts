@@ -14,7 +14,7 @@ import type { CalendarDate } from '@apothecall/domain/dates/dates.rules';
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Actor, Caller } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
-import type { DocumentSource } from '../../platform/document-sources';
+import type { DocumentSource, PapersQuery } from '../../platform/document-sources';
 import { AppError, appErrors, SchemaError } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import { renderCovidCertificatePdf } from './covid-certificate-pdf';
@@ -94,7 +94,9 @@ export interface CovidCertificatesService {
 }
 
 export function createCovidCertificatesService(deps: {
-  records: Pick<VisitRecordsRepo, 'certificateByVerificationId' | 'certificate' | 'certificatesOf'>;
+  records: Pick<VisitRecordsRepo, 'certificateByVerificationId' | 'certificate'>;
+  /** The family's certificates of a month (visit-records.repo.ts `certificatePapers`). */
+  papers: PapersQuery;
   accounts: Pick<AccountsPort, 'person'>;
   audit: AuditService;
   /** The public verification page, without the id: `${publicUrl}/#/test`. */
@@ -128,20 +130,19 @@ export function createCovidCertificatesService(deps: {
     },
     documents: {
       source: 'certificate',
-      async list(accountId, range, lang) {
-        const rows = await deps.records.certificatesOf(accountId, {
-          from: range.from,
-          before: range.to,
+      papers: deps.papers,
+      describe(rows, lang) {
+        return rows.map((row) => {
+          const data = row.data as { verificationId: string; providerName: string };
+          return {
+            id: row.id,
+            personId: row.personId,
+            at: row.at,
+            ftype: 'application/pdf',
+            fdesc: translate(lang, 'documents.desc.certificateWithId', { id: data.verificationId }),
+            author: data.providerName,
+          };
         });
-        return rows.map((row) => ({
-          id: row.id,
-          accountId: row.accountId,
-          personId: row.personId,
-          at: row.issuedAt,
-          ftype: 'application/pdf',
-          fdesc: translate(lang, 'documents.desc.certificateWithId', { id: row.verificationId }),
-          author: row.providerName,
-        }));
       },
       async open(actor: Actor, id) {
         const row = /^[0-9a-f-]{36}$/.test(id) ? await deps.records.certificate(id) : undefined;

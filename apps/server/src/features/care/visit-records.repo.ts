@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PapersQuery, paperColumns } from '../../db/document-papers';
 import {
   covidCertificates,
   meetLinks,
@@ -96,10 +97,6 @@ export interface VisitRecordsRepo {
   certificateByVerificationId(verificationId: string): Promise<CovidCertificateRecord | undefined>;
   certificate(id: string): Promise<CovidCertificateRecord | undefined>;
   /** An account's certificates issued in [from, before). */
-  certificatesOf(
-    accountId: string,
-    range: { from: Date; before: Date },
-  ): Promise<CovidCertificateRecord[]>;
   insertMeetLink(input: { visitId: string; linkHash: string; expiresAt: Date }): Promise<void>;
   /** Uses a meet link once: sets the session hash; undefined when unknown, used or expired. */
   useMeetLink(
@@ -127,18 +124,6 @@ const messageColumns = {
 
 export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
   // An account's certificates of a month (its documents): prepared once (named).
-  const certificatesInRange = db
-    .select()
-    .from(covidCertificates)
-    .where(
-      and(
-        eq(covidCertificates.accountId, sql.placeholder('accountId')),
-        gte(covidCertificates.issuedAt, sql.placeholder('from')),
-        lt(covidCertificates.issuedAt, sql.placeholder('before')),
-      ),
-    )
-    .orderBy(desc(covidCertificates.issuedAt))
-    .prepare('certificates_of_account_in_range');
   return {
     async insertMessage(input) {
       const inserted = await db
@@ -268,9 +253,6 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
         .limit(1);
       return row;
     },
-    async certificatesOf(accountId, range) {
-      return certificatesInRange.execute({ accountId, from: range.from, before: range.before });
-    },
     async insertMeetLink(input) {
       await db.insert(meetLinks).values(input);
     },
@@ -304,4 +286,27 @@ export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
       return row;
     },
   };
+}
+
+/** The family's Covid certificates issued in [from, to), for its documents (`PapersQuery`). */
+export function certificatePapers(db: Db): PapersQuery {
+  const c = covidCertificates;
+  return db
+    .select(
+      paperColumns('certificate', {
+        id: c.id,
+        personId: c.personId,
+        at: c.issuedAt,
+        data: sql`jsonb_build_object('verificationId', ${c.verificationId}, 'providerName', ${c.providerName})`,
+      }),
+    )
+    .from(c)
+    .where(
+      and(
+        eq(c.accountId, sql.placeholder('accountId')),
+        gte(c.issuedAt, sql.placeholder('from')),
+        lt(c.issuedAt, sql.placeholder('to')),
+      ),
+    )
+    .$dynamic();
 }

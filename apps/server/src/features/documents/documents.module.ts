@@ -25,7 +25,7 @@ export function documentsModule(
     sources: readonly DocumentSource[];
   },
 ): AreaModule {
-  const repo = createDocumentsRepo(ctx.db);
+  const repo = createDocumentsRepo(ctx.db, ports.sources);
   const documents = createDocumentsService({
     repo,
     accounts: ports.accounts,

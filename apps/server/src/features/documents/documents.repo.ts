@@ -1,18 +1,26 @@
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { DocumentSource as DocumentSourceKind } from '@apothecall/domain/documents/documents.schemas';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { paperColumns } from '../../db/document-papers';
 import { documents } from '../../db/schema/documents';
+import type { DocumentSource, PaperRow } from '../../platform/document-sources';
 
 export type DocumentRecord = typeof documents.$inferSelect;
 export type NewDocument = Omit<typeof documents.$inferInsert, 'createdAt' | 'deletedAt'>;
 
 export interface DocumentsRepo {
   insert(row: NewDocument): Promise<DocumentRecord>;
-  /** An account's documents of these sources whose fdate is in [firstDay, lastDay], newest first. */
-  listForAccount(
+  /**
+   * The account's papers of the given sources, in ONE statement: its files (`upload`,
+   * `pharmacyUpload`) dated within `days`, and the other areas' papers written in [from, to)
+   * (each source's `papers` select), in no order.
+   */
+  papers(
     accountId: string,
-    sources: readonly string[],
-    days: { firstDay: string; lastDay: string },
-  ): Promise<DocumentRecord[]>;
+    sources: readonly DocumentSourceKind[],
+    range: { from: Date; to: Date; firstDay: string; lastDay: string },
+  ): Promise<PaperRow[]>;
   /** Every document of the account filed as a file (its uploads and pharmacies'), oldest first. */
   allForAccount(accountId: string): Promise<DocumentRecord[]>;
   /** One document, if not removed. */
@@ -20,36 +28,58 @@ export interface DocumentsRepo {
   markRemoved(id: string, at: Date): Promise<boolean>;
 }
 
-export function createDocumentsRepo(db: Db): DocumentsRepo {
-  // A month of the account's files (the documents list reads its two sources on every open, in
-  // one statement): prepared once (named); the sources go as one array parameter.
-  const ofAccountInDays = db
-    .select()
+export function createDocumentsRepo(
+  db: Db,
+  /** The other areas' papers (their `papers` selects), read with the files. */
+  sources: readonly DocumentSource[] = [],
+): DocumentsRepo {
+  // The account's files as papers: the same columns as the sources' selects.
+  const files = db
+    .select(
+      paperColumns(documents.source, {
+        id: documents.id,
+        personId: documents.personId,
+        at: documents.createdAt,
+        data: sql`jsonb_build_object('fdate', ${documents.fdate}::text, 'ftype', ${documents.ftype}, 'fdesc', ${documents.fdesc}, 'author', ${documents.author}, 'filer', ${documents.filer})`,
+      }),
+    )
     .from(documents)
     .where(
       and(
         eq(documents.accountId, sql.placeholder('accountId')),
-        sql`${documents.source} = any(${sql.placeholder('sources')})`,
         gte(documents.fdate, sql.placeholder('firstDay')),
         lte(documents.fdate, sql.placeholder('lastDay')),
         isNull(documents.deletedAt),
       ),
     )
-    .orderBy(desc(documents.fdate), desc(documents.createdAt))
-    .prepare('documents_of_account_in_days');
+    .$dynamic();
+  // Every paper of the account, one statement prepared once (named). The wanted sources are one
+  // array parameter: a branch whose source is not wanted is skipped by its constant filter, so a
+  // pharmacy's list or the archive run only their own branches.
+  const [second, ...rest] = sources.map((s) => s.papers);
+  const union = (
+    second ? unionAll(files as never, second as never, ...(rest as never[])) : files
+  ).as('papers');
+  const papersOf = db
+    .select()
+    .from(union)
+    .where(sql`${union.source} = any(${sql.placeholder('sources')})`)
+    .prepare('documents_papers');
   return {
     async insert(row) {
       const [inserted] = await db.insert(documents).values(row).returning();
       if (!inserted) throw new Error('document not stored');
       return inserted;
     },
-    async listForAccount(accountId, sources, days) {
-      return ofAccountInDays.execute({
+    async papers(accountId, wanted, range) {
+      return (await papersOf.execute({
         accountId,
-        sources: [...sources],
-        firstDay: days.firstDay,
-        lastDay: days.lastDay,
-      });
+        sources: [...wanted],
+        from: range.from,
+        to: range.to,
+        firstDay: range.firstDay,
+        lastDay: range.lastDay,
+      })) as PaperRow[];
     },
     async allForAccount(accountId) {
       return db

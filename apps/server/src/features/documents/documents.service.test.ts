@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fakeActor, fakeClock, recordingAudit } from '../../../test/fakes';
 import type { Actor } from '../../platform/actor';
-import type { DocumentSource } from '../../platform/document-sources';
+import type { DocumentSource, PaperRow } from '../../platform/document-sources';
 import { AppError } from '../../platform/errors';
 import type { PersonFacts } from '../accounts/accounts.port';
 import type { FilesPort } from '../files/files.port';
@@ -37,6 +37,17 @@ const families: Record<string, PersonFacts[]> = {
 /** Documents and files in memory, a visit-note source, and a clock on March 2nd, 2026. */
 function setup(options: { failInsert?: boolean } = {}) {
   const clock = fakeClock();
+  // Maria's visit note, written for Leo on March 1st (a visit-note source's paper).
+  const noteId = randomUUID();
+  const notePapers: PaperRow[] = [
+    {
+      source: 'visitNote',
+      id: noteId,
+      personId: leo,
+      at: new Date('2026-03-01T03:00:00.000Z'),
+      data: { author: 'Dr Lee' },
+    },
+  ];
   const rows: DocumentRecord[] = [];
   const blobs = new Map<string, { owner: string; bytes: Buffer; name: string }>();
   const fileCalls: string[] = [];
@@ -55,14 +66,33 @@ function setup(options: { failInsert?: boolean } = {}) {
       rows.push(stored);
       return { ...stored };
     },
-    async listForAccount(accountId, sources, days) {
-      return rows.filter(
-        (r) =>
-          r.accountId === accountId &&
-          sources.includes(r.source) &&
-          !r.deletedAt &&
-          r.fdate >= days.firstDay &&
-          r.fdate <= days.lastDay,
+    // As the one statement does: the account's files dated in the days, the other areas'
+    // papers written in [from, to), of the wanted sources.
+    async papers(accountId, wanted, range) {
+      const files: PaperRow[] = rows
+        .filter(
+          (r) =>
+            r.accountId === accountId &&
+            !r.deletedAt &&
+            r.fdate >= range.firstDay &&
+            r.fdate <= range.lastDay,
+        )
+        .map((r) => ({
+          source: r.source === 'pharmacyUpload' ? 'pharmacyUpload' : 'upload',
+          id: r.id,
+          personId: r.personId,
+          at: r.createdAt,
+          data: {
+            fdate: r.fdate,
+            ftype: r.ftype,
+            fdesc: r.fdesc,
+            author: r.author,
+            filer: r.filer,
+          },
+        }));
+      const others = accountId === maria ? notePapers : [];
+      return [...files, ...others.filter((p) => p.at >= range.from && p.at < range.to)].filter(
+        (p) => wanted.includes(p.source),
       );
     },
     async allForAccount() {
@@ -115,25 +145,20 @@ function setup(options: { failInsert?: boolean } = {}) {
       blobs.delete(id);
     },
   };
-  const noteId = randomUUID();
   const opened: string[] = [];
   const notes: DocumentSource = {
     source: 'visitNote',
-    async list(accountId, range) {
-      const at = new Date('2026-03-01T03:00:00.000Z');
-      return accountId === maria && at >= range.from && at < range.to
-        ? [
-            {
-              id: noteId,
-              accountId: maria,
-              personId: leo,
-              at,
-              ftype: 'application/pdf',
-              fdesc: '',
-              author: 'Dr Lee',
-            },
-          ]
-        : [];
+    // Read by the repo, a fake here.
+    papers: undefined as never,
+    describe(papers) {
+      return papers.map((p) => ({
+        id: p.id,
+        personId: p.personId,
+        at: p.at,
+        ftype: 'application/pdf',
+        fdesc: '',
+        author: String(p.data.author),
+      }));
     },
     async open(actor: Actor, id) {
       opened.push(`${actor.accountId} ${id}`);

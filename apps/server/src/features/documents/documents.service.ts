@@ -10,7 +10,7 @@ import {
 import { translate } from '@apothecall/domain/i18n/catalog';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
-import type { DocumentEntry, DocumentSource } from '../../platform/document-sources';
+import type { DocumentEntry, DocumentSource, PaperRow } from '../../platform/document-sources';
 import { AppError } from '../../platform/errors';
 import { calendarDateIn, instantAt } from '../../platform/time';
 import type { AccountsPort, PersonFacts } from '../accounts/accounts.port';
@@ -98,7 +98,34 @@ export function createDocumentsService(deps: {
 
   const fullName = (p: PersonFacts) => `${p.firstName} ${p.lastName}`.trim();
 
-  function viewOfUpload(row: DocumentRecord, family: PersonFacts[]): DocumentView | undefined {
+  type FileFacts = Pick<
+    DocumentRecord,
+    | 'id'
+    | 'accountId'
+    | 'personId'
+    | 'fdate'
+    | 'ftype'
+    | 'fdesc'
+    | 'author'
+    | 'filer'
+    | 'createdAt'
+    | 'source'
+  >;
+
+  /** A file as read among the papers (documents.repo.ts `papers`). */
+  const fileOfPaper = (row: PaperRow, accountId: string): FileFacts => {
+    const data = row.data as Pick<DocumentRecord, 'fdate' | 'ftype' | 'fdesc' | 'author' | 'filer'>;
+    return {
+      ...data,
+      id: row.id,
+      accountId,
+      personId: row.personId ?? '',
+      createdAt: row.at,
+      source: row.source,
+    };
+  };
+
+  function viewOfUpload(row: FileFacts, family: PersonFacts[]): DocumentView | undefined {
     const holder = family[0];
     const patient = family.find((p) => p.id === row.personId);
     if (!holder || !patient) return undefined;
@@ -134,7 +161,7 @@ export function createDocumentsService(deps: {
     if (!holder || !patient) return undefined;
     return {
       id: entry.id,
-      owner: entry.accountId,
+      owner: actor.accountId,
       ownerName: fullName(holder),
       patient: patient.id,
       patientName: fullName(patient),
@@ -164,25 +191,51 @@ export function createDocumentsService(deps: {
     return row;
   }
 
+  const isFile = (source: DocumentSourceKind) => source === 'upload' || source === 'pharmacyUpload';
+
+  /** The account's papers of these sources in the range (one statement), as views, newest first. */
+  async function viewsOf(
+    actor: Actor,
+    wanted: readonly DocumentSourceKind[],
+    range: ReturnType<typeof monthRange>,
+  ): Promise<DocumentView[]> {
+    const [family, rows, brand] = await Promise.all([
+      deps.accounts.family(actor.accountId),
+      deps.repo.papers(actor.accountId, wanted, range),
+      actor.brand(),
+    ]);
+    const bySource = new Map<DocumentSourceKind, PaperRow[]>();
+    for (const row of rows) bySource.set(row.source, [...(bySource.get(row.source) ?? []), row]);
+    const views = await Promise.all(
+      [...bySource].map(async ([source, papers]) => {
+        if (isFile(source)) {
+          return papers.flatMap(
+            (row) => viewOfUpload(fileOfPaper(row, actor.accountId), family) ?? [],
+          );
+        }
+        const entries = (await sourceOf.get(source)?.describe(papers, actor.lang)) ?? [];
+        return entries.flatMap((e) => viewOfEntry(source, e, family, actor, brand.name) ?? []);
+      }),
+    );
+    return views.flat().sort(newestFirst);
+  }
+
+  const everySource: DocumentSourceKind[] = [
+    'upload',
+    'pharmacyUpload',
+    ...deps.sources.map((s) => s.source),
+  ];
+  // What pharmacies filed: their uploads, and what they filed through their own area (in-store
+  // assessments), not as files.
+  const pharmacyFiled: DocumentSourceKind[] = [
+    'pharmacyUpload',
+    ...deps.sources.filter((s) => s.pharmacyFiled).map((s) => s.source),
+  ];
+
   return {
     async month(actor, month) {
       const listed = month ?? currentMonth(actor);
-      const range = monthRange(listed, actor.timeZone);
-      const [family, uploads, brand, ...fromSources] = await Promise.all([
-        deps.accounts.family(actor.accountId),
-        deps.repo.listForAccount(actor.accountId, ['upload', 'pharmacyUpload'], range),
-        actor.brand(),
-        ...deps.sources.map(async (s) => ({
-          source: s.source,
-          entries: await s.list(actor.accountId, range, actor.lang),
-        })),
-      ]);
-      const documents = [
-        ...uploads.flatMap((row) => viewOfUpload(row, family) ?? []),
-        ...fromSources.flatMap(({ source, entries }) =>
-          entries.flatMap((e) => viewOfEntry(source, e, family, actor, brand.name) ?? []),
-        ),
-      ].sort(newestFirst);
+      const documents = await viewsOf(actor, everySource, monthRange(listed, actor.timeZone));
       await deps.audit.record(
         actor,
         'documents.list',
@@ -194,24 +247,7 @@ export function createDocumentsService(deps: {
 
     async pharmacyUploads(actor) {
       const listed = currentMonth(actor);
-      const range = monthRange(listed, actor.timeZone);
-      const filedBy = deps.sources.filter((s) => s.pharmacyFiled);
-      const [family, rows, brand, ...fromSources] = await Promise.all([
-        deps.accounts.family(actor.accountId),
-        deps.repo.listForAccount(actor.accountId, ['pharmacyUpload'], range),
-        actor.brand(),
-        // What pharmacies filed through their own area (in-store assessments), not as files.
-        ...filedBy.map(async (s) => ({
-          source: s.source,
-          entries: await s.list(actor.accountId, range, actor.lang),
-        })),
-      ]);
-      const documents = [
-        ...rows.flatMap((row) => viewOfUpload(row, family) ?? []),
-        ...fromSources.flatMap(({ source, entries }) =>
-          entries.flatMap((e) => viewOfEntry(source, e, family, actor, brand.name) ?? []),
-        ),
-      ].sort(newestFirst);
+      const documents = await viewsOf(actor, pharmacyFiled, monthRange(listed, actor.timeZone));
       await deps.audit.record(
         actor,
         'documents.pharmacyUploads',

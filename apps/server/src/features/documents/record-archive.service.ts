@@ -155,7 +155,7 @@ async function readAll(body: Readable): Promise<Buffer> {
 }
 
 export function createRecordArchiveService(deps: {
-  repo: Pick<DocumentsRepo, 'allForAccount'>;
+  repo: Pick<DocumentsRepo, 'allForAccount' | 'papers'>;
   accounts: Pick<AccountsPort, 'family' | 'role'>;
   files: Pick<FilesPort, 'openFor'>;
   sources: readonly DocumentSource[];
@@ -177,14 +177,30 @@ export function createRecordArchiveService(deps: {
   async function papersOf(actor: Actor, family: PersonFacts[]): Promise<Paper[]> {
     const holder = family[0];
     if (!holder) return [];
-    const whole = { from: new Date(0), to: new Date(now().getTime() + 86_400_000) };
-    const [uploads, ...listed] = await Promise.all([
+    // Every paper ever written (the files are read on their own: the archive opens their bytes).
+    const whole = {
+      from: new Date(0),
+      to: new Date(now().getTime() + 86_400_000),
+      firstDay: '0001-01-01',
+      lastDay: '9999-12-31',
+    };
+    const [uploads, rows] = await Promise.all([
       deps.repo.allForAccount(actor.accountId),
-      ...deps.sources.map(async (source) => ({
-        source,
-        entries: await source.list(actor.accountId, whole, actor.lang),
-      })),
+      deps.repo.papers(
+        actor.accountId,
+        deps.sources.map((s) => s.source),
+        whole,
+      ),
     ]);
+    const listed = await Promise.all(
+      deps.sources.map(async (source) => ({
+        source,
+        entries: await source.describe(
+          rows.filter((row) => row.source === source.source),
+          actor.lang,
+        ),
+      })),
+    );
     const personOf = (id: string | null) =>
       id === null ? holder : family.find((p) => p.id === id);
     const papers: Paper[] = [];
@@ -212,7 +228,7 @@ export function createRecordArchiveService(deps: {
     for (const { source, entries } of listed) {
       for (const entry of entries) {
         const person = personOf(entry.personId);
-        if (!person || entry.accountId !== actor.accountId) continue;
+        if (!person) continue;
         papers.push({
           source: source.source,
           person,

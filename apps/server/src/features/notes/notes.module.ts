@@ -3,7 +3,7 @@ import type { AreaModule, ModuleContext } from '../../platform/module';
 import type { AccountsPort } from '../accounts/accounts.port';
 import { renderNotePdf } from './note-pdf';
 import type { NotesPort } from './notes.port';
-import { createNotesRepo } from './notes.repo';
+import { createNotesRepo, type NoteSummaryRecord, notePapers } from './notes.repo';
 import { notesRoutes } from './notes.routes';
 import { createNotesService, noteSubject } from './notes.service';
 
@@ -17,17 +17,23 @@ export function notesModule(
   const now = ctx.platform.now;
   const documents: DocumentSource = {
     source: 'visitNote',
-    async list(accountId, range, lang) {
-      const rows = await repo.listForAccount(accountId, { from: range.from, before: range.to });
-      return rows.map((row) => ({
-        id: row.id,
-        accountId: row.accountId,
-        personId: row.personId,
-        at: row.createdAt,
-        ftype: 'application/pdf',
-        fdesc: noteSubject(row, lang),
-        author: row.providerName,
-      }));
+    papers: notePapers(ctx.db),
+    describe(rows, lang) {
+      return rows.map((row) => {
+        const data = row.data as {
+          subject: string;
+          topic: NoteSummaryRecord['topic'];
+          providerName: string;
+        };
+        return {
+          id: row.id,
+          personId: row.personId,
+          at: row.at,
+          ftype: 'application/pdf',
+          fdesc: noteSubject(data, lang),
+          author: data.providerName,
+        };
+      });
     },
     async open(actor, id) {
       const printable = await notes.printable(actor, id);

@@ -1,6 +1,7 @@
 import type { VisitNoteTopic } from '@apothecall/domain/care/visit-note-topic.rules';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PapersQuery, paperColumns } from '../../db/document-papers';
 import { notes } from '../../db/schema/notes';
 import type { VisitNoteDraft } from './notes.port';
 
@@ -31,11 +32,6 @@ export interface NotesRepo {
     personId: string,
     options?: { from?: Date; before?: Date; limit?: number },
   ): Promise<NoteSummaryRecord[]>;
-  /** An account's notes (every family member's) written in [from, before), newest first. */
-  listForAccount(
-    accountId: string,
-    range: { from: Date; before: Date },
-  ): Promise<NoteSummaryRecord[]>;
   note(id: string): Promise<NoteRecord | undefined>;
   /** Writes a visit's note through the given handle: the transaction that ends the visit. */
   insertVisitNote(tx: Db, note: VisitNoteDraft): Promise<string>;
@@ -60,19 +56,6 @@ export function createNotesRepo(db: Db): NotesRepo {
     .where(eq(notes.personId, sql.placeholder('personId')))
     .orderBy(desc(notes.createdAt), desc(notes.id))
     .prepare('notes_of_person');
-  // A family's notes of a month (the documents list): prepared once (named).
-  const ofAccountInRange = db
-    .select(summaryColumns)
-    .from(notes)
-    .where(
-      and(
-        eq(notes.accountId, sql.placeholder('accountId')),
-        gte(notes.createdAt, sql.placeholder('from')),
-        lt(notes.createdAt, sql.placeholder('before')),
-      ),
-    )
-    .orderBy(desc(notes.createdAt), desc(notes.id))
-    .prepare('notes_of_account_in_range');
   return {
     async listForPerson(personId, options = {}) {
       if (
@@ -94,10 +77,6 @@ export function createNotesRepo(db: Db): NotesRepo {
         )
         .orderBy(desc(notes.createdAt), desc(notes.id));
       return options.limit === undefined ? query : query.limit(options.limit);
-    },
-
-    async listForAccount(accountId, range) {
-      return ofAccountInRange.execute({ accountId, from: range.from, before: range.before });
     },
 
     async note(id) {
@@ -124,4 +103,26 @@ export function createNotesRepo(db: Db): NotesRepo {
       return row.id;
     },
   };
+}
+
+/** The family's notes written in [from, to), for its documents (`PapersQuery`). */
+export function notePapers(db: Db): PapersQuery {
+  return db
+    .select(
+      paperColumns('visitNote', {
+        id: notes.id,
+        personId: notes.personId,
+        at: notes.createdAt,
+        data: sql`jsonb_build_object('subject', ${notes.subject}, 'topic', ${notes.topic}, 'providerName', ${notes.providerName})`,
+      }),
+    )
+    .from(notes)
+    .where(
+      and(
+        eq(notes.accountId, sql.placeholder('accountId')),
+        gte(notes.createdAt, sql.placeholder('from')),
+        lt(notes.createdAt, sql.placeholder('to')),
+      ),
+    )
+    .$dynamic();
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PapersQuery, paperColumns } from '../../db/document-papers';
 import { couponRedemptions, creditEntries, ledger } from '../../db/schema/payments';
 
 export type LedgerState = 'pending' | 'succeeded' | 'failed';
@@ -309,4 +310,27 @@ export function createLedgerRepo(db: Db): LedgerRepo {
         .onConflictDoNothing();
     },
   };
+}
+
+/** The account's receipts and refunds made in [from, to), for its documents (`PapersQuery`). */
+export function receiptPapers(db: Db): PapersQuery {
+  return db
+    .select(
+      paperColumns('receipt', {
+        id: ledger.id,
+        personId: null,
+        at: ledger.createdAt,
+        data: sql`jsonb_build_object('kind', ${ledger.kind}, 'description', ${ledger.description}, 'invoiceNumber', ${ledger.invoiceNumber})`,
+      }),
+    )
+    .from(ledger)
+    .where(
+      and(
+        eq(ledger.accountId, sql.placeholder('accountId')),
+        eq(ledger.state, 'succeeded'),
+        gte(ledger.createdAt, sql.placeholder('from')),
+        lt(ledger.createdAt, sql.placeholder('to')),
+      ),
+    )
+    .$dynamic();
 }

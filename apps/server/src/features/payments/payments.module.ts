@@ -9,7 +9,7 @@ import { createCouponsRepo } from './coupons.repo';
 import { createCouponsAdminRepo } from './coupons-admin.repo';
 import { couponsAdminRoutes } from './coupons-admin.routes';
 import { createCouponsAdminService } from './coupons-admin.service';
-import { createLedgerRepo } from './ledger.repo';
+import { createLedgerRepo, receiptPapers } from './ledger.repo';
 import { createMoneyAdminRepo } from './money-admin.repo';
 import { moneyAdminRoutes } from './money-admin.routes';
 import { createMoneyAdminService } from './money-admin.service';
@@ -92,7 +92,7 @@ export function paymentsModule(
   registerReconcile(ctx, charges);
   return {
     name: 'payments',
-    port: portOf({ charges, pricing, cardsRepo, gateway, prepay, ledger }),
+    port: portOf({ charges, pricing, cardsRepo, gateway, prepay, ledger, db: ctx.db }),
     reconcile: () => charges.reconcile(),
     routes: async (app) => {
       await paymentsRoutes({ cards, charges, pricing })(app);
@@ -110,11 +110,12 @@ function portOf(parts: {
   gateway: ModuleContext['platform']['gateway'];
   prepay: ReturnType<typeof createPrepayRepo>;
   ledger: ReturnType<typeof createLedgerRepo>;
+  db: ModuleContext['db'];
 }): PaymentsPort {
   const { charges, pricing, cardsRepo, gateway, prepay, ledger } = parts;
   return {
     transactionsOf: (accountId) => charges.list(accountId),
-    receipts: receiptsSource(charges),
+    receipts: receiptsSource(charges, receiptPapers(parts.db)),
     charge: (accountId, input, origin, item) => charges.charge(accountId, input, origin, item),
     nextPrice: async (accountId) => {
       const next = await pricing.accountPrice(accountId);

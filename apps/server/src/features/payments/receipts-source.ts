@@ -1,6 +1,6 @@
 import { translate } from '@apothecall/domain/i18n/catalog';
 import { describeCharge } from '@apothecall/domain/payments/charge-descriptions.rules';
-import type { DocumentSource } from '../../platform/document-sources';
+import type { DocumentSource, PapersQuery } from '../../platform/document-sources';
 import type { ChargesService } from './charges.service';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -8,21 +8,21 @@ import { renderReceiptPdf } from './receipt-pdf';
  * The account's receipts and refunds as documents: listed by the month they were made in, what
  * was bought in the reader's language, and each opened as its receipt PDF.
  */
-export function receiptsSource(charges: Pick<ChargesService, 'list' | 'entry'>): DocumentSource {
+export function receiptsSource(
+  charges: Pick<ChargesService, 'entry'>,
+  /** ledger.repo.ts `receiptPapers`. */
+  papers: PapersQuery,
+): DocumentSource {
   return {
     source: 'receipt',
-    async list(accountId, range, lang) {
-      const entries = await charges.list(accountId);
-      return entries
-        .filter((tx) => {
-          const at = new Date(tx.date);
-          return at >= range.from && at < range.to;
-        })
-        .map((tx) => ({
-          id: tx.id,
-          accountId,
+    papers,
+    describe(rows, lang) {
+      return rows.map((row) => {
+        const tx = row.data as { kind: string; description: string; invoiceNumber: string };
+        return {
+          id: row.id,
           personId: null,
-          at: new Date(tx.date),
+          at: row.at,
           ftype: 'application/pdf',
           fdesc: translate(
             lang,
@@ -31,7 +31,8 @@ export function receiptsSource(charges: Pick<ChargesService, 'list' | 'entry'>):
             { what: describeCharge(lang, tx.description) || tx.invoiceNumber },
           ),
           author: '',
-        }));
+        };
+      });
     },
     async open(actor, id) {
       const tx = await charges.entry(actor.accountId, id);

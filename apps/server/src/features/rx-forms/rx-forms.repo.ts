@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PapersQuery, paperColumns } from '../../db/document-papers';
 import { rxFormRequests } from '../../db/schema/rx-forms';
 
 export type RxFormRequestRecord = typeof rxFormRequests.$inferSelect;
@@ -33,7 +34,8 @@ export interface RxFormsRepo {
   /** The account's requests that are not withdrawn, newest first. */
   ofAccount(accountId: string): Promise<RxFormRequestRecord[]>;
   /** The account's forms signed in [from, to). */
-  signedIn(accountId: string, range: { from: Date; to: Date }): Promise<RxFormRequestRecord[]>;
+  /** The forms the family signed in [from, to), for its documents (`PapersQuery`). */
+  readonly papers: PapersQuery;
   /** requested -> signed, once; undefined when it was not waiting. */
   sign(
     id: string,
@@ -50,9 +52,16 @@ export interface RxFormsRepo {
 }
 
 export function createRxFormsRepo(db: Db): RxFormsRepo {
-  // The forms an account signed in a month (its documents): prepared once (named).
-  const signedInRange = db
-    .select()
+  // The forms an account signed in a month (its documents).
+  const papers = db
+    .select(
+      paperColumns('signedForm', {
+        id: rxFormRequests.id,
+        personId: rxFormRequests.personId,
+        at: rxFormRequests.signedAt,
+        data: sql`jsonb_build_object('formId', ${rxFormRequests.formId}, 'version', ${rxFormRequests.version})`,
+      }),
+    )
     .from(rxFormRequests)
     .where(
       and(
@@ -62,8 +71,7 @@ export function createRxFormsRepo(db: Db): RxFormsRepo {
         lt(rxFormRequests.signedAt, sql.placeholder('to')),
       ),
     )
-    .orderBy(desc(rxFormRequests.signedAt))
-    .prepare('rx_forms_signed_in_range');
+    .$dynamic();
   return {
     async insert(row) {
       const [inserted] = await db
@@ -102,9 +110,7 @@ export function createRxFormsRepo(db: Db): RxFormsRepo {
         .limit(rxFormsListLimit);
     },
 
-    signedIn(accountId, range) {
-      return signedInRange.execute({ accountId, from: range.from, to: range.to });
-    },
+    papers,
 
     async sign(id, accountId, signature) {
       const [row] = await db

@@ -180,7 +180,7 @@ export function createRxFormsService(deps: {
     return { visit, row };
   }
 
-  const documentName = (lang: Lang, row: RxFormRequestRecord) => {
+  const documentName = (lang: Lang, row: Pick<RxFormRequestRecord, 'formId' | 'version'>) => {
     const form = rxFormVersion(row.formId, row.version);
     return translate(lang, 'rxForms.documentDesc', {
       form: form ? translate(lang, form.titleKey) : row.formId,
@@ -316,23 +316,19 @@ export function createRxFormsService(deps: {
 
     documents: {
       source: 'signedForm',
-      async list(accountId, range, lang) {
-        const rows = await deps.repo.signedIn(accountId, range);
-        return rows.flatMap((row) =>
-          row.signedAt
-            ? [
-                {
-                  id: row.id,
-                  accountId,
-                  personId: row.personId,
-                  at: row.signedAt,
-                  ftype: 'application/pdf',
-                  fdesc: documentName(lang, row),
-                  author: '',
-                },
-              ]
-            : [],
-        );
+      papers: deps.repo.papers,
+      describe(rows, lang) {
+        return rows.map((row) => ({
+          id: row.id,
+          personId: row.personId,
+          at: row.at,
+          ftype: 'application/pdf',
+          fdesc: documentName(lang, {
+            formId: String(row.data.formId),
+            version: String(row.data.version),
+          }),
+          author: '',
+        }));
       },
       async open(actor, id) {
         const row = isUuid(id) ? await deps.repo.byId(id) : undefined;

@@ -79,9 +79,10 @@ function setUp(visits: RxVisitRecord[], prescriptions: RxPrescriptionRecord[]) {
   };
   const service = createRxDocumentsService({
     repo: {
-      visitsOf: async (accountId) => visits.filter((v) => v.accountId === accountId),
       prescriptionsOf: async (ids) => prescriptions.filter((p) => ids.includes(p.visitId)),
     },
+    // Which visits are listed in a month is the database's answer (documents-papers.int.test.ts).
+    papers: { prescriptions: undefined as never, consents: undefined as never },
     rx: { ownVisit },
     review: { visitFor: ownVisit },
     pharmacy: { visitForPdf: async () => Promise.reject(appErrors.notFound()) },
@@ -109,22 +110,27 @@ function setUp(visits: RxVisitRecord[], prescriptions: RxPrescriptionRecord[]) {
 }
 
 describe('rx-documents.service', () => {
-  it('lists a prescription on the day it was first written, and consents on their visit’s day', async () => {
-    const { service } = setUp(
-      [visit('v1'), visit('v2', { status: 'denied', createdAt: day(20) })],
-      // Rewritten on the 12th: the document keeps the first, current prescription's day.
-      [prescription('v1', day(3), day(12)), prescription('v1', day(12))],
+  it("describes a prescription and a visit's consents in the reader's language; a visit that recorded no consents is left out", async () => {
+    const { service } = setUp([], []);
+    const paper = (id: string, consents: unknown) => ({
+      source: 'consent' as const,
+      id,
+      personId: owner,
+      at: day(2),
+      data: { productId: 'ldn', consents },
+    });
+    const [rxed] = await service.prescriptions.describe(
+      [{ ...paper('v1', []), source: 'prescription' }],
+      'es',
     );
-    const november = { from: day(1), to: day(30) };
-    const prescriptions = await service.prescriptions.list(owner, november, 'es');
-    expect(prescriptions.map((d) => [d.id, d.at])).toEqual([['v1', day(12)]]);
-    expect(prescriptions[0]?.fdesc).toMatch(/^Receta: /);
-    expect(await service.prescriptions.list(owner, { from: day(13), to: day(30) }, 'en')).toEqual(
-      [],
+    expect(rxed).toMatchObject({ id: 'v1', personId: owner, at: day(2), ftype: 'application/pdf' });
+    expect(rxed?.fdesc).toMatch(/^Receta: /);
+    const consents = await service.consents.describe(
+      [paper('v1', visit('v1').consents), paper('v2', []), paper('v3', 'not a list')],
+      'en',
     );
-    const consents = await service.consents.list(owner, november, 'en');
-    expect(consents.map((d) => d.id)).toEqual(['v1', 'v2']);
-    expect(await service.consents.list(owner, { from: day(3), to: day(19) }, 'en')).toEqual([]);
+    expect(consents.map((d) => d.id)).toEqual(['v1']);
+    expect(consents[0]?.fdesc).toMatch(/^Signed consents: /);
   });
 
   it('prints the prescription for its owner and audits the read; anyone else gets not found', async () => {

@@ -5,11 +5,11 @@ import { rxProductById } from '@apothecall/domain/rx/rx-products.rules';
 import { z } from 'zod';
 import type { Actor } from '../../platform/actor';
 import type { AuditService } from '../../platform/audit.service';
-import type { DocumentSource } from '../../platform/document-sources';
+import type { DocumentSource, PapersQuery } from '../../platform/document-sources';
 import { appErrors } from '../../platform/errors';
 import type { AccountsPort } from '../accounts/accounts.port';
 import type { RosterPort } from '../clinic/roster.port';
-import type { RxRepo, RxVisitRecord } from './rx.repo';
+import type { RxRepo } from './rx.repo';
 import type { RxService } from './rx.service';
 import { renderConsentPdf } from './rx-consent-pdf';
 import type { RxPharmacyService } from './rx-pharmacy.service';
@@ -52,7 +52,9 @@ export interface RxDocumentsService {
  * prescriber's review, the pharmacy's claim); this service asks them, then prints.
  */
 export function createRxDocumentsService(deps: {
-  repo: Pick<RxRepo, 'prescriptionsOf' | 'visitsOf'>;
+  repo: Pick<RxRepo, 'prescriptionsOf'>;
+  /** The family's prescriptions and consents of a month (rx-records.repo.ts). */
+  papers: { prescriptions: PapersQuery; consents: PapersQuery };
   rx: Pick<RxService, 'ownVisit'>;
   review: Pick<RxReviewService, 'visitFor'>;
   pharmacy: Pick<RxPharmacyService, 'visitForPdf'>;
@@ -144,33 +146,21 @@ export function createRxDocumentsService(deps: {
     });
   }
 
-  /** The account's visits written before the range's end. */
-  const visitsBefore = async (accountId: string, end: Date): Promise<RxVisitRecord[]> =>
-    (await repo.visitsOf(accountId)).filter((v) => v.createdAt < end);
-
   return {
     prescriptionPdf,
     consentPdf,
     prescriptions: {
       source: 'prescription',
-      async list(accountId, range, lang) {
-        const rxed = (await visitsBefore(accountId, range.to)).filter((v) => v.status === 'rxed');
-        const written = await repo.prescriptionsOf(rxed.map((v) => v.id));
-        return rxed.flatMap((visit) => {
-          const first = written.find((p) => p.visitId === visit.id && !p.supersededAt);
-          if (!first || first.createdAt < range.from || first.createdAt >= range.to) return [];
-          return [
-            {
-              id: visit.id,
-              accountId,
-              personId: visit.personId,
-              at: first.createdAt,
-              ftype: 'application/pdf',
-              fdesc: `${translate(lang, 'documents.desc.prescription')}: ${productName(lang, visit.productId)}`,
-              author: '',
-            },
-          ];
-        });
+      papers: deps.papers.prescriptions,
+      describe(rows, lang) {
+        return rows.map((row) => ({
+          id: row.id,
+          personId: row.personId,
+          at: row.at,
+          ftype: 'application/pdf',
+          fdesc: `${translate(lang, 'documents.desc.prescription')}: ${productName(lang, String(row.data.productId))}`,
+          author: '',
+        }));
       },
       async open(actor, id) {
         const bytes = await prescriptionPdf(actor, id, 'patient');
@@ -179,16 +169,16 @@ export function createRxDocumentsService(deps: {
     },
     consents: {
       source: 'consent',
-      async list(accountId, range, lang) {
-        return (await visitsBefore(accountId, range.to))
-          .filter((v) => v.createdAt >= range.from && consentRecords(v.consents).length > 0)
-          .map((visit) => ({
-            id: visit.id,
-            accountId,
-            personId: visit.personId,
-            at: visit.createdAt,
+      papers: deps.papers.consents,
+      describe(rows, lang) {
+        return rows
+          .filter((row) => consentRecords(row.data.consents).length > 0)
+          .map((row) => ({
+            id: row.id,
+            personId: row.personId,
+            at: row.at,
             ftype: 'application/pdf',
-            fdesc: `${translate(lang, 'documents.desc.consent')}: ${productName(lang, visit.productId)}`,
+            fdesc: `${translate(lang, 'documents.desc.consent')}: ${productName(lang, String(row.data.productId))}`,
             author: '',
           }));
       },

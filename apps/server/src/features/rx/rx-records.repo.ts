@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type PapersQuery, paperColumns } from '../../db/document-papers';
 import {
   rxFormLog,
   rxIdDocuments,
   rxMessages,
   rxPrescriptions,
   rxVisitFiles,
+  rxVisits,
 } from '../../db/schema/rx';
 
 export interface RxFileLink {
@@ -200,4 +202,63 @@ export function createRxRecordsRepo(db: Db): RxRecordsRepo {
       await db.insert(rxFormLog).values({ accountId, productId, step });
     },
   };
+}
+
+/**
+ * The family's prescriptions for its documents (`PapersQuery`): a prescribed visit's first
+ * prescription still in force, listed on the day it was written when that is in [from, to).
+ */
+export function prescriptionPapers(db: Db): PapersQuery {
+  const first = db
+    .select({ at: rxPrescriptions.createdAt })
+    .from(rxPrescriptions)
+    .where(and(eq(rxPrescriptions.visitId, rxVisits.id), isNull(rxPrescriptions.supersededAt)))
+    .orderBy(asc(rxPrescriptions.createdAt))
+    .limit(1)
+    .as('first_live');
+  return db
+    .select(
+      paperColumns('prescription', {
+        id: rxVisits.id,
+        personId: rxVisits.personId,
+        at: first.at,
+        data: sql`jsonb_build_object('productId', ${rxVisits.productId})`,
+      }),
+    )
+    .from(rxVisits)
+    .innerJoinLateral(first, sql`true`)
+    .where(
+      and(
+        eq(rxVisits.accountId, sql.placeholder('accountId')),
+        eq(rxVisits.status, 'rxed'),
+        lt(rxVisits.createdAt, sql.placeholder('to')),
+        gte(first.at, sql.placeholder('from')),
+        lt(first.at, sql.placeholder('to')),
+      ),
+    )
+    .$dynamic();
+}
+
+/** The consents the family's visits of [from, to) recorded, for its documents (`PapersQuery`). */
+export function consentPapers(db: Db): PapersQuery {
+  return db
+    .select(
+      paperColumns('consent', {
+        id: rxVisits.id,
+        personId: rxVisits.personId,
+        at: rxVisits.createdAt,
+        data: sql`jsonb_build_object('productId', ${rxVisits.productId}, 'consents', ${rxVisits.consents})`,
+      }),
+    )
+    .from(rxVisits)
+    .where(
+      and(
+        eq(rxVisits.accountId, sql.placeholder('accountId')),
+        ne(rxVisits.status, 'cancel'),
+        gte(rxVisits.createdAt, sql.placeholder('from')),
+        lt(rxVisits.createdAt, sql.placeholder('to')),
+        sql`case when jsonb_typeof(${rxVisits.consents}) = 'array' then jsonb_array_length(${rxVisits.consents}) > 0 else false end`,
+      ),
+    )
+    .$dynamic();
 }

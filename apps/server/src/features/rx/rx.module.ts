@@ -26,6 +26,7 @@ import { createRxDocumentsService } from './rx-documents.service';
 import { createRxFactsRepo } from './rx-facts.repo';
 import { rxPharmacyRoutes } from './rx-pharmacy.routes';
 import { createRxPharmacyService } from './rx-pharmacy.service';
+import { consentPapers, prescriptionPapers } from './rx-records.repo';
 import { createRxReviewService, type RxQueueItem } from './rx-review.service';
 import { createRxViewLoader, type RxViewLoader } from './rx-visit-views';
 
@@ -287,6 +288,7 @@ export function rxModule(
 
   const documents = createRxDocumentsService({
     repo,
+    papers: { prescriptions: prescriptionPapers(ctx.db), consents: consentPapers(ctx.db) },
     rx,
     review,
     pharmacy,
