@@ -22,3 +22,8 @@ export type ImageRefusal = 'unreadable' | 'heic-unsupported' | 'too-large';
 export type ImageJobAnswer =
   | { id: number; ok: true; bytes: Uint8Array }
   | { id: number; ok: false; reason: ImageRefusal };
+
+/** The worker's first message: sharp is loaded and jobs are timed from now on. */
+export interface ImageWorkerReady {
+  ready: true;
+}

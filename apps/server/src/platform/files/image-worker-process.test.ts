@@ -1,11 +1,14 @@
-import { getPriority } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createImageWorkerProcess, ImageWorkerFailure } from './image-worker-process';
 
 // The worker runs at nice 19: on a machine busy with other tests it may take seconds to start
-// and load sharp, so the jobs that must succeed get the real timeout; only the hang test uses a
-// short one (and its next job is the first of a fresh worker, so it gets some room too).
+// and load sharp. A job is timed from when the worker is ready, so the hang test's short timeout
+// bounds only the job itself (a clean-clone run of bb52a16: its timer used to run from the fork,
+// and a start that took over 8 s on a loaded machine failed the job before the worker stopped).
 const worker = createImageWorkerProcess();
 const hanging = createImageWorkerProcess({ timeoutMs: 8_000 });
 afterAll(() => Promise.all([worker.close(), hanging.close()]));
@@ -43,6 +46,21 @@ describe('the image worker process', () => {
     expect(next.ok).toBe(true);
     expect(hanging.started).toBe(started + 1);
     expect(hanging.pid).not.toBe(pid);
+  });
+
+  it('stops a worker that never gets ready and fails its job with ImageWorkerFailure', async () => {
+    // A worker that listens and never loads: its job is never sent, and the start limit ends it.
+    const dir = mkdtempSync(path.join(tmpdir(), 'image-worker-'));
+    const stuck = path.join(dir, 'stuck-worker.mjs');
+    writeFileSync(stuck, "process.on('message', () => {});\n");
+    const never = createImageWorkerProcess({ module: stuck, startTimeoutMs: 1_000 });
+    try {
+      await expect(never.reencode(await job())).rejects.toThrow(/did not start within 1000 ms/);
+      expect(never.pid).toBeUndefined();
+      expect(never.inFlight).toBe(0);
+    } finally {
+      await never.close();
+    }
   });
 
   it('refuses from the header what is over the pixel limit', async () => {

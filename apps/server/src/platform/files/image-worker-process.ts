@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ImageJob, ImageJobAnswer } from './image-job';
+import type { ImageJob, ImageJobAnswer, ImageWorkerReady } from './image-job';
 
 /**
  * The API process's side of the image worker (image-worker.ts): a child process, started on
@@ -10,7 +10,10 @@ import type { ImageJob, ImageJobAnswer } from './image-job';
  *
  * When the worker dies (killed, out of memory, crashed on an image) the jobs it held fail at
  * once with `ImageWorkerFailure` and the next job starts a new worker; a job that takes longer
- * than `timeoutMs` kills the worker the same way, so an upload never waits forever. While no
+ * than `timeoutMs` kills the worker the same way, so an upload never waits forever. A job is
+ * timed from when the worker says it is ready (sharp loaded): at nice 19 on a busy machine the
+ * start alone can take seconds, which is no hang; a worker that is not ready within
+ * `imageWorkerStartMs` is stopped the same way. While no
  * job is in flight the worker does not keep the API process alive, and it exits when the API
  * process goes away.
  */
@@ -35,6 +38,9 @@ export class ImageWorkerFailure extends Error {
 /** How long one job may take before the worker is stopped (a hang guard, not a budget). */
 export const imageJobTimeoutMs = 60_000;
 
+/** How long a new worker may take to load sharp before it is taken for stuck. */
+export const imageWorkerStartMs = 60_000;
+
 /**
  * The worker module next to this one: image-worker.ts when running from sources (tsx,
  * vitest; Node strips the types), dist/image-worker.js in the built server, whose bundle
@@ -46,14 +52,18 @@ export function imageWorkerModule(): string {
 }
 
 export function createImageWorkerProcess(
-  options: { module?: string; timeoutMs?: number } = {},
+  options: { module?: string; timeoutMs?: number; startTimeoutMs?: number } = {},
 ): ImageWorkerProcess {
   const timeoutMs = options.timeoutMs ?? imageJobTimeoutMs;
+  const startTimeoutMs = options.startTimeoutMs ?? imageWorkerStartMs;
   const pending = new Map<
     number,
     { resolve: (answer: ImageJobAnswer) => void; reject: (error: Error) => void }
   >();
   let child: ChildProcess | undefined;
+  /** Jobs waiting for the current worker to be ready (each sends itself and starts its timer). */
+  let waiting: (() => void)[] = [];
+  let ready = false;
   let started = 0;
   let nextId = 1;
 
@@ -61,6 +71,7 @@ export function createImageWorkerProcess(
   const lost = (which: ChildProcess, why: string) => {
     if (child !== which) return;
     child = undefined;
+    waiting = [];
     const jobs = [...pending.values()];
     pending.clear();
     if (jobs.length > 0) {
@@ -90,7 +101,21 @@ export function createImageWorkerProcess(
     });
     started += 1;
     child = spawned;
-    spawned.on('message', (answer: ImageJobAnswer) => {
+    ready = false;
+    const startTimer = setTimeout(() => {
+      lost(spawned, `did not start within ${startTimeoutMs} ms`);
+      spawned.kill('SIGKILL');
+    }, startTimeoutMs);
+    startTimer.unref();
+    spawned.on('exit', () => clearTimeout(startTimer));
+    spawned.on('message', (answer: ImageJobAnswer | ImageWorkerReady) => {
+      if ('ready' in answer) {
+        clearTimeout(startTimer);
+        if (child !== spawned) return;
+        ready = true;
+        for (const send of waiting.splice(0)) send();
+        return;
+      }
       const job = pending.get(answer.id);
       if (!job) return;
       pending.delete(answer.id);
@@ -110,11 +135,7 @@ export function createImageWorkerProcess(
       const target = worker();
       const id = nextId++;
       return new Promise<ImageJobAnswer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          lost(target, `took over ${timeoutMs} ms`);
-          target.kill('SIGKILL');
-        }, timeoutMs);
-        timer.unref();
+        let timer: NodeJS.Timeout | undefined;
         pending.set(id, {
           resolve: (answer) => {
             clearTimeout(timer);
@@ -126,12 +147,21 @@ export function createImageWorkerProcess(
           },
         });
         hold(target, true);
-        target.send({ ...job, id } satisfies ImageJob, (error) => {
-          if (error) {
-            lost(target, `could not be sent a job (${error.message})`);
+        const send = () => {
+          timer = setTimeout(() => {
+            lost(target, `took over ${timeoutMs} ms`);
             target.kill('SIGKILL');
-          }
-        });
+          }, timeoutMs);
+          timer.unref();
+          target.send({ ...job, id } satisfies ImageJob, (error) => {
+            if (error) {
+              lost(target, `could not be sent a job (${error.message})`);
+              target.kill('SIGKILL');
+            }
+          });
+        };
+        if (ready) send();
+        else waiting.push(send);
       });
     },
     get pid() {

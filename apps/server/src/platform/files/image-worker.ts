@@ -14,7 +14,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import type { ImageJob, ImageJobAnswer } from './image-job';
+import type { ImageJob, ImageJobAnswer, ImageWorkerReady } from './image-job';
 
 /** nice 19: the scheduler gives this process CPU only when nothing else wants it. */
 const lowest = 19;
@@ -83,6 +83,13 @@ async function reencode(job: ImageJob): Promise<ImageJobAnswer> {
     return refused('unreadable');
   }
 }
+
+// Ready once sharp is loaded (or failed to: each job then answers for itself): the API process
+// times a job from here, so a slow start on a busy machine is not taken for a hang.
+void loading.then(
+  () => process.send?.({ ready: true } satisfies ImageWorkerReady),
+  () => process.send?.({ ready: true } satisfies ImageWorkerReady),
+);
 
 // Listening from the start: a job sent while sharp still loads waits for it.
 process.on('message', (job: ImageJob) => {
