@@ -233,6 +233,13 @@ export function memoryRxRepo(seed: Partial<MemoryRx> = {}): RxRepo & { db: Memor
     async prescriptionsOf(visitIds) {
       return db.prescriptions.filter((p) => visitIds.includes(p.visitId) && !p.supersededAt);
     },
+    async recordsOf(this: RxRepo, visitIds) {
+      // Through the two reads (a test may wrap either to see it called).
+      return {
+        files: await this.filesOf(visitIds),
+        prescriptions: await this.prescriptionsOf(visitIds),
+      };
+    },
     async insertMessage(input) {
       const message = { attachments: [], ...input, id: rxId(), sent: new Date() };
       db.messages.push(message);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type PapersQuery, paperColumns } from '../../db/document-papers';
 import {
@@ -70,6 +71,14 @@ export interface RxRecordsRepo {
     rows: Omit<RxPrescriptionRecord, 'id' | 'createdAt'>[],
   ): Promise<RxPrescriptionRecord[]>;
   prescriptionsOf(visitIds: readonly string[]): Promise<RxPrescriptionRecord[]>;
+  /**
+   * `filesOf` and `prescriptionsOf` of the same visits in ONE statement (the visits' views read
+   * both on every list).
+   */
+  recordsOf(visitIds: readonly string[]): Promise<{
+    files: (RxFileLink & { visitId: string })[];
+    prescriptions: RxPrescriptionRecord[];
+  }>;
 
   insertMessage(input: {
     visitId: string;
@@ -95,6 +104,75 @@ const idDocumentColumns = {
   hidden: rxIdDocuments.hidden,
   createdAt: rxIdDocuments.createdAt,
 };
+
+/**
+ * The files and prescriptions in force of some visits in one statement (prepared once, named):
+ * one row per file or prescription, its own columns as JSON beside its kind.
+ */
+function recordsOfVisitsReader(db: Db) {
+  const statement = unionAll(
+    db
+      .select({
+        kind: sql<'file' | 'prescription'>`'file'::text`.as('kind'),
+        at: rxVisitFiles.createdAt,
+        data: sql<
+          Record<string, unknown>
+        >`jsonb_build_object('visitId', ${rxVisitFiles.visitId}, 'fileId', ${rxVisitFiles.fileId}, 'docType', ${rxVisitFiles.docType}, 'name', ${rxVisitFiles.name}, 'contentType', ${rxVisitFiles.contentType})`.as(
+          'data',
+        ),
+      })
+      .from(rxVisitFiles)
+      .where(sql`${rxVisitFiles.visitId} = any(${sql.placeholder('visitIds')})`),
+    db
+      .select({
+        kind: sql<'file' | 'prescription'>`'prescription'::text`.as('kind'),
+        at: rxPrescriptions.createdAt,
+        data: sql<
+          Record<string, unknown>
+        >`jsonb_build_object('id', ${rxPrescriptions.id}, 'visitId', ${rxPrescriptions.visitId}, 'prescriberId', ${rxPrescriptions.prescriberId}, 'medication', ${rxPrescriptions.medication}, 'strength', ${rxPrescriptions.strength}, 'quantity', ${rxPrescriptions.quantity}, 'refills', ${rxPrescriptions.refills}, 'directions', ${rxPrescriptions.directions}, 'pharmacy', ${rxPrescriptions.pharmacy})`.as(
+          'data',
+        ),
+      })
+      .from(rxPrescriptions)
+      .where(
+        and(
+          sql`${rxPrescriptions.visitId} = any(${sql.placeholder('visitIds')})`,
+          isNull(rxPrescriptions.supersededAt),
+        ),
+      ),
+  )
+    // Both selects name the instant after their tables' column.
+    .orderBy(sql`created_at`)
+    .prepare('rx_records_of_visits');
+  return async (visitIds: readonly string[]) => {
+    const rows = await statement.execute({ visitIds: [...visitIds] });
+    const json = (row: (typeof rows)[number]) =>
+      typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
+    return {
+      files: rows.flatMap((row) =>
+        row.kind === 'file'
+          ? [
+              {
+                ...(json(row) as Omit<RxFileLink, 'createdAt'> & { visitId: string }),
+                createdAt: row.at,
+              },
+            ]
+          : [],
+      ),
+      prescriptions: rows.flatMap((row) =>
+        row.kind === 'prescription'
+          ? [
+              {
+                ...(json(row) as Omit<RxPrescriptionRecord, 'createdAt' | 'supersededAt'>),
+                supersededAt: null,
+                createdAt: row.at,
+              },
+            ]
+          : [],
+      ),
+    };
+  };
+}
 
 export function createRxRecordsRepo(db: Db): RxRecordsRepo {
   // The files and prescriptions of a list of visits (the patient's visits, their documents):
@@ -123,6 +201,7 @@ export function createRxRecordsRepo(db: Db): RxRecordsRepo {
     )
     .orderBy(asc(rxPrescriptions.createdAt))
     .prepare('rx_prescriptions_of_visits');
+  const recordsOfVisits = recordsOfVisitsReader(db);
   return {
     async linkFile(visitId, file) {
       await db
@@ -172,6 +251,10 @@ export function createRxRecordsRepo(db: Db): RxRecordsRepo {
     async prescriptionsOf(visitIds) {
       if (visitIds.length === 0) return [];
       return prescriptionsOfVisits.execute({ visitIds: [...visitIds] });
+    },
+    async recordsOf(visitIds) {
+      if (visitIds.length === 0) return { files: [], prescriptions: [] };
+      return recordsOfVisits(visitIds);
     },
 
     async insertMessage(input) {

@@ -9,11 +9,12 @@ import { visitView } from './rx.views';
 export type RxViewLoader = (visits: readonly RxVisitRecord[]) => Promise<RxVisitView[]>;
 
 /**
- * Builds the views of several visits with three reads whatever their number (and one per
- * pharmacy): the people's names, the visits' files and their prescriptions.
+ * Builds the views of several visits with two reads whatever their number: the people's names,
+ * and the visits' files and prescriptions (one statement); and, when some visits have them,
+ * their pharmacies, prepaid programs and in-store assessments.
  */
 export function createRxViewLoader(deps: {
-  repo: Pick<RxRepo, 'filesOf' | 'prescriptionsOf'>;
+  repo: Pick<RxRepo, 'recordsOf'>;
   accounts: Pick<AccountsPort, 'persons'>;
   pharmacy: Pick<PharmacyPort, 'organizationsIn'>;
   prepay: Pick<PrepayPort, 'visitPrepay'>;
@@ -26,10 +27,9 @@ export function createRxViewLoader(deps: {
     const pharmacyIds = [...new Set(visits.flatMap((v) => (v.pharmacyId ? [v.pharmacyId] : [])))];
     const prepaid = visits.flatMap((v) => (v.prepayRedemptionId ? [`rx:${v.id}`] : []));
     const assessed = visits.flatMap((v) => (v.assessmentId ? [v.assessmentId] : []));
-    const [people, files, prescriptions, pharmacies, prepay, assessments] = await Promise.all([
+    const [people, { files, prescriptions }, pharmacies, prepay, assessments] = await Promise.all([
       deps.accounts.persons(visits.map((v) => v.personId)),
-      deps.repo.filesOf(ids),
-      deps.repo.prescriptionsOf(ids),
+      deps.repo.recordsOf(ids),
       deps.pharmacy.organizationsIn(pharmacyIds),
       prepaid.length > 0 ? deps.prepay.visitPrepay(prepaid) : Promise.resolve(new Map()),
       assessed.length > 0 ? deps.assessments.forVisits(assessed) : Promise.resolve(new Map()),
