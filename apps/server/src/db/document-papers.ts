@@ -1,5 +1,5 @@
 import type { DocumentSource as DocumentSourceKind } from '@apothecall/domain/documents/documents.schemas';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgSelect } from 'drizzle-orm/pg-core';
 
 // The SQL side of the documents seam (platform/document-sources.ts): the columns every source's
@@ -37,6 +37,18 @@ export function paperColumns(
       .mapWith((value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value))
       .as('data'),
   };
+}
+
+/**
+ * The condition of every source's papers: the account's (`accountId`), written in [from, to)
+ * (`at`), with the placeholders the documents area fills.
+ */
+export function papersOfAccountIn(accountId: AnyColumn, at: AnyColumn): SQL {
+  return and(
+    eq(accountId, sql.placeholder('accountId')),
+    gte(at, sql.placeholder('from')),
+    lt(at, sql.placeholder('to')),
+  ) as SQL;
 }
 
 /**

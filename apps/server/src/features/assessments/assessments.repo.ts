@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type PapersQuery, paperColumns } from '../../db/document-papers';
+import { type PapersQuery, paperColumns, papersOfAccountIn } from '../../db/document-papers';
 import { pharmacyAssessments } from '../../db/schema/assessments';
 
 export type AssessmentRecord = typeof pharmacyAssessments.$inferSelect;
@@ -60,13 +60,7 @@ export function createAssessmentsRepo(db: Db): AssessmentsRepo {
       }),
     )
     .from(t)
-    .where(
-      and(
-        eq(t.accountId, sql.placeholder('accountId')),
-        gte(t.createdAt, sql.placeholder('from')),
-        lt(t.createdAt, sql.placeholder('to')),
-      ),
-    )
+    .where(papersOfAccountIn(t.accountId, t.createdAt))
     .$dynamic();
   return {
     async insert(row) {

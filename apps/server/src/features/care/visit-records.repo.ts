@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type PapersQuery, paperColumns } from '../../db/document-papers';
+import { type PapersQuery, paperColumns, papersOfAccountIn } from '../../db/document-papers';
 import {
   covidCertificates,
   meetLinks,
@@ -301,12 +301,6 @@ export function certificatePapers(db: Db): PapersQuery {
       }),
     )
     .from(c)
-    .where(
-      and(
-        eq(c.accountId, sql.placeholder('accountId')),
-        gte(c.issuedAt, sql.placeholder('from')),
-        lt(c.issuedAt, sql.placeholder('to')),
-      ),
-    )
+    .where(papersOfAccountIn(c.accountId, c.issuedAt))
     .$dynamic();
 }

@@ -1,7 +1,7 @@
 import type { VisitNoteTopic } from '@apothecall/domain/care/visit-note-topic.rules';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type PapersQuery, paperColumns } from '../../db/document-papers';
+import { type PapersQuery, paperColumns, papersOfAccountIn } from '../../db/document-papers';
 import { notes } from '../../db/schema/notes';
 import type { VisitNoteDraft } from './notes.port';
 
@@ -117,12 +117,6 @@ export function notePapers(db: Db): PapersQuery {
       }),
     )
     .from(notes)
-    .where(
-      and(
-        eq(notes.accountId, sql.placeholder('accountId')),
-        gte(notes.createdAt, sql.placeholder('from')),
-        lt(notes.createdAt, sql.placeholder('to')),
-      ),
-    )
+    .where(papersOfAccountIn(notes.accountId, notes.createdAt))
     .$dynamic();
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type PapersQuery, paperColumns } from '../../db/document-papers';
+import { type PapersQuery, paperColumns, papersOfAccountIn } from '../../db/document-papers';
 import { couponRedemptions, creditEntries, ledger } from '../../db/schema/payments';
 
 export type LedgerState = 'pending' | 'succeeded' | 'failed';
@@ -325,12 +325,7 @@ export function receiptPapers(db: Db): PapersQuery {
     )
     .from(ledger)
     .where(
-      and(
-        eq(ledger.accountId, sql.placeholder('accountId')),
-        eq(ledger.state, 'succeeded'),
-        gte(ledger.createdAt, sql.placeholder('from')),
-        lt(ledger.createdAt, sql.placeholder('to')),
-      ),
+      and(papersOfAccountIn(ledger.accountId, ledger.createdAt), eq(ledger.state, 'succeeded')),
     )
     .$dynamic();
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type PapersQuery, paperColumns } from '../../db/document-papers';
+import { type PapersQuery, paperColumns, papersOfAccountIn } from '../../db/document-papers';
 import { rxFormRequests } from '../../db/schema/rx-forms';
 
 export type RxFormRequestRecord = typeof rxFormRequests.$inferSelect;
@@ -65,10 +65,8 @@ export function createRxFormsRepo(db: Db): RxFormsRepo {
     .from(rxFormRequests)
     .where(
       and(
-        eq(rxFormRequests.accountId, sql.placeholder('accountId')),
+        papersOfAccountIn(rxFormRequests.accountId, rxFormRequests.signedAt),
         eq(rxFormRequests.status, 'signed'),
-        gte(rxFormRequests.signedAt, sql.placeholder('from')),
-        lt(rxFormRequests.signedAt, sql.placeholder('to')),
       ),
     )
     .$dynamic();

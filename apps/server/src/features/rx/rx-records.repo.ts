@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { type PapersQuery, paperColumns } from '../../db/document-papers';
+import { type PapersQuery, paperColumns, papersOfAccountIn } from '../../db/document-papers';
 import {
   rxFormLog,
   rxIdDocuments,
@@ -312,11 +312,9 @@ export function prescriptionPapers(db: Db): PapersQuery {
     .innerJoinLateral(first, sql`true`)
     .where(
       and(
-        eq(rxVisits.accountId, sql.placeholder('accountId')),
+        papersOfAccountIn(rxVisits.accountId, first.at),
         eq(rxVisits.status, 'rxed'),
         lt(rxVisits.createdAt, sql.placeholder('to')),
-        gte(first.at, sql.placeholder('from')),
-        lt(first.at, sql.placeholder('to')),
       ),
     )
     .$dynamic();
@@ -336,10 +334,8 @@ export function consentPapers(db: Db): PapersQuery {
     .from(rxVisits)
     .where(
       and(
-        eq(rxVisits.accountId, sql.placeholder('accountId')),
+        papersOfAccountIn(rxVisits.accountId, rxVisits.createdAt),
         ne(rxVisits.status, 'cancel'),
-        gte(rxVisits.createdAt, sql.placeholder('from')),
-        lt(rxVisits.createdAt, sql.placeholder('to')),
         sql`case when jsonb_typeof(${rxVisits.consents}) = 'array' then jsonb_array_length(${rxVisits.consents}) > 0 else false end`,
       ),
     )
