@@ -34,7 +34,6 @@ export interface AssessmentsRepo {
     organizationId: string,
     states: readonly string[] | null,
   ): Promise<AssessmentRecord[]>;
-  /** The account's assessments made in [from, to) (its documents). */
   /** The family's assessments of [from, to), for its documents (`PapersQuery`). */
   readonly papers: PapersQuery;
   byId(id: string): Promise<AssessmentRecord | undefined>;

@@ -96,7 +96,6 @@ export interface VisitRecordsRepo {
   /** A certificate by its public verification id. */
   certificateByVerificationId(verificationId: string): Promise<CovidCertificateRecord | undefined>;
   certificate(id: string): Promise<CovidCertificateRecord | undefined>;
-  /** An account's certificates issued in [from, before). */
   insertMeetLink(input: { visitId: string; linkHash: string; expiresAt: Date }): Promise<void>;
   /** Uses a meet link once: sets the session hash; undefined when unknown, used or expired. */
   useMeetLink(
@@ -123,7 +122,6 @@ const messageColumns = {
 };
 
 export function createVisitRecordsRepo(db: Db): VisitRecordsRepo {
-  // An account's certificates of a month (its documents): prepared once (named).
   return {
     async insertMessage(input) {
       const inserted = await db

@@ -1,5 +1,5 @@
 import type { DocumentSource as DocumentSourceKind } from '@apothecall/domain/documents/documents.schemas';
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { paperColumns } from '../../db/document-papers';
@@ -46,6 +46,9 @@ export function createDocumentsRepo(
     .from(documents)
     .where(
       and(
+        // A constant for the statement: the branch is skipped when no file is wanted.
+        sql`${sql.placeholder('sources')}::text[] && array['upload', 'pharmacyUpload']::text[]`,
+        inArray(documents.source, ['upload', 'pharmacyUpload']),
         eq(documents.accountId, sql.placeholder('accountId')),
         gte(documents.fdate, sql.placeholder('firstDay')),
         lte(documents.fdate, sql.placeholder('lastDay')),

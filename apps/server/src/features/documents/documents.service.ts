@@ -179,8 +179,12 @@ export function createDocumentsService(deps: {
     };
   }
 
+  // Ties (the same instant) in a fixed order: the papers come from one statement in no order.
   const newestFirst = (a: DocumentView, b: DocumentView) =>
-    b.fdate.localeCompare(a.fdate) || b.fileDate.localeCompare(a.fileDate);
+    b.fdate.localeCompare(a.fdate) ||
+    b.fileDate.localeCompare(a.fileDate) ||
+    a.source.localeCompare(b.source) ||
+    a.id.localeCompare(b.id);
 
   async function ownUpload(actor: Actor, id: string): Promise<DocumentRecord> {
     const row = await deps.repo.byId(id);
@@ -205,7 +209,11 @@ export function createDocumentsService(deps: {
       actor.brand(),
     ]);
     const bySource = new Map<DocumentSourceKind, PaperRow[]>();
-    for (const row of rows) bySource.set(row.source, [...(bySource.get(row.source) ?? []), row]);
+    for (const row of rows) {
+      const papers = bySource.get(row.source);
+      if (papers) papers.push(row);
+      else bySource.set(row.source, [row]);
+    }
     const views = await Promise.all(
       [...bySource].map(async ([source, papers]) => {
         if (isFile(source)) {

@@ -49,6 +49,8 @@ export interface RecordArchiveService {
 /** A paper to put in the archive: where from, whose, when, and how to read it. */
 interface Paper {
   source: DocumentSourceKind;
+  /** The source's id of the paper (a fixed order for papers of the same instant). */
+  id: string;
   person: PersonFacts;
   date: string;
   at: Date;
@@ -210,6 +212,7 @@ export function createRecordArchiveService(deps: {
       if (!person) continue;
       papers.push({
         source: row.source === 'pharmacyUpload' ? 'pharmacyUpload' : 'upload',
+        id: row.id,
         person,
         date: row.fdate,
         at: row.createdAt,
@@ -231,6 +234,7 @@ export function createRecordArchiveService(deps: {
         if (!person) continue;
         papers.push({
           source: source.source,
+          id: entry.id,
           person,
           date: dayIn(entry.at, actor.timeZone),
           at: entry.at,
@@ -246,7 +250,15 @@ export function createRecordArchiveService(deps: {
         });
       }
     }
-    return papers.sort((a, b) => a.date.localeCompare(b.date) || a.at.getTime() - b.at.getTime());
+    // Ties in a fixed order (they decide which file of a name gets its '(2)'): the sources'
+    // papers come from one statement in no order.
+    return papers.sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        a.at.getTime() - b.at.getTime() ||
+        a.source.localeCompare(b.source) ||
+        a.id.localeCompare(b.id),
+    );
   }
 
   async function refuse(actor: Actor, reason: string, error: AppError): Promise<never> {

@@ -33,7 +33,6 @@ export interface RxFormsRepo {
   ofVisit(visitId: string, organizationId: string): Promise<RxFormRequestRecord[]>;
   /** The account's requests that are not withdrawn, newest first. */
   ofAccount(accountId: string): Promise<RxFormRequestRecord[]>;
-  /** The account's forms signed in [from, to). */
   /** The forms the family signed in [from, to), for its documents (`PapersQuery`). */
   readonly papers: PapersQuery;
   /** requested -> signed, once; undefined when it was not waiting. */

@@ -70,7 +70,7 @@ function memoryFormsRepo(): RxFormsRepo & { rows: RxFormRequestRecord[] } {
     async ofAccount(accountId) {
       return rows.filter((r) => r.accountId === accountId && r.status !== 'withdrawn');
     },
-    // The documents list reads it in the database (documents.int.test.ts).
+    // The documents list reads it in the database (rx-forms.int.test.ts lists a signed form).
     papers: undefined as never,
     async sign(id, accountId, signature) {
       const row = pending(id);

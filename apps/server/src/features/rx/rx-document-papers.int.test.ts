@@ -1,7 +1,9 @@
 import type { DocumentView } from '@apothecall/domain/documents/documents.schemas';
+import type { RxVisitView } from '@apothecall/domain/rx/rx-visits.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseKinds,
+  get,
   newPatient,
   type Patient,
   send,
@@ -126,5 +128,17 @@ describe.each(databaseKinds)("the Rx area's documents by month (%s)", (kind) => 
       'prescription rewritten 2025-11-12',
     ]);
     expect(await papers('2025-12')).toEqual(['prescription noConsents 2025-12-01']);
+  });
+
+  it("shows each visit's prescriptions in force only, with the day they were written (one statement for files and prescriptions)", async () => {
+    const res = await get(t, '/api/rx/visits', ana.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const { visits } = res.json() as { visits: RxVisitView[] };
+    const written = (id: string | undefined) =>
+      visits.find((v) => v.id === id)?.prescriptions.map((p) => p.writtenAt);
+    expect(written(ids.rewritten)).toEqual(['2025-11-12T15:00:00.000Z']);
+    expect(written(ids.acrossMonths)).toEqual(['2025-11-01T00:30:00.000Z']);
+    expect(written(ids.denied)).toEqual([]);
+    expect(visits.find((v) => v.id === ids.rewritten)?.files).toEqual([]);
   });
 });

@@ -81,7 +81,7 @@ function setUp(visits: RxVisitRecord[], prescriptions: RxPrescriptionRecord[]) {
     repo: {
       prescriptionsOf: async (ids) => prescriptions.filter((p) => ids.includes(p.visitId)),
     },
-    // Which visits are listed in a month is the database's answer (documents-papers.int.test.ts).
+    // Which visits are listed in a month is the database's answer (rx-document-papers.int.test.ts).
     papers: { prescriptions: undefined as never, consents: undefined as never },
     rx: { ownVisit },
     review: { visitFor: ownVisit },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type PapersQuery, paperColumns, papersOfAccountIn } from '../../db/document-papers';
@@ -105,6 +105,33 @@ const idDocumentColumns = {
   createdAt: rxIdDocuments.createdAt,
 };
 
+/** `jsonb_build_object` of the columns, under their keys. */
+const jsonOf = (columns: Record<string, AnyColumn>) =>
+  sql<Record<string, unknown>>`jsonb_build_object(${sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+// Every field of the records but their instants (read as the row's own column): a field added
+// to a record without its column here does not compile.
+const fileColumns = {
+  visitId: rxVisitFiles.visitId,
+  fileId: rxVisitFiles.fileId,
+  docType: rxVisitFiles.docType,
+  name: rxVisitFiles.name,
+  contentType: rxVisitFiles.contentType,
+} satisfies Record<keyof Omit<RxFileLink, 'createdAt'> | 'visitId', AnyColumn>;
+const prescriptionColumns = {
+  id: rxPrescriptions.id,
+  visitId: rxPrescriptions.visitId,
+  prescriberId: rxPrescriptions.prescriberId,
+  medication: rxPrescriptions.medication,
+  strength: rxPrescriptions.strength,
+  quantity: rxPrescriptions.quantity,
+  refills: rxPrescriptions.refills,
+  directions: rxPrescriptions.directions,
+  pharmacy: rxPrescriptions.pharmacy,
+} satisfies Record<keyof Omit<RxPrescriptionRecord, 'createdAt' | 'supersededAt'>, AnyColumn>;
+
 /**
  * The files and prescriptions in force of some visits in one statement (prepared once, named):
  * one row per file or prescription, its own columns as JSON beside its kind.
@@ -115,11 +142,7 @@ function recordsOfVisitsReader(db: Db) {
       .select({
         kind: sql<'file' | 'prescription'>`'file'::text`.as('kind'),
         at: rxVisitFiles.createdAt,
-        data: sql<
-          Record<string, unknown>
-        >`jsonb_build_object('visitId', ${rxVisitFiles.visitId}, 'fileId', ${rxVisitFiles.fileId}, 'docType', ${rxVisitFiles.docType}, 'name', ${rxVisitFiles.name}, 'contentType', ${rxVisitFiles.contentType})`.as(
-          'data',
-        ),
+        data: jsonOf(fileColumns).as('data'),
       })
       .from(rxVisitFiles)
       .where(sql`${rxVisitFiles.visitId} = any(${sql.placeholder('visitIds')})`),
@@ -127,11 +150,7 @@ function recordsOfVisitsReader(db: Db) {
       .select({
         kind: sql<'file' | 'prescription'>`'prescription'::text`.as('kind'),
         at: rxPrescriptions.createdAt,
-        data: sql<
-          Record<string, unknown>
-        >`jsonb_build_object('id', ${rxPrescriptions.id}, 'visitId', ${rxPrescriptions.visitId}, 'prescriberId', ${rxPrescriptions.prescriberId}, 'medication', ${rxPrescriptions.medication}, 'strength', ${rxPrescriptions.strength}, 'quantity', ${rxPrescriptions.quantity}, 'refills', ${rxPrescriptions.refills}, 'directions', ${rxPrescriptions.directions}, 'pharmacy', ${rxPrescriptions.pharmacy})`.as(
-          'data',
-        ),
+        data: jsonOf(prescriptionColumns).as('data'),
       })
       .from(rxPrescriptions)
       .where(

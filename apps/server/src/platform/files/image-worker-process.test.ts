@@ -1,9 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createImageWorkerProcess, ImageWorkerFailure } from './image-worker-process';
+import {
+  createImageWorkerProcess,
+  ImageWorkerFailure,
+  imageWorkerModule,
+} from './image-worker-process';
 
 // The worker runs at nice 19: on a machine busy with other tests it may take seconds to start
 // and load sharp. A job is timed from when the worker is ready, so the hang test's short timeout
@@ -48,11 +52,18 @@ describe('the image worker process', () => {
     expect(hanging.pid).not.toBe(pid);
   });
 
+  /** A worker module of the test's own, in a folder removed after the file. */
+  const dir = mkdtempSync(path.join(tmpdir(), 'image-worker-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const module = (name: string, source: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, source);
+    return file;
+  };
+
   it('stops a worker that never gets ready and fails its job with ImageWorkerFailure', async () => {
-    // A worker that listens and never loads: its job is never sent, and the start limit ends it.
-    const dir = mkdtempSync(path.join(tmpdir(), 'image-worker-'));
-    const stuck = path.join(dir, 'stuck-worker.mjs');
-    writeFileSync(stuck, "process.on('message', () => {});\n");
+    // It listens and never loads: its job is never sent, and the start limit ends it.
+    const stuck = module('stuck-worker.mjs', "process.on('message', () => {});\n");
     const never = createImageWorkerProcess({ module: stuck, startTimeoutMs: 1_000 });
     try {
       await expect(never.reencode(await job())).rejects.toThrow(/did not start within 1000 ms/);
@@ -60,6 +71,32 @@ describe('the image worker process', () => {
       expect(never.inFlight).toBe(0);
     } finally {
       await never.close();
+    }
+  });
+
+  it('fails the jobs waiting for a worker that exits before it is ready', async () => {
+    const dying = module('dying-worker.mjs', 'process.exit(3);\n');
+    const gone = createImageWorkerProcess({ module: dying });
+    const jobs = [gone.reencode(await job()), gone.reencode(await job())];
+    for (const waiting of jobs) {
+      await expect(waiting).rejects.toBeInstanceOf(ImageWorkerFailure);
+    }
+    expect(gone.inFlight).toBe(0);
+  });
+
+  it('does not count a slow start against the job: the job is timed from ready', async () => {
+    // The real worker, loaded 5 s after the fork; the job's own limit is 4 s (room for a small
+    // job at nice 19 on a busy machine, less than the start).
+    const slow = module(
+      'slow-worker.mjs',
+      `setTimeout(() => import(${JSON.stringify(imageWorkerModule())}), 5000);\n`,
+    );
+    const late = createImageWorkerProcess({ module: slow, timeoutMs: 4_000 });
+    try {
+      expect((await late.reencode(await job())).ok).toBe(true);
+      expect(late.started).toBe(1);
+    } finally {
+      await late.close();
     }
   });
 
